@@ -1,0 +1,33 @@
+/** Every business constant of the product specification (section 9), in one place. */
+export const STARTING_BALANCE = 1000;
+export const LEADERBOARD_PAGE_SIZE = 25;
+export const LEADERBOARD_REFRESH_MS = 5_000;
+export const GAME_STATS_REFRESH_MS = 30_000;
+export const MOST_PLAYED_SHOWN = 3;
+export const DAILY_SPIN_COOLDOWN_MS = 24 * 60 * 60 * 1000;
+export const SPIN_ANIMATION_MS = 4_000;
+export const SPIN_EXTRA_TURNS = 5;
+/** The 12 segments of the daily bonus wheel, in wheel order. */
+export const WHEEL_PRIZES = [50, 100, 200, 50, 300, 150, 100, 50, 500, 200, 100, 250] as const;
+export const REMINDER_CHECK_INTERVAL_MS = 60_000;
+export const REMINDER_TOAST_MS = 10_000;
+export const SUGGESTION_MAX_LENGTH = 2000;
+export const PAGINATION_ALL_PAGES_THRESHOLD = 7;
+export const DOTS_REWARD = 5;
+export const DOT_BATTLE_COINS_PER_KILL = 1;
+export const TERMS_VERSION = "2025-10-30";
+export const MINIMUM_AGE = 13;
+export const CLICK_SOUND_VOLUME = 0.3;
+export const RESULT_SOUND_VOLUME = 0.5;
+export const BALANCE_CHANGE_INDICATOR_MS = 2_000;
+export const WIN_TOAST_MS = 3_000;
+export const LOSE_TOAST_MS = 2_000;
+export const MAX_TOASTS = 1;
+export const DEFAULT_THEME_MODE = "dark";
+export const DEFAULT_THEME_COLOR = "200 60% 55%";
+export const DISCORD_SCOPES = ["identify", "guilds"] as const;
+export const GUEST_ID_PREFIX = "guest-";
+export const GUEST_NUMBER_LIMIT = 10_000;
+export const DISCORD_CDN = "https://cdn.discordapp.com";
+
+export const isGuestId = (discordId: string): boolean => discordId.startsWith(GUEST_ID_PREFIX);

@@ -1,0 +1,34 @@
+import { z } from "zod";
+import type { Rng } from "../fairness/stream";
+import { payoutRatio } from "../limits";
+import type { GameEngine, Step } from "./engine";
+
+/** Coin Flip: f < 0.5 is tails, otherwise heads (2³¹ values each); a correct call pays 1.98×. */
+export const coinFlipParams = z.object({ side: z.enum(["heads", "tails"]) }).strict();
+export type CoinFlipParams = z.infer<typeof coinFlipParams>;
+export type CoinSide = CoinFlipParams["side"];
+
+export interface CoinFlipState {
+  side: CoinSide;
+  outcome: CoinSide;
+  win: boolean;
+}
+
+export const flipCoin = (rng: Rng): CoinSide => (rng.next() < 0.5 ? "tails" : "heads");
+
+export const coinFlipEngine: GameEngine<CoinFlipParams, CoinFlipState> = {
+  id: "coin-flip",
+  params: coinFlipParams,
+  start(amount: number, params: CoinFlipParams, rng: Rng): Step<CoinFlipState> {
+    const outcome = flipCoin(rng);
+    const win = outcome === params.side;
+    return {
+      state: { side: params.side, outcome, win },
+      stake: amount,
+      payout: win ? payoutRatio(amount, 198, 100) : 0,
+      done: true,
+    };
+  },
+  view: (state) => state,
+  maxPayout: (amount) => payoutRatio(amount, 198, 100),
+};

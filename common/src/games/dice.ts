@@ -1,0 +1,60 @@
+import { z } from "zod";
+import { pickIndex, type Rng } from "../fairness/stream";
+import { payoutRatio } from "../limits";
+import type { GameEngine, Step } from "./engine";
+
+/**
+ * Dice: 10,000 equally likely rolls 0.00–99.99. "under t" wins when roll < t, "over t" when roll > t.
+ * The win chance c (in hundredths of a percent) is t for under and 9999 − t for over, from 0.01 % to
+ * 98 %; a win pays 99 / chance, so every target returns exactly 99 % (before rounding down to a coin).
+ */
+export const ROLLS = 10_000;
+export const MIN_CHANCE = 1; // 0.01 %
+export const MAX_CHANCE = 9_800; // 98 %
+const RTP_NUMERATOR = 9_900; // 99 % × 10,000 outcomes
+
+const hundredths = z
+  .number()
+  .min(0)
+  .max(99.99)
+  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, "target has at most two decimals");
+
+export const diceParams = z
+  .object({ target: hundredths, direction: z.enum(["over", "under"]) })
+  .strict()
+  .refine((p) => {
+    const c = winChance(p);
+    return c >= MIN_CHANCE && c <= MAX_CHANCE;
+  }, "win chance must be between 0.01 % and 98 %");
+export type DiceParams = z.infer<typeof diceParams>;
+
+export interface DiceState {
+  target: number;
+  direction: "over" | "under";
+  roll: number;
+  win: boolean;
+}
+
+/** Win chance in hundredths of a percent (1 = 0.01 %). */
+export function winChance(p: DiceParams): number {
+  const t = Math.round(p.target * 100);
+  return p.direction === "under" ? t : ROLLS - 1 - t;
+}
+
+export const diceEngine: GameEngine<DiceParams, DiceState> = {
+  id: "dice",
+  params: diceParams,
+  start(amount: number, params: DiceParams, rng: Rng): Step<DiceState> {
+    const rollHundredths = pickIndex(rng, ROLLS);
+    const t = Math.round(params.target * 100);
+    const win = params.direction === "under" ? rollHundredths < t : rollHundredths > t;
+    return {
+      state: { target: params.target, direction: params.direction, roll: rollHundredths / 100, win },
+      stake: amount,
+      payout: win ? payoutRatio(amount, RTP_NUMERATOR, winChance(params)) : 0,
+      done: true,
+    };
+  },
+  view: (state) => state,
+  maxPayout: (amount, params) => payoutRatio(amount, RTP_NUMERATOR, winChance(params)),
+};

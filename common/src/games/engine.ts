@@ -1,0 +1,59 @@
+import type { z } from "zod";
+import type { Rng } from "../fairness/stream";
+import type { GameId } from "../catalogue";
+
+/**
+ * One step of a round: what the player staked in it, what it pays, and whether the round is over.
+ * A single-step game returns one Step from `start`; a multi-step game returns `done: false` from `start`
+ * and keeps going through `act` until a step says `done: true`.
+ */
+export interface Step<S> {
+  /** The whole round state, JSON-serialisable; may hold secrets (hole cards, mine positions). */
+  state: S;
+  /** Coins the player stakes in this step: the opening bet in `start`, a double/split/raise/insurance/new bet in `act`. */
+  stake: number;
+  /** Coins paid back to the player by this step (stake included), already whole and capped. */
+  payout: number;
+  done: boolean;
+}
+
+/** A rule the player broke (splitting unequal cards, cashing out before any pick, ...). */
+export class GameRuleError extends Error {
+  constructor(
+    public readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "GameRuleError";
+  }
+}
+
+/**
+ * A game of chance as a pure, deterministic function of the bet, the player's actions and the float
+ * stream. The server runs it inside the ledger transaction; the client runs the same code to verify.
+ */
+export interface GameEngine<P = unknown, S = unknown, A = unknown> {
+  readonly id: GameId;
+  /** zod schema of the bet parameters. */
+  readonly params: z.ZodType<P>;
+  /** zod schema of the actions of a multi-step game. */
+  readonly actions?: z.ZodType<A>;
+  start(amount: number, params: P, rng: Rng): Step<S>;
+  act?(state: S, action: A, rng: Rng): Step<S>;
+  /** What the player may see of the state: secrets hidden while the round is open. */
+  view(state: S, done: boolean): unknown;
+  /** The most this bet can pay back, shown before betting. */
+  maxPayout(amount: number, params: P): number;
+}
+
+/** Erases the engine's own types so engines of every game can sit in one registry. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyGameEngine = GameEngine<any, any, any>;
+
+export type RoundResult = "win" | "lose" | "push";
+
+/** The spec's result word: win if the payout exceeds the bet, push if equal, lose otherwise. */
+export function resultWord(totalStake: number, totalPayout: number): RoundResult {
+  if (totalPayout > totalStake) return "win";
+  return totalPayout === totalStake ? "push" : "lose";
+}

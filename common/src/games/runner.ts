@@ -1,0 +1,82 @@
+import { floatStream, type FairnessInput, type Rng } from "../fairness/stream";
+import { isValidStake, MAX_BET, MAX_PAYOUT, MIN_BET } from "../limits";
+import { describeZodError } from "../validation";
+import { GameRuleError, type AnyGameEngine, type Step } from "./engine";
+import { engineFor } from "./registry";
+
+/**
+ * The one path every round takes, on the server and in the client's verifier: validate the bet or
+ * action with the engine's schema, run the engine, and check that what it returns is a whole,
+ * in-range amount of coins.
+ */
+export function requireEngine(game: string): AnyGameEngine {
+  const engine = engineFor(game);
+  if (!engine) throw new GameRuleError("unknown_game", `Unknown game "${game}"`);
+  return engine;
+}
+
+export function startRound(engine: AnyGameEngine, amount: number, rawParams: unknown, rng: Rng): Step<unknown> {
+  if (!isValidStake(amount)) {
+    throw new GameRuleError("invalid_amount", `Bet must be a whole number of coins from ${MIN_BET} to ${MAX_BET}`);
+  }
+  const parsed = engine.params.safeParse(rawParams ?? {});
+  if (!parsed.success) throw new GameRuleError("invalid_params", describeZodError(parsed.error));
+  return checkStep(engine.start(amount, parsed.data, rng), true);
+}
+
+export function actRound(engine: AnyGameEngine, state: unknown, rawAction: unknown, rng: Rng): Step<unknown> {
+  if (!engine.act || !engine.actions) throw new GameRuleError("not_multi_step", `${engine.id} has no actions`);
+  const parsed = engine.actions.safeParse(rawAction);
+  if (!parsed.success) throw new GameRuleError("invalid_action", describeZodError(parsed.error));
+  return checkStep(engine.act(state, parsed.data, rng), false);
+}
+
+function checkStep(step: Step<unknown>, opening: boolean): Step<unknown> {
+  const wholeCoins = (n: number) => Number.isSafeInteger(n) && n >= 0;
+  if (!wholeCoins(step.stake) || !wholeCoins(step.payout) || step.payout > MAX_PAYOUT) {
+    throw new Error(`engine returned an invalid step (stake ${step.stake}, payout ${step.payout})`);
+  }
+  if (opening && !isValidStake(step.stake)) {
+    throw new GameRuleError("invalid_amount", `Total stake must be from ${MIN_BET} to ${MAX_BET} coins`);
+  }
+  if (!opening && step.stake > MAX_BET) {
+    throw new GameRuleError("invalid_amount", `A stake may not exceed ${MAX_BET} coins`);
+  }
+  return step;
+}
+
+/** What a round record must hold to be re-derived from its seeds. */
+export interface RoundReplay {
+  game: string;
+  amount: number;
+  params: unknown;
+  actions: readonly unknown[];
+}
+
+export interface ReplayOutcome {
+  steps: Step<unknown>[];
+  totalStake: number;
+  totalPayout: number;
+  done: boolean;
+  view: unknown;
+}
+
+/** Replays a round from its fairness inputs: the verifier a player can run on any revealed seed. */
+export function replayRound(input: FairnessInput, round: RoundReplay): ReplayOutcome {
+  const engine = requireEngine(round.game);
+  const rng = floatStream(input);
+  const steps = [startRound(engine, round.amount, round.params, rng)];
+  for (const action of round.actions) {
+    const last = steps[steps.length - 1]!;
+    if (last.done) throw new GameRuleError("round_over", "The round is already over");
+    steps.push(actRound(engine, last.state, action, rng));
+  }
+  const last = steps[steps.length - 1]!;
+  return {
+    steps,
+    totalStake: steps.reduce((sum, s) => sum + s.stake, 0),
+    totalPayout: steps.reduce((sum, s) => sum + s.payout, 0),
+    done: last.done,
+    view: engine.view(last.state, last.done),
+  };
+}
