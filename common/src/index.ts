@@ -6,3 +6,6 @@ export * from "./fairness/stream";
 export * from "./games/engine";
 export * from "./games/registry";
 export * from "./games/runner";
+export * from "./tags";
+export * from "./api";
+export * from "./protocol";

@@ -3,12 +3,26 @@ import type { AnyGameEngine } from "./engine";
 import { coinFlipEngine } from "./coin-flip";
 import { diceEngine } from "./dice";
 import { limboEngine } from "./limbo";
+import { baccaratEngine } from "./baccarat";
+import { rouletteEngine } from "./roulette";
+import { sicBoEngine } from "./sic-bo";
+import { slotsEngine } from "./slots";
+import { hiLoEngine } from "./hi-lo";
+import { minesEngine } from "./mines";
+import { crashEngine } from "./crash";
 
 /** Every game playable through the casino room. Adding a game is adding its engine here. */
 export const ENGINES: Partial<Record<GameId, AnyGameEngine>> = {
   dice: diceEngine,
   limbo: limboEngine,
+  baccarat: baccaratEngine,
   "coin-flip": coinFlipEngine,
+  roulette: rouletteEngine,
+  "sic-bo": sicBoEngine,
+  slots: slotsEngine,
+  "hi-lo": hiLoEngine,
+  mines: minesEngine,
+  crash: crashEngine,
 };
 
 export const engineFor = (game: string): AnyGameEngine | undefined =>

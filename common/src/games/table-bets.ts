@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { MAX_BET, MAX_PAYOUT } from "../limits";
+import { GameRuleError } from "./engine";
+
+/**
+ * What the multi-bet table games (roulette, sic bo, craps) share: every chip is a whole number of coins,
+ * and the amount debited must be exactly what lies on the table.
+ */
+export const chipAmount = z
+  .number()
+  .int("a bet amount is a whole number of coins")
+  .min(1, "a bet amount is at least 1 coin")
+  .max(MAX_BET, `a bet amount is at most ${MAX_BET} coins`);
+
+/** Enough for any real layout; bounds the work a single request can cause. */
+export const MAX_BETS_PER_ROUND = 200;
+
+export const sumOfAmounts = (bets: readonly { amount: number }[]): number =>
+  bets.reduce((sum, bet) => sum + bet.amount, 0);
+
+export function requireAmountMatches(amount: number, bets: readonly { amount: number }[]): void {
+  const total = sumOfAmounts(bets);
+  if (total !== amount) {
+    throw new GameRuleError(
+      "invalid_amount",
+      `The amount staked (${amount}) must equal the sum of the bets on the table (${total})`,
+    );
+  }
+}
+
+/** The coins several winning bets return together, capped like any single payout. */
+export const totalPayout = (payouts: readonly number[]): number =>
+  Math.min(
+    payouts.reduce((sum, p) => sum + p, 0),
+    MAX_PAYOUT,
+  );

@@ -1,0 +1,61 @@
+import { z } from "zod";
+import { GAME_IDS } from "./catalogue";
+
+/** Room names and the messages clients send to them; every message is validated with these schemas. */
+export const ROOMS = { casino: "casino" } as const;
+
+export const requestId = z
+  .string()
+  .min(8, "requestId must be 8–64 characters")
+  .max(64, "requestId must be 8–64 characters")
+  .regex(/^[A-Za-z0-9_:-]+$/, "requestId may hold letters, digits, '_', ':' and '-' only");
+
+export const clientSeed = z
+  .string()
+  .trim()
+  .min(1, "clientSeed is required")
+  .max(64, "clientSeed must be at most 64 characters")
+  .regex(/^[\x21-\x7e]+$/, "clientSeed must be printable ASCII without spaces");
+
+export const betMessage = z
+  .object({
+    requestId,
+    game: z.enum(GAME_IDS, { message: "unknown game" }),
+    amount: z.number({ message: "amount must be a number" }).int("amount must be a whole number of coins").positive("amount must be positive"),
+    params: z.unknown().optional(),
+  })
+  .strict();
+export type BetMessage = z.infer<typeof betMessage>;
+
+export const actMessage = z.object({ requestId, action: z.unknown() }).strict();
+export type ActMessage = z.infer<typeof actMessage>;
+
+export const setClientSeedMessage = z.object({ requestId, clientSeed }).strict();
+export const rotateSeedMessage = z.object({ requestId, clientSeed: clientSeed.optional() }).strict();
+export const dailySpinMessage = z.object({ requestId }).strict();
+
+/** Client → server message types. */
+export const CLIENT_MESSAGES = {
+  bet: "bet",
+  act: "act",
+  setClientSeed: "seed:client",
+  rotateSeed: "seed:rotate",
+  dailySpin: "daily-spin",
+} as const;
+
+/** Server → client message types. */
+export const SERVER_MESSAGES = {
+  result: "result",
+  error: "error",
+  balance: "balance",
+  notice: "notice",
+  seeds: "seeds",
+  spin: "spin",
+} as const;
+
+export interface RoomErrorMessage {
+  requestId?: string;
+  code: string;
+  message: string;
+  details?: Record<string, unknown>;
+}

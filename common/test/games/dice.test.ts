@@ -1,0 +1,166 @@
+import { describe, expect, it } from "vitest";
+import { fixedRng, floatStream, sha256Hex, type FairnessInput } from "../../src/fairness/stream";
+import { GameRuleError } from "../../src/games/engine";
+import { replayRound, requireEngine, startRound } from "../../src/games/runner";
+import { type DiceParams, type DiceState } from "../../src/games/dice";
+import { MAX_PAYOUT } from "../../src/limits";
+import { diceRtp, DICE_CASES, rtpRows } from "../../rtp/dice";
+import { passesChiSquare, rtpBand, summarise } from "../stats";
+
+const engine = requireEngine("dice");
+
+/** The float that rolls `hundredths` (0..9999): the middle of its 1/10,000 slice. */
+const rollFloat = (hundredths: number) => (hundredths + 0.5) / 10_000;
+
+const play = (params: DiceParams, rollHundredths: number, amount = 100) => {
+  const step = startRound(engine, amount, params, fixedRng([rollFloat(rollHundredths)]));
+  return { step, state: step.state as DiceState };
+};
+
+const ruleError = (fn: () => unknown): GameRuleError => {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof GameRuleError) return e;
+    throw e;
+  }
+  throw new Error("expected a GameRuleError");
+};
+
+const mcInput = (nonce: number): FairnessInput => ({ serverSeed: sha256Hex("dice monte carlo"), clientSeed: "mc", nonce });
+
+describe("dice rules", () => {
+  it("maps a float to one of 10,000 rolls 0.00–99.99", () => {
+    const roll = (f: number) => (startRound(engine, 1, { target: 50, direction: "under" }, fixedRng([f])).state as DiceState).roll;
+    expect(roll(0)).toBe(0);
+    expect(roll(0.5)).toBe(50);
+    expect(roll(0.123456)).toBe(12.34);
+    expect(roll(1 - 2 ** -32)).toBe(99.99);
+  });
+
+  it("under 0.01 (0.01 % chance) wins only on 0.00 and pays 9,900×", () => {
+    const p: DiceParams = { target: 0.01, direction: "under" };
+    expect(play(p, 0).step.payout).toBe(990_000);
+    expect(play(p, 0).state.win).toBe(true);
+    expect(play(p, 1).step.payout).toBe(0);
+  });
+
+  it("over 99.98 (0.01 % chance) wins only on 99.99", () => {
+    const p: DiceParams = { target: 99.98, direction: "over" };
+    expect(play(p, 9999).step.payout).toBe(990_000);
+    expect(play(p, 9998).step.payout).toBe(0);
+  });
+
+  it("under 98 (98 % chance) wins up to 97.99 and pays 99/98 rounded down", () => {
+    const p: DiceParams = { target: 98, direction: "under" };
+    expect(play(p, 0).step.payout).toBe(101); // 100 × 1.0102…
+    expect(play(p, 9799).step.payout).toBe(101);
+    expect(play(p, 9800).step.payout).toBe(0);
+    expect(play(p, 9800, 9_800).step.payout).toBe(0);
+    expect(play(p, 9799, 9_800).step.payout).toBe(9_900);
+  });
+
+  it("over 1.99 (98 % chance) wins from 2.00 and loses on the target itself", () => {
+    const p: DiceParams = { target: 1.99, direction: "over" };
+    expect(play(p, 200).step.payout).toBe(101);
+    expect(play(p, 9999).step.payout).toBe(101);
+    expect(play(p, 199).step.payout).toBe(0);
+  });
+
+  it("pays 1.98× at 50 % either way, stake included, rounded down", () => {
+    expect(play({ target: 50, direction: "under" }, 4999).step.payout).toBe(198);
+    expect(play({ target: 50, direction: "under" }, 5000).step.payout).toBe(0);
+    expect(play({ target: 49.99, direction: "over" }, 5000).step.payout).toBe(198);
+    expect(play({ target: 49.99, direction: "over" }, 4999).step.payout).toBe(0);
+    expect(play({ target: 50, direction: "under" }, 0, 3).step.payout).toBe(5); // 5.94
+  });
+
+  it("every legal target wins on exactly chance × 100 rolls and pays 99/chance: 99 % for all", () => {
+    let checked = 0;
+    for (let t = 0; t < 10_000; t++) {
+      for (const direction of ["under", "over"] as const) {
+        const chance = direction === "under" ? t : 9999 - t;
+        if (chance < 1 || chance > 9800) continue;
+        const p: DiceParams = { target: t / 100, direction };
+        // win region: under t is rolls [0, t), over t is rolls (t, 9999]; check both of its edges
+        const [firstWin, lastWin, firstLoss] = direction === "under" ? [0, t - 1, t] : [t + 1, 9999, t];
+        // the stake equals the chance in hundredths of a percent, so a win must pay exactly 9,900
+        expect(play(p, firstWin, chance).step.payout).toBe(9_900);
+        expect(play(p, lastWin, chance).step.payout).toBe(9_900);
+        expect(play(p, firstLoss, chance).step.payout).toBe(0);
+        expect(lastWin - firstWin + 1).toBe(chance);
+        checked += 1;
+      }
+    }
+    expect(checked).toBe(2 * 9800);
+  });
+
+  it("caps the payout of a long shot at MAX_PAYOUT", () => {
+    const p: DiceParams = { target: 0.01, direction: "under" };
+    expect(play(p, 0, 1_000_000).step.payout).toBe(MAX_PAYOUT);
+    expect(engine.maxPayout(1_000_000, p)).toBe(MAX_PAYOUT);
+    expect(engine.maxPayout(100, { target: 50, direction: "under" })).toBe(198);
+  });
+
+  it("refuses bad parameters with a clear message", () => {
+    const refused = (params: unknown) => ruleError(() => startRound(engine, 100, params, fixedRng([0.5])));
+    expect(refused({ target: 50.123, direction: "under" }).message).toMatch(/two decimals/);
+    expect(refused({ target: 0, direction: "under" }).message).toMatch(/win chance/); // 0 %
+    expect(refused({ target: 98.01, direction: "under" }).message).toMatch(/win chance/); // 98.01 %
+    expect(refused({ target: 1.98, direction: "over" }).message).toMatch(/win chance/); // 98.01 %
+    expect(refused({ target: 99.99, direction: "over" }).message).toMatch(/win chance/); // 0 %
+    expect(refused({ target: 100, direction: "under" }).code).toBe("invalid_params");
+    expect(refused({ target: -1, direction: "under" }).code).toBe("invalid_params");
+    expect(refused({ target: 50, direction: "sideways" }).code).toBe("invalid_params");
+    expect(refused({ target: 50 }).code).toBe("invalid_params");
+    expect(refused({ target: 50, direction: "under", amount: 5 }).message).toMatch(/amount/);
+    expect(ruleError(() => startRound(engine, 0, { target: 50, direction: "under" }, fixedRng([0.5]))).code).toBe(
+      "invalid_amount",
+    );
+  });
+});
+
+describe("dice RTP", () => {
+  it("is exactly 99 % for the tabled targets, by enumeration of the 10,000 rolls", () => {
+    const rows = rtpRows();
+    expect(rows).toHaveLength(DICE_CASES.length);
+    for (const row of rows) expect(row.rtp).toBe(0.99);
+    for (const params of DICE_CASES) {
+      const { rolls, floats } = diceRtp(params);
+      expect(rolls.n * 100n).toBe(99n * rolls.d);
+      // each roll has 429,496 or 429,497 of the 2³² floats: within 2·10⁻⁶ of 99 %
+      expect(Math.abs(Number(floats.n) / Number(floats.d) - 0.99)).toBeLessThan(2e-6);
+    }
+  });
+
+  it("Monte Carlo through the real stream stays in the 99 % band, and the rolls are uniform (χ², 100 buckets)", () => {
+    const targets: DiceParams[] = [
+      { target: 50, direction: "under" },
+      { target: 74.99, direction: "over" },
+    ];
+    const amount = 10_000;
+    const returns: number[] = [];
+    const buckets = new Array<number>(100).fill(0);
+    const rounds = 60_000;
+    for (let i = 0; i < rounds; i++) {
+      const step = startRound(engine, amount, targets[i % 2], floatStream(mcInput(i)));
+      returns.push(step.payout / amount);
+      buckets[Math.floor((step.state as DiceState).roll)]! += 1;
+    }
+    const sample = summarise(returns);
+    const [lo, hi] = rtpBand(0.99, sample, 0.99);
+    expect(sample.mean).toBeGreaterThan(lo);
+    expect(sample.mean).toBeLessThan(hi);
+    expect(passesChiSquare(buckets)).toBe(true);
+  });
+
+  it("replays a round from its seeds to the same roll and payout", () => {
+    const input = mcInput(123_456);
+    const params: DiceParams = { target: 33.33, direction: "under" };
+    const live = startRound(engine, 250, params, floatStream(input));
+    const replay = replayRound(input, { game: "dice", amount: 250, params, actions: [] });
+    expect(replay.done).toBe(true);
+    expect(replay.totalPayout).toBe(live.payout);
+    expect(replay.view).toEqual(live.state);
+  });
+});

@@ -1,0 +1,188 @@
+import { describe, expect, it } from "vitest";
+import { fixedRng, floatStream, type Rng } from "../../src/fairness/stream";
+import { GameRuleError } from "../../src/games/engine";
+import { replayRound, requireEngine, startRound } from "../../src/games/runner";
+import { LAYOUT_SETS, rouletteEngine, type RouletteState } from "../../src/games/roulette";
+import { rtpRows } from "../../rtp/roulette";
+import { passesChiSquare, rtpBand, seededFloats, summarise } from "../stats";
+
+const engine = requireEngine("roulette");
+const ball = (pocket: number) => fixedRng([(pocket + 0.5) / 37]);
+const spin = (pocket: number, bets: unknown[]) => {
+  const amount = (bets as { amount: number }[]).reduce((s, b) => s + b.amount, 0);
+  return startRound(engine, amount, { bets }, ball(pocket));
+};
+const seededRng = (seed: number): Rng => {
+  const next = seededFloats(seed);
+  let cursor = 0;
+  return {
+    next: () => ((cursor += 1), next()),
+    get cursor() {
+      return cursor;
+    },
+  };
+};
+const ruleError = (fn: () => unknown): GameRuleError => {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof GameRuleError) return e;
+    throw e;
+  }
+  throw new Error("expected a GameRuleError");
+};
+
+describe("roulette: European single zero", () => {
+  it("maps a float to a pocket as floor(f × 37)", () => {
+    expect((spin(0, [{ type: "red", amount: 1 }]).state as RouletteState).pocket).toBe(0);
+    expect((startRound(engine, 1, { bets: [{ type: "red", amount: 1 }] }, fixedRng([0.999999])).state as RouletteState).pocket).toBe(36);
+    expect((spin(17, [{ type: "red", amount: 1 }]).state as RouletteState).color).toBe("black");
+    expect((spin(19, [{ type: "red", amount: 1 }]).state as RouletteState).color).toBe("red");
+  });
+
+  it("pays every inside bet at its published odds (35:1 … 5:1)", () => {
+    const cases: [unknown, number, number][] = [
+      [{ type: "straight", numbers: [17], amount: 10 }, 17, 360],
+      [{ type: "split", numbers: [20, 17], amount: 10 }, 17, 180],
+      [{ type: "split", numbers: [0, 2], amount: 10 }, 0, 180],
+      [{ type: "street", numbers: [16, 17, 18], amount: 10 }, 18, 120],
+      [{ type: "corner", numbers: [17, 18, 20, 21], amount: 10 }, 21, 90],
+      [{ type: "sixLine", numbers: [13, 14, 15, 16, 17, 18], amount: 10 }, 13, 60],
+      [{ type: "trio", numbers: [0, 1, 2], amount: 10 }, 0, 120],
+      [{ type: "trio", numbers: [0, 2, 3], amount: 10 }, 3, 120],
+      [{ type: "firstFour", numbers: [0, 1, 2, 3], amount: 10 }, 1, 90],
+    ];
+    for (const [bet, pocket, payout] of cases) {
+      expect(spin(pocket, [bet]).payout).toBe(payout);
+      expect(spin((pocket + 7) % 37, [bet]).payout).toBe(0);
+    }
+  });
+
+  it("pays the outside bets 1:1 and 2:1, and zero loses them all", () => {
+    const outside = (type: string, pocket: number, value?: number) =>
+      spin(pocket, [{ type, ...(value ? { value } : {}), amount: 10 }]).payout;
+    expect(outside("red", 1)).toBe(20);
+    expect(outside("black", 1)).toBe(0);
+    expect(outside("black", 2)).toBe(20);
+    expect(outside("odd", 35)).toBe(20);
+    expect(outside("even", 36)).toBe(20);
+    expect(outside("low", 18)).toBe(20);
+    expect(outside("high", 18)).toBe(0);
+    expect(outside("high", 19)).toBe(20);
+    expect(outside("dozen", 13, 2)).toBe(30);
+    expect(outside("dozen", 12, 2)).toBe(0);
+    expect(outside("column", 17, 2)).toBe(30);
+    expect(outside("column", 34, 1)).toBe(30);
+    for (const type of ["red", "black", "odd", "even", "low", "high"]) expect(outside(type, 0)).toBe(0);
+    expect(outside("dozen", 0, 1)).toBe(0);
+    expect(outside("column", 0, 1)).toBe(0);
+  });
+
+  it("settles several bets on one spin and pays their sum", () => {
+    const step = spin(17, [
+      { type: "straight", numbers: [17], amount: 1 },
+      { type: "red", amount: 5 },
+      { type: "odd", amount: 4 },
+      { type: "column", value: 2, amount: 2 },
+    ]);
+    expect(step.stake).toBe(12);
+    expect(step.payout).toBe(36 + 0 + 8 + 6);
+    expect(step.done).toBe(true);
+  });
+
+  it("refuses an amount that differs from the bets on the table", () => {
+    const err = ruleError(() => startRound(engine, 11, { bets: [{ type: "red", amount: 10 }] }, ball(1)));
+    expect(err.code).toBe("invalid_amount");
+  });
+
+  it("accepts exactly the real layout adjacencies", () => {
+    expect(LAYOUT_SETS.straight).toHaveLength(37);
+    expect(LAYOUT_SETS.split).toHaveLength(60); // 24 across, 33 down, 0-1 0-2 0-3
+    expect(LAYOUT_SETS.street).toHaveLength(12);
+    expect(LAYOUT_SETS.corner).toHaveLength(22);
+    expect(LAYOUT_SETS.sixLine).toHaveLength(11);
+    expect(LAYOUT_SETS.trio).toHaveLength(2);
+    expect(LAYOUT_SETS.firstFour).toHaveLength(1);
+
+    const rejected = (bet: object, fragment: string) => {
+      const err = ruleError(() => startRound(engine, 1, { bets: [{ ...bet, amount: 1 }] }, ball(0)));
+      expect(err.code).toBe("invalid_params");
+      expect(err.message).toContain(fragment);
+    };
+    rejected({ type: "split", numbers: [5, 9] }, "5 and 9 are not neighbours");
+    rejected({ type: "split", numbers: [3, 4] }, "3 and 4 are not neighbours"); // end of one row, start of the next
+    rejected({ type: "split", numbers: [0, 4] }, "not neighbours");
+    rejected({ type: "split", numbers: [5, 5] }, "must be different");
+    rejected({ type: "split", numbers: [5] }, "exactly 2 numbers");
+    rejected({ type: "street", numbers: [2, 3, 4] }, "not a street");
+    rejected({ type: "corner", numbers: [3, 4, 6, 7] }, "not a corner");
+    rejected({ type: "corner", numbers: [1, 2, 3, 4] }, "not a corner");
+    rejected({ type: "sixLine", numbers: [2, 3, 4, 5, 6, 7] }, "not a sixLine");
+    rejected({ type: "trio", numbers: [0, 1, 3] }, "0-1-2 or 0-2-3");
+    rejected({ type: "firstFour", numbers: [1, 2, 3, 4] }, "0-1-2-3");
+    rejected({ type: "straight", numbers: [37] }, "0 to 36");
+    rejected({ type: "dozen", value: 4 }, "value is 1, 2 or 3");
+    rejected({ type: "red", numbers: [1] }, "numbers");
+    rejected({ type: "basket" }, "type");
+
+    for (const numbers of [[1, 4], [33, 36], [35, 36], [0, 3]]) {
+      expect(() => spin(0, [{ type: "split", numbers, amount: 1 }])).not.toThrow();
+    }
+    expect(() => spin(0, [{ type: "corner", numbers: [32, 33, 35, 36], amount: 1 }])).not.toThrow();
+    expect(() => spin(0, [{ type: "sixLine", numbers: [31, 32, 33, 34, 35, 36], amount: 1 }])).not.toThrow();
+  });
+
+  it("shows the largest payout over every pocket as the bet's maximum", () => {
+    const params = rouletteEngine.params.parse({
+      bets: [
+        { type: "straight", numbers: [1], amount: 10 },
+        { type: "red", amount: 10 },
+        { type: "black", amount: 10 },
+      ],
+    });
+    expect(rouletteEngine.maxPayout(30, params)).toBe(360 + 20);
+  });
+
+  it("returns 36/37 on every bet type, matching game-rules A14", () => {
+    const rows = rtpRows();
+    expect(rows).toHaveLength(15);
+    for (const row of rows) {
+      expect(row.rtp).toBeCloseTo(36 / 37, 12);
+      expect(Math.abs(row.rtp - row.reference!)).toBeLessThan(1e-5);
+    }
+  });
+
+  it("returns 36/37 in a Monte Carlo run of the real engine, with uniform pockets", () => {
+    const counts = new Array<number>(37).fill(0);
+    const returns: number[] = [];
+    const rng = seededRng(37);
+    const choices: unknown[] = [
+      { type: "straight", numbers: [7], amount: 1 },
+      { type: "split", numbers: [8, 11], amount: 2 },
+      { type: "corner", numbers: [25, 26, 28, 29], amount: 4 },
+      { type: "red", amount: 3 },
+      { type: "dozen", value: 3, amount: 3 },
+    ];
+    for (let i = 0; i < 150_000; i++) {
+      const bet = choices[i % choices.length] as { amount: number };
+      const step = startRound(engine, bet.amount, { bets: [bet] }, rng);
+      counts[(step.state as RouletteState).pocket]! += 1;
+      returns.push(step.payout / step.stake);
+    }
+    const sample = summarise(returns);
+    const [lo, hi] = rtpBand(36 / 37, sample, 0.99);
+    expect(sample.mean).toBeGreaterThan(lo);
+    expect(sample.mean).toBeLessThan(hi);
+    expect(passesChiSquare(counts)).toBe(true);
+  });
+
+  it("replays a round to the same result from its seeds", () => {
+    const input = { serverSeed: "a".repeat(64), clientSeed: "roulette", nonce: 5 };
+    const params = { bets: [{ type: "straight", numbers: [20], amount: 3 }, { type: "even", amount: 2 }] };
+    const direct = startRound(engine, 5, params, floatStream(input));
+    const replay = replayRound(input, { game: "roulette", amount: 5, params, actions: [] });
+    expect(replay.steps[0]).toEqual(direct);
+    expect(replay.totalPayout).toBe(direct.payout);
+    expect(replay.done).toBe(true);
+  });
+});

@@ -1,0 +1,181 @@
+import { describe, expect, it } from "vitest";
+import { fixedRng, floatStream, type Rng } from "../../src/fairness/stream";
+import { GameRuleError } from "../../src/games/engine";
+import { allOrderedRolls, floatForFace } from "../../src/games/dice-faces";
+import { replayRound, requireEngine, startRound } from "../../src/games/runner";
+import { settleSicBoBet, sicBoEngine, sicBoParams, type SicBoBet, type SicBoState } from "../../src/games/sic-bo";
+import { MAX_PAYOUT } from "../../src/limits";
+import { rtpRows } from "../../rtp/sic-bo";
+import { passesChiSquare, rtpBand, seededFloats, summarise } from "../stats";
+
+const engine = requireEngine("sic-bo");
+const roll = (dice: number[], bets: unknown[]) => {
+  const amount = (bets as { amount: number }[]).reduce((s, b) => s + b.amount, 0);
+  return startRound(engine, amount, { bets }, fixedRng(dice.map(floatForFace)));
+};
+const pays = (dice: number[], bet: object) => roll(dice, [{ ...bet, amount: 10 }]).payout;
+const seededRng = (seed: number): Rng => {
+  const next = seededFloats(seed);
+  let cursor = 0;
+  return {
+    next: () => ((cursor += 1), next()),
+    get cursor() {
+      return cursor;
+    },
+  };
+};
+const ruleError = (fn: () => unknown): GameRuleError => {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof GameRuleError) return e;
+    throw e;
+  }
+  throw new Error("expected a GameRuleError");
+};
+
+describe("sic bo: three dice, alternative pay table", () => {
+  it("rolls one die per float, face = floor(f × 6) + 1", () => {
+    const step = roll([1, 6, 3], [{ type: "big", amount: 1 }]);
+    expect((step.state as SicBoState).dice).toEqual([1, 6, 3]);
+    expect((step.state as SicBoState).total).toBe(10);
+    const edges = startRound(engine, 1, { bets: [{ type: "big", amount: 1 }] }, fixedRng([0, 0.999999, 1 / 6]));
+    expect((edges.state as SicBoState).dice).toEqual([1, 6, 2]);
+  });
+
+  it("pays small and big 1:1 and loses them on any triple", () => {
+    expect(pays([1, 2, 3], { type: "small" })).toBe(20);
+    expect(pays([4, 3, 3], { type: "small" })).toBe(20);
+    expect(pays([4, 3, 4], { type: "small" })).toBe(0);
+    expect(pays([2, 2, 2], { type: "small" })).toBe(0);
+    expect(pays([6, 5, 6], { type: "big" })).toBe(20);
+    expect(pays([5, 5, 1], { type: "big" })).toBe(20);
+    expect(pays([4, 4, 4], { type: "big" })).toBe(0);
+    expect(pays([1, 2, 3], { type: "big" })).toBe(0);
+  });
+
+  it("pays each specific total at its odds (60, 30, 18, 12, 8, 7, 6 to 1)", () => {
+    const examples: [number[], number][] = [
+      [[1, 1, 2], 60], [[6, 6, 5], 60], [[1, 1, 3], 30], [[6, 6, 4], 30], [[1, 2, 3], 18], [[5, 5, 5], 18],
+      [[1, 2, 4], 12], [[4, 5, 5], 12], [[2, 3, 3], 8], [[4, 4, 5], 8], [[3, 3, 3], 7], [[6, 5, 1], 7],
+      [[4, 4, 2], 6], [[5, 5, 1], 6],
+    ];
+    for (const [dice, odds] of examples) {
+      const total = dice.reduce((a, b) => a + b, 0);
+      expect(pays(dice, { type: "total", value: total })).toBe(10 * (odds + 1));
+      expect(pays(dice, { type: "total", value: total === 4 ? 5 : total - 1 })).toBe(0);
+    }
+  });
+
+  it("pays triples, doubles, combinations and single numbers", () => {
+    expect(pays([5, 5, 5], { type: "triple", value: 5 })).toBe(1810);
+    expect(pays([5, 5, 4], { type: "triple", value: 5 })).toBe(0);
+    expect(pays([2, 2, 2], { type: "anyTriple" })).toBe(310);
+    expect(pays([2, 2, 3], { type: "anyTriple" })).toBe(0);
+    expect(pays([3, 1, 3], { type: "double", value: 3 })).toBe(120);
+    expect(pays([3, 3, 3], { type: "double", value: 3 })).toBe(120);
+    expect(pays([3, 1, 2], { type: "double", value: 3 })).toBe(0);
+    expect(pays([5, 1, 2], { type: "combination", numbers: [2, 5] })).toBe(60);
+    expect(pays([5, 5, 2], { type: "combination", numbers: [5, 2] })).toBe(60);
+    expect(pays([2, 2, 1], { type: "combination", numbers: [2, 5] })).toBe(0);
+    expect(pays([4, 1, 2], { type: "single", value: 4 })).toBe(20);
+    expect(pays([4, 1, 4], { type: "single", value: 4 })).toBe(30);
+    expect(pays([4, 4, 4], { type: "single", value: 4 })).toBe(40);
+    expect(pays([1, 2, 3], { type: "single", value: 4 })).toBe(0);
+  });
+
+  it("wins on the number of ordered rolls game-rules A12 counts for each bet", () => {
+    const ways = (bet: SicBoBet) => allOrderedRolls(3).filter((dice) => settleSicBoBet(bet, dice).win).length;
+    expect(ways({ type: "small", amount: 1 })).toBe(105);
+    expect(ways({ type: "big", amount: 1 })).toBe(105);
+    const totalWays = [3, 6, 10, 15, 21, 25, 27, 27, 25, 21, 15, 10, 6, 3];
+    totalWays.forEach((w, i) => expect(ways({ type: "total", value: i + 4, amount: 1 })).toBe(w));
+    expect(ways({ type: "triple", value: 1, amount: 1 })).toBe(1);
+    expect(ways({ type: "anyTriple", amount: 1 })).toBe(6);
+    expect(ways({ type: "double", value: 6, amount: 1 })).toBe(16);
+    expect(ways({ type: "combination", numbers: [1, 6], amount: 1 })).toBe(30);
+    expect(ways({ type: "single", value: 2, amount: 1 })).toBe(75 + 15 + 1);
+  });
+
+  it("returns what game-rules A12 gives for every bet of the alternative table", () => {
+    const rows = rtpRows();
+    expect(rows).toHaveLength(14); // small, big, 7 total pairs, 5 face bets
+    for (const row of rows) expect(Math.abs(row.rtp - row.reference!)).toBeLessThan(1e-5);
+    expect(rows.find((r) => r.bet === "small")!.rtp).toBe(210 / 216);
+    expect(rows.find((r) => r.bet === "single number")!.rtp).toBe(199 / 216);
+  });
+
+  it("settles several bets on one roll and refuses a mismatched amount", () => {
+    const step = roll([6, 6, 5], [
+      { type: "big", amount: 5 },
+      { type: "total", value: 17, amount: 1 },
+      { type: "double", value: 6, amount: 2 },
+      { type: "small", amount: 3 },
+    ]);
+    expect(step.stake).toBe(11);
+    expect(step.payout).toBe(10 + 61 + 24);
+    const err = ruleError(() => startRound(engine, 10, { bets: [{ type: "big", amount: 5 }] }, fixedRng([0.1, 0.2, 0.3])));
+    expect(err.code).toBe("invalid_amount");
+  });
+
+  it("rejects malformed bets with clear messages", () => {
+    const rejected = (bet: object, fragment: string) => {
+      const err = ruleError(() => startRound(engine, 1, { bets: [{ ...bet, amount: 1 }] }, fixedRng([0.1, 0.2, 0.3])));
+      expect(err.code).toBe("invalid_params");
+      expect(err.message).toContain(fragment);
+    };
+    rejected({ type: "combination", numbers: [3, 3] }, "two different faces");
+    rejected({ type: "total", value: 3 }, "totals run from 4 to 17");
+    rejected({ type: "total", value: 18 }, "totals run from 4 to 17");
+    rejected({ type: "triple", value: 7 }, "faces run from 1 to 6");
+    rejected({ type: "big", value: 2 }, "value");
+  });
+
+  it("shows the best roll's total as the maximum payout, capped", () => {
+    const params = sicBoParams.parse({
+      bets: [
+        { type: "big", amount: 1 },
+        { type: "total", value: 17, amount: 1 },
+        { type: "double", value: 6, amount: 1 },
+        { type: "triple", value: 1, amount: 1 },
+      ],
+    });
+    expect(sicBoEngine.maxPayout(4, params)).toBe(181); // 1-1-1 beats 6-6-5 (2 + 61 + 12)
+    const big = sicBoParams.parse({ bets: [{ type: "triple", value: 2, amount: 1_000_000 }] });
+    expect(sicBoEngine.maxPayout(1_000_000, big)).toBe(MAX_PAYOUT);
+    expect(roll([2, 2, 2], [{ type: "triple", value: 2, amount: 1_000_000 }]).payout).toBe(MAX_PAYOUT);
+  });
+
+  it("matches the exact RTP in a Monte Carlo run, with uniform ordered rolls", () => {
+    const counts = new Array<number>(216).fill(0);
+    const rng = seededRng(216);
+    const lines: [unknown, number][] = [
+      [{ type: "small", amount: 1 }, 210 / 216],
+      [{ type: "single", value: 3, amount: 1 }, 199 / 216],
+      [{ type: "combination", numbers: [1, 4], amount: 1 }, 180 / 216],
+    ];
+    for (const [bet, exact] of lines) {
+      const returns: number[] = [];
+      for (let i = 0; i < 60_000; i++) {
+        const step = startRound(engine, 1, { bets: [bet] }, rng);
+        const [a, b, c] = (step.state as SicBoState).dice as [number, number, number];
+        counts[(a - 1) * 36 + (b - 1) * 6 + (c - 1)]! += 1;
+        returns.push(step.payout);
+      }
+      const sample = summarise(returns);
+      const [lo, hi] = rtpBand(exact, sample, 0.99);
+      expect(sample.mean).toBeGreaterThan(lo);
+      expect(sample.mean).toBeLessThan(hi);
+    }
+    expect(passesChiSquare(counts)).toBe(true);
+  });
+
+  it("replays a round to the same result from its seeds", () => {
+    const input = { serverSeed: "b".repeat(64), clientSeed: "sic-bo", nonce: 11 };
+    const params = { bets: [{ type: "big", amount: 2 }, { type: "single", value: 6, amount: 1 }] };
+    const direct = startRound(engine, 3, params, floatStream(input));
+    const replay = replayRound(input, { game: "sic-bo", amount: 3, params, actions: [] });
+    expect(replay.steps[0]).toEqual(direct);
+    expect(replay.done).toBe(true);
+  });
+});

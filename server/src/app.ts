@@ -1,0 +1,145 @@
+import "reflect-metadata";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import type { AddressInfo } from "node:net";
+import express, { type Application } from "express";
+import helmet from "helmet";
+import { rateLimit, ipKeyGenerator } from "express-rate-limit";
+import { LocalDriver, LocalPresence, defineRoom, defineServer, type Server } from "@colyseus/core";
+import { WebSocketTransport } from "@colyseus/ws-transport";
+import { RedisPresence } from "@colyseus/redis-presence";
+import { RedisDriver } from "@colyseus/redis-driver";
+import { ROOMS } from "@casino/common";
+import type { Config } from "./config";
+import { openDatabase, type Database } from "./db/database";
+import { openRedis, pingRedis } from "./redis/redis";
+import { SessionTokens } from "./auth/session";
+import { DiscordOAuth } from "./auth/discord";
+import { Ledger } from "./ledger/ledger";
+import { Players } from "./players/players";
+import { Seeds } from "./fairness/seeds";
+import { PlayerEvents } from "./rooms/player-events";
+import { CasinoRoom } from "./rooms/casino-room";
+import type { Services } from "./services";
+import { authRoutes } from "./http/auth-routes";
+import { playerRoutes } from "./http/player-routes";
+import { moneyRoutes } from "./http/money-routes";
+import { errorHandler, unknownApiRoute } from "./http/errors";
+import { requireSession, sessionOf } from "./http/context";
+
+export interface App {
+  server: Server;
+  services: Services;
+  /** Starts listening; resolves with the bound port. */
+  listen(): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** Discord embeds the activity in its own frame: allow exactly those ancestors. */
+const DISCORD_FRAME_ANCESTORS = ["'self'", "https://discord.com", "https://*.discord.com", "https://*.discordsays.com"];
+
+/** Builds the whole product on one port: REST under /api, the Colyseus rooms, and the built client. */
+export async function createApp(config: Config, existingDb?: Database): Promise<App> {
+  const db = existingDb ?? (await openDatabase(config.databaseUrl, config.dataDir));
+  const redis = openRedis(config.redisUrl);
+  const presence = config.redisUrl ? new RedisPresence(config.redisUrl) : new LocalPresence();
+  const driver = config.redisUrl ? new RedisDriver(config.redisUrl) : new LocalDriver();
+  const ledger = new Ledger(db);
+  const services: Services = {
+    config,
+    db,
+    redis,
+    presence,
+    tokens: new SessionTokens(config.sessionSecret, config.sessionTtlSeconds),
+    discord: new DiscordOAuth(config.discord),
+    ledger,
+    players: new Players(db, ledger, config.specialBadges),
+    seeds: new Seeds(db),
+    events: new PlayerEvents(presence),
+  };
+  CasinoRoom.services = services;
+
+  const transport = new WebSocketTransport({ maxPayload: 16 * 1024 });
+  const server = defineServer({
+    transport,
+    presence,
+    driver,
+    greet: false,
+    gracefullyShutdown: false,
+    rooms: { [ROOMS.casino]: defineRoom(CasinoRoom) },
+    express: (app) => mountHttp(app, services),
+  });
+
+  return {
+    server,
+    services,
+    async listen() {
+      await server.listen(config.port, config.host);
+      return (transport.server?.address() as AddressInfo).port;
+    },
+    async close() {
+      await server.gracefullyShutdown(false).catch(() => undefined);
+      redis.disconnect();
+      if (!existingDb) await db.close();
+    },
+  };
+}
+
+function mountHttp(app: Application, s: Services): void {
+  app.disable("x-powered-by");
+  app.use(
+    helmet({
+      frameguard: false,
+      crossOriginEmbedderPolicy: false,
+      contentSecurityPolicy: {
+        directives: {
+          "default-src": ["'self'"],
+          "frame-ancestors": DISCORD_FRAME_ANCESTORS,
+          "img-src": ["'self'", "data:", "https://cdn.discordapp.com"],
+          "connect-src": ["'self'", "ws:", "wss:"],
+          "script-src": ["'self'"],
+          "style-src": ["'self'", "'unsafe-inline'"],
+        },
+      },
+    }),
+  );
+
+  const api = express.Router();
+  api.use(express.json({ limit: "16kb" }));
+  api.use(
+    rateLimit({
+      windowMs: 60_000,
+      limit: 600,
+      keyGenerator: (req) => `ip:${ipKeyGenerator(req.ip ?? "unknown")}`,
+      handler: (_req, res) => res.status(429).json({ error: "Too many requests; please slow down", code: "rate_limited" }),
+    }),
+  );
+
+  api.get("/health", async (_req, res) => {
+    const [database, redis] = await Promise.all([s.db.ping(), pingRedis(s.redis)]);
+    const ok = database && redis;
+    res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "degraded", database: database ? "ok" : "down", redis: redis ? "ok" : "down" });
+  });
+  api.use(authRoutes(s));
+
+  api.use(requireSession(s.tokens));
+  api.use(
+    rateLimit({
+      windowMs: 60_000,
+      limit: 300,
+      keyGenerator: (req) => `player:${sessionOf(req).playerId}`,
+      handler: (_req, res) => res.status(429).json({ error: "Too many requests; please slow down", code: "rate_limited" }),
+    }),
+  );
+  api.use(moneyRoutes(s));
+  api.use(playerRoutes(s));
+  api.use(unknownApiRoute);
+  api.use(errorHandler);
+  app.use("/api", api);
+
+  const dist = s.config.clientDist;
+  if (existsSync(join(dist, "index.html"))) {
+    app.use(express.static(dist, { index: false, maxAge: "1h" }));
+    app.get(/^\/(?!api\/|matchmake\/).*/, (_req, res) => res.sendFile(join(dist, "index.html")));
+  }
+}

@@ -1,0 +1,88 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { z } from "zod";
+import { describeZodError } from "@casino/common";
+
+const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+const optionalText = z.preprocess(emptyToUndefined, z.string().optional());
+
+const envSchema = z.object({
+  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(2567)),
+  HOST: z.preprocess(emptyToUndefined, z.string().default("0.0.0.0")),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL").optional(),
+  ),
+  REDIS_URL: z.preprocess(emptyToUndefined, z.string().regex(/^rediss?:\/\//, "must be a redis:// URL").optional()),
+  SESSION_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters").optional()),
+  SESSION_TTL_HOURS: z.preprocess(emptyToUndefined, z.coerce.number().positive().default(24 * 7)),
+  DISCORD_CLIENT_ID: optionalText,
+  DISCORD_CLIENT_SECRET: optionalText,
+  DISCORD_API_BASE: z.preprocess(emptyToUndefined, z.url().default("https://discord.com/api")),
+  SPECIAL_BADGES: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .default("{}")
+      .transform((text, ctx) => {
+        try {
+          return JSON.parse(text) as unknown;
+        } catch {
+          ctx.addIssue({ code: "custom", message: "must be JSON" });
+          return z.NEVER;
+        }
+      })
+      .pipe(z.record(z.string().regex(/^\d+$/, "keys must be Discord user ids"), z.string().min(1).max(32))),
+  ),
+  BET_RATE_PER_SECOND: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(20)),
+  CLIENT_DIST: z.preprocess(emptyToUndefined, z.string().default("client/dist")),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  sessionSecret: string;
+  sessionTtlSeconds: number;
+  discord: { clientId?: string; clientSecret?: string; apiBase: string };
+  specialBadges: Record<string, string>;
+  betRatePerSecond: number;
+  clientDist: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; a bad value is a ConfigError naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) throw new ConfigError(`Invalid configuration: ${describeZodError(parsed.error)}`);
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    sessionSecret: e.SESSION_SECRET ?? keptSecret(dataDir),
+    sessionTtlSeconds: Math.round(e.SESSION_TTL_HOURS * 3600),
+    discord: { clientId: e.DISCORD_CLIENT_ID, clientSecret: e.DISCORD_CLIENT_SECRET, apiBase: e.DISCORD_API_BASE.replace(/\/$/, "") },
+    specialBadges: e.SPECIAL_BADGES,
+    betRatePerSecond: e.BET_RATE_PER_SECOND,
+    clientDist: resolve(e.CLIENT_DIST),
+  };
+}
+
+/** A secret generated once and kept in the data directory, so sessions survive restarts. */
+function keptSecret(dataDir: string): string {
+  const file = join(dataDir, "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,5 @@
+import { InitialSchema1763700000000 } from "./1763700000000-initial-schema";
+import { SeedTags1763700000001 } from "./1763700000001-seed-tags";
+
+/** In order; the data source runs the pending ones at start. */
+export const MIGRATIONS = [InitialSchema1763700000000, SeedTags1763700000001];

@@ -1,0 +1,31 @@
+import { Router } from "express";
+import { guestRequest, tokenRequest, type SessionAnswer, type TokenAnswer } from "@casino/common";
+import { discordAvatarUrl, discordDisplayName } from "../auth/discord";
+import type { Services } from "../services";
+import type { Player } from "../db/entities/index";
+import { parse } from "./errors";
+
+/** Identity: Discord code exchange and guests. Both answer a signed session token. */
+export function authRoutes(s: Services): Router {
+  const router = Router();
+  const session = async (player: Player): Promise<SessionAnswer> => ({
+    session_token: await s.tokens.issue({ playerId: player.id, discordId: player.discordId, guest: s.players.toRecord(player).isGuest }),
+    player: s.players.toRecord(player),
+  });
+
+  router.post("/token", async (req, res) => {
+    const body = parse(tokenRequest, req.body);
+    const { accessToken, user } = await s.discord.exchange(body.code, body.redirect_uri);
+    const player = await s.players.upsertDiscordUser(user.id, discordDisplayName(user), discordAvatarUrl(user));
+    const answer: TokenAnswer = { access_token: accessToken, ...(await session(player)) };
+    res.json(answer);
+  });
+
+  router.post("/guest", async (req, res) => {
+    const body = parse(guestRequest, req.body);
+    const player = await s.players.createGuest(body.username);
+    res.status(201).json(await session(player));
+  });
+
+  return router;
+}

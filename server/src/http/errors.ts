@@ -1,0 +1,38 @@
+import type { ErrorRequestHandler, RequestHandler } from "express";
+import type { z } from "zod";
+import { describeZodError } from "@casino/common";
+import { AppError, badRequest } from "../errors";
+
+/** Parses a body, query or params object; a failure is a 400 with the precise reason. */
+export function parse<T>(schema: z.ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) throw badRequest(describeZodError(result.error));
+  return result.data;
+}
+
+export const unknownApiRoute: RequestHandler = (req, res) => {
+  res.status(404).json({ error: `No such endpoint: ${req.method} ${req.baseUrl}${req.path}`, code: "not_found" });
+};
+
+/** Every error becomes JSON { error, code }; unexpected ones are logged and answered as 500. */
+export const errorHandler: ErrorRequestHandler = (error, _req, res, _next) => {
+  if (error instanceof AppError) {
+    res.status(error.status).json({ error: error.message, code: error.code, ...error.details });
+    return;
+  }
+  const e = error as { type?: string; status?: number; message?: string };
+  if (e.type === "entity.parse.failed") {
+    res.status(400).json({ error: "Malformed JSON body", code: "malformed_json" });
+    return;
+  }
+  if (e.type === "entity.too.large") {
+    res.status(413).json({ error: "Request body too large", code: "body_too_large" });
+    return;
+  }
+  if (typeof e.status === "number" && e.status >= 400 && e.status < 500) {
+    res.status(e.status).json({ error: e.message ?? "Bad request", code: "bad_request" });
+    return;
+  }
+  console.error("unhandled request error", error);
+  res.status(500).json({ error: "Internal server error", code: "internal" });
+};

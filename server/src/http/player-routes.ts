@@ -1,0 +1,108 @@
+import { Router } from "express";
+import { rateLimit } from "express-rate-limit";
+import {
+  acceptTosRequest,
+  activeTagRequest,
+  playerRef,
+  registerPlayerRequest,
+  suggestionRequest,
+  themeRequest,
+  toggleRequest,
+} from "@casino/common";
+import type { Services } from "../services";
+import { forbidden, notFound } from "../errors";
+import { playerTags } from "../progress/tags";
+import { parse } from "./errors";
+import { sessionOf } from "./context";
+
+/** The player resource of spec section 7; every write is for the caller only. */
+export function playerRoutes(s: Services): Router {
+  const router = Router();
+  const guestsRefused = "Guests cannot do this; launch the casino in Discord to save it";
+
+  router.post("/player", async (req, res) => {
+    const claims = sessionOf(req);
+    const body = parse(registerPlayerRequest, req.body);
+    let player = await s.players.own(claims, body.discordId);
+    if (claims.guest && body.username && body.username !== player.username) {
+      player = await s.players.update(player.id, { username: body.username });
+    }
+    res.json(s.players.toRecord(player));
+  });
+
+  router.get("/player/:id", async (req, res) => {
+    const claims = sessionOf(req);
+    const ref = parse(playerRef, req.params.id);
+    const player = await s.players.get(ref);
+    res.json(player.id === claims.playerId ? s.players.toRecord(player) : s.players.toPublic(player));
+  });
+
+  router.patch("/player/accept-tos", async (req, res) => {
+    const body = parse(acceptTosRequest, req.body);
+    const player = await s.players.own(sessionOf(req), body.playerId);
+    res.json(s.players.toRecord(await s.players.update(player.id, { tosAcceptedVersion: body.version })));
+  });
+
+  router.patch("/player/theme", async (req, res) => {
+    const claims = sessionOf(req);
+    const body = parse(themeRequest, req.body);
+    const player = await s.players.own(claims, body.playerId);
+    if (claims.guest) throw forbidden("Guests keep their theme on this device only");
+    res.json(s.players.toRecord(await s.players.update(player.id, { themeMode: body.mode, themeColor: body.color })));
+  });
+
+  router.patch("/player/anonymous", async (req, res) => {
+    const body = parse(toggleRequest, req.body);
+    const player = await s.players.own(sessionOf(req), body.playerId);
+    res.json(s.players.toRecord(await s.players.update(player.id, { anonymousMode: body.enabled })));
+  });
+
+  router.patch("/player/reminder", async (req, res) => {
+    const body = parse(toggleRequest, req.body);
+    const player = await s.players.own(sessionOf(req), body.playerId);
+    res.json(s.players.toRecord(await s.players.update(player.id, { dailySpinReminder: body.enabled })));
+  });
+
+  router.patch("/player/active-tag", async (req, res) => {
+    const body = parse(activeTagRequest, req.body);
+    const player = await s.players.own(sessionOf(req), body.playerId);
+    if (body.tagId !== null) {
+      const tags = await playerTags(s.db, player);
+      const tag = tags.find((t) => t.tagId === body.tagId);
+      if (!tag) throw notFound("Tag not found");
+      if (!tag.unlocked) throw forbidden("That tag is still locked");
+    }
+    res.json(s.players.toRecord(await s.players.update(player.id, { activeTagId: body.tagId })));
+  });
+
+  router.get("/player/:playerId/tags", async (req, res) => {
+    const claims = sessionOf(req);
+    const player = await s.players.own(claims, parse(playerRef, req.params.playerId));
+    res.json(await playerTags(s.db, player));
+  });
+
+  const suggestionLimit = rateLimit({
+    windowMs: 10 * 60 * 1000,
+    limit: 5,
+    keyGenerator: (req) => `suggestion:${sessionOf(req).playerId}`,
+    handler: (_req, res) => res.status(429).json({ error: "Too many suggestions; please wait a few minutes", code: "rate_limited" }),
+  });
+
+  router.post("/suggestions", async (req, res, next) => {
+    const claims = sessionOf(req);
+    const body = parse(suggestionRequest, req.body);
+    const player = await s.players.own(claims, body.playerId);
+    if (claims.guest) throw forbidden(guestsRefused);
+    suggestionLimit(req, res, async (error?: unknown) => {
+      if (error) return next(error);
+      try {
+        await s.db.run((em) => em.query(`INSERT INTO suggestions (player_id, text) VALUES ($1, $2)`, [player.id, body.suggestion]));
+        res.status(201).json({ success: true });
+      } catch (e) {
+        next(e);
+      }
+    });
+  });
+
+  return router;
+}

@@ -1,0 +1,104 @@
+import { randomBytes, randomInt } from "node:crypto";
+import { GUEST_ID_PREFIX, GUEST_NUMBER_LIMIT, isGuestId, type PlayerRecord, type PublicPlayer } from "@casino/common";
+import type { Database } from "../db/database";
+import { Player } from "../db/entities/index";
+import type { Ledger } from "../ledger/ledger";
+import { isUniqueViolation } from "../ledger/ledger";
+import { forbidden, notFound } from "../errors";
+import type { SessionClaims } from "../auth/session";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Players: lookups, Discord upserts, guests, and how a record is shown to its owner and to others. */
+export class Players {
+  constructor(
+    private readonly db: Database,
+    private readonly ledger: Ledger,
+    private readonly specialBadges: Record<string, string>,
+  ) {}
+
+  /** By player id or by Discord/guest id. */
+  find(ref: string): Promise<Player | null> {
+    return this.db.run((em) => em.getRepository(Player).findOneBy(UUID.test(ref) ? { id: ref } : { discordId: ref }));
+  }
+
+  async get(ref: string): Promise<Player> {
+    const player = await this.find(ref);
+    if (!player) throw notFound("Player not found");
+    return player;
+  }
+
+  /** The caller's own player; a reference to anyone else is refused. */
+  async own(claims: SessionClaims, ref: string): Promise<Player> {
+    if (ref !== claims.playerId && ref !== claims.discordId) throw forbidden();
+    return this.get(claims.playerId);
+  }
+
+  /** Creates the player for a verified Discord user, or refreshes their name and avatar. */
+  async upsertDiscordUser(discordId: string, username: string, avatarUrl: string | null): Promise<Player> {
+    const existing = await this.find(discordId);
+    if (existing) {
+      await this.db.run((em) => em.update(Player, { id: existing.id }, { username, avatarUrl }));
+      return this.get(existing.id);
+    }
+    try {
+      return await this.ledger.createPlayer({ discordId, username, avatarUrl });
+    } catch (error) {
+      if (isUniqueViolation(error)) return this.get(discordId); // created concurrently by another request
+      throw error;
+    }
+  }
+
+  createGuest(username?: string): Promise<Player> {
+    const discordId = `${GUEST_ID_PREFIX}${randomBytes(12).toString("hex")}`;
+    return this.ledger.createPlayer({ discordId, username: username ?? `Guest ${randomInt(GUEST_NUMBER_LIMIT)}`, avatarUrl: null });
+  }
+
+  update(id: string, fields: Partial<Pick<Player, "anonymousMode" | "themeMode" | "themeColor" | "dailySpinReminder" | "tosAcceptedVersion" | "activeTagId" | "username">>): Promise<Player> {
+    return this.db.run(async (em) => {
+      await em.update(Player, { id }, fields);
+      return em.getRepository(Player).findOneByOrFail({ id });
+    });
+  }
+
+  badgeOf(player: Player): string | null {
+    return this.specialBadges[player.discordId] ?? null;
+  }
+
+  toRecord(p: Player): PlayerRecord {
+    return {
+      id: p.id,
+      discordId: p.discordId,
+      username: p.username,
+      avatarUrl: p.avatarUrl,
+      balance: p.balance,
+      activeTagId: p.activeTagId,
+      anonymousMode: p.anonymousMode,
+      themeMode: p.themeMode,
+      themeColor: p.themeColor,
+      lastDailySpin: p.lastDailySpin?.toISOString() ?? null,
+      dailySpinReminder: p.dailySpinReminder,
+      reminderEnabled: p.dailySpinReminder,
+      lastReminderSent: p.lastReminderSent?.toISOString() ?? null,
+      tosAcceptedVersion: p.tosAcceptedVersion,
+      dotsGamesPlayedToday: p.dotsGamesPlayedToday,
+      dotsLastPlayedDate: p.dotsLastPlayedDate,
+      createdAt: p.createdAt.toISOString(),
+      isGuest: isGuestId(p.discordId),
+      badge: this.badgeOf(p),
+    };
+  }
+
+  /** Others never see an anonymous player's name or avatar. */
+  toPublic(p: Player): PublicPlayer {
+    return {
+      id: p.id,
+      username: p.anonymousMode ? "Anonymous" : p.username,
+      avatarUrl: p.anonymousMode ? null : p.avatarUrl,
+      balance: p.balance,
+      anonymousMode: p.anonymousMode,
+      activeTagId: p.activeTagId,
+      badge: p.anonymousMode ? null : this.badgeOf(p),
+    };
+  }
+}

@@ -1,0 +1,182 @@
+import { Room, type AuthContext, type Client } from "@colyseus/core";
+import {
+  CLIENT_MESSAGES,
+  SERVER_MESSAGES,
+  actMessage,
+  betMessage,
+  dailySpinMessage,
+  describeZodError,
+  requireEngine,
+  rotateSeedMessage,
+  setClientSeedMessage,
+  DAILY_SPIN_COOLDOWN_MS,
+  REMINDER_CHECK_INTERVAL_MS,
+  type RoomErrorMessage,
+} from "@casino/common";
+import type { z } from "zod";
+import type { SessionClaims } from "../auth/session";
+import { AppError } from "../errors";
+import type { Services } from "../services";
+import type { PlayerEvent } from "./player-events";
+import { CasinoState } from "./casino-state";
+import { betLimiter } from "./rate-limit";
+
+type CasinoClient = Client<{ auth: SessionClaims }>;
+
+/**
+ * One room per player connection. It validates every message, asks the ledger, answers with the
+ * request id, and mirrors balance and fairness from the player's event channel, which every
+ * connection of the player on every process hears.
+ */
+export class CasinoRoom extends Room<{ state: CasinoState; client: CasinoClient }> {
+  static services: Services;
+  override maxClients = 1;
+  private playerId = "";
+  private unsubscribe: (() => void) | undefined;
+
+  static override async onAuth(token: string, _options: unknown, _context: AuthContext): Promise<SessionClaims> {
+    return CasinoRoom.services.tokens.verify(token);
+  }
+
+  override onCreate(): void {
+    this.state = new CasinoState();
+    this.autoDispose = true;
+    this.handle(CLIENT_MESSAGES.bet, betMessage, async (msg) => {
+      const answer = await CasinoRoom.services.ledger.placeBet(this.playerId, msg.requestId, msg.game, msg.amount, msg.params);
+      this.afterMoney(answer.balance, answer.payout - answer.stake, "bet");
+      return answer;
+    }, true);
+    this.handle(CLIENT_MESSAGES.act, actMessage, async (msg) => {
+      const answer = await CasinoRoom.services.ledger.act(this.playerId, msg.requestId, msg.action);
+      this.afterMoney(answer.balance, answer.payout - answer.stake, "bet");
+      return answer;
+    }, true);
+    this.handle(CLIENT_MESSAGES.setClientSeed, setClientSeedMessage, async (msg) => {
+      const seeds = await CasinoRoom.services.seeds.setClientSeed(this.playerId, msg.clientSeed);
+      CasinoRoom.services.events.publish(this.playerId, { type: "fairness", ...seeds.active });
+      return seeds;
+    });
+    this.handle(CLIENT_MESSAGES.rotateSeed, rotateSeedMessage, async (msg) => {
+      const seeds = await CasinoRoom.services.seeds.rotate(this.playerId, msg.clientSeed);
+      CasinoRoom.services.events.publish(this.playerId, { type: "fairness", ...seeds.active });
+      return seeds;
+    });
+    this.handle(CLIENT_MESSAGES.dailySpin, dailySpinMessage, async (msg) => {
+      const spin = await CasinoRoom.services.ledger.dailySpin(this.playerId, msg.requestId);
+      this.afterMoney(spin.balance, spin.prize, "daily_spin");
+      return spin;
+    });
+    this.clock.setInterval(() => void this.remindIfReady(), REMINDER_CHECK_INTERVAL_MS);
+  }
+
+  override async onJoin(client: CasinoClient): Promise<void> {
+    const s = CasinoRoom.services;
+    if (!client.auth) throw new AppError("unauthorized", 401, "Authentication required");
+    this.playerId = client.auth.playerId;
+    this.unsubscribe = s.events.subscribe(this.playerId, (event) => this.onPlayerEvent(event));
+    await this.refresh();
+    await this.remindIfReady();
+  }
+
+  override async onDrop(client: CasinoClient): Promise<void> {
+    // A dropped connection keeps its seat for a while; the open round is in the database either way.
+    await this.allowReconnection(client, 30);
+  }
+
+  override onReconnect(): Promise<void> {
+    return this.refresh();
+  }
+
+  override onDispose(): void {
+    this.unsubscribe?.();
+  }
+
+  /** Balance, fairness and the open round, read from the database (the system of record). */
+  private async refresh(): Promise<void> {
+    const s = CasinoRoom.services;
+    const player = await s.players.get(this.playerId);
+    const seed = await s.seeds.active(this.playerId);
+    const round = await s.db.run((em) => em.query(`SELECT id, game, state, total_stake, total_payout FROM open_rounds WHERE player_id = $1`, [this.playerId]));
+    this.state.balance = player.balance;
+    this.state.serverSeedHash = seed.serverSeedHash;
+    this.state.clientSeed = seed.clientSeed;
+    this.state.nonce = seed.nonce;
+    this.state.openRound = round.length > 0 ? JSON.stringify(openRoundView(round[0])) : "";
+  }
+
+  private onPlayerEvent(event: PlayerEvent): void {
+    if (event.type === "balance") this.state.balance = event.balance;
+    if (event.type === "fairness") {
+      this.state.serverSeedHash = event.serverSeedHash;
+      this.state.clientSeed = event.clientSeed;
+      this.state.nonce = event.nonce;
+    }
+    this.broadcast(event.type === "fairness" ? SERVER_MESSAGES.seeds : event.type, event);
+  }
+
+  /** After a movement: tell every connection of the player, and refresh this room's view of the round. */
+  private afterMoney(balance: number, delta: number, reason: string): void {
+    CasinoRoom.services.events.publish(this.playerId, { type: "balance", balance, delta, reason });
+    void this.refresh().catch(() => undefined);
+  }
+
+  /** "Daily Spin Ready!" once per readiness, claimed with a conditional update so only one connection sends it. */
+  private async remindIfReady(): Promise<void> {
+    if (!this.playerId) return;
+    const s = CasinoRoom.services;
+    const rows = await s.db.run((em) =>
+      em.query(
+        `UPDATE players SET last_reminder_sent = now()
+          WHERE id = $1 AND daily_spin_reminder
+            AND (last_daily_spin IS NULL OR last_daily_spin <= now() - ($2::bigint * interval '1 millisecond'))
+            AND (last_reminder_sent IS NULL OR last_reminder_sent < COALESCE(last_daily_spin, '-infinity'::timestamptz))
+          RETURNING id`,
+        [this.playerId, DAILY_SPIN_COOLDOWN_MS],
+      ),
+    ).catch(() => []);
+    if (rows.length > 0) {
+      s.events.publish(this.playerId, { type: "notice", title: "Daily Spin Ready!", description: "Your free daily spin is waiting." });
+    }
+  }
+
+  /**
+   * Registers a message: the body is validated inside (a failed validation answers an error, never a
+   * disconnect), money messages are rate-limited, and every answer carries the request id.
+   */
+  private handle<T extends { requestId: string }>(
+    type: string,
+    schema: z.ZodType<T>,
+    work: (msg: T) => Promise<unknown>,
+    rateLimited = false,
+  ): void {
+    this.onMessage(type, async (client: CasinoClient, raw: unknown) => {
+      const requestId = typeof (raw as { requestId?: unknown })?.requestId === "string" ? (raw as { requestId: string }).requestId : undefined;
+      const parsed = schema.safeParse(raw);
+      if (!parsed.success) {
+        return this.sendError(client, { requestId, code: "invalid_message", message: describeZodError(parsed.error) });
+      }
+      if (rateLimited && !betLimiter(CasinoRoom.services.config.betRatePerSecond).take(this.playerId)) {
+        return this.sendError(client, { requestId, code: "rate_limited", message: "Too many bets; slow down a little" });
+      }
+      try {
+        const result = await work(parsed.data);
+        client.send(type === CLIENT_MESSAGES.dailySpin ? SERVER_MESSAGES.spin : SERVER_MESSAGES.result, { type, ...(result as object), requestId });
+      } catch (error) {
+        if (error instanceof AppError) {
+          return this.sendError(client, { requestId, code: error.code, message: error.message, details: error.details });
+        }
+        console.error(`room message ${type} failed`, error);
+        this.sendError(client, { requestId, code: "internal", message: "Something went wrong; nothing was charged" });
+      }
+    });
+  }
+
+  private sendError(client: CasinoClient, error: RoomErrorMessage): void {
+    client.send(SERVER_MESSAGES.error, error);
+  }
+}
+
+function openRoundView(r: { id: string; game: string; state: unknown; total_stake: string | number; total_payout: string | number }) {
+  const engine = requireEngine(r.game);
+  return { roundId: r.id, game: r.game, totalStake: Number(r.total_stake), totalPayout: Number(r.total_payout), view: engine.view(r.state, false) };
+}

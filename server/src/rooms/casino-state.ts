@@ -1,0 +1,10 @@
+import { Schema, type } from "@colyseus/schema";
+
+/** What the client mirrors of its player: balance, fairness, and the open round (as JSON of its public view). */
+export class CasinoState extends Schema {
+  @type("number") balance = 0;
+  @type("string") serverSeedHash = "";
+  @type("string") clientSeed = "";
+  @type("number") nonce = 0;
+  @type("string") openRound = "";
+}
