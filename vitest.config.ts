@@ -8,6 +8,24 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: "common", include: ["common/test/**/*.test.ts"], testTimeout: 60_000 } },
+      {
+        test: {
+          name: "server-postgres",
+          include: ["server/test/**/*.test.ts"],
+          env: { TEST_DB: "postgres" },
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: "server-pglite",
+          include: ["server/test/**/*.test.ts"],
+          env: { TEST_DB: "pglite" },
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 });

@@ -122,15 +122,14 @@ function mountHttp(app: Application, s: Services): void {
   });
   api.use(authRoutes(s));
 
-  api.use(requireSession(s.tokens));
-  api.use(
-    rateLimit({
-      windowMs: 60_000,
-      limit: 300,
-      keyGenerator: (req) => `player:${sessionOf(req).playerId}`,
-      handler: (_req, res) => res.status(429).json({ error: "Too many requests; please slow down", code: "rate_limited" }),
-    }),
-  );
+  // Only the resources that exist require a session, so an unknown route is a 404 for everyone.
+  const perPlayer = rateLimit({
+    windowMs: 60_000,
+    limit: 300,
+    keyGenerator: (req) => `player:${sessionOf(req).playerId}`,
+    handler: (_req, res) => res.status(429).json({ error: "Too many requests; please slow down", code: "rate_limited" }),
+  });
+  api.use(["/player", "/suggestions", "/daily-spin", "/game-session"], requireSession(s.tokens), perPlayer);
   api.use(moneyRoutes(s));
   api.use(playerRoutes(s));
   api.use(unknownApiRoute);

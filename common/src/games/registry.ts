@@ -3,10 +3,15 @@ import type { AnyGameEngine } from "./engine";
 import { coinFlipEngine } from "./coin-flip";
 import { diceEngine } from "./dice";
 import { limboEngine } from "./limbo";
+import { pokerEngine } from "./poker";
+import { threeCardPokerEngine } from "./three-card-poker";
+import { videoPokerEngine } from "./video-poker";
+import { blackjackEngine } from "./blackjack";
 import { baccaratEngine } from "./baccarat";
 import { rouletteEngine } from "./roulette";
 import { sicBoEngine } from "./sic-bo";
 import { slotsEngine } from "./slots";
+import { kenoEngine } from "./keno";
 import { hiLoEngine } from "./hi-lo";
 import { minesEngine } from "./mines";
 import { crashEngine } from "./crash";
@@ -15,11 +20,16 @@ import { crashEngine } from "./crash";
 export const ENGINES: Partial<Record<GameId, AnyGameEngine>> = {
   dice: diceEngine,
   limbo: limboEngine,
+  poker: pokerEngine,
+  "three-card-poker": threeCardPokerEngine,
+  "video-poker": videoPokerEngine,
+  blackjack: blackjackEngine,
   baccarat: baccaratEngine,
   "coin-flip": coinFlipEngine,
   roulette: rouletteEngine,
   "sic-bo": sicBoEngine,
   slots: slotsEngine,
+  keno: kenoEngine,
   "hi-lo": hiLoEngine,
   mines: minesEngine,
   crash: crashEngine,

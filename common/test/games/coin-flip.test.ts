@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import { fixedRng, floatStream, sha256Hex, type FairnessInput } from "../../src/fairness/stream";
+import { GameRuleError } from "../../src/games/engine";
+import { replayRound, requireEngine, startRound } from "../../src/games/runner";
+import { type CoinFlipState, type CoinSide } from "../../src/games/coin-flip";
+import { rtpRows } from "../../rtp/coin-flip";
+import { passesChiSquare, rtpBand, summarise } from "../stats";
+
+const engine = requireEngine("coin-flip");
+
+const flip = (side: CoinSide, f: number, amount = 100) => {
+  const step = startRound(engine, amount, { side }, fixedRng([f]));
+  return { step, state: step.state as CoinFlipState };
+};
+
+const ruleError = (fn: () => unknown): GameRuleError => {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof GameRuleError) return e;
+    throw e;
+  }
+  throw new Error("expected a GameRuleError");
+};
+
+const mcInput = (nonce: number): FairnessInput => ({ serverSeed: sha256Hex("coin flip monte carlo"), clientSeed: "mc", nonce });
+
+describe("coin flip rules", () => {
+  it("maps the lower half of the floats to tails and the upper half (from 0.5) to heads", () => {
+    expect(flip("heads", 0).state.outcome).toBe("tails");
+    expect(flip("heads", 0.5 - 2 ** -32).state.outcome).toBe("tails"); // the last of the 2³¹ tails floats
+    expect(flip("heads", 0.5).state.outcome).toBe("heads");
+    expect(flip("heads", 1 - 2 ** -32).state.outcome).toBe("heads");
+  });
+
+  it("pays 1.98× on the called side, rounded down, and nothing otherwise", () => {
+    expect(flip("heads", 0.75).step.payout).toBe(198);
+    expect(flip("heads", 0.75).state.win).toBe(true);
+    expect(flip("tails", 0.75).step.payout).toBe(0);
+    expect(flip("tails", 0.25).step.payout).toBe(198);
+    expect(flip("tails", 0.25, 1).step.payout).toBe(1); // 1.98
+    expect(flip("tails", 0.25, 3).step.payout).toBe(5); // 5.94
+    expect(engine.maxPayout(1_000_000, { side: "heads" })).toBe(1_980_000);
+  });
+
+  it("refuses bad parameters", () => {
+    const refused = (params: unknown) => ruleError(() => startRound(engine, 100, params, fixedRng([0.5])));
+    expect(refused({ side: "edge" }).code).toBe("invalid_params");
+    expect(refused({ side: "Heads" }).code).toBe("invalid_params");
+    expect(refused({}).code).toBe("invalid_params");
+    expect(refused({ side: "heads", target: 2 }).message).toMatch(/target/);
+  });
+});
+
+describe("coin flip RTP", () => {
+  it("is exactly 99 % on each side", () => {
+    const rows = rtpRows();
+    expect(rows.map((r) => r.bet).sort()).toEqual(["heads", "tails"]);
+    for (const row of rows) expect(row.rtp).toBe(0.99);
+  });
+
+  it("Monte Carlo through the real stream stays in the band; sides and runs of four are even (χ²)", () => {
+    const amount = 100;
+    const returns: number[] = [];
+    const sides = [0, 0];
+    // consecutive bets in groups of four: 16 equally likely patterns if the flips are independent
+    const patterns = new Array<number>(16).fill(0);
+    let pattern = 0;
+    for (let i = 0; i < 60_000; i++) {
+      const side: CoinSide = i % 3 === 0 ? "tails" : "heads";
+      const step = startRound(engine, amount, { side }, floatStream(mcInput(i)));
+      returns.push(step.payout / amount);
+      const heads = (step.state as CoinFlipState).outcome === "heads" ? 1 : 0;
+      sides[heads]! += 1;
+      pattern = pattern * 2 + heads;
+      if (i % 4 === 3) {
+        patterns[pattern]! += 1;
+        pattern = 0;
+      }
+    }
+    const sample = summarise(returns);
+    const [lo, hi] = rtpBand(0.99, sample, 0.99);
+    expect(sample.mean).toBeGreaterThan(lo);
+    expect(sample.mean).toBeLessThan(hi);
+    expect(passesChiSquare(sides)).toBe(true);
+    expect(passesChiSquare(patterns)).toBe(true);
+  });
+
+  it("replays a round from its seeds", () => {
+    const input = mcInput(31_337);
+    const live = startRound(engine, 10, { side: "tails" }, floatStream(input));
+    const replay = replayRound(input, { game: "coin-flip", amount: 10, params: { side: "tails" }, actions: [] });
+    expect(replay.totalPayout).toBe(live.payout);
+    expect(replay.view).toEqual(live.state);
+  });
+});

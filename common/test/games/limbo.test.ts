@@ -1,0 +1,129 @@
+import { describe, expect, it } from "vitest";
+import { fixedRng, float52, floatStream, sha256Hex, type FairnessInput } from "../../src/fairness/stream";
+import { GameRuleError } from "../../src/games/engine";
+import { replayRound, requireEngine, startRound } from "../../src/games/runner";
+import { type LimboState } from "../../src/games/limbo";
+import { MAX_PAYOUT } from "../../src/limits";
+import { CURVE_TARGETS, curveRtp, rtpRows, winningDraws } from "../../rtp/limbo";
+import { passesChiSquare, rtpBand, summarise } from "../stats";
+
+const engine = requireEngine("limbo");
+const SPAN = 2n ** 52n;
+
+/** The two floats whose top 26 bits make the 52-bit draw r (float52 takes 26 bits of each). */
+const floatsFor = (r: bigint): number[] => {
+  const high = Number(r >> 26n);
+  const low = Number(r & (2n ** 26n - 1n));
+  return [(high + 0.5) / 2 ** 26, (low + 0.5) / 2 ** 26];
+};
+
+const play = (target: number, r: bigint, amount = 100) => {
+  const step = startRound(engine, amount, { target }, fixedRng(floatsFor(r)));
+  return { step, state: step.state as LimboState };
+};
+
+const ruleError = (fn: () => unknown): GameRuleError => {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof GameRuleError) return e;
+    throw e;
+  }
+  throw new Error("expected a GameRuleError");
+};
+
+const mcInput = (nonce: number): FairnessInput => ({ serverSeed: sha256Hex("limbo monte carlo"), clientSeed: "mc", nonce });
+
+describe("limbo rules", () => {
+  it("builds the 52-bit draw from 26 bits of each of two floats", () => {
+    for (const r of [0n, 1n, 2n ** 26n, 2n ** 51n + 12345n, SPAN - 1n]) {
+      expect(BigInt(float52(fixedRng(floatsFor(r))) * 2 ** 52)).toBe(r);
+    }
+  });
+
+  it("follows result = max(1, floor(99 / (1 − X)) / 100), X = r / 2⁵²", () => {
+    expect(play(1.01, 0n).state.result).toBe(1); // 0.99 raised to 1.00: loses every target
+    expect(play(1.01, 0n).step.payout).toBe(0);
+    expect(play(2, SPAN / 2n).state.result).toBe(1.98); // X = ½ → 99 / ½ = 198
+    expect(play(2, SPAN - SPAN / 1024n).state.result).toBe(1013.76); // X = 1 − 2⁻¹⁰ → 99 · 1024
+    expect(play(1_000_000, SPAN - 1n).state.win).toBe(true); // the top draw reaches 99 · 2⁵² hundredths
+  });
+
+  it("wins exactly from the boundary draw 2⁵² − floor(99 · 2⁵² / T) on, paying the target", () => {
+    for (const target of [1.01, 1.98, 2, 3.33, 10, 1_000_000]) {
+      const t = BigInt(Math.round(target * 100));
+      const first = SPAN - (99n * SPAN) / t;
+      const win = play(target, first, 100);
+      expect(win.state.win).toBe(true);
+      expect(win.state.result).toBeGreaterThanOrEqual(target);
+      expect(win.step.payout).toBe(Math.min(Math.round(target * 100), MAX_PAYOUT));
+      const loss = play(target, first - 1n, 100);
+      expect(loss.state.win).toBe(false);
+      expect(loss.state.result).toBeLessThan(target);
+      expect(loss.step.payout).toBe(0);
+    }
+  });
+
+  it("rounds a win down to a whole coin and caps it", () => {
+    expect(play(1.01, SPAN - 1n, 99).step.payout).toBe(99); // 99.99
+    expect(play(1_000_000, SPAN - 1n, 1_000).step.payout).toBe(MAX_PAYOUT);
+    expect(engine.maxPayout(1_000, { target: 1_000_000 })).toBe(MAX_PAYOUT);
+    expect(engine.maxPayout(100, { target: 2.5 })).toBe(250);
+  });
+
+  it("refuses bad parameters", () => {
+    const refused = (params: unknown) => ruleError(() => startRound(engine, 100, params, fixedRng([0.5, 0.5])));
+    expect(refused({ target: 2.005 }).message).toMatch(/two decimals/);
+    expect(refused({ target: 1 }).code).toBe("invalid_params");
+    expect(refused({ target: 1_000_000.01 }).code).toBe("invalid_params");
+    expect(refused({ target: "2" }).code).toBe("invalid_params");
+    expect(refused({}).code).toBe("invalid_params");
+    expect(refused({ target: 2, side: "over" }).message).toMatch(/side/);
+  });
+});
+
+describe("limbo RTP", () => {
+  it("is 99 % to 2⁻⁵²: never above, below by less than T / (100 · 2⁵²)", () => {
+    const rows = rtpRows();
+    expect(rows).toHaveLength(CURVE_TARGETS.length);
+    for (const target of CURVE_TARGETS) {
+      const t = BigInt(Math.round(target * 100));
+      const rtp = curveRtp(t);
+      // 0.99 − rtp = (99·2⁵² − T·floor(99·2⁵²/T)) / (100·2⁵²) = ((99·2⁵²) mod T) / (100·2⁵²)
+      const gap = 99n * rtp.d - 100n * rtp.n; // in units of 1 / (100 · rtp.d)
+      expect(gap >= 0n).toBe(true);
+      expect(Number(gap) / Number(rtp.d) / 100).toBeLessThan(Number(t) / (100 * 2 ** 52));
+    }
+    for (const row of rows) expect(Math.abs(row.rtp - 0.99)).toBeLessThan(1e-9);
+  });
+
+  it("Monte Carlo through the real stream stays in the band; results follow P(result ≥ x) = 0.99 / x (χ²)", () => {
+    const amount = 10_000;
+    const edges = [1.01, 1.25, 1.5, 2, 3, 5, 10, 100];
+    // P(result ≥ edge) from the exact count of winning draws; everything is ≥ 1.00
+    const atLeast = [1, ...edges.map((x) => Number(winningDraws(BigInt(Math.round(x * 100)))) / 2 ** 52), 0];
+    const probabilities = atLeast.slice(0, -1).map((p, i) => p - atLeast[i + 1]!);
+    const counts = new Array<number>(probabilities.length).fill(0);
+    const returns: number[] = [];
+    for (let i = 0; i < 60_000; i++) {
+      const target = i % 2 === 0 ? 2 : 1.5;
+      const step = startRound(engine, amount, { target }, floatStream(mcInput(i)));
+      returns.push(step.payout / amount);
+      const result = (step.state as LimboState).result;
+      counts[edges.filter((x) => result >= x).length]! += 1;
+    }
+    const sample = summarise(returns);
+    const [lo, hi] = rtpBand(0.99, sample, 0.99);
+    expect(sample.mean).toBeGreaterThan(lo);
+    expect(sample.mean).toBeLessThan(hi);
+    expect(passesChiSquare(counts, probabilities)).toBe(true);
+  });
+
+  it("replays a round from its seeds", () => {
+    const input = mcInput(777_777);
+    const live = startRound(engine, 40, { target: 1.9 }, floatStream(input));
+    const replay = replayRound(input, { game: "limbo", amount: 40, params: { target: 1.9 }, actions: [] });
+    expect(replay.totalPayout).toBe(live.payout);
+    expect(replay.view).toEqual(live.state);
+  });
+});

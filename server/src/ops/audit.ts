@@ -1,0 +1,14 @@
+import { loadConfig } from "../config";
+import { openDatabase } from "../db/database";
+import { auditLedger } from "./audit-ledger";
+
+/** `npm run audit`: prints every balance that disagrees with the ledger; exits 1 if there is one. */
+const config = loadConfig();
+const db = await openDatabase(config.databaseUrl, config.dataDir);
+const { players, mismatches } = await auditLedger(db);
+await db.close();
+for (const m of mismatches) {
+  console.log(`MISMATCH player ${m.playerId}: balance ${m.balance}, ledger sum ${m.ledgerSum}, last running balance ${m.lastBalanceAfter}`);
+}
+console.log(`audited ${players} players: ${mismatches.length === 0 ? "every balance equals its ledger" : `${mismatches.length} mismatches`}`);
+process.exit(mismatches.length === 0 ? 0 : 1);

@@ -1,0 +1,111 @@
+import "reflect-metadata";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { expect } from "vitest";
+import { Client as SdkClient } from "@colyseus/sdk";
+import { loadConfig } from "../src/config";
+import { createApp, type App } from "../src/app";
+import { auditLedger } from "../src/ops/audit-ledger";
+import { startFakeDiscord, type FakeDiscord } from "./fake-discord";
+
+/** Which database this test project runs against: the real PostgreSQL of the machine, or PGlite. */
+export const TEST_DB = process.env.TEST_DB === "pglite" ? "pglite" : "postgres";
+const ADMIN_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+export interface TestApp {
+  app: App;
+  baseUrl: string;
+  wsUrl: string;
+  discord: FakeDiscord;
+  request(method: string, path: string, options?: { token?: string; body?: unknown; raw?: string }): Promise<{ status: number; body: any }>;
+  guest(username?: string): Promise<{ token: string; player: any }>;
+  sdk(token: string): SdkClient;
+  expectLedgerInvariant(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A fresh database for this test file: its own PostgreSQL database, or an in-memory PGlite. */
+async function freshDatabaseUrl(): Promise<{ url?: string; drop: () => Promise<void> }> {
+  if (TEST_DB === "pglite") return { url: undefined, drop: async () => undefined };
+  const name = `casino_test_${process.pid}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: ADMIN_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const discord = await startFakeDiscord();
+  const database = await freshDatabaseUrl();
+  const config = loadConfig({
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DATA_DIR: "memory://",
+    SESSION_SECRET: "test-secret-test-secret-test-secret-0123456789",
+    DISCORD_CLIENT_ID: "client-id",
+    DISCORD_CLIENT_SECRET: "client-secret",
+    DISCORD_API_BASE: discord.url,
+    CLIENT_DIST: "client/dist-none",
+    ...(database.url ? { DATABASE_URL: database.url } : {}),
+    ...env,
+  });
+  config.dataDir = "memory://";
+  const app = await createApp(config);
+  const port = await app.listen();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const request: TestApp["request"] = async (method, path, options = {}) => {
+    const headers: Record<string, string> = {};
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (options.body !== undefined || options.raw !== undefined) headers["content-type"] = "application/json";
+    const res = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers,
+      body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+    });
+    const text = await res.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, body };
+  };
+  return {
+    app,
+    baseUrl,
+    wsUrl: `ws://127.0.0.1:${port}`,
+    discord,
+    request,
+    async guest(username?: string) {
+      const res = await request("POST", "/api/guest", { body: username ? { username } : {} });
+      expect(res.status).toBe(201);
+      return { token: res.body.session_token as string, player: res.body.player };
+    },
+    sdk(token: string) {
+      const client = new SdkClient(`ws://127.0.0.1:${port}`);
+      client.auth.token = token;
+      return client;
+    },
+    async expectLedgerInvariant() {
+      const audit = await auditLedger(app.services.db);
+      expect(audit.mismatches).toEqual([]);
+    },
+    async close() {
+      await app.close();
+      await discord.close();
+      await database.drop();
+    },
+  };
+}
