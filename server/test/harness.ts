@@ -3,10 +3,14 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { expect } from "vitest";
 import { Client as SdkClient } from "@colyseus/sdk";
+import { WebSocket as NodeWebSocket } from "ws";
 import { loadConfig } from "../src/config";
 import { createApp, type App } from "../src/app";
 import { auditLedger } from "../src/ops/audit-ledger";
 import { startFakeDiscord, type FakeDiscord } from "./fake-discord";
+
+// Node 20 has no global WebSocket; the SDK's reconnection path needs one.
+(globalThis as { WebSocket?: unknown }).WebSocket ??= NodeWebSocket;
 
 /** Which database this test project runs against: the real PostgreSQL of the machine, or PGlite. */
 export const TEST_DB = process.env.TEST_DB === "pglite" ? "pglite" : "postgres";
@@ -63,6 +67,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   config.dataDir = "memory://";
   const app = await createApp(config);
   const port = await app.listen();
+  // @colyseus/testing reads the port from the server; it was bound to a free one.
+  (app.server as unknown as { port: number }).port = port;
   const baseUrl = `http://127.0.0.1:${port}`;
   const request: TestApp["request"] = async (method, path, options = {}) => {
     const headers: Record<string, string> = {};

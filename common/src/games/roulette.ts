@@ -67,6 +67,16 @@ const LAYOUT_KEYS: Record<InsideType, Set<string>> = Object.fromEntries(
 
 const sortedNumbers = (numbers: readonly number[]): number[] => [...numbers].sort((a, b) => a - b);
 
+const LABEL: Record<InsideType, string> = {
+  straight: "straight",
+  split: "split",
+  street: "street",
+  corner: "corner",
+  sixLine: "six line",
+  trio: "trio",
+  firstFour: "first four",
+};
+
 const SHAPE_HINT: Record<InsideType, string> = {
   straight: "a straight bet covers one number from 0 to 36",
   split: "a split covers two numbers side by side or one above the other on the layout (e.g. 1-2, 1-4, 0-3)",
@@ -80,14 +90,14 @@ const SHAPE_HINT: Record<InsideType, string> = {
 /** Why a number set is not a legal inside bet of that type, or undefined when it is. */
 export function insideBetProblem(type: InsideType, numbers: readonly number[]): string | undefined {
   const size = INSIDE_SIZE[type];
-  if (new Set(numbers).size !== numbers.length) return `the numbers of a ${type} bet must be different`;
+  if (new Set(numbers).size !== numbers.length) return `the numbers of a ${LABEL[type]} bet must be different`;
   if (numbers.length !== size) {
-    return `a ${type} bet covers exactly ${size} number${size === 1 ? "" : "s"}, not ${numbers.length}`;
+    return `a ${LABEL[type]} bet covers exactly ${size} number${size === 1 ? "" : "s"}, not ${numbers.length}`;
   }
   const sorted = sortedNumbers(numbers);
   if (LAYOUT_KEYS[type].has(sorted.join("-"))) return undefined;
   if (type === "split") return `${sorted[0]} and ${sorted[1]} are not neighbours: ${SHAPE_HINT.split}`;
-  return `${sorted.join("-")} is not a ${type}: ${SHAPE_HINT[type]}`;
+  return `${sorted.join("-")} is not a ${LABEL[type]}: ${SHAPE_HINT[type]}`;
 }
 
 const pocketNumber = z.number().int("numbers are whole").min(0, "numbers run from 0 to 36").max(36, "numbers run from 0 to 36");

@@ -173,18 +173,24 @@ describe("hi-lo rules", () => {
 /** A float source for the player's own choices, kept apart from the game's stream. */
 const choices = (seed: number) => seededFloats(seed);
 
-/** Plays one round by a randomised strategy: a target number of guesses, mostly the likelier side, some skips. */
+/**
+ * Plays one round by a randomised strategy: 1–4 correct guesses, a quarter of them on the riskier side,
+ * skipping 2, 3, K and A (and 5 % of other cards). Every strategy returns 99 %, but the one-rank guesses
+ * on 2s and aces (12.87× each) make the return so skewed that a sample mean of this size is not normal;
+ * skipping them keeps the band honest.
+ */
 function playRound(rng: Rng, pick: () => number, amount: number) {
   const actions: HiLoAction[] = [];
   let step = startRound(engine, amount, {}, rng) as Step<HiLoState>;
-  const target = 1 + Math.floor(pick() * 5);
+  const target = 1 + Math.floor(pick() * 4);
   while (!step.done) {
     const state = step.state;
     const rank = rankOf(state.cards[state.cards.length - 1]!);
+    const extreme = rank <= 3 || rank >= K;
     let action: HiLoAction;
     if (state.correct >= target) action = { type: "cashout" };
-    else if (state.skips < MAX_SKIPS && pick() < 0.1) action = { type: "skip" };
-    else action = { type: pick() < 0.8 ? likelier(rank) : riskier(rank) };
+    else if (state.skips < MAX_SKIPS && (extreme || pick() < 0.05)) action = { type: "skip" };
+    else action = { type: pick() < 0.75 ? likelier(rank) : riskier(rank) };
     actions.push(action);
     step = actRound(engine, state, action, rng) as Step<HiLoState>;
   }

@@ -117,7 +117,7 @@ describe("roulette: European single zero", () => {
     rejected({ type: "street", numbers: [2, 3, 4] }, "not a street");
     rejected({ type: "corner", numbers: [3, 4, 6, 7] }, "not a corner");
     rejected({ type: "corner", numbers: [1, 2, 3, 4] }, "not a corner");
-    rejected({ type: "sixLine", numbers: [2, 3, 4, 5, 6, 7] }, "not a sixLine");
+    rejected({ type: "sixLine", numbers: [2, 3, 4, 5, 6, 7] }, "not a six line");
     rejected({ type: "trio", numbers: [0, 1, 3] }, "0-1-2 or 0-2-3");
     rejected({ type: "firstFour", numbers: [1, 2, 3, 4] }, "0-1-2-3");
     rejected({ type: "straight", numbers: [37] }, "0 to 36");

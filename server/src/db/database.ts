@@ -1,3 +1,4 @@
+import { sqlRows } from "./sql";
 import "reflect-metadata";
 import { mkdirSync } from "node:fs";
 import { DataSource, type EntityManager } from "typeorm";
@@ -35,7 +36,7 @@ export class Database {
 
   async ping(): Promise<boolean> {
     try {
-      await this.run((em) => em.query("SELECT 1"));
+      await this.run((em) => sqlRows(em, "SELECT 1"));
       return true;
     } catch {
       return false;

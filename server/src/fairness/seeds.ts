@@ -1,4 +1,5 @@
 
+import { sqlRows } from "../db/sql";
 import type { Database } from "../db/database";
 import { conflict, AppError } from "../errors";
 import { insertSeed, newClientSeed } from "../ledger/ledger";
@@ -26,7 +27,7 @@ export class Seeds {
 
   async active(playerId: string): Promise<ActiveSeedView> {
     const rows = await this.db.run((em) =>
-      em.query(`SELECT server_seed_hash, client_seed, nonce FROM fairness_seeds WHERE player_id = $1 AND active`, [playerId]),
+      sqlRows(em, `SELECT server_seed_hash, client_seed, nonce FROM fairness_seeds WHERE player_id = $1 AND active`, [playerId]),
     );
     if (rows.length === 0) throw new AppError("no_seed", 500, "No active seed for this player");
     return { serverSeedHash: rows[0].server_seed_hash, clientSeed: rows[0].client_seed, nonce: Number(rows[0].nonce) };
@@ -39,16 +40,16 @@ export class Seeds {
 
   rotate(playerId: string, clientSeed?: string): Promise<{ revealed: RevealedSeed; active: ActiveSeedView }> {
     return this.db.transaction(async (em) => {
-      const open = await em.query(`SELECT 1 FROM open_rounds WHERE player_id = $1`, [playerId]);
+      const open = await sqlRows(em, `SELECT 1 FROM open_rounds WHERE player_id = $1`, [playerId]);
       if (open.length > 0) throw conflict("Finish your open round before changing seeds", "round_open");
-      const [old] = await em.query(
+      const [old] = await sqlRows(em, 
         `UPDATE fairness_seeds SET active = false, revealed_at = now() WHERE player_id = $1 AND active
          RETURNING server_seed, server_seed_hash, client_seed, nonce, revealed_at`,
         [playerId],
       );
       if (!old) throw new AppError("no_seed", 500, "No active seed for this player");
       await insertSeed(em, playerId, clientSeed ?? newClientSeed());
-      const [next] = await em.query(`SELECT server_seed_hash, client_seed, nonce FROM fairness_seeds WHERE player_id = $1 AND active`, [playerId]);
+      const [next] = await sqlRows(em, `SELECT server_seed_hash, client_seed, nonce FROM fairness_seeds WHERE player_id = $1 AND active`, [playerId]);
       return {
         revealed: {
           serverSeed: old.server_seed,
@@ -64,7 +65,7 @@ export class Seeds {
 
   async revealed(playerId: string, limit = 50): Promise<RevealedSeed[]> {
     const rows = await this.db.run((em) =>
-      em.query(
+      sqlRows(em, 
         `SELECT server_seed, server_seed_hash, client_seed, nonce, revealed_at FROM fairness_seeds
           WHERE player_id = $1 AND NOT active ORDER BY revealed_at DESC LIMIT $2`,
         [playerId, limit],

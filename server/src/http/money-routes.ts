@@ -1,3 +1,4 @@
+import { sqlRows } from "../db/sql";
 import { randomUUID } from "node:crypto";
 import { Router } from "express";
 import { dailySpinRequest, historyQuery, playerRef } from "@casino/common";
@@ -32,7 +33,7 @@ export function moneyRoutes(s: Services): Router {
     const player = await s.players.own(sessionOf(req), parse(playerRef, req.params.id));
     const query = parse(historyQuery, req.query);
     const rows = await s.db.run((em) =>
-      em.query(
+      sqlRows(em, 
         `SELECT g.id, g.game_type, g.bet_amount, g.result, g.payout, g.request_id, g.nonce, g.params, g.actions, g.outcome, g.created_at,
                 f.server_seed_hash, f.client_seed, CASE WHEN f.active THEN NULL ELSE f.server_seed END AS server_seed
            FROM game_sessions g LEFT JOIN fairness_seeds f ON f.id = g.seed_id

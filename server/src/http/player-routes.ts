@@ -1,3 +1,4 @@
+import { sqlRows } from "../db/sql";
 import { Router } from "express";
 import { rateLimit } from "express-rate-limit";
 import {
@@ -96,7 +97,7 @@ export function playerRoutes(s: Services): Router {
     suggestionLimit(req, res, async (error?: unknown) => {
       if (error) return next(error);
       try {
-        await s.db.run((em) => em.query(`INSERT INTO suggestions (player_id, text) VALUES ($1, $2)`, [player.id, body.suggestion]));
+        await s.db.run((em) => sqlRows(em, `INSERT INTO suggestions (player_id, text) VALUES ($1, $2)`, [player.id, body.suggestion]));
         res.status(201).json({ success: true });
       } catch (e) {
         next(e);

@@ -1,3 +1,4 @@
+import { sqlRows } from "../db/sql";
 import { randomBytes } from "node:crypto";
 import type { EntityManager } from "typeorm";
 import {
@@ -79,7 +80,7 @@ export class Ledger {
   /** A new player, their 1000-coin starting grant and their first seed pair, together. */
   createPlayer(fields: NewPlayer): Promise<Player> {
     return this.db.transaction(async (em) => {
-      const [row] = await em.query(
+      const [row] = await sqlRows(em, 
         `INSERT INTO players (discord_id, username, avatar_url, balance) VALUES ($1, $2, $3, $4) RETURNING id`,
         [fields.discordId, fields.username, fields.avatarUrl, STARTING_BALANCE],
       );
@@ -97,7 +98,7 @@ export class Ledger {
     return this.idempotent<BetAnswer>(playerId, requestId, async (em) => {
       const engine = requireEngine(game);
       if (engine.act) {
-        const open = await em.query(`SELECT id FROM open_rounds WHERE player_id = $1`, [playerId]);
+        const open = await sqlRows(em, `SELECT id FROM open_rounds WHERE player_id = $1`, [playerId]);
         if (open.length > 0) throw conflict("Finish your open round first", "round_open");
       }
       const seed = await claimNonce(em, playerId);
@@ -105,7 +106,7 @@ export class Ledger {
       const step = startRound(engine, amount, params, rng);
       const balance = await this.settleStep(em, playerId, requestId, game, step);
       if (!step.done) {
-        const [round] = await em.query(
+        const [round] = await sqlRows(em, 
           `INSERT INTO open_rounds (player_id, game, request_id, amount, params, actions, state, total_stake, total_payout, seed_id, nonce, cursor)
            VALUES ($1, $2, $3, $4, $5, '[]', $6, $7, $8, $9, $10, $11) RETURNING id`,
           [playerId, game, requestId, amount, JSON.stringify(params ?? {}), JSON.stringify(step.state), step.stake, step.payout, seed.id, seed.nonce, rng.cursor],
@@ -120,7 +121,7 @@ export class Ledger {
   /** Acts in the player's open round, continuing its float stream where the last step stopped. */
   act(playerId: string, requestId: string, action: unknown): Promise<BetAnswer> {
     return this.idempotent<BetAnswer>(playerId, requestId, async (em) => {
-      const rows = await em.query(
+      const rows = await sqlRows(em, 
         `SELECT r.*, s.server_seed, s.server_seed_hash, s.client_seed FROM open_rounds r JOIN fairness_seeds s ON s.id = r.seed_id
          WHERE r.player_id = $1 FOR UPDATE OF r`,
         [playerId],
@@ -136,10 +137,10 @@ export class Ledger {
       const totalPayout = Number(r.total_payout) + step.payout;
       const actions = [...(r.actions as unknown[]), action];
       if (step.done) {
-        await em.query(`DELETE FROM open_rounds WHERE id = $1`, [r.id]);
+        await sqlRows(em, `DELETE FROM open_rounds WHERE id = $1`, [r.id]);
         await recordSession(em, playerId, r.request_id, r.game, totalStake, totalPayout, seed, r.params, actions, engine.view(step.state, true));
       } else {
-        await em.query(
+        await sqlRows(em, 
           `UPDATE open_rounds SET state = $2, actions = $3, total_stake = $4, total_payout = $5, cursor = $6 WHERE id = $1`,
           [r.id, JSON.stringify(step.state), JSON.stringify(actions), totalStake, totalPayout, rng.cursor],
         );
@@ -155,12 +156,12 @@ export class Ledger {
   dailySpin(playerId: string, requestId: string, now = new Date()): Promise<SpinAnswer> {
     return this.idempotent<SpinAnswer>(playerId, requestId, async (em) => {
       const cutoff = new Date(now.getTime() - DAILY_SPIN_COOLDOWN_MS);
-      const claimed = await em.query(
+      const claimed = await sqlRows(em, 
         `UPDATE players SET last_daily_spin = $2 WHERE id = $1 AND (last_daily_spin IS NULL OR last_daily_spin <= $3) RETURNING id`,
         [playerId, now, cutoff],
       );
       if (claimed.length === 0) {
-        const [p] = await em.query(`SELECT last_daily_spin FROM players WHERE id = $1`, [playerId]);
+        const [p] = await sqlRows(em, `SELECT last_daily_spin FROM players WHERE id = $1`, [playerId]);
         const next = new Date(p.last_daily_spin).getTime() + DAILY_SPIN_COOLDOWN_MS;
         throw new AppError("already_spun", 429, "Already spun today", { nextSpinAt: new Date(next).toISOString(), msLeft: next - now.getTime() });
       }
@@ -181,7 +182,7 @@ export class Ledger {
 
   /** Debits the step's stake (refused when the balance is short) and credits its payout, in one update. */
   private async settleStep(em: EntityManager, playerId: string, requestId: string, game: string, step: Step<unknown>): Promise<number> {
-    const updated = await em.query(
+    const updated = await sqlRows(em, 
       `UPDATE players SET balance = balance - $2 + $3 WHERE id = $1 AND balance >= $2 RETURNING balance`,
       [playerId, step.stake, step.payout],
     );
@@ -195,7 +196,7 @@ export class Ledger {
   }
 
   private async credit(em: EntityManager, playerId: string, requestId: string, amount: number, reason: LedgerReason, reference: string) {
-    const [row] = await em.query(`UPDATE players SET balance = balance + $2 WHERE id = $1 RETURNING balance`, [playerId, amount]);
+    const [row] = await sqlRows(em, `UPDATE players SET balance = balance + $2 WHERE id = $1 RETURNING balance`, [playerId, amount]);
     const balance = Number(row.balance);
     await this.appendEntries(em, playerId, requestId, balance, [{ delta: amount, reason, reference }]);
     return balance;
@@ -206,7 +207,7 @@ export class Ledger {
     let after = finalBalance - movements.reduce((sum, m) => sum + m.delta, 0);
     for (const m of movements) {
       after += m.delta;
-      await em.query(
+      await sqlRows(em, 
         `INSERT INTO ledger_entries (player_id, delta, balance_after, reason, reference, request_id) VALUES ($1, $2, $3, $4, $5, $6)`,
         [playerId, m.delta, after, m.reason, m.reference, movements.length > 1 ? `${requestId}:${m.reason}` : requestId],
       );
@@ -223,7 +224,7 @@ export class Ledger {
     try {
       return await this.db.transaction(async (em) => {
         const result = await work(em);
-        await em.query(`INSERT INTO processed_requests (player_id, request_id, response) VALUES ($1, $2, $3)`, [
+        await sqlRows(em, `INSERT INTO processed_requests (player_id, request_id, response) VALUES ($1, $2, $3)`, [
           playerId,
           requestId,
           JSON.stringify(result),
@@ -243,7 +244,7 @@ export class Ledger {
 
   private async storedAnswer<T>(playerId: string, requestId: string): Promise<T | undefined> {
     const rows = await this.db.run((em) =>
-      em.query(`SELECT response FROM processed_requests WHERE player_id = $1 AND request_id = $2`, [playerId, requestId]),
+      sqlRows(em, `SELECT response FROM processed_requests WHERE player_id = $1 AND request_id = $2`, [playerId, requestId]),
     );
     return rows.length > 0 ? (rows[0].response as T) : undefined;
   }
@@ -255,7 +256,7 @@ function fairnessOf(seed: ActiveSeed): FairnessInput {
 
 /** Takes the next nonce of the player's active seed in the bet's own transaction. */
 async function claimNonce(em: EntityManager, playerId: string): Promise<ActiveSeed> {
-  const rows = await em.query(
+  const rows = await sqlRows(em, 
     `UPDATE fairness_seeds SET nonce = nonce + 1 WHERE player_id = $1 AND active
      RETURNING id, server_seed, server_seed_hash, client_seed, nonce - 1 AS nonce`,
     [playerId],
@@ -267,7 +268,7 @@ async function claimNonce(em: EntityManager, playerId: string): Promise<ActiveSe
 
 export async function insertSeed(em: EntityManager, playerId: string, clientSeed: string): Promise<void> {
   const serverSeed = newServerSeed();
-  await em.query(
+  await sqlRows(em, 
     `INSERT INTO fairness_seeds (player_id, server_seed, server_seed_hash, client_seed) VALUES ($1, $2, $3, $4)`,
     [playerId, serverSeed, seedCommitment(serverSeed), clientSeed],
   );
@@ -285,12 +286,12 @@ async function recordSession(
   actions: unknown[],
   outcome: unknown,
 ) {
-  await em.query(
+  await sqlRows(em, 
     `INSERT INTO game_sessions (player_id, game_type, bet_amount, result, payout, request_id, seed_id, nonce, params, actions, outcome)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
     [playerId, game, totalStake, resultWord(totalStake, totalPayout), totalPayout, requestId, seed.id, seed.nonce, JSON.stringify(params ?? {}), JSON.stringify(actions), JSON.stringify(outcome)],
   );
-  await em.query(`INSERT INTO game_plays (player_id, game_type) VALUES ($1, $2)`, [playerId, game]);
+  await sqlRows(em, `INSERT INTO game_plays (player_id, game_type) VALUES ($1, $2)`, [playerId, game]);
 }
 
 function answer(

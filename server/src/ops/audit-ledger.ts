@@ -1,3 +1,4 @@
+import { sqlRows } from "../db/sql";
 import type { Database } from "../db/database";
 
 export interface LedgerMismatch {
@@ -13,8 +14,8 @@ export interface LedgerMismatch {
  */
 export async function auditLedger(db: Database): Promise<{ players: number; mismatches: LedgerMismatch[] }> {
   return db.run(async (em) => {
-    const [{ count }] = await em.query(`SELECT count(*)::int AS count FROM players`);
-    const rows = await em.query(`
+    const [{ count }] = await sqlRows(em, `SELECT count(*)::int AS count FROM players`);
+    const rows = await sqlRows(em, `
       SELECT p.id, p.balance, COALESCE(l.total, 0) AS total, last.balance_after
         FROM players p
         LEFT JOIN (SELECT player_id, sum(delta) AS total FROM ledger_entries GROUP BY player_id) l ON l.player_id = p.id

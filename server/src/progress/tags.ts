@@ -1,3 +1,4 @@
+import { sqlRows } from "../db/sql";
 import { CARD_GAME_IDS, DICE_GAME_IDS, type PlayerTagItem } from "@casino/common";
 import type { Database } from "../db/database";
 import type { Player } from "../db/entities/index";
@@ -16,14 +17,14 @@ interface TagRow {
 /** How far a player is toward each objective type, measured from their records. */
 async function measure(db: Database, player: Player): Promise<Record<string, number>> {
   return db.run(async (em) => {
-    const [counts] = await em.query(
+    const [counts] = await sqlRows(em, 
       `SELECT count(*)::int AS total,
               count(*) FILTER (WHERE game_type = ANY($2))::int AS cards,
               count(*) FILTER (WHERE game_type = ANY($3))::int AS dice
          FROM game_plays WHERE player_id = $1`,
       [player.id, CARD_GAME_IDS, DICE_GAME_IDS],
     );
-    const results: { result: string }[] = await em.query(
+    const results: { result: string }[] = await sqlRows(em, 
       `SELECT result FROM game_sessions WHERE player_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1000`,
       [player.id],
     );
@@ -51,7 +52,7 @@ async function measure(db: Database, player: Player): Promise<Record<string, num
 export async function playerTags(db: Database, player: Player): Promise<PlayerTagItem[]> {
   const measured = await measure(db, player);
   return db.transaction(async (em) => {
-    const tags: TagRow[] = await em.query(
+    const tags: TagRow[] = await sqlRows(em, 
       `SELECT t.id, t.name, t.description, t.objective_type, t.objective_criteria, t.custom_for_discord_id, pt.progress, pt.unlocked
          FROM tags t LEFT JOIN player_tags pt ON pt.tag_id = t.id AND pt.player_id = $1
         WHERE t.custom_for_discord_id IS NULL OR t.custom_for_discord_id = $2
@@ -63,7 +64,7 @@ export async function playerTags(db: Database, player: Player): Promise<PlayerTa
       const progress = Math.max(t.progress ?? 0, measured[t.objective_type] ?? 0);
       const unlocked = t.unlocked === true || progress >= t.objective_criteria;
       if (progress !== (t.progress ?? 0) || unlocked !== (t.unlocked ?? false)) {
-        await em.query(
+        await sqlRows(em, 
           `INSERT INTO player_tags (player_id, tag_id, progress, unlocked, unlocked_at) VALUES ($1, $2, $3, $4, CASE WHEN $4 THEN now() END)
            ON CONFLICT (player_id, tag_id) DO UPDATE SET progress = GREATEST(player_tags.progress, EXCLUDED.progress),
              unlocked = player_tags.unlocked OR EXCLUDED.unlocked,

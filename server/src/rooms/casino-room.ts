@@ -1,3 +1,4 @@
+import { sqlRows } from "../db/sql";
 import { Room, type AuthContext, type Client } from "@colyseus/core";
 import {
   CLIENT_MESSAGES,
@@ -96,7 +97,7 @@ export class CasinoRoom extends Room<{ state: CasinoState; client: CasinoClient 
     const s = CasinoRoom.services;
     const player = await s.players.get(this.playerId);
     const seed = await s.seeds.active(this.playerId);
-    const round = await s.db.run((em) => em.query(`SELECT id, game, state, total_stake, total_payout FROM open_rounds WHERE player_id = $1`, [this.playerId]));
+    const round = await s.db.run((em) => sqlRows(em, `SELECT id, game, state, total_stake, total_payout FROM open_rounds WHERE player_id = $1`, [this.playerId]));
     this.state.balance = player.balance;
     this.state.serverSeedHash = seed.serverSeedHash;
     this.state.clientSeed = seed.clientSeed;
@@ -125,7 +126,7 @@ export class CasinoRoom extends Room<{ state: CasinoState; client: CasinoClient 
     if (!this.playerId) return;
     const s = CasinoRoom.services;
     const rows = await s.db.run((em) =>
-      em.query(
+      sqlRows(em, 
         `UPDATE players SET last_reminder_sent = now()
           WHERE id = $1 AND daily_spin_reminder
             AND (last_daily_spin IS NULL OR last_daily_spin <= now() - ($2::bigint * interval '1 millisecond'))

@@ -1,0 +1,250 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { matchMaker } from "@colyseus/core";
+import { ColyseusTestServer } from "@colyseus/testing";
+import { Client as SdkClient } from "@colyseus/sdk";
+import { replayRound, floatStream, verifyCommitment, WHEEL_PRIZES, pickIndex } from "@casino/common";
+import { startTestApp, type TestApp } from "./harness";
+import { Inbox, ask, newRequestId } from "./room-helpers";
+
+let t: TestApp;
+let colyseus: ColyseusTestServer;
+beforeAll(async () => {
+  t = await startTestApp({ BET_RATE_PER_SECOND: "1000" });
+  colyseus = new ColyseusTestServer(t.app.server);
+});
+afterAll(async () => t?.close());
+afterEach(async () => t.expectLedgerInvariant());
+
+async function join(token: string) {
+  const room = await t.sdk(token).create("casino");
+  const inbox = new Inbox(room);
+  await waitFor(() => (room.state as any)?.balance > 0 || (room.state as any)?.serverSeedHash);
+  return { room, inbox };
+}
+
+async function waitFor(condition: () => unknown, timeoutMs = 5_000) {
+  const start = Date.now();
+  while (!condition()) {
+    if (Date.now() - start > timeoutMs) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+const balanceOf = async (playerId: string) => Number((await t.app.services.db.run((em) => em.query(`SELECT balance FROM players WHERE id = $1`, [playerId])))[0].balance);
+
+describe("joining", () => {
+  it("admits a valid session token and mirrors balance and fairness", async () => {
+    const { token, player } = await t.guest();
+    const { room } = await join(token);
+    const state = room.state as any;
+    expect(state.balance).toBe(1000);
+    expect(state.serverSeedHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(state.nonce).toBe(0);
+    expect(player.balance).toBe(1000);
+    await room.leave();
+  });
+
+  it("refuses an invalid token", async () => {
+    const roomsBefore = (await matchMaker.query({ name: "casino" })).length;
+    await expect(t.sdk("not-a-token").create("casino")).rejects.toThrow();
+    await expect(new SdkClient(t.wsUrl).create("casino")).rejects.toThrow();
+    const joined = (await matchMaker.query({ name: "casino" })).filter((r) => r.clients > 0).length;
+    expect(joined).toBeLessThanOrEqual(roomsBefore);
+  });
+
+  it("is reachable through @colyseus/testing as well", async () => {
+    const { token } = await t.guest();
+    colyseus.sdk.auth.token = token;
+    const room = await colyseus.sdk.create("casino");
+    const serverRoom = colyseus.getRoomById(room.roomId);
+    expect(serverRoom.clients.length).toBe(1);
+    await room.leave();
+  });
+});
+
+describe("betting", () => {
+  it("plays dice, limbo and coin flip, and moves the balance on every connection of the player", async () => {
+    const { token, player } = await t.guest();
+    const a = await join(token);
+    const b = await join(token);
+    let expected = 1000;
+    for (const [game, params] of [
+      ["dice", { target: 50, direction: "under" }],
+      ["limbo", { target: 2 }],
+      ["coin-flip", { side: "heads" }],
+    ] as const) {
+      const { type, body } = await ask(a.room, a.inbox, "bet", { game, amount: 10, params });
+      expect(type).toBe("result");
+      expect(body).toMatchObject({ game, done: true, stake: 10 });
+      expected += body.payout - 10;
+      expect(body.balance).toBe(expected);
+      await b.inbox.wait((m) => m.type === "balance" && m.body.balance === expected);
+    }
+    await waitFor(() => (b.room.state as any).balance === expected);
+    expect(await balanceOf(player.id)).toBe(expected);
+    await a.room.leave();
+    await b.room.leave();
+  });
+
+  it("answers a repeated request id with the first answer and debits once", async () => {
+    const { token, player } = await t.guest();
+    const { room, inbox } = await join(token);
+    const requestId = newRequestId();
+    room.send("bet", { requestId, game: "dice", amount: 100, params: { target: 10, direction: "under" } });
+    room.send("bet", { requestId, game: "dice", amount: 100, params: { target: 10, direction: "under" } });
+    await waitFor(() => inbox.messages.filter((m) => m.body?.requestId === requestId).length === 2);
+    const [first, second] = inbox.messages.filter((m) => m.body?.requestId === requestId);
+    expect(second!.body).toEqual(first!.body);
+    const entries = await t.app.services.db.run((em) => em.query(`SELECT count(*)::int AS n FROM ledger_entries WHERE player_id = $1 AND reason = 'bet'`, [player.id]));
+    expect(entries[0].n).toBe(1);
+    await room.leave();
+  });
+
+  it("accepts exactly the affordable bets among 100 concurrent ones, never going negative", async () => {
+    const { token, player } = await t.guest();
+    const { room, inbox } = await join(token);
+    // Setting a client seed rotates the pair. Then pick, against the new server seed, a client seed under
+    // which none of the first 100 rolls wins, so affordability alone decides which bets are accepted.
+    const set = await ask(room, inbox, "seed:client", { clientSeed: "placeholder" });
+    expect(set.type).toBe("result");
+    const [{ server_seed: activeSeed }] = await t.app.services.db.run((em) => em.query(`SELECT server_seed FROM fairness_seeds WHERE player_id = $1 AND active`, [player.id]));
+    let chosen = "";
+    for (let i = 0; !chosen; i++) {
+      const candidate = `losing-${i}`;
+      const wins = Array.from({ length: 100 }, (_, nonce) => pickIndex(floatStream({ serverSeed: activeSeed, clientSeed: candidate, nonce }), 10_000) < 1);
+      if (!wins.some(Boolean)) chosen = candidate;
+    }
+    await t.app.services.db.run((em) => em.query(`UPDATE fairness_seeds SET client_seed = $2 WHERE player_id = $1 AND active`, [player.id, chosen]));
+    const ids = Array.from({ length: 100 }, () => newRequestId());
+    for (const requestId of ids) room.send("bet", { requestId, game: "dice", amount: 30, params: { target: 0.01, direction: "under" } });
+    const answers = await Promise.all(ids.map((id) => inbox.answer(id)));
+    const accepted = answers.filter((a) => a.type === "result");
+    const refused = answers.filter((a) => a.type === "error");
+    expect(accepted.length).toBe(Math.floor(1000 / 30));
+    expect(new Set(refused.map((r) => r.body.code))).toEqual(new Set(["insufficient_funds"]));
+    expect(await balanceOf(player.id)).toBe(1000 - 30 * accepted.length);
+    await room.leave();
+  });
+
+  it("answers bad messages of every kind with an error, stays connected, and changes nothing", async () => {
+    const { token, player } = await t.guest();
+    const { room, inbox } = await join(token);
+    const bad: [Record<string, unknown>, string][] = [
+      [{ game: "dice", amount: 0.5, params: { target: 50, direction: "under" } }, "invalid_message"],
+      [{ game: "dice", amount: -5, params: { target: 50, direction: "under" } }, "invalid_message"],
+      [{ game: "dice", amount: 5000, params: { target: 50, direction: "under" } }, "insufficient_funds"],
+      [{ game: "roulette-royale", amount: 5, params: {} }, "invalid_message"],
+      [{ game: "dots", amount: 5, params: {} }, "unknown_game"],
+      [{ game: "dice", amount: 5, params: { target: 99.5, direction: "under" } }, "invalid_params"],
+      [{ game: "dice", amount: 5, params: { target: 50.001, direction: "under" } }, "invalid_params"],
+      [{ game: "limbo", amount: 5, params: { target: 1 } }, "invalid_params"],
+      [{ game: "coin-flip", amount: 5, params: { side: "edge" } }, "invalid_params"],
+      [{ game: "dice", amount: 5, params: { target: 50, direction: "under" }, extra: true }, "invalid_message"],
+      [{ game: "dice", amount: 5_000_000, params: { target: 50, direction: "under" } }, "invalid_amount"],
+    ];
+    for (const [body, code] of bad) {
+      const answer = await ask(room, inbox, "bet", body);
+      expect(answer.type, JSON.stringify(body)).toBe("error");
+      expect(answer.body.code, JSON.stringify(body)).toBe(code);
+      expect(answer.body.message.length).toBeGreaterThan(3);
+    }
+    room.send("bet", "garbage");
+    room.send("bet", { requestId: "short", game: "dice" });
+    await inbox.wait((m) => m.type === "error" && m.body.requestId === "short");
+    const act = await ask(room, inbox, "act", { action: { type: "hit" } });
+    expect(act.body.code).toBe("no_open_round");
+    expect(await balanceOf(player.id)).toBe(1000);
+    expect((room.state as any).nonce).toBe(0);
+    await room.leave();
+  });
+
+  it("delivers a bet sent during a reconnect, exactly once", async () => {
+    const { token, player } = await t.guest();
+    const { room, inbox } = await join(token);
+    room.reconnection.minUptime = 0;
+    room.reconnection.delay = 50;
+    room.reconnection.minDelay = 50;
+    const dropped = new Promise<void>((resolve) => room.onDrop.once(() => resolve()));
+    const reconnected = new Promise<void>((resolve) => room.onReconnect.once(() => resolve()));
+    const serverRoom = matchMaker.getLocalRoomById(room.roomId)!;
+    (serverRoom.clients[0] as any).ref.terminate();
+    await dropped;
+    const requestId = newRequestId();
+    room.send("bet", { requestId, game: "coin-flip", amount: 7, params: { side: "tails" } });
+    await reconnected;
+    const answer = await inbox.answer(requestId);
+    expect(answer.type).toBe("result");
+    expect(await balanceOf(player.id)).toBe(1000 - 7 + answer.body.payout);
+    await room.leave();
+  });
+});
+
+describe("provable fairness", () => {
+  it("re-derives every bet from the revealed seed", async () => {
+    const { token, player } = await t.guest();
+    const { room, inbox } = await join(token);
+    for (let i = 0; i < 6; i++) {
+      await ask(room, inbox, "bet", { game: (["dice", "limbo", "coin-flip"] as const)[i % 3], amount: 3, params: [{ target: 33.33, direction: "over" }, { target: 1.5 }, { side: "tails" }][i % 3] });
+    }
+    const hashBefore = (room.state as any).serverSeedHash;
+    const rotated = await ask(room, inbox, "seed:rotate", {});
+    expect(rotated.type).toBe("result");
+    expect(rotated.body.revealed.serverSeedHash).toBe(hashBefore);
+    expect(verifyCommitment(rotated.body.revealed.serverSeed, hashBefore)).toBe(true);
+    await waitFor(() => (room.state as any).serverSeedHash !== hashBefore);
+    const history = await t.request("GET", `/api/player/${player.id}/history?limit=50`, { token });
+    expect(history.body.items).toHaveLength(6);
+    for (const item of history.body.items) {
+      expect(item.fairness.serverSeed).toBe(rotated.body.revealed.serverSeed);
+      const replay = replayRound(
+        { serverSeed: item.fairness.serverSeed, clientSeed: item.fairness.clientSeed, nonce: item.fairness.nonce },
+        { game: item.gameType, amount: item.betAmount, params: item.params, actions: item.actions },
+      );
+      expect(replay.totalPayout).toBe(item.payout);
+      expect(replay.view).toEqual(item.outcome);
+    }
+    const seeds = await t.request("GET", `/api/player/${player.id}/seeds`, { token });
+    expect(seeds.body.active.serverSeed).toBeUndefined();
+    expect(seeds.body.revealed[0].serverSeed).toBe(rotated.body.revealed.serverSeed);
+    await room.leave();
+  });
+});
+
+describe("daily spin", () => {
+  it("pays exactly once among 20 concurrent spins, from REST and the room alike", async () => {
+    const { token, player } = await t.guest();
+    const { room, inbox } = await join(token);
+    const rest = Array.from({ length: 10 }, () => t.request("POST", "/api/daily-spin", { token, body: { playerId: player.id } }));
+    const ids = Array.from({ length: 10 }, () => newRequestId());
+    for (const requestId of ids) room.send("daily-spin", { requestId });
+    const restAnswers = await Promise.all(rest);
+    const roomAnswers = await Promise.all(ids.map((id) => inbox.answer(id)));
+    const wins = [...restAnswers.filter((r) => r.status === 200).map((r) => r.body), ...roomAnswers.filter((a) => a.type === "spin").map((a) => a.body)];
+    expect(wins).toHaveLength(1);
+    expect(WHEEL_PRIZES).toContain(wins[0].prize);
+    const refusals = [...restAnswers.filter((r) => r.status !== 200).map((r) => r.body.error), ...roomAnswers.filter((a) => a.type === "error").map((a) => a.body.message)];
+    expect(new Set(refusals)).toEqual(new Set(["Already spun today"]));
+    expect(await balanceOf(player.id)).toBe(1000 + wins[0].prize);
+    const again = await t.request("POST", "/api/daily-spin", { token, body: { playerId: player.id } });
+    expect(again.status).toBe(429);
+    expect(again.body.msLeft).toBeGreaterThan(23 * 3600 * 1000);
+    await room.leave();
+  });
+
+  it("reminds once when the wheel is ready and the reminder is on", async () => {
+    const { token, player } = await t.guest();
+    await t.request("PATCH", "/api/player/reminder", { token, body: { playerId: player.id, enabled: true } });
+    const first = await join(token);
+    await first.inbox.wait((m) => m.type === "notice" && m.body.title === "Daily Spin Ready!");
+    // A second connection (and the room's periodic check) must not remind again until the next spin.
+    const second = await join(token);
+    await ask(second.room, second.inbox, "bet", { game: "coin-flip", amount: 1, params: { side: "heads" } });
+    const notices = (inbox: Inbox) => inbox.messages.filter((m) => m.type === "notice" && m.body.title === "Daily Spin Ready!");
+    expect(notices(first.inbox)).toHaveLength(1);
+    expect(notices(second.inbox)).toHaveLength(0);
+    const [row] = await t.app.services.db.run((em) => em.query(`SELECT last_reminder_sent FROM players WHERE id = $1`, [player.id]));
+    expect(row.last_reminder_sent).not.toBeNull();
+    await first.room.leave();
+    await second.room.leave();
+  });
+});
