@@ -26,6 +26,15 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        test: {
+          name: "client-e2e",
+          include: ["client/e2e/**/*.test.ts"],
+          env: { TEST_DB: "postgres" },
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 });

@@ -1,5 +1,6 @@
 import { rankOf, suitOf, type Card } from "../src/games/cards";
 import {
+  BINOM,
   evaluateFive,
   fiveCardCategory,
   fiveCardCategoryIndex,
@@ -25,21 +26,13 @@ import type { RtpRow } from "./types";
  *
  * All counts are integers below 2⁵³, so the result is exact up to the final division.
  */
-const C = (n: number, k: number): number => {
-  if (k < 0 || k > n) return 0;
-  let c = 1;
-  for (let i = 0; i < k; i++) c = (c * (n - i)) / (i + 1);
-  return Math.round(c);
-};
-
-/** C(n, k) for the small n of one rank (n ≤ 4). */
-const SMALL = Array.from({ length: 25 }, (_, i) => C(Math.floor(i / 5), i % 5));
+/** C(n, k) for the cards left of one rank (n ≤ 4), flat for the hot loops: SMALL[n * 5 + k]. */
+const SMALL = Array.from({ length: 25 }, (_, i) => BINOM[Math.floor(i / 5)]![i % 5]!);
 const c4 = (n: number, k: number): number => SMALL[n * 5 + k]!;
 
-const HOLE_DRAWS = C(46, 4);
-const PLAYER_HANDS = C(52, 5);
+const HOLE_DRAWS = BINOM[46]![4]!;
+const PLAYER_HANDS = BINOM[52]![5]!;
 const DEALS = PLAYER_HANDS * 47 * HOLE_DRAWS;
-const ACE_KING = 0b1100000000000; // rank bits: bit (rank − 2)
 const QUAL = DEALER_QUALIFIES_AT;
 const PAIR_VALUE = 16 ** 5; // the weakest one-pair value
 
@@ -124,6 +117,8 @@ function alwaysDecided(classes: RankClass[]): { raisedNet: number; folded: numbe
     yFlushValue[j] = y.flushValue;
   });
   const avail = new Int8Array(13);
+  const outcome = (player: number, win: number, dealer: number) =>
+    dealer < QUAL ? 1 : player > dealer ? win : player === dealer ? 0 : -3;
   for (const x of classes) {
     const cX = x.ranks.reduce((p, _r, i) => p * c4(4, x.mults[i]!), 1);
     if (x.distinct) {
@@ -131,42 +126,55 @@ function alwaysDecided(classes: RankClass[]): { raisedNet: number; folded: numbe
       if (x.value < QUAL) folded += nonFlushHands;
       else if (isAceKingHigh(x.value)) aceKing += nonFlushHands;
     }
-    const raiseNonFlush = x.value >= PAIR_VALUE;
-    if (!raiseNonFlush && !x.distinct) continue;
     for (let r = 0; r < 13; r++) avail[r] = 4 - x.counts[r]!;
     const vX = x.value;
-    const vXFlush = x.flushValue;
     const winX = winNet(vX);
-    const winXFlush = x.distinct ? winNet(vXFlush) : 0;
+    if (!x.distinct) {
+      // A paired hand is never a flush: only the dealer's flushes need counting apart.
+      for (let j = 0; j < n; j++) {
+        let prod = 1;
+        const len = yLength[j]!;
+        for (let i = 0; i < len && prod > 0; i++) prod *= SMALL[avail[yRank[j * 5 + i]!]! * 5 + yMult[j * 5 + i]!]!;
+        if (prod === 0) continue;
+        let dealerFlush = 0;
+        if (len === 5) {
+          let q = 1;
+          for (let i = 0; i < x.ranks.length; i++) q *= SMALL[(4 - ((yMask[j]! >> x.ranks[i]!) & 1)) * 5 + x.mults[i]!]!;
+          dealerFlush = 4 * q;
+          raisedNet += dealerFlush * outcome(vX, winX, yFlushValue[j]!);
+        }
+        raisedNet += (cX * prod - dealerFlush) * outcome(vX, winX, yValue[j]!);
+      }
+      continue;
+    }
+    // Distinct ranks: a flush is always raised, the rest only when it is a straight.
+    const straight = vX >= PAIR_VALUE;
+    const vXFlush = x.flushValue;
+    const winXFlush = winNet(vXFlush);
     for (let j = 0; j < n; j++) {
       let prod = 1;
       const len = yLength[j]!;
       for (let i = 0; i < len && prod > 0; i++) prod *= SMALL[avail[yRank[j * 5 + i]!]! * 5 + yMult[j * 5 + i]!]!;
       if (prod === 0) continue;
-      const total = cX * prod;
-      const playerFlush = x.distinct ? 4 * prod : 0;
-      let dealerFlush = 0;
-      let bothFlush = 0;
-      if (len === 5) {
-        // A distinct-rank dealer hand uses one card of each of its ranks.
-        let q = 1;
-        for (let i = 0; i < x.ranks.length; i++) {
-          const used = (yMask[j]! >> x.ranks[i]!) & 1;
-          q *= SMALL[(4 - used) * 5 + x.mults[i]!]!;
-        }
-        dealerFlush = 4 * q;
-        if (x.distinct) bothFlush = 12 + ((x.mask & yMask[j]!) === 0 ? 4 : 0);
-      }
+      const playerFlush = 4 * prod;
       const vY = yValue[j]!;
-      const vYFlush = yFlushValue[j]!;
-      if (raiseNonFlush) {
-        raisedNet += (total - playerFlush - dealerFlush + bothFlush) * (vY < QUAL ? 1 : vX > vY ? winX : vX === vY ? 0 : -3);
-        // A dealer flush qualifies and beats every non-flush hand below a full house.
-        if (dealerFlush) raisedNet += (dealerFlush - bothFlush) * (vX > vYFlush ? winX : vX === vYFlush ? 0 : -3);
+      if (len < 5) {
+        raisedNet += playerFlush * outcome(vXFlush, winXFlush, vY);
+        if (straight) raisedNet += (cX * prod - playerFlush) * outcome(vX, winX, vY);
+        continue;
       }
-      if (x.distinct) {
-        raisedNet += (playerFlush - bothFlush) * (vY < QUAL ? 1 : vXFlush > vY ? winXFlush : vXFlush === vY ? 0 : -3);
-        if (bothFlush) raisedNet += bothFlush * (vXFlush > vYFlush ? winXFlush : vXFlush === vYFlush ? 0 : -3);
+      // One card per rank on both sides: the dealer's flushes avoid the player's cards of their suit.
+      const shared = x.mask & yMask[j]!;
+      let q = 1;
+      for (let i = 0; i < 5; i++) q *= (shared >> x.ranks[i]!) & 1 ? 3 : 4;
+      const dealerFlush = 4 * q;
+      const bothFlush = 12 + (shared === 0 ? 4 : 0);
+      const vYFlush = yFlushValue[j]!;
+      raisedNet += (playerFlush - bothFlush) * outcome(vXFlush, winXFlush, vY);
+      raisedNet += bothFlush * outcome(vXFlush, winXFlush, vYFlush);
+      if (straight) {
+        raisedNet += (cX * prod - playerFlush - dealerFlush + bothFlush) * outcome(vX, winX, vY);
+        raisedNet += (dealerFlush - bothFlush) * outcome(vX, winX, vYFlush);
       }
     }
   }
@@ -303,6 +311,22 @@ export function analyseCaribbeanStud(): CaribbeanStudAnalysis {
   return cached;
 }
 
+/** Where an A-K-high hand and up card sit in the table. */
+function aceKingSlot(player: readonly Card[], up: Card): number {
+  const { table } = analyseCaribbeanStud();
+  const mask = player.reduce((m, c) => m | (1 << (rankOf(c) - 2)), 0);
+  const s = table.setIndex.get(mask);
+  if (s === undefined) throw new Error("not an A-K-high hand");
+  const x = table.sets[s]!;
+  let suited = 0;
+  for (const c of player) if (suitOf(c) === suitOf(up)) suited |= 1 << x.ranks.indexOf(rankOf(c) - 2);
+  return (s * 13 + rankOf(up) - 2) * 32 + suited;
+}
+
+/** Summed raise result (in antes) of an A-K-high hand over the up card's C(46,4) hole-card draws. */
+export const aceKingRaiseSum = (player: readonly Card[], up: Card): number =>
+  analyseCaribbeanStud().table.raiseSum[aceKingSlot(player, up)]!;
+
 /**
  * The optimal decision: raise every pair or better, fold below A-K high, and with A-K high raise exactly
  * when the exact expectation over the dealer's hidden cards beats folding.
@@ -311,25 +335,7 @@ export function shouldRaise(player: readonly Card[], up: Card): boolean {
   const value = evaluateFive(player).value;
   if (fiveCardCategoryIndex(value) >= 1) return true;
   if (value < QUAL) return false;
-  const { table } = analyseCaribbeanStud();
-  const mask = player.reduce((m, c) => m | (1 << (rankOf(c) - 2)), 0);
-  const s = table.setIndex.get(mask)!;
-  const x = table.sets[s]!;
-  let suited = 0;
-  for (const c of player) if (suitOf(c) === suitOf(up)) suited |= 1 << x.ranks.indexOf(rankOf(c) - 2);
-  return table.raiseSum[(s * 13 + rankOf(up) - 2) * 32 + suited]! > -HOLE_DRAWS;
-}
-
-/** Summed raise result over the up card's C(46,4) hole-card draws, for the test against brute force. */
-export function aceKingRaiseSum(player: readonly Card[], up: Card): number {
-  const { table } = analyseCaribbeanStud();
-  const mask = player.reduce((m, c) => m | (1 << (rankOf(c) - 2)), 0);
-  const s = table.setIndex.get(mask);
-  if (s === undefined) throw new Error("not an A-K-high hand");
-  const x = table.sets[s]!;
-  let suited = 0;
-  for (const c of player) if (suitOf(c) === suitOf(up)) suited |= 1 << x.ranks.indexOf(rankOf(c) - 2);
-  return table.raiseSum[(s * 13 + rankOf(up) - 2) * 32 + suited]!;
+  return aceKingRaiseSum(player, up) > -HOLE_DRAWS;
 }
 
 export function rtpRows(): RtpRow[] {

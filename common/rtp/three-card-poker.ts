@@ -1,5 +1,5 @@
 import { rankOf, suitOf } from "../src/games/cards";
-import { threeCardCategory, threeCardValue } from "../src/games/poker-hands";
+import { BINOM, threeCardCategory, threeCardValue } from "../src/games/poker-hands";
 import { ANTE_BONUS, DEALER_QUALIFIES_AT, PAIR_PLUS_PAYS } from "../src/games/three-card-poker";
 import type { RtpRow } from "./types";
 
@@ -21,11 +21,11 @@ export interface ThreeCardPokerAnalysis {
 export interface AnalysedHand {
   cards: [number, number, number];
   value: number;
+  /** Net result of playing (ante + play + ante bonus) per ante, averaged over the dealer's hands. */
   playEdge: number;
 }
 
 let cached: ThreeCardPokerAnalysis | null = null;
-
 
 export function analyseThreeCardPoker(): ThreeCardPokerAnalysis {
   if (cached) return cached;
@@ -54,7 +54,7 @@ export function analyseThreeCardPoker(): ThreeCardPokerAnalysis {
   const qualifySlot = values.findIndex((v) => v >= DEALER_QUALIFIES_AT);
 
   const dealer = new Float64Array(V);
-  const DEALER_HANDS = 18424; // C(49, 3)
+  const DEALER_HANDS = BINOM[49]![3]!;
   let anteNet = 0;
   let pairPlusBack = 0;
   for (const h of hands) {

@@ -1,54 +1,93 @@
-import { BINOM, DRAWS_FOR_HOLD, drawTables, holdTotalsFromSubsetSums } from "../src/games/video-poker";
+import { BINOM } from "../src/games/poker-hands";
+import { holdReturns } from "../src/games/video-poker";
 import type { RtpRow } from "./types";
 
 /**
- * Exact return of Jacks or Better 9/6 (royal 800 per credit) under optimal holds: every one of the
- * C(52,5) deals, every one of its 32 holds valued exactly by inclusion–exclusion over the tabulated
- * pay sums (see video-poker.ts), the best hold's value averaged over the deals.
+ * Exact return of Jacks or Better 9/6 (royal 800 per credit) under optimal holds. A deal's best hold
+ * and its value do not change when the suits are renamed, so the C(52,5) deals are grouped into their
+ * 134,459 classes under the 24 suit permutations; one deal per class is valued (all 32 holds, each
+ * exactly over its C(47, 5 − held) draws, see video-poker.ts) and weighted by the size of its class.
  */
-let cached: number | null = null;
+export interface VideoPokerAnalysis {
+  rtp: number;
+  /** Suit-permutation classes of deals, and the deals they cover (checks: 134,459 and 2,598,960). */
+  classes: number;
+  deals: number;
+}
 
-export function optimalReturn(): number {
-  if (cached !== null) return cached;
-  const { sums, pay } = drawTables();
-  const [g0, g1, g2, g3, g4] = sums as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
-  // index[mask] = colex index of the chosen cards; built up as the nested loops add larger cards.
-  const index = new Int32Array(32);
-  const totals = new Float64Array(32);
-  const size = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5];
-  const tablesBySize = [g0, g1, g2, g3, g4];
+let cached: VideoPokerAnalysis | null = null;
+
+const PERMUTATIONS: number[][] = [];
+(function permute(prefix: number[]) {
+  if (prefix.length === 4) PERMUTATIONS.push(prefix);
+  for (let s = 0; s < 4; s++) if (!prefix.includes(s)) permute([...prefix, s]);
+})([]);
+
+/** permutedMask[p][m]: the 4-bit suit set m with its suits renamed by permutation p. */
+const permutedMask = PERMUTATIONS.map((p) =>
+  Array.from({ length: 16 }, (_, m) => p.reduce((out, to, from) => (m & (1 << from) ? out | (1 << to) : out), 0)),
+);
+/** The suit sets of each size, and each set's position in its list. */
+const setsOfSize = [0, 1, 2, 3, 4].map((k) => Array.from({ length: 16 }, (_, m) => m).filter((m) => popcount4(m) === k));
+const positionInSize = Array.from({ length: 16 }, (_, m) => setsOfSize[popcount4(m)]!.indexOf(m));
+
+function popcount4(m: number): number {
+  return (m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1) + ((m >> 3) & 1);
+}
+
+export function analyseVideoPoker(): VideoPokerAnalysis {
+  if (cached) return cached;
   let sum = 0;
-  const extend = (card: number, position: number) => {
-    const bit = 1 << position;
-    for (let mask = 0; mask < bit; mask++) index[mask | bit] = index[mask]! + BINOM[card]![size[mask]! + 1]!;
-  };
-  for (let c0 = 0; c0 < 48; c0++) {
-    extend(c0, 0);
-    for (let c1 = c0 + 1; c1 < 49; c1++) {
-      extend(c1, 1);
-      for (let c2 = c1 + 1; c2 < 50; c2++) {
-        extend(c2, 2);
-        for (let c3 = c2 + 1; c3 < 51; c3++) {
-          extend(c3, 3);
-          for (let c4 = c3 + 1; c4 < 52; c4++) {
-            extend(c4, 4);
-            for (let mask = 0; mask < 31; mask++) totals[mask] = tablesBySize[size[mask]!]![index[mask]!]!;
-            totals[31] = pay[index[31]!]!;
-            holdTotalsFromSubsetSums(totals);
-            let best = 0;
-            for (let mask = 0; mask < 32; mask++) {
-              const value = totals[mask]! / DRAWS_FOR_HOLD[mask]!;
-              if (value > best) best = value;
-            }
-            sum += best;
-          }
+  let classes = 0;
+  let deals = 0;
+  // Every multiset of five ranks: groups of (rank, multiplicity), ascending by rank.
+  const groups: [number, number][] = [];
+  const visit = () => {
+    const sizes = groups.map(([, m]) => setsOfSize[m]!.length);
+    const total = sizes.reduce((a, b) => a * b, 1);
+    const seen = new Uint8Array(total);
+    const masks = new Array<number>(groups.length);
+    for (let a = 0; a < total; a++) {
+      if (seen[a]) continue;
+      let rest = a;
+      for (let g = groups.length - 1; g >= 0; g--) {
+        masks[g] = setsOfSize[groups[g]![1]]![rest % sizes[g]!]!;
+        rest = Math.floor(rest / sizes[g]!);
+      }
+      let orbit = 0;
+      for (const perm of permutedMask) {
+        let b = 0;
+        for (let g = 0; g < groups.length; g++) b = b * sizes[g]! + positionInSize[perm[masks[g]!]!]!;
+        if (!seen[b]) {
+          seen[b] = 1;
+          orbit += 1;
         }
       }
+      const cards: number[] = [];
+      groups.forEach(([rank], g) => {
+        for (let s = 0; s < 4; s++) if (masks[g]! & (1 << s)) cards.push(rank * 4 + s);
+      });
+      sum += orbit * Math.max(...holdReturns(cards));
+      classes += 1;
+      deals += orbit;
     }
-  }
-  cached = sum / BINOM[52]![5]!;
+  };
+  const walk = (from: number, left: number) => {
+    if (left === 0) return visit();
+    for (let rank = from; rank < 13; rank++) {
+      for (let m = 1; m <= Math.min(4, left); m++) {
+        groups.push([rank, m]);
+        walk(rank + 1, left - m);
+        groups.pop();
+      }
+    }
+  };
+  walk(0, 5);
+  cached = { rtp: sum / BINOM[52]![5]!, classes, deals };
   return cached;
 }
+
+export const optimalReturn = (): number => analyseVideoPoker().rtp;
 
 export function rtpRows(): RtpRow[] {
   return [
@@ -58,8 +97,9 @@ export function rtpRows(): RtpRow[] {
       rtp: optimalReturn(),
       reference: 0.995439,
       method:
-        "optimal holds: all 2,598,960 deals × all 32 holds, each hold valued exactly over its C(47, 5 − held) draws " +
-        "by inclusion–exclusion over pay sums tabulated for every card set of up to four cards",
+        "optimal holds: every deal (2,598,960, grouped into 134,459 suit-permutation classes) × all 32 holds, " +
+        "each hold valued exactly over its C(47, 5 − held) draws by inclusion–exclusion over pay sums " +
+        "tabulated for every card set of up to four cards",
     },
   ];
 }

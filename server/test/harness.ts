@@ -4,6 +4,7 @@ import pg from "pg";
 import { expect } from "vitest";
 import { Client as SdkClient } from "@colyseus/sdk";
 import { WebSocket as NodeWebSocket } from "ws";
+import { Redis } from "ioredis";
 import { loadConfig } from "../src/config";
 import { createApp, type App } from "../src/app";
 import { auditLedger } from "../src/ops/audit-ledger";
@@ -49,9 +50,24 @@ async function freshDatabaseUrl(): Promise<{ url?: string; drop: () => Promise<v
   };
 }
 
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * On the PostgreSQL project the real Redis is used too (presence, driver, leaderboards), each test file
+ * on its own logical database so files running in parallel never see each other's rooms.
+ */
+async function freshRedisUrl(redisDb: number | undefined): Promise<string | undefined> {
+  const base = process.env.REDIS_URL;
+  if (TEST_DB === "pglite" || !base || redisDb === undefined) return undefined;
+  const url = `${base.replace(/\/\d*$/, "")}/${redisDb}`;
+  const redis = new Redis(url);
+  await redis.flushdb();
+  redis.disconnect();
+  return url;
+}
+
+export async function startTestApp(env: Record<string, string> = {}, options: { redisDb?: number } = {}): Promise<TestApp> {
   const discord = await startFakeDiscord();
   const database = await freshDatabaseUrl();
+  const redisUrl = await freshRedisUrl(options.redisDb);
   const config = loadConfig({
     PORT: "0",
     HOST: "127.0.0.1",
@@ -62,6 +78,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     DISCORD_API_BASE: discord.url,
     CLIENT_DIST: "client/dist-none",
     ...(database.url ? { DATABASE_URL: database.url } : {}),
+    ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
     ...env,
   });
   config.dataDir = "memory://";

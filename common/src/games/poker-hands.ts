@@ -154,3 +154,12 @@ export const highCardFloorFive = (...leading: number[]): number =>
   leading.reduce((v, r, i) => v + r * 16 ** (4 - i), 0);
 export const highCardFloorThree = (...leading: number[]): number =>
   leading.reduce((v, r, i) => v + r * 16 ** (2 - i), 0);
+
+/** C(n, k) for n ≤ 52, k ≤ 5 (0 when k > n): how many hands, holds and draws the poker analyses count. */
+export const BINOM: readonly (readonly number[])[] = Array.from({ length: 53 }, (_, n) =>
+  Array.from({ length: 6 }, (_, k) => {
+    let c = 1;
+    for (let i = 0; i < k; i++) c = (c * (n - i)) / (i + 1);
+    return k > n ? 0 : Math.round(c);
+  }),
+);

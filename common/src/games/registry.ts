@@ -12,6 +12,7 @@ import { rouletteEngine } from "./roulette";
 import { sicBoEngine } from "./sic-bo";
 import { slotsEngine } from "./slots";
 import { kenoEngine } from "./keno";
+import { crapsEngine } from "./craps";
 import { hiLoEngine } from "./hi-lo";
 import { minesEngine } from "./mines";
 import { crashEngine } from "./crash";
@@ -30,6 +31,7 @@ export const ENGINES: Partial<Record<GameId, AnyGameEngine>> = {
   "sic-bo": sicBoEngine,
   slots: slotsEngine,
   keno: kenoEngine,
+  craps: crapsEngine,
   "hi-lo": hiLoEngine,
   mines: minesEngine,
   crash: crashEngine,

@@ -3,7 +3,7 @@ import { drawWithoutReplacement, type Rng } from "../fairness/stream";
 import { payoutRatio } from "../limits";
 import { FULL_DECK, rankOf, suitOf, type Card } from "./cards";
 import { GameRuleError, type GameEngine, type Step } from "./engine";
-import { fiveCardCategory, fiveCardValue, type FiveCardCategory } from "./poker-hands";
+import { BINOM, fiveCardCategory, fiveCardValue, type FiveCardCategory } from "./poker-hands";
 
 /**
  * Video Poker, Jacks or Better 9/6 (game-rules A5), one deck. Ten floats drive the round exactly as
@@ -38,13 +38,16 @@ export function payLine(value: number): VideoPokerHand {
 
 const scratchRanks = [0, 0, 0, 0, 0];
 
-/** Credits paid per credit bet for five cards. */
-export function payPerCredit(cards: readonly Card[]): number {
+/** The pay-table line five cards make (allocation-free: the analyses call it for every hand). */
+export function payLineOf(cards: readonly Card[]): VideoPokerHand {
   for (let i = 0; i < 5; i++) scratchRanks[i] = rankOf(cards[i]!);
   const s = suitOf(cards[0]!);
   const flush = suitOf(cards[1]!) === s && suitOf(cards[2]!) === s && suitOf(cards[3]!) === s && suitOf(cards[4]!) === s;
-  return PAYS[payLine(fiveCardValue(scratchRanks, flush))];
+  return payLine(fiveCardValue(scratchRanks, flush));
 }
+
+/** Credits paid per credit bet for five cards. */
+export const payPerCredit = (cards: readonly Card[]): number => PAYS[payLineOf(cards)];
 
 export const videoPokerParams = z.object({}).strict();
 export type VideoPokerParams = z.infer<typeof videoPokerParams>;
@@ -53,7 +56,9 @@ export const videoPokerActions = z.discriminatedUnion("type", [
   z
     .object({
       type: z.literal("draw"),
-      hold: z.array(z.boolean(), { message: "hold must list five true/false flags" }).length(5, "hold must list exactly five flags, one per card"),
+      hold: z
+        .array(z.boolean(), { message: "hold must list five true/false flags" })
+        .length(5, "hold must list exactly five flags, one per card"),
     })
     .strict(),
 ]);
@@ -74,7 +79,8 @@ export const videoPokerEngine: GameEngine<VideoPokerParams, VideoPokerState, Vid
   actions: videoPokerActions,
   start(amount: number, _params: VideoPokerParams, rng: Rng): Step<VideoPokerState> {
     const hand = drawWithoutReplacement(rng, FULL_DECK, 5);
-    return { state: { bet: amount, hand, held: null, replacements: null, final: null }, stake: amount, payout: 0, done: false };
+    const state: VideoPokerState = { bet: amount, hand, held: null, replacements: null, final: null };
+    return { state, stake: amount, payout: 0, done: false };
   },
   act(state: VideoPokerState, action: VideoPokerAction, rng: Rng): Step<VideoPokerState> {
     if (state.final !== null) throw new GameRuleError("round_over", "The round is already over");
@@ -91,24 +97,19 @@ export const videoPokerEngine: GameEngine<VideoPokerParams, VideoPokerState, Vid
     };
   },
   view(state: VideoPokerState, done: boolean) {
-    const dealt = { bet: state.bet, hand: state.hand, dealtHand: handName(state.hand) };
+    const dealt = { bet: state.bet, hand: state.hand, dealtHand: payLineOf(state.hand) };
     if (!done || state.final === null) return dealt;
     return {
       ...dealt,
       held: state.held,
       replacements: state.replacements,
       final: state.final,
-      finalHand: handName(state.final),
+      finalHand: payLineOf(state.final),
       paysPerCredit: payPerCredit(state.final),
     };
   },
   maxPayout: (amount) => payoutRatio(amount, PAYS["royal-flush"], 1),
 };
-
-function handName(cards: readonly Card[]): VideoPokerHand {
-  const ranks = cards.map(rankOf);
-  return payLine(fiveCardValue(ranks, cards.every((c) => suitOf(c) === suitOf(cards[0]!))));
-}
 
 // ---------------------------------------------------------------------------------------------------
 // Optimal holds. For a hold S of the dealt cards D, the final hands are the 5-card sets H ⊇ S that avoid
@@ -116,21 +117,14 @@ function handName(cards: readonly Card[]): VideoPokerHand {
 // where G(T) = Σ pay(H) over every 5-card hand H ⊇ T. G of every card set of size 0–4 is tabulated once
 // (one pass over the 2,598,960 hands), after which all 32 holds of a deal cost a few dozen operations.
 
-/** C(n, k) for n ≤ 52, k ≤ 5. */
-export const BINOM: readonly number[][] = Array.from({ length: 53 }, (_, n) =>
-  Array.from({ length: 6 }, (_, k) => {
-    let c = 1;
-    for (let i = 0; i < k; i++) c = (c * (n - i)) / (i + 1);
-    return k > n ? 0 : Math.round(c);
-  }),
-);
-
 export interface DrawTables {
   /** sums[k][colex index of a k-card set] = Σ pay over the 5-card hands containing it (k = 0..4). */
   sums: Float64Array[];
   /** pay per credit of every 5-card hand, by colex index. */
   pay: Uint16Array;
 }
+
+const POPCOUNT = Array.from({ length: 32 }, (_, m) => [0, 1, 2, 3, 4].filter((i) => m & (1 << i)).length);
 
 let tables: DrawTables | null = null;
 
@@ -140,22 +134,27 @@ export function drawTables(): DrawTables {
   const sums = [0, 1, 2, 3, 4].map((k) => new Float64Array(BINOM[52]![k]!));
   const pay = new Uint16Array(BINOM[52]![5]!);
   const hand = [0, 0, 0, 0, 0];
-  for (let c4 = 4; c4 < 52; c4++) {
-    for (let c3 = 3; c3 < c4; c3++) {
-      for (let c2 = 2; c2 < c3; c2++) {
-        for (let c1 = 1; c1 < c2; c1++) {
-          for (let c0 = 0; c0 < c1; c0++) {
-            hand[0] = c0;
-            hand[1] = c1;
-            hand[2] = c2;
-            hand[3] = c3;
-            hand[4] = c4;
+  // index[mask] = colex index of the chosen cards, extended as each loop adds a larger card.
+  const index = new Int32Array(32);
+  const extend = (card: number, position: number) => {
+    hand[position] = card;
+    const bit = 1 << position;
+    for (let mask = 0; mask < bit; mask++) index[mask | bit] = index[mask]! + BINOM[card]![POPCOUNT[mask]! + 1]!;
+  };
+  for (let c0 = 0; c0 < 48; c0++) {
+    extend(c0, 0);
+    for (let c1 = c0 + 1; c1 < 49; c1++) {
+      extend(c1, 1);
+      for (let c2 = c1 + 1; c2 < 50; c2++) {
+        extend(c2, 2);
+        for (let c3 = c2 + 1; c3 < 51; c3++) {
+          extend(c3, 3);
+          for (let c4 = c3 + 1; c4 < 52; c4++) {
+            extend(c4, 4);
             const p = payPerCredit(hand);
             if (p === 0) continue;
-            pay[colexIndex(hand, 31)] = p;
-            for (let mask = 0; mask < 31; mask++) {
-              sums[popcount(mask)]![colexIndex(hand, mask)] += p;
-            }
+            pay[index[31]!] = p;
+            for (let mask = 0; mask < 31; mask++) sums[POPCOUNT[mask]!]![index[mask]!] += p;
           }
         }
       }
@@ -165,7 +164,6 @@ export function drawTables(): DrawTables {
   return tables;
 }
 
-const POPCOUNT = Array.from({ length: 32 }, (_, m) => (m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1) + ((m >> 3) & 1) + ((m >> 4) & 1));
 const popcount = (mask: number): number => POPCOUNT[mask]!;
 
 /** Colex index of the cards of `sorted` (ascending) selected by `mask`, among sets of that size. */
@@ -182,13 +180,13 @@ function colexIndex(sorted: readonly number[], mask: number): number {
 }
 
 /** C(47, 5 − |S|): the number of equally likely draws for a hold of |S| cards. */
-export const DRAWS_FOR_HOLD: readonly number[] = POPCOUNT.map((k) => BINOM[47]![5 - k]!);
+const DRAWS_FOR_HOLD: readonly number[] = POPCOUNT.map((k) => BINOM[47]![5 - k]!);
 
 /**
  * Fills `totals[mask]` with Σ pay over the draws for every hold (bit i = hold sorted[i]), given G of
  * every subset in `totals`; an in-place superset Möbius transform.
  */
-export function holdTotalsFromSubsetSums(totals: Float64Array): void {
+function holdTotalsFromSubsetSums(totals: Float64Array): void {
   for (let bit = 1; bit < 32; bit <<= 1) {
     for (let mask = 0; mask < 32; mask++) if (!(mask & bit)) totals[mask]! -= totals[mask | bit]!;
   }
@@ -201,9 +199,14 @@ export interface HoldAdvice {
   expectedReturn: number;
 }
 
-/** The hold that maximises the expected return, found by evaluating all 32 holds exactly. */
-export function optimalHold(cards: readonly Card[]): HoldAdvice {
-  if (cards.length !== 5 || new Set(cards).size !== 5) throw new Error("optimalHold needs five different cards");
+/**
+ * Expected credits back per credit for all 32 holds: entry `mask` holds cards[i] when bit i is set.
+ * Exact: every draw of the C(47, 5 − held) is counted through the tabulated pay sums.
+ */
+export function holdReturns(cards: readonly Card[]): number[] {
+  if (cards.length !== 5 || new Set(cards).size !== 5 || cards.some((c) => !Number.isInteger(c) || c < 0 || c > 51)) {
+    throw new Error("a video poker hand is five different cards");
+  }
   const { sums, pay } = drawTables();
   const order = [0, 1, 2, 3, 4].sort((a, b) => cards[a]! - cards[b]!);
   const sorted = order.map((i) => cards[i]!);
@@ -211,16 +214,19 @@ export function optimalHold(cards: readonly Card[]): HoldAdvice {
   for (let mask = 0; mask < 31; mask++) totals[mask] = sums[popcount(mask)]![colexIndex(sorted, mask)]!;
   totals[31] = pay[colexIndex(sorted, 31)]!;
   holdTotalsFromSubsetSums(totals);
-  let best = 0;
-  let bestValue = -1;
-  for (let mask = 0; mask < 32; mask++) {
-    const value = totals[mask]! / DRAWS_FOR_HOLD[mask]!;
-    if (value > bestValue) {
-      bestValue = value;
-      best = mask;
-    }
+  const returns = new Array<number>(32);
+  for (let sortedMask = 0; sortedMask < 32; sortedMask++) {
+    let mask = 0;
+    for (let i = 0; i < 5; i++) if (sortedMask & (1 << i)) mask |= 1 << order[i]!;
+    returns[mask] = totals[sortedMask]! / DRAWS_FOR_HOLD[sortedMask]!;
   }
-  const hold = new Array<boolean>(5).fill(false);
-  for (let i = 0; i < 5; i++) if (best & (1 << i)) hold[order[i]!] = true;
-  return { hold, expectedReturn: bestValue };
+  return returns;
+}
+
+/** The hold that maximises the expected return (ties: the first in hold-mask order). */
+export function optimalHold(cards: readonly Card[]): HoldAdvice {
+  const returns = holdReturns(cards);
+  let best = 0;
+  for (let mask = 1; mask < 32; mask++) if (returns[mask]! > returns[best]!) best = mask;
+  return { hold: [0, 1, 2, 3, 4].map((i) => (best & (1 << i)) !== 0), expectedReturn: returns[best]! };
 }
