@@ -423,7 +423,7 @@ describe("blackjack: exact return and simulation", () => {
   });
 
   it("returns the exact RTP with basic strategy in a Monte Carlo run of the real engine", () => {
-    const N = 250_000;
+    const N = 400_000;
     const BET = 10;
     const rng = seededRng(21);
     const firstCard = new Array<number>(52).fill(0);

@@ -177,7 +177,7 @@ export class CasinoRoom extends Room<{ state: CasinoState; client: CasinoClient 
   }
 }
 
-function openRoundView(r: { id: string; game: string; state: unknown; total_stake: string | number; total_payout: string | number }) {
+function openRoundView(r: Record<string, any>) {
   const engine = requireEngine(r.game);
   return { roundId: r.id, game: r.game, totalStake: Number(r.total_stake), totalPayout: Number(r.total_payout), view: engine.view(r.state, false) };
 }
