@@ -114,6 +114,8 @@ async function main() {
     console.log(`ratio room/bare: ${(betsPerSecond / barePerSecond).toFixed(2)}`);
   } finally {
     await app.close();
+    // Let the server's pool finish closing before the database goes away.
+    await new Promise((resolve) => setTimeout(resolve, 500));
     await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
     await admin.end();
   }

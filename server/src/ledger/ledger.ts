@@ -202,16 +202,18 @@ export class Ledger {
     return balance;
   }
 
-  /** Appends entries whose running balances end at `finalBalance`; request ids get a suffix per reason. */
+  /** Appends entries whose running balances end at `finalBalance`, in one statement; request ids get a suffix per reason. */
   private async appendEntries(em: EntityManager, playerId: string, requestId: string, finalBalance: number, movements: Movement[]) {
+    if (movements.length === 0) return;
     let after = finalBalance - movements.reduce((sum, m) => sum + m.delta, 0);
-    for (const m of movements) {
+    const values: unknown[] = [playerId];
+    const tuples = movements.map((m, i) => {
       after += m.delta;
-      await sqlRows(em, 
-        `INSERT INTO ledger_entries (player_id, delta, balance_after, reason, reference, request_id) VALUES ($1, $2, $3, $4, $5, $6)`,
-        [playerId, m.delta, after, m.reason, m.reference, movements.length > 1 ? `${requestId}:${m.reason}` : requestId],
-      );
-    }
+      values.push(m.delta, after, m.reason, m.reference, movements.length > 1 ? `${requestId}:${m.reason}` : requestId);
+      const b = 2 + i * 5;
+      return `($1, $${b}, $${b + 1}, $${b + 2}, $${b + 3}, $${b + 4})`;
+    });
+    await sqlRows(em, `INSERT INTO ledger_entries (player_id, delta, balance_after, reason, reference, request_id) VALUES ${tuples.join(", ")}`, values);
   }
 
   /**
@@ -219,8 +221,6 @@ export class Ledger {
    * answer and moves nothing, because the answer is stored in the same transaction as the movement.
    */
   private async idempotent<T>(playerId: string, requestId: string, work: (em: EntityManager) => Promise<T>): Promise<T> {
-    const previous = await this.storedAnswer<T>(playerId, requestId);
-    if (previous !== undefined) return previous;
     try {
       return await this.db.transaction(async (em) => {
         const result = await work(em);
@@ -232,11 +232,11 @@ export class Ledger {
         return result;
       });
     } catch (error) {
-      if (isUniqueViolation(error)) {
-        const stored = await this.storedAnswer<T>(playerId, requestId);
-        if (stored !== undefined) return stored;
-        throw conflict("Finish your open round first", "round_open");
-      }
+      // A repeat of a request that already moved coins: whatever this attempt ran into (the answer's
+      // primary key, or a balance the first attempt already spent), it gets the first answer.
+      const stored = await this.storedAnswer<T>(playerId, requestId);
+      if (stored !== undefined) return stored;
+      if (isUniqueViolation(error)) throw conflict("Finish your open round first", "round_open");
       if (error instanceof GameRuleError) throw new AppError(error.code, 400, error.message);
       throw error;
     }
@@ -286,12 +286,16 @@ async function recordSession(
   actions: unknown[],
   outcome: unknown,
 ) {
-  await sqlRows(em, 
-    `INSERT INTO game_sessions (player_id, game_type, bet_amount, result, payout, request_id, seed_id, nonce, params, actions, outcome)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+  // The session and the play count in one statement: one round trip fewer on the hot path.
+  await sqlRows(
+    em,
+    `WITH session AS (
+       INSERT INTO game_sessions (player_id, game_type, bet_amount, result, payout, request_id, seed_id, nonce, params, actions, outcome)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING player_id
+     )
+     INSERT INTO game_plays (player_id, game_type) SELECT player_id, $2 FROM session`,
     [playerId, game, totalStake, resultWord(totalStake, totalPayout), totalPayout, requestId, seed.id, seed.nonce, JSON.stringify(params ?? {}), JSON.stringify(actions), JSON.stringify(outcome)],
   );
-  await sqlRows(em, `INSERT INTO game_plays (player_id, game_type) VALUES ($1, $2)`, [playerId, game]);
 }
 
 function answer(

@@ -16,6 +16,7 @@ import {
 } from "@casino/common";
 import type { z } from "zod";
 import type { SessionClaims } from "../auth/session";
+import type { BetAnswer } from "../ledger/ledger";
 import { AppError } from "../errors";
 import type { Services } from "../services";
 import type { PlayerEvent } from "./player-events";
@@ -44,12 +45,12 @@ export class CasinoRoom extends Room<{ state: CasinoState; client: CasinoClient 
     this.autoDispose = true;
     this.handle(CLIENT_MESSAGES.bet, betMessage, async (msg) => {
       const answer = await CasinoRoom.services.ledger.placeBet(this.playerId, msg.requestId, msg.game, msg.amount, msg.params);
-      this.afterMoney(answer.balance, answer.payout - answer.stake, "bet");
+      this.afterRound(answer);
       return answer;
     }, true);
     this.handle(CLIENT_MESSAGES.act, actMessage, async (msg) => {
       const answer = await CasinoRoom.services.ledger.act(this.playerId, msg.requestId, msg.action);
-      this.afterMoney(answer.balance, answer.payout - answer.stake, "bet");
+      this.afterRound(answer);
       return answer;
     }, true);
     this.handle(CLIENT_MESSAGES.setClientSeed, setClientSeedMessage, async (msg) => {
@@ -64,7 +65,8 @@ export class CasinoRoom extends Room<{ state: CasinoState; client: CasinoClient 
     });
     this.handle(CLIENT_MESSAGES.dailySpin, dailySpinMessage, async (msg) => {
       const spin = await CasinoRoom.services.ledger.dailySpin(this.playerId, msg.requestId);
-      this.afterMoney(spin.balance, spin.prize, "daily_spin");
+      CasinoRoom.services.events.publish(this.playerId, { type: "balance", balance: spin.balance, delta: spin.prize, reason: "daily_spin" });
+      this.state.nonce = Math.max(this.state.nonce, spin.fairness.nonce + 1);
       return spin;
     });
     this.clock.setInterval(() => void this.remindIfReady(), REMINDER_CHECK_INTERVAL_MS);
@@ -115,10 +117,18 @@ export class CasinoRoom extends Room<{ state: CasinoState; client: CasinoClient 
     this.broadcast(event.type === "fairness" ? SERVER_MESSAGES.seeds : event.type, event);
   }
 
-  /** After a movement: tell every connection of the player, and refresh this room's view of the round. */
-  private afterMoney(balance: number, delta: number, reason: string): void {
-    CasinoRoom.services.events.publish(this.playerId, { type: "balance", balance, delta, reason });
-    void this.refresh().catch(() => undefined);
+  /**
+   * After a round step: tell every connection of the player the new balance, and update this room's
+   * nonce and open round from the answer itself (no re-read on the hot path).
+   */
+  private afterRound(answer: BetAnswer): void {
+    CasinoRoom.services.events.publish(this.playerId, { type: "balance", balance: answer.balance, delta: answer.payout - answer.stake, reason: "bet" });
+    if (answer.fairness.serverSeedHash === this.state.serverSeedHash) {
+      this.state.nonce = Math.max(this.state.nonce, answer.fairness.nonce + 1);
+    }
+    this.state.openRound = answer.done
+      ? ""
+      : JSON.stringify({ roundId: answer.roundId, game: answer.game, totalStake: answer.totalStake, totalPayout: answer.totalPayout, view: answer.view });
   }
 
   /** "Daily Spin Ready!" once per readiness, claimed with a conditional update so only one connection sends it. */
