@@ -1,31 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { fixedRng, floatStream, type Rng } from "../../src/fairness/stream";
+import { fixedRng, floatStream } from "../../src/fairness/stream";
 import { cardCode, rankOf, type Card } from "../../src/games/cards";
-import { GameRuleError } from "../../src/games/engine";
 import { replayRound, requireEngine, startRound } from "../../src/games/runner";
 import { baccaratEngine, bankerDraws, type BaccaratSide, type BaccaratState } from "../../src/games/baccarat";
 import { baccaratRtp, coupOdds, rtpRows } from "../../rtp/baccarat";
-import { passesChiSquare, rtpBand, seededFloats, summarise } from "../stats";
+import { passesChiSquare, rtpBand, summarise } from "../stats";
+import { ruleError, seededRng, shoeFloats } from "../helpers";
 
 const engine = requireEngine("baccarat");
 const DECKS = 8;
-
-/**
- * Floats that deal exactly `cards` from a fresh shoe: the canonical remaining shoe lists each code as
- * many times as it is left, so the first copy of code c sits after all copies of the lower codes.
- */
-function shoeFloats(cards: readonly Card[]): number[] {
-  const counts = new Array<number>(52).fill(DECKS);
-  let remaining = DECKS * 52;
-  return cards.map((card) => {
-    let index = 0;
-    for (let c = 0; c < card; c++) index += counts[c]!;
-    const f = (index + 0.5) / remaining;
-    counts[card]! -= 1;
-    remaining -= 1;
-    return f;
-  });
-}
 
 // Cards by baccarat points: 0 is a king, 1 an ace, 2–9 face value; suits vary so the shoe sees different codes.
 const pts = (points: number, suit = 0): Card => cardCode(points === 0 ? 13 : points === 1 ? 14 : points, suit);
@@ -33,30 +16,9 @@ const pts = (points: number, suit = 0): Card => cardCode(points === 0 ? 13 : poi
 /** Deals P1 B1 P2 B2 [P3] [B3] in that order. */
 function coup(cards: Card[], bets: Partial<Record<BaccaratSide, number>> = { player: 10 }) {
   const amount = Object.values(bets).reduce((a, b) => a + b, 0);
-  const step = startRound(engine, amount, { bets }, fixedRng(shoeFloats(cards)));
+  const step = startRound(engine, amount, { bets }, fixedRng(shoeFloats(cards, DECKS)));
   return { step, state: step.state as BaccaratState };
 }
-
-const seededRng = (seed: number): Rng => {
-  const next = seededFloats(seed);
-  let cursor = 0;
-  return {
-    next: () => ((cursor += 1), next()),
-    get cursor() {
-      return cursor;
-    },
-  };
-};
-
-const ruleError = (fn: () => unknown): GameRuleError => {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof GameRuleError) return e;
-    throw e;
-  }
-  throw new Error("expected a GameRuleError");
-};
 
 describe("baccarat: dealing and drawing rules", () => {
   it("deals Player, Banker, Player, Banker from the canonical shoe", () => {
@@ -182,7 +144,7 @@ describe("baccarat: bets and payouts", () => {
   });
 
   it("refuses an amount that differs from the bets on the table", () => {
-    const rng = () => fixedRng(shoeFloats(tie));
+    const rng = () => fixedRng(shoeFloats(tie, DECKS));
     expect(ruleError(() => startRound(engine, 10, { bets: { player: 5, tie: 4 } }, rng())).code).toBe("invalid_amount");
     expect(ruleError(() => startRound(engine, 10, { bets: {} }, rng())).code).toBe("invalid_params");
     expect(ruleError(() => startRound(engine, 10, {}, rng())).code).toBe("invalid_params");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { fixedRng, floatStream, type Rng } from "../../src/fairness/stream";
+import { fixedRng, floatStream } from "../../src/fairness/stream";
 import { cardCode, rankOf, type Card } from "../../src/games/cards";
-import { GameRuleError, type Step } from "../../src/games/engine";
+import { type Step } from "../../src/games/engine";
 import { actRound, replayRound, requireEngine, startRound } from "../../src/games/runner";
 import {
   basicStrategy,
@@ -13,7 +13,8 @@ import {
   type BlackjackState,
 } from "../../src/games/blackjack";
 import { blackjackReturn, dealerOutcomes, rtpRows } from "../../rtp/blackjack";
-import { passesChiSquare, rtpBand, seededFloats, summarise } from "../stats";
+import { passesChiSquare, rtpBand, summarise } from "../stats";
+import { ruleError, seededRng, shoeFloats } from "../helpers";
 
 const engine = requireEngine("blackjack");
 const DECKS = 6;
@@ -25,26 +26,9 @@ const A = 14;
 /** A card of the given rank (2–10, J, Q, K, A = 14); the suit only varies the code. */
 const c = (rank: number, suit = 0): Card => cardCode(rank, suit);
 
-/**
- * Floats that deal exactly `cards` in order from a fresh 6-deck shoe: the canonical remaining shoe lists
- * each code as many times as it is left, so the first copy of code x sits after every copy of the codes below x.
- */
-function shoeFloats(cards: readonly Card[]): number[] {
-  const counts = new Array<number>(52).fill(DECKS);
-  let remaining = DECKS * 52;
-  return cards.map((card) => {
-    let index = 0;
-    for (let code = 0; code < card; code++) index += counts[code]!;
-    const f = (index + 0.5) / remaining;
-    counts[card]! -= 1;
-    remaining -= 1;
-    return f;
-  });
-}
-
 /** A round dealt from exactly these cards: player, dealer up, player, hole, then every draw in order. */
 function table(ranks: readonly number[], bet = 10) {
-  const rng = fixedRng(shoeFloats(ranks.map((r, i) => c(r, i % 4))));
+  const rng = fixedRng(shoeFloats(ranks.map((r, i) => c(r, i % 4)), DECKS));
   const steps: Step<unknown>[] = [startRound(engine, bet, {}, rng)];
   const last = () => steps[steps.length - 1]!;
   return {
@@ -70,27 +54,6 @@ function table(ranks: readonly number[], bet = 10) {
 }
 
 const ranksOf = (cards: readonly Card[]) => cards.map(rankOf);
-
-const ruleError = (fn: () => unknown): GameRuleError => {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof GameRuleError) return e;
-    throw e;
-  }
-  throw new Error("expected a GameRuleError");
-};
-
-const seededRng = (seed: number): Rng => {
-  const next = seededFloats(seed);
-  let cursor = 0;
-  return {
-    next: () => ((cursor += 1), next()),
-    get cursor() {
-      return cursor;
-    },
-  };
-};
 
 describe("blackjack: hand values", () => {
   it("counts aces as 11 when that does not bust", () => {

@@ -1,26 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { fixedRng, floatStream, sha256Hex, type FairnessInput } from "../../src/fairness/stream";
-import { GameRuleError } from "../../src/games/engine";
 import { replayRound, requireEngine, startRound } from "../../src/games/runner";
 import { type CoinFlipState, type CoinSide } from "../../src/games/coin-flip";
 import { rtpRows } from "../../rtp/coin-flip";
 import { passesChiSquare, rtpBand, summarise } from "../stats";
+import { ruleError } from "../helpers";
 
 const engine = requireEngine("coin-flip");
 
 const flip = (side: CoinSide, f: number, amount = 100) => {
   const step = startRound(engine, amount, { side }, fixedRng([f]));
   return { step, state: step.state as CoinFlipState };
-};
-
-const ruleError = (fn: () => unknown): GameRuleError => {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof GameRuleError) return e;
-    throw e;
-  }
-  throw new Error("expected a GameRuleError");
 };
 
 const mcInput = (nonce: number): FairnessInput => ({ serverSeed: sha256Hex("coin flip monte carlo"), clientSeed: "mc", nonce });

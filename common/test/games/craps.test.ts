@@ -2,10 +2,11 @@ import { describe, expect, it } from "vitest";
 import { fixedRng, floatStream, type Rng } from "../../src/fairness/stream";
 import { crapsEngine, crapsParams, type CrapsState } from "../../src/games/craps";
 import { floatForFace } from "../../src/games/dice-faces";
-import { GameRuleError, type Step } from "../../src/games/engine";
+import { type Step } from "../../src/games/engine";
 import { actRound, replayRound, requireEngine, startRound } from "../../src/games/runner";
 import { rtpRows } from "../../rtp/craps";
-import { passesChiSquare, rtpBand, seededFloats, summarise } from "../stats";
+import { passesChiSquare, rtpBand, summarise } from "../stats";
+import { ruleError, seededRng } from "../helpers";
 
 const engine = requireEngine("craps");
 type Dice = [number, number];
@@ -42,25 +43,6 @@ class Table {
     return this.act({ type: "takeDown", bet, ...(number === undefined ? {} : { number }) }, fixedRng([]));
   }
 }
-const ruleError = (fn: () => unknown): GameRuleError => {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof GameRuleError) return e;
-    throw e;
-  }
-  throw new Error("expected a GameRuleError");
-};
-const seededRng = (seed: number): Rng => {
-  const next = seededFloats(seed);
-  let cursor = 0;
-  return {
-    next: () => ((cursor += 1), next()),
-    get cursor() {
-      return cursor;
-    },
-  };
-};
 
 describe("craps: the come-out roll", () => {
   it("pays pass 1:1 on a natural and loses don't pass", () => {

@@ -8,12 +8,12 @@ import {
   verifyChainElement,
 } from "../../src/games/crash-chain";
 import { type CrashState } from "../../src/games/crash";
-import { GameRuleError } from "../../src/games/engine";
 import { replayRound, requireEngine, startRound } from "../../src/games/runner";
 import { MAX_PAYOUT } from "../../src/limits";
 import { CURVE_TARGETS, curveRtp } from "../../rtp/limbo";
 import { rtpRows } from "../../rtp/crash";
 import { passesChiSquare, rtpBand, summarise } from "../stats";
+import { ruleError } from "../helpers";
 
 const engine = requireEngine("crash");
 const SPAN = 2n ** 52n;
@@ -41,16 +41,6 @@ const floatsFor = (r: bigint): number[] => [
 const play = (cashOutAt: number, r: bigint, amount = 100) => {
   const step = startRound(engine, amount, { cashOutAt }, fixedRng(floatsFor(r)));
   return { step, state: step.state as CrashState };
-};
-
-const ruleError = (fn: () => unknown): GameRuleError => {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof GameRuleError) return e;
-    throw e;
-  }
-  throw new Error("expected a GameRuleError");
 };
 
 const mcInput = (nonce: number): FairnessInput => ({ serverSeed: sha256Hex("crash monte carlo"), clientSeed: "mc", nonce });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { fixedRng, floatStream, sha256Hex, type FairnessInput } from "../../src/fairness/stream";
-import { GameRuleError } from "../../src/games/engine";
 import { replayRound, requireEngine, startRound } from "../../src/games/runner";
 import { type DiceParams, type DiceState } from "../../src/games/dice";
 import { MAX_PAYOUT } from "../../src/limits";
 import { diceRtp, DICE_CASES, rtpRows } from "../../rtp/dice";
 import { passesChiSquare, rtpBand, summarise } from "../stats";
+import { ruleError } from "../helpers";
 
 const engine = requireEngine("dice");
 
@@ -15,16 +15,6 @@ const rollFloat = (hundredths: number) => (hundredths + 0.5) / 10_000;
 const play = (params: DiceParams, rollHundredths: number, amount = 100) => {
   const step = startRound(engine, amount, params, fixedRng([rollFloat(rollHundredths)]));
   return { step, state: step.state as DiceState };
-};
-
-const ruleError = (fn: () => unknown): GameRuleError => {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof GameRuleError) return e;
-    throw e;
-  }
-  throw new Error("expected a GameRuleError");
 };
 
 const mcInput = (nonce: number): FairnessInput => ({ serverSeed: sha256Hex("dice monte carlo"), clientSeed: "mc", nonce });

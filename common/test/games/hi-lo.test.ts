@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { fixedRng, floatStream, sha256Hex, type FairnessInput, type Rng } from "../../src/fairness/stream";
 import { cardCode, rankOf } from "../../src/games/cards";
-import { GameRuleError, type Step } from "../../src/games/engine";
+import { type Step } from "../../src/games/engine";
 import { actRound, replayRound, requireEngine, startRound } from "../../src/games/runner";
 import { MAX_SKIPS, type HiLoAction, type HiLoState } from "../../src/games/hi-lo";
 import { MAX_PAYOUT } from "../../src/limits";
 import { likelier, riskier, rtpRows, strategyRtp } from "../../rtp/hi-lo";
 import { passesChiSquare, rtpBand, seededFloats, summarise } from "../stats";
+import { ruleError } from "../helpers";
 
 const engine = requireEngine("hi-lo");
 const A = 14;
@@ -32,16 +33,6 @@ function table(amount: number, ranks: number[]) {
     },
   };
 }
-
-const ruleError = (fn: () => unknown): GameRuleError => {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof GameRuleError) return e;
-    throw e;
-  }
-  throw new Error("expected a GameRuleError");
-};
 
 const mcInput = (nonce: number): FairnessInput => ({ serverSeed: sha256Hex("hi-lo monte carlo"), clientSeed: "mc", nonce });
 

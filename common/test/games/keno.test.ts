@@ -1,23 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { fixedRng, floatStream, type Rng } from "../../src/fairness/stream";
-import { GameRuleError } from "../../src/games/engine";
+import { fixedRng, floatStream } from "../../src/fairness/stream";
 import { ALL_TILES, kenoEngine, PAY_TABLES, RISKS, type KenoRisk, type KenoState } from "../../src/games/keno";
 import { replayRound, requireEngine, startRound } from "../../src/games/runner";
 import { MAX_PAYOUT } from "../../src/limits";
 import { ALL_DRAWS, catchWays, kenoExactRtp, rtpRows } from "../../rtp/keno";
-import { passesChiSquare, rtpBand, seededFloats, summarise } from "../stats";
+import { passesChiSquare, rtpBand, summarise } from "../stats";
+import { ruleError, seededRng } from "../helpers";
 
 const engine = requireEngine("keno");
-const seededRng = (seed: number): Rng => {
-  const next = seededFloats(seed);
-  let cursor = 0;
-  return {
-    next: () => ((cursor += 1), next()),
-    get cursor() {
-      return cursor;
-    },
-  };
-};
 /** The floats whose removal draw produces exactly `tiles`, in order. */
 const floatsDrawing = (tiles: number[]): number[] => {
   const remaining = [...ALL_TILES];
@@ -31,15 +21,6 @@ const floatsDrawing = (tiles: number[]): number[] => {
 const DRAW = [3, 40, 17, 1, 22, 9, 30, 12, 5, 38];
 const play = (amount: number, picks: number[], risk: KenoRisk, drawn = DRAW) =>
   startRound(engine, amount, { picks, risk }, fixedRng(floatsDrawing(drawn)));
-const ruleError = (fn: () => unknown): GameRuleError => {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof GameRuleError) return e;
-    throw e;
-  }
-  throw new Error("expected a GameRuleError");
-};
 const prob = (picks: number, k: number) => Number(catchWays(picks, k)) / Number(ALL_DRAWS);
 
 describe("keno: 40 tiles, 10 drawn, four risk levels", () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { fixedRng, float52, floatStream, sha256Hex, type FairnessInput } from "../../src/fairness/stream";
-import { GameRuleError } from "../../src/games/engine";
 import { replayRound, requireEngine, startRound } from "../../src/games/runner";
 import { type LimboState } from "../../src/games/limbo";
 import { MAX_PAYOUT } from "../../src/limits";
 import { CURVE_TARGETS, curveRtp, rtpRows, winningDraws } from "../../rtp/limbo";
 import { passesChiSquare, rtpBand, summarise } from "../stats";
+import { ruleError } from "../helpers";
 
 const engine = requireEngine("limbo");
 const SPAN = 2n ** 52n;
@@ -20,16 +20,6 @@ const floatsFor = (r: bigint): number[] => {
 const play = (target: number, r: bigint, amount = 100) => {
   const step = startRound(engine, amount, { target }, fixedRng(floatsFor(r)));
   return { step, state: step.state as LimboState };
-};
-
-const ruleError = (fn: () => unknown): GameRuleError => {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof GameRuleError) return e;
-    throw e;
-  }
-  throw new Error("expected a GameRuleError");
 };
 
 const mcInput = (nonce: number): FairnessInput => ({ serverSeed: sha256Hex("limbo monte carlo"), clientSeed: "mc", nonce });

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { fixedRng, floatStream, sha256Hex, type FairnessInput, type Rng } from "../../src/fairness/stream";
-import { GameRuleError, type Step } from "../../src/games/engine";
+import { type Step } from "../../src/games/engine";
 import { actRound, replayRound, requireEngine, startRound } from "../../src/games/runner";
 import { minesMultiplier, type MinesAction, type MinesState } from "../../src/games/mines";
 import { MAX_PAYOUT } from "../../src/limits";
 import { cashOutRtp, rtpRows } from "../../rtp/mines";
 import { passesChiSquare, rtpBand, seededFloats, summarise } from "../stats";
+import { ruleError } from "../helpers";
 
 const engine = requireEngine("mines");
 
@@ -35,16 +36,6 @@ function board(amount: number, mines: number[]) {
     },
   };
 }
-
-const ruleError = (fn: () => unknown): GameRuleError => {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof GameRuleError) return e;
-    throw e;
-  }
-  throw new Error("expected a GameRuleError");
-};
 
 const mcInput = (nonce: number): FairnessInput => ({ serverSeed: sha256Hex("mines monte carlo"), clientSeed: "mc", nonce });
 const multiplier = (m: number, k: number) => {

@@ -1,49 +1,23 @@
 import { describe, expect, it } from "vitest";
 import { fixedRng, floatStream, sha256Hex } from "../../src/fairness/stream";
-import { cardCode, rankOf, suitOf, type Card } from "../../src/games/cards";
-import { GameRuleError } from "../../src/games/engine";
+import { rankOf, suitOf } from "../../src/games/cards";
 import { actRound, replayRound, requireEngine, startRound } from "../../src/games/runner";
 import { MAX_ANTE, pokerEngine, settleRaise, type PokerState } from "../../src/games/poker";
 import { FIVE_CARD_CATEGORIES, evaluateFive, fiveCardCategoryIndex, fiveCardValue } from "../../src/games/poker-hands";
 import { aceKingRaiseSum, analyseCaribbeanStud, rtpRows, shouldRaise } from "../../rtp/poker";
 import { passesChiSquare, rtpBand, summarise } from "../stats";
+import { hand, ruleError, shoeFloats } from "../helpers";
 
 const engine = requireEngine("poker");
 
-/** "As Kh 10d" style: rank 2–9, T, J, Q, K, A; suit d h s c (the deck's suit order ♦♥♠♣). */
-const hand = (text: string): Card[] =>
-  text.split(" ").map((t) => cardCode("23456789TJQKA".indexOf(t[0]!) + 2, "dhsc".indexOf(t[1]!)));
-
-/** Floats that deal exactly `cards` from one fresh deck: index (position among the remaining codes + 0.5) / remaining. */
-function deckFloats(cards: readonly Card[]): number[] {
-  const gone = new Set<Card>();
-  return cards.map((card) => {
-    let index = 0;
-    for (let c = 0; c < card; c++) if (!gone.has(c)) index += 1;
-    const f = (index + 0.5) / (52 - gone.size);
-    gone.add(card);
-    return f;
-  });
-}
-
 const deal = (player: string, dealer: string, ante = 10) => {
-  const step = startRound(engine, ante, {}, fixedRng(deckFloats([...hand(player), ...hand(dealer)])));
+  const step = startRound(engine, ante, {}, fixedRng(shoeFloats([...hand(player), ...hand(dealer)])));
   return step;
 };
 
 /** Raises and returns the payout of the raise step. */
 const raise = (player: string, dealer: string, ante = 10) =>
   actRound(engine, deal(player, dealer, ante).state, { type: "raise" }, fixedRng([]));
-
-const ruleError = (fn: () => unknown): GameRuleError => {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof GameRuleError) return e;
-    throw e;
-  }
-  throw new Error("expected a GameRuleError");
-};
 
 describe("poker hands: five-card ranking", () => {
   it("counts every category of the 2,598,960 hands and the 7,462 distinct hand values", () => {
@@ -196,7 +170,7 @@ describe("poker (Caribbean Stud): dealing, folding and the dealer's qualificatio
   });
 
   it("refuses bad bets and actions", () => {
-    const floats = () => fixedRng(deckFloats(hand("2d 7h 9s Jc Kd 3c 8d Th Qs Ac")));
+    const floats = () => fixedRng(shoeFloats(hand("2d 7h 9s Jc Kd 3c 8d Th Qs Ac")));
     expect(ruleError(() => startRound(engine, MAX_ANTE + 1, {}, floats())).code).toBe("invalid_amount");
     expect(ruleError(() => startRound(engine, 10, { ante: 10 }, floats())).code).toBe("invalid_params");
     const state = startRound(engine, 10, {}, floats()).state;

@@ -1,35 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { fixedRng, floatStream, type Rng } from "../../src/fairness/stream";
-import { GameRuleError } from "../../src/games/engine";
+import { fixedRng, floatStream } from "../../src/fairness/stream";
 import { replayRound, requireEngine, startRound } from "../../src/games/runner";
 import { LAYOUT_SETS, rouletteEngine, type RouletteState } from "../../src/games/roulette";
 import { rtpRows } from "../../rtp/roulette";
-import { passesChiSquare, rtpBand, seededFloats, summarise } from "../stats";
+import { passesChiSquare, rtpBand, summarise } from "../stats";
+import { ruleError, seededRng } from "../helpers";
 
 const engine = requireEngine("roulette");
 const ball = (pocket: number) => fixedRng([(pocket + 0.5) / 37]);
 const spin = (pocket: number, bets: unknown[]) => {
   const amount = (bets as { amount: number }[]).reduce((s, b) => s + b.amount, 0);
   return startRound(engine, amount, { bets }, ball(pocket));
-};
-const seededRng = (seed: number): Rng => {
-  const next = seededFloats(seed);
-  let cursor = 0;
-  return {
-    next: () => ((cursor += 1), next()),
-    get cursor() {
-      return cursor;
-    },
-  };
-};
-const ruleError = (fn: () => unknown): GameRuleError => {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof GameRuleError) return e;
-    throw e;
-  }
-  throw new Error("expected a GameRuleError");
 };
 
 describe("roulette: European single zero", () => {

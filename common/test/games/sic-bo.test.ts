@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { fixedRng, floatStream, type Rng } from "../../src/fairness/stream";
-import { GameRuleError } from "../../src/games/engine";
+import { fixedRng, floatStream } from "../../src/fairness/stream";
 import { allOrderedRolls, floatForFace } from "../../src/games/dice-faces";
 import { replayRound, requireEngine, startRound } from "../../src/games/runner";
 import { settleSicBoBet, sicBoEngine, sicBoParams, type SicBoBet, type SicBoState } from "../../src/games/sic-bo";
 import { MAX_PAYOUT } from "../../src/limits";
 import { rtpRows } from "../../rtp/sic-bo";
-import { passesChiSquare, rtpBand, seededFloats, summarise } from "../stats";
+import { passesChiSquare, rtpBand, summarise } from "../stats";
+import { ruleError, seededRng } from "../helpers";
 
 const engine = requireEngine("sic-bo");
 const roll = (dice: number[], bets: unknown[]) => {
@@ -14,25 +14,6 @@ const roll = (dice: number[], bets: unknown[]) => {
   return startRound(engine, amount, { bets }, fixedRng(dice.map(floatForFace)));
 };
 const pays = (dice: number[], bet: object) => roll(dice, [{ ...bet, amount: 10 }]).payout;
-const seededRng = (seed: number): Rng => {
-  const next = seededFloats(seed);
-  let cursor = 0;
-  return {
-    next: () => ((cursor += 1), next()),
-    get cursor() {
-      return cursor;
-    },
-  };
-};
-const ruleError = (fn: () => unknown): GameRuleError => {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof GameRuleError) return e;
-    throw e;
-  }
-  throw new Error("expected a GameRuleError");
-};
 
 describe("sic bo: three dice, alternative pay table", () => {
   it("rolls one die per float, face = floor(f × 6) + 1", () => {

@@ -1,22 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { fixedRng, floatStream, type Rng } from "../../src/fairness/stream";
+import { fixedRng, floatStream } from "../../src/fairness/stream";
 import { replayRound, requireEngine, startRound } from "../../src/games/runner";
 import { lineAt, linePays, REELS, slotsEngine, SYMBOLS, type SlotsState, type SlotSymbol } from "../../src/games/slots";
 import { MAX_PAYOUT } from "../../src/limits";
 import { enumerateSlots, rtpRows } from "../../rtp/slots";
-import { passesChiSquare, rtpBand, seededFloats, summarise } from "../stats";
+import { passesChiSquare, rtpBand, summarise } from "../stats";
+import { seededRng } from "../helpers";
 
 const engine = requireEngine("slots");
-const seededRng = (seed: number): Rng => {
-  const next = seededFloats(seed);
-  let cursor = 0;
-  return {
-    next: () => ((cursor += 1), next()),
-    get cursor() {
-      return cursor;
-    },
-  };
-};
 /** The floats that stop the reels on the first stop showing each wanted symbol. */
 const floatsFor = (line: SlotSymbol[]) => line.map((symbol, reel) => (REELS[reel]!.indexOf(symbol) + 0.5) / 20);
 const spin = (line: SlotSymbol[], amount = 1) => startRound(engine, amount, {}, fixedRng(floatsFor(line)));

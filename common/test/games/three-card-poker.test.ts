@@ -1,46 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { fixedRng, floatStream, sha256Hex } from "../../src/fairness/stream";
-import { cardCode, type Card } from "../../src/games/cards";
-import { GameRuleError } from "../../src/games/engine";
 import { actRound, replayRound, requireEngine, startRound } from "../../src/games/runner";
 import { THREE_CARD_CATEGORIES, evaluateThree } from "../../src/games/poker-hands";
 import { playsByStrategy, threeCardPokerEngine, type ThreeCardPokerState } from "../../src/games/three-card-poker";
 import { analyseThreeCardPoker, rtpRows } from "../../rtp/three-card-poker";
 import { passesChiSquare, rtpBand, summarise } from "../stats";
+import { hand, ruleError, shoeFloats } from "../helpers";
 
 const engine = requireEngine("three-card-poker");
 
-/** "As Kh Td" style: rank 2–9, T, J, Q, K, A; suit d h s c (the deck's suit order ♦♥♠♣). */
-const hand = (text: string): Card[] =>
-  text.split(" ").map((t) => cardCode("23456789TJQKA".indexOf(t[0]!) + 2, "dhsc".indexOf(t[1]!)));
-
-/** Floats that deal exactly `cards` from one fresh deck: (position among the remaining codes + 0.5) / remaining. */
-function deckFloats(cards: readonly Card[]): number[] {
-  const gone = new Set<Card>();
-  return cards.map((card) => {
-    let index = 0;
-    for (let c = 0; c < card; c++) if (!gone.has(c)) index += 1;
-    const f = (index + 0.5) / (52 - gone.size);
-    gone.add(card);
-    return f;
-  });
-}
-
 const deal = (player: string, dealer: string, ante: number, pairPlus = 0) =>
-  startRound(engine, ante + pairPlus, { ante, pairPlus }, fixedRng(deckFloats([...hand(player), ...hand(dealer)])));
+  startRound(engine, ante + pairPlus, { ante, pairPlus }, fixedRng(shoeFloats([...hand(player), ...hand(dealer)])));
 
 const play = (player: string, dealer: string, ante = 10, pairPlus = 0) =>
   actRound(engine, deal(player, dealer, ante, pairPlus).state, { type: "play" }, fixedRng([]));
-
-const ruleError = (fn: () => unknown): GameRuleError => {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof GameRuleError) return e;
-    throw e;
-  }
-  throw new Error("expected a GameRuleError");
-};
 
 describe("three card poker: hand ranking", () => {
   it("counts the 22,100 hands per category as game-rules A4 lists them", () => {
@@ -141,7 +114,7 @@ describe("three card poker: bets, dealer qualification and payouts", () => {
   });
 
   it("requires the amount to equal ante + Pair Plus and refuses bad bets and actions", () => {
-    const floats = () => fixedRng(deckFloats(hand("2d 7h 9s 3c 8d Qh")));
+    const floats = () => fixedRng(shoeFloats(hand("2d 7h 9s 3c 8d Qh")));
     expect(ruleError(() => startRound(engine, 10, { ante: 5, pairPlus: 4 }, floats())).code).toBe("invalid_amount");
     expect(ruleError(() => startRound(engine, 10, { ante: 0, pairPlus: 0 }, floats())).code).toBe("invalid_params");
     expect(ruleError(() => startRound(engine, 10, { ante: 10.5, pairPlus: 0 }, floats())).code).toBe("invalid_params");

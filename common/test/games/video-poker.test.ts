@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { drawWithoutReplacement, fixedRng, floatStream, sha256Hex } from "../../src/fairness/stream";
-import { FULL_DECK, cardCode, type Card } from "../../src/games/cards";
-import { GameRuleError } from "../../src/games/engine";
+import { FULL_DECK, type Card } from "../../src/games/cards";
 import { actRound, replayRound, requireEngine, startRound } from "../../src/games/runner";
 import {
   holdReturns,
@@ -12,29 +11,15 @@ import {
 } from "../../src/games/video-poker";
 import { analyseVideoPoker, rtpRows } from "../../rtp/video-poker";
 import { passesChiSquare, rtpBand, summarise } from "../stats";
+import { hand, ruleError, shoeFloats } from "../helpers";
 
 const engine = requireEngine("video-poker");
-
-/** "As Kh Td" style: rank 2–9, T, J, Q, K, A; suit d h s c (the deck's suit order ♦♥♠♣). */
-const hand = (text: string): Card[] =>
-  text.split(" ").map((t) => cardCode("23456789TJQKA".indexOf(t[0]!) + 2, "dhsc".indexOf(t[1]!)));
-
-/** Floats that make the removal draw over the 52-card list produce `cards` in order. */
-function drawFloats(cards: readonly Card[]): number[] {
-  const remaining = [...FULL_DECK];
-  return cards.map((card) => {
-    const index = remaining.indexOf(card);
-    const f = (index + 0.5) / remaining.length;
-    remaining.splice(index, 1);
-    return f;
-  });
-}
 
 /** Deals `dealt`, then draws with the given holds from the replacements `next` (cards 6–10; default: any unused). */
 function round(dealt: string, next: string | null, hold: boolean[], bet = 1) {
   const cards = hand(dealt);
   const replacements = next === null ? FULL_DECK.filter((c) => !cards.includes(c)).slice(0, 5) : hand(next);
-  const floats = drawFloats([...cards, ...replacements]);
+  const floats = shoeFloats([...cards, ...replacements]);
   const rng = fixedRng(floats);
   const first = startRound(engine, bet, {}, rng);
   const second = actRound(engine, first.state, { type: "draw", hold }, rng);
@@ -42,15 +27,6 @@ function round(dealt: string, next: string | null, hold: boolean[], bet = 1) {
 }
 
 const HOLD_ALL = [true, true, true, true, true];
-const ruleError = (fn: () => unknown): GameRuleError => {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof GameRuleError) return e;
-    throw e;
-  }
-  throw new Error("expected a GameRuleError");
-};
 
 describe("video poker: the ten-card removal draw", () => {
   it("deals cards 1–5 and fills the discards with cards 6–10 in order, as one ten-card removal draw", () => {
@@ -112,7 +88,7 @@ describe("video poker: the 9/6 pay table", () => {
   });
 
   it("refuses bad holds, params and a second draw", () => {
-    const floats = () => fixedRng(drawFloats(hand("2d 7h 9s Jc Kd 3c 8d Th Qs Ac")));
+    const floats = () => fixedRng(shoeFloats(hand("2d 7h 9s Jc Kd 3c 8d Th Qs Ac")));
     expect(ruleError(() => startRound(engine, 1, { coins: 5 }, floats())).code).toBe("invalid_params");
     const state = startRound(engine, 1, {}, floats()).state;
     expect(ruleError(() => actRound(engine, state, { type: "draw", hold: [true, true] }, floats())).code).toBe("invalid_action");
