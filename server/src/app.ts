@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import express, { type Application } from "express";
 import helmet from "helmet";
-import { rateLimit, ipKeyGenerator } from "express-rate-limit";
+import { ipKeyGenerator } from "express-rate-limit";
 import { LocalDriver, LocalPresence, defineRoom, defineServer, type Server } from "@colyseus/core";
 import { WebSocketTransport } from "@colyseus/ws-transport";
 import { RedisPresence } from "@colyseus/redis-presence";
@@ -26,6 +26,7 @@ import { playerRoutes } from "./http/player-routes";
 import { moneyRoutes } from "./http/money-routes";
 import { errorHandler, unknownApiRoute } from "./http/errors";
 import { requireSession, sessionOf } from "./http/context";
+import { jsonRateLimit } from "./http/rate-limit";
 
 export interface App {
   server: Server;
@@ -34,6 +35,8 @@ export interface App {
   listen(): Promise<number>;
   close(): Promise<void>;
 }
+
+const SLOW_DOWN = "Too many requests; please slow down";
 
 /** Discord embeds the activity in its own frame: allow exactly those ancestors. */
 const DISCORD_FRAME_ANCESTORS = ["'self'", "https://discord.com", "https://*.discord.com", "https://*.discordsays.com"];
@@ -107,12 +110,7 @@ function mountHttp(app: Application, s: Services): void {
   const api = express.Router();
   api.use(express.json({ limit: "16kb" }));
   api.use(
-    rateLimit({
-      windowMs: 60_000,
-      limit: 600,
-      keyGenerator: (req) => `ip:${ipKeyGenerator(req.ip ?? "unknown")}`,
-      handler: (_req, res) => res.status(429).json({ error: "Too many requests; please slow down", code: "rate_limited" }),
-    }),
+    jsonRateLimit({ windowMs: 60_000, limit: 600, key: (req) => `ip:${ipKeyGenerator(req.ip ?? "unknown")}`, message: SLOW_DOWN }),
   );
 
   api.get("/health", async (_req, res) => {
@@ -123,12 +121,7 @@ function mountHttp(app: Application, s: Services): void {
   api.use(authRoutes(s));
 
   // Only the resources that exist require a session, so an unknown route is a 404 for everyone.
-  const perPlayer = rateLimit({
-    windowMs: 60_000,
-    limit: 300,
-    keyGenerator: (req) => `player:${sessionOf(req).playerId}`,
-    handler: (_req, res) => res.status(429).json({ error: "Too many requests; please slow down", code: "rate_limited" }),
-  });
+  const perPlayer = jsonRateLimit({ windowMs: 60_000, limit: 300, key: (req) => `player:${sessionOf(req).playerId}`, message: SLOW_DOWN });
   api.use(["/player", "/suggestions", "/daily-spin", "/game-session"], requireSession(s.tokens), perPlayer);
   api.use(moneyRoutes(s));
   api.use(playerRoutes(s));

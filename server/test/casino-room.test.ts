@@ -4,7 +4,7 @@ import { ColyseusTestServer } from "@colyseus/testing";
 import { Client as SdkClient } from "@colyseus/sdk";
 import { replayRound, floatStream, verifyCommitment, WHEEL_PRIZES, pickIndex } from "@casino/common";
 import { startTestApp, type TestApp } from "./harness";
-import { Inbox, ask, newRequestId } from "./room-helpers";
+import { Inbox, ask, joinCasino, newRequestId, waitFor } from "./room-helpers";
 
 let t: TestApp;
 let colyseus: ColyseusTestServer;
@@ -15,20 +15,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 afterEach(async () => t.expectLedgerInvariant());
 
-async function join(token: string) {
-  const room = await t.sdk(token).create("casino");
-  const inbox = new Inbox(room);
-  await waitFor(() => (room.state as any)?.balance > 0 || (room.state as any)?.serverSeedHash);
-  return { room, inbox };
-}
-
-async function waitFor(condition: () => unknown, timeoutMs = 5_000) {
-  const start = Date.now();
-  while (!condition()) {
-    if (Date.now() - start > timeoutMs) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
+const join = (token: string) => joinCasino(t, token);
 
 const balanceOf = async (playerId: string) => Number((await t.app.services.db.run((em) => em.query(`SELECT balance FROM players WHERE id = $1`, [playerId])))[0].balance);
 

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ENGINES, GAMES, replayRound } from "@casino/common";
 import { startTestApp, type TestApp } from "./harness";
-import { Inbox, ask } from "./room-helpers";
+import { ask, joinCasino } from "./room-helpers";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -34,13 +34,7 @@ const PLAYS: Record<string, { amount: number; params: unknown; next?: (view: any
   craps: { amount: 10, params: { bets: [{ type: "pass", amount: 10 }] }, next: () => [{ type: "roll" }] },
 };
 
-async function join(token: string) {
-  const room = await t.sdk(token).create("casino");
-  const inbox = new Inbox(room);
-  const start = Date.now();
-  while (!(room.state as any)?.serverSeedHash && Date.now() - start < 5000) await new Promise((r) => setTimeout(r, 10));
-  return { room, inbox };
-}
+const join = (token: string) => joinCasino(t, token);
 
 describe("every chance game through the casino room", () => {
   const chanceGames = GAMES.filter((g) => g.kind === "chance").map((g) => g.id);

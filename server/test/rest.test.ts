@@ -158,6 +158,22 @@ describe("suggestions", () => {
   });
 });
 
+describe("suggestion rate limit", () => {
+  it("accepts five in ten minutes, refuses the sixth, and does not count refused requests", async () => {
+    const { session_token: token, player } = (await t.request("POST", "/api/token", { body: { code: "ok:6161:Chatty" } })).body;
+    for (let i = 0; i < 3; i++) {
+      expect((await t.request("POST", "/api/suggestions", { token, body: { playerId: player.id, suggestion: "" } })).status).toBe(400);
+    }
+    for (let i = 0; i < 5; i++) {
+      expect((await t.request("POST", "/api/suggestions", { token, body: { playerId: player.id, suggestion: `idea ${i}` } })).status).toBe(201);
+    }
+    const sixth = await t.request("POST", "/api/suggestions", { token, body: { playerId: player.id, suggestion: "one more" } });
+    expect(sixth).toMatchObject({ status: 429, body: { error: "Too many suggestions; please wait a few minutes", code: "rate_limited" } });
+    const [row] = await t.app.services.db.run((em) => em.query(`SELECT count(*)::int AS n FROM suggestions WHERE player_id = $1`, [player.id]));
+    expect(row.n).toBe(5);
+  });
+});
+
 describe("Discord sign-in against a fake Discord", () => {
   it("exchanges the code, reads the user and upserts the player", async () => {
     const res = await t.request("POST", "/api/token", { body: { code: "ok:1234567890:Alice", redirect_uri: "https://example.test" } });

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Room } from "@colyseus/sdk";
+import type { TestApp } from "./harness";
 
 /** Collects every message a room receives, so a test can await the one answering its request. */
 export class Inbox {
@@ -41,4 +42,21 @@ export async function ask(room: Room, inbox: Inbox, type: string, body: Record<s
   const requestId = (body.requestId as string | undefined) ?? newRequestId();
   room.send(type, { ...body, requestId });
   return inbox.answer(requestId);
+}
+
+/** Polls until `condition` holds; for state the SDK fills in asynchronously. */
+export async function waitFor(condition: () => unknown, timeoutMs = 5_000) {
+  const start = Date.now();
+  while (!condition()) {
+    if (Date.now() - start > timeoutMs) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** Joins a casino room as the token's player and waits for its first state. */
+export async function joinCasino(t: TestApp, token: string) {
+  const room = await t.sdk(token).create("casino");
+  const inbox = new Inbox(room);
+  await waitFor(() => (room.state as { serverSeedHash?: string })?.serverSeedHash);
+  return { room, inbox };
 }

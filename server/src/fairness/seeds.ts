@@ -33,11 +33,7 @@ export class Seeds {
     return { serverSeedHash: rows[0].server_seed_hash, clientSeed: rows[0].client_seed, nonce: Number(rows[0].nonce) };
   }
 
-  /** A new client seed starts a new stream: the server seed is rotated with it, so no result repeats. */
-  setClientSeed(playerId: string, clientSeed: string): Promise<{ revealed: RevealedSeed; active: ActiveSeedView }> {
-    return this.rotate(playerId, clientSeed);
-  }
-
+  /** Reveals the active server seed and starts a new pair; a new client seed always comes with a new server seed, so no result repeats. */
   rotate(playerId: string, clientSeed?: string): Promise<{ revealed: RevealedSeed; active: ActiveSeedView }> {
     return this.db.transaction(async (em) => {
       const open = await sqlRows(em, `SELECT 1 FROM open_rounds WHERE player_id = $1`, [playerId]);

@@ -1,6 +1,5 @@
 import { sqlRows } from "../db/sql";
 import { Router } from "express";
-import { rateLimit } from "express-rate-limit";
 import {
   acceptTosRequest,
   activeTagRequest,
@@ -15,6 +14,7 @@ import { forbidden, notFound } from "../errors";
 import { playerTags } from "../progress/tags";
 import { parse } from "./errors";
 import { sessionOf } from "./context";
+import { jsonRateLimit } from "./rate-limit";
 
 /** The player resource of spec section 7; every write is for the caller only. */
 export function playerRoutes(s: Services): Router {
@@ -82,28 +82,29 @@ export function playerRoutes(s: Services): Router {
     res.json(await playerTags(s.db, player));
   });
 
-  const suggestionLimit = rateLimit({
-    windowMs: 10 * 60 * 1000,
-    limit: 5,
-    keyGenerator: (req) => `suggestion:${sessionOf(req).playerId}`,
-    handler: (_req, res) => res.status(429).json({ error: "Too many suggestions; please wait a few minutes", code: "rate_limited" }),
-  });
-
-  router.post("/suggestions", async (req, res, next) => {
-    const claims = sessionOf(req);
-    const body = parse(suggestionRequest, req.body);
-    const player = await s.players.own(claims, body.playerId);
-    if (claims.guest) throw forbidden(guestsRefused);
-    suggestionLimit(req, res, async (error?: unknown) => {
-      if (error) return next(error);
-      try {
-        await s.db.run((em) => sqlRows(em, `INSERT INTO suggestions (player_id, text) VALUES ($1, $2)`, [player.id, body.suggestion]));
-        res.status(201).json({ success: true });
-      } catch (e) {
-        next(e);
-      }
-    });
-  });
+  // Validated and authorised before the limit, so a refused request does not use up the player's quota.
+  router.post(
+    "/suggestions",
+    async (req, res, next) => {
+      const claims = sessionOf(req);
+      const body = parse(suggestionRequest, req.body);
+      const player = await s.players.own(claims, body.playerId);
+      if (claims.guest) throw forbidden(guestsRefused);
+      res.locals.suggestion = { playerId: player.id, text: body.suggestion };
+      next();
+    },
+    jsonRateLimit({
+      windowMs: 10 * 60 * 1000,
+      limit: 5,
+      key: (req) => `suggestion:${sessionOf(req).playerId}`,
+      message: "Too many suggestions; please wait a few minutes",
+    }),
+    async (_req, res) => {
+      const { playerId, text } = res.locals.suggestion as { playerId: string; text: string };
+      await s.db.run((em) => sqlRows(em, `INSERT INTO suggestions (player_id, text) VALUES ($1, $2)`, [playerId, text]));
+      res.status(201).json({ success: true });
+    },
+  );
 
   return router;
 }

@@ -53,16 +53,9 @@ export class CasinoRoom extends Room<{ state: CasinoState; client: CasinoClient 
       this.afterRound(answer);
       return answer;
     }, true);
-    this.handle(CLIENT_MESSAGES.setClientSeed, setClientSeedMessage, async (msg) => {
-      const seeds = await CasinoRoom.services.seeds.setClientSeed(this.playerId, msg.clientSeed);
-      CasinoRoom.services.events.publish(this.playerId, { type: "fairness", ...seeds.active });
-      return seeds;
-    });
-    this.handle(CLIENT_MESSAGES.rotateSeed, rotateSeedMessage, async (msg) => {
-      const seeds = await CasinoRoom.services.seeds.rotate(this.playerId, msg.clientSeed);
-      CasinoRoom.services.events.publish(this.playerId, { type: "fairness", ...seeds.active });
-      return seeds;
-    });
+    // A new client seed starts a new stream, so it rotates the pair like a plain rotation.
+    this.handle(CLIENT_MESSAGES.setClientSeed, setClientSeedMessage, (msg) => this.rotateSeeds(msg.clientSeed));
+    this.handle(CLIENT_MESSAGES.rotateSeed, rotateSeedMessage, (msg) => this.rotateSeeds(msg.clientSeed));
     this.handle(CLIENT_MESSAGES.dailySpin, dailySpinMessage, async (msg) => {
       const spin = await CasinoRoom.services.ledger.dailySpin(this.playerId, msg.requestId);
       CasinoRoom.services.events.publish(this.playerId, { type: "balance", balance: spin.balance, delta: spin.prize, reason: "daily_spin" });
@@ -115,6 +108,12 @@ export class CasinoRoom extends Room<{ state: CasinoState; client: CasinoClient 
       this.state.nonce = event.nonce;
     }
     this.broadcast(event.type === "fairness" ? SERVER_MESSAGES.seeds : event.type, event);
+  }
+
+  private async rotateSeeds(clientSeed: string | undefined) {
+    const seeds = await CasinoRoom.services.seeds.rotate(this.playerId, clientSeed);
+    CasinoRoom.services.events.publish(this.playerId, { type: "fairness", ...seeds.active });
+    return seeds;
   }
 
   /**
