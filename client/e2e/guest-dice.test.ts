@@ -17,7 +17,7 @@ const CHROMIUM_ARGS = [
 let t: TestApp;
 let browser: Browser;
 beforeAll(async () => {
-  t = await startTestApp({ CLIENT_DIST: "client/dist" }, { redisDb: 4 });
+  t = await startTestApp({ CLIENT_DIST: "client/dist" });
   browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
 });
 afterAll(async () => {
@@ -37,7 +37,7 @@ describe("a guest in the browser", () => {
     const [player] = await t.app.services.db.run((em) => em.query(`SELECT balance FROM players ORDER BY created_at DESC LIMIT 1`));
     await expect.poll(() => balance.textContent()).toBe(`${Number(player.balance).toLocaleString("en-US")} coins`);
     expect(await page.getByText("Play responsibly. Virtual currency only.").isVisible()).toBe(true);
-    await page.screenshot({ path: "client/e2e/last-run.png" });
+    await page.screenshot({ path: "test-artifacts/guest-dice.png" });
     await page.close();
     await t.expectLedgerInvariant();
   });

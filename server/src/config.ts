@@ -56,12 +56,16 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/** The DATA_DIR value that keeps embedded data in memory only. */
+export const IN_MEMORY = "memory://";
+
 /** Parses the environment once; a bad value is a ConfigError naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) throw new ConfigError(`Invalid configuration: ${describeZodError(parsed.error)}`);
   const e = parsed.data;
-  const dataDir = resolve(e.DATA_DIR);
+  // "memory://" keeps PGlite in memory and the session secret in the process: nothing is written to disk.
+  const dataDir = e.DATA_DIR === IN_MEMORY ? IN_MEMORY : resolve(e.DATA_DIR);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -79,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** A secret generated once and kept in the data directory, so sessions survive restarts. */
 function keptSecret(dataDir: string): string {
+  if (dataDir === IN_MEMORY) return randomBytes(48).toString("base64url");
   const file = join(dataDir, "session-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   mkdirSync(dataDir, { recursive: true });

@@ -9,7 +9,7 @@ import { Inbox, ask, joinCasino, newRequestId, waitFor } from "./room-helpers";
 let t: TestApp;
 let colyseus: ColyseusTestServer;
 beforeAll(async () => {
-  t = await startTestApp({ BET_RATE_PER_SECOND: "1000" }, { redisDb: 2 });
+  t = await startTestApp({ BET_RATE_PER_SECOND: "1000" });
   colyseus = new ColyseusTestServer(t.app.server);
 });
 afterAll(async () => t?.close());

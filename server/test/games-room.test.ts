@@ -5,7 +5,7 @@ import { ask, joinCasino } from "./room-helpers";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ BET_RATE_PER_SECOND: "1000" }, { redisDb: 3 });
+  t = await startTestApp({ BET_RATE_PER_SECOND: "1000" });
 });
 afterAll(async () => t?.close());
 afterEach(async () => t.expectLedgerInvariant());

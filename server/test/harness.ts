@@ -51,23 +51,54 @@ async function freshDatabaseUrl(): Promise<{ url?: string; drop: () => Promise<v
 }
 
 /**
- * On the PostgreSQL project the real Redis is used too (presence, driver, leaderboards), each test file
- * on its own logical database so files running in parallel never see each other's rooms.
+ * On the PostgreSQL project the real Redis is used too (presence, driver, leaderboards). Each test file
+ * leases a logical database of its own, so files running in parallel, and several test runs on one
+ * Redis, never see each other's rooms. The leases live in the database `REDIS_URL` names (0 by
+ * default), which is never flushed; every other database of the server is in the pool.
  */
-async function freshRedisUrl(redisDb: number | undefined): Promise<string | undefined> {
+const LEASE_MS = 15 * 60_000;
+
+async function leaseRedisDb(): Promise<{ url?: string; release: () => Promise<void> }> {
   const base = process.env.REDIS_URL;
-  if (TEST_DB === "pglite" || !base || redisDb === undefined) return undefined;
-  const url = `${base.replace(/\/\d*$/, "")}/${redisDb}`;
-  const redis = new Redis(url);
-  await redis.flushdb();
-  redis.disconnect();
-  return url;
+  if (TEST_DB === "pglite" || !base) return { release: async () => undefined };
+  const coordinator = new Redis(base);
+  try {
+    const home = coordinator.options.db ?? 0;
+    const [, count] = (await coordinator.config("GET", "databases")) as [string, string];
+    const pool = Array.from({ length: Number(count) }, (_, i) => i).filter((db) => db !== home);
+    const token = `${process.pid}-${randomBytes(6).toString("hex")}`;
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      for (const db of pool) {
+        if ((await coordinator.set(`casino-test-lease:${db}`, token, "PX", LEASE_MS, "NX")) !== "OK") continue;
+        const url = new URL(base);
+        url.pathname = `/${db}`;
+        const redis = new Redis(url.toString());
+        await redis.flushdb();
+        redis.disconnect();
+        return {
+          url: url.toString(),
+          release: async () => {
+            const c = new Redis(base);
+            // Only our own lease: a lease that expired and was taken by another run stays theirs.
+            await c.eval(`if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("DEL", KEYS[1]) end return 0`, 1, `casino-test-lease:${db}`, token);
+            c.disconnect();
+          },
+        };
+      }
+      if (Date.now() > deadline) throw new Error(`no free Redis database among ${pool.length} for this test file`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  } finally {
+    coordinator.disconnect();
+  }
 }
 
-export async function startTestApp(env: Record<string, string> = {}, options: { redisDb?: number } = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, options: { redis?: boolean } = {}): Promise<TestApp> {
   const discord = await startFakeDiscord();
   const database = await freshDatabaseUrl();
-  const redisUrl = await freshRedisUrl(options.redisDb);
+  const redisLease = options.redis === false ? { release: async () => undefined } : await leaseRedisDb();
+  const redisUrl = redisLease.url;
   const config = loadConfig({
     PORT: "0",
     HOST: "127.0.0.1",
@@ -81,7 +112,6 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
     ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
     ...env,
   });
-  config.dataDir = "memory://";
   const app = await createApp(config);
   const port = await app.listen();
   // @colyseus/testing reads the port from the server; it was bound to a free one.
@@ -129,6 +159,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
       await app.close();
       await discord.close();
       await database.drop();
+      await redisLease.release();
     },
   };
 }

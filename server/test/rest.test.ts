@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from "./harness";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ SPECIAL_BADGES: JSON.stringify({ "99": "Creator" }) }, { redisDb: 1 });
+  t = await startTestApp({ SPECIAL_BADGES: JSON.stringify({ "99": "Creator" }) });
 });
 afterAll(async () => t?.close());
 afterEach(async () => t.expectLedgerInvariant());

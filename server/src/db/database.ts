@@ -1,8 +1,9 @@
-import { sqlRows } from "./sql";
 import "reflect-metadata";
+import { sqlRows } from "./sql";
 import { mkdirSync } from "node:fs";
 import { DataSource, type EntityManager } from "typeorm";
 import { dataSourceOptions } from "../../../ormconfig";
+import { IN_MEMORY } from "../config";
 
 /**
  * The data source plus the one rule that makes embedded PGlite safe: it is a single shared session, so
@@ -50,7 +51,7 @@ export class Database {
 
 /** Connects, runs pending migrations, and hands back the database. */
 export async function openDatabase(databaseUrl: string | undefined, dataDir: string): Promise<Database> {
-  if (!databaseUrl && dataDir !== "memory://") mkdirSync(dataDir, { recursive: true });
+  if (!databaseUrl && dataDir !== IN_MEMORY) mkdirSync(dataDir, { recursive: true });
   const dataSource = new DataSource(dataSourceOptions(databaseUrl, dataDir));
   await dataSource.initialize();
   await dataSource.runMigrations({ transaction: "each" });
