@@ -59,3 +59,49 @@ export interface RoomErrorMessage {
   message: string;
   details?: Record<string, unknown>;
 }
+
+/** The fairness inputs of one round, as the player sees them before the server seed is revealed. */
+export interface RoundFairness {
+  serverSeedHash: string;
+  clientSeed: string;
+  nonce: number;
+}
+
+/** The server's answer (`result` message) to a `bet` or an `act`; stored whole so a repeated request gets it again. */
+export interface BetAnswer {
+  requestId: string;
+  game: string;
+  /** The open round's id while a multi-step round runs (and on its last step); null for single-step games. */
+  roundId: string | null;
+  done: boolean;
+  /** Coins staked and paid back by this step. */
+  stake: number;
+  payout: number;
+  /** Coins staked and paid back by the whole round so far. */
+  totalStake: number;
+  totalPayout: number;
+  result: "win" | "lose" | "push" | null;
+  balance: number;
+  /** The engine's public view of the round (secrets hidden while it is open). */
+  view: unknown;
+  fairness: RoundFairness;
+}
+
+/** The server's answer (`spin` message) to a `daily-spin`, and the body of `POST /api/daily-spin`. */
+export interface SpinAnswer {
+  requestId: string;
+  prize: number;
+  segment: number;
+  balance: number;
+  lastDailySpin: string;
+  fairness: RoundFairness;
+}
+
+/** The open round mirrored in the room state (`openRound`, as JSON). */
+export interface OpenRoundView {
+  roundId: string;
+  game: string;
+  totalStake: number;
+  totalPayout: number;
+  view: unknown;
+}

@@ -15,37 +15,16 @@ import {
   GameRuleError,
   type FairnessInput,
   type Step,
+  type BetAnswer,
+  type SpinAnswer,
 } from "@casino/common";
+
+export type { BetAnswer, SpinAnswer };
 import type { Database } from "../db/database";
 import { Player } from "../db/entities/index";
 import { AppError, conflict, insufficientFunds } from "../errors";
 
 export type LedgerReason = "grant" | "bet" | "payout" | "refund" | "daily_spin" | "reward";
-
-/** What a finished or advanced bet answers; stored whole so a repeated request gets it again. */
-export interface BetAnswer {
-  requestId: string;
-  game: string;
-  roundId: string | null;
-  done: boolean;
-  stake: number;
-  payout: number;
-  totalStake: number;
-  totalPayout: number;
-  result: "win" | "lose" | "push" | null;
-  balance: number;
-  view: unknown;
-  fairness: { serverSeedHash: string; clientSeed: string; nonce: number };
-}
-
-export interface SpinAnswer {
-  requestId: string;
-  prize: number;
-  segment: number;
-  balance: number;
-  lastDailySpin: string;
-  fairness: { serverSeedHash: string; clientSeed: string; nonce: number };
-}
 
 export interface NewPlayer {
   discordId: string;
