@@ -6,6 +6,7 @@ export * from "./fairness/stream";
 export * from "./games/engine";
 export * from "./games/registry";
 export * from "./games/runner";
+export * from "./games/min-bet";
 export * from "./tags";
 export * from "./api";
 export * from "./protocol";

@@ -13,6 +13,7 @@ import {
   actRound,
   requireEngine,
   GameRuleError,
+  LIVE_PLAY,
   type FairnessInput,
   type Step,
   type BetAnswer,
@@ -82,7 +83,7 @@ export class Ledger {
       }
       const seed = await claimNonce(em, playerId);
       const rng = floatStream(fairnessOf(seed));
-      const step = startRound(engine, amount, params, rng);
+      const step = startRound(engine, amount, params, rng, LIVE_PLAY);
       const balance = await this.settleStep(em, playerId, requestId, game, step);
       if (!step.done) {
         const [round] = await sqlRows(em, 
@@ -110,7 +111,7 @@ export class Ledger {
       const engine = requireEngine(r.game);
       const seed: ActiveSeed = { id: r.seed_id, serverSeed: r.server_seed, serverSeedHash: r.server_seed_hash, clientSeed: r.client_seed, nonce: r.nonce };
       const rng = floatStream(fairnessOf(seed), r.cursor);
-      const step = actRound(engine, r.state, action, rng);
+      const step = actRound(engine, r.state, action, rng, LIVE_PLAY);
       const balance = await this.settleStep(em, playerId, requestId, r.game, step);
       const totalStake = Number(r.total_stake) + step.stake;
       const totalPayout = Number(r.total_payout) + step.payout;
