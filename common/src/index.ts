@@ -7,6 +7,8 @@ export * from "./games/engine";
 export * from "./games/registry";
 export * from "./games/runner";
 export * from "./games/min-bet";
+export * from "./games/wheel";
+export * from "./fairness/verify";
 export * from "./tags";
 export * from "./api";
 export * from "./protocol";

@@ -4,9 +4,8 @@ import type { EntityManager } from "typeorm";
 import {
   DAILY_SPIN_COOLDOWN_MS,
   STARTING_BALANCE,
-  WHEEL_PRIZES,
   floatStream,
-  pickIndex,
+  spinWheel,
   resultWord,
   seedCommitment,
   startRound,
@@ -146,8 +145,7 @@ export class Ledger {
         throw new AppError("already_spun", 429, "Already spun today", { nextSpinAt: new Date(next).toISOString(), msLeft: next - now.getTime() });
       }
       const seed = await claimNonce(em, playerId);
-      const segment = pickIndex(floatStream(fairnessOf(seed)), WHEEL_PRIZES.length);
-      const prize = WHEEL_PRIZES[segment]!;
+      const { segment, prize } = spinWheel(floatStream(fairnessOf(seed)));
       const balance = await this.credit(em, playerId, `${requestId}:spin`, prize, "daily_spin", `segment ${segment}`);
       return {
         requestId,
