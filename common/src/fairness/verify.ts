@@ -375,7 +375,11 @@ function sicBo({ state, step }: StepContext): string[] {
   const s = state as SicBoState;
   return [
     `dice: ${s.dice.join(", ")} (total ${s.total})`,
-    ...s.bets.map((b) => `${JSON.stringify({ ...b.bet, amount: undefined })} ${b.bet.amount}: ${b.win ? "win" : "lose"}, ${pays(b.payout)}`),
+    ...s.bets.map((b) => {
+      const bet = b.bet;
+      const label = bet.type === "combination" ? `combination ${bet.numbers.join("-")}` : "value" in bet ? `${bet.type} ${bet.value}` : bet.type;
+      return `${label} ${bet.amount}: ${b.win ? "win" : "lose"}, ${pays(b.payout)}`;
+    }),
     `round ${pays(step.payout)}`,
   ];
 }
