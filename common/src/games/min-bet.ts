@@ -64,6 +64,21 @@ function wholePays(game: string, returns: readonly number[]): PayLine[] {
 }
 const maxOf = (values: Iterable<number>): number => Math.max(MIN_BET, ...values);
 
+/**
+ * Minimums by bet type, computed once each: the server checks every stake, so a bet costs a lookup.
+ * Bounded, since limbo and crash targets are many (a full cache simply starts again).
+ */
+const cache = new Map<string, number>();
+const CACHE_LIMIT = 50_000;
+function cached(key: string, compute: () => number): number {
+  let value = cache.get(key);
+  if (value === undefined) {
+    if (cache.size >= CACHE_LIMIT) cache.clear();
+    cache.set(key, (value = compute()));
+  }
+  return value;
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Pay lines per bet type
 
@@ -83,7 +98,8 @@ const kenoLines = (risk: KenoRisk, picks: number): PayLine[] =>
   payTable(risk, picks).map((multiplier, hits) => payLine([catchWays(picks, hits), ALL_DRAWS], [hundredths(multiplier), 100]));
 
 /** Cashing out after k gems (every k is a way of playing; one round cashes out at most once). */
-function minesMinimum(mines: number): number {
+const minesMinimum = (mines: number): number => cached(`mines:${mines}`, () => minesWorstCashOut(mines));
+function minesWorstCashOut(mines: number): number {
   const minimums: number[] = [];
   for (let gems = 1; gems <= MINE_TILES - mines; gems++) {
     const survive: Chance = [big(binomial(MINE_TILES - mines, gems)), big(binomial(MINE_TILES, gems))];
@@ -226,6 +242,8 @@ function crapsLines(type: CrapsChipType, number: PointNumber): PayLine[] {
 const crapsNumbered = (type: CrapsChipType) =>
   type === "place" || type === "passOdds" || type === "comeOdds" || type === "dontPassOdds" || type === "dontComeOdds";
 const crapsMinimum = (type: CrapsChipType, number?: PointNumber): number =>
+  cached(`craps:${type}:${crapsNumbered(type) ? (number ?? "any") : ""}`, () => crapsChipMinimum(type, number));
+const crapsChipMinimum = (type: CrapsChipType, number?: PointNumber): number =>
   crapsNumbered(type)
     ? maxOf((number === undefined ? POINTS : [number]).map((n) => minimumStake(crapsLines(type, n))))
     : minimumStake(crapsLines(type, POINTS[0]));
@@ -256,12 +274,12 @@ const STRICTEST: Record<string, () => number> = {
   "coin-flip": () => minimumStake(coinFlipLines()),
   dice: () => {
     let worst = MIN_BET;
-    for (let c = MIN_CHANCE; c <= MAX_CHANCE; c++) worst = Math.max(worst, minimumStake(diceLines(c)));
+    for (let c = MIN_CHANCE; c <= MAX_CHANCE; c++) worst = Math.max(worst, diceMinimum(c));
     return worst;
   },
   limbo: () => {
     let worst = MIN_BET;
-    for (let t = 101; t < CURVE_ALWAYS_SAFE; t++) worst = Math.max(worst, minimumStake(curveLines(t)));
+    for (let t = 101; t < CURVE_ALWAYS_SAFE; t++) worst = Math.max(worst, curveMinimum(t));
     return worst;
   },
   crash: () => minBetFor("limbo"),
@@ -279,6 +297,13 @@ const STRICTEST: Record<string, () => number> = {
   craps: () => maxOf(CRAPS_CHIP_TYPES.map((type) => crapsMinimum(type))),
 };
 const strictestMemo = new Map<string, number>();
+
+const diceMinimum = (chance: number) => cached(`dice:${chance}`, () => minimumStake(diceLines(chance)));
+const curveMinimum = (target: number) => cached(`curve:${target}`, () => minimumStake(curveLines(target)));
+const kenoMinimum = (risk: KenoRisk, picks: number) => cached(`keno:${risk}:${picks}`, () => minimumStake(kenoLines(risk, picks)));
+const baccaratMinimum = (side: BaccaratSide) => cached(`baccarat:${side}`, () => minimumStake(baccaratLines(side)));
+const rouletteMinimum = (bet: RouletteBet) => cached(`roulette:${coveredNumbers(bet).length}`, () => minimumStake(rouletteLines(bet)));
+const sicBoMinimum = (bet: SicBoBet) => cached(`sic-bo:${JSON.stringify({ ...bet, amount: 1 })}`, () => minimumStake(sicBoLines(bet)));
 
 // ---------------------------------------------------------------------------------------------------
 // Queries
@@ -310,31 +335,33 @@ export function minBetFor(game: string, bet?: unknown): number {
   }
   switch (game) {
     case "coin-flip":
-      return minimumStake(coinFlipLines());
+      return minBetFor(game);
     case "dice":
-      return minimumStake(diceLines(winChance(parsed(diceParams, bet, game))));
+      return diceMinimum(winChance(parsed(diceParams, bet, game)));
     case "limbo":
-      return minimumStake(curveLines(Math.round(parsed(limboParams, bet, game).target * 100)));
+      return curveMinimum(Math.round(parsed(limboParams, bet, game).target * 100));
     case "crash":
-      return minimumStake(curveLines(Math.round(parsed(crashParams, bet, game).cashOutAt * 100)));
+      return curveMinimum(Math.round(parsed(crashParams, bet, game).cashOutAt * 100));
     case "keno": {
       const { picks, risk } = parsed(kenoParams, bet, game);
-      return minimumStake(kenoLines(risk, picks.length));
+      return kenoMinimum(risk, picks.length);
     }
     case "mines":
       return minesMinimum(parsed(minesParams, bet, game).mines);
     case "roulette":
-      return minimumStake(rouletteLines(parsed(rouletteBet, withAmount(bet), game)));
+      return rouletteMinimum(parsed(rouletteBet, withAmount(bet), game));
     case "sic-bo":
-      return minimumStake(sicBoLines(parsed(sicBoBet, withAmount(bet), game)));
+      return sicBoMinimum(parsed(sicBoBet, withAmount(bet), game));
     case "craps": {
       const chip = parsed(crapsChip, bet, game);
       return crapsMinimum(chip.type, chip.number);
     }
     case "baccarat":
-      return minimumStake(baccaratLines(parsed(baccaratChip, bet, game).side));
+      return baccaratMinimum(parsed(baccaratChip, bet, game).side);
     case "three-card-poker":
-      return minimumStake(threeCardPokerLines(parsed(threeCardPokerChip, bet, game).bet));
+      return cached(`three-card-poker:${parsed(threeCardPokerChip, bet, game).bet}`, () =>
+        minimumStake(threeCardPokerLines((bet as { bet: "ante" | "pairPlus" }).bet)),
+      );
     default:
       return minBetFor(game);
   }
@@ -373,21 +400,21 @@ export function betStakes(game: string, amount: number, params: unknown): StakeM
   const p = params as Record<string, any>;
   switch (game) {
     case "roulette":
-      return (p.bets as RouletteBet[]).map((bet) => ({ label: rouletteLabel(bet), amount: bet.amount, minimum: minimumStake(rouletteLines(bet)) }));
+      return (p.bets as RouletteBet[]).map((bet) => ({ label: rouletteLabel(bet), amount: bet.amount, minimum: rouletteMinimum(bet) }));
     case "sic-bo":
-      return (p.bets as SicBoBet[]).map((bet) => ({ label: sicBoLabel(bet), amount: bet.amount, minimum: minimumStake(sicBoLines(bet)) }));
+      return (p.bets as SicBoBet[]).map((bet) => ({ label: sicBoLabel(bet), amount: bet.amount, minimum: sicBoMinimum(bet) }));
     case "craps":
       return crapsStakes(p.bets, null);
     case "baccarat":
       return BACCARAT_SIDES.filter((side) => p.bets[side] !== undefined).map((side) => ({
         label: side,
         amount: p.bets[side] as number,
-        minimum: minimumStake(baccaratLines(side)),
+        minimum: baccaratMinimum(side),
       }));
     case "three-card-poker":
       return (["ante", "pairPlus"] as const)
         .filter((bet) => p[bet] > 0)
-        .map((bet) => ({ label: bet === "ante" ? "ante" : "Pair Plus", amount: p[bet] as number, minimum: minimumStake(threeCardPokerLines(bet)) }));
+        .map((bet) => ({ label: bet === "ante" ? "ante" : "Pair Plus", amount: p[bet] as number, minimum: minBetFor(game, { bet }) }));
     case "dice":
       return [{ label: `dice ${p.direction} ${p.target}`, amount, minimum: minBetFor(game, params) }];
     case "limbo":
