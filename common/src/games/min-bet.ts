@@ -358,10 +358,10 @@ export function minBetFor(game: string, bet?: unknown): number {
     }
     case "baccarat":
       return baccaratMinimum(parsed(baccaratChip, bet, game).side);
-    case "three-card-poker":
-      return cached(`three-card-poker:${parsed(threeCardPokerChip, bet, game).bet}`, () =>
-        minimumStake(threeCardPokerLines((bet as { bet: "ante" | "pairPlus" }).bet)),
-      );
+    case "three-card-poker": {
+      const which = parsed(threeCardPokerChip, bet, game).bet;
+      return cached(`three-card-poker:${which}`, () => minimumStake(threeCardPokerLines(which)));
+    }
     default:
       return minBetFor(game);
   }
