@@ -65,7 +65,8 @@ async function main() {
           const t0 = performance.now();
           const ok = await new Promise<boolean>((resolve) => {
             pending.set(requestId, resolve);
-            room.send("bet", { requestId, game: "dice", amount: 1, params: { target: 50, direction: "under" } });
+            // under 49.5 pays exactly 2×, so a 1-coin bet loses nothing to rounding (its minimum bet is 1)
+            room.send("bet", { requestId, game: "dice", amount: 1, params: { target: 49.5, direction: "under" } });
           });
           pending.delete(requestId);
           if (ok) latencies.push(performance.now() - t0);

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import type { Room } from "@colyseus/sdk";
-import { CLIENT_MESSAGES, MIN_BET, type PlayerRecord } from "@casino/common";
+import { CLIENT_MESSAGES, MIN_BET, minBetFor, type PlayerRecord } from "@casino/common";
 import { winChance } from "@casino/common/games/dice";
 import { guestSession } from "./net/session";
 import { joinCasino } from "./net/room";
@@ -20,7 +20,8 @@ export function App() {
   const [player, setPlayer] = useState<PlayerRecord | null>(null);
   const [balance, setBalance] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [amount, setAmount] = useState(10);
+  // the minimum bet of the default target: smaller stakes lose more than 1 % to whole-coin rounding
+  const [amount, setAmount] = useState(() => minBetFor("dice", { target: 50, direction: "under" }));
   const [target, setTarget] = useState(50);
   const [direction, setDirection] = useState<"under" | "over">("under");
   const [last, setLast] = useState<RoundAnswer | null>(null);

@@ -1,16 +1,8 @@
-import { DRAWN, hundredths, MAX_PICKS, payTable, RISKS, TILES, type KenoRisk } from "../src/games/keno";
+import { ALL_DRAWS, catchWays, hundredths, MAX_PICKS, payTable, RISKS, type KenoRisk } from "../src/games/keno";
 import type { RtpRow } from "./types";
+import { minBetFor } from "../src/games/min-bet";
 
-const binomial = (n: number, k: number): bigint => {
-  if (k < 0 || k > n) return 0n;
-  let result = 1n;
-  for (let i = 1; i <= k; i++) result = (result * BigInt(n - k + i)) / BigInt(i);
-  return result;
-};
-
-/** Ways to catch k of `picks` when 10 of 40 are drawn: C(picks, k) · C(40 − picks, 10 − k). */
-export const catchWays = (picks: number, k: number): bigint => binomial(picks, k) * binomial(TILES - picks, DRAWN - k);
-export const ALL_DRAWS = binomial(TILES, DRAWN);
+export { ALL_DRAWS, catchWays } from "../src/games/keno";
 
 /** The exact return as a fraction: Σ_k hundredths(pay(k)) · ways(k) / (100 · C(40, 10)). */
 export function kenoExactRtp(risk: KenoRisk, picks: number): { numerator: bigint; denominator: bigint } {
@@ -27,6 +19,7 @@ export function rtpRows(): RtpRow[] {
       return {
         game: "keno",
         bet: `${risk}, ${i + 1} pick${i === 0 ? "" : "s"}`,
+        minBet: minBetFor("keno", { picks: Array.from({ length: i + 1 }, (_, t) => t + 1), risk }),
         rtp: Number(numerator) / Number(denominator),
         method: "exact: hypergeometric catch counts over all C(40,10) draws in integer arithmetic; table designed for 98.9–99.1 %",
       };

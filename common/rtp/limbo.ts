@@ -1,15 +1,11 @@
 import { frac, toNumber, type Fraction } from "./fraction";
+import { winningDraws } from "../src/games/limbo";
 import type { RtpRow } from "./types";
+import { minBetFor } from "../src/games/min-bet";
+
+export { winningDraws } from "../src/games/limbo";
 
 const SPAN = 2n ** 52n;
-
-/**
- * How many of the 2⁵² equally likely draws r reach a target of T hundredths (T ≥ 100) on the curve
- * floor(99 · 2⁵² / (2⁵² − r)): it reaches T ⇔ 2⁵² − r ≤ 99 · 2⁵² / T, so the count is floor(99 · 2⁵² / T).
- */
-export function winningDraws(targetHundredths: bigint): bigint {
-  return (99n * SPAN) / targetHundredths;
-}
 
 /** Return per coin of a bet paying T/100 when the draw reaches T: (T/100) · winningDraws(T) / 2⁵². */
 export function curveRtp(targetHundredths: bigint): Fraction {
@@ -24,6 +20,7 @@ export function rtpRows(): RtpRow[] {
     return {
       game: "limbo",
       bet: `target ${target}×`,
+      minBet: minBetFor("limbo", { target }),
       rtp: toNumber(rtp),
       reference: 0.99,
       method:

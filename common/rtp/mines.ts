@@ -1,6 +1,7 @@
 import { MAX_MINES, MIN_MINES, minesMultiplier, TILES } from "../src/games/mines";
 import { equals, frac, mul, toNumber, type Fraction } from "./fraction";
 import type { RtpRow } from "./types";
+import { minBetFor } from "../src/games/min-bet";
 
 /** P(the first k tiles revealed are all gems) with m mines: Π_{i<k} (25 − m − i) / (25 − i). */
 function survival(mines: number, gems: number): Fraction {
@@ -27,7 +28,7 @@ export function rtpRows(): RtpRow[] {
     "multiplier, in rational arithmetic (all equal); the choice of tiles does not matter. Before rounding " +
     "down to a coin and below the payout cap";
   return [
-    ...SHOWN.map((m) => ({ game: "mines", bet: `${m} mine${m === 1 ? "" : "s"}`, rtp: toNumber(everyK(m)[0]!), reference: 0.99, method })),
-    { game: "mines", bet: "every mine count 1–24, every cash-out point", rtp: toNumber(first), reference: 0.99, method },
+    ...SHOWN.map((m) => ({ game: "mines", bet: `${m} mine${m === 1 ? "" : "s"}`, minBet: minBetFor("mines", { mines: m }), rtp: toNumber(everyK(m)[0]!), reference: 0.99, method })),
+    { game: "mines", bet: "every mine count 1–24, every cash-out point", minBet: minBetFor("mines"), rtp: toNumber(first), reference: 0.99, method },
   ];
 }

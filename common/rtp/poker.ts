@@ -9,6 +9,7 @@ import {
 } from "../src/games/poker-hands";
 import { DEALER_QUALIFIES_AT, RAISE_PAYS } from "../src/games/poker";
 import type { RtpRow } from "./types";
+import { minBetFor } from "../src/games/min-bet";
 
 /**
  * Exact return of Caribbean Stud ("poker") per unit of ante. The 19,933,230,517,200 equally likely
@@ -344,6 +345,7 @@ export function rtpRows(): RtpRow[] {
     {
       game: "poker",
       bet: "Caribbean Stud: ante + raise",
+      minBet: minBetFor("poker"),
       rtp: optimal,
       reference: 1 - 0.05224,
       method:

@@ -60,10 +60,10 @@ describe("betting", () => {
       ["limbo", { target: 2 }],
       ["coin-flip", { side: "heads" }],
     ] as const) {
-      const { type, body } = await ask(a.room, a.inbox, "bet", { game, amount: 10, params });
+      const { type, body } = await ask(a.room, a.inbox, "bet", { game, amount: 25, params });
       expect(type).toBe("result");
-      expect(body).toMatchObject({ game, done: true, stake: 10 });
-      expected += body.payout - 10;
+      expect(body).toMatchObject({ game, done: true, stake: 25 });
+      expected += body.payout - 25;
       expect(body.balance).toBe(expected);
       await b.inbox.wait((m) => m.type === "balance" && m.body.balance === expected);
     }
@@ -157,11 +157,11 @@ describe("betting", () => {
     (serverRoom.clients[0] as any).ref.terminate();
     await dropped;
     const requestId = newRequestId();
-    room.send("bet", { requestId, game: "coin-flip", amount: 7, params: { side: "tails" } });
+    room.send("bet", { requestId, game: "coin-flip", amount: 25, params: { side: "tails" } });
     await reconnected;
     const answer = await inbox.answer(requestId);
     expect(answer.type).toBe("result");
-    expect(await balanceOf(player.id)).toBe(1000 - 7 + answer.body.payout);
+    expect(await balanceOf(player.id)).toBe(1000 - 25 + answer.body.payout);
     await room.leave();
   });
 });
@@ -171,7 +171,7 @@ describe("provable fairness", () => {
     const { token, player } = await t.guest();
     const { room, inbox } = await join(token);
     for (let i = 0; i < 6; i++) {
-      await ask(room, inbox, "bet", { game: (["dice", "limbo", "coin-flip"] as const)[i % 3], amount: 3, params: [{ target: 33.33, direction: "over" }, { target: 1.5 }, { side: "tails" }][i % 3] });
+      await ask(room, inbox, "bet", { game: (["dice", "limbo", "coin-flip"] as const)[i % 3], amount: 50, params: [{ target: 33.33, direction: "over" }, { target: 1.5 }, { side: "tails" }][i % 3] });
     }
     const hashBefore = (room.state as any).serverSeedHash;
     const rotated = await ask(room, inbox, "seed:rotate", {});
@@ -225,7 +225,7 @@ describe("daily spin", () => {
     await first.inbox.wait((m) => m.type === "notice" && m.body.title === "Daily Spin Ready!");
     // A second connection (and the room's periodic check) must not remind again until the next spin.
     const second = await join(token);
-    await ask(second.room, second.inbox, "bet", { game: "coin-flip", amount: 1, params: { side: "heads" } });
+    await ask(second.room, second.inbox, "bet", { game: "coin-flip", amount: 25, params: { side: "heads" } });
     const notices = (inbox: Inbox) => inbox.messages.filter((m) => m.type === "notice" && m.body.title === "Daily Spin Ready!");
     expect(notices(first.inbox)).toHaveLength(1);
     expect(notices(second.inbox)).toHaveLength(0);

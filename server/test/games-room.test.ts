@@ -12,26 +12,26 @@ afterEach(async () => t.expectLedgerInvariant());
 
 /** An opening bet for each game, and the actions to try, in order of preference, while its round is open. */
 const PLAYS: Record<string, { amount: number; params: unknown; next?: (view: any) => unknown[] }> = {
-  dice: { amount: 10, params: { target: 49.5, direction: "over" } },
-  limbo: { amount: 10, params: { target: 2.5 } },
-  "coin-flip": { amount: 10, params: { side: "tails" } },
-  crash: { amount: 10, params: { cashOutAt: 1.8 } },
-  roulette: { amount: 10, params: { bets: [{ type: "red", amount: 5 }, { type: "straight", numbers: [17], amount: 5 }] } },
-  "sic-bo": { amount: 10, params: { bets: [{ type: "small", amount: 10 }] } },
-  keno: { amount: 10, params: { picks: [1, 7, 13, 22, 38], risk: "medium" } },
-  slots: { amount: 10, params: {} },
-  baccarat: { amount: 10, params: { bets: { banker: 10 } } },
+  dice: { amount: 100, params: { target: 49.5, direction: "over" } },
+  limbo: { amount: 100, params: { target: 2.5 } },
+  "coin-flip": { amount: 100, params: { side: "tails" } },
+  crash: { amount: 100, params: { cashOutAt: 1.8 } },
+  roulette: { amount: 100, params: { bets: [{ type: "red", amount: 50 }, { type: "straight", numbers: [17], amount: 50 }] } },
+  "sic-bo": { amount: 100, params: { bets: [{ type: "small", amount: 100 }] } },
+  keno: { amount: 100, params: { picks: [1, 7, 13, 22, 38], risk: "medium" } },
+  slots: { amount: 100, params: {} },
+  baccarat: { amount: 100, params: { bets: { banker: 100 } } },
   blackjack: {
-    amount: 10,
+    amount: 100,
     params: {},
     next: (view) => (view?.phase === "insurance" ? [{ type: "insurance", take: false }] : [{ type: "stand" }]),
   },
-  poker: { amount: 10, params: {}, next: () => [{ type: "raise" }, { type: "fold" }] },
-  "three-card-poker": { amount: 10, params: { ante: 10, pairPlus: 0 }, next: () => [{ type: "play" }] },
-  "video-poker": { amount: 10, params: {}, next: () => [{ type: "draw", hold: [true, true, false, false, false] }] },
-  "hi-lo": { amount: 10, params: {}, next: () => [{ type: "cashout" }, { type: "higher" }, { type: "lower" }] },
-  mines: { amount: 10, params: { mines: 3 }, next: () => [{ type: "cashout" }, { type: "reveal", tile: 12 }, { type: "reveal", tile: 3 }] },
-  craps: { amount: 10, params: { bets: [{ type: "pass", amount: 10 }] }, next: () => [{ type: "roll" }] },
+  poker: { amount: 100, params: {}, next: () => [{ type: "raise" }, { type: "fold" }] },
+  "three-card-poker": { amount: 100, params: { ante: 100, pairPlus: 0 }, next: () => [{ type: "play" }] },
+  "video-poker": { amount: 100, params: {}, next: () => [{ type: "draw", hold: [true, true, false, false, false] }] },
+  "hi-lo": { amount: 100, params: {}, next: () => [{ type: "cashout" }, { type: "higher" }, { type: "lower" }] },
+  mines: { amount: 100, params: { mines: 3 }, next: () => [{ type: "cashout" }, { type: "reveal", tile: 12 }, { type: "reveal", tile: 3 }] },
+  craps: { amount: 100, params: { bets: [{ type: "pass", amount: 100 }] }, next: () => [{ type: "roll" }] },
 };
 
 const join = (token: string) => joinCasino(t, token);
@@ -91,14 +91,14 @@ describe("open rounds", () => {
   it("keep a debited bet across a lost connection and resume on a new one", async () => {
     const { token, player } = await t.guest();
     const first = await join(token);
-    const opened = await ask(first.room, first.inbox, "bet", { game: "mines", amount: 50, params: { mines: 1 } });
+    const opened = await ask(first.room, first.inbox, "bet", { game: "mines", amount: 100, params: { mines: 1 } });
     expect(opened.body.done).toBe(false);
     expect(JSON.stringify(opened.body.view)).not.toMatch(/"mines":\s*\[/); // positions stay secret
     await first.room.leave();
 
     const second = await join(token);
     const open = JSON.parse((second.room.state as any).openRound);
-    expect(open).toMatchObject({ game: "mines", totalStake: 50 });
+    expect(open).toMatchObject({ game: "mines", totalStake: 100 });
     const other = await ask(second.room, second.inbox, "bet", { game: "blackjack", amount: 5, params: {} });
     expect(other.body.code).toBe("round_open");
     const refusedRotation = await ask(second.room, second.inbox, "seed:rotate", {});
@@ -107,8 +107,8 @@ describe("open rounds", () => {
     expect(reveal.type).toBe("result");
     if (!reveal.body.done) {
       const cash = await ask(second.room, second.inbox, "act", { action: { type: "cashout" } });
-      expect(cash.body).toMatchObject({ done: true, totalStake: 50 });
-      expect(cash.body.totalPayout).toBeGreaterThan(50);
+      expect(cash.body).toMatchObject({ done: true, totalStake: 100 });
+      expect(cash.body.totalPayout).toBeGreaterThan(100);
     }
     const rounds = await t.app.services.db.run((em) => em.query(`SELECT count(*)::int AS n FROM open_rounds WHERE player_id = $1`, [player.id]));
     expect(rounds[0].n).toBe(0);

@@ -14,6 +14,9 @@ export interface CoinFlipState {
   win: boolean;
 }
 
+/** What a correct call returns for 1, stake included, as [numerator, denominator]: 1.98. */
+export const WIN_RETURN = [198, 100] as const;
+
 export const flipCoin = (rng: Rng): CoinSide => (rng.next() < 0.5 ? "tails" : "heads");
 
 export const coinFlipEngine: GameEngine<CoinFlipParams, CoinFlipState> = {
@@ -25,10 +28,10 @@ export const coinFlipEngine: GameEngine<CoinFlipParams, CoinFlipState> = {
     return {
       state: { side: params.side, outcome, win },
       stake: amount,
-      payout: win ? payoutRatio(amount, 198, 100) : 0,
+      payout: win ? payoutRatio(amount, ...WIN_RETURN) : 0,
       done: true,
     };
   },
   view: (state) => state,
-  maxPayout: (amount) => payoutRatio(amount, 198, 100),
+  maxPayout: (amount) => payoutRatio(amount, ...WIN_RETURN),
 };

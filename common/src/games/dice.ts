@@ -11,7 +11,8 @@ import type { GameEngine, Step } from "./engine";
 export const ROLLS = 10_000;
 export const MIN_CHANCE = 1; // 0.01 %
 export const MAX_CHANCE = 9_800; // 98 %
-const RTP_NUMERATOR = 9_900; // 99 % × 10,000 outcomes
+/** A win returns RTP_NUMERATOR / chance for 1: 99 % × 10,000 rolls. */
+export const RTP_NUMERATOR = 9_900;
 
 const hundredths = z
   .number()

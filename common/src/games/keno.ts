@@ -98,6 +98,18 @@ export interface KenoState {
   multiplier: number;
 }
 
+const binomial = (n: number, k: number): bigint => {
+  if (k < 0 || k > n) return 0n;
+  let result = 1n;
+  for (let i = 1; i <= k; i++) result = (result * BigInt(n - k + i)) / BigInt(i);
+  return result;
+};
+
+/** Ways to catch k of `picks` when 10 of 40 are drawn: C(picks, k) · C(40 − picks, 10 − k) (hypergeometric). */
+export const catchWays = (picks: number, k: number): bigint => binomial(picks, k) * binomial(TILES - picks, DRAWN - k);
+/** Every draw of 10 tiles from 40: C(40, 10). */
+export const ALL_DRAWS = binomial(TILES, DRAWN);
+
 export const ALL_TILES: readonly number[] = Array.from({ length: TILES }, (_, i) => i + 1);
 
 export const kenoEngine: GameEngine<KenoParams, KenoState> = {

@@ -34,6 +34,14 @@ export function limboResultHundredths(r52: bigint): bigint {
   return (99n * SPAN) / (SPAN - r52);
 }
 
+/**
+ * How many of the 2⁵² equally likely draws r reach a target of T hundredths (T ≥ 100) on the curve
+ * floor(99 · 2⁵² / (2⁵² − r)): it reaches T ⇔ 2⁵² − r ≤ 99 · 2⁵² / T, so the count is floor(99 · 2⁵² / T).
+ */
+export function winningDraws(targetHundredths: bigint): bigint {
+  return (99n * SPAN) / targetHundredths;
+}
+
 export const limboEngine: GameEngine<LimboParams, LimboState> = {
   id: "limbo",
   params: limboParams,

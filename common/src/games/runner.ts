@@ -2,6 +2,7 @@ import { floatStream, type FairnessInput, type Rng } from "../fairness/stream";
 import { isValidStake, MAX_BET, MAX_PAYOUT, MIN_BET } from "../limits";
 import { describeZodError } from "../validation";
 import { GameRuleError, type AnyGameEngine, type Step } from "./engine";
+import { actionStakes, belowMinimum, betStakes } from "./min-bet";
 import { engineFor } from "./registry";
 
 /**
@@ -15,19 +16,39 @@ export function requireEngine(game: string): AnyGameEngine {
   return engine;
 }
 
-export function startRound(engine: AnyGameEngine, amount: number, rawParams: unknown, rng: Rng): Step<unknown> {
+/** How strictly a round is checked beyond the game's own rules. */
+export interface RoundChecks {
+  /**
+   * Refuse stakes below their minimum bet (min-bet.ts): on for live play. A replay of a recorded round
+   * leaves it off, so a round stays verifiable whatever the minimums were when it was played.
+   */
+  minimumBet?: boolean;
+}
+
+/** The checks of a bet the server takes: every stake at or above its minimum. */
+export const LIVE_PLAY: RoundChecks = { minimumBet: true };
+
+export function startRound(engine: AnyGameEngine, amount: number, rawParams: unknown, rng: Rng, checks: RoundChecks = {}): Step<unknown> {
   if (!isValidStake(amount)) {
     throw new GameRuleError("invalid_amount", `Bet must be a whole number of coins from ${MIN_BET} to ${MAX_BET}`);
   }
   const parsed = engine.params.safeParse(rawParams ?? {});
   if (!parsed.success) throw new GameRuleError("invalid_params", describeZodError(parsed.error));
+  if (checks.minimumBet) {
+    const refusal = belowMinimum(betStakes(engine.id, amount, parsed.data));
+    if (refusal) throw refusal;
+  }
   return checkStep(engine.start(amount, parsed.data, rng), true);
 }
 
-export function actRound(engine: AnyGameEngine, state: unknown, rawAction: unknown, rng: Rng): Step<unknown> {
+export function actRound(engine: AnyGameEngine, state: unknown, rawAction: unknown, rng: Rng, checks: RoundChecks = {}): Step<unknown> {
   if (!engine.act || !engine.actions) throw new GameRuleError("not_multi_step", `${engine.id} has no actions`);
   const parsed = engine.actions.safeParse(rawAction);
   if (!parsed.success) throw new GameRuleError("invalid_action", describeZodError(parsed.error));
+  if (checks.minimumBet) {
+    const refusal = belowMinimum(actionStakes(engine.id, state, parsed.data));
+    if (refusal) throw refusal;
+  }
   return checkStep(engine.act(state, parsed.data, rng), false);
 }
 

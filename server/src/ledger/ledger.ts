@@ -4,15 +4,15 @@ import type { EntityManager } from "typeorm";
 import {
   DAILY_SPIN_COOLDOWN_MS,
   STARTING_BALANCE,
-  WHEEL_PRIZES,
   floatStream,
-  pickIndex,
+  spinWheel,
   resultWord,
   seedCommitment,
   startRound,
   actRound,
   requireEngine,
   GameRuleError,
+  LIVE_PLAY,
   type FairnessInput,
   type Step,
   type BetAnswer,
@@ -82,7 +82,7 @@ export class Ledger {
       }
       const seed = await claimNonce(em, playerId);
       const rng = floatStream(fairnessOf(seed));
-      const step = startRound(engine, amount, params, rng);
+      const step = startRound(engine, amount, params, rng, LIVE_PLAY);
       const balance = await this.settleStep(em, playerId, requestId, game, step);
       if (!step.done) {
         const [round] = await sqlRows(em, 
@@ -110,7 +110,7 @@ export class Ledger {
       const engine = requireEngine(r.game);
       const seed: ActiveSeed = { id: r.seed_id, serverSeed: r.server_seed, serverSeedHash: r.server_seed_hash, clientSeed: r.client_seed, nonce: r.nonce };
       const rng = floatStream(fairnessOf(seed), r.cursor);
-      const step = actRound(engine, r.state, action, rng);
+      const step = actRound(engine, r.state, action, rng, LIVE_PLAY);
       const balance = await this.settleStep(em, playerId, requestId, r.game, step);
       const totalStake = Number(r.total_stake) + step.stake;
       const totalPayout = Number(r.total_payout) + step.payout;
@@ -145,8 +145,7 @@ export class Ledger {
         throw new AppError("already_spun", 429, "Already spun today", { nextSpinAt: new Date(next).toISOString(), msLeft: next - now.getTime() });
       }
       const seed = await claimNonce(em, playerId);
-      const segment = pickIndex(floatStream(fairnessOf(seed)), WHEEL_PRIZES.length);
-      const prize = WHEEL_PRIZES[segment]!;
+      const { segment, prize } = spinWheel(floatStream(fairnessOf(seed)));
       const balance = await this.credit(em, playerId, `${requestId}:spin`, prize, "daily_spin", `segment ${segment}`);
       return {
         requestId,

@@ -1,0 +1,96 @@
+import { parseArgs } from "node:util";
+import { DAILY_SPIN, formatVerification, GameRuleError, verifyRound, type VerifyRequest } from "../src/index";
+
+/**
+ * `npm run verify -- --server-seed … --client-seed … --nonce … --game … [--amount …] [--params '{json}']
+ * [--actions '[json]'] [--server-seed-hash …] [--json]`: re-derives a round offline from the common
+ * engines and prints it step by step. Exit code 0 when verified, 1 when the server seed does not match
+ * the given hash, 2 when the request itself is wrong.
+ */
+const USAGE = `usage: npm run verify -- --server-seed <hex> --client-seed <text> --nonce <n> --game <id|${DAILY_SPIN}>
+         [--amount <coins>] [--params '<json>'] [--actions '<json array>'] [--server-seed-hash <hex>] [--json]
+
+  --amount is the opening bet (table games take it from the chips in --params when left out)
+  --actions lists the round's actions after the bet, e.g. '[{"type":"hit"},{"type":"stand"}]'
+  --server-seed-hash checks the revealed seed against the hash shown before the round
+  --json prints the verification as JSON`;
+
+class UsageError extends Error {}
+
+function json(name: string, text: string | undefined): unknown {
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new UsageError(`--${name} is not valid JSON: ${(e as Error).message}`);
+  }
+}
+
+function request(argv: string[]): { request: VerifyRequest; asJson: boolean } | "help" {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      "server-seed": { type: "string" },
+      "server-seed-hash": { type: "string" },
+      "client-seed": { type: "string" },
+      nonce: { type: "string" },
+      game: { type: "string" },
+      amount: { type: "string" },
+      params: { type: "string" },
+      actions: { type: "string" },
+      json: { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  if (values.help) return "help";
+  const missing = (["server-seed", "client-seed", "nonce", "game"] as const).filter((k) => values[k] === undefined);
+  if (missing.length) throw new UsageError(`missing ${missing.map((k) => `--${k}`).join(", ")}`);
+  const whole = (name: string, text: string) => {
+    if (!/^\d+$/.test(text) || !Number.isSafeInteger(Number(text))) throw new UsageError(`--${name} must be a whole number, not ${JSON.stringify(text)}`);
+    return Number(text);
+  };
+  const actions = json("actions", values.actions);
+  if (actions !== undefined && !Array.isArray(actions)) throw new UsageError("--actions must be a JSON array");
+  return {
+    asJson: values.json,
+    request: {
+      serverSeed: values["server-seed"]!,
+      serverSeedHash: values["server-seed-hash"],
+      clientSeed: values["client-seed"]!,
+      nonce: whole("nonce", values.nonce!),
+      game: values.game!,
+      amount: values.amount === undefined ? undefined : whole("amount", values.amount),
+      params: json("params", values.params),
+      actions: actions as unknown[] | undefined,
+    },
+  };
+}
+
+function main(argv: string[]): number {
+  let parsed: ReturnType<typeof request>;
+  try {
+    parsed = request(argv);
+  } catch (e) {
+    console.error(`${(e as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (parsed === "help") {
+    console.log(USAGE);
+    return 0;
+  }
+  try {
+    const verification = verifyRound(parsed.request);
+    console.log(parsed.asJson ? JSON.stringify(verification, null, 2) : formatVerification(verification));
+    return verification.commitment.matches === false ? 1 : 0;
+  } catch (e) {
+    if (e instanceof GameRuleError) {
+      console.error(`cannot verify this round: ${e.message} (${e.code})`);
+      return 2;
+    }
+    throw e;
+  }
+}
+
+process.exitCode = main(process.argv.slice(2));

@@ -1,0 +1,182 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { floatStream, sha256Hex, type FairnessInput } from "../src/fairness/stream";
+import { checkCommitment, DAILY_SPIN, formatVerification, openingStake, verifyRound } from "../src/fairness/verify";
+import { GameRuleError } from "../src/games/engine";
+import { ENGINES } from "../src/games/registry";
+import { replayRound } from "../src/games/runner";
+import { spinWheel } from "../src/games/wheel";
+import { WHEEL_PRIZES } from "../src/constants";
+
+const run = promisify(execFile);
+const ROOT = new URL("../../", import.meta.url).pathname;
+
+const serverSeed = sha256Hex("verifier tests");
+const seeds = (nonce: number) => ({ serverSeed, clientSeed: "verifier", nonce });
+
+/** An opening bet per game and a way to finish its round whatever the cards say. */
+const ROUNDS: Record<string, { amount: number; params: unknown; act?: (view: any) => unknown }> = {
+  dice: { amount: 100, params: { target: 33.33, direction: "over" } },
+  limbo: { amount: 100, params: { target: 1.7 } },
+  crash: { amount: 100, params: { cashOutAt: 2.5 } },
+  "coin-flip": { amount: 100, params: { side: "tails" } },
+  roulette: { amount: 30, params: { bets: [{ type: "odd", amount: 10 }, { type: "corner", numbers: [1, 2, 4, 5], amount: 20 }] } },
+  "sic-bo": { amount: 20, params: { bets: [{ type: "big", amount: 10 }, { type: "combination", numbers: [2, 6], amount: 10 }] } },
+  slots: { amount: 100, params: {} },
+  keno: { amount: 100, params: { picks: [1, 2, 3, 4, 5], risk: "high" } },
+  baccarat: { amount: 100, params: { bets: { banker: 60, tie: 40 } } },
+  blackjack: { amount: 100, params: {}, act: (v) => (v.phase === "insurance" ? { type: "insurance", take: false } : { type: v.hands[v.active].total < 17 ? "hit" : "stand" }) },
+  poker: { amount: 100, params: {}, act: () => ({ type: "raise" }) },
+  "three-card-poker": { amount: 100, params: { ante: 60, pairPlus: 40 }, act: () => ({ type: "play" }) },
+  "video-poker": { amount: 100, params: {}, act: () => ({ type: "draw", hold: [true, false, true, false, false] }) },
+  "hi-lo": { amount: 100, params: {}, act: (v) => (v.correct >= 2 ? { type: "cashout" } : { type: v.higher >= v.lower && v.higher > 0 ? "lower" : "higher" }) },
+  mines: { amount: 100, params: { mines: 2 }, act: (v) => (v.revealed.length >= 3 ? { type: "cashout" } : { type: "reveal", tile: [24, 12, 7][v.revealed.length] }) },
+  craps: { amount: 100, params: { bets: [{ type: "pass", amount: 60 }, { type: "field", amount: 40 }] }, act: () => ({ type: "roll" }) },
+};
+
+/** Plays a round to its end through the verifier itself, one action at a time, choosing from its views. */
+function playThrough(game: string, nonce: number) {
+  const round = ROUNDS[game]!;
+  const actions: unknown[] = [];
+  for (;;) {
+    const v = verifyRound({ ...seeds(nonce), game, amount: round.amount, params: round.params, actions });
+    if (v.done) return { v, actions };
+    actions.push(round.act!(v.view));
+    expect(actions.length).toBeLessThan(100);
+  }
+}
+
+describe("the verifier", () => {
+  it("covers every game the casino plays", () => {
+    expect(Object.keys(ROUNDS).sort()).toEqual(Object.keys(ENGINES).sort());
+  });
+
+  it.each(Object.keys(ROUNDS))("re-derives %s exactly as a replay of the round does, step by step", (game) => {
+    for (const nonce of [0, 1, 2, 3, 4]) {
+      const { v, actions } = playThrough(game, nonce);
+      const replay = replayRound(seeds(nonce), { game, amount: ROUNDS[game]!.amount, params: ROUNDS[game]!.params, actions });
+      expect(v.totalStake).toBe(replay.totalStake);
+      expect(v.totalPayout).toBe(replay.totalPayout);
+      expect(v.view).toEqual(replay.view);
+      expect(v.steps.map((s) => [s.stake, s.payout, s.done])).toEqual(replay.steps.map((s) => [s.stake, s.payout, s.done]));
+      // the floats are the stream's, in order: each step continues where the previous one stopped
+      const all = v.steps.flatMap((s) => s.floats);
+      const stream = floatStream(seeds(nonce));
+      all.forEach((f, i) => {
+        expect(f.cursor).toBe(i);
+        expect(f.block).toBe(Math.floor(i / 8));
+        expect(f.bytes).toEqual([(i % 8) * 4, (i % 8) * 4 + 3]);
+        expect(f.value).toBe(stream.next());
+      });
+      expect(v.steps.every((s) => s.lines.length > 0)).toBe(true);
+      expect(v.result).toBe(v.totalPayout > v.totalStake ? "win" : v.totalPayout === v.totalStake ? "push" : "lose");
+    }
+  });
+
+  it("describes what each step made, in words: cards by name, tiles, stops, dice, numbers", () => {
+    const text = (game: string, nonce = 7) => playThrough(game, nonce).v.steps.flatMap((s) => s.lines).join("\n");
+    expect(text("blackjack")).toMatch(/^dealt from a fresh 6-deck shoe: player (10|[2-9JQKA])[♦♥♠♣], dealer up /);
+    expect(text("mines")).toMatch(/^mines on tiles \d+, \d+ /);
+    expect(text("slots")).toMatch(/stops: reel 1 floor\(0\.\d+ × 20\) = \d+; reel 2/);
+    expect(text("keno")).toMatch(/drawn \(in order\): (\d+, ){9}\d+/);
+    expect(text("craps")).toMatch(/dice: [1-6] \+ [1-6] = \d+/);
+    expect(text("dice")).toMatch(/roll = floor\(0\.\d+ × 10000\) \/ 100 = \d+\.\d\d/);
+    expect(text("video-poker")).toMatch(/replacements drawn: (\S+ ){4}\S+ /);
+  });
+
+  it("verifies a daily spin: one float at cursor 0 of its nonce picks the segment", () => {
+    const v = verifyRound({ ...seeds(9), game: DAILY_SPIN });
+    const expected = spinWheel(floatStream(seeds(9)));
+    expect(v.view).toEqual(expected);
+    expect(v.totalPayout).toBe(WHEEL_PRIZES[expected.segment]);
+    expect(v.steps[0]!.floats).toHaveLength(1);
+    expect(v.steps[0]!.lines[0]).toBe(`segment = floor(${v.steps[0]!.floats[0]!.value} × 12) = ${expected.segment}`);
+  });
+
+  it("checks the server seed against the committed hash", () => {
+    const hash = sha256Hex(serverSeed);
+    expect(checkCommitment(serverSeed, hash.toUpperCase())).toEqual({ serverSeedHash: hash, expected: hash, matches: true });
+    expect(checkCommitment(serverSeed, sha256Hex("another seed")).matches).toBe(false);
+    expect(checkCommitment(serverSeed).matches).toBeNull();
+    const v = verifyRound({ ...seeds(0), serverSeedHash: sha256Hex("x"), game: "dice", amount: 100, params: { target: 50, direction: "under" } });
+    expect(formatVerification(v)).toContain("commitment: DOES NOT MATCH");
+  });
+
+  it("takes a table game's opening amount from its chips, and asks for it otherwise", () => {
+    expect(openingStake("roulette", ROUNDS.roulette!.params)).toBe(30);
+    expect(openingStake("baccarat", ROUNDS.baccarat!.params)).toBe(100);
+    expect(openingStake("three-card-poker", { ante: 5, pairPlus: 0 })).toBe(5);
+    expect(openingStake("dice", { target: 50, direction: "under" })).toBeUndefined();
+    expect(verifyRound({ ...seeds(0), game: "craps", params: ROUNDS.craps!.params }).totalStake).toBe(100);
+    const missing = (() => {
+      try {
+        verifyRound({ ...seeds(0), game: "dice", params: { target: 50, direction: "under" } });
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(missing).toBeInstanceOf(GameRuleError);
+    expect((missing as GameRuleError).code).toBe("invalid_amount");
+  });
+
+  it("refuses what no round could have been: an unknown game, bad params, an action after the end", () => {
+    const code = (request: Parameters<typeof verifyRound>[0]) => {
+      try {
+        verifyRound(request);
+      } catch (e) {
+        if (e instanceof GameRuleError) return e.code;
+        throw e;
+      }
+      return "verified";
+    };
+    expect(code({ ...seeds(0), game: "roulette-royale", amount: 1 })).toBe("unknown_game");
+    expect(code({ ...seeds(0), game: "dice", amount: 100, params: { target: 99.5, direction: "under" } })).toBe("invalid_params");
+    expect(code({ ...seeds(0), game: "dice", amount: 100, params: { target: 50, direction: "under" }, actions: [{ type: "roll" }] })).toBe("round_over");
+    expect(code({ ...seeds(0), game: "mines", amount: 100, params: { mines: 3 }, actions: [{ type: "dig" }] })).toBe("invalid_action");
+  });
+});
+
+describe("npm run verify", () => {
+  const input: FairnessInput = seeds(3);
+  const args = ["--server-seed", input.serverSeed, "--client-seed", input.clientSeed, "--nonce", "3", "--game", "mines", "--amount", "100", "--params", '{"mines":3}', "--actions", '[{"type":"reveal","tile":4},{"type":"reveal","tile":20}]'];
+  const cli = (extra: string[]) =>
+    run(process.execPath, ["--import", "tsx", "common/scripts/verify.ts", ...extra], { cwd: ROOT }).then(
+      (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
+      (e) => ({ code: e.code as number, stdout: e.stdout as string, stderr: e.stderr as string }),
+    );
+
+  it("prints the round step by step and checks the commitment (exit 0)", async () => {
+    const { code, stdout } = await cli([...args, "--server-seed-hash", sha256Hex(input.serverSeed)]);
+    expect(code).toBe(0);
+    const expected = verifyRound({ ...input, serverSeedHash: sha256Hex(input.serverSeed), game: "mines", amount: 100, params: { mines: 3 }, actions: [{ type: "reveal", tile: 4 }, { type: "reveal", tile: 20 }] });
+    expect(stdout.trimEnd()).toBe(formatVerification(expected));
+    expect(stdout).toContain("commitment: matches the hash shown before the seed was revealed");
+  });
+
+  it("prints JSON with --json, and exits 1 when the seed does not match the hash", async () => {
+    const { code, stdout } = await cli([...args, "--json", "--server-seed-hash", sha256Hex("some other seed")]);
+    expect(code).toBe(1);
+    const parsed = JSON.parse(stdout);
+    expect(parsed.commitment.matches).toBe(false);
+    expect(parsed.steps[0].floats).toHaveLength(3);
+    expect(parsed.game).toBe("mines");
+  });
+
+  it("explains a bad request and exits 2", async () => {
+    const badJson = await cli([...args.slice(0, 10), "--params", "{mines:3}"]);
+    expect(badJson.code).toBe(2);
+    expect(badJson.stderr).toMatch(/^--params is not valid JSON/);
+    const missing = await cli(["--game", "dice"]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/^missing --server-seed, --client-seed, --nonce/);
+    const noAmount = await cli(["--server-seed", "s", "--client-seed", "c", "--nonce", "0", "--game", "dice", "--params", '{"target":50,"direction":"under"}']);
+    expect(noAmount.code).toBe(2);
+    expect(noAmount.stderr).toContain("cannot verify this round: Give the opening bet's amount");
+  });
+
+  it("runs as the npm script, and verifies a daily spin", async () => {
+    const r = await run("npm", ["run", "-s", "verify", "--", "--server-seed", input.serverSeed, "--client-seed", input.clientSeed, "--nonce", "5", "--game", DAILY_SPIN], { cwd: ROOT });
+    expect(r.stdout.trimEnd()).toBe(formatVerification(verifyRound({ ...seeds(5), game: DAILY_SPIN })));
+  });
+});
