@@ -9,3 +9,8 @@ export * from "./games/runner";
 export * from "./tags";
 export * from "./api";
 export * from "./protocol";
+export * from "./pagination";
+export * from "./theme";
+export * from "./wheel";
+export * from "./format";
+export * from "./lobby";
