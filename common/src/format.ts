@@ -27,13 +27,16 @@ export function formatHoursMinutes(ms: number): string {
   return `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
 }
 
-/** Whether the daily spin is available, and how long until it is. */
+/**
+ * Whether the daily spin is available, and how long until it is (never more than the cooldown, even
+ * when this device's clock runs behind the server's that stamped the last spin).
+ */
 export function spinAvailability(lastDailySpin: string | Date | null | undefined, now: number): { ready: boolean; msLeft: number } {
   if (!lastDailySpin) return { ready: true, msLeft: 0 };
   const last = new Date(lastDailySpin).getTime();
   if (Number.isNaN(last)) return { ready: true, msLeft: 0 };
   const msLeft = last + DAILY_SPIN_COOLDOWN_MS - now;
-  return msLeft <= 0 ? { ready: true, msLeft: 0 } : { ready: false, msLeft };
+  return msLeft <= 0 ? { ready: true, msLeft: 0 } : { ready: false, msLeft: Math.min(msLeft, DAILY_SPIN_COOLDOWN_MS) };
 }
 
 /** "1 game available", "5 games available". */

@@ -31,6 +31,8 @@ describe("display formats", () => {
     expect(spinAvailability(null, now)).toEqual({ ready: true, msLeft: 0 });
     expect(spinAvailability("2025-10-29T12:00:00Z", now)).toEqual({ ready: true, msLeft: 0 });
     expect(spinAvailability("2025-10-30T11:00:00Z", now)).toEqual({ ready: false, msLeft: 23 * 3_600_000 });
+    // A spin stamped by a server clock ahead of this device never reads more than the cooldown.
+    expect(spinAvailability("2025-10-30T12:00:30Z", now)).toEqual({ ready: false, msLeft: DAILY_SPIN_COOLDOWN_MS });
   });
 
   it("says how many games a category has", () => {

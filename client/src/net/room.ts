@@ -45,10 +45,11 @@ export class CasinoConnection {
   constructor(
     token: string,
     private readonly listener: RoomListener,
+    endpoint: string = socketEndpoint(),
   ) {
     // An explicit urlBuilder turns off the SDK's own rewrite on discordsays.com, which would prefix
     // "/.proxy/colyseus" (and double it for a relative endpoint); our one origin needs no prefix.
-    this.client = new Client(socketEndpoint(), { urlBuilder: (url) => url.href });
+    this.client = new Client(endpoint, { urlBuilder: (url) => url.href });
     this.client.auth.token = token;
   }
 

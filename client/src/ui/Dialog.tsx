@@ -20,7 +20,7 @@ export function Dialog({ open, onOpenChange, title, description, children, block
   return (
     <RadixDialog.Root open={open} onOpenChange={blocking ? undefined : onOpenChange}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/60 backdrop-blur-sm" />
+        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/70" />
         <RadixDialog.Content
           onEscapeKeyDown={prevent}
           onPointerDownOutside={prevent}

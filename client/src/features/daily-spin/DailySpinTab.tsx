@@ -35,13 +35,14 @@ function alreadySpun(error: unknown): number | null {
 
 /** The Daily Spin tab: the Daily Bonus Wheel card. */
 export default function DailySpinTab({ player }: { player: PlayerRecord }) {
-  const now = useNow(30_000);
+  // Re-rendered every 30 s for the countdown; the time itself is read fresh on every render.
+  useNow(30_000);
   const reduced = useReducedMotion();
   const [rotation, setRotation] = useState(0);
   const [spinning, setSpinning] = useState(false);
   const [prize, setPrize] = useState<number | null>(null);
   const finishTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const { ready, msLeft } = spinAvailability(player.lastDailySpin, now);
+  const { ready, msLeft } = spinAvailability(player.lastDailySpin, Date.now());
 
   useEffect(
     () => () => {

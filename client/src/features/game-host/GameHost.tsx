@@ -35,7 +35,7 @@ export default function GameHost({ gameId }: { gameId: GameId }) {
   if (!Table) return <UnderDevelopment game={game} onExit={exit} />;
   return (
     <>
-      <div className="sticky top-0 z-20 border-b border-border bg-background/85 backdrop-blur">
+      <div className="sticky top-0 z-20 border-b border-border bg-background/95">
         <div className="mx-auto flex h-16 w-full max-w-6xl items-center gap-2 px-3 sm:px-4">
           <Button variant="ghost" size="sm" onClick={exit}>
             <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Lobby

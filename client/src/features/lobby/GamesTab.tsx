@@ -26,7 +26,9 @@ export function GamesTab() {
               <h2 id={`category-${category}`} className="text-lg font-bold sm:text-xl">
                 {category}
               </h2>
-              <p className="text-sm text-muted-foreground">{gamesAvailable(games.length)}</p>
+              <p className="text-sm text-muted-foreground" data-testid="category-count">
+                {gamesAvailable(games.length)}
+              </p>
             </div>
             <div className="grid grid-cols-2 gap-2.5 sm:gap-3 lg:grid-cols-3">
               {games.map((game) => (

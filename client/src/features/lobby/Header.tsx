@@ -26,7 +26,7 @@ export function Header() {
   const name = useDisplayName();
   const avatar = useAvatarUrl();
   return (
-    <header className="sticky top-0 z-20 border-b border-border bg-background/85 backdrop-blur">
+    <header className="sticky top-0 z-20 border-b border-border bg-background/95">
       <div className="mx-auto flex h-16 w-full max-w-6xl items-center gap-2 px-3 sm:gap-3 sm:px-4">
         <h1 className="flex min-w-0 items-center gap-2 text-lg font-extrabold tracking-tight" data-testid="lobby-heading">
           <span className="grid h-8 w-8 shrink-0 place-items-center rounded-lg bg-primary text-primary-foreground">
