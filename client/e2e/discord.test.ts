@@ -52,7 +52,7 @@ describe("inside Discord", () => {
     expect(await accept.isEnabled()).toBe(true);
     await shot(page, "discord-terms-1280");
     await accept.click();
-    await app.getByText("Thank you!").waitFor();
+    await app.getByTestId("toast").filter({ hasText: "Thank you!" }).waitFor();
     await dialog.waitFor({ state: "detached" });
 
     const row = await playerRow("100000000000000001");

@@ -120,6 +120,30 @@ describe("a guest in the browser", () => {
     await t.expectLedgerInvariant();
   });
 
+  it("respects reduced motion: the wheel is placed on the prize at once, without a spin", async () => {
+    const context = await browser.newContext({ viewport: PHONE, reducedMotion: "reduce" });
+    const page = await context.newPage();
+    // Counts the Web Animations started on the wheel (motion animates it through element.animate).
+    await page.addInitScript(() => {
+      const w = window as unknown as { wheelAnimations: number };
+      w.wheelAnimations = 0;
+      const animate = Element.prototype.animate;
+      Element.prototype.animate = function (this: Element, ...args: Parameters<Element["animate"]>) {
+        if (this.getAttribute("data-testid") === "wheel") w.wheelAnimations++;
+        return animate.apply(this, args);
+      };
+    });
+    await enterAsGuest(page, t.baseUrl);
+    await page.getByRole("tab", { name: "Spin" }).click();
+    await page.getByRole("button", { name: "Spin for Free Coins" }).click();
+    await expect.poll(() => page.getByTestId("spin-result").textContent(), { timeout: 15_000 }).toMatch(/^\+\d+ Coins!$/);
+    const wheel = page.getByTestId("wheel");
+    const rotation = await wheel.getAttribute("data-rotation");
+    expect(await wheel.evaluate((el) => (el as HTMLElement).style.transform)).toBe(`rotate(${rotation}deg)`);
+    expect(await page.evaluate(() => (window as unknown as { wheelAnimations: number }).wheelAnimations)).toBe(0);
+    await context.close();
+  });
+
   it("sends the reminder setting to the server and shows the room's Daily Spin Ready! notice", async () => {
     const page = await browser.newPage({ viewport: PHONE });
     await enterAsGuest(page, t.baseUrl);

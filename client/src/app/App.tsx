@@ -9,6 +9,7 @@ import { Lobby } from "../features/lobby/Lobby";
 import { ConnectionErrorScreen, ConnectionErrorBanner } from "../features/dialogs/ConnectionError";
 import { StartupDialogs } from "../features/dialogs/StartupDialogs";
 import { ConnectionBanner } from "../features/dialogs/ConnectionBanner";
+import { useRoomConnection } from "./start";
 
 const SettingsPage = lazy(() => import("../features/settings/SettingsPage"));
 const TermsPage = lazy(() => import("../features/legal/TermsPage"));
@@ -59,6 +60,7 @@ function Page({ children }: { children: ReactNode }) {
 /** Start-up gate: "Loading casino...", the Connection Error screen, or the signed-in product. */
 function SignedIn({ children }: { children: ReactNode }) {
   const phase = useSession((s) => s.phase);
+  useRoomConnection();
   if (phase === "starting") return <Centered>Loading casino...</Centered>;
   if (phase === "failed") return <ConnectionErrorScreen />;
   return (

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import type { PlayerRecord } from "@casino/common/api";
 import { discordLaunch } from "../platform/launch";
 import { guestSession } from "../platform/guest";
@@ -13,8 +14,9 @@ import { REMINDER_TOAST_MS } from "@casino/common/constants";
 
 let started = false;
 /**
- * The room connection carries the Colyseus SDK (its schema decoder and msgpack): loaded as its own
- * chunk, fetched at start-up in parallel with the sign-in, so it never delays the lobby's first paint.
+ * The room connection carries the Colyseus SDK (its schema decoder and msgpack): a chunk of its own,
+ * fetched once the signed-in page is on screen (see `useRoomConnection`), so neither its download nor
+ * its parsing delays the lobby's first paint; the balance shows from the player record meanwhile.
  */
 let roomModule: Promise<typeof import("../net/room")> | null = null;
 const loadRoom = () => (roomModule ??= import("../net/room"));
@@ -26,7 +28,6 @@ const loadRoom = () => (roomModule ??= import("../net/room"));
 export async function startUp(): Promise<void> {
   if (started) return;
   started = true;
-  void loadRoom().catch(() => undefined);
   // Read before anything navigates: the router drops the query string Discord launched us with.
   const launch = discordLaunch(location.search);
   useSession.setState({ embedded: launch !== null });
@@ -58,7 +59,25 @@ function signedIn(token: string, player: PlayerRecord, discord: DiscordContext |
   adoptPlayerTheme(player);
   useRoom.setState({ balance: player.balance });
   useSession.setState({ phase: "ready", token, player, discord });
-  void connectRoom(token);
+}
+
+/** Joins the casino room once per session token, after the signed-in page has been drawn. */
+export function useRoomConnection(): void {
+  const token = useSession((s) => s.token);
+  useEffect(() => {
+    if (!token || useRoom.getState().status !== "idle") return;
+    // After the next frame is painted, not merely after the commit.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        if (useRoom.getState().status === "idle") void connectRoom(token);
+      }, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [token]);
 }
 
 /** Joins the casino room and feeds the stores from it. */

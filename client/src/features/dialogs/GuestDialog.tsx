@@ -3,7 +3,7 @@ import { Dialog } from "../../ui/Dialog";
 import { Button } from "../../ui/Button";
 
 /** "You're Playing as a Guest": shown once; the button stores the dismissed flag. */
-export function GuestDialog({ open, onContinue }: { open: boolean; onContinue(): void }) {
+export default function GuestDialog({ open, onContinue }: { open: boolean; onContinue(): void }) {
   return (
     <Dialog open={open} blocking title="You're Playing as a Guest" description="Your coins and progress are kept on this device only.">
       <div className="space-y-3 text-sm">

@@ -2,9 +2,8 @@ import { lazy, Suspense, useState } from "react";
 import { TERMS_VERSION } from "@casino/common/constants";
 import { useSession } from "../../store/session";
 import { dismissGuestNotice, guestNoticeDismissed } from "../../platform/guest";
-import { GuestDialog } from "./GuestDialog";
-
 const TermsDialog = lazy(() => import("../legal/TermsDialog"));
+const GuestDialog = lazy(() => import("./GuestDialog"));
 
 /**
  * The dialogs of start-up: the guest notice on a guest's first visit (standalone only: inside Discord a
@@ -17,14 +16,17 @@ export function StartupDialogs() {
   const [guestNotice, setGuestNotice] = useState(() => !guestNoticeDismissed());
   if (!player) return null;
   if (player.isGuest) {
+    if (!guestNotice || embedded) return null;
     return (
-      <GuestDialog
-        open={guestNotice && !embedded}
-        onContinue={() => {
-          dismissGuestNotice();
-          setGuestNotice(false);
-        }}
-      />
+      <Suspense fallback={null}>
+        <GuestDialog
+          open
+          onContinue={() => {
+            dismissGuestNotice();
+            setGuestNotice(false);
+          }}
+        />
+      </Suspense>
     );
   }
   if (player.tosAcceptedVersion === TERMS_VERSION) return null;
