@@ -103,6 +103,12 @@ describe("inside Discord", () => {
     await anonymous.click();
     await expect.poll(async () => (await playerRow("100000000000000002")).anonymous_mode).toBe(true);
     expect(await anonymous.getAttribute("aria-checked")).toBe("true");
+
+    // The legal pages offer a way back to a signed-in player.
+    await app.getByRole("navigation", { name: "Legal" }).getByRole("link", { name: "Privacy Policy" }).click();
+    await app.getByRole("heading", { name: "Privacy Policy", level: 1 }).waitFor();
+    await app.getByRole("button", { name: "Back to Lobby" }).click();
+    await app.getByTestId("lobby-heading").waitFor();
     await page.close();
   });
 
