@@ -109,3 +109,8 @@ export interface ApiError {
   error: string;
   code?: string;
 }
+
+/** `GET /api/client-config`: what the browser needs before it can sign in (the Discord application id). */
+export interface ClientConfig {
+  discordClientId: string | null;
+}

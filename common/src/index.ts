@@ -12,3 +12,8 @@ export * from "./fairness/verify";
 export * from "./tags";
 export * from "./api";
 export * from "./protocol";
+export * from "./pagination";
+export * from "./theme";
+export * from "./wheel";
+export * from "./format";
+export * from "./lobby";

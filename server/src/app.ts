@@ -97,7 +97,7 @@ function mountHttp(app: Application, s: Services): void {
       contentSecurityPolicy: {
         directives: {
           "default-src": ["'self'"],
-          "frame-ancestors": DISCORD_FRAME_ANCESTORS,
+          "frame-ancestors": [...DISCORD_FRAME_ANCESTORS, ...s.config.frameAncestors],
           "img-src": ["'self'", "data:", "https://cdn.discordapp.com"],
           "connect-src": ["'self'", "ws:", "wss:"],
           "script-src": ["'self'"],

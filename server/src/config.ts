@@ -38,6 +38,14 @@ const envSchema = z.object({
   ),
   BET_RATE_PER_SECOND: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(20)),
   CLIENT_DIST: z.preprocess(emptyToUndefined, z.string().default("client/dist")),
+  FRAME_ANCESTORS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .default("")
+      .transform((text) => text.split(/\s+/).filter(Boolean))
+      .pipe(z.array(z.string().regex(/^https?:\/\/[^/\s]+$/, "must be origins like https://example.com, separated by spaces"))),
+  ),
 });
 
 export interface Config {
@@ -52,6 +60,8 @@ export interface Config {
   specialBadges: Record<string, string>;
   betRatePerSecond: number;
   clientDist: string;
+  /** Origins allowed to frame the client besides Discord's (e.g. a local stand-in for Discord's host page). */
+  frameAncestors: string[];
 }
 
 export class ConfigError extends Error {}
@@ -78,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     specialBadges: e.SPECIAL_BADGES,
     betRatePerSecond: e.BET_RATE_PER_SECOND,
     clientDist: resolve(e.CLIENT_DIST),
+    frameAncestors: e.FRAME_ANCESTORS,
   };
 }
 

@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { guestRequest, tokenRequest, type SessionAnswer, type TokenAnswer } from "@casino/common";
+import { guestRequest, tokenRequest, type ClientConfig, type SessionAnswer, type TokenAnswer } from "@casino/common";
 import { discordAvatarUrl, discordDisplayName } from "../auth/discord";
 import type { Services } from "../services";
 import type { Player } from "../db/entities/index";
@@ -11,6 +11,12 @@ export function authRoutes(s: Services): Router {
   const session = async (player: Player): Promise<SessionAnswer> => ({
     session_token: await s.tokens.issue({ playerId: player.id, discordId: player.discordId, guest: s.players.toRecord(player).isGuest }),
     player: s.players.toRecord(player),
+  });
+
+  // The browser needs the Discord application id before it can start the Embedded App SDK.
+  router.get("/client-config", (_req, res) => {
+    const config: ClientConfig = { discordClientId: s.config.discord.clientId ?? null };
+    res.json(config);
   });
 
   router.post("/token", async (req, res) => {

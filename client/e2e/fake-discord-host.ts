@@ -1,0 +1,110 @@
+import { createServer, type Server } from "node:http";
+
+/**
+ * A stand-in for Discord's page around an activity, served at http://localhost:3333 (an origin the
+ * Embedded App SDK accepts messages from). For each player it iframes the activity with frame_id,
+ * instance_id and platform, and answers the SDK's handshake, AUTHORIZE (a code the fake OAuth server
+ * maps to that user), AUTHENTICATE and the few commands the client uses. Every command is logged on
+ * `window.fakeDiscord.log` for assertions.
+ */
+export const HOST_ORIGIN = "http://localhost:3333";
+const PORT = 3333;
+
+const HOST_PAGE = String.raw`<!doctype html>
+<html><head><meta charset="utf-8"><title>Fake Discord</title>
+<style>body{margin:0;display:flex;gap:8px;background:#111}iframe{border:0;flex:1;height:100vh}</style></head>
+<body><script>
+const q = new URLSearchParams(location.search);
+const ACTIVITY = q.get('activity'), ACTIVITY_ORIGIN = new URL(ACTIVITY).origin;
+const INSTANCE_ID = q.get('instance_id') || 'i-test-instance';
+const CODE = q.get('code');
+// players: "id:Name,id:Name"
+const players = (q.get('players') || '100000000000000001:Alice').split(',').map(p => { const [id, name] = p.split(':'); return { id, name }; });
+const user = p => ({ id: p.id, username: p.name.toLowerCase(), discriminator: '0', global_name: p.name, bot: false, flags: 0, public_flags: 0 });
+const frames = new Map();
+const log = [];
+const send = (win, p) => win.postMessage([1, p], ACTIVITY_ORIGIN);
+const reply = (win, cmd, nonce, data) => send(win, { cmd, evt: null, nonce, data });
+window.fakeDiscord = { frames, log,
+  reload(i) { const f = document.querySelectorAll('iframe')[i]; f.src = f.dataset.src; } };
+addEventListener('message', ev => {
+  const f = frames.get(ev.source);
+  if (!f || ev.origin !== ACTIVITY_ORIGIN || !Array.isArray(ev.data)) return;
+  const [op, p] = ev.data;
+  if (op === 0) {
+    log.push({ player: f.player.id, cmd: 'HANDSHAKE', args: p });
+    return send(ev.source, { cmd: 'DISPATCH', evt: 'READY', nonce: null,
+      data: { v: 1, config: { cdn_host: 'cdn.discordapp.com', api_endpoint: '//discord.com/api', environment: 'production' },
+              user: { id: f.player.id, username: f.player.name.toLowerCase(), discriminator: '0' } } });
+  }
+  if (op !== 1) return;
+  const { cmd, args, nonce, evt } = p;
+  if (cmd !== 'CAPTURE_LOG') log.push({ player: f.player.id, cmd, args: args || null });
+  switch (cmd) {
+    case 'AUTHORIZE': return reply(ev.source, cmd, nonce, { code: CODE || ('ok:' + f.player.id + ':' + f.player.name) });
+    case 'AUTHENTICATE':
+      return reply(ev.source, cmd, nonce, { access_token: args.access_token, user: user(f.player), scopes: ['identify', 'guilds'],
+        expires: new Date(Date.now() + 6048e5).toISOString(), application: { id: 'client-id', name: 'Casino', description: '', icon: null } });
+    case 'SUBSCRIBE': f.subs.add(evt); return reply(ev.source, cmd, nonce, { evt });
+    case 'UNSUBSCRIBE': f.subs.delete(evt); return reply(ev.source, cmd, nonce, { evt });
+    case 'CAPTURE_LOG': return reply(ev.source, cmd, nonce, null);
+    default: return send(ev.source, { cmd, evt: 'ERROR', nonce, data: { code: 4002, message: 'unsupported in the fake host: ' + cmd } });
+  }
+});
+for (const player of players) {
+  const u = new URL(ACTIVITY);
+  const params = { frame_id: crypto.randomUUID(), instance_id: INSTANCE_ID, platform: q.get('platform') || 'desktop',
+    guild_id: '912952092627435520', channel_id: '912954213460484116', location_id: 'gc-912952092627435520-912954213460484116' };
+  for (const [k, v] of Object.entries(params)) u.searchParams.set(k, v);
+  const ifr = document.createElement('iframe');
+  ifr.src = u.href; ifr.dataset.src = u.href; ifr.title = 'Activity of ' + player.name;
+  document.body.appendChild(ifr);
+  frames.set(ifr.contentWindow, { player, subs: new Set() });
+}
+</script></body></html>`;
+
+export interface FakeHost {
+  /** The host page for these players ("id:Name") in one activity instance. */
+  url(activity: string, options: { players: string[]; instanceId?: string; code?: string; platform?: string }): string;
+  close(): Promise<void>;
+}
+
+/**
+ * Listens on port 3333. The origin is fixed by the SDK, so when another test run holds the port this
+ * waits for it (up to two minutes) instead of failing.
+ */
+export async function startFakeHost(): Promise<FakeHost> {
+  const server: Server = createServer((req, res) => {
+    if (req.url?.startsWith("/host.html")) {
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      res.end(HOST_PAGE);
+      return;
+    }
+    res.writeHead(404).end();
+  });
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    try {
+      await new Promise<void>((resolve, reject) => {
+        server.once("error", reject);
+        server.listen(PORT, "127.0.0.1", () => {
+          server.off("error", reject);
+          resolve();
+        });
+      });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE" || Date.now() > deadline) throw error;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+  return {
+    url: (activity, { players, instanceId = "i-test-instance", code, platform }) => {
+      const q = new URLSearchParams({ activity, players: players.join(","), instance_id: instanceId });
+      if (code) q.set("code", code);
+      if (platform) q.set("platform", platform);
+      return `${HOST_ORIGIN}/host.html?${q}`;
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

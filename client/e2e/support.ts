@@ -1,0 +1,50 @@
+import { mkdirSync } from "node:fs";
+import { chromium, type Browser, type Page } from "playwright-core";
+
+/** Real headless Chromium from the machine's packages; never a downloaded browser. */
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  // Discord's CDN (avatars) is not reachable from tests: fail its lookups at once instead of waiting.
+  "--host-resolver-rules=MAP *.discordapp.com ~NOTFOUND, MAP discord.com ~NOTFOUND",
+  "--autoplay-policy=no-user-gesture-required",
+];
+
+export const launchChromium = (): Promise<Browser> =>
+  chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+/** Screenshots go to the ignored test-artifacts/ folder. */
+export async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync("test-artifacts", { recursive: true });
+  await page.screenshot({ path: `test-artifacts/${name}.png` });
+}
+
+/** The player id inside the guest session token this page stored. */
+export async function storedPlayerId(page: Page): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem("casino-session-token"));
+  if (!token) throw new Error("no session token stored");
+  return JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString()).sub as string;
+}
+
+/** The guest session token this page stored. */
+export async function storedToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem("casino-session-token"));
+  if (!token) throw new Error("no session token stored");
+  return token;
+}
+
+/** A guest's first visit: the notice is dismissed and the lobby is on screen. */
+export async function enterAsGuest(page: Page, baseUrl: string): Promise<void> {
+  await page.goto(baseUrl);
+  await page.getByRole("button", { name: "Got it, Continue as Guest" }).click({ timeout: 20_000 });
+  await page.getByTestId("lobby-heading").waitFor();
+}

@@ -1,0 +1,94 @@
+import { lazy, Suspense, type ReactNode } from "react";
+import { Route, Switch } from "wouter";
+import { Toaster } from "../ui/Toaster";
+import { Footer } from "../ui/Footer";
+import { Centered } from "../ui/Centered";
+import { useSession } from "../store/session";
+import { useLobby } from "../store/lobby";
+import { Lobby } from "../features/lobby/Lobby";
+import { ConnectionErrorScreen, ConnectionErrorBanner } from "../features/dialogs/ConnectionError";
+import { StartupDialogs } from "../features/dialogs/StartupDialogs";
+import { ConnectionBanner } from "../features/dialogs/ConnectionBanner";
+import { useRoomConnection } from "./start";
+
+const SettingsPage = lazy(() => import("../features/settings/SettingsPage"));
+const TermsPage = lazy(() => import("../features/legal/TermsPage"));
+const PrivacyPage = lazy(() => import("../features/legal/PrivacyPage"));
+const GameHost = lazy(() => import("../features/game-host/GameHost"));
+
+export function App() {
+  return (
+    <>
+        <Switch>
+          <Route path="/terms">
+            <Page>
+              <TermsPage />
+            </Page>
+          </Route>
+          <Route path="/privacy">
+            <Page>
+              <PrivacyPage />
+            </Page>
+          </Route>
+          <Route path="/settings">
+            <SignedIn>
+              <Page>
+                <SettingsPage />
+              </Page>
+            </SignedIn>
+          </Route>
+          <Route>
+            <SignedIn>
+              <Home />
+            </SignedIn>
+          </Route>
+        </Switch>
+        <Toaster />
+    </>
+  );
+}
+
+function Page({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <Suspense fallback={<Centered>Loading casino...</Centered>}>{children}</Suspense>
+      <Footer />
+    </div>
+  );
+}
+
+/** Start-up gate: "Loading casino...", the Connection Error screen, or the signed-in product. */
+function SignedIn({ children }: { children: ReactNode }) {
+  const phase = useSession((s) => s.phase);
+  useRoomConnection();
+  if (phase === "starting") return <Centered>Loading casino...</Centered>;
+  if (phase === "failed") return <ConnectionErrorScreen />;
+  return (
+    <>
+      <ConnectionErrorBanner />
+      <ConnectionBanner />
+      {children}
+      <StartupDialogs />
+    </>
+  );
+}
+
+/** The lobby, or the chosen game in its place. */
+function Home() {
+  const activeGame = useLobby((s) => s.activeGame);
+  if (activeGame) {
+    return (
+      <div className="flex min-h-dvh flex-col">
+        <Suspense fallback={<Centered>Loading game...</Centered>}>
+          <GameHost gameId={activeGame} />
+        </Suspense>
+      </div>
+    );
+  }
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <Lobby />
+      <Footer />
+    </div>
+  );
+}

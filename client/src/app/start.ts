@@ -1,0 +1,123 @@
+import { useEffect } from "react";
+import type { PlayerRecord } from "@casino/common/api";
+import { discordLaunch } from "../platform/launch";
+import { guestSession } from "../platform/guest";
+import { messageOf, setSessionToken } from "../net/api";
+import type { ConnectionStatus } from "../net/room-failure";
+import { useSession, type DiscordContext } from "../store/session";
+import { parseOpenRound, useRoom } from "../store/room";
+import { adoptPlayerTheme } from "../store/theme";
+import { toast } from "../store/toast";
+import { useNotifications } from "../store/notifications";
+import { refreshLeaderboard } from "../store/leaderboard";
+import { REMINDER_TOAST_MS } from "@casino/common/constants";
+
+let started = false;
+/**
+ * The room connection carries the Colyseus SDK (its schema decoder and msgpack): a chunk of its own,
+ * fetched once the signed-in page is on screen (see `useRoomConnection`), so neither its download nor
+ * its parsing delays the lobby's first paint; the balance shows from the player record meanwhile.
+ */
+let roomModule: Promise<typeof import("../net/room")> | null = null;
+const loadRoom = () => (roomModule ??= import("../net/room"));
+
+/**
+ * Start-up, both paths (spec section 4): inside Discord the SDK signs in; on any failure, or outside
+ * Discord, the device's guest plays. Then the casino room is joined with the session token.
+ */
+export async function startUp(): Promise<void> {
+  if (started) return;
+  started = true;
+  // Read before anything navigates: the router drops the query string Discord launched us with.
+  const launch = discordLaunch(location.search);
+  useSession.setState({ embedded: launch !== null });
+
+  if (launch) {
+    try {
+      const { startDiscord } = await import("../platform/discord");
+      const { session, context } = await startDiscord();
+      return signedIn(session.session_token, session.player, context);
+    } catch (error) {
+      const message = messageOf(error);
+      console.warn(`Discord sign-in failed, continuing in standalone mode: ${message}`);
+      useSession.setState({ authError: message });
+    }
+  }
+
+  try {
+    const session = await guestSession();
+    signedIn(session.session_token, session.player, null);
+  } catch (error) {
+    console.error("Failed to initialise the player", error);
+    useSession.setState({ phase: "failed", fatalError: messageOf(error) });
+    toast({ title: "Error", description: "Failed to connect to the casino. Please try again.", variant: "destructive" });
+  }
+}
+
+function signedIn(token: string, player: PlayerRecord, discord: DiscordContext | null): void {
+  setSessionToken(token);
+  adoptPlayerTheme(player);
+  useRoom.setState({ balance: player.balance });
+  useSession.setState({ phase: "ready", token, player, discord });
+}
+
+/** Joins the casino room once per session token, after the signed-in page has been drawn. */
+export function useRoomConnection(): void {
+  const token = useSession((s) => s.token);
+  useEffect(() => {
+    if (!token || useRoom.getState().status !== "idle") return;
+    // After the next frame is painted, not merely after the commit.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        if (useRoom.getState().status === "idle") void connectRoom(token);
+      }, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [token]);
+}
+
+/** Joins the casino room and feeds the stores from it. */
+export async function connectRoom(token: string): Promise<void> {
+  useRoom.getState().connection?.close();
+  useRoom.setState({ status: "connecting" });
+  let CasinoConnection: (typeof import("../net/room"))["CasinoConnection"];
+  try {
+    ({ CasinoConnection } = await loadRoom());
+  } catch (error) {
+    console.error("Could not load the room connection", error);
+    roomModule = null;
+    useRoom.setState({ status: "lost" });
+    return;
+  }
+  const connection = new CasinoConnection(token, {
+    status: (status: ConnectionStatus) => useRoom.setState({ status }),
+    state: ({ balance, openRound }) => {
+      const before = useRoom.getState().balance;
+      useRoom.setState({ balance, openRound: parseOpenRound(openRound) });
+      if (before !== null && before !== balance) {
+        useSession.getState().patchPlayer({ balance });
+        refreshLeaderboard();
+      }
+    },
+    push: (type, body) => {
+      if (type === "notice") {
+        const { title, description } = body as { title: string; description: string };
+        useNotifications.getState().add(title, description);
+        toast({ title, description, duration: REMINDER_TOAST_MS });
+      }
+      if (type === "leaderboard") refreshLeaderboard();
+    },
+  });
+  useRoom.setState({ connection });
+  void connection.start();
+}
+
+/** "Retry" after the connection was lost for good. */
+export function reconnectRoom(): void {
+  const token = useSession.getState().token;
+  if (token) void connectRoom(token);
+}

@@ -1,0 +1,23 @@
+import { useRoom } from "../../store/room";
+import { reconnectRoom } from "../../app/start";
+import { Button } from "../../ui/Button";
+
+/** The room connection's trouble, if any: reconnecting on its own, or lost with a way to retry. */
+export function ConnectionBanner() {
+  const status = useRoom((s) => s.status);
+  if (status !== "reconnecting" && status !== "lost") return null;
+  return (
+    <div role="status" className="sticky top-0 z-30 flex items-center justify-center gap-3 bg-muted px-4 py-2 text-sm">
+      {status === "reconnecting" ? (
+        <span>Reconnecting to the casino...</span>
+      ) : (
+        <>
+          <span>Connection to the casino was lost.</span>
+          <Button size="sm" onClick={reconnectRoom}>
+            Retry
+          </Button>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { lazy, Suspense, type LazyExoticComponent } from "react";
+import { ArrowLeft, Construction } from "lucide-react";
+import { gameDefinition, type GameDefinition, type GameId } from "@casino/common/catalogue";
+import { GAME_TABLES } from "../../games/registry";
+import type { GameTable } from "../../games/contract";
+import { useLobby } from "../../store/lobby";
+import { useRoom } from "../../store/room";
+import { Button } from "../../ui/Button";
+import { Card } from "../../ui/Card";
+import { ErrorBoundary } from "../../ui/ErrorBoundary";
+import { BalanceDisplay } from "../lobby/BalanceDisplay";
+import { GameIcon } from "../lobby/GameIcon";
+import { Centered } from "../../ui/Centered";
+import { useGameConnection } from "./game-connection";
+import { announceRoundEnd } from "./round-end";
+
+const tables = new Map<GameId, LazyExoticComponent<GameTable>>();
+
+/** One lazy component per game, made once, so React keeps the loaded chunk between visits. */
+function tableOf(id: GameId): LazyExoticComponent<GameTable> | null {
+  const load = GAME_TABLES[id];
+  if (!load) return null;
+  if (!tables.has(id)) tables.set(id, lazy(load));
+  return tables.get(id)!;
+}
+
+/**
+ * A game in place of the lobby: its table from the registry (a lazy chunk, "Loading game..." meanwhile)
+ * under a bar with the one "Back to Lobby" button, or the under-development card when it has no table.
+ */
+export default function GameHost({ gameId }: { gameId: GameId }) {
+  const game = gameDefinition(gameId)!;
+  const exit = useLobby((s) => s.exitGame);
+  const Table = tableOf(gameId);
+  if (!Table) return <UnderDevelopment game={game} onExit={exit} />;
+  return (
+    <>
+      <div className="sticky top-0 z-20 border-b border-border bg-background/95">
+        <div className="mx-auto flex h-16 w-full max-w-6xl items-center gap-2 px-3 sm:px-4">
+          <Button variant="ghost" size="sm" onClick={exit}>
+            <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Lobby
+          </Button>
+          <h1 className="min-w-0 truncate text-lg font-bold">{game.title}</h1>
+          <div className="ml-auto">
+            <BalanceDisplay />
+          </div>
+        </div>
+      </div>
+      <main className="mx-auto w-full max-w-6xl flex-1 px-3 py-4 sm:px-4">
+        <ErrorBoundary
+          fallback={
+            <Card role="alert" className="mx-auto max-w-md text-center">
+              <p className="font-semibold">This game could not be loaded.</p>
+              <p className="mt-1 text-sm text-muted-foreground">Check your connection and open it again.</p>
+            </Card>
+          }
+        >
+          <Suspense fallback={<Centered>Loading game...</Centered>}>
+            <TableWithConnection game={game} Table={Table} onExit={exit} />
+          </Suspense>
+        </ErrorBoundary>
+      </main>
+    </>
+  );
+}
+
+function TableWithConnection({ game, Table, onExit }: { game: GameDefinition; Table: LazyExoticComponent<GameTable>; onExit(): void }) {
+  const connection = useGameConnection(game.id);
+  const balance = useRoom((s) => s.balance) ?? 0;
+  return <Table game={game} connection={connection} balance={balance} onRoundEnd={announceRoundEnd} onExit={onExit} />;
+}
+
+/** The spec's card for a game without a table yet. */
+function UnderDevelopment({ game, onExit }: { game: GameDefinition; onExit(): void }) {
+  return (
+    <main className="grid flex-1 place-items-center p-4">
+      <Card className="w-full max-w-md text-center" data-testid="under-development">
+        <div className="mx-auto grid h-14 w-14 place-items-center rounded-2xl bg-primary/15 text-primary">
+          <GameIcon id={game.id} className="h-7 w-7" />
+        </div>
+        <h1 className="mt-3 text-2xl font-bold">{game.title}</h1>
+        <p className="mt-3 flex items-start justify-center gap-2 text-muted-foreground">
+          <Construction className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
+          <span>This game is currently under development and will be available soon!</span>
+        </p>
+        <Button className="mt-5" onClick={onExit}>
+          <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Lobby
+        </Button>
+      </Card>
+    </main>
+  );
+}

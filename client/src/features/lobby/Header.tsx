@@ -1,0 +1,54 @@
+import { Settings, Sparkles } from "lucide-react";
+import { Link } from "wouter";
+import { DISCORD_CDN } from "@casino/common/constants";
+import { useSession } from "../../store/session";
+import { Avatar } from "../../ui/Avatar";
+import { BalanceDisplay } from "./BalanceDisplay";
+import { Notifications } from "./Notifications";
+
+/** The name shown: the Discord user's, else the player's, else "Player". */
+export function useDisplayName(): string {
+  const discord = useSession((s) => s.discord);
+  const player = useSession((s) => s.player);
+  return discord?.user.globalName || discord?.user.username || player?.username || "Player";
+}
+
+function useAvatarUrl(): string | null {
+  const discord = useSession((s) => s.discord);
+  const player = useSession((s) => s.player);
+  if (player?.avatarUrl) return player.avatarUrl;
+  if (discord?.user.avatar) return `${DISCORD_CDN}/avatars/${discord.user.id}/${discord.user.avatar}.png`;
+  return null;
+}
+
+/** Balance, notifications, settings and the player. */
+export function Header() {
+  const name = useDisplayName();
+  const avatar = useAvatarUrl();
+  return (
+    <header className="sticky top-0 z-20 border-b border-border bg-background/95">
+      <div className="mx-auto flex h-16 w-full max-w-6xl items-center gap-2 px-3 sm:gap-3 sm:px-4">
+        <h1 className="flex min-w-0 items-center gap-2 text-lg font-extrabold tracking-tight" data-testid="lobby-heading">
+          <span className="grid h-8 w-8 shrink-0 place-items-center rounded-lg bg-primary text-primary-foreground">
+            <Sparkles className="h-4 w-4" aria-hidden />
+          </span>
+          <span className="hidden min-[400px]:inline">Casino</span>
+          <span className="sr-only min-[400px]:hidden">Casino</span>
+        </h1>
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          <BalanceDisplay />
+          <Notifications />
+          <Link href="/settings" aria-label="Settings" className="grid h-10 w-10 place-items-center rounded-full hover:bg-muted">
+            <Settings className="h-5 w-5" aria-hidden />
+          </Link>
+          <div className="flex items-center gap-2" data-testid="user">
+            <Avatar src={avatar} name={name} />
+            <span className="hidden max-w-36 truncate text-sm font-semibold md:inline" data-testid="username">
+              {name}
+            </span>
+          </div>
+        </div>
+      </div>
+    </header>
+  );
+}

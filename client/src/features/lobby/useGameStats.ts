@@ -1,0 +1,16 @@
+import { GAME_STATS_REFRESH_MS } from "@casino/common/constants";
+import type { GameStat } from "@casino/common/lobby";
+import { api } from "../../net/api";
+import { usePolling } from "../../net/usePolling";
+
+/** The player's play counts per game (`GET /api/game-stats`), polled every 30 s. */
+export function useGameStats() {
+  return usePolling(
+    async () => {
+      const body = await api<GameStat[] | { items?: GameStat[]; stats?: GameStat[] }>("/game-stats");
+      return Array.isArray(body) ? body : (body.items ?? body.stats ?? []);
+    },
+    GAME_STATS_REFRESH_MS,
+    [],
+  );
+}

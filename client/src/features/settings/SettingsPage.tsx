@@ -1,0 +1,149 @@
+import * as RadioGroup from "@radix-ui/react-radio-group";
+import { ArrowLeft, Check, Moon, Sun } from "lucide-react";
+import { useLocation } from "wouter";
+import { accentColor, chartColor, parseHsl, themeColorGrid, type ThemeMode } from "@casino/common/theme";
+import { api } from "../../net/api";
+import { useSession } from "../../store/session";
+import { useTheme } from "../../store/theme";
+import { Button } from "../../ui/Button";
+import { Card } from "../../ui/Card";
+import { cn } from "../../ui/cn";
+
+const GRID = themeColorGrid();
+
+/** Saves the theme on the server for a signed-in player; a failure is only logged (the local change stays). */
+async function saveTheme(change: "mode" | "color") {
+  const player = useSession.getState().player;
+  if (!player || player.isGuest) return;
+  const { mode, color } = useTheme.getState();
+  try {
+    await api("/player/theme", { method: "PATCH", body: { playerId: player.id, mode, color } });
+    useSession.getState().patchPlayer({ themeMode: mode, themeColor: color });
+  } catch (error) {
+    console.error(change === "mode" ? "Failed to save theme mode to database" : "Failed to save theme color to database", error);
+  }
+}
+
+const describe = (color: string) => {
+  const c = parseHsl(color)!;
+  return `Hue ${c.h}, saturation ${c.s}%, lightness ${c.l}%`;
+};
+
+/** Settings: theme mode, the 10×10 colour grid, a preview and the derived colours. */
+export default function SettingsPage() {
+  const [, navigate] = useLocation();
+  const { mode, color, set } = useTheme();
+
+  return (
+    <main className="mx-auto w-full max-w-3xl flex-1 space-y-4 px-3 py-4 sm:px-4">
+      <div className="flex items-center gap-2">
+        <Button variant="ghost" size="sm" onClick={() => navigate("/")}>
+          <ArrowLeft className="h-4 w-4" aria-hidden /> Back
+        </Button>
+        <h1 className="text-2xl font-bold">Settings</h1>
+      </div>
+
+      <Card>
+        <h2 className="text-lg font-bold">Theme Mode</h2>
+        <p className="mb-3 text-sm text-muted-foreground">Choose a light or dark casino.</p>
+        <RadioGroup.Root
+          value={mode}
+          onValueChange={(v) => {
+            set({ mode: v as ThemeMode });
+            void saveTheme("mode");
+          }}
+          aria-label="Theme mode"
+          className="grid grid-cols-2 gap-2 sm:max-w-sm"
+        >
+          {(["light", "dark"] as const).map((m) => (
+            <RadioGroup.Item
+              key={m}
+              value={m}
+              className={cn(
+                "flex items-center justify-center gap-2 rounded-xl border-2 px-4 py-3 font-semibold",
+                mode === m ? "border-primary bg-primary/10" : "border-border hover:bg-muted",
+              )}
+            >
+              {m === "light" ? <Sun className="h-4 w-4" aria-hidden /> : <Moon className="h-4 w-4" aria-hidden />}
+              {m === "light" ? "Light" : "Dark"}
+            </RadioGroup.Item>
+          ))}
+        </RadioGroup.Root>
+      </Card>
+
+      <Card>
+        <h2 className="text-lg font-bold">Theme Color</h2>
+        <p className="mb-3 text-sm text-muted-foreground">Pick the colour of buttons, highlights and the wheel.</p>
+        <RadioGroup.Root
+          value={color}
+          onValueChange={(v) => {
+            set({ color: v });
+            void saveTheme("color");
+          }}
+          aria-label="Theme color"
+          className="grid w-full max-w-md grid-cols-10 gap-1 sm:gap-1.5"
+        >
+          {GRID.flat().map((c) => (
+            <RadioGroup.Item
+              key={c}
+              value={c}
+              aria-label={describe(c)}
+              data-color={c}
+              className={cn(
+                "relative grid aspect-square place-items-center rounded-md border border-black/10 transition hover:scale-110",
+                c === color && "ring-2 ring-foreground ring-offset-2 ring-offset-card",
+              )}
+              style={{ background: `hsl(${c})` }}
+            >
+              <RadioGroup.Indicator>
+                <Check className={cn("h-3.5 w-3.5 drop-shadow", (parseHsl(c)?.l ?? 50) > 60 ? "text-black" : "text-white")} aria-hidden />
+              </RadioGroup.Indicator>
+            </RadioGroup.Item>
+          ))}
+        </RadioGroup.Root>
+        <dl className="mt-4 flex flex-wrap gap-4 text-sm">
+          <Swatch label="Primary" color={color} />
+          <Swatch label="Accent" color={accentColor(color)} />
+          <Swatch label="Chart" color={chartColor(color)} />
+        </dl>
+      </Card>
+
+      <Card data-testid="theme-preview">
+        <h2 className="text-lg font-bold">Preview</h2>
+        <p className="mb-3 text-sm text-muted-foreground">This is how the casino looks with your theme.</p>
+        <div className="rounded-xl border border-border bg-background p-4">
+          <p className="font-semibold">Blackjack</p>
+          <p className="mb-3 text-sm text-muted-foreground">Beat the dealer to 21. Blackjack pays 3:2.</p>
+          <div className="flex flex-wrap gap-2">
+            <Button tabIndex={-1}>Play Now</Button>
+            <Button variant="secondary" tabIndex={-1}>
+              Secondary
+            </Button>
+            <Button variant="outline" tabIndex={-1}>
+              Outline
+            </Button>
+          </div>
+          <div className="mt-3 flex h-2 overflow-hidden rounded-full bg-muted">
+            <span className="w-1/2 bg-primary" />
+            <span className="w-1/4 bg-accent" />
+            <span className="w-1/6 bg-chart" />
+          </div>
+        </div>
+      </Card>
+    </main>
+  );
+}
+
+function Swatch({ label, color }: { label: string; color: string }) {
+  return (
+    <div className="flex items-center gap-2">
+      <span className="h-6 w-6 rounded-md border border-black/10" style={{ background: `hsl(${color})` }} aria-hidden />
+      <div>
+        <dt className="font-semibold">{label}</dt>
+        <dd className="font-mono text-xs text-muted-foreground" data-testid={`swatch-${label.toLowerCase()}`}>
+          {color}
+        </dd>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { useEffect, useRef, useState, type DependencyList } from "react";
+
+export interface Polled<T> {
+  data: T | undefined;
+  error: unknown;
+  loading: boolean;
+}
+
+/**
+ * Fetches now and every `intervalMs` while mounted, and again whenever `deps` change; paused while the
+ * page is hidden. No retries beyond the next tick (the spec's "no retries by default"). The last good
+ * data stays shown while a refetch is in flight; an error replaces it.
+ */
+export function usePolling<T>(fetcher: () => Promise<T>, intervalMs: number, deps: DependencyList): Polled<T> {
+  const [state, setState] = useState<Polled<T>>({ data: undefined, error: undefined, loading: true });
+  const fetcherRef = useRef(fetcher);
+  fetcherRef.current = fetcher;
+
+  useEffect(() => {
+    let alive = true;
+    let seq = 0;
+    const run = async () => {
+      if (document.visibilityState === "hidden") return;
+      const mine = ++seq;
+      try {
+        const data = await fetcherRef.current();
+        if (alive && mine === seq) setState({ data, error: undefined, loading: false });
+      } catch (error) {
+        if (alive && mine === seq) setState({ data: undefined, error, loading: false });
+      }
+    };
+    setState((s) => ({ ...s, loading: s.data === undefined }));
+    void run();
+    const timer = setInterval(run, intervalMs);
+    const onVisible = () => document.visibilityState === "visible" && void run();
+    document.addEventListener("visibilitychange", onVisible);
+    return () => {
+      alive = false;
+      clearInterval(timer);
+      document.removeEventListener("visibilitychange", onVisible);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [intervalMs, ...deps]);
+
+  return state;
+}

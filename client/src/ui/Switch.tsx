@@ -1,0 +1,30 @@
+import * as RadixSwitch from "@radix-ui/react-switch";
+import { useId } from "react";
+
+interface SwitchProps {
+  checked: boolean;
+  onCheckedChange(checked: boolean): void;
+  label: string;
+  disabled?: boolean;
+}
+
+/** A labelled on/off switch. */
+export function Switch({ checked, onCheckedChange, label, disabled }: SwitchProps) {
+  const id = useId();
+  return (
+    <div className="flex items-center gap-3">
+      <RadixSwitch.Root
+        id={id}
+        checked={checked}
+        onCheckedChange={onCheckedChange}
+        disabled={disabled}
+        className="relative h-6 w-11 shrink-0 rounded-full bg-muted transition-colors data-[state=checked]:bg-primary disabled:opacity-50 border border-border"
+      >
+        <RadixSwitch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.3rem]" />
+      </RadixSwitch.Root>
+      <label htmlFor={id} className="text-sm font-medium select-none">
+        {label}
+      </label>
+    </div>
+  );
+}

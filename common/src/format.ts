@@ -1,0 +1,43 @@
+import { DAILY_SPIN_COOLDOWN_MS } from "./constants";
+
+/** Display formats the spec fixes: coins with thousands separators, record times, the spin countdown. */
+
+const COINS = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+
+/** 1234567 → "1,234,567". */
+export const formatCoins = (n: number): string => COINS.format(n);
+
+/** A signed change: "+250", "-1,000", "0". */
+export const formatDelta = (n: number): string => (n > 0 ? `+${formatCoins(n)}` : formatCoins(n));
+
+/** Record times: "mm:ss" from a minute up (e.g. "01:05"), otherwise seconds with hundredths ("42.37s"). */
+export function formatRecordTime(ms: number): string {
+  const t = Math.max(0, Math.floor(ms));
+  if (t >= 60_000) {
+    const minutes = Math.floor(t / 60_000);
+    const seconds = Math.floor((t % 60_000) / 1000);
+    return `${String(minutes).padStart(2, "0")}:${String(seconds).padStart(2, "0")}`;
+  }
+  return `${(Math.floor(t / 10) / 100).toFixed(2)}s`;
+}
+
+/** "Xh Ym" for a remaining time, rounded up to the minute so it never reads "0h 0m" while waiting. */
+export function formatHoursMinutes(ms: number): string {
+  const minutes = Math.max(0, Math.ceil(ms / 60_000));
+  return `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
+}
+
+/**
+ * Whether the daily spin is available, and how long until it is (never more than the cooldown, even
+ * when this device's clock runs behind the server's that stamped the last spin).
+ */
+export function spinAvailability(lastDailySpin: string | Date | null | undefined, now: number): { ready: boolean; msLeft: number } {
+  if (!lastDailySpin) return { ready: true, msLeft: 0 };
+  const last = new Date(lastDailySpin).getTime();
+  if (Number.isNaN(last)) return { ready: true, msLeft: 0 };
+  const msLeft = last + DAILY_SPIN_COOLDOWN_MS - now;
+  return msLeft <= 0 ? { ready: true, msLeft: 0 } : { ready: false, msLeft: Math.min(msLeft, DAILY_SPIN_COOLDOWN_MS) };
+}
+
+/** "1 game available", "5 games available". */
+export const gamesAvailable = (n: number): string => `${n} ${n === 1 ? "game" : "games"} available`;

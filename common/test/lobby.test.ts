@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { gamesByCategory, mostPlayed } from "../src/lobby";
+import { CATEGORIES } from "../src/catalogue";
+
+describe("the lobby's games", () => {
+  it("lists 18 games in the spec's 6 categories", () => {
+    const groups = gamesByCategory();
+    expect(groups.map((g) => g.category)).toEqual([...CATEGORIES]);
+    expect(groups.map((g) => g.games.map((x) => x.id))).toEqual([
+      ["blackjack", "poker", "baccarat", "three-card-poker", "video-poker"],
+      ["crash", "coin-flip", "hi-lo", "dice", "limbo", "dot-battle"],
+      ["craps", "sic-bo"],
+      ["slots", "roulette"],
+      ["keno", "mines"],
+      ["dots"],
+    ]);
+  });
+
+  it("Most Played: top 3 known games by play count, the first Popular", () => {
+    const top = mostPlayed([
+      { gameType: "dice", playCount: 4 },
+      { gameType: "not-a-game", playCount: 99 },
+      { gameType: "mines", playCount: 9 },
+      { gameType: "keno", playCount: 4 },
+      { gameType: "slots", playCount: 1 },
+      { gameType: "roulette", playCount: 0 },
+    ]);
+    expect(top.map((t) => [t.game.id, t.playCount, t.popular])).toEqual([
+      ["mines", 9, true],
+      ["dice", 4, false],
+      ["keno", 4, false],
+    ]);
+    expect(mostPlayed([])).toEqual([]);
+    expect(mostPlayed([{ gameType: "crash", playCount: 2 }]).map((t) => t.game.id)).toEqual(["crash"]);
+  });
+});

@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import {
+  accentColor,
+  chartColor,
+  foregroundOn,
+  formatHsl,
+  hslToRgb,
+  parseHsl,
+  resolveTheme,
+  themeColorGrid,
+  THEME_HUES,
+} from "../src/theme";
+import { DEFAULT_THEME_COLOR } from "../src/constants";
+import { themeColor } from "../src/api";
+
+describe("the colour grid of the settings page", () => {
+  const grid = themeColorGrid();
+
+  it("has 10 rows of the spec's 10 hues", () => {
+    expect(THEME_HUES).toEqual([0, 20, 40, 60, 120, 180, 200, 240, 270, 330]);
+    expect(grid).toHaveLength(10);
+    for (const row of grid) expect(row.map((c) => parseHsl(c)!.h)).toEqual([...THEME_HUES]);
+  });
+
+  it("steps saturation 20 → 92 by 8 and lightness 90 → 27 by 7, row by row", () => {
+    expect(grid.map((row) => parseHsl(row[0])!.s)).toEqual([20, 28, 36, 44, 52, 60, 68, 76, 84, 92]);
+    expect(grid.map((row) => parseHsl(row[0])!.l)).toEqual([90, 83, 76, 69, 62, 55, 48, 41, 34, 27]);
+  });
+
+  it("holds the default colour, and every swatch is a colour the server accepts", () => {
+    expect(grid.flat()).toContain(DEFAULT_THEME_COLOR);
+    for (const c of grid.flat()) expect(themeColor.safeParse(c).success).toBe(true);
+    expect(new Set(grid.flat()).size).toBe(100);
+  });
+});
+
+describe("derived colours", () => {
+  it("accent: hue + 10, lightness capped at 55, saturation floored at 60", () => {
+    expect(accentColor("200 60% 55%")).toBe("210 60% 55%");
+    expect(accentColor("0 20% 90%")).toBe("10 60% 55%");
+    expect(accentColor("330 92% 27%")).toBe("340 92% 27%");
+    expect(accentColor("355 70% 40%")).toBe("5 70% 40%");
+    expect(accentColor("350 70% 40%")).toBe("0 70% 40%");
+  });
+
+  it("chart: same hue and saturation, lightness 5 lower with a floor of 45", () => {
+    expect(chartColor("200 60% 55%")).toBe("200 60% 50%");
+    expect(chartColor("40 36% 76%")).toBe("40 36% 71%");
+    expect(chartColor("120 68% 48%")).toBe("120 68% 45%");
+    expect(chartColor("270 92% 27%")).toBe("270 92% 45%");
+    expect(chartColor("60 60% 50%")).toBe("60 60% 45%");
+  });
+
+  it("falls back to the default colour for an unreadable one", () => {
+    expect(accentColor("red")).toBe(accentColor(DEFAULT_THEME_COLOR));
+    expect(chartColor("")).toBe(chartColor(DEFAULT_THEME_COLOR));
+  });
+
+  it("puts dark text on light colours and white text on dark ones", () => {
+    expect(foregroundOn("60 92% 90%")).toBe("dark");
+    expect(foregroundOn("240 92% 27%")).toBe("light");
+    expect(foregroundOn("0 0% 100%")).toBe("dark");
+    expect(foregroundOn("0 0% 0%")).toBe("light");
+  });
+});
+
+describe("HSL text", () => {
+  it("parses and prints the stored form", () => {
+    expect(parseHsl("200 60% 55%")).toEqual({ h: 200, s: 60, l: 55 });
+    expect(formatHsl({ h: 200, s: 60, l: 55 })).toBe("200 60% 55%");
+    expect(parseHsl("361 60% 55%")).toBeUndefined();
+    expect(parseHsl("200 60 55")).toBeUndefined();
+    expect(parseHsl(null)).toBeUndefined();
+  });
+
+  it("converts to RGB like CSS does", () => {
+    expect(hslToRgb({ h: 0, s: 100, l: 50 })).toEqual([255, 0, 0]);
+    expect(hslToRgb({ h: 120, s: 100, l: 25 })).toEqual([0, 128, 0]);
+    expect(hslToRgb({ h: 200, s: 60, l: 55 })).toEqual([71, 163, 209]);
+  });
+});
+
+describe("which theme is in force", () => {
+  it("takes the player's record first, then the device, then the defaults", () => {
+    expect(resolveTheme({ themeMode: "light", themeColor: "0 20% 90%" }, { mode: "dark", color: "120 68% 48%" })).toEqual({ mode: "light", color: "0 20% 90%" });
+    expect(resolveTheme(null, { mode: "light", color: "120 68% 48%" })).toEqual({ mode: "light", color: "120 68% 48%" });
+    expect(resolveTheme(undefined, {})).toEqual({ mode: "dark", color: DEFAULT_THEME_COLOR });
+  });
+
+  it("skips values that are not a mode or a colour", () => {
+    expect(resolveTheme({ themeMode: "sepia", themeColor: "blue" }, { mode: "light", color: "nope" })).toEqual({ mode: "light", color: DEFAULT_THEME_COLOR });
+  });
+});
