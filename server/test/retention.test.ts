@@ -98,11 +98,12 @@ describe("abandoned rounds", () => {
 
   it("settles each round once however many sweeps run at the same time", async () => {
     const players = await Promise.all(Array.from({ length: 6 }, () => t.guest()));
-    const rounds: { playerId: string; roundId: string }[] = [];
+    const rounds: { playerId: string; roundId: string; requestId: string }[] = [];
     for (const { token, player } of players) {
       const c = await joinCasino(t, token);
       await openRound(c, "mines", { mines: 1 }, oneGem);
-      rounds.push({ playerId: player.id, roundId: (await openRoundOf(player.id)).id });
+      const round = await openRoundOf(player.id);
+      rounds.push({ playerId: player.id, roundId: round.id, requestId: round.request_id });
       await c.room.leave();
     }
     for (const r of rounds) await abandon(r.playerId);
@@ -113,7 +114,7 @@ describe("abandoned rounds", () => {
       expect(await openRoundOf(r.playerId)).toBeUndefined();
       const payouts = await sql(`SELECT count(*)::int AS n FROM ledger_entries WHERE player_id = $1 AND request_id = $2`, [r.playerId, `#abandoned:${r.roundId}#payout`]);
       expect(payouts[0].n).toBe(1);
-      const sessions = await sql(`SELECT count(*)::int AS n FROM game_sessions WHERE player_id = $1`, [r.playerId]);
+      const sessions = await sql(`SELECT count(*)::int AS n FROM game_sessions WHERE player_id = $1 AND request_id = $2`, [r.playerId, r.requestId]);
       expect(sessions[0].n).toBe(1);
     }
   });
