@@ -131,6 +131,30 @@ describe("daily spin racing bets", () => {
   });
 });
 
+describe.runIf(TEST_DB === "postgres")("Database.transaction", () => {
+  it("runs a transaction PostgreSQL aborted for a deadlock again, so both sides complete", async () => {
+    const [x, y] = [(await t.guest()).player.id, (await t.guest()).player.id];
+    let tries = 0;
+    let holding = 0;
+    let bothHold!: () => void;
+    const barrier = new Promise<void>((resolve) => (bothHold = resolve));
+    // Two units that lock two rows in opposite orders: the textbook deadlock, on the first try only.
+    const unit = (first: string, second: string) =>
+      t.app.services.db.transaction(async (em) => {
+        tries += 1;
+        await em.query(`SELECT 1 FROM players WHERE id = $1 FOR UPDATE`, [first]);
+        if (tries <= 2) {
+          if (++holding === 2) bothHold();
+          await barrier;
+        }
+        await em.query(`SELECT 1 FROM players WHERE id = $1 FOR UPDATE`, [second]);
+        return first;
+      });
+    expect(await Promise.all([unit(x, y), unit(y, x)])).toEqual([x, y]);
+    expect(tries).toBe(3);
+  });
+});
+
 describe("everything at once", () => {
   it("multi-step bets, rotations, client seeds, daily spins (room and REST) and acts from two connections: no exposed seed, no error, ledger intact", async () => {
     const { token, player } = await t.guest();
