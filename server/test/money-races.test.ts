@@ -4,7 +4,7 @@ import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { replayRound } from "@casino/common";
 import { TEST_DB, startTestApp, type TestApp } from "./harness";
-import { Inbox, ask, joinCasino, newRequestId, waitFor } from "./room-helpers";
+import { ask, joinCasino, newRequestId, waitFor } from "./room-helpers";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -331,8 +331,7 @@ describe.runIf(TEST_DB === "postgres")("database timeouts (PostgreSQL)", () => {
     expect(stuck.type).toBe("error");
     expect(stuck.body.code).toBe("outcome_unknown");
     expect(stuck.body.message).toMatch(/outcome is unknown.*same requestId/);
-    c.room.send("bet", bet);
-    const retried = await waitForNth(c.inbox, requestId, 2);
+    const retried = await retryUntilKnown(c, bet);
     expect(retried.type).toBe("result");
     expect(await slow.app.services.db.run(async (em) => Number((await em.query(`SELECT balance FROM players WHERE id = $1`, [player.id]))[0].balance))).toBe(
       1000 - 25 + retried.body.payout,
@@ -354,9 +353,7 @@ describe.runIf(TEST_DB === "postgres")("database timeouts (PostgreSQL)", () => {
     const unknown = await c.inbox.answer(requestId);
     expect(unknown.body.code).toBe("outcome_unknown");
     proxy.thaw();
-    while ((await slow.request("GET", "/api/health")).status !== 200) await new Promise((r) => setTimeout(r, 50));
-    c.room.send("bet", bet);
-    const retried = await waitForNth(c.inbox, requestId, 2);
+    const retried = await retryUntilKnown(c, bet);
     expect(retried.type, JSON.stringify(retried.body)).toBe("result");
     const bets = await slow.app.services.db.run((em) => em.query(`SELECT count(*)::int AS n FROM ledger_entries WHERE player_id = $1 AND reason = 'bet'`, [player.id]));
     expect(bets[0].n).toBe(1);
@@ -365,9 +362,15 @@ describe.runIf(TEST_DB === "postgres")("database timeouts (PostgreSQL)", () => {
   });
 });
 
-/** The n-th answer to a request id (a retry is answered under the same id). */
-async function waitForNth(inbox: Inbox, requestId: string, n: number) {
-  const answers = () => inbox.messages.filter((m) => m.body?.requestId === requestId && ["result", "spin", "error"].includes(m.type));
-  await waitFor(() => answers().length >= n, 15_000);
-  return answers()[n - 1]!;
+/** What a client does with outcome_unknown: send the same request again until the outcome is known. */
+async function retryUntilKnown(c: Connection, bet: { requestId: string } & Record<string, unknown>) {
+  const answers = () => c.inbox.messages.filter((m: { type: string; body: any }) => m.body?.requestId === bet.requestId && ["result", "error"].includes(m.type));
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const seen = answers().length;
+    c.room.send("bet", bet);
+    await waitFor(() => answers().length > seen, 15_000);
+    const answer = answers()[seen]!;
+    if (answer.body.code !== "outcome_unknown") return answer;
+  }
+  throw new Error("the outcome stayed unknown");
 }
