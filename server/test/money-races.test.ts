@@ -295,7 +295,7 @@ describe.runIf(TEST_DB === "postgres")("database timeouts (PostgreSQL)", () => {
       {
         DATABASE_URL: url.toString(),
         BET_RATE_PER_SECOND: "1000",
-        DB_CONNECT_TIMEOUT_MS: "1000",
+        DB_CONNECT_TIMEOUT_MS: "3000",
         DB_STATEMENT_TIMEOUT_MS: "1000",
         DB_QUERY_TIMEOUT_MS: "2500",
         DB_HEALTH_TIMEOUT_MS: "300",
