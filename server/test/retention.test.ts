@@ -126,8 +126,9 @@ describe("abandoned rounds", () => {
     await sql(`UPDATE open_rounds SET last_action_at = now() - interval '59 minutes' WHERE player_id = $1`, [player.id]);
     await sweep();
     expect(await openRoundOf(player.id)).toBeDefined();
-    await abandon(player.id);
     expect((await ask(c.room, c.inbox, "act", { action: { type: "skip" } })).body.done).toBe(false);
+    const [clock] = await sql(`SELECT last_action_at > now() - interval '1 minute' AS fresh FROM open_rounds WHERE player_id = $1`, [player.id]);
+    expect(clock.fresh).toBe(true);
     await sweep();
     const round = await openRoundOf(player.id);
     expect(round.actions).toEqual([{ type: "skip" }]);
