@@ -5,11 +5,24 @@ import { join } from "node:path";
 import { ENTITIES } from "./server/src/db/entities/index";
 import { MIGRATIONS } from "./server/src/db/migrations/index";
 
+/** Bounds on database work (PostgreSQL only; embedded PGlite has no network to wait on). */
+export interface DatabaseTimeouts {
+  /** Establishing a connection. */
+  connectMs: number;
+  /** Server side: any statement running longer is cancelled (SQLSTATE 57014), and so is a transaction left idle twice as long. */
+  statementMs: number;
+  /** Client side: a query whose answer has not arrived by then fails, even when the server is unreachable. */
+  queryMs: number;
+  /** The health check's `SELECT 1`. */
+  healthMs: number;
+}
+
 /**
  * The TypeORM DataSource options, shared by the server and the migration CLI: PostgreSQL when a URL is
- * given, otherwise embedded PGlite under the data directory ("memory://" keeps it in memory).
+ * given, otherwise embedded PGlite under the data directory ("memory://" keeps it in memory). The
+ * migration CLI runs without timeouts; the server passes its configured ones.
  */
-export function dataSourceOptions(databaseUrl: string | undefined, dataDir = "./data"): DataSourceOptions {
+export function dataSourceOptions(databaseUrl: string | undefined, dataDir = "./data", timeouts?: DatabaseTimeouts): DataSourceOptions {
   const common = {
     entities: ENTITIES,
     migrations: MIGRATIONS,
@@ -18,7 +31,16 @@ export function dataSourceOptions(databaseUrl: string | undefined, dataDir = "./
     logging: false,
   } as const;
   if (databaseUrl) {
-    return { type: "postgres", url: databaseUrl, extra: { max: 20 }, ...common };
+    const bounded = timeouts && {
+      connectionTimeoutMillis: timeouts.connectMs,
+      statement_timeout: timeouts.statementMs,
+      idle_in_transaction_session_timeout: timeouts.statementMs * 2,
+      query_timeout: timeouts.queryMs,
+      // Finds a peer that vanished (a partition, a dead host) on idle pooled connections.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    };
+    return { type: "postgres", url: databaseUrl, extra: { max: 20, ...bounded }, ...common };
   }
   const pgliteDir = dataDir === "memory://" ? undefined : join(dataDir, "pglite");
   return {

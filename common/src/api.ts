@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SUGGESTION_MAX_LENGTH, TERMS_VERSION } from "./constants";
+import { requestId } from "./protocol";
 
 /** REST request schemas (spec section 7) and the shapes the server answers with. */
 
@@ -49,7 +50,7 @@ export const suggestionRequest = z.object({
     .min(1, "Please enter a suggestion")
     .max(SUGGESTION_MAX_LENGTH, `suggestion must be at most ${SUGGESTION_MAX_LENGTH} characters`),
 });
-export const dailySpinRequest = z.object({ playerId: playerRef, requestId: z.string().min(1).max(64).optional() });
+export const dailySpinRequest = z.object({ playerId: playerRef, requestId: requestId.optional() });
 export const historyQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(25),
   before: z.iso.datetime().optional(),

@@ -4,6 +4,10 @@ import { GAME_IDS } from "./catalogue";
 /** Room names and the messages clients send to them; every message is validated with these schemas. */
 export const ROOMS = { casino: "casino" } as const;
 
+/**
+ * The one request-id rule, for room messages and REST alike. '#' is deliberately not allowed: the ledger
+ * derives the ids of its own entries with it, so a client id can never collide with a derived one.
+ */
 export const requestId = z
   .string()
   .min(8, "requestId must be 8–64 characters")
@@ -33,6 +37,13 @@ export type ActMessage = z.infer<typeof actMessage>;
 export const setClientSeedMessage = z.object({ requestId, clientSeed }).strict();
 export const rotateSeedMessage = z.object({ requestId, clientSeed: clientSeed.optional() }).strict();
 export const dailySpinMessage = z.object({ requestId }).strict();
+
+/**
+ * Options of a casino room join. `clientSeed` (made in the browser) becomes the first client seed of a
+ * player whose seed pair has never been used; otherwise the server keeps the pair it has.
+ */
+export const casinoJoinOptions = z.object({ clientSeed: clientSeed.optional() });
+export type CasinoJoinOptions = z.infer<typeof casinoJoinOptions>;
 
 /** Client → server message types. */
 export const CLIENT_MESSAGES = {
@@ -85,6 +96,13 @@ export interface BetAnswer {
   /** The engine's public view of the round (secrets hidden while it is open). */
   view: unknown;
   fairness: RoundFairness;
+  /**
+   * Set when the round was voided because its server seed was no longer the active one: the stake it
+   * still held came back as a refund (`payout`), and the round is over.
+   */
+  voided?: true;
+  /** Set on the repeat of a request already answered: this is the first answer, and its balance is from then. */
+  replayed?: true;
 }
 
 /** The server's answer (`spin` message) to a `daily-spin`, and the body of `POST /api/daily-spin`. */
@@ -95,6 +113,38 @@ export interface SpinAnswer {
   balance: number;
   lastDailySpin: string;
   fairness: RoundFairness;
+  /** Set on the repeat of a request already answered: this is the first answer, and its balance is from then. */
+  replayed?: true;
+}
+
+/**
+ * The player's seeds as shown before any change: the active pair (server seed as its SHA-256 only) and
+ * the SHA-256 of the next server seed, committed before the player picks the client seed it will be
+ * paired with. In the room state, the `seeds` message and `GET /api/player/:id/seeds`.
+ */
+export interface ActiveSeedView {
+  serverSeedHash: string;
+  clientSeed: string;
+  nonce: number;
+  nextServerSeedHash: string;
+}
+
+/** A server seed after rotation: now public, so every round played with it can be re-derived. */
+export interface RevealedSeed {
+  serverSeed: string;
+  serverSeedHash: string;
+  clientSeed: string;
+  /** How many nonces (bets and spins) the pair served. */
+  nonces: number;
+  revealedAt: string;
+}
+
+/** The answer (`result` message) to `seed:rotate` and `seed:client`. */
+export interface RotateAnswer {
+  requestId: string;
+  revealed: RevealedSeed;
+  active: ActiveSeedView;
+  replayed?: true;
 }
 
 /** The open round mirrored in the room state (`openRound`, as JSON). */

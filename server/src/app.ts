@@ -18,6 +18,7 @@ import { DiscordOAuth } from "./auth/discord";
 import { Ledger } from "./ledger/ledger";
 import { Players } from "./players/players";
 import { Seeds } from "./fairness/seeds";
+import { Retention } from "./ops/retention";
 import { PlayerEvents } from "./rooms/player-events";
 import { CasinoRoom } from "./rooms/casino-room";
 import type { Services } from "./services";
@@ -43,11 +44,12 @@ const DISCORD_FRAME_ANCESTORS = ["'self'", "https://discord.com", "https://*.dis
 
 /** Builds the whole product on one port: REST under /api, the Colyseus rooms, and the built client. */
 export async function createApp(config: Config, existingDb?: Database): Promise<App> {
-  const db = existingDb ?? (await openDatabase(config.databaseUrl, config.dataDir));
+  const db = existingDb ?? (await openDatabase(config.databaseUrl, config.dataDir, config.dbTimeouts));
   const redis = openRedis(config.redisUrl);
   const presence = config.redisUrl ? new RedisPresence(config.redisUrl) : new LocalPresence();
   const driver = config.redisUrl ? new RedisDriver(config.redisUrl) : new LocalDriver();
   const ledger = new Ledger(db);
+  const events = new PlayerEvents(presence);
   const services: Services = {
     config,
     db,
@@ -58,7 +60,8 @@ export async function createApp(config: Config, existingDb?: Database): Promise<
     ledger,
     players: new Players(db, ledger, config.specialBadges),
     seeds: new Seeds(db),
-    events: new PlayerEvents(presence),
+    events,
+    retention: new Retention(db, ledger, events, config.retention),
   };
   CasinoRoom.services = services;
 
@@ -78,9 +81,11 @@ export async function createApp(config: Config, existingDb?: Database): Promise<
     services,
     async listen() {
       await server.listen(config.port, config.host);
+      services.retention.start();
       return (transport.server?.address() as AddressInfo).port;
     },
     async close() {
+      await services.retention.stop();
       await server.gracefullyShutdown(false).catch(() => undefined);
       redis.disconnect();
       if (!existingDb) await db.close();

@@ -3,9 +3,11 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 import { describeZodError } from "@casino/common";
+import type { DatabaseTimeouts } from "../../ormconfig";
 
 const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const optionalText = z.preprocess(emptyToUndefined, z.string().optional());
+const positiveInt = (fallback: number) => z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(fallback));
 
 const envSchema = z.object({
   PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(2567)),
@@ -46,7 +48,23 @@ const envSchema = z.object({
       .transform((text) => text.split(/\s+/).filter(Boolean))
       .pipe(z.array(z.string().regex(/^https?:\/\/[^/\s]+$/, "must be origins like https://example.com, separated by spaces"))),
   ),
-});
+  DB_CONNECT_TIMEOUT_MS: positiveInt(5000),
+  DB_STATEMENT_TIMEOUT_MS: positiveInt(5000),
+  DB_QUERY_TIMEOUT_MS: positiveInt(6000),
+  DB_HEALTH_TIMEOUT_MS: positiveInt(1000),
+  PROCESSED_REQUEST_RETENTION_DAYS: positiveInt(7),
+  ABANDONED_ROUND_MINUTES: positiveInt(60),
+  GUEST_ARCHIVE_DAYS: positiveInt(30),
+  RETENTION_SWEEP_SECONDS: positiveInt(60),
+})
+  .refine((e) => e.DB_QUERY_TIMEOUT_MS > e.DB_STATEMENT_TIMEOUT_MS, {
+    path: ["DB_QUERY_TIMEOUT_MS"],
+    message: "must be longer than DB_STATEMENT_TIMEOUT_MS, so the server cancels a slow statement before the client gives up on it",
+  })
+  .refine((e) => e.PROCESSED_REQUEST_RETENTION_DAYS * 24 * 60 > e.ABANDONED_ROUND_MINUTES, {
+    path: ["PROCESSED_REQUEST_RETENTION_DAYS"],
+    message: "must be longer than ABANDONED_ROUND_MINUTES, so a round is settled before the answers of its actions are forgotten",
+  });
 
 export interface Config {
   port: number;
@@ -62,6 +80,20 @@ export interface Config {
   clientDist: string;
   /** Origins allowed to frame the client besides Discord's (e.g. a local stand-in for Discord's host page). */
   frameAncestors: string[];
+  dbTimeouts: DatabaseTimeouts;
+  retention: RetentionConfig;
+}
+
+/** The retention rules (README, "Retention"). */
+export interface RetentionConfig {
+  /** Stored answers of requests are kept this long, then pruned. */
+  processedRequestDays: number;
+  /** An open round with no action for this long is settled by its game's default action. */
+  abandonedRoundMinutes: number;
+  /** A guest with no play, no join and no open round for this long is archived. */
+  guestArchiveDays: number;
+  /** How often each process runs the sweep. */
+  sweepSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -89,6 +121,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     betRatePerSecond: e.BET_RATE_PER_SECOND,
     clientDist: resolve(e.CLIENT_DIST),
     frameAncestors: e.FRAME_ANCESTORS,
+    dbTimeouts: {
+      connectMs: e.DB_CONNECT_TIMEOUT_MS,
+      statementMs: e.DB_STATEMENT_TIMEOUT_MS,
+      queryMs: e.DB_QUERY_TIMEOUT_MS,
+      healthMs: e.DB_HEALTH_TIMEOUT_MS,
+    },
+    retention: {
+      processedRequestDays: e.PROCESSED_REQUEST_RETENTION_DAYS,
+      abandonedRoundMinutes: e.ABANDONED_ROUND_MINUTES,
+      guestArchiveDays: e.GUEST_ARCHIVE_DAYS,
+      sweepSeconds: e.RETENTION_SWEEP_SECONDS,
+    },
   };
 }
 

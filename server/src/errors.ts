@@ -20,3 +20,22 @@ export const forbidden = (message = "You may only act for yourself") => new AppE
 export const notFound = (message = "Not found") => new AppError("not_found", 404, message);
 export const conflict = (message: string, code = "conflict") => new AppError(code, 409, message);
 export const insufficientFunds = () => new AppError("insufficient_funds", 409, "Insufficient balance");
+
+/** The same request id was already used for a request of another kind or with other contents. */
+export const requestIdReused = () =>
+  new AppError("request_id_reused", 409, "This requestId was already used for a different request; send a new requestId");
+
+/**
+ * The database did not confirm the work in time (or the connection to it broke), so whether it happened
+ * is not known here. Every money request is idempotent by its id, so sending it again is safe.
+ */
+export const outcomeUnknown = () =>
+  new AppError(
+    "outcome_unknown",
+    503,
+    "We could not confirm this in time, so its outcome is unknown. Send it again with the same requestId: that is safe and never charges twice",
+  );
+
+/** An archived guest (idle past the retention period) can no longer use its session. */
+export const accountArchived = () =>
+  new AppError("account_archived", 401, "This guest account was archived after a long time without play; start a new guest session");

@@ -8,6 +8,7 @@ import type { Ledger } from "./ledger/ledger";
 import type { Players } from "./players/players";
 import type { PlayerEvents } from "./rooms/player-events";
 import type { Seeds } from "./fairness/seeds";
+import type { Retention } from "./ops/retention";
 
 /** Everything the REST routers and rooms need, built once at boot. */
 export interface Services {
@@ -21,4 +22,5 @@ export interface Services {
   players: Players;
   seeds: Seeds;
   events: PlayerEvents;
+  retention: Retention;
 }

@@ -81,7 +81,8 @@ describe("betting", () => {
     room.send("bet", { requestId, game: "dice", amount: 100, params: { target: 10, direction: "under" } });
     await waitFor(() => inbox.messages.filter((m) => m.body?.requestId === requestId).length === 2);
     const [first, second] = inbox.messages.filter((m) => m.body?.requestId === requestId);
-    expect(second!.body).toEqual(first!.body);
+    expect(first!.body.replayed).toBeUndefined();
+    expect(second!.body).toEqual({ ...first!.body, replayed: true });
     const entries = await t.app.services.db.run((em) => em.query(`SELECT count(*)::int AS n FROM ledger_entries WHERE player_id = $1 AND reason = 'bet'`, [player.id]));
     expect(entries[0].n).toBe(1);
     await room.leave();

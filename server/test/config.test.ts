@@ -12,4 +12,17 @@ describe("configuration", () => {
     expect(() => loadConfig({ PORT: "seventy" })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: "seventy" })).toThrow(/PORT/);
   });
+
+  it("reads the retention rules and database timeouts, with their defaults", () => {
+    const config = loadConfig({ DATA_DIR: IN_MEMORY });
+    expect(config.retention).toEqual({ processedRequestDays: 7, abandonedRoundMinutes: 60, guestArchiveDays: 30, sweepSeconds: 60 });
+    expect(config.dbTimeouts).toEqual({ connectMs: 5000, statementMs: 5000, queryMs: 6000, healthMs: 1000 });
+    expect(loadConfig({ DATA_DIR: IN_MEMORY, ABANDONED_ROUND_MINUTES: "15" }).retention.abandonedRoundMinutes).toBe(15);
+  });
+
+  it("refuses timeouts and retention periods that contradict each other", () => {
+    expect(() => loadConfig({ DATA_DIR: IN_MEMORY, DB_STATEMENT_TIMEOUT_MS: "8000" })).toThrow(/DB_QUERY_TIMEOUT_MS: must be longer than DB_STATEMENT_TIMEOUT_MS/);
+    expect(() => loadConfig({ DATA_DIR: IN_MEMORY, PROCESSED_REQUEST_RETENTION_DAYS: "1", ABANDONED_ROUND_MINUTES: "2000" })).toThrow(/PROCESSED_REQUEST_RETENTION_DAYS/);
+    expect(() => loadConfig({ DATA_DIR: IN_MEMORY, GUEST_ARCHIVE_DAYS: "0" })).toThrow(/GUEST_ARCHIVE_DAYS/);
+  });
 });

@@ -108,6 +108,8 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
     DISCORD_CLIENT_SECRET: "client-secret",
     DISCORD_API_BASE: discord.url,
     CLIENT_DIST: "client/dist-none",
+    // The health check's own limit is tested on its own; elsewhere a busy machine must not read as "down".
+    DB_HEALTH_TIMEOUT_MS: "10000",
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
     ...env,

@@ -363,6 +363,8 @@ export const blackjackEngine: GameEngine<BlackjackParams, BlackjackState, Blackj
       }
     }
   },
+  /** Abandoned: insurance is declined and every hand left stands; the dealer then plays as usual. */
+  defaultAction: (state) => (state.phase === "insurance" ? { type: "insurance", take: false } : { type: "stand" }),
   view(state: BlackjackState, finished: boolean) {
     const hands = state.hands.map((h) => ({ ...h, ...handValue(h.cards) }));
     if (finished) return { ...state, hands, dealerTotal: handValue(state.dealer).total, actions: [] };

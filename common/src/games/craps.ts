@@ -341,6 +341,8 @@ export const crapsEngine: GameEngine<CrapsParams, CrapsState, CrapsAction> = {
       }
     }
   },
+  /** Abandoned: the dice keep rolling, with no bet added or taken down, until every bet on the table is settled. */
+  defaultAction: () => ({ type: "roll" }),
   view: (state) => state,
   /** Exact for the opening bets: the best first roll (all 21 distinct throws) plus the best that can follow it. */
   maxPayout(_amount, params) {

@@ -40,6 +40,13 @@ export interface GameEngine<P = unknown, S = unknown, A = unknown> {
   readonly actions?: z.ZodType<A>;
   start(amount: number, params: P, rng: Rng): Step<S>;
   act?(state: S, action: A, rng: Rng): Step<S>;
+  /**
+   * What the house does for a player who left a round open (multi-step games only): the server applies
+   * it, step after step, until the round is done. A default action never stakes more coins. `null`
+   * means the player has made no decision yet that the round could be settled on: the round is then
+   * void and what it holds of the player's stake is refunded.
+   */
+  defaultAction?(state: S): A | null;
   /** What the player may see of the state: secrets hidden while the round is open. */
   view(state: S, done: boolean): unknown;
   /** The most this bet can pay back, shown before betting. */

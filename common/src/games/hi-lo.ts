@@ -151,6 +151,8 @@ export const hiLoEngine: GameEngine<HiLoParams, HiLoState, HiLoAction> = {
     if (value >= MAX_PAYOUT) return { state: { ...next, status: "cashed" }, stake: 0, payout: value, done: true };
     return open(next);
   },
+  /** Abandoned: cashed out after a correct guess; before any correct guess the round is void (stake refunded). */
+  defaultAction: (state) => (state.correct > 0 ? { type: "cashout" } : null),
   view(state: HiLoState) {
     // Nothing is secret: the next card does not exist until the stream deals it.
     const { numerator, denominator, ...rest } = state;

@@ -117,6 +117,8 @@ export const minesEngine: GameEngine<MinesParams, MinesState, MinesAction> = {
     }
     return { state: next, stake: 0, payout: 0, done: false };
   },
+  /** Abandoned: cashed out after a gem; before any gem the round is void (stake refunded). */
+  defaultAction: (state) => (state.revealed.length > 0 ? { type: "cashout" } : null),
   view(state: MinesState, done: boolean) {
     const gems = state.revealed.length;
     const shown = {

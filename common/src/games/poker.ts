@@ -101,6 +101,8 @@ export const pokerEngine: GameEngine<PokerParams, PokerState, PokerAction> = {
       done: true,
     };
   },
+  /** Abandoned: the hand folds (a raise would stake more coins); the ante is lost. */
+  defaultAction: () => ({ type: "fold" }),
   view(state: PokerState, done: boolean) {
     const player = evaluateFive(state.player);
     if (!done) {

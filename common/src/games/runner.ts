@@ -66,6 +66,39 @@ function checkStep(step: Step<unknown>, opening: boolean): Step<unknown> {
   return step;
 }
 
+/** Default actions a round may take before it is given up as void (craps ends far sooner with certainty in practice). */
+export const MAX_DEFAULT_STEPS = 10_000;
+
+export interface DefaultFinish {
+  /** The default actions taken, in order (each one validated and applied like a player's). */
+  actions: unknown[];
+  steps: Step<unknown>[];
+  /** True when the engine had no decision to settle on (or never finished): the round is void. */
+  voided: boolean;
+}
+
+/**
+ * Finishes an abandoned round with the engine's documented default action, step after step, on the
+ * same float stream, so the finished round replays like any other. A default step never stakes coins.
+ */
+export function finishByDefault(engine: AnyGameEngine, state: unknown, rng: Rng): DefaultFinish {
+  if (!engine.defaultAction) throw new GameRuleError("not_multi_step", `${engine.id} has no default action`);
+  const actions: unknown[] = [];
+  const steps: Step<unknown>[] = [];
+  let current = state;
+  while (steps.length < MAX_DEFAULT_STEPS) {
+    const action = engine.defaultAction(current);
+    if (action === null) return { actions, steps, voided: true };
+    const step = actRound(engine, current, action, rng);
+    if (step.stake !== 0) throw new Error(`the default action of ${engine.id} staked ${step.stake} coins`);
+    actions.push(action);
+    steps.push(step);
+    if (step.done) return { actions, steps, voided: false };
+    current = step.state;
+  }
+  return { actions, steps, voided: true };
+}
+
 /** What a round record must hold to be re-derived from its seeds. */
 export interface RoundReplay {
   game: string;

@@ -117,6 +117,8 @@ export const threeCardPokerEngine: GameEngine<ThreeCardPokerParams, ThreeCardPok
       done: true,
     };
   },
+  /** Abandoned: the hand folds (playing would stake more coins); the ante is lost, Pair Plus is still paid. */
+  defaultAction: () => ({ type: "fold" }),
   view(state: ThreeCardPokerState, done: boolean) {
     const base = {
       ante: state.ante,

@@ -96,6 +96,8 @@ export const videoPokerEngine: GameEngine<VideoPokerParams, VideoPokerState, Vid
       done: true,
     };
   },
+  /** Abandoned: the dealt hand stands as it is (all five cards held) and is paid by the table. */
+  defaultAction: () => ({ type: "draw", hold: [true, true, true, true, true] }),
   view(state: VideoPokerState, done: boolean) {
     const dealt = { bet: state.bet, hand: state.hand, dealtHand: payLineOf(state.hand) };
     if (!done || state.final === null) return dealt;

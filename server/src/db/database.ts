@@ -1,9 +1,15 @@
 import "reflect-metadata";
+import { setTimeout as sleep } from "node:timers/promises";
 import { sqlRows } from "./sql";
 import { mkdirSync } from "node:fs";
-import { DataSource, type EntityManager } from "typeorm";
-import { dataSourceOptions } from "../../../ormconfig";
+import { DataSource, type EntityManager, type QueryRunner } from "typeorm";
+import { dataSourceOptions, type DatabaseTimeouts } from "../../../ormconfig";
 import { IN_MEMORY } from "../config";
+
+export type { DatabaseTimeouts };
+
+/** Tries of one transaction that PostgreSQL aborted for a deadlock (40P01) or a serialisation failure (40001). */
+export const TRANSACTION_TRIES = 3;
 
 /**
  * The data source plus the one rule that makes embedded PGlite safe: it is a single shared session, so
@@ -16,11 +22,23 @@ export class Database {
   constructor(
     readonly dataSource: DataSource,
     readonly embedded: boolean,
+    private readonly healthTimeoutMs = 1000,
   ) {}
 
-  /** One database transaction. */
-  transaction<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
-    return this.serialised(() => this.dataSource.transaction(work));
+  /**
+   * One database transaction. A deadlock or serialisation failure rolls it back and runs the whole
+   * unit again (a few times, after a short random pause); the work must therefore only touch the
+   * database, which every ledger unit does.
+   */
+  async transaction<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.serialised(() => this.once(work));
+      } catch (error) {
+        if (attempt >= TRANSACTION_TRIES || !isRetryable(error)) throw error;
+        await sleep(5 + Math.random() * 20 * attempt);
+      }
+    }
   }
 
   /** Reads (and single-statement writes) outside an explicit transaction. */
@@ -35,12 +53,39 @@ export class Database {
     return result;
   }
 
-  async ping(): Promise<boolean> {
+  /**
+   * BEGIN … COMMIT on one pooled connection. A connection that timed out or broke mid-transaction is
+   * discarded rather than rolled back and reused: its state is unknown, and a rollback would wait on it.
+   */
+  private async once<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
+    const runner = this.dataSource.createQueryRunner();
+    let broken: unknown;
     try {
-      await this.run((em) => sqlRows(em, "SELECT 1"));
-      return true;
-    } catch {
-      return false;
+      await runner.startTransaction();
+      const result = await work(runner.manager);
+      await runner.commitTransaction();
+      return result;
+    } catch (error) {
+      if (isConnectionTrouble(error)) broken = error;
+      else await runner.rollbackTransaction().catch((rollbackError: unknown) => (broken = rollbackError));
+      throw error;
+    } finally {
+      await release(runner, broken);
+    }
+  }
+
+  /** `SELECT 1` within the health timeout; a database that does not answer in time is down. */
+  async ping(): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), this.healthTimeoutMs)));
+    const answer = this.run((em) => sqlRows(em, "SELECT 1")).then(
+      () => true,
+      () => false,
+    );
+    try {
+      return await Promise.race([answer, timeout]);
+    } finally {
+      clearTimeout(timer);
     }
   }
 
@@ -49,11 +94,75 @@ export class Database {
   }
 }
 
+async function release(runner: QueryRunner, broken: unknown): Promise<void> {
+  const pooled = runner as QueryRunner & { releasePostgresConnection?: (error?: unknown) => Promise<void> };
+  // Handing the error to the pool makes it close that connection instead of reusing it.
+  if (broken && pooled.releasePostgresConnection) await pooled.releasePostgresConnection(broken);
+  else await runner.release();
+}
+
+const driverError = (error: unknown) => {
+  const e = error as { code?: unknown; message?: unknown; driverError?: { code?: unknown; message?: unknown } } | null;
+  return e?.driverError ?? e ?? {};
+};
+
+/** The SQLSTATE of a database error (TypeORM wraps the driver's error), if any. */
+export function sqlState(error: unknown): string | undefined {
+  const code = driverError(error).code;
+  return typeof code === "string" ? code : undefined;
+}
+
+/** The constraint a PostgreSQL error names (unique violations name their index), if any. */
+export function constraintOf(error: unknown): string | undefined {
+  const e = error as { constraint?: unknown; driverError?: { constraint?: unknown } } | null;
+  const name = e?.driverError?.constraint ?? e?.constraint;
+  return typeof name === "string" ? name : undefined;
+}
+
+/** Deadlock detected, or a serialisation failure: the transaction can simply run again. */
+export const isRetryable = (error: unknown): boolean => ["40P01", "40001"].includes(sqlState(error) ?? "");
+
+const TIMEOUT_STATES = new Set([
+  "57014", // query_canceled: statement_timeout
+  "55P03", // lock_not_available: lock_timeout
+  "25P03", // idle_in_transaction_session_timeout
+  "57P01", // admin_shutdown
+  "57P02", // crash_shutdown
+  "57P03", // cannot_connect_now
+]);
+const CONNECTION_CODES = new Set(["ECONNRESET", "ECONNREFUSED", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH"]);
+const CONNECTION_MESSAGES = /query read timeout|timeout exceeded when trying to connect|connection terminated|connection timeout|connection ended|not queryable/i;
+
+/**
+ * The database did not answer in time, or the connection to it broke: whether the work committed is not
+ * known to this process. (For money requests that is safe to retry: requests are idempotent by id.)
+ */
+export function isConnectionTrouble(error: unknown): boolean {
+  const e = driverError(error);
+  const state = typeof e.code === "string" ? e.code : "";
+  if (TIMEOUT_STATES.has(state) || state.startsWith("08") || CONNECTION_CODES.has(state)) return true;
+  return typeof e.message === "string" && CONNECTION_MESSAGES.test(e.message);
+}
+
 /** Connects, runs pending migrations, and hands back the database. */
-export async function openDatabase(databaseUrl: string | undefined, dataDir: string): Promise<Database> {
+export async function openDatabase(databaseUrl: string | undefined, dataDir: string, timeouts?: DatabaseTimeouts): Promise<Database> {
   if (!databaseUrl && dataDir !== IN_MEMORY) mkdirSync(dataDir, { recursive: true });
-  const dataSource = new DataSource(dataSourceOptions(databaseUrl, dataDir));
+  if (databaseUrl && timeouts) {
+    // Migrations may take longer than a statement of the running service is allowed to: they run
+    // first, on a connection without the service's timeouts.
+    const migrator = new DataSource(dataSourceOptions(databaseUrl, dataDir));
+    await migrator.initialize();
+    try {
+      await migrator.runMigrations({ transaction: "each" });
+    } finally {
+      await migrator.destroy();
+    }
+    const dataSource = new DataSource(dataSourceOptions(databaseUrl, dataDir, timeouts));
+    await dataSource.initialize();
+    return new Database(dataSource, false, timeouts.healthMs);
+  }
+  const dataSource = new DataSource(dataSourceOptions(databaseUrl, dataDir, timeouts));
   await dataSource.initialize();
   await dataSource.runMigrations({ transaction: "each" });
-  return new Database(dataSource, !databaseUrl);
+  return new Database(dataSource, !databaseUrl, timeouts?.healthMs);
 }

@@ -1,67 +1,99 @@
-
+import { randomBytes } from "node:crypto";
+import type { EntityManager } from "typeorm";
+import { seedCommitment, type ActiveSeedView, type RevealedSeed, type RotateAnswer } from "@casino/common";
 import { sqlRows } from "../db/sql";
 import type { Database } from "../db/database";
-import { conflict, AppError } from "../errors";
-import { insertSeed, newClientSeed } from "../ledger/ledger";
+import { AppError, conflict, notFound } from "../errors";
+import { MoneyRequests, lockPlayer, type Replayable, type WriteBatch } from "../ledger/requests";
 
-export interface ActiveSeedView {
-  serverSeedHash: string;
-  clientSeed: string;
-  nonce: number;
-}
+export type { ActiveSeedView, RevealedSeed, RotateAnswer };
 
-export interface RevealedSeed {
-  serverSeed: string;
-  serverSeedHash: string;
-  clientSeed: string;
-  nonces: number;
-  revealedAt: string;
-}
+export const newServerSeed = (): string => randomBytes(32).toString("hex");
+/** The server's own client seed, for a player whose client sent none. */
+export const newClientSeed = (): string => randomBytes(8).toString("hex");
 
 /**
- * Seed pairs: the active server seed is never shown, only its hash; rotation reveals it and starts a new
- * pair. Rotation waits for an open round to finish, since revealing its seed would reveal its future.
+ * Seed pairs with pre-commitment (game-rules B1, B4). A player always has an active pair (the server
+ * seed shown only as its SHA-256) and a next server seed, also shown only as its SHA-256, committed
+ * before the player chooses the client seed it will serve with. Rotating, or setting a client seed,
+ * reveals the active server seed, promotes the committed next one (with the new client seed), and
+ * commits a new next seed at once. All of it runs under the player's lock, after checking that no
+ * round is open: revealing an open round's seed would reveal its future.
  */
 export class Seeds {
-  constructor(private readonly db: Database) {}
+  private readonly requests: MoneyRequests;
+
+  constructor(private readonly db: Database) {
+    this.requests = new MoneyRequests(db);
+  }
 
   async active(playerId: string): Promise<ActiveSeedView> {
     const rows = await this.db.run((em) =>
-      sqlRows(em, `SELECT server_seed_hash, client_seed, nonce FROM fairness_seeds WHERE player_id = $1 AND active`, [playerId]),
+      sqlRows(
+        em,
+        `SELECT s.server_seed_hash, s.client_seed, s.nonce, n.server_seed_hash AS next_hash
+           FROM fairness_seeds s JOIN next_server_seeds n ON n.player_id = s.player_id
+          WHERE s.player_id = $1 AND s.active`,
+        [playerId],
+      ),
     );
-    if (rows.length === 0) throw new AppError("no_seed", 500, "No active seed for this player");
-    return { serverSeedHash: rows[0].server_seed_hash, clientSeed: rows[0].client_seed, nonce: Number(rows[0].nonce) };
+    const row = rows[0];
+    if (!row) throw new AppError("no_seed", 500, "No active seed for this player");
+    return { serverSeedHash: row.server_seed_hash, clientSeed: row.client_seed, nonce: Number(row.nonce), nextServerSeedHash: row.next_hash };
   }
 
-  /** Reveals the active server seed and starts a new pair; a new client seed always comes with a new server seed, so no result repeats. */
-  rotate(playerId: string, clientSeed?: string): Promise<{ revealed: RevealedSeed; active: ActiveSeedView }> {
-    return this.db.transaction(async (em) => {
-      const open = await sqlRows(em, `SELECT 1 FROM open_rounds WHERE player_id = $1`, [playerId]);
-      if (open.length > 0) throw conflict("Finish your open round before changing seeds", "round_open");
-      const [old] = await sqlRows(em, 
-        `UPDATE fairness_seeds SET active = false, revealed_at = now() WHERE player_id = $1 AND active
-         RETURNING server_seed, server_seed_hash, client_seed, nonce, revealed_at`,
-        [playerId],
-      );
-      if (!old) throw new AppError("no_seed", 500, "No active seed for this player");
-      await insertSeed(em, playerId, clientSeed ?? newClientSeed());
-      const [next] = await sqlRows(em, `SELECT server_seed_hash, client_seed, nonce FROM fairness_seeds WHERE player_id = $1 AND active`, [playerId]);
+  /**
+   * Reveals the active server seed and pairs the committed next one with `clientSeed` (the player's, or
+   * else the current one: the server seed changes either way, so no stream is ever reused).
+   */
+  rotate(playerId: string, requestId: string, clientSeed: string | undefined, kind: "rotate" | "client-seed" = "rotate"): Promise<Replayable<RotateAnswer>> {
+    return this.requests.run({ playerId, requestId, kind, body: { clientSeed: clientSeed ?? null } }, async (ctx) => {
+      if (ctx.round) throw conflict("Finish your open round before changing seeds", "round_open");
+      const next = newServerSeed();
+      const nextHash = seedCommitment(next);
+      const newClient = clientSeed ?? ctx.seed.clientSeed;
+      const revealedAt = new Date();
+      promoteNextSeed(ctx.writes, playerId, ctx.seed.id, newClient, next, revealedAt);
+      ctx.writes.add(`UPDATE players SET last_seen_at = now() WHERE id = ${ctx.writes.p(playerId)}`);
       return {
+        requestId,
         revealed: {
-          serverSeed: old.server_seed,
-          serverSeedHash: old.server_seed_hash,
-          clientSeed: old.client_seed,
-          nonces: Number(old.nonce),
-          revealedAt: new Date(old.revealed_at).toISOString(),
+          serverSeed: ctx.seed.serverSeed,
+          serverSeedHash: ctx.seed.serverSeedHash,
+          clientSeed: ctx.seed.clientSeed,
+          nonces: ctx.seed.nonce,
+          revealedAt: revealedAt.toISOString(),
         },
-        active: { serverSeedHash: next.server_seed_hash, clientSeed: next.client_seed, nonce: Number(next.nonce) },
+        active: { serverSeedHash: ctx.nextServerSeedHash, clientSeed: newClient, nonce: 0, nextServerSeedHash: nextHash },
       };
+    });
+  }
+
+  /**
+   * The client seed a browser made, taken as the first client seed of a pair that has never served a
+   * bet (nonce 0) of a player who has never rotated. Anything else keeps the pair as it is. Answers
+   * whether it was taken.
+   */
+  adoptFirstClientSeed(playerId: string, clientSeed: string): Promise<boolean> {
+    return this.db.transaction(async (em) => {
+      const player = await lockPlayer(em, playerId);
+      if (!player) throw notFound("Player not found");
+      const rows = await sqlRows(
+        em,
+        `UPDATE fairness_seeds SET client_seed = $2
+          WHERE player_id = $1 AND active AND nonce = 0 AND client_seed <> $2
+            AND NOT EXISTS (SELECT 1 FROM fairness_seeds r WHERE r.player_id = $1 AND NOT r.active)
+          RETURNING id`,
+        [playerId, clientSeed],
+      );
+      return rows.length > 0;
     });
   }
 
   async revealed(playerId: string, limit = 50): Promise<RevealedSeed[]> {
     const rows = await this.db.run((em) =>
-      sqlRows(em, 
+      sqlRows(
+        em,
         `SELECT server_seed, server_seed_hash, client_seed, nonce, revealed_at FROM fairness_seeds
           WHERE player_id = $1 AND NOT active ORDER BY revealed_at DESC LIMIT $2`,
         [playerId, limit],
@@ -77,3 +109,35 @@ export class Seeds {
   }
 }
 
+/**
+ * The seed rows of a new player: an active pair with `clientSeed` and a committed next server seed.
+ * Runs in the player's creating transaction.
+ */
+export async function insertFirstSeeds(em: EntityManager, playerId: string, clientSeed: string): Promise<void> {
+  const active = newServerSeed();
+  const next = newServerSeed();
+  await sqlRows(
+    em,
+    `WITH a AS (INSERT INTO fairness_seeds (player_id, server_seed, server_seed_hash, client_seed) VALUES ($1, $2, $3, $4))
+     INSERT INTO next_server_seeds (player_id, server_seed, server_seed_hash) VALUES ($1, $5, $6)`,
+    [playerId, active, seedCommitment(active), clientSeed, next, seedCommitment(next)],
+  );
+}
+
+/**
+ * Reveals the active seed `activeId`, makes the committed next seed the active one with `clientSeed`,
+ * and commits `nextSeed` as the new next seed. The reveal comes first (the promotion reads its
+ * RETURNING), so the one-active-seed index never sees two.
+ */
+function promoteNextSeed(w: WriteBatch, playerId: string, activeId: string, clientSeed: string, nextSeed: string, revealedAt: Date): void {
+  const player = w.p(playerId);
+  const revealed = w.add(`UPDATE fairness_seeds SET active = false, revealed_at = ${w.p(revealedAt)} WHERE id = ${w.p(activeId)} AND active RETURNING id`);
+  w.add(
+    `INSERT INTO fairness_seeds (player_id, server_seed, server_seed_hash, client_seed)
+     SELECT n.player_id, n.server_seed, n.server_seed_hash, ${w.p(clientSeed)} FROM next_server_seeds n, ${revealed} WHERE n.player_id = ${player}`,
+  );
+  w.add(
+    `UPDATE next_server_seeds SET server_seed = ${w.p(nextSeed)}, server_seed_hash = ${w.p(seedCommitment(nextSeed))}, created_at = now()
+      WHERE player_id = ${player}`,
+  );
+}

@@ -25,7 +25,8 @@ export function moneyRoutes(s: Services): Router {
     const body = parse(dailySpinRequest, req.body);
     const player = await s.players.own(sessionOf(req), body.playerId);
     const spin = await s.ledger.dailySpin(player.id, body.requestId ?? `spin-${randomUUID()}`);
-    s.events.publish(player.id, { type: "balance", balance: spin.balance, delta: spin.prize, reason: "daily_spin" });
+    // A replayed answer carries the balance of its time: it is never published.
+    if (!spin.replayed) s.events.publish(player.id, { type: "balance", balance: spin.balance, delta: spin.prize, reason: "daily_spin" });
     res.json(spin);
   });
 

@@ -1,28 +1,39 @@
-import { sqlRows } from "../db/sql";
-import { randomBytes } from "node:crypto";
-import type { EntityManager } from "typeorm";
+import { randomUUID } from "node:crypto";
 import {
   DAILY_SPIN_COOLDOWN_MS,
   STARTING_BALANCE,
   floatStream,
   spinWheel,
   resultWord,
-  seedCommitment,
   startRound,
   actRound,
+  finishByDefault,
   requireEngine,
-  GameRuleError,
   LIVE_PLAY,
+  type AnyGameEngine,
   type FairnessInput,
   type Step,
   type BetAnswer,
   type SpinAnswer,
 } from "@casino/common";
-
-export type { BetAnswer, SpinAnswer };
+import { sqlRows } from "../db/sql";
 import type { Database } from "../db/database";
 import { Player } from "../db/entities/index";
 import { AppError, conflict, insufficientFunds } from "../errors";
+import { insertFirstSeeds, newClientSeed } from "../fairness/seeds";
+import {
+  MoneyRequests,
+  WriteBatch,
+  ledgerEntryId,
+  lockPlayer,
+  readPlayerMoney,
+  type MoneyContext,
+  type OpenRoundRow,
+  type Replayable,
+  type SeedRow,
+} from "./requests";
+
+export type { BetAnswer, SpinAnswer };
 
 export type LedgerReason = "grant" | "bet" | "payout" | "refund" | "daily_spin" | "reward";
 
@@ -32,121 +43,123 @@ export interface NewPlayer {
   avatarUrl: string | null;
 }
 
-interface ActiveSeed {
-  id: string;
-  serverSeed: string;
-  serverSeedHash: string;
-  clientSeed: string;
-  nonce: number;
-}
-
 interface Movement {
   delta: number;
   reason: LedgerReason;
   reference: string | null;
 }
 
-export const newServerSeed = (): string => randomBytes(32).toString("hex");
-export const newClientSeed = (): string => randomBytes(8).toString("hex");
+/** What settling an abandoned round did, for the player's other connections to hear. */
+export interface AbandonedSettlement {
+  playerId: string;
+  roundId: string;
+  game: string;
+  balance: number;
+  /** Coins credited by the settlement (payout or refund). */
+  credited: number;
+  voided: boolean;
+}
 
 /**
- * The only code that writes balances. Every movement is one transaction: a conditional debit, the
- * credit, the append-only ledger entries, the round records, and the request's answer for idempotency.
+ * The only code that writes balances. Every movement is one transaction that locks the player's row
+ * first (ledger/requests.ts), then checks, then writes the balance, the append-only ledger entries,
+ * the round records and the request's answer together.
  */
 export class Ledger {
-  constructor(private readonly db: Database) {}
+  private readonly requests: MoneyRequests;
 
-  /** A new player, their 1000-coin starting grant and their first seed pair, together. */
+  constructor(private readonly db: Database) {
+    this.requests = new MoneyRequests(db);
+  }
+
+  /** A new player, their 1000-coin starting grant and their seeds (active pair and committed next seed), together. */
   createPlayer(fields: NewPlayer): Promise<Player> {
     return this.db.transaction(async (em) => {
-      const [row] = await sqlRows(em, 
-        `INSERT INTO players (discord_id, username, avatar_url, balance) VALUES ($1, $2, $3, $4) RETURNING id`,
-        [fields.discordId, fields.username, fields.avatarUrl, STARTING_BALANCE],
-      );
-      const playerId = row.id as string;
-      await this.appendEntries(em, playerId, "grant:starting", STARTING_BALANCE, [
-        { delta: STARTING_BALANCE, reason: "grant", reference: "starting balance" },
+      const [row] = await sqlRows(em, `INSERT INTO players (discord_id, username, avatar_url, balance) VALUES ($1, $2, $3, $4) RETURNING id`, [
+        fields.discordId,
+        fields.username,
+        fields.avatarUrl,
+        STARTING_BALANCE,
       ]);
-      await insertSeed(em, playerId, newClientSeed());
+      const playerId = row.id as string;
+      await sqlRows(em, `INSERT INTO ledger_entries (player_id, delta, balance_after, reason, reference, request_id) VALUES ($1, $2, $2, 'grant', 'starting balance', $3)`, [
+        playerId,
+        STARTING_BALANCE,
+        ledgerEntryId("#starting", "grant"),
+      ]);
+      await insertFirstSeeds(em, playerId, newClientSeed());
       return em.getRepository(Player).findOneByOrFail({ id: playerId });
     });
   }
 
   /** Places a bet: one step for single-step games, or the opening of a multi-step round. */
-  placeBet(playerId: string, requestId: string, game: string, amount: number, params: unknown): Promise<BetAnswer> {
-    return this.idempotent<BetAnswer>(playerId, requestId, async (em) => {
+  placeBet(playerId: string, requestId: string, game: string, amount: number, params: unknown): Promise<Replayable<BetAnswer>> {
+    return this.requests.run({ playerId, requestId, kind: "bet", body: { game, amount, params: params ?? {} } }, async (ctx) => {
       const engine = requireEngine(game);
-      if (engine.act) {
-        const open = await sqlRows(em, `SELECT id FROM open_rounds WHERE player_id = $1`, [playerId]);
-        if (open.length > 0) throw conflict("Finish your open round first", "round_open");
-      }
-      const seed = await claimNonce(em, playerId);
+      if (engine.act && ctx.round) throw conflict("Finish your open round first", "round_open");
+      const seed = ctx.seed;
       const rng = floatStream(fairnessOf(seed));
       const step = startRound(engine, amount, params, rng, LIVE_PLAY);
-      const balance = await this.settleStep(em, playerId, requestId, game, step);
+      const balance = moveCoins(ctx, requestId, stepMovements(step, game), { seedId: seed.id });
+      const w = ctx.writes;
       if (!step.done) {
-        const [round] = await sqlRows(em, 
-          `INSERT INTO open_rounds (player_id, game, request_id, amount, params, actions, state, total_stake, total_payout, seed_id, nonce, cursor)
-           VALUES ($1, $2, $3, $4, $5, '[]', $6, $7, $8, $9, $10, $11) RETURNING id`,
-          [playerId, game, requestId, amount, JSON.stringify(params ?? {}), JSON.stringify(step.state), step.stake, step.payout, seed.id, seed.nonce, rng.cursor],
+        const roundId = randomUUID();
+        w.add(
+          `INSERT INTO open_rounds (id, player_id, game, request_id, amount, params, actions, state, total_stake, total_payout, seed_id, nonce, cursor)
+           VALUES (${w.p(roundId)}, ${w.p(playerId)}, ${w.p(game)}, ${w.p(requestId)}, ${w.p(amount)}, ${w.p(JSON.stringify(params ?? {}))}, '[]',
+                   ${w.p(JSON.stringify(step.state))}, ${w.p(step.stake)}, ${w.p(step.payout)}, ${w.p(seed.id)}, ${w.p(seed.nonce)}, ${w.p(rng.cursor)})`,
         );
-        return answer(requestId, game, round.id, step, step.stake, step.payout, balance, engine.view(step.state, false), seed);
+        return answer(requestId, game, roundId, step, step.stake, step.payout, balance, engine.view(step.state, false), seed);
       }
-      await recordSession(em, playerId, requestId, game, step.stake, step.payout, seed, params, [], engine.view(step.state, true));
+      recordSession(w, playerId, requestId, game, step.stake, step.payout, seed, params, [], engine.view(step.state, true));
       return answer(requestId, game, null, step, step.stake, step.payout, balance, engine.view(step.state, true), seed);
     });
   }
 
-  /** Acts in the player's open round, continuing its float stream where the last step stopped. */
-  act(playerId: string, requestId: string, action: unknown): Promise<BetAnswer> {
-    return this.idempotent<BetAnswer>(playerId, requestId, async (em) => {
-      const rows = await sqlRows(em, 
-        `SELECT r.*, s.server_seed, s.server_seed_hash, s.client_seed FROM open_rounds r JOIN fairness_seeds s ON s.id = r.seed_id
-         WHERE r.player_id = $1 FOR UPDATE OF r`,
-        [playerId],
-      );
-      if (rows.length === 0) throw new AppError("no_open_round", 409, "You have no open round");
-      const r = rows[0];
+  /**
+   * Acts in the player's open round, continuing its float stream where the last step stopped. A round
+   * whose server seed is no longer the active one (revealed: its future is known) is never continued:
+   * it is voided and what it holds of the stake is refunded.
+   */
+  act(playerId: string, requestId: string, action: unknown): Promise<Replayable<BetAnswer>> {
+    return this.requests.run({ playerId, requestId, kind: "act", body: { action: action ?? null } }, async (ctx) => {
+      const r = ctx.round;
+      if (!r) throw new AppError("no_open_round", 409, "You have no open round");
       const engine = requireEngine(r.game);
-      const seed: ActiveSeed = { id: r.seed_id, serverSeed: r.server_seed, serverSeedHash: r.server_seed_hash, clientSeed: r.client_seed, nonce: r.nonce };
-      const rng = floatStream(fairnessOf(seed), r.cursor);
+      if (!r.seedActive) return voidRound(ctx, engine, r, requestId, true);
+      const rng = floatStream(fairnessOf(r.seed), r.cursor);
       const step = actRound(engine, r.state, action, rng, LIVE_PLAY);
-      const balance = await this.settleStep(em, playerId, requestId, r.game, step);
-      const totalStake = Number(r.total_stake) + step.stake;
-      const totalPayout = Number(r.total_payout) + step.payout;
-      const actions = [...(r.actions as unknown[]), action];
+      const balance = moveCoins(ctx, requestId, stepMovements(step, r.game));
+      const totalStake = r.totalStake + step.stake;
+      const totalPayout = r.totalPayout + step.payout;
+      const actions = [...r.actions, action];
+      const w = ctx.writes;
       if (step.done) {
-        await sqlRows(em, `DELETE FROM open_rounds WHERE id = $1`, [r.id]);
-        await recordSession(em, playerId, r.request_id, r.game, totalStake, totalPayout, seed, r.params, actions, engine.view(step.state, true));
+        w.add(`DELETE FROM open_rounds WHERE id = ${w.p(r.id)}`);
+        recordSession(w, playerId, r.requestId, r.game, totalStake, totalPayout, r.seed, r.params, actions, engine.view(step.state, true));
       } else {
-        await sqlRows(em, 
-          `UPDATE open_rounds SET state = $2, actions = $3, total_stake = $4, total_payout = $5, cursor = $6 WHERE id = $1`,
-          [r.id, JSON.stringify(step.state), JSON.stringify(actions), totalStake, totalPayout, rng.cursor],
+        w.add(
+          `UPDATE open_rounds SET state = ${w.p(JSON.stringify(step.state))}, actions = ${w.p(JSON.stringify(actions))}, total_stake = ${w.p(totalStake)},
+                  total_payout = ${w.p(totalPayout)}, cursor = ${w.p(rng.cursor)}, last_action_at = now()
+            WHERE id = ${w.p(r.id)}`,
         );
       }
-      return answer(requestId, r.game, r.id, step, totalStake, totalPayout, balance, engine.view(step.state, step.done), seed);
+      return answer(requestId, r.game, r.id, step, totalStake, totalPayout, balance, engine.view(step.state, step.done), r.seed);
     });
   }
 
-  /**
-   * The daily wheel: a conditional update claims the spin, so any number of concurrent requests pay
-   * once per 24 hours. The segment is drawn from the player's provably-fair stream.
-   */
-  dailySpin(playerId: string, requestId: string, now = new Date()): Promise<SpinAnswer> {
-    return this.idempotent<SpinAnswer>(playerId, requestId, async (em) => {
-      const cutoff = new Date(now.getTime() - DAILY_SPIN_COOLDOWN_MS);
-      const claimed = await sqlRows(em, 
-        `UPDATE players SET last_daily_spin = $2 WHERE id = $1 AND (last_daily_spin IS NULL OR last_daily_spin <= $3) RETURNING id`,
-        [playerId, now, cutoff],
-      );
-      if (claimed.length === 0) {
-        const [p] = await sqlRows(em, `SELECT last_daily_spin FROM players WHERE id = $1`, [playerId]);
-        const next = new Date(p.last_daily_spin).getTime() + DAILY_SPIN_COOLDOWN_MS;
+  /** The daily wheel, once per 24 hours (checked under the player's lock); the segment comes from the player's stream. */
+  dailySpin(playerId: string, requestId: string, now = new Date()): Promise<Replayable<SpinAnswer>> {
+    return this.requests.run({ playerId, requestId, kind: "spin", body: {} }, async (ctx) => {
+      const last = ctx.player.lastDailySpin;
+      if (last && now.getTime() - last.getTime() < DAILY_SPIN_COOLDOWN_MS) {
+        const next = last.getTime() + DAILY_SPIN_COOLDOWN_MS;
         throw new AppError("already_spun", 429, "Already spun today", { nextSpinAt: new Date(next).toISOString(), msLeft: next - now.getTime() });
       }
-      const seed = await claimNonce(em, playerId);
+      const seed = ctx.seed;
       const { segment, prize } = spinWheel(floatStream(fairnessOf(seed)));
-      const balance = await this.credit(em, playerId, `${requestId}:spin`, prize, "daily_spin", `segment ${segment}`);
+      const movement: Movement = { delta: prize, reason: "daily_spin", reference: `segment ${segment}` };
+      const balance = moveCoins(ctx, requestId, [movement], { seedId: seed.id, set: (w) => `last_daily_spin = ${w.p(now)}` });
       return {
         requestId,
         prize,
@@ -158,122 +171,131 @@ export class Ledger {
     });
   }
 
-  /** Debits the step's stake (refused when the balance is short) and credits its payout, in one update. */
-  private async settleStep(em: EntityManager, playerId: string, requestId: string, game: string, step: Step<unknown>): Promise<number> {
-    const updated = await sqlRows(em, 
-      `UPDATE players SET balance = balance - $2 + $3 WHERE id = $1 AND balance >= $2 RETURNING balance`,
-      [playerId, step.stake, step.payout],
-    );
-    if (updated.length === 0) throw insufficientFunds();
-    const balance = Number(updated[0].balance);
-    const movements: Movement[] = [];
-    if (step.stake > 0) movements.push({ delta: -step.stake, reason: "bet", reference: game });
-    if (step.payout > 0) movements.push({ delta: step.payout, reason: "payout", reference: game });
-    await this.appendEntries(em, playerId, requestId, balance, movements);
-    return balance;
-  }
-
-  private async credit(em: EntityManager, playerId: string, requestId: string, amount: number, reason: LedgerReason, reference: string) {
-    const [row] = await sqlRows(em, `UPDATE players SET balance = balance + $2 WHERE id = $1 RETURNING balance`, [playerId, amount]);
-    const balance = Number(row.balance);
-    await this.appendEntries(em, playerId, requestId, balance, [{ delta: amount, reason, reference }]);
-    return balance;
-  }
-
-  /** Appends entries whose running balances end at `finalBalance`, in one statement; request ids get a suffix per reason. */
-  private async appendEntries(em: EntityManager, playerId: string, requestId: string, finalBalance: number, movements: Movement[]) {
-    if (movements.length === 0) return;
-    let after = finalBalance - movements.reduce((sum, m) => sum + m.delta, 0);
-    const values: unknown[] = [playerId];
-    const tuples = movements.map((m, i) => {
-      after += m.delta;
-      values.push(m.delta, after, m.reason, m.reference, movements.length > 1 ? `${requestId}:${m.reason}` : requestId);
-      const b = 2 + i * 5;
-      return `($1, $${b}, $${b + 1}, $${b + 2}, $${b + 3}, $${b + 4})`;
-    });
-    await sqlRows(em, `INSERT INTO ledger_entries (player_id, delta, balance_after, reason, reference, request_id) VALUES ${tuples.join(", ")}`, values);
-  }
-
   /**
-   * Runs a movement once per (player, request id): a repeat, even a concurrent one, gets the first
-   * answer and moves nothing, because the answer is stored in the same transaction as the movement.
+   * Settles a round left without an action since before `idleBefore` by its game's documented default
+   * action (or voids it with a refund when the engine has nothing to settle on), exactly once: under the
+   * player's lock, and only if the round is still there and still idle. A player whose row is locked
+   * (they are playing right now) is skipped: null, as for a round already settled.
    */
-  private async idempotent<T>(playerId: string, requestId: string, work: (em: EntityManager) => Promise<T>): Promise<T> {
-    try {
-      return await this.db.transaction(async (em) => {
-        const result = await work(em);
-        await sqlRows(em, `INSERT INTO processed_requests (player_id, request_id, response) VALUES ($1, $2, $3)`, [
-          playerId,
-          requestId,
-          JSON.stringify(result),
-        ]);
-        return result;
-      });
-    } catch (error) {
-      // A repeat of a request that already moved coins: whatever this attempt ran into (the answer's
-      // primary key, or a balance the first attempt already spent), it gets the first answer.
-      const stored = await this.storedAnswer<T>(playerId, requestId);
-      if (stored !== undefined) return stored;
-      if (isUniqueViolation(error)) throw conflict("Finish your open round first", "round_open");
-      if (error instanceof GameRuleError) throw new AppError(error.code, 400, error.message);
-      throw error;
-    }
-  }
-
-  private async storedAnswer<T>(playerId: string, requestId: string): Promise<T | undefined> {
-    const rows = await this.db.run((em) =>
-      sqlRows(em, `SELECT response FROM processed_requests WHERE player_id = $1 AND request_id = $2`, [playerId, requestId]),
-    );
-    return rows.length > 0 ? (rows[0].response as T) : undefined;
+  settleAbandonedRound(playerId: string, roundId: string, idleBefore: Date): Promise<AbandonedSettlement | null> {
+    return this.db.transaction(async (em) => {
+      const player = await lockPlayer(em, playerId, true);
+      if (!player) return null;
+      const { stored: _none, ...state } = await readPlayerMoney(em, playerId, null);
+      const r = state.round;
+      if (!r || r.id !== roundId || new Date(r.lastActionAt) >= idleBefore) return null;
+      const ctx: MoneyContext = { player, ...state, writes: new WriteBatch() };
+      const engine = requireEngine(r.game);
+      const base = `#abandoned:${r.id}`;
+      const before = player.balance;
+      let voided = false;
+      if (!r.seedActive) {
+        voidRound(ctx, engine, r, base, false);
+        voided = true;
+      } else {
+        let finish: ReturnType<typeof finishByDefault> | null = null;
+        try {
+          finish = finishByDefault(engine, r.state, floatStream(fairnessOf(r.seed), r.cursor));
+        } catch (error) {
+          console.error(`default action of ${r.game} failed on round ${r.id}; voiding it`, error);
+        }
+        if (!finish || finish.voided) {
+          voidRound(ctx, engine, r, base, false);
+          voided = true;
+        } else {
+          const payout = finish.steps.reduce((sum, s) => sum + s.payout, 0);
+          moveCoins(ctx, base, payout > 0 ? [{ delta: payout, reason: "payout", reference: r.game }] : [], { seen: false });
+          const last = finish.steps[finish.steps.length - 1]!;
+          const w = ctx.writes;
+          w.add(`DELETE FROM open_rounds WHERE id = ${w.p(r.id)}`);
+          const actions = [...r.actions, ...finish.actions];
+          recordSession(w, playerId, r.requestId, r.game, r.totalStake, r.totalPayout + payout, r.seed, r.params, actions, engine.view(last.state, true));
+        }
+      }
+      await ctx.writes.run(em);
+      return { playerId, roundId: r.id, game: r.game, balance: ctx.player.balance, credited: ctx.player.balance - before, voided };
+    });
   }
 }
 
-function fairnessOf(seed: ActiveSeed): FairnessInput {
+function fairnessOf(seed: SeedRow): FairnessInput {
   return { serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce: seed.nonce };
 }
 
-/** Takes the next nonce of the player's active seed in the bet's own transaction. */
-async function claimNonce(em: EntityManager, playerId: string): Promise<ActiveSeed> {
-  const rows = await sqlRows(em, 
-    `UPDATE fairness_seeds SET nonce = nonce + 1 WHERE player_id = $1 AND active
-     RETURNING id, server_seed, server_seed_hash, client_seed, nonce - 1 AS nonce`,
-    [playerId],
-  );
-  if (rows.length === 0) throw new AppError("no_seed", 500, "No active seed for this player");
-  const r = rows[0];
-  return { id: r.id, serverSeed: r.server_seed, serverSeedHash: r.server_seed_hash, clientSeed: r.client_seed, nonce: Number(r.nonce) };
+const stepMovements = (step: Step<unknown>, game: string): Movement[] => [
+  ...(step.stake > 0 ? [{ delta: -step.stake, reason: "bet" as const, reference: game }] : []),
+  ...(step.payout > 0 ? [{ delta: step.payout, reason: "payout" as const, reference: game }] : []),
+];
+
+interface MoveOptions {
+  /** The seed whose nonce this request used: advanced in the same statement. */
+  seedId?: string;
+  /** More `column = value` of the player's row. */
+  set?: (w: WriteBatch) => string;
+  /** False for work the server does on its own (the player was not seen). */
+  seen?: boolean;
 }
 
-export async function insertSeed(em: EntityManager, playerId: string, clientSeed: string): Promise<void> {
-  const serverSeed = newServerSeed();
-  await sqlRows(em, 
-    `INSERT INTO fairness_seeds (player_id, server_seed, server_seed_hash, client_seed) VALUES ($1, $2, $3, $4)`,
-    [playerId, serverSeed, seedCommitment(serverSeed), clientSeed],
-  );
+/**
+ * Queues the player's balance update and the ledger entries of `movements` (ids `<base>#<reason>`),
+ * refusing a debit the locked balance cannot cover. Answers the new balance (also kept in the context).
+ */
+function moveCoins(ctx: MoneyContext, base: string, movements: Movement[], options: MoveOptions = {}): number {
+  const w = ctx.writes;
+  const net = movements.reduce((sum, m) => sum + m.delta, 0);
+  const debits = movements.filter((m) => m.delta < 0).reduce((sum, m) => sum - m.delta, 0);
+  if (ctx.player.balance < debits) throw insufficientFunds();
+  if (options.seedId) w.add(`UPDATE fairness_seeds SET nonce = nonce + 1 WHERE id = ${w.p(options.seedId)}`);
+  const sets = [`balance = balance + ${w.p(net)}`, ...(options.seen === false ? [] : ["last_seen_at = now()"]), ...(options.set ? [options.set(w)] : [])];
+  const player = w.p(ctx.player.id);
+  w.add(`UPDATE players SET ${sets.join(", ")} WHERE id = ${player}`);
+  let after = ctx.player.balance;
+  if (movements.length > 0) {
+    const tuples = movements.map((m) => {
+      after += m.delta;
+      return `(${player}, ${w.p(m.delta)}, ${w.p(after)}, ${w.p(m.reason)}, ${w.p(m.reference)}, ${w.p(ledgerEntryId(base, m.reason))})`;
+    });
+    w.add(`INSERT INTO ledger_entries (player_id, delta, balance_after, reason, reference, request_id) VALUES ${tuples.join(", ")}`);
+  }
+  ctx.player.balance += net;
+  return ctx.player.balance;
 }
 
-async function recordSession(
-  em: EntityManager,
+/**
+ * Ends a round without continuing it: what the player still has staked in it (stakes less payouts so
+ * far, never negative) comes back as a refund, and the round is recorded with `voided` in its outcome.
+ */
+function voidRound(ctx: MoneyContext, engine: AnyGameEngine, r: OpenRoundRow, base: string, seen: boolean): BetAnswer {
+  const refund = Math.max(0, r.totalStake - r.totalPayout);
+  const balance = moveCoins(ctx, base, refund > 0 ? [{ delta: refund, reason: "refund", reference: r.game }] : [], { seen });
+  const w = ctx.writes;
+  w.add(`DELETE FROM open_rounds WHERE id = ${w.p(r.id)}`);
+  const view = { ...(engine.view(r.state, true) as object), voided: true };
+  recordSession(w, ctx.player.id, r.requestId, r.game, r.totalStake, r.totalPayout + refund, r.seed, r.params, r.actions, view);
+  const step: Step<unknown> = { state: r.state, stake: 0, payout: refund, done: true };
+  return { ...answer(base, r.game, r.id, step, r.totalStake, r.totalPayout + refund, balance, view, r.seed), voided: true };
+}
+
+function recordSession(
+  w: WriteBatch,
   playerId: string,
   requestId: string,
   game: string,
   totalStake: number,
   totalPayout: number,
-  seed: ActiveSeed,
+  seed: SeedRow,
   params: unknown,
   actions: unknown[],
   outcome: unknown,
-) {
-  // The session and the play count in one statement: one round trip fewer on the hot path.
-  await sqlRows(
-    em,
-    `WITH session AS (
-       INSERT INTO game_sessions (player_id, game_type, bet_amount, result, payout, request_id, seed_id, nonce, params, actions, outcome)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING player_id
-     )
-     INSERT INTO game_plays (player_id, game_type) SELECT player_id, $2 FROM session`,
-    [playerId, game, totalStake, resultWord(totalStake, totalPayout), totalPayout, requestId, seed.id, seed.nonce, JSON.stringify(params ?? {}), JSON.stringify(actions), JSON.stringify(outcome)],
+): void {
+  const player = w.p(playerId);
+  const gameType = w.p(game);
+  w.add(
+    `INSERT INTO game_sessions (player_id, game_type, bet_amount, result, payout, request_id, seed_id, nonce, params, actions, outcome)
+     VALUES (${player}, ${gameType}, ${w.p(totalStake)}, ${w.p(resultWord(totalStake, totalPayout))}, ${w.p(totalPayout)}, ${w.p(requestId)},
+             ${w.p(seed.id)}, ${w.p(seed.nonce)}, ${w.p(JSON.stringify(params ?? {}))}, ${w.p(JSON.stringify(actions))}, ${w.p(JSON.stringify(outcome))})`,
   );
+  w.add(`INSERT INTO game_plays (player_id, game_type) VALUES (${player}, ${gameType})`);
 }
 
 function answer(
@@ -285,7 +307,7 @@ function answer(
   totalPayout: number,
   balance: number,
   view: unknown,
-  seed: ActiveSeed,
+  seed: SeedRow,
 ): BetAnswer {
   return {
     requestId,

@@ -4,7 +4,7 @@ import type { Database } from "../db/database";
 import { Player } from "../db/entities/index";
 import type { Ledger } from "../ledger/ledger";
 import { isUniqueViolation } from "../ledger/ledger";
-import { forbidden, notFound } from "../errors";
+import { accountArchived, forbidden, notFound } from "../errors";
 import type { SessionClaims } from "../auth/session";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -22,16 +22,21 @@ export class Players {
     return this.db.run((em) => em.getRepository(Player).findOneBy(UUID.test(ref) ? { id: ref } : { discordId: ref }));
   }
 
+  /** An archived guest is gone for everyone but the ledger. */
   async get(ref: string): Promise<Player> {
     const player = await this.find(ref);
-    if (!player) throw notFound("Player not found");
+    if (!player || player.archivedAt) throw notFound("Player not found");
     return player;
   }
 
   /** The caller's own player; a reference to anyone else is refused. */
   async own(claims: SessionClaims, ref: string): Promise<Player> {
     if (ref !== claims.playerId && ref !== claims.discordId) throw forbidden();
-    return this.get(claims.playerId);
+    const player = await this.find(claims.playerId);
+    if (!player) throw notFound("Player not found");
+    // An archived guest's session no longer works.
+    if (player.archivedAt) throw accountArchived();
+    return player;
   }
 
   /** Creates the player for a verified Discord user, or refreshes their name and avatar. */

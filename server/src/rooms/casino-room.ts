@@ -5,6 +5,7 @@ import {
   SERVER_MESSAGES,
   actMessage,
   betMessage,
+  casinoJoinOptions,
   dailySpinMessage,
   describeZodError,
   requireEngine,
@@ -35,6 +36,8 @@ export class CasinoRoom extends Room<{ state: CasinoState; client: CasinoClient 
   override maxClients = 1;
   private playerId = "";
   private unsubscribe: (() => void) | undefined;
+  /** Money messages of this connection run one after another, in the order they arrived. */
+  private moneyQueue: Promise<unknown> = Promise.resolve();
 
   static override async onAuth(token: string, _options: unknown, _context: AuthContext): Promise<SessionClaims> {
     return CasinoRoom.services.tokens.verify(token);
@@ -54,10 +57,12 @@ export class CasinoRoom extends Room<{ state: CasinoState; client: CasinoClient 
       return answer;
     }, true);
     // A new client seed starts a new stream, so it rotates the pair like a plain rotation.
-    this.handle(CLIENT_MESSAGES.setClientSeed, setClientSeedMessage, (msg) => this.rotateSeeds(msg.clientSeed));
-    this.handle(CLIENT_MESSAGES.rotateSeed, rotateSeedMessage, (msg) => this.rotateSeeds(msg.clientSeed));
+    this.handle(CLIENT_MESSAGES.setClientSeed, setClientSeedMessage, (msg) => this.rotateSeeds(msg.requestId, msg.clientSeed, "client-seed"));
+    this.handle(CLIENT_MESSAGES.rotateSeed, rotateSeedMessage, (msg) => this.rotateSeeds(msg.requestId, msg.clientSeed, "rotate"));
     this.handle(CLIENT_MESSAGES.dailySpin, dailySpinMessage, async (msg) => {
       const spin = await CasinoRoom.services.ledger.dailySpin(this.playerId, msg.requestId);
+      // A replayed answer carries the balance of its time: it is never published.
+      if (spin.replayed) return spin;
       CasinoRoom.services.events.publish(this.playerId, { type: "balance", balance: spin.balance, delta: spin.prize, reason: "daily_spin" });
       this.state.nonce = Math.max(this.state.nonce, spin.fairness.nonce + 1);
       return spin;
@@ -65,10 +70,17 @@ export class CasinoRoom extends Room<{ state: CasinoState; client: CasinoClient 
     this.clock.setInterval(() => void this.remindIfReady(), REMINDER_CHECK_INTERVAL_MS);
   }
 
-  override async onJoin(client: CasinoClient): Promise<void> {
+  override async onJoin(client: CasinoClient, options?: unknown): Promise<void> {
     const s = CasinoRoom.services;
     if (!client.auth) throw new AppError("unauthorized", 401, "Authentication required");
+    const joinOptions = casinoJoinOptions.safeParse(options ?? {});
+    if (!joinOptions.success) throw new AppError("invalid_options", 400, describeZodError(joinOptions.error));
     this.playerId = client.auth.playerId;
+    await s.players.own(client.auth, this.playerId); // refuses an archived guest
+    // The browser's client seed becomes the first one of a pair that has never been used.
+    if (joinOptions.data.clientSeed && (await s.seeds.adoptFirstClientSeed(this.playerId, joinOptions.data.clientSeed))) {
+      s.events.publish(this.playerId, { type: "fairness", ...(await s.seeds.active(this.playerId)) });
+    }
     this.unsubscribe = s.events.subscribe(this.playerId, (event) => this.onPlayerEvent(event));
     await this.refresh();
     await this.remindIfReady();
@@ -97,22 +109,26 @@ export class CasinoRoom extends Room<{ state: CasinoState; client: CasinoClient 
     this.state.serverSeedHash = seed.serverSeedHash;
     this.state.clientSeed = seed.clientSeed;
     this.state.nonce = seed.nonce;
+    this.state.nextServerSeedHash = seed.nextServerSeedHash;
     this.state.openRound = round.length > 0 ? JSON.stringify(openRoundView(round[0])) : "";
   }
 
   private onPlayerEvent(event: PlayerEvent): void {
     if (event.type === "balance") this.state.balance = event.balance;
+    // The retention sweep settled the player's abandoned round.
+    if (event.type === "balance" && event.reason === "round_settled") this.state.openRound = "";
     if (event.type === "fairness") {
       this.state.serverSeedHash = event.serverSeedHash;
       this.state.clientSeed = event.clientSeed;
       this.state.nonce = event.nonce;
+      this.state.nextServerSeedHash = event.nextServerSeedHash;
     }
     this.broadcast(event.type === "fairness" ? SERVER_MESSAGES.seeds : event.type, event);
   }
 
-  private async rotateSeeds(clientSeed: string | undefined) {
-    const seeds = await CasinoRoom.services.seeds.rotate(this.playerId, clientSeed);
-    CasinoRoom.services.events.publish(this.playerId, { type: "fairness", ...seeds.active });
+  private async rotateSeeds(requestId: string, clientSeed: string | undefined, kind: "rotate" | "client-seed") {
+    const seeds = await CasinoRoom.services.seeds.rotate(this.playerId, requestId, clientSeed, kind);
+    if (!seeds.replayed) CasinoRoom.services.events.publish(this.playerId, { type: "fairness", ...seeds.active });
     return seeds;
   }
 
@@ -121,6 +137,8 @@ export class CasinoRoom extends Room<{ state: CasinoState; client: CasinoClient 
    * nonce and open round from the answer itself (no re-read on the hot path).
    */
   private afterRound(answer: BetAnswer): void {
+    // A replayed answer is the state of its time (balance, open round): nothing of it is applied.
+    if (answer.replayed) return;
     CasinoRoom.services.events.publish(this.playerId, { type: "balance", balance: answer.balance, delta: answer.payout - answer.stake, reason: "bet" });
     if (answer.fairness.serverSeedHash === this.state.serverSeedHash) {
       this.state.nonce = Math.max(this.state.nonce, answer.fairness.nonce + 1);
@@ -169,7 +187,7 @@ export class CasinoRoom extends Room<{ state: CasinoState; client: CasinoClient 
         return this.sendError(client, { requestId, code: "rate_limited", message: "Too many bets; slow down a little" });
       }
       try {
-        const result = await work(parsed.data);
+        const result = await this.inOrder(() => work(parsed.data));
         client.send(type === CLIENT_MESSAGES.dailySpin ? SERVER_MESSAGES.spin : SERVER_MESSAGES.result, { type, ...(result as object), requestId });
       } catch (error) {
         if (error instanceof AppError) {
@@ -179,6 +197,13 @@ export class CasinoRoom extends Room<{ state: CasinoState; client: CasinoClient 
         this.sendError(client, { requestId, code: "internal", message: "Something went wrong; nothing was charged" });
       }
     });
+  }
+
+  /** Runs money work after the work this connection sent before it (whether that succeeded or not). */
+  private inOrder<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.moneyQueue.then(work, work);
+    this.moneyQueue = result.catch(() => undefined);
+    return result;
   }
 
   private sendError(client: CasinoClient, error: RoomErrorMessage): void {

@@ -6,5 +6,7 @@ export class CasinoState extends Schema {
   @type("string") serverSeedHash = "";
   @type("string") clientSeed = "";
   @type("number") nonce = 0;
+  /** SHA-256 of the next server seed, committed before the player picks the client seed it will serve. */
+  @type("string") nextServerSeedHash = "";
   @type("string") openRound = "";
 }

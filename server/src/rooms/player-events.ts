@@ -4,7 +4,7 @@ import type { Presence } from "@colyseus/core";
 export type PlayerEvent =
   | { type: "balance"; balance: number; delta: number; reason: string }
   | { type: "notice"; title: string; description: string }
-  | { type: "fairness"; serverSeedHash: string; clientSeed: string; nonce: number };
+  | { type: "fairness"; serverSeedHash: string; clientSeed: string; nonce: number; nextServerSeedHash: string };
 
 export const playerChannel = (playerId: string) => `player:${playerId}`;
 

@@ -27,6 +27,10 @@ export class Player {
   @Column({ name: "dots_games_played_today", type: "integer", default: 0 }) dotsGamesPlayedToday!: number;
   @Column({ name: "dots_last_played_date", type: "text", nullable: true }) dotsLastPlayedDate!: string | null;
   @CreateDateColumn({ name: "created_at", type: "timestamptz" }) createdAt!: Date;
+  /** Last money request or room join; idle guests are archived after a while (README, "Retention"). */
+  @Column({ name: "last_seen_at", type: "timestamptz", default: () => "now()" }) lastSeenAt!: Date;
+  /** An archived guest keeps its rows, but its session no longer works. */
+  @Column({ name: "archived_at", type: "timestamptz", nullable: true }) archivedAt!: Date | null;
 }
 
 /** Append-only: every coin that moves has a row here; a player's balance is the sum of their deltas. */
@@ -49,6 +53,10 @@ export class ProcessedRequest {
   @PrimaryColumn({ name: "player_id", type: "uuid" }) playerId!: string;
   @PrimaryColumn({ name: "request_id", type: "text" }) requestId!: string;
   @Column({ type: "jsonb" }) response!: unknown;
+  /** bet, act, spin, rotate or client-seed; empty for answers stored before kinds were recorded. */
+  @Column({ type: "text", default: "" }) kind!: string;
+  /** SHA-256 of the canonical request, so a reused id with a different request is refused. */
+  @Column({ type: "text", default: "" }) fingerprint!: string;
   @CreateDateColumn({ name: "created_at", type: "timestamptz" }) createdAt!: Date;
 }
 
@@ -64,6 +72,15 @@ export class FairnessSeed {
   @Column({ type: "boolean", default: true }) active!: boolean;
   @CreateDateColumn({ name: "created_at", type: "timestamptz" }) createdAt!: Date;
   @Column({ name: "revealed_at", type: "timestamptz", nullable: true }) revealedAt!: Date | null;
+}
+
+/** The player's next server seed: shown by its hash before the player picks the client seed it will serve. */
+@Entity("next_server_seeds")
+export class NextServerSeed {
+  @PrimaryColumn({ name: "player_id", type: "uuid" }) playerId!: string;
+  @Column({ name: "server_seed", type: "text" }) serverSeed!: string;
+  @Column({ name: "server_seed_hash", type: "text" }) serverSeedHash!: string;
+  @CreateDateColumn({ name: "created_at", type: "timestamptz" }) createdAt!: Date;
 }
 
 /** A finished round (the spec's game_sessions), with what it takes to verify it. */
@@ -101,6 +118,7 @@ export class OpenRound {
   @Column({ type: "integer" }) nonce!: number;
   @Column({ type: "integer" }) cursor!: number;
   @CreateDateColumn({ name: "created_at", type: "timestamptz" }) createdAt!: Date;
+  @Column({ name: "last_action_at", type: "timestamptz", default: () => "now()" }) lastActionAt!: Date;
 }
 
 @Entity("game_plays")
@@ -162,6 +180,7 @@ export const ENTITIES = [
   LedgerEntry,
   ProcessedRequest,
   FairnessSeed,
+  NextServerSeed,
   GameSession,
   OpenRound,
   GamePlay,

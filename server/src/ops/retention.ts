@@ -1,0 +1,144 @@
+import { GUEST_ID_PREFIX } from "@casino/common";
+import { sqlRows } from "../db/sql";
+import type { Database } from "../db/database";
+import type { RetentionConfig } from "../config";
+import type { Ledger } from "../ledger/ledger";
+import type { PlayerEvents } from "../rooms/player-events";
+
+export interface SweepReport {
+  settledRounds: number;
+  prunedRequests: number;
+  archivedGuests: number;
+}
+
+const ROUND_BATCH = 100;
+const DELETE_BATCH = 5000;
+const ARCHIVE_BATCH = 1000;
+/** Batches one sweep may take of each kind, so a backlog is worked off over several sweeps. */
+const MAX_BATCHES = 50;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The retention rules (README, "Retention"). None of them loses a coin:
+ * - An open round with no action for `abandonedRoundMinutes` is settled by its game's documented
+ *   default action through the ledger (or voided with its stake refunded when the player made no
+ *   decision yet), exactly once, under the player's lock.
+ * - Stored answers of requests older than `processedRequestDays` are deleted. Ledger entries are
+ *   keyed by their request ids forever, so a reused old id is refused (409), never run twice.
+ * - A guest with no money request or room join for `guestArchiveDays` and no open round is archived:
+ *   its rows and ledger entries stay, its session stops working.
+ *
+ * Every process runs the sweep; it is safe concurrently: rows being worked on by another transaction
+ * are skipped (`FOR UPDATE SKIP LOCKED`), and a round is settled only if it is still there under the
+ * player's lock.
+ */
+export class Retention {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> = Promise.resolve();
+  private busy = false;
+
+  constructor(
+    private readonly db: Database,
+    private readonly ledger: Ledger,
+    private readonly events: PlayerEvents,
+    private readonly rules: RetentionConfig,
+  ) {}
+
+  /** Sweeps every `sweepSeconds` until stopped. */
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.sweepOnce(), this.rules.sweepSeconds * 1000);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  /** One sweep, unless the previous one is still running. */
+  private sweepOnce(): void {
+    if (this.busy) return;
+    this.busy = true;
+    this.running = this.sweep()
+      .catch((error: unknown) => console.error("retention sweep failed", error))
+      .finally(() => (this.busy = false));
+  }
+
+  async sweep(now = new Date()): Promise<SweepReport> {
+    const settledRounds = await this.settleAbandonedRounds(now);
+    const prunedRequests = await this.pruneProcessedRequests(now);
+    const archivedGuests = await this.archiveIdleGuests(now);
+    return { settledRounds, prunedRequests, archivedGuests };
+  }
+
+  async settleAbandonedRounds(now = new Date()): Promise<number> {
+    const idleBefore = new Date(now.getTime() - this.rules.abandonedRoundMinutes * 60_000);
+    let settled = 0;
+    for (let batch = 0; batch < MAX_BATCHES; batch++) {
+      const rounds = await this.db.run((em) =>
+        sqlRows<{ id: string; player_id: string }>(
+          em,
+          `SELECT id, player_id FROM open_rounds WHERE last_action_at < $1 ORDER BY last_action_at LIMIT $2`,
+          [idleBefore, ROUND_BATCH],
+        ),
+      );
+      let progressed = false;
+      for (const round of rounds) {
+        const done = await this.ledger.settleAbandonedRound(round.player_id, round.id, idleBefore);
+        if (!done) continue; // settled by another process, touched since, or the player is playing now
+        settled += 1;
+        progressed = true;
+        this.events.publish(done.playerId, { type: "balance", balance: done.balance, delta: done.credited, reason: "round_settled" });
+      }
+      if (rounds.length < ROUND_BATCH || !progressed) break;
+    }
+    return settled;
+  }
+
+  async pruneProcessedRequests(now = new Date()): Promise<number> {
+    const before = new Date(now.getTime() - this.rules.processedRequestDays * DAY_MS);
+    let pruned = 0;
+    for (let batch = 0; batch < MAX_BATCHES; batch++) {
+      const rows = await this.db.run((em) =>
+        sqlRows(
+          em,
+          `DELETE FROM processed_requests WHERE (player_id, request_id) IN (
+             SELECT player_id, request_id FROM processed_requests WHERE created_at < $1 LIMIT $2 FOR UPDATE SKIP LOCKED)
+           RETURNING 1`,
+          [before, DELETE_BATCH],
+        ),
+      );
+      pruned += rows.length;
+      if (rows.length < DELETE_BATCH) break;
+    }
+    return pruned;
+  }
+
+  async archiveIdleGuests(now = new Date()): Promise<number> {
+    const before = new Date(now.getTime() - this.rules.guestArchiveDays * DAY_MS);
+    let archived = 0;
+    for (let batch = 0; batch < MAX_BATCHES; batch++) {
+      // Locked in the subquery and re-checked on the row's newest version: a guest who plays (which
+      // takes their row lock and moves last_seen_at) while this runs is skipped, never archived.
+      const rows = await this.db.run((em) =>
+        sqlRows(
+          em,
+          `UPDATE players SET archived_at = now()
+            WHERE id IN (
+              SELECT p.id FROM players p
+               WHERE p.discord_id LIKE '${GUEST_ID_PREFIX}%' AND p.archived_at IS NULL AND p.last_seen_at < $1
+                 AND NOT EXISTS (SELECT 1 FROM open_rounds r WHERE r.player_id = p.id)
+               ORDER BY p.last_seen_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+           RETURNING id`,
+          [before, ARCHIVE_BATCH],
+        ),
+      );
+      archived += rows.length;
+      if (rows.length < ARCHIVE_BATCH) break;
+    }
+    return archived;
+  }
+}

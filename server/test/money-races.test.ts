@@ -1,0 +1,376 @@
+import { createServer, connect, type Server, type Socket } from "node:net";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { minBetFor, replayRound } from "@casino/common";
+import { TEST_DB, startTestApp, type TestApp } from "./harness";
+import { ask, joinCasino, newRequestId, waitFor } from "./room-helpers";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ BET_RATE_PER_SECOND: "100000" });
+});
+afterAll(async () => t?.close());
+afterEach(async () => t.expectLedgerInvariant());
+
+const sql = (text: string, params: unknown[] = []) => t.app.services.db.run((em) => em.query(text, params));
+const balanceOf = async (playerId: string) => Number((await sql(`SELECT balance FROM players WHERE id = $1`, [playerId]))[0].balance);
+
+/** Open rounds whose server seed has been revealed: the one thing that must never exist. */
+const exposedRounds = async (playerId: string) =>
+  Number(
+    (await sql(`SELECT count(*)::int AS n FROM open_rounds r JOIN fairness_seeds s ON s.id = r.seed_id WHERE r.player_id = $1 AND s.revealed_at IS NOT NULL`, [playerId]))[0].n,
+  );
+
+type Connection = Awaited<ReturnType<typeof joinCasino>>;
+
+/** Sends without waiting; the answer is awaited later. */
+function send(c: Connection, type: string, body: Record<string, unknown>) {
+  const requestId = newRequestId();
+  c.room.send(type, { ...body, requestId });
+  return c.inbox.answer(requestId);
+}
+
+/** Actions that move each game of these tests towards its end, in order of preference. */
+function nextActions(game: string, state: any): unknown[] {
+  if (game === "mines") return [{ type: "reveal", tile: [...Array(25).keys()].find((tile) => !state.revealed.includes(tile)) }];
+  if (game === "hi-lo") return state.correct > 0 ? [{ type: "cashout" }] : [{ type: "higher" }, { type: "lower" }];
+  return state.phase === "insurance" ? [{ type: "insurance", take: false }] : [{ type: "stand" }];
+}
+
+/** Plays the player's open round (if any) to its end. */
+async function finishOpenRound(c: Connection, playerId: string) {
+  for (let i = 0; i < 50; i++) {
+    const [round] = await sql(`SELECT game, state FROM open_rounds WHERE player_id = $1`, [playerId]);
+    if (!round) return;
+    const replies = [];
+    for (const action of nextActions(round.game, round.state)) {
+      const reply = await ask(c.room, c.inbox, "act", { action });
+      replies.push(reply.body);
+      if (reply.type === "result") break;
+    }
+    expect(replies.some((r) => r.code === undefined), JSON.stringify(replies)).toBe(true);
+  }
+  throw new Error("the open round did not finish");
+}
+
+describe("seed rotation racing a multi-step bet", () => {
+  it("never reveals the seed of an open round (two connections, 20 tries)", async () => {
+    const { token, player } = await t.guest();
+    const a = await joinCasino(t, token);
+    const b = await joinCasino(t, token);
+    let exposed = 0;
+    for (let i = 0; i < 20; i++) {
+      const [opened, rotated] = await Promise.all([send(a, "bet", { game: "mines", amount: 2, params: { mines: 24 } }), send(b, "seed:rotate", {})]);
+      exposed += await exposedRounds(player.id);
+      expect(opened.type, JSON.stringify(opened.body)).toBe("result");
+      // Either the rotation came first (the round then uses the promoted seed) or it was refused.
+      if (rotated.type === "error") expect(rotated.body.code).toBe("round_open");
+      else expect(opened.body.fairness.serverSeedHash).not.toBe(rotated.body.revealed.serverSeedHash);
+      await finishOpenRound(a, player.id);
+    }
+    expect(exposed).toBe(0);
+    await a.room.leave();
+    await b.room.leave();
+  });
+
+  it("voids, with a refund, an open round whose seed is no longer active, instead of continuing it", async () => {
+    const { token, player } = await t.guest();
+    const c = await joinCasino(t, token);
+    const opened = await ask(c.room, c.inbox, "bet", { game: "mines", amount: 72, params: { mines: 3 } });
+    expect(opened.body.done).toBe(false);
+    // What the rotation race used to leave behind: the round's seed revealed, another pair active.
+    await sql(`UPDATE fairness_seeds SET active = false, revealed_at = now() WHERE player_id = $1 AND active`, [player.id]);
+    await sql(`INSERT INTO fairness_seeds (player_id, server_seed, server_seed_hash, client_seed) VALUES ($1, $2, 'x', 'y')`, [player.id, randomBytes(32).toString("hex")]);
+    const act = await ask(c.room, c.inbox, "act", { action: { type: "reveal", tile: 7 } });
+    expect(act.type).toBe("result");
+    expect(act.body).toMatchObject({ done: true, voided: true, stake: 0, payout: 72, totalStake: 72, totalPayout: 72, result: "push", balance: 1000 });
+    expect(act.body.view.revealed).toEqual([]); // the reveal was never applied
+    expect(await balanceOf(player.id)).toBe(1000);
+    expect((await sql(`SELECT count(*)::int AS n FROM open_rounds WHERE player_id = $1`, [player.id]))[0].n).toBe(0);
+    const [entry] = await sql(`SELECT delta, reason FROM ledger_entries WHERE player_id = $1 ORDER BY id DESC LIMIT 1`, [player.id]);
+    expect([Number(entry.delta), entry.reason]).toEqual([72, "refund"]);
+    await c.room.leave();
+  });
+});
+
+describe("one connection's money messages", () => {
+  it("run in the order they were sent: a bet, then acts and a rotation behind it", async () => {
+    const { token, player } = await t.guest();
+    const c = await joinCasino(t, token);
+    for (let i = 0; i < 10; i++) {
+      const opened = send(c, "bet", { game: "mines", amount: 2, params: { mines: 24 } });
+      const rotate = send(c, "seed:rotate", {});
+      const reveal = send(c, "act", { action: { type: "reveal", tile: i } });
+      const rotateAfter = send(c, "seed:rotate", {});
+      expect((await opened).body.done).toBe(false);
+      expect((await rotate).body.code).toBe("round_open");
+      expect((await reveal).body).toMatchObject({ done: true, roundId: (await opened).body.roundId });
+      expect((await rotateAfter).type).toBe("result");
+    }
+    expect(await exposedRounds(player.id)).toBe(0);
+    await c.room.leave();
+  });
+});
+
+describe("daily spin racing bets", () => {
+  it("surfaces no deadlock: 1 spin and 4 bets at once, 40 tries", async () => {
+    const { token, player } = await t.guest();
+    const a = await joinCasino(t, token);
+    const b = await joinCasino(t, token);
+    const codes: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      await sql(`UPDATE players SET last_daily_spin = NULL WHERE id = $1`, [player.id]);
+      const dice = { game: "dice", amount: 1, params: { target: 49.5, direction: "under" } };
+      const answers = await Promise.all([send(b, "daily-spin", {}), send(a, "bet", dice), send(b, "bet", dice), send(a, "bet", dice), send(b, "bet", dice)]);
+      for (const answer of answers) if (answer.type === "error") codes.push(answer.body.code);
+    }
+    expect(codes).toEqual([]);
+    await a.room.leave();
+    await b.room.leave();
+  });
+});
+
+describe.runIf(TEST_DB === "postgres")("Database.transaction", () => {
+  it("runs a transaction PostgreSQL aborted for a deadlock again, so both sides complete", async () => {
+    const [x, y] = [(await t.guest()).player.id, (await t.guest()).player.id];
+    let tries = 0;
+    let holding = 0;
+    let bothHold!: () => void;
+    const barrier = new Promise<void>((resolve) => (bothHold = resolve));
+    // Two units that lock two rows in opposite orders: the textbook deadlock, on the first try only.
+    const unit = (first: string, second: string) =>
+      t.app.services.db.transaction(async (em) => {
+        tries += 1;
+        await em.query(`SELECT 1 FROM players WHERE id = $1 FOR UPDATE`, [first]);
+        if (tries <= 2) {
+          if (++holding === 2) bothHold();
+          await barrier;
+        }
+        await em.query(`SELECT 1 FROM players WHERE id = $1 FOR UPDATE`, [second]);
+        return first;
+      });
+    expect(await Promise.all([unit(x, y), unit(y, x)])).toEqual([x, y]);
+    expect(tries).toBe(3);
+  });
+});
+
+describe("everything at once", () => {
+  it("multi-step bets, rotations, client seeds, daily spins (room and REST) and acts from two connections: no exposed seed, no error, ledger intact", async () => {
+    const { token, player } = await t.guest();
+    const a = await joinCasino(t, token);
+    const b = await joinCasino(t, token);
+    let exposedSeen = 0;
+    let monitoring = true;
+    const monitor = (async () => {
+      while (monitoring) {
+        exposedSeen += await exposedRounds(player.id);
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    })();
+    // Refusals the players' own timing explains; anything else (internal, outcome_unknown, a 500) is a failure.
+    const expected = new Set(["round_open", "no_open_round", "already_spun", "invalid_action", "insurance_pending", "round_over", "certain_guess", "insufficient_funds"]);
+    const unexpected: unknown[] = [];
+    const iterations = 12;
+    for (let i = 0; i < iterations; i++) {
+      await sql(`UPDATE players SET last_daily_spin = NULL WHERE id = $1`, [player.id]);
+      const room = await Promise.all([
+        send(a, "bet", { game: "mines", amount: 2, params: { mines: 24 } }),
+        send(b, "seed:rotate", {}),
+        send(a, "seed:client", { clientSeed: `soak-a-${i}` }),
+        send(b, "daily-spin", {}),
+        send(b, "act", { action: { type: "reveal", tile: i % 25 } }),
+        send(a, "bet", { game: "blackjack", amount: 3, params: {} }),
+        send(b, "seed:client", { clientSeed: `soak-b-${i}` }),
+        send(a, "daily-spin", {}),
+        send(a, "act", { action: { type: "stand" } }),
+        send(b, "bet", { game: "hi-lo", amount: minBetFor("hi-lo"), params: {} }),
+        send(b, "act", { action: { type: "higher" } }),
+      ]);
+      const rest = await Promise.all([
+        t.request("POST", "/api/daily-spin", { token, body: { playerId: player.id } }),
+        t.request("POST", "/api/daily-spin", { token, body: { playerId: player.id, requestId: newRequestId() } }),
+      ]);
+      for (const answer of room) if (answer.type === "error" && !expected.has(answer.body.code)) unexpected.push(answer.body);
+      for (const answer of rest) if (answer.status !== 200 && answer.body.code !== "already_spun") unexpected.push(answer.body);
+      expect(room.filter((x) => x.type === "spin").length + rest.filter((x) => x.status === 200).length).toBe(1);
+      await finishOpenRound(a, player.id);
+    }
+    monitoring = false;
+    await monitor;
+    expect(unexpected).toEqual([]);
+    expect(exposedSeen).toBe(0);
+
+    // Every finished round re-derives from its seed once revealed.
+    expect((await ask(a.room, a.inbox, "seed:rotate", {})).type).toBe("result");
+    const history = await t.request("GET", `/api/player/${player.id}/history?limit=100`, { token });
+    expect(history.body.items.length).toBeGreaterThanOrEqual(iterations);
+    for (const item of history.body.items) {
+      expect(item.fairness.serverSeed).toBeTruthy();
+      const replay = replayRound(
+        { serverSeed: item.fairness.serverSeed, clientSeed: item.fairness.clientSeed, nonce: item.fairness.nonce },
+        // No action of these rounds adds a stake, so the opening amount is the whole stake.
+        { game: item.gameType, amount: item.betAmount, params: item.params, actions: item.actions },
+      );
+      expect(replay.totalPayout).toBe(item.payout);
+    }
+    await a.room.leave();
+    await b.room.leave();
+  });
+});
+
+/**
+ * A TCP proxy in front of PostgreSQL that can stop forwarding anything, as a partition or a frozen
+ * server would: connections stay open and nothing comes back.
+ */
+async function startFreezableProxy(target: { host: string; port: number }) {
+  let frozen = false;
+  const pairs = new Set<[Socket, Socket | null]>();
+  const waiting: (() => void)[] = [];
+  const server: Server = createServer((client) => {
+    const pair: [Socket, Socket | null] = [client, null];
+    pairs.add(pair);
+    const open = () => {
+      const upstream = connect(target.port, target.host);
+      pair[1] = upstream;
+      client.pipe(upstream);
+      upstream.pipe(client);
+      upstream.on("error", () => client.destroy());
+      upstream.on("close", () => client.destroy());
+    };
+    client.on("error", () => pair[1]?.destroy());
+    client.on("close", () => {
+      pair[1]?.destroy();
+      pairs.delete(pair);
+    });
+    if (frozen) waiting.push(open);
+    else open();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    port: (server.address() as { port: number }).port,
+    freeze() {
+      frozen = true;
+      for (const [client, upstream] of pairs) {
+        client.pause();
+        upstream?.pause();
+      }
+    },
+    thaw() {
+      frozen = false;
+      for (const [client, upstream] of pairs) {
+        client.resume();
+        upstream?.resume();
+      }
+      waiting.splice(0).forEach((open) => open());
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const [client, upstream] of pairs) {
+          client.destroy();
+          upstream?.destroy();
+        }
+        server.close(() => resolve());
+      }),
+  };
+}
+
+describe.runIf(TEST_DB === "postgres")("database timeouts (PostgreSQL)", () => {
+  const adminUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const dbName = `casino_timeouts_${process.pid}_${randomBytes(4).toString("hex")}`;
+  let proxy: Awaited<ReturnType<typeof startFreezableProxy>>;
+  let slow: TestApp;
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    await admin.end();
+    const target = new URL(adminUrl);
+    proxy = await startFreezableProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    const url = new URL(adminUrl);
+    url.port = String(proxy.port);
+    url.pathname = `/${dbName}`;
+    slow = await startTestApp(
+      {
+        DATABASE_URL: url.toString(),
+        BET_RATE_PER_SECOND: "1000",
+        DB_CONNECT_TIMEOUT_MS: "3000",
+        DB_STATEMENT_TIMEOUT_MS: "1000",
+        DB_QUERY_TIMEOUT_MS: "2500",
+        DB_HEALTH_TIMEOUT_MS: "300",
+      },
+      { redis: false },
+    );
+  });
+  afterAll(async () => {
+    proxy?.thaw();
+    await slow?.close();
+    await proxy?.close();
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin.end();
+  });
+
+  it("a bet stuck behind a lock answers outcome_unknown, and its retry with the same id charges once", async () => {
+    const { token, player } = await slow.guest();
+    const c = await joinCasino(slow, token);
+    const url = new URL(adminUrl);
+    url.pathname = `/${dbName}`;
+    const holder = new pg.Client({ connectionString: url.toString() });
+    await holder.connect();
+    await holder.query("BEGIN");
+    await holder.query(`SELECT 1 FROM players WHERE id = $1 FOR UPDATE`, [player.id]);
+    const requestId = newRequestId();
+    const bet = { requestId, game: "coin-flip", amount: 25, params: { side: "heads" } };
+    c.room.send("bet", bet);
+    const stuck = await c.inbox.answer(requestId);
+    await holder.query("ROLLBACK");
+    await holder.end();
+    expect(stuck.type).toBe("error");
+    expect(stuck.body.code).toBe("outcome_unknown");
+    expect(stuck.body.message).toMatch(/outcome is unknown.*same requestId/);
+    const retried = await retryUntilKnown(c, bet);
+    expect(retried.type).toBe("result");
+    expect(await slow.app.services.db.run(async (em) => Number((await em.query(`SELECT balance FROM players WHERE id = $1`, [player.id]))[0].balance))).toBe(
+      1000 - 25 + retried.body.payout,
+    );
+    await slow.expectLedgerInvariant();
+    await c.room.leave();
+  });
+
+  it("with the database frozen, health says down and a bet answers outcome_unknown; after it thaws the retry is applied once", async () => {
+    const { token, player } = await slow.guest();
+    const c = await joinCasino(slow, token);
+    proxy.freeze();
+    const health = await slow.request("GET", "/api/health");
+    expect(health.status).toBe(503);
+    expect(health.body.database).toBe("down");
+    const requestId = newRequestId();
+    const bet = { requestId, game: "dice", amount: 10, params: { target: 49.5, direction: "under" } };
+    c.room.send("bet", bet);
+    const unknown = await c.inbox.answer(requestId);
+    expect(unknown.body.code).toBe("outcome_unknown");
+    proxy.thaw();
+    const retried = await retryUntilKnown(c, bet);
+    expect(retried.type, JSON.stringify(retried.body)).toBe("result");
+    const bets = await slow.app.services.db.run((em) => em.query(`SELECT count(*)::int AS n FROM ledger_entries WHERE player_id = $1 AND reason = 'bet'`, [player.id]));
+    expect(bets[0].n).toBe(1);
+    await slow.expectLedgerInvariant();
+    await c.room.leave();
+  });
+});
+
+/** What a client does with outcome_unknown: send the same request again until the outcome is known. */
+async function retryUntilKnown(c: Connection, bet: { requestId: string } & Record<string, unknown>) {
+  const answers = () => c.inbox.messages.filter((m: { type: string; body: any }) => m.body?.requestId === bet.requestId && ["result", "error"].includes(m.type));
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const seen = answers().length;
+    c.room.send("bet", bet);
+    await waitFor(() => answers().length > seen, 15_000);
+    const answer = answers()[seen]!;
+    if (answer.body.code !== "outcome_unknown") return answer;
+  }
+  throw new Error("the outcome stayed unknown");
+}

@@ -1,0 +1,229 @@
+import pg from "pg";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { minBetFor, replayRound } from "@casino/common";
+import { Retention } from "../src/ops/retention";
+import { TEST_DB, startTestApp, type TestApp } from "./harness";
+import { ask, joinCasino, newRequestId, waitFor } from "./room-helpers";
+
+let t: TestApp;
+beforeAll(async () => {
+  // The server's own sweep runs every second here, alongside the sweeps the tests call: both are safe.
+  t = await startTestApp({ BET_RATE_PER_SECOND: "1000", RETENTION_SWEEP_SECONDS: "1" });
+});
+afterAll(async () => t?.close());
+afterEach(async () => t.expectLedgerInvariant());
+
+const sql = (text: string, params: unknown[] = []) => t.app.services.db.run((em) => em.query(text, params));
+const balanceOf = async (playerId: string) => Number((await sql(`SELECT balance FROM players WHERE id = $1`, [playerId]))[0].balance);
+const openRoundOf = async (playerId: string) => (await sql(`SELECT * FROM open_rounds WHERE player_id = $1`, [playerId]))[0];
+const abandon = (playerId: string) => sql(`UPDATE open_rounds SET last_action_at = now() - interval '2 hours' WHERE player_id = $1`, [playerId]);
+const sweep = () => t.app.services.retention.sweep();
+
+type Connection = Awaited<ReturnType<typeof joinCasino>>;
+
+type Prepare = (view: any) => unknown;
+
+/** A stake the game accepts: the chips' total on chip tables, otherwise at least the minimum bet for these params. */
+const CHIP_TABLES = new Set(["craps", "three-card-poker"]);
+const stakeFor = (game: string, params: unknown) => (CHIP_TABLES.has(game) ? 10 : Math.max(10, minBetFor(game, params)));
+
+/** Opens a round of `game`, then acts as `prepare` says until it says null; starts again until a round is left open. */
+async function openRound(c: Connection, game: string, params: unknown, prepare: Prepare = () => null) {
+  for (let attempt = 0; attempt < 40; attempt++) {
+    let last = await ask(c.room, c.inbox, "bet", { game, amount: stakeFor(game, params), params });
+    expect(last.type, JSON.stringify(last.body)).toBe("result");
+    for (let action = prepare(last.body.view); action && !last.body.done; action = prepare(last.body.view)) {
+      last = await ask(c.room, c.inbox, "act", { action });
+      expect(last.type, JSON.stringify(last.body)).toBe("result");
+    }
+    if (!last.body.done) return last.body;
+  }
+  throw new Error(`no ${game} round stayed open`);
+}
+
+/** Hi-lo: guess the likelier side until one guess was right. */
+const oneCorrectGuess: Prepare = (view) =>
+  view.correct > 0 ? null : { type: view.higher > 0 && (view.lower === 0 || view.higher <= view.lower) ? "higher" : "lower" };
+const oneGem: Prepare = (view) => (view.revealed.length > 0 ? null : { type: "reveal", tile: 12 });
+
+const lastSession = async (playerId: string) =>
+  (await sql(`SELECT * FROM game_sessions WHERE player_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1`, [playerId]))[0];
+
+describe("abandoned rounds", () => {
+  const cases: { game: string; params: unknown; prepare?: Prepare; voided: boolean; defaults: (actions: any[]) => void }[] = [
+    { game: "blackjack", params: {}, voided: false, defaults: (a) => expect(a.every((x) => x.type === "stand" || (x.type === "insurance" && !x.take))).toBe(true) },
+    { game: "poker", params: {}, voided: false, defaults: (a) => expect(a).toEqual([{ type: "fold" }]) },
+    { game: "three-card-poker", params: { ante: 6, pairPlus: 4 }, voided: false, defaults: (a) => expect(a).toEqual([{ type: "fold" }]) },
+    { game: "video-poker", params: {}, voided: false, defaults: (a) => expect(a).toEqual([{ type: "draw", hold: [true, true, true, true, true] }]) },
+    { game: "hi-lo", params: {}, voided: true, defaults: (a) => expect(a).toEqual([]) },
+    { game: "hi-lo", params: {}, prepare: oneCorrectGuess, voided: false, defaults: (a) => expect(a).toEqual([{ type: "cashout" }]) },
+    { game: "mines", params: { mines: 2 }, voided: true, defaults: (a) => expect(a).toEqual([]) },
+    { game: "mines", params: { mines: 1 }, prepare: oneGem, voided: false, defaults: (a) => expect(a).toEqual([{ type: "cashout" }]) },
+    { game: "craps", params: { bets: [{ type: "pass", amount: 10 }] }, voided: false, defaults: (a) => expect(a.every((x) => x.type === "roll")).toBe(true) },
+  ];
+
+  it.each(cases)("$game (voided: $voided) is settled by its default action through the ledger, exactly once", async ({ game, params, prepare, voided, defaults }) => {
+    const { token, player } = await t.guest();
+    const c = await joinCasino(t, token);
+    const open = await openRound(c, game, params, prepare);
+    const round = await openRoundOf(player.id);
+    const before = await balanceOf(player.id);
+    await abandon(player.id);
+    await sweep();
+    expect(await openRoundOf(player.id)).toBeUndefined();
+
+    const session = await lastSession(player.id);
+    expect(session.request_id).toBe(round.request_id);
+    const defaultActions = (session.actions as unknown[]).slice((round.actions as unknown[]).length);
+    defaults(defaultActions as any[]);
+    const credited = Number(session.payout) - Number(round.total_payout);
+    expect(await balanceOf(player.id)).toBe(before + credited);
+    const entries = await sql(`SELECT delta, reason FROM ledger_entries WHERE player_id = $1 AND request_id LIKE $2`, [player.id, `#abandoned:${round.id}#%`]);
+    expect(entries.map((e: any) => [Number(e.delta), e.reason])).toEqual(credited > 0 ? [[credited, voided ? "refund" : "payout"]] : []);
+    // The room shows it: no open round, the new balance.
+    await waitFor(() => (c.room.state as any).openRound === "" && (c.room.state as any).balance === before + credited);
+
+    const rotated = await ask(c.room, c.inbox, "seed:rotate", {});
+    const replay = replayRound(
+      { serverSeed: rotated.body.revealed.serverSeed, clientSeed: open.fairness.clientSeed, nonce: session.nonce },
+      { game, amount: stakeFor(game, session.params), params: session.params, actions: session.actions },
+    );
+    if (voided) {
+      expect(session.outcome.voided).toBe(true);
+      expect(Number(session.payout)).toBe(Number(session.bet_amount));
+      expect(session.result).toBe("push");
+    } else {
+      expect(replay.done).toBe(true);
+      expect(replay.totalPayout).toBe(Number(session.payout));
+      expect(replay.view).toEqual(session.outcome);
+    }
+    await c.room.leave();
+  });
+
+  it("settles each round once however many sweeps run at the same time", async () => {
+    const players = await Promise.all(Array.from({ length: 6 }, () => t.guest()));
+    const rounds: { playerId: string; roundId: string; requestId: string }[] = [];
+    for (const { token, player } of players) {
+      const c = await joinCasino(t, token);
+      await openRound(c, "mines", { mines: 1 }, oneGem);
+      const round = await openRoundOf(player.id);
+      rounds.push({ playerId: player.id, roundId: round.id, requestId: round.request_id });
+      await c.room.leave();
+    }
+    for (const r of rounds) await abandon(r.playerId);
+    const s = t.app.services;
+    const sweepers = Array.from({ length: 4 }, () => new Retention(s.db, s.ledger, s.events, s.config.retention));
+    await Promise.all(sweepers.map((r) => r.settleAbandonedRounds()));
+    for (const r of rounds) {
+      expect(await openRoundOf(r.playerId)).toBeUndefined();
+      const payouts = await sql(`SELECT count(*)::int AS n FROM ledger_entries WHERE player_id = $1 AND request_id = $2`, [r.playerId, `#abandoned:${r.roundId}#payout`]);
+      expect(payouts[0].n).toBe(1);
+      const sessions = await sql(`SELECT count(*)::int AS n FROM game_sessions WHERE player_id = $1 AND request_id = $2`, [r.playerId, r.requestId]);
+      expect(sessions[0].n).toBe(1);
+    }
+  });
+
+  it("leaves a round that was acted on recently: every action restarts its clock", async () => {
+    const { token, player } = await t.guest();
+    const c = await joinCasino(t, token);
+    await openRound(c, "hi-lo", {});
+    await sql(`UPDATE open_rounds SET last_action_at = now() - interval '59 minutes' WHERE player_id = $1`, [player.id]);
+    await sweep();
+    expect(await openRoundOf(player.id)).toBeDefined();
+    expect((await ask(c.room, c.inbox, "act", { action: { type: "skip" } })).body.done).toBe(false);
+    const [clock] = await sql(`SELECT last_action_at > now() - interval '1 minute' AS fresh FROM open_rounds WHERE player_id = $1`, [player.id]);
+    expect(clock.fresh).toBe(true);
+    await sweep();
+    const round = await openRoundOf(player.id);
+    expect(round.actions).toEqual([{ type: "skip" }]);
+    await c.room.leave();
+  });
+
+  it("is done by the server on its own, periodically", async () => {
+    const { token, player } = await t.guest();
+    const c = await joinCasino(t, token);
+    await openRound(c, "video-poker", {});
+    await c.room.leave();
+    await abandon(player.id);
+    let gone = false;
+    for (let i = 0; i < 200 && !gone; i++) {
+      gone = (await openRoundOf(player.id)) === undefined;
+      if (!gone) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(gone).toBe(true);
+  });
+
+  it.runIf(TEST_DB === "postgres")("skips a player who is playing right now (row locked) and settles the round on a later sweep", async () => {
+    const { token, player } = await t.guest();
+    const c = await joinCasino(t, token);
+    await openRound(c, "poker", {});
+    const holder = new pg.Client({ connectionString: (t.app.services.config.databaseUrl as string) });
+    await holder.connect();
+    await holder.query("BEGIN");
+    await holder.query(`SELECT 1 FROM players WHERE id = $1 FOR UPDATE`, [player.id]);
+    await abandon(player.id);
+    await sweep();
+    expect(await openRoundOf(player.id)).toBeDefined();
+    await holder.query("ROLLBACK");
+    await holder.end();
+    await sweep();
+    expect(await openRoundOf(player.id)).toBeUndefined();
+    await c.room.leave();
+  });
+});
+
+describe("stored answers", () => {
+  it("are pruned after the retention period; a pruned id is refused, never run twice", async () => {
+    const { token, player } = await t.guest();
+    const c = await joinCasino(t, token);
+    const oldId = newRequestId();
+    const bet = { requestId: oldId, game: "dice", amount: 20, params: { target: 49.5, direction: "under" } };
+    expect((await ask(c.room, c.inbox, "bet", bet)).type).toBe("result");
+    const recent = await ask(c.room, c.inbox, "bet", { ...bet, requestId: newRequestId() });
+    await sql(`UPDATE processed_requests SET created_at = now() - interval '8 days' WHERE player_id = $1 AND request_id = $2`, [player.id, oldId]);
+    await sweep();
+    const kept = await sql(`SELECT request_id FROM processed_requests WHERE player_id = $1`, [player.id]);
+    expect(kept.map((r: any) => r.request_id)).toEqual([recent.body.requestId]);
+    const balance = await balanceOf(player.id);
+    c.room.send("bet", bet);
+    await waitFor(() => c.inbox.messages.filter((m) => m.body?.requestId === oldId).length === 2);
+    const again = c.inbox.messages.filter((m) => m.body?.requestId === oldId)[1]!;
+    expect(again.type).toBe("error");
+    expect(again.body.code).toBe("request_id_reused");
+    expect(await balanceOf(player.id)).toBe(balance);
+    await c.room.leave();
+  });
+});
+
+describe("idle guests", () => {
+  it("are archived with their rows kept; their session stops working", async () => {
+    const idle = await t.guest();
+    const c = await joinCasino(t, idle.token);
+    await ask(c.room, c.inbox, "bet", { game: "coin-flip", amount: 25, params: { side: "heads" } });
+    await c.room.leave();
+    const ledgerBefore = await sql(`SELECT id FROM ledger_entries WHERE player_id = $1 ORDER BY id`, [idle.player.id]);
+    const withRound = await t.guest();
+    const r = await joinCasino(t, withRound.token);
+    await openRound(r, "poker", {});
+    await r.room.leave();
+    const active = await t.guest();
+    const discord = (await t.request("POST", "/api/token", { body: { code: "ok:424242:Sleepy" } })).body;
+    for (const id of [idle.player.id, withRound.player.id, discord.player.id]) {
+      await sql(`UPDATE players SET last_seen_at = now() - interval '31 days' WHERE id = $1`, [id]);
+    }
+    await sweep();
+    const archived = async (id: string) => (await sql(`SELECT archived_at FROM players WHERE id = $1`, [id]))[0].archived_at !== null;
+    expect(await archived(idle.player.id)).toBe(true);
+    expect(await archived(withRound.player.id)).toBe(false); // its round is settled first, after its own period
+    expect(await archived(active.player.id)).toBe(false);
+    expect(await archived(discord.player.id)).toBe(false);
+    expect(await sql(`SELECT id FROM ledger_entries WHERE player_id = $1 ORDER BY id`, [idle.player.id])).toEqual(ledgerBefore);
+
+    const rest = await t.request("GET", `/api/player/${idle.player.id}/seeds`, { token: idle.token });
+    expect(rest).toMatchObject({ status: 401, body: { code: "account_archived" } });
+    const spin = await t.request("POST", "/api/daily-spin", { token: idle.token, body: { playerId: idle.player.id } });
+    expect(spin.status).toBe(401);
+    await expect(t.sdk(idle.token).create("casino")).rejects.toThrow(/archived/);
+    expect((await t.request("GET", `/api/player/${active.player.id}/seeds`, { token: active.token })).status).toBe(200);
+  });
+});
