@@ -96,8 +96,10 @@ export function playerRoutes(s: Services): Router {
     jsonRateLimit({
       windowMs: 10 * 60 * 1000,
       limit: 5,
-      key: (req) => `suggestion:${sessionOf(req).playerId}`,
+      key: (req) => sessionOf(req).playerId,
       message: "Too many suggestions; please wait a few minutes",
+      store: s.rateLimitStore("suggestion"),
+      log: s.log,
     }),
     async (_req, res) => {
       const { playerId, text } = res.locals.suggestion as { playerId: string; text: string };
