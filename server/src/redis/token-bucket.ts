@@ -16,15 +16,19 @@ export interface Take {
 }
 
 /**
- * One atomic step of a token bucket, on Redis's own clock so every process agrees on the time. The
- * bucket is a hash {tokens, ts} that expires once it would be full again. Sent with EVAL (ioredis's
- * defineCommand tries EVALSHA first and falls back to EVAL), which the in-memory stand-in supports too.
+ * One atomic step of a token bucket, on Redis's own clock so every process agrees on the time (the
+ * in-memory stand-in's TIME has no real sub-second part, so there the caller passes its clock as
+ * ARGV[3]). The bucket is a hash {tokens, ts} that expires once it would be full again. Sent with EVAL
+ * (ioredis's defineCommand tries EVALSHA first and falls back to EVAL), which the stand-in supports too.
  */
 const TAKE_SCRIPT = `
 local capacity = tonumber(ARGV[1])
 local rate = tonumber(ARGV[2])
-local clock = redis.call('TIME')
-local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
+local now = tonumber(ARGV[3])
+if now == nil then
+  local clock = redis.call('TIME')
+  now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
+end
 local state = redis.call('HMGET', KEYS[1], 'tokens', 'ts')
 local tokens = tonumber(state[1])
 local ts = tonumber(state[2])
@@ -47,7 +51,7 @@ redis.call('PEXPIRE', KEYS[1], math.ceil(capacity * 1000 / rate) + 1000)
 return {allowed, wait}
 `;
 
-type WithTake = Redis & { casinoTakeToken(key: string, capacity: string, perSecond: string): Promise<[number, number]> };
+type WithTake = Redis & { casinoTakeToken(key: string, capacity: string, perSecond: string, now?: string): Promise<[number, number]> };
 
 /**
  * Token buckets shared by every process through Redis, so a limit holds however many processes a
@@ -56,6 +60,8 @@ type WithTake = Redis & { casinoTakeToken(key: string, capacity: string, perSeco
  */
 export class TokenBuckets {
   private readonly redis: WithTake;
+  /** The in-memory stand-in (one process by definition). */
+  private readonly inMemory: boolean;
   private readonly local = new Map<string, { tokens: number; last: number; rule: BucketRule }>();
 
   constructor(
@@ -65,12 +71,16 @@ export class TokenBuckets {
   ) {
     redis.defineCommand("casinoTakeToken", { numberOfKeys: 1, lua: TAKE_SCRIPT });
     this.redis = redis as WithTake;
+    this.inMemory = (redis as { status?: string }).status === undefined;
   }
 
   async take(key: string, rule: BucketRule): Promise<Take> {
     if (redisReady(this.redis)) {
       try {
-        const [allowed, wait] = await this.redis.casinoTakeToken(this.prefix + key, String(rule.capacity), String(rule.perSecond));
+        const args = [this.prefix + key, String(rule.capacity), String(rule.perSecond)] as const;
+        const [allowed, wait] = this.inMemory
+          ? await this.redis.casinoTakeToken(...args, String(Date.now()))
+          : await this.redis.casinoTakeToken(...args);
         return { allowed: Number(allowed) === 1, retryAfterMs: Number(wait) };
       } catch (error) {
         this.log.warn("buckets", `rate limits are held per process while Redis fails: ${describeError(error)}`);

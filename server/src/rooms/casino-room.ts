@@ -1,5 +1,5 @@
 import { sqlRows } from "../db/sql";
-import { Room, ServerError, type Client } from "@colyseus/core";
+import { CloseCode, Room, ServerError, type Client } from "@colyseus/core";
 import {
   CLIENT_MESSAGES,
   SERVER_MESSAGES,
@@ -94,9 +94,10 @@ export abstract class CasinoRoom extends Room<{ state: CasinoState; client: Casi
     this.joined = true;
   }
 
-  override async onDrop(client: CasinoClient): Promise<void> {
-    // A join that failed has nothing to come back to.
-    if (!this.joined) return;
+  override async onDrop(client: CasinoClient, code?: number): Promise<void> {
+    // A join that failed has nothing to come back to, and a connection the server dropped for an error
+    // (a message flood) is not kept either: closing it is the point.
+    if (!this.joined || code === CloseCode.WITH_ERROR) return;
     // A dropped connection keeps its seat for a while; the open round is in the database either way.
     await this.allowReconnection(client, 30);
   }
