@@ -34,6 +34,11 @@ async function main(): Promise<void> {
     stopping = true;
     const pending = app.services.lifecycle.pending;
     log.info(`${signal}: draining, ${pending} request(s) in flight; waiting up to ${config.shutdownTimeoutMs} ms`);
+    // Closing rooms and connections after the drain is bounded too.
+    setTimeout(() => {
+      log.info("stopped: closing connections took too long");
+      process.exit(1);
+    }, config.shutdownTimeoutMs + 5_000).unref();
     const drained = await app.shutdown(config.shutdownTimeoutMs);
     if (drained) log.info("stopped: every request in flight finished");
     else log.info(`stopped: requests still running after ${config.shutdownTimeoutMs} ms were abandoned`);
