@@ -1,5 +1,5 @@
 import "reflect-metadata";
-import "./websocket-global";
+import "./colyseus-runtime";
 import { existsSync } from "node:fs";
 import type { Server as HttpServer } from "node:http";
 import { join } from "node:path";
