@@ -6,7 +6,7 @@ import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import express, { type Application } from "express";
 import helmet from "helmet";
-import { ipKeyGenerator } from "express-rate-limit";
+import { MemoryStore, ipKeyGenerator } from "express-rate-limit";
 import { LocalDriver, LocalPresence, defineRoom, defineServer, matchMaker, type Server } from "@colyseus/core";
 import { WebSocketTransport } from "@colyseus/ws-transport";
 import { RedisPresence } from "@colyseus/redis-presence";
@@ -78,8 +78,9 @@ export async function createApp(config: Config, existingDb?: Database): Promise<
     events: new PlayerEvents(presence, log),
     log,
     lifecycle,
-    roomLimits: new RoomLimiter(new TokenBuckets(redis, log), roomLimitRules(config)),
-    rateLimitStore: (name) => new SharedRateLimitStore(redis, `rate:${name}:`, log),
+    // With Redis, limits are counted there, for every process; without, this is the only process.
+    roomLimits: new RoomLimiter(new TokenBuckets(config.redisUrl ? redis : undefined, log), roomLimitRules(config)),
+    rateLimitStore: (name) => (config.redisUrl ? new SharedRateLimitStore(redis, `rate:${name}:`, log) : new MemoryStore()),
   };
 
   // CORS is answered by our own guard (http/guard.ts) for every path; Colyseus's would allow any origin with credentials.

@@ -57,24 +57,29 @@ type WithTake = Redis & { casinoTakeToken(key: string, capacity: string, perSeco
  * Token buckets shared by every process through Redis, so a limit holds however many processes a
  * player's connections are spread over. While Redis is unreachable each process keeps its own buckets:
  * the limits then hold per process instead of not at all, and play goes on.
+ *
+ * Without a Redis (`redis` undefined: no REDIS_URL, so one process) the buckets are kept in the process
+ * only. The script runs on the in-memory stand-in too, but interpreting Lua there costs milliseconds
+ * of CPU per call, which the bet path cannot afford.
  */
 export class TokenBuckets {
-  private readonly redis: WithTake;
-  /** The in-memory stand-in (one process by definition). */
+  private readonly redis: WithTake | undefined;
+  /** The in-memory stand-in (tests of the script): its TIME is not a clock. */
   private readonly inMemory: boolean;
   private readonly local = new Map<string, { tokens: number; last: number; rule: BucketRule }>();
 
   constructor(
-    redis: Redis,
+    redis: Redis | undefined,
     private readonly log: Log,
     private readonly prefix = "bucket:",
   ) {
-    redis.defineCommand("casinoTakeToken", { numberOfKeys: 1, lua: TAKE_SCRIPT });
-    this.redis = redis as WithTake;
-    this.inMemory = (redis as { status?: string }).status === undefined;
+    redis?.defineCommand("casinoTakeToken", { numberOfKeys: 1, lua: TAKE_SCRIPT });
+    this.redis = redis as WithTake | undefined;
+    this.inMemory = redis !== undefined && (redis as { status?: string }).status === undefined;
   }
 
   async take(key: string, rule: BucketRule): Promise<Take> {
+    if (!this.redis) return this.takeLocally(key, rule, Date.now());
     if (redisReady(this.redis)) {
       try {
         const args = [this.prefix + key, String(rule.capacity), String(rule.perSecond)] as const;
