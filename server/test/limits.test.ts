@@ -36,13 +36,14 @@ describe("seed changes", () => {
       () => ask(b.room, b.inbox, "seed:client", { clientSeed: "third-seed" }),
     ];
     // One after another: concurrent rotations of one player are the ledger's business, not this test's.
+    const started = Date.now();
     const answers = [];
     for (const send of sends) answers.push(await send());
     const accepted = answers.filter((m) => m.type === "result");
     const refused = answers.filter((m) => m.type === "error");
-    // The budget refills 3 a minute (one per 20 s): within this test at most one more could come back.
+    // A burst of 3, refilled at 3 a minute (one per 20 s) over however long this took.
     expect(accepted.length).toBeGreaterThanOrEqual(3);
-    expect(accepted.length).toBeLessThanOrEqual(4);
+    expect(accepted.length).toBeLessThanOrEqual(3 + Math.floor((Date.now() - started) / 20_000));
     for (const r of refused) {
       expect(r.body).toMatchObject({ code: "rate_limited", message: "Too many seed changes; wait a moment" });
       expect(r.body.details.retryAfterMs).toBeGreaterThan(0);
@@ -74,15 +75,17 @@ describe("daily spin attempts", () => {
     const { token, player } = await t.guest();
     const { room, inbox } = await joinCasino(t, token);
     const ids = Array.from({ length: 6 }, () => newRequestId());
+    const started = Date.now();
     for (const requestId of ids) room.send("daily-spin", { requestId });
     const answers = await Promise.all(ids.map((id) => inbox.answer(id)));
+    const refills = Math.floor((Date.now() - started) / 30_000);
     const spins = answers.filter((m) => m.type === "spin");
     const tooEarly = answers.filter((m) => m.body.code === "already_spun" || m.body.message === "Already spun today");
     const limited = answers.filter((m) => m.body.code === "rate_limited");
     expect(spins).toHaveLength(1);
     // Two attempts reach the wheel (one pays, one is too early); the budget refills 2 a minute.
     expect(spins.length + tooEarly.length).toBeGreaterThanOrEqual(2);
-    expect(spins.length + tooEarly.length).toBeLessThanOrEqual(3);
+    expect(spins.length + tooEarly.length).toBeLessThanOrEqual(2 + refills);
     expect(limited.length).toBe(6 - spins.length - tooEarly.length);
     for (const r of limited) expect(r.body.message).toBe("Too many spin requests; wait a moment");
     const [{ balance }] = await t.app.services.db.run((em) => em.query(`SELECT balance FROM players WHERE id = $1`, [player.id]));
