@@ -103,7 +103,7 @@ describe("bets", () => {
     const ids = Array.from({ length: 12 }, () => newRequestId());
     ids.forEach((requestId, i) => {
       const { room } = i % 2 ? a : b;
-      room.send("bet", { requestId, game: "coin-flip", amount: 1, params: { side: "heads" } });
+      room.send("bet", { requestId, game: "coin-flip", amount: 25, params: { side: "heads" } });
     });
     const answers = await Promise.all(ids.map((id, i) => (i % 2 ? a : b).inbox.answer(id)));
     const elapsedSeconds = (Date.now() - started) / 1000;

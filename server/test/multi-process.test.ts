@@ -61,13 +61,13 @@ describe.runIf(TEST_DB === "postgres")("two server processes on one PostgreSQL a
     const { token } = await guestOn(a);
     const onA = await joinOn(a, token);
     const onB = await joinOn(b, token);
-    const bet = await ask(onA.room, onA.inbox, "bet", { game: "coin-flip", amount: 10, params: { side: "heads" } });
+    const bet = await ask(onA.room, onA.inbox, "bet", { game: "coin-flip", amount: 25, params: { side: "heads" } });
     expect(bet.type).toBe("result");
     const afterFirst = bet.body.balance as number;
     await onB.inbox.wait((m) => m.type === "balance" && m.body.balance === afterFirst);
     await waitFor(() => (onB.room.state as any).balance === afterFirst);
 
-    const second = await ask(onB.room, onB.inbox, "bet", { game: "coin-flip", amount: 5, params: { side: "tails" } });
+    const second = await ask(onB.room, onB.inbox, "bet", { game: "coin-flip", amount: 25, params: { side: "tails" } });
     expect(second.type).toBe("result");
     await onA.inbox.wait((m) => m.type === "balance" && m.body.balance === second.body.balance);
     await onA.room.leave();
@@ -80,7 +80,7 @@ describe.runIf(TEST_DB === "postgres")("two server processes on one PostgreSQL a
     const onB = await joinOn(b, token);
     const started = Date.now();
     const sent = Array.from({ length: 20 }, (_, i) => ({ requestId: newRequestId(), via: i % 2 ? onA : onB }));
-    for (const { requestId, via } of sent) via.room.send("bet", { requestId, game: "coin-flip", amount: 1, params: { side: "heads" } });
+    for (const { requestId, via } of sent) via.room.send("bet", { requestId, game: "coin-flip", amount: 25, params: { side: "heads" } });
     const answers = await Promise.all(sent.map(({ requestId, via }) => via.inbox.answer(requestId)));
     const elapsedSeconds = (Date.now() - started) / 1000;
     const accepted = answers.filter((m) => m.type === "result").length;

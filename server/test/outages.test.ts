@@ -45,7 +45,7 @@ describe.runIf(TEST_DB === "postgres")("outages", () => {
     try {
       const { token, player } = await guestOn(server);
       const { room, inbox } = await joinOn(server, token);
-      expect((await ask(room, inbox, "bet", { game: "coin-flip", amount: 1, params: { side: "heads" } })).type).toBe("result");
+      expect((await ask(room, inbox, "bet", { game: "coin-flip", amount: 25, params: { side: "heads" } })).type).toBe("result");
 
       const before = server.lines.length;
       const cutAt = Date.now();
@@ -54,7 +54,7 @@ describe.runIf(TEST_DB === "postgres")("outages", () => {
       // Every Redis client has noticed by now: the log says so once.
       await server.waitForLine(/Redis \(.+ connection\)/);
       for (let i = 0; i < 10; i++) {
-        const bet = await ask(room, inbox, "bet", { game: "coin-flip", amount: 1, params: { side: "tails" } });
+        const bet = await ask(room, inbox, "bet", { game: "coin-flip", amount: 25, params: { side: "tails" } });
         expect(bet.type, JSON.stringify(bet.body)).toBe("result");
         expect((await api(server, "GET", `/api/player/${player.id}`, { token })).status).toBe(200);
       }
@@ -65,7 +65,7 @@ describe.runIf(TEST_DB === "postgres")("outages", () => {
 
       await proxy.restore();
       expect(await waitForHealth(server, 200)).toEqual({ status: "ok", database: "ok", redis: "ok" });
-      expect((await ask(room, inbox, "bet", { game: "coin-flip", amount: 1, params: { side: "heads" } })).type).toBe("result");
+      expect((await ask(room, inbox, "bet", { game: "coin-flip", amount: 25, params: { side: "heads" } })).type).toBe("result");
       await room.leave();
 
       expect(outage.filter((line) => /Unhandled error event/.test(line))).toEqual([]);
@@ -86,7 +86,7 @@ describe.runIf(TEST_DB === "postgres")("outages", () => {
     try {
       const { token, player } = await guestOn(server);
       const { room, inbox } = await joinOn(server, token);
-      expect((await ask(room, inbox, "bet", { game: "dice", amount: 2, params: { target: 50, direction: "under" } })).type).toBe("result");
+      expect((await ask(room, inbox, "bet", { game: "dice", amount: 25, params: { target: 50, direction: "under" } })).type).toBe("result");
 
       const before = server.lines.length;
       const cutAt = Date.now();
@@ -94,7 +94,7 @@ describe.runIf(TEST_DB === "postgres")("outages", () => {
       expect(await waitForHealth(server, 503)).toEqual({ status: "degraded", database: "down", redis: "ok" });
 
       const ids = Array.from({ length: 20 }, () => newRequestId());
-      for (const requestId of ids) room.send("bet", { requestId, game: "dice", amount: 2, params: { target: 50, direction: "under" } });
+      for (const requestId of ids) room.send("bet", { requestId, game: "dice", amount: 25, params: { target: 50, direction: "under" } });
       for (const requestId of ids) {
         const answer = await inbox.answer(requestId);
         expect(answer.type).toBe("error");
@@ -118,7 +118,7 @@ describe.runIf(TEST_DB === "postgres")("outages", () => {
 
       await proxy.restore();
       await waitForHealth(server, 200);
-      expect((await ask(room, inbox, "bet", { game: "dice", amount: 2, params: { target: 50, direction: "under" } })).type).toBe("result");
+      expect((await ask(room, inbox, "bet", { game: "dice", amount: 25, params: { target: 50, direction: "under" } })).type).toBe("result");
       await room.leave();
 
       expect(outage.filter((line) => STACK_FRAME.test(line))).toEqual([]);

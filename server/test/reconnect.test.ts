@@ -52,18 +52,18 @@ describe.runIf(TEST_DB === "postgres")(`reconnection to a separate server proces
     dropSocket(room);
     await dropped;
     const requestId = newRequestId();
-    room.send("bet", { requestId, game: "coin-flip", amount: 7, params: { side: "tails" } });
+    room.send("bet", { requestId, game: "coin-flip", amount: 25, params: { side: "tails" } });
     await Promise.race([reconnected, left.then((code) => Promise.reject(new Error(`left with ${code} instead of reconnecting`)))]);
 
     const answer = await inbox.answer(requestId);
     expect(answer.type).toBe("result");
     expect(room.sessionId).toBe(sessionId);
-    expect(await balanceOf(player.id)).toBe(1000 - 7 + answer.body.payout);
+    expect(await balanceOf(player.id)).toBe(1000 - 25 + answer.body.payout);
     expect(await playsOf(requestId)).toBe(1);
-    await waitFor(() => (room.state as any).balance === 1000 - 7 + answer.body.payout);
+    await waitFor(() => (room.state as any).balance === 1000 - 25 + answer.body.payout);
 
     // The same room goes on taking bets.
-    const next = await ask(room, inbox, "bet", { game: "dice", amount: 3, params: { target: 50, direction: "under" } });
+    const next = await ask(room, inbox, "bet", { game: "dice", amount: 25, params: { target: 50, direction: "under" } });
     expect(next.type).toBe("result");
     await room.leave();
     expect(server.lines.join("\n")).not.toMatch(/WebSocket is not defined|reconnection denied/);
@@ -73,7 +73,7 @@ describe.runIf(TEST_DB === "postgres")(`reconnection to a separate server proces
     const { token, player } = await guestOn(server);
     const first = await joinOn(server, token);
     first.room.reconnection.enabled = false;
-    const bet = await ask(first.room, first.inbox, "bet", { game: "coin-flip", amount: 20, params: { side: "heads" } });
+    const bet = await ask(first.room, first.inbox, "bet", { game: "coin-flip", amount: 25, params: { side: "heads" } });
     expect(bet.type).toBe("result");
     const reconnectionToken = first.room.reconnectionToken;
     const left = new Promise<void>((resolve) => first.room.onLeave.once(() => resolve()));
@@ -87,7 +87,7 @@ describe.runIf(TEST_DB === "postgres")(`reconnection to a separate server proces
     expect(room.sessionId).toBe(first.room.sessionId);
     await waitFor(() => (room.state as any).balance === bet.body.balance);
 
-    const again = await ask(room, inbox, "bet", { game: "coin-flip", amount: 5, params: { side: "tails" } });
+    const again = await ask(room, inbox, "bet", { game: "coin-flip", amount: 25, params: { side: "tails" } });
     expect(again.type).toBe("result");
     expect(await balanceOf(player.id)).toBe(again.body.balance);
     await room.leave();
