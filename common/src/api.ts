@@ -30,14 +30,20 @@ export const acceptTosRequest = z.object({
   version: z.literal(TERMS_VERSION, { message: `version must be the current terms version ${TERMS_VERSION}` }),
 });
 
+const THEME_COLOR = /^(\d{1,3}(?:\.\d+)?) (\d{1,3}(?:\.\d+)?)% (\d{1,3}(?:\.\d+)?)%$/;
+
 /** "H S% L%": hue 0–360, saturation and lightness 0–100 %. */
-export const themeColor = z
-  .string()
-  .regex(/^(\d{1,3}(?:\.\d+)?) (\d{1,3}(?:\.\d+)?)% (\d{1,3}(?:\.\d+)?)%$/, 'color must look like "200 60% 55%"')
-  .refine((c) => {
-    const [h, s, l] = c.match(/[\d.]+/g)!.map(Number);
-    return h! <= 360 && s! <= 100 && l! <= 100;
-  }, "color must have hue 0–360 and saturation/lightness 0–100%");
+export const themeColor = z.string().superRefine((color, ctx) => {
+  const match = THEME_COLOR.exec(color);
+  if (!match) {
+    ctx.addIssue({ code: "custom", message: 'color must look like "200 60% 55%"' });
+    return;
+  }
+  const [hue, saturation, lightness] = match.slice(1).map(Number);
+  if (hue! > 360 || saturation! > 100 || lightness! > 100) {
+    ctx.addIssue({ code: "custom", message: "color must have hue 0–360 and saturation/lightness 0–100%" });
+  }
+});
 
 export const themeRequest = z.object({ playerId: playerRef, mode: z.enum(["light", "dark"]), color: themeColor });
 export const toggleRequest = z.object({ playerId: playerRef, enabled: z.boolean() });

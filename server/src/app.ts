@@ -1,11 +1,13 @@
 import "reflect-metadata";
+import "./colyseus-runtime";
 import { existsSync } from "node:fs";
+import type { Server as HttpServer } from "node:http";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import express, { type Application } from "express";
 import helmet from "helmet";
-import { ipKeyGenerator } from "express-rate-limit";
-import { LocalDriver, LocalPresence, defineRoom, defineServer, type Server } from "@colyseus/core";
+import { MemoryStore, ipKeyGenerator } from "express-rate-limit";
+import { LocalDriver, LocalPresence, defineRoom, defineServer, matchMaker, type Server } from "@colyseus/core";
 import { WebSocketTransport } from "@colyseus/ws-transport";
 import { RedisPresence } from "@colyseus/redis-presence";
 import { RedisDriver } from "@colyseus/redis-driver";
@@ -20,20 +22,32 @@ import { Players } from "./players/players";
 import { Seeds } from "./fairness/seeds";
 import { Retention } from "./ops/retention";
 import { PlayerEvents } from "./rooms/player-events";
-import { CasinoRoom } from "./rooms/casino-room";
+import { casinoRoom } from "./rooms/casino-room";
+import { RoomLimiter, roomLimitRules } from "./rooms/rate-limit";
 import type { Services } from "./services";
 import { authRoutes } from "./http/auth-routes";
 import { playerRoutes } from "./http/player-routes";
 import { moneyRoutes } from "./http/money-routes";
 import { errorHandler, unknownApiRoute } from "./http/errors";
-import { requireSession, sessionOf } from "./http/context";
-import { jsonRateLimit } from "./http/rate-limit";
+import { readSession } from "./http/context";
+import { REST_LIMIT_PER_IP_PER_MINUTE, REST_LIMIT_PER_PLAYER_PER_MINUTE, jsonRateLimit } from "./http/rate-limit";
+import { guardHttpServer } from "./http/guard";
+import { Log } from "./log";
+import { Lifecycle } from "./lifecycle";
+import { TokenBuckets } from "./redis/token-bucket";
+import { SharedRateLimitStore } from "./redis/rate-limit-store";
 
 export interface App {
   server: Server;
   services: Services;
   /** Starts listening; resolves with the bound port. */
   listen(): Promise<number>;
+  /**
+   * The SIGTERM path: stop taking new requests, room messages and joins, wait up to `timeoutMs` for the
+   * ones in flight, then close rooms and connections. Resolves false if work was still running.
+   */
+  shutdown(timeoutMs: number): Promise<boolean>;
+  /** Closes everything at once (tests). */
   close(): Promise<void>;
 }
 
@@ -44,12 +58,15 @@ const DISCORD_FRAME_ANCESTORS = ["'self'", "https://discord.com", "https://*.dis
 
 /** Builds the whole product on one port: REST under /api, the Colyseus rooms, and the built client. */
 export async function createApp(config: Config, existingDb?: Database): Promise<App> {
+  const log = new Log();
   const db = existingDb ?? (await openDatabase(config.databaseUrl, config.dataDir, config.dbTimeouts));
-  const redis = openRedis(config.redisUrl);
-  const presence = config.redisUrl ? new RedisPresence(config.redisUrl) : new LocalPresence();
-  const driver = config.redisUrl ? new RedisDriver(config.redisUrl) : new LocalDriver();
+  const redis = openRedis(config.redisUrl, log, "app");
+  // Each gets a client of its own (with an error listener), so each can be shut down on its own.
+  const presence = config.redisUrl ? new RedisPresence(openRedis(config.redisUrl, log, "presence")) : new LocalPresence();
+  const driver = config.redisUrl ? new RedisDriver(openRedis(config.redisUrl, log, "matchmaking")) : new LocalDriver();
   const ledger = new Ledger(db);
-  const events = new PlayerEvents(presence);
+  const events = new PlayerEvents(presence, log);
+  const lifecycle = new Lifecycle();
   const services: Services = {
     config,
     db,
@@ -62,8 +79,16 @@ export async function createApp(config: Config, existingDb?: Database): Promise<
     seeds: new Seeds(db),
     events,
     retention: new Retention(db, ledger, events, config.retention),
+    log,
+    lifecycle,
+    // With Redis, limits are counted there, for every process; without, this is the only process.
+    roomLimits: new RoomLimiter(new TokenBuckets(config.redisUrl ? redis : undefined, log), roomLimitRules(config)),
+    rateLimitStore: (name) => (config.redisUrl ? new SharedRateLimitStore(redis, `rate:${name}:`, log) : new MemoryStore()),
   };
-  CasinoRoom.services = services;
+
+  // CORS is answered by our own guard (http/guard.ts) for every path; Colyseus's would allow any origin with credentials.
+  matchMaker.controller.DEFAULT_CORS_HEADERS = {} as typeof matchMaker.controller.DEFAULT_CORS_HEADERS;
+  matchMaker.controller.getCorsHeaders = () => ({}) as ReturnType<typeof matchMaker.controller.getCorsHeaders>;
 
   const transport = new WebSocketTransport({ maxPayload: 16 * 1024 });
   const server = defineServer({
@@ -72,29 +97,60 @@ export async function createApp(config: Config, existingDb?: Database): Promise<
     driver,
     greet: false,
     gracefullyShutdown: false,
-    rooms: { [ROOMS.casino]: defineRoom(CasinoRoom) },
+    logger: colyseusLogger(log),
+    // A player's room lives on the process the player reached: the WebSocket that follows the seat
+    // reservation goes to that same address, so a room made elsewhere would never be joined.
+    selectProcessIdToCreateRoom: async () => matchMaker.processId,
+    rooms: { [ROOMS.casino]: defineRoom(casinoRoom(services)) },
     express: (app) => mountHttp(app, services),
   });
+  const httpServer = () => transport.server as HttpServer;
+
+  const closeConnections = async () => {
+    await services.retention.stop();
+    await server.gracefullyShutdown(false).catch(() => undefined);
+    httpServer()?.closeAllConnections();
+    redis.disconnect();
+    if (!existingDb) await db.close();
+  };
 
   return {
     server,
     services,
     async listen() {
       await server.listen(config.port, config.host);
+      guardHttpServer(httpServer(), config, lifecycle);
       services.retention.start();
-      return (transport.server?.address() as AddressInfo).port;
+      return (httpServer().address() as AddressInfo).port;
     },
-    async close() {
-      await services.retention.stop();
-      await server.gracefullyShutdown(false).catch(() => undefined);
-      redis.disconnect();
-      if (!existingDb) await db.close();
+    async shutdown(timeoutMs) {
+      const drained = lifecycle.drain(timeoutMs);
+      httpServer()?.close();
+      const finished = await drained;
+      await closeConnections();
+      return finished;
     },
+    close: closeConnections,
+  };
+}
+
+/** Colyseus's own log lines, through ours: once per kind and window, debug chatter dropped. */
+function colyseusLogger(log: Log) {
+  const text = (args: unknown[]) => args.map((a) => (a instanceof Error ? (a.stack ?? a.message) : String(a))).join(" ");
+  const kind = (args: unknown[]) => `colyseus:${String(args[0]).split("\n")[0]!.slice(0, 80)}`;
+  return {
+    debug: () => undefined,
+    trace: () => undefined,
+    info: (...args: unknown[]) => log.info(text(args)),
+    warn: (...args: unknown[]) => log.warn(kind(args), text(args)),
+    error: (...args: unknown[]) => log.error(kind(args), text(args)),
   };
 }
 
 function mountHttp(app: Application, s: Services): void {
   app.disable("x-powered-by");
+  // Behind a proxy, req.ip (and with it every per-IP limit) is the client's address only if we trust it.
+  app.set("trust proxy", s.config.trustProxy);
   app.use(
     helmet({
       frameguard: false,
@@ -115,7 +171,14 @@ function mountHttp(app: Application, s: Services): void {
   const api = express.Router();
   api.use(express.json({ limit: "16kb" }));
   api.use(
-    jsonRateLimit({ windowMs: 60_000, limit: 600, key: (req) => `ip:${ipKeyGenerator(req.ip ?? "unknown")}`, message: SLOW_DOWN }),
+    jsonRateLimit({
+      windowMs: 60_000,
+      limit: REST_LIMIT_PER_IP_PER_MINUTE,
+      key: (req) => ipKeyGenerator(req.ip ?? "unknown"),
+      message: SLOW_DOWN,
+      store: s.rateLimitStore("ip"),
+      log: s.log,
+    }),
   );
 
   api.get("/health", async (_req, res) => {
@@ -125,13 +188,24 @@ function mountHttp(app: Application, s: Services): void {
   });
   api.use(authRoutes(s));
 
-  // Only the resources that exist require a session, so an unknown route is a 404 for everyone.
-  const perPlayer = jsonRateLimit({ windowMs: 60_000, limit: 300, key: (req) => `player:${sessionOf(req).playerId}`, message: SLOW_DOWN });
-  api.use(["/player", "/suggestions", "/daily-spin", "/game-session"], requireSession(s.tokens), perPlayer);
+  // The bearer token is read here; each route that needs a player demands it (sessionOf), so an unknown
+  // route is a 404 for everyone. Requests that carry a session count against that player's budget.
+  api.use(readSession(s.tokens));
+  api.use(
+    jsonRateLimit({
+      windowMs: 60_000,
+      limit: REST_LIMIT_PER_PLAYER_PER_MINUTE,
+      key: (req) => req.session!.playerId,
+      skip: (req) => !req.session,
+      message: SLOW_DOWN,
+      store: s.rateLimitStore("player"),
+      log: s.log,
+    }),
+  );
   api.use(moneyRoutes(s));
   api.use(playerRoutes(s));
   api.use(unknownApiRoute);
-  api.use(errorHandler);
+  api.use(errorHandler(s.log));
   app.use("/api", api);
 
   const dist = s.config.clientDist;

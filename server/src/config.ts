@@ -9,6 +9,50 @@ const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === 
 const optionalText = z.preprocess(emptyToUndefined, z.string().optional());
 const positiveInt = (fallback: number) => z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(fallback));
 
+/**
+ * Which proxies to believe about the client's address (X-Forwarded-For), as Express's "trust proxy":
+ * "false" (default: the socket's peer is the client), a number of hops, or a comma-separated list of
+ * addresses, subnets or the names loopback, linklocal, uniquelocal. "true" is refused: it would let
+ * any client choose its own address, and with it its own per-IP rate limit.
+ */
+const trustProxy = z.string().transform((text, ctx): false | number | string => {
+  const value = text.trim();
+  if (value === "false") return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  if (value === "true") {
+    ctx.addIssue({ code: "custom", message: "must be the number of proxies in front of the server or their addresses, not true" });
+    return z.NEVER;
+  }
+  const entries = value.split(",").map((entry) => entry.trim());
+  const named = new Set(["loopback", "linklocal", "uniquelocal"]);
+  for (const entry of entries) {
+    if (!named.has(entry) && !/^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(entry)) {
+      ctx.addIssue({ code: "custom", message: `"${entry}" is not an address, a subnet, loopback, linklocal or uniquelocal` });
+      return z.NEVER;
+    }
+  }
+  return entries.join(",");
+});
+
+/** Browser origins allowed to call the API besides the app's own and Discord's: "https://a.example, https://b.example". */
+function parseOrigins(text: string, ctx: z.RefinementCtx): string[] {
+  const origins: string[] = [];
+  for (const entry of text.split(",").map((e) => e.trim()).filter(Boolean)) {
+    let url: URL | undefined;
+    try {
+      url = new URL(entry);
+    } catch {
+      /* reported below */
+    }
+    if (!url || !/^https?:$/.test(url.protocol) || url.origin !== entry.replace(/\/$/, "")) {
+      ctx.addIssue({ code: "custom", message: `"${entry}" is not an origin like https://example.com` });
+      return z.NEVER;
+    }
+    origins.push(url.origin);
+  }
+  return origins;
+}
+
 const envSchema = z.object({
   PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(2567)),
   HOST: z.preprocess(emptyToUndefined, z.string().default("0.0.0.0")),
@@ -39,6 +83,12 @@ const envSchema = z.object({
       .pipe(z.record(z.string().regex(/^\d+$/, "keys must be Discord user ids"), z.string().min(1).max(32))),
   ),
   BET_RATE_PER_SECOND: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(20)),
+  SEED_CHANGES_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(10)),
+  DAILY_SPINS_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(10)),
+  ROOM_MAX_MESSAGES_PER_SECOND: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
+  TRUST_PROXY: z.preprocess(emptyToUndefined, trustProxy.default(false)),
+  CORS_ORIGINS: z.preprocess(emptyToUndefined, z.string().default("").transform((text, ctx) => parseOrigins(text, ctx))),
+  SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(10_000)),
   CLIENT_DIST: z.preprocess(emptyToUndefined, z.string().default("client/dist")),
   FRAME_ANCESTORS: z.preprocess(
     emptyToUndefined,
@@ -77,6 +127,18 @@ export interface Config {
   discord: { clientId?: string; clientSecret?: string; apiBase: string };
   specialBadges: Record<string, string>;
   betRatePerSecond: number;
+  /** Seed rotations and client-seed changes a minute per player (also the burst). */
+  seedChangesPerMinute: number;
+  /** Daily-spin attempts a minute per player (also the burst); a spin still pays once a day. */
+  dailySpinsPerMinute: number;
+  /** Messages a second on one connection before Colyseus drops it: a backstop above every per-player limit. */
+  roomMaxMessagesPerSecond: number;
+  /** Express's "trust proxy" setting: which X-Forwarded-For hops to believe. */
+  trustProxy: false | number | string;
+  /** Extra browser origins allowed by CORS. */
+  corsOrigins: string[];
+  /** How long SIGTERM waits for requests and room messages in flight. */
+  shutdownTimeoutMs: number;
   clientDist: string;
   /** Origins allowed to frame the client besides Discord's (e.g. a local stand-in for Discord's host page). */
   frameAncestors: string[];
@@ -119,6 +181,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     discord: { clientId: e.DISCORD_CLIENT_ID, clientSecret: e.DISCORD_CLIENT_SECRET, apiBase: e.DISCORD_API_BASE.replace(/\/$/, "") },
     specialBadges: e.SPECIAL_BADGES,
     betRatePerSecond: e.BET_RATE_PER_SECOND,
+    seedChangesPerMinute: e.SEED_CHANGES_PER_MINUTE,
+    dailySpinsPerMinute: e.DAILY_SPINS_PER_MINUTE,
+    // A burst of bets (twice the rate) plus the other messages must never trip the backstop.
+    roomMaxMessagesPerSecond: e.ROOM_MAX_MESSAGES_PER_SECOND ?? Math.max(60, 4 * e.BET_RATE_PER_SECOND),
+    trustProxy: e.TRUST_PROXY,
+    corsOrigins: e.CORS_ORIGINS,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     clientDist: resolve(e.CLIENT_DIST),
     frameAncestors: e.FRAME_ANCESTORS,
     dbTimeouts: {

@@ -9,6 +9,10 @@ import type { Players } from "./players/players";
 import type { PlayerEvents } from "./rooms/player-events";
 import type { Seeds } from "./fairness/seeds";
 import type { Retention } from "./ops/retention";
+import type { Store } from "express-rate-limit";
+import type { Log } from "./log";
+import type { Lifecycle } from "./lifecycle";
+import type { RoomLimiter } from "./rooms/rate-limit";
 
 /** Everything the REST routers and rooms need, built once at boot. */
 export interface Services {
@@ -23,4 +27,12 @@ export interface Services {
   seeds: Seeds;
   events: PlayerEvents;
   retention: Retention;
+  /** Rate-limited logging: one line per kind of failure and window. */
+  log: Log;
+  /** Work in flight, and whether new work is still accepted (false once SIGTERM starts the drain). */
+  lifecycle: Lifecycle;
+  /** Per-player budgets of room messages, shared across processes through Redis. */
+  roomLimits: RoomLimiter;
+  /** A REST rate-limit store named `name`, shared across processes through Redis (one per limiter). */
+  rateLimitStore(name: string): Store;
 }

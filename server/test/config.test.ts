@@ -8,6 +8,27 @@ describe("configuration", () => {
     expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
   });
 
+  it("reads TRUST_PROXY as hops or addresses, and refuses true", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "loopback, 10.0.0.0/8" }).trustProxy).toBe("loopback,10.0.0.0/8");
+    expect(() => loadConfig({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY.*not true/);
+    expect(() => loadConfig({ TRUST_PROXY: "my-proxy" })).toThrow(/TRUST_PROXY/);
+  });
+
+  it("reads CORS_ORIGINS as a list of origins", () => {
+    expect(loadConfig({}).corsOrigins).toEqual([]);
+    expect(loadConfig({ CORS_ORIGINS: "https://a.example, http://localhost:5173" }).corsOrigins).toEqual(["https://a.example", "http://localhost:5173"]);
+    expect(() => loadConfig({ CORS_ORIGINS: "https://a.example/path" })).toThrow(/CORS_ORIGINS/);
+    expect(() => loadConfig({ CORS_ORIGINS: "*" })).toThrow(/CORS_ORIGINS/);
+  });
+
+  it("keeps the room's message backstop above the bet burst", () => {
+    expect(loadConfig({}).roomMaxMessagesPerSecond).toBe(80);
+    expect(loadConfig({ BET_RATE_PER_SECOND: "100" }).roomMaxMessagesPerSecond).toBe(400);
+    expect(loadConfig({ ROOM_MAX_MESSAGES_PER_SECOND: "25" }).roomMaxMessagesPerSecond).toBe(25);
+  });
+
   it("names the variable and the reason of a bad value", () => {
     expect(() => loadConfig({ PORT: "seventy" })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: "seventy" })).toThrow(/PORT/);

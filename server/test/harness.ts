@@ -3,15 +3,11 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { expect } from "vitest";
 import { Client as SdkClient } from "@colyseus/sdk";
-import { WebSocket as NodeWebSocket } from "ws";
 import { Redis } from "ioredis";
 import { loadConfig } from "../src/config";
 import { createApp, type App } from "../src/app";
 import { auditLedger } from "../src/ops/audit-ledger";
 import { startFakeDiscord, type FakeDiscord } from "./fake-discord";
-
-// Node 20 has no global WebSocket; the SDK's reconnection path needs one.
-(globalThis as { WebSocket?: unknown }).WebSocket ??= NodeWebSocket;
 
 /** Which database this test project runs against: the real PostgreSQL of the machine, or PGlite. */
 export const TEST_DB = process.env.TEST_DB === "pglite" ? "pglite" : "postgres";
@@ -30,7 +26,7 @@ export interface TestApp {
 }
 
 /** A fresh database for this test file: its own PostgreSQL database, or an in-memory PGlite. */
-async function freshDatabaseUrl(): Promise<{ url?: string; drop: () => Promise<void> }> {
+export async function freshDatabaseUrl(): Promise<{ url?: string; drop: () => Promise<void> }> {
   if (TEST_DB === "pglite") return { url: undefined, drop: async () => undefined };
   const name = `casino_test_${process.pid}_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
@@ -58,9 +54,8 @@ async function freshDatabaseUrl(): Promise<{ url?: string; drop: () => Promise<v
  */
 const LEASE_MS = 15 * 60_000;
 
-async function leaseRedisDb(): Promise<{ url?: string; release: () => Promise<void> }> {
-  const base = process.env.REDIS_URL;
-  if (TEST_DB === "pglite" || !base) return { release: async () => undefined };
+export async function leaseRedisDb(base = TEST_DB === "pglite" ? undefined : process.env.REDIS_URL): Promise<{ url?: string; release: () => Promise<void> }> {
+  if (!base) return { release: async () => undefined };
   const coordinator = new Redis(base);
   try {
     const home = coordinator.options.db ?? 0;

@@ -8,7 +8,7 @@ import { ask, joinCasino, newRequestId, waitFor } from "./room-helpers";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ BET_RATE_PER_SECOND: "100000" });
+  t = await startTestApp({ BET_RATE_PER_SECOND: "100000", SEED_CHANGES_PER_MINUTE: "100000", DAILY_SPINS_PER_MINUTE: "100000", ROOM_MAX_MESSAGES_PER_SECOND: "100000" });
 });
 afterAll(async () => t?.close());
 afterEach(async () => t.expectLedgerInvariant());

@@ -2,6 +2,8 @@ import type { ErrorRequestHandler, RequestHandler } from "express";
 import type { z } from "zod";
 import { describeZodError } from "@casino/common";
 import { AppError, badRequest } from "../errors";
+import { publicFailure } from "../failures";
+import type { Log } from "../log";
 
 /** Parses a body, query or params object; a failure is a 400 with the precise reason. */
 export function parse<T>(schema: z.ZodType<T>, value: unknown): T {
@@ -14,8 +16,11 @@ export const unknownApiRoute: RequestHandler = (req, res) => {
   res.status(404).json({ error: `No such endpoint: ${req.method} ${req.baseUrl}${req.path}`, code: "not_found" });
 };
 
-/** Every error becomes JSON { error, code }; unexpected ones are logged and answered as 500. */
-export const errorHandler: ErrorRequestHandler = (error, _req, res, _next) => {
+/**
+ * Every error becomes JSON { error, code }. Unexpected ones are logged once per kind and answered with a
+ * stable code and a human text: 503 "unavailable" when the database or Redis is unreachable, else 500.
+ */
+export const errorHandler = (log: Log): ErrorRequestHandler => (error, req, res, _next) => {
   if (error instanceof AppError) {
     res.status(error.status).json({ error: error.message, code: error.code, ...error.details });
     return;
@@ -33,6 +38,6 @@ export const errorHandler: ErrorRequestHandler = (error, _req, res, _next) => {
     res.status(e.status).json({ error: e.message ?? "Bad request", code: "bad_request" });
     return;
   }
-  console.error("unhandled request error", error);
-  res.status(500).json({ error: "Internal server error", code: "internal" });
+  const failure = publicFailure(log, `${req.method} ${req.baseUrl}${req.route?.path ?? ""}`, error);
+  res.status(failure.status).json({ error: failure.message, code: failure.code });
 };

@@ -13,15 +13,18 @@ import type { Services } from "../services";
 import { forbidden, notFound } from "../errors";
 import { playerTags } from "../progress/tags";
 import { parse } from "./errors";
-import { sessionOf } from "./context";
+import { requireSession, sessionOf } from "./context";
 import { jsonRateLimit } from "./rate-limit";
 
-/** The player resource of spec section 7; every write is for the caller only. */
+/**
+ * The player resource of spec section 7; every write is for the caller only. Each route requires a
+ * session before it reads its input, so a caller without one gets 401 whatever the body.
+ */
 export function playerRoutes(s: Services): Router {
   const router = Router();
   const guestsRefused = "Guests cannot do this; launch the casino in Discord to save it";
 
-  router.post("/player", async (req, res) => {
+  router.post("/player", requireSession, async (req, res) => {
     const claims = sessionOf(req);
     const body = parse(registerPlayerRequest, req.body);
     let player = await s.players.own(claims, body.discordId);
@@ -31,20 +34,20 @@ export function playerRoutes(s: Services): Router {
     res.json(s.players.toRecord(player));
   });
 
-  router.get("/player/:id", async (req, res) => {
+  router.get("/player/:id", requireSession, async (req, res) => {
     const claims = sessionOf(req);
     const ref = parse(playerRef, req.params.id);
     const player = await s.players.get(ref);
     res.json(player.id === claims.playerId ? s.players.toRecord(player) : s.players.toPublic(player));
   });
 
-  router.patch("/player/accept-tos", async (req, res) => {
+  router.patch("/player/accept-tos", requireSession, async (req, res) => {
     const body = parse(acceptTosRequest, req.body);
     const player = await s.players.own(sessionOf(req), body.playerId);
     res.json(s.players.toRecord(await s.players.update(player.id, { tosAcceptedVersion: body.version })));
   });
 
-  router.patch("/player/theme", async (req, res) => {
+  router.patch("/player/theme", requireSession, async (req, res) => {
     const claims = sessionOf(req);
     const body = parse(themeRequest, req.body);
     const player = await s.players.own(claims, body.playerId);
@@ -52,19 +55,19 @@ export function playerRoutes(s: Services): Router {
     res.json(s.players.toRecord(await s.players.update(player.id, { themeMode: body.mode, themeColor: body.color })));
   });
 
-  router.patch("/player/anonymous", async (req, res) => {
+  router.patch("/player/anonymous", requireSession, async (req, res) => {
     const body = parse(toggleRequest, req.body);
     const player = await s.players.own(sessionOf(req), body.playerId);
     res.json(s.players.toRecord(await s.players.update(player.id, { anonymousMode: body.enabled })));
   });
 
-  router.patch("/player/reminder", async (req, res) => {
+  router.patch("/player/reminder", requireSession, async (req, res) => {
     const body = parse(toggleRequest, req.body);
     const player = await s.players.own(sessionOf(req), body.playerId);
     res.json(s.players.toRecord(await s.players.update(player.id, { dailySpinReminder: body.enabled })));
   });
 
-  router.patch("/player/active-tag", async (req, res) => {
+  router.patch("/player/active-tag", requireSession, async (req, res) => {
     const body = parse(activeTagRequest, req.body);
     const player = await s.players.own(sessionOf(req), body.playerId);
     if (body.tagId !== null) {
@@ -76,15 +79,14 @@ export function playerRoutes(s: Services): Router {
     res.json(s.players.toRecord(await s.players.update(player.id, { activeTagId: body.tagId })));
   });
 
-  router.get("/player/:playerId/tags", async (req, res) => {
+  router.get("/player/:playerId/tags", requireSession, async (req, res) => {
     const claims = sessionOf(req);
     const player = await s.players.own(claims, parse(playerRef, req.params.playerId));
     res.json(await playerTags(s.db, player));
   });
 
   // Validated and authorised before the limit, so a refused request does not use up the player's quota.
-  router.post(
-    "/suggestions",
+  router.post("/suggestions", requireSession,
     async (req, res, next) => {
       const claims = sessionOf(req);
       const body = parse(suggestionRequest, req.body);
@@ -96,8 +98,10 @@ export function playerRoutes(s: Services): Router {
     jsonRateLimit({
       windowMs: 10 * 60 * 1000,
       limit: 5,
-      key: (req) => `suggestion:${sessionOf(req).playerId}`,
+      key: (req) => sessionOf(req).playerId,
       message: "Too many suggestions; please wait a few minutes",
+      store: s.rateLimitStore("suggestion"),
+      log: s.log,
     }),
     async (_req, res) => {
       const { playerId, text } = res.locals.suggestion as { playerId: string; text: string };

@@ -1,12 +1,36 @@
 import type { Request } from "express";
-import { rateLimit } from "express-rate-limit";
+import { rateLimit, type Store } from "express-rate-limit";
+import type { Log } from "../log";
 
-/** A rate limit that answers 429 as JSON `{ error, code: "rate_limited" }`, like every other API error. */
-export function jsonRateLimit(options: { windowMs: number; limit: number; key: (req: Request) => string; message: string }) {
+/** REST budgets: per client address, and per signed-in player. */
+export const REST_LIMIT_PER_IP_PER_MINUTE = 600;
+export const REST_LIMIT_PER_PLAYER_PER_MINUTE = 300;
+
+/**
+ * A rate limit that answers 429 as JSON `{ error, code: "rate_limited" }`, like every other API error.
+ * `store` decides where the counts live (shared through Redis in this app, see SharedRateLimitStore).
+ */
+export function jsonRateLimit(options: {
+  windowMs: number;
+  limit: number;
+  key: (req: Request) => string;
+  message: string;
+  store: Store;
+  log: Log;
+  skip?: (req: Request) => boolean;
+}) {
   return rateLimit({
     windowMs: options.windowMs,
     limit: options.limit,
     keyGenerator: options.key,
+    store: options.store,
+    skip: options.skip,
+    // A store that fails falls back inside SharedRateLimitStore; anything left is logged, not fatal.
+    passOnStoreError: true,
+    logger: {
+      error: (error, message) => options.log.error("rest-limit", message ?? "rate limit failed", error),
+      warn: (error, message) => options.log.warn("rest-limit", `${message ?? "rate limit"}: ${String(error)}`),
+    },
     handler: (_req, res) => res.status(429).json({ error: options.message, code: "rate_limited" }),
   });
 }

@@ -1,17 +1,33 @@
 import { Redis } from "ioredis";
 import RedisMock from "ioredis-mock";
+import { describeError, type Log } from "../log";
 
 /**
- * Redis holds only what can be rebuilt from PostgreSQL (leaderboards). With no REDIS_URL an in-memory
- * stand-in with the same API is used, so the product runs on a bare machine.
+ * Redis holds only what can be rebuilt from PostgreSQL (leaderboards, rate-limit counters, Colyseus's
+ * room listings). With no REDIS_URL an in-memory stand-in with the same API is used, so the product
+ * runs on a bare machine.
+ *
+ * Every real client gets an error listener: without one, ioredis prints "Unhandled error event" with a
+ * stack for every failed reconnection attempt while Redis is down. `name` says which client it is.
  */
-export function openRedis(url: string | undefined): Redis {
-  if (url) return new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
-  // Each stand-in gets its own keyspace (mocks share one per host:port otherwise).
-  return new RedisMock({ port: 10_000 + Math.floor(Math.random() * 50_000) }) as unknown as Redis;
+export function openRedis(url: string | undefined, log: Log, name = "app"): Redis {
+  if (!url) {
+    // Each stand-in gets its own keyspace (mocks share one per host:port otherwise).
+    return new RedisMock({ port: 10_000 + Math.floor(Math.random() * 50_000) }) as unknown as Redis;
+  }
+  const redis = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
+  redis.on("error", (error) => log.warn("redis", `Redis (${name} connection): ${describeError(error)}`));
+  return redis;
+}
+
+/** Whether commands would be sent now rather than queued until a reconnection (the stand-in is always ready). */
+export function redisReady(redis: Redis): boolean {
+  const status = (redis as { status?: string }).status;
+  return status === undefined || status === "ready";
 }
 
 export async function pingRedis(redis: Redis): Promise<boolean> {
+  if (!redisReady(redis)) return false;
   try {
     return (await redis.ping()) === "PONG";
   } catch {

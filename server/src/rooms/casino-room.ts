@@ -1,5 +1,5 @@
 import { sqlRows } from "../db/sql";
-import { Room, type AuthContext, type Client } from "@colyseus/core";
+import { CloseCode, Room, ServerError, type Client } from "@colyseus/core";
 import {
   CLIENT_MESSAGES,
   SERVER_MESSAGES,
@@ -19,62 +19,81 @@ import type { z } from "zod";
 import type { SessionClaims } from "../auth/session";
 import type { BetAnswer } from "../ledger/ledger";
 import { AppError } from "../errors";
+import { SHUTTING_DOWN, publicFailure } from "../failures";
 import type { Services } from "../services";
 import type { PlayerEvent } from "./player-events";
 import { CasinoState } from "./casino-state";
-import { betLimiter } from "./rate-limit";
+import type { RoomLimit } from "./rate-limit";
 
 type CasinoClient = Client<{ auth: SessionClaims }>;
 
 /**
+ * The casino room type of one app: the room class with that app's services, and an onAuth that checks
+ * session tokens with that app's key. A refused token is an HTTP 401 from matchmaking, so a client can
+ * tell that its session is gone (not a "seat reservation expired").
+ */
+export function casinoRoom(services: Services) {
+  return class AppCasinoRoom extends CasinoRoom {
+    protected override readonly services = services;
+
+    static override async onAuth(token: string): Promise<SessionClaims> {
+      try {
+        return await services.tokens.verify(token);
+      } catch (error) {
+        throw new ServerError(401, error instanceof AppError ? error.message : "Authentication required");
+      }
+    }
+  };
+}
+
+/**
  * One room per player connection. It validates every message, asks the ledger, answers with the
  * request id, and mirrors balance and fairness from the player's event channel, which every
- * connection of the player on every process hears.
+ * connection of the player on every process hears. Built per app by `casinoRoom(services)`.
  */
-export class CasinoRoom extends Room<{ state: CasinoState; client: CasinoClient }> {
-  static services: Services;
+export abstract class CasinoRoom extends Room<{ state: CasinoState; client: CasinoClient }> {
+  protected abstract readonly services: Services;
   override maxClients = 1;
   private playerId = "";
+  private joined = false;
   private unsubscribe: (() => void) | undefined;
   /** Money messages of this connection run one after another, in the order they arrived. */
   private moneyQueue: Promise<unknown> = Promise.resolve();
 
-  static override async onAuth(token: string, _options: unknown, _context: AuthContext): Promise<SessionClaims> {
-    return CasinoRoom.services.tokens.verify(token);
-  }
-
   override onCreate(): void {
     this.state = new CasinoState();
     this.autoDispose = true;
+    // A backstop for floods of any message: past this many a second the connection is dropped.
+    this.maxMessagesPerSecond = this.services.config.roomMaxMessagesPerSecond;
     this.handle(CLIENT_MESSAGES.bet, betMessage, async (msg) => {
-      const answer = await CasinoRoom.services.ledger.placeBet(this.playerId, msg.requestId, msg.game, msg.amount, msg.params);
+      const answer = await this.services.ledger.placeBet(this.playerId, msg.requestId, msg.game, msg.amount, msg.params);
       this.afterRound(answer);
       return answer;
-    }, true);
+    }, "bet");
     this.handle(CLIENT_MESSAGES.act, actMessage, async (msg) => {
-      const answer = await CasinoRoom.services.ledger.act(this.playerId, msg.requestId, msg.action);
+      const answer = await this.services.ledger.act(this.playerId, msg.requestId, msg.action);
       this.afterRound(answer);
       return answer;
-    }, true);
+    }, "bet");
     // A new client seed starts a new stream, so it rotates the pair like a plain rotation.
-    this.handle(CLIENT_MESSAGES.setClientSeed, setClientSeedMessage, (msg) => this.rotateSeeds(msg.requestId, msg.clientSeed, "client-seed"));
-    this.handle(CLIENT_MESSAGES.rotateSeed, rotateSeedMessage, (msg) => this.rotateSeeds(msg.requestId, msg.clientSeed, "rotate"));
+    this.handle(CLIENT_MESSAGES.setClientSeed, setClientSeedMessage, (msg) => this.rotateSeeds(msg.requestId, msg.clientSeed, "client-seed"), "seed");
+    this.handle(CLIENT_MESSAGES.rotateSeed, rotateSeedMessage, (msg) => this.rotateSeeds(msg.requestId, msg.clientSeed, "rotate"), "seed");
     this.handle(CLIENT_MESSAGES.dailySpin, dailySpinMessage, async (msg) => {
-      const spin = await CasinoRoom.services.ledger.dailySpin(this.playerId, msg.requestId);
+      const spin = await this.services.ledger.dailySpin(this.playerId, msg.requestId);
       // A replayed answer carries the balance of its time: it is never published.
       if (spin.replayed) return spin;
-      CasinoRoom.services.events.publish(this.playerId, { type: "balance", balance: spin.balance, delta: spin.prize, reason: "daily_spin" });
+      this.services.events.publish(this.playerId, { type: "balance", balance: spin.balance, delta: spin.prize, reason: "daily_spin" });
       this.state.nonce = Math.max(this.state.nonce, spin.fairness.nonce + 1);
       return spin;
-    });
+    }, "spin");
     this.clock.setInterval(() => void this.remindIfReady(), REMINDER_CHECK_INTERVAL_MS);
   }
 
   override async onJoin(client: CasinoClient, options?: unknown): Promise<void> {
-    const s = CasinoRoom.services;
-    if (!client.auth) throw new AppError("unauthorized", 401, "Authentication required");
+    const s = this.services;
+    if (!client.auth) throw new ServerError(401, "Authentication required");
     const joinOptions = casinoJoinOptions.safeParse(options ?? {});
-    if (!joinOptions.success) throw new AppError("invalid_options", 400, describeZodError(joinOptions.error));
+    if (!joinOptions.success) throw new ServerError(400, describeZodError(joinOptions.error));
     this.playerId = client.auth.playerId;
     await s.players.own(client.auth, this.playerId); // refuses an archived guest
     // The browser's client seed becomes the first one of a pair that has never been used.
@@ -82,17 +101,27 @@ export class CasinoRoom extends Room<{ state: CasinoState; client: CasinoClient 
       s.events.publish(this.playerId, { type: "fairness", ...(await s.seeds.active(this.playerId)) });
     }
     this.unsubscribe = s.events.subscribe(this.playerId, (event) => this.onPlayerEvent(event));
-    await this.refresh();
+    await this.refresh().catch((error) => this.joinFailed(error));
     await this.remindIfReady();
+    this.joined = true;
   }
 
-  override async onDrop(client: CasinoClient): Promise<void> {
+  override async onDrop(client: CasinoClient, code?: number): Promise<void> {
+    // A join that failed has nothing to come back to, and a connection the server dropped for an error
+    // (a message flood) is not kept either: closing it is the point.
+    if (!this.joined || code === CloseCode.WITH_ERROR) return;
     // A dropped connection keeps its seat for a while; the open round is in the database either way.
     await this.allowReconnection(client, 30);
   }
 
   override onReconnect(): Promise<void> {
-    return this.refresh();
+    return this.refresh().catch((error) => this.joinFailed(error));
+  }
+
+  /** A join the player cannot complete: a stable status code and a human text, never the raw error. */
+  private joinFailed(error: unknown): never {
+    const failure = publicFailure(this.services.log, "room join", error);
+    throw new ServerError(failure.status, failure.message);
   }
 
   override onDispose(): void {
@@ -101,7 +130,7 @@ export class CasinoRoom extends Room<{ state: CasinoState; client: CasinoClient 
 
   /** Balance, fairness and the open round, read from the database (the system of record). */
   private async refresh(): Promise<void> {
-    const s = CasinoRoom.services;
+    const s = this.services;
     const player = await s.players.get(this.playerId);
     const seed = await s.seeds.active(this.playerId);
     const round = await s.db.run((em) => sqlRows(em, `SELECT id, game, state, total_stake, total_payout FROM open_rounds WHERE player_id = $1`, [this.playerId]));
@@ -127,8 +156,8 @@ export class CasinoRoom extends Room<{ state: CasinoState; client: CasinoClient 
   }
 
   private async rotateSeeds(requestId: string, clientSeed: string | undefined, kind: "rotate" | "client-seed") {
-    const seeds = await CasinoRoom.services.seeds.rotate(this.playerId, requestId, clientSeed, kind);
-    if (!seeds.replayed) CasinoRoom.services.events.publish(this.playerId, { type: "fairness", ...seeds.active });
+    const seeds = await this.services.seeds.rotate(this.playerId, requestId, clientSeed, kind);
+    if (!seeds.replayed) this.services.events.publish(this.playerId, { type: "fairness", ...seeds.active });
     return seeds;
   }
 
@@ -139,7 +168,7 @@ export class CasinoRoom extends Room<{ state: CasinoState; client: CasinoClient 
   private afterRound(answer: BetAnswer): void {
     // A replayed answer is the state of its time (balance, open round): nothing of it is applied.
     if (answer.replayed) return;
-    CasinoRoom.services.events.publish(this.playerId, { type: "balance", balance: answer.balance, delta: answer.payout - answer.stake, reason: "bet" });
+    this.services.events.publish(this.playerId, { type: "balance", balance: answer.balance, delta: answer.payout - answer.stake, reason: "bet" });
     if (answer.fairness.serverSeedHash === this.state.serverSeedHash) {
       this.state.nonce = Math.max(this.state.nonce, answer.fairness.nonce + 1);
     }
@@ -151,7 +180,7 @@ export class CasinoRoom extends Room<{ state: CasinoState; client: CasinoClient 
   /** "Daily Spin Ready!" once per readiness, claimed with a conditional update so only one connection sends it. */
   private async remindIfReady(): Promise<void> {
     if (!this.playerId) return;
-    const s = CasinoRoom.services;
+    const s = this.services;
     const rows = await s.db.run((em) =>
       sqlRows(em, 
         `UPDATE players SET last_reminder_sent = now()
@@ -169,33 +198,41 @@ export class CasinoRoom extends Room<{ state: CasinoState; client: CasinoClient 
 
   /**
    * Registers a message: the body is validated inside (a failed validation answers an error, never a
-   * disconnect), money messages are rate-limited, and every answer carries the request id.
+   * disconnect), then it is charged to the player's budget `limit` (shared by all of the player's
+   * connections on every process), and every answer carries the request id. While the process drains
+   * for a shutdown, new messages are refused and the ones running are waited for.
    */
   private handle<T extends { requestId: string }>(
     type: string,
     schema: z.ZodType<T>,
     work: (msg: T) => Promise<unknown>,
-    rateLimited = false,
+    limit: RoomLimit,
   ): void {
     this.onMessage(type, async (client: CasinoClient, raw: unknown) => {
       const requestId = typeof (raw as { requestId?: unknown })?.requestId === "string" ? (raw as { requestId: string }).requestId : undefined;
-      const parsed = schema.safeParse(raw);
-      if (!parsed.success) {
-        return this.sendError(client, { requestId, code: "invalid_message", message: describeZodError(parsed.error) });
+      if (!this.services.lifecycle.accepting) {
+        return this.sendError(client, { requestId, code: SHUTTING_DOWN.code, message: SHUTTING_DOWN.message });
       }
-      if (rateLimited && !betLimiter(CasinoRoom.services.config.betRatePerSecond).take(this.playerId)) {
-        return this.sendError(client, { requestId, code: "rate_limited", message: "Too many bets; slow down a little" });
-      }
-      try {
-        const result = await this.inOrder(() => work(parsed.data));
-        client.send(type === CLIENT_MESSAGES.dailySpin ? SERVER_MESSAGES.spin : SERVER_MESSAGES.result, { type, ...(result as object), requestId });
-      } catch (error) {
-        if (error instanceof AppError) {
-          return this.sendError(client, { requestId, code: error.code, message: error.message, details: error.details });
+      await this.services.lifecycle.track(async () => {
+        const parsed = schema.safeParse(raw);
+        if (!parsed.success) {
+          return this.sendError(client, { requestId, code: "invalid_message", message: describeZodError(parsed.error) });
         }
-        console.error(`room message ${type} failed`, error);
-        this.sendError(client, { requestId, code: "internal", message: "Something went wrong; nothing was charged" });
-      }
+        const budget = await this.services.roomLimits.take(limit, this.playerId);
+        if (!budget.allowed) {
+          return this.sendError(client, { requestId, code: "rate_limited", message: budget.message, details: { retryAfterMs: budget.retryAfterMs } });
+        }
+        try {
+          const result = await this.inOrder(() => work(parsed.data));
+          client.send(type === CLIENT_MESSAGES.dailySpin ? SERVER_MESSAGES.spin : SERVER_MESSAGES.result, { type, ...(result as object), requestId });
+        } catch (error) {
+          if (error instanceof AppError) {
+            return this.sendError(client, { requestId, code: error.code, message: error.message, details: error.details });
+          }
+          const failure = publicFailure(this.services.log, `room message ${type}`, error);
+          this.sendError(client, { requestId, code: failure.code, message: failure.message });
+        }
+      });
     });
   }
 

@@ -1,4 +1,5 @@
 import type { Presence } from "@colyseus/core";
+import type { Log } from "../log";
 
 /** What the server pushes to every connection of one player, on any process. */
 export type PlayerEvent =
@@ -10,15 +11,26 @@ export const playerChannel = (playerId: string) => `player:${playerId}`;
 
 /** Presence pub/sub: local in one process, Redis when scaled out, so two tabs on two servers both hear it. */
 export class PlayerEvents {
-  constructor(private readonly presence: Presence) {}
+  constructor(
+    private readonly presence: Presence,
+    private readonly log: Log,
+  ) {}
 
+  /** Fire and forget: the answer to the request carries the same news, so a lost event is logged, not fatal. */
   publish(playerId: string, event: PlayerEvent): void {
-    void this.presence.publish(playerChannel(playerId), event);
+    Promise.resolve()
+      .then(() => this.presence.publish(playerChannel(playerId), event))
+      .catch((error) => this.log.error("events:publish", "player event not published", error));
   }
 
   subscribe(playerId: string, listener: (event: PlayerEvent) => void): () => void {
     const channel = playerChannel(playerId);
-    void this.presence.subscribe(channel, listener);
-    return () => void this.presence.unsubscribe(channel, listener);
+    Promise.resolve()
+      .then(() => this.presence.subscribe(channel, listener))
+      .catch((error) => this.log.error("events:subscribe", "player events not subscribed", error));
+    return () =>
+      void Promise.resolve()
+        .then(() => this.presence.unsubscribe(channel, listener))
+        .catch(() => undefined);
   }
 }

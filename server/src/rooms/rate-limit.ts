@@ -1,30 +1,36 @@
-/**
- * Token buckets per player, shared by all of the player's connections in this process: `perSecond`
- * bets a second on average, bursts up to twice that.
- */
-export class BetRateLimiter {
-  private readonly buckets = new Map<string, { tokens: number; last: number }>();
+import type { Config } from "../config";
+import type { BucketRule, Take, TokenBuckets } from "../redis/token-bucket";
 
-  constructor(private readonly perSecond: number) {}
+/** The room messages that cost the server real work, each with its own per-player budget. */
+export type RoomLimit = "bet" | "seed" | "spin";
 
-  take(playerId: string, now = Date.now()): boolean {
-    const bucket = this.buckets.get(playerId) ?? { tokens: this.perSecond * 2, last: now };
-    bucket.tokens = Math.min(this.perSecond * 2, bucket.tokens + ((now - bucket.last) / 1000) * this.perSecond);
-    bucket.last = now;
-    this.buckets.set(playerId, bucket);
-    if (bucket.tokens < 1) return false;
-    bucket.tokens -= 1;
-    if (this.buckets.size > 10_000) this.evictIdle(now);
-    return true;
-  }
-
-  /** Full buckets carry no information: drop them so the map stays small. */
-  private evictIdle(now: number): void {
-    for (const [id, b] of this.buckets) {
-      if (b.tokens + ((now - b.last) / 1000) * this.perSecond >= this.perSecond * 2) this.buckets.delete(id);
-    }
-  }
+export interface RoomLimitRule extends BucketRule {
+  /** What the player is told when the budget is spent. */
+  message: string;
 }
 
-let shared: BetRateLimiter | undefined;
-export const betLimiter = (perSecond: number): BetRateLimiter => (shared ??= new BetRateLimiter(perSecond));
+/**
+ * Per-player budgets for room messages, from configuration: bets (and round actions) at
+ * BET_RATE_PER_SECOND with bursts of twice that; seed rotations and client-seed changes at
+ * SEED_CHANGES_PER_MINUTE; daily-spin attempts at DAILY_SPINS_PER_MINUTE. Shared by every connection of
+ * the player on every process.
+ */
+export function roomLimitRules(config: Config): Record<RoomLimit, RoomLimitRule> {
+  return {
+    bet: { capacity: config.betRatePerSecond * 2, perSecond: config.betRatePerSecond, message: "Too many bets; slow down a little" },
+    seed: { capacity: config.seedChangesPerMinute, perSecond: config.seedChangesPerMinute / 60, message: "Too many seed changes; wait a moment" },
+    spin: { capacity: config.dailySpinsPerMinute, perSecond: config.dailySpinsPerMinute / 60, message: "Too many spin requests; wait a moment" },
+  };
+}
+
+export class RoomLimiter {
+  constructor(
+    private readonly buckets: TokenBuckets,
+    private readonly rules: Record<RoomLimit, RoomLimitRule>,
+  ) {}
+
+  async take(limit: RoomLimit, playerId: string): Promise<Take & { message: string }> {
+    const rule = this.rules[limit];
+    return { ...(await this.buckets.take(`room:${limit}:${playerId}`, rule)), message: rule.message };
+  }
+}

@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_DB, freshDatabaseUrl, leaseRedisDb } from "./harness";
+import { startFakeDiscord, type FakeDiscord } from "./fake-discord";
+import { startServerProcess, type ServerProcess } from "./server-process";
+import { api, auditDatabase, guestOn, joinOn } from "./process-helpers";
+import { ask, newRequestId, waitFor } from "./room-helpers";
+
+/**
+ * Two server processes on one PostgreSQL database and one Redis database, as in a scaled-out
+ * deployment behind a proxy: a player reaches either, and every limit is one limit for both.
+ */
+describe.runIf(TEST_DB === "postgres")("two server processes on one PostgreSQL and Redis", () => {
+  let a: ServerProcess;
+  let b: ServerProcess;
+  let database: Awaited<ReturnType<typeof freshDatabaseUrl>>;
+  let redis: Awaited<ReturnType<typeof leaseRedisDb>>;
+  let discord: FakeDiscord;
+
+  beforeAll(async () => {
+    database = await freshDatabaseUrl();
+    redis = await leaseRedisDb(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
+    discord = await startFakeDiscord();
+    const env = {
+      DATABASE_URL: database.url!,
+      REDIS_URL: redis.url!,
+      TRUST_PROXY: "loopback",
+      BET_RATE_PER_SECOND: "1",
+      SEED_CHANGES_PER_MINUTE: "3",
+      DISCORD_CLIENT_ID: "client-id",
+      DISCORD_CLIENT_SECRET: "client-secret",
+      DISCORD_API_BASE: discord.url,
+    };
+    // One after the other: the first migrates the database, the second finds it migrated.
+    a = await startServerProcess({ env, name: "a" });
+    b = await startServerProcess({ env, name: "b" });
+  });
+
+  afterAll(async () => {
+    const exits = await Promise.all([a?.stop(), b?.stop()]);
+    await discord?.close();
+    if (database?.url) {
+      const audit = await auditDatabase(database.url);
+      expect(audit.mismatches).toEqual([]);
+    }
+    await database?.drop();
+    await redis?.release();
+    expect(exits).toEqual([
+      { code: 0, signal: null },
+      { code: 0, signal: null },
+    ]);
+  });
+
+  it("lets a player join through either process, and pushes a bet on one to the connection on the other", async () => {
+    for (const [entry, join] of [[a, b], [b, a], [a, a], [b, b]] as const) {
+      const { token } = await guestOn(entry);
+      const { room } = await joinOn(join, token);
+      expect((room.state as any).balance).toBe(1000);
+      await room.leave();
+    }
+
+    const { token } = await guestOn(a);
+    const onA = await joinOn(a, token);
+    const onB = await joinOn(b, token);
+    const bet = await ask(onA.room, onA.inbox, "bet", { game: "coin-flip", amount: 25, params: { side: "heads" } });
+    expect(bet.type).toBe("result");
+    const afterFirst = bet.body.balance as number;
+    await onB.inbox.wait((m) => m.type === "balance" && m.body.balance === afterFirst);
+    await waitFor(() => (onB.room.state as any).balance === afterFirst);
+
+    const second = await ask(onB.room, onB.inbox, "bet", { game: "coin-flip", amount: 25, params: { side: "tails" } });
+    expect(second.type).toBe("result");
+    await onA.inbox.wait((m) => m.type === "balance" && m.body.balance === second.body.balance);
+    await onA.room.leave();
+    await onB.room.leave();
+  });
+
+  it("holds one bet budget for a player over both processes", async () => {
+    const { token } = await guestOn(a);
+    const onA = await joinOn(a, token);
+    const onB = await joinOn(b, token);
+    const started = Date.now();
+    const sent = Array.from({ length: 20 }, (_, i) => ({ requestId: newRequestId(), via: i % 2 ? onA : onB }));
+    for (const { requestId, via } of sent) via.room.send("bet", { requestId, game: "coin-flip", amount: 25, params: { side: "heads" } });
+    const answers = await Promise.all(sent.map(({ requestId, via }) => via.inbox.answer(requestId)));
+    const elapsedSeconds = (Date.now() - started) / 1000;
+    const accepted = answers.filter((m) => m.type === "result").length;
+    // One bucket of 2 refilled at 1 a second; two per-process buckets would take at least 4.
+    expect(accepted).toBeGreaterThanOrEqual(2);
+    expect(accepted).toBeLessThanOrEqual(2 + Math.floor(elapsedSeconds));
+    expect(answers.filter((m) => m.body.code === "rate_limited")).toHaveLength(20 - accepted);
+    await onA.room.leave();
+    await onB.room.leave();
+  });
+
+  it("holds one seed-change budget for a player over both processes", async () => {
+    const { token } = await guestOn(b);
+    const onA = await joinOn(a, token);
+    const onB = await joinOn(b, token);
+    const started = Date.now();
+    const answers = [];
+    for (let i = 0; i < 8; i++) {
+      const via = i % 2 ? onA : onB;
+      answers.push(await ask(via.room, via.inbox, i % 4 < 2 ? "seed:rotate" : "seed:client", i % 4 < 2 ? {} : { clientSeed: `seed-${i}` }));
+    }
+    const refills = Math.floor((Date.now() - started) / 20_000);
+    const accepted = answers.filter((m) => m.type === "result").length;
+    expect(accepted).toBeGreaterThanOrEqual(3);
+    expect(accepted).toBeLessThanOrEqual(3 + refills);
+    expect(answers.filter((m) => m.body.code === "rate_limited")).toHaveLength(8 - accepted);
+    await onA.room.leave();
+    await onB.room.leave();
+  });
+
+  it("holds the REST budgets per player and per client address over both processes", async () => {
+    const { token, player } = await guestOn(a);
+    const statuses = async (count: number, call: (i: number) => Promise<{ status: number }>) => {
+      const all: number[] = [];
+      for (let start = 0; start < count; start += 40) {
+        const batch = await Promise.all(Array.from({ length: Math.min(40, count - start) }, (_, i) => call(start + i)));
+        all.push(...batch.map((r) => r.status));
+      }
+      return all;
+    };
+    const count = (list: number[], status: number) => list.filter((s) => s === status).length;
+
+    const perPlayer = await statuses(320, (i) => api(i % 2 ? a : b, "GET", `/api/player/${player.id}`, { token }));
+    expect(count(perPlayer, 200)).toBe(300);
+    expect(count(perPlayer, 429)).toBe(20);
+
+    // Behind a proxy both processes trust (TRUST_PROXY=loopback), the client is the forwarded address.
+    const client = { "x-forwarded-for": "203.0.113.50" };
+    const perAddress = await statuses(640, (i) => api(i % 2 ? a : b, "GET", "/api/nowhere", { headers: client }));
+    expect(count(perAddress, 404)).toBe(600);
+    expect(count(perAddress, 429)).toBe(40);
+    const neighbour = await api(b, "GET", "/api/nowhere", { headers: { "x-forwarded-for": "203.0.113.51" } });
+    expect(neighbour.status).toBe(404);
+  });
+
+  it("holds the suggestion limit (5 in 10 minutes) over both processes", async () => {
+    const signIn = await api(a, "POST", "/api/token", { body: { code: "ok:4242:Suggester" } });
+    expect(signIn.status).toBe(200);
+    const { session_token: token, player } = signIn.body;
+    const results = [];
+    for (let i = 0; i < 6; i++) {
+      results.push(await api(i % 2 ? a : b, "POST", "/api/suggestions", { token, body: { playerId: player.id, suggestion: `idea ${i}` } }));
+    }
+    expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201, 201, 429]);
+    expect(results[5]!.body).toEqual({ error: "Too many suggestions; please wait a few minutes", code: "rate_limited" });
+  });
+});

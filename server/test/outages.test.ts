@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Client } from "@colyseus/sdk";
+import { TEST_DB, freshDatabaseUrl, leaseRedisDb } from "./harness";
+import { startServerProcess, type ServerProcess } from "./server-process";
+import { startTcpProxy, type TcpProxy } from "./tcp-proxy";
+import { api, auditDatabase, guestOn, joinOn } from "./process-helpers";
+import { ask, newRequestId } from "./room-helpers";
+
+/**
+ * What a server process does while Redis or PostgreSQL is unreachable: it keeps its log readable (no
+ * ioredis "Unhandled error event" lines, no stack per failed request), tells players what happened in
+ * words (never "connect ECONNREFUSED ..."), and recovers when the service is back. The service is cut
+ * by closing a TCP relay in front of it, so the machine's PostgreSQL and Redis keep running for others.
+ */
+const STACK_FRAME = /^\s+at /;
+const RAW_ERROR = /ECONNREFUSED|ECONNRESET|Connection terminated|Connection is closed/;
+
+describe.runIf(TEST_DB === "postgres")("outages", () => {
+  let database: Awaited<ReturnType<typeof freshDatabaseUrl>>;
+  let redis: Awaited<ReturnType<typeof leaseRedisDb>>;
+
+  beforeAll(async () => {
+    database = await freshDatabaseUrl();
+    redis = await leaseRedisDb(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
+  });
+  afterAll(async () => {
+    if (database?.url) expect((await auditDatabase(database.url)).mismatches).toEqual([]);
+    await database?.drop();
+    await redis?.release();
+  });
+
+  const waitForHealth = async (server: ServerProcess, status: number) => {
+    for (;;) {
+      const res = await api(server, "GET", "/api/health");
+      if (res.status === status) return res.body;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+
+  it("with Redis down: a few log lines, no unhandled error events, play goes on, and it recovers", async () => {
+    const url = new URL(redis.url!);
+    const proxy: TcpProxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 6379) });
+    url.port = String(proxy.port);
+    const server = await startServerProcess({ env: { DATABASE_URL: database.url!, REDIS_URL: url.toString() }, name: "redis-down" });
+    try {
+      const { token, player } = await guestOn(server);
+      const { room, inbox } = await joinOn(server, token);
+      expect((await ask(room, inbox, "bet", { game: "coin-flip", amount: 25, params: { side: "heads" } })).type).toBe("result");
+
+      const before = server.lines.length;
+      const cutAt = Date.now();
+      await proxy.cut();
+      expect(await waitForHealth(server, 503)).toEqual({ status: "degraded", database: "ok", redis: "down" });
+      // Every Redis client has noticed by now: the log says so once.
+      await server.waitForLine(/Redis \(.+ connection\)/);
+      for (let i = 0; i < 10; i++) {
+        const bet = await ask(room, inbox, "bet", { game: "coin-flip", amount: 25, params: { side: "tails" } });
+        expect(bet.type, JSON.stringify(bet.body)).toBe("result");
+        expect((await api(server, "GET", `/api/player/${player.id}`, { token })).status).toBe(200);
+      }
+      // Long enough for ioredis to retry every connection several times (50 ms, 100 ms, ... apart).
+      await new Promise((r) => setTimeout(r, 1500));
+      const outage = server.lines.slice(before);
+      const windows = 1 + Math.floor((Date.now() - cutAt) / 10_000);
+
+      await proxy.restore();
+      expect(await waitForHealth(server, 200)).toEqual({ status: "ok", database: "ok", redis: "ok" });
+      expect((await ask(room, inbox, "bet", { game: "coin-flip", amount: 25, params: { side: "heads" } })).type).toBe("result");
+      await room.leave();
+
+      expect(outage.filter((line) => /Unhandled error event/.test(line))).toEqual([]);
+      expect(outage.filter((line) => STACK_FRAME.test(line))).toEqual([]);
+      // One line per kind of failure (each Redis client, the limits, Colyseus's bookkeeping) per 10 s.
+      expect(outage.length, outage.join("\n")).toBeLessThanOrEqual(8 * windows);
+    } finally {
+      await server.stop();
+      await proxy.close();
+    }
+  });
+
+  it("with PostgreSQL down: players get a stable code and words, on messages, REST and joins; one log line per kind", async () => {
+    const url = new URL(database.url!);
+    const proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
+    url.port = String(proxy.port);
+    const server = await startServerProcess({ env: { DATABASE_URL: url.toString(), REDIS_URL: redis.url! }, name: "postgres-down" });
+    try {
+      const { token, player } = await guestOn(server);
+      const { room, inbox } = await joinOn(server, token);
+      expect((await ask(room, inbox, "bet", { game: "dice", amount: 25, params: { target: 50, direction: "under" } })).type).toBe("result");
+
+      const before = server.lines.length;
+      const cutAt = Date.now();
+      await proxy.cut();
+      expect(await waitForHealth(server, 503)).toEqual({ status: "degraded", database: "down", redis: "ok" });
+
+      const ids = Array.from({ length: 20 }, () => newRequestId());
+      for (const requestId of ids) room.send("bet", { requestId, game: "dice", amount: 25, params: { target: 50, direction: "under" } });
+      for (const requestId of ids) {
+        const answer = await inbox.answer(requestId);
+        expect(answer.type).toBe("error");
+        expect(answer.body).toEqual({ requestId, code: "unavailable", message: "The casino is unavailable right now; please try again in a moment" });
+      }
+      const rest = await api(server, "GET", `/api/player/${player.id}`, { token });
+      expect(rest).toEqual({ status: 503, body: { error: "The casino is unavailable right now; please try again in a moment", code: "unavailable" } });
+      const guest = await api(server, "POST", "/api/guest", { body: {} });
+      expect(guest.status).toBe(503);
+      expect(guest.body.code).toBe("unavailable");
+
+      const client = new Client(server.wsUrl);
+      client.auth.token = token;
+      const join = await client.create("casino").then(
+        () => ({ code: 0, message: "joined" }),
+        (error: { code: number; message: string }) => ({ code: error.code, message: error.message }),
+      );
+      expect(join).toEqual({ code: 503, message: "The casino is unavailable right now; please try again in a moment" });
+      const outage = server.lines.slice(before);
+      const windows = 1 + Math.floor((Date.now() - cutAt) / 10_000);
+
+      await proxy.restore();
+      await waitForHealth(server, 200);
+      expect((await ask(room, inbox, "bet", { game: "dice", amount: 25, params: { target: 50, direction: "under" } })).type).toBe("result");
+      await room.leave();
+
+      expect(outage.filter((line) => STACK_FRAME.test(line))).toEqual([]);
+      // 20 failed bets, two failed REST calls and a failed join: one line per kind of failure.
+      expect(outage.length, outage.join("\n")).toBeLessThanOrEqual(6 * windows);
+      for (const message of inbox.messages) expect(JSON.stringify(message.body)).not.toMatch(RAW_ERROR);
+    } finally {
+      await server.stop();
+      await proxy.close();
+    }
+  });
+});

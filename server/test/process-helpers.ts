@@ -1,0 +1,58 @@
+import { Client } from "@colyseus/sdk";
+import { openDatabase, type Database } from "../src/db/database";
+import { auditLedger } from "../src/ops/audit-ledger";
+import { Inbox, waitFor } from "./room-helpers";
+import type { ServerProcess } from "./server-process";
+
+/** REST and room calls against a server running in another process (see server-process.ts). */
+
+export interface ApiAnswer {
+  status: number;
+  body: any;
+}
+
+export async function api(
+  server: ServerProcess,
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<ApiAnswer> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.body !== undefined) headers["content-type"] = "application/json";
+  const res = await fetch(`${server.baseUrl}${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.status, body };
+}
+
+export async function guestOn(server: ServerProcess): Promise<{ token: string; player: any }> {
+  const res = await api(server, "POST", "/api/guest", { body: {} });
+  if (res.status !== 201) throw new Error(`guest refused: ${res.status} ${JSON.stringify(res.body)}`);
+  return { token: res.body.session_token, player: res.body.player };
+}
+
+/** Joins a casino room through `server` and waits for its first state. */
+export async function joinOn(server: ServerProcess, token: string) {
+  const client = new Client(server.wsUrl);
+  client.auth.token = token;
+  const room = await client.create("casino");
+  const inbox = new Inbox(room);
+  await waitFor(() => (room.state as { serverSeedHash?: string })?.serverSeedHash);
+  return { client, room, inbox };
+}
+
+/** The ledger audit on a database the test reaches directly. */
+export async function auditDatabase(databaseUrl: string) {
+  const db: Database = await openDatabase(databaseUrl, "memory://");
+  try {
+    return await auditLedger(db);
+  } finally {
+    await db.close();
+  }
+}
