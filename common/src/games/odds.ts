@@ -1,6 +1,7 @@
 import type { GameId } from "../catalogue";
 import type { Rng } from "../fairness/stream";
 import { BACCARAT_WIN_PROBABILITY } from "../rtp-table";
+import { MAX_PAYOUT } from "../limits";
 import { GameRuleError } from "./engine";
 import { requireEngine, startRound } from "./runner";
 import { BACCARAT_SIDES, betPayout, type BaccaratParams } from "./baccarat";
@@ -21,7 +22,10 @@ import { totalPayout } from "./table-bets";
 export interface BetQuote {
   /** the most this bet can pay back, stake included */
   maxPayout: number;
-  /** maxPayout / stake */
+  /**
+   * What the best outcome pays per coin before rounding to whole coins (2 decimals at least): the
+   * engine's payout of a large stake where the bet's parameters hold no amounts, else maxPayout / stake.
+   */
   multiplier: number;
   /** probability that the round pays back more than the stake; null where it depends on the player's play */
   winChance: number | null;
@@ -46,11 +50,24 @@ export function quoteBet(game: GameId, amount: number, params: unknown): QuoteRe
     startRound(engine, amount, params, constantRng());
     const parsed = engine.params.parse(params ?? {});
     const maxPayout = engine.maxPayout(amount, parsed);
-    return { ok: true, quote: { maxPayout, multiplier: maxPayout / amount, winChance: winChance(game, parsed) } };
+    return { ok: true, quote: { maxPayout, multiplier: nominalMultiplier(game, amount, maxPayout, parsed), winChance: winChance(game, parsed) } };
   } catch (error) {
     if (error instanceof GameRuleError) return { ok: false, error: error.message };
     throw error;
   }
+}
+
+/** Games whose bet parameters carry the stake themselves (chips on a layout). */
+const STAKE_IN_PARAMS: readonly GameId[] = ["roulette", "sic-bo", "craps", "baccarat", "three-card-poker"];
+const REFERENCE_STAKE = 1_000_000;
+
+function nominalMultiplier(game: GameId, amount: number, maxPayout: number, params: unknown): number {
+  const effective = maxPayout / amount;
+  if (STAKE_IN_PARAMS.includes(game)) return effective;
+  // the largest stake (up to a million coins) whose payout stays under the cap
+  const stake = Math.max(amount, Math.min(REFERENCE_STAKE, Math.floor(MAX_PAYOUT / (effective + 1))));
+  const reference = requireEngine(game).maxPayout(stake, params);
+  return reference < MAX_PAYOUT ? reference / stake : effective;
 }
 
 const ALL_SIC_BO_ROLLS = allOrderedRolls(DICE_COUNT);

@@ -41,6 +41,14 @@ describe("the bet panel's quote", () => {
     expect(quote("dice", 100, { target: 50, direction: "under" })).toEqual({ maxPayout: 198, multiplier: 1.98, winChance: 0.5 });
   });
 
+  it("shows the engine's multiplier before rounding, and the whole coins a win really pays", () => {
+    expect(quote("dice", 10, { target: 50, direction: "under" })).toMatchObject({ maxPayout: 19, multiplier: 1.98 });
+    expect(quote("dice", 3, { target: 0.01, direction: "under" })).toMatchObject({ maxPayout: 29_700, multiplier: 9900 });
+    expect(quote("limbo", 1, { target: 1_000_000 })).toMatchObject({ maxPayout: 1_000_000, multiplier: 1_000_000 });
+    expect(quote("coin-flip", 1, { side: "heads" })).toMatchObject({ maxPayout: 1, multiplier: 1.98 });
+    expect(quote("baccarat", 1, { bets: { banker: 1 } })).toMatchObject({ maxPayout: 1, multiplier: 1 });
+  });
+
   it("counts a push as no win: red and zero together only win on zero", () => {
     expect(quote("roulette", 1, { bets: [{ type: "red", amount: 1 }] }).winChance).toBeCloseTo(18 / 37, 15);
     const hedge = quote("roulette", 2, { bets: [{ type: "red", amount: 1 }, { type: "straight", numbers: [0], amount: 1 }] });
