@@ -111,7 +111,7 @@ export function AutoBetPanel(props: {
       current = step.progress;
       setProgress(current);
       if (step.stop) return stop(`Stopped: ${step.stop}`);
-      await sleep(auto.delayMs);
+      await sleep(typeof auto.delayMs === "function" ? auto.delayMs(answer) : auto.delayMs);
     }
   };
 

@@ -10,8 +10,8 @@ import type { StakeState } from "./use-stake";
 export interface AutoBetSupport {
   /** places one bet of `amount` (per chip) and resolves with the answer, or null when it was refused */
   place(amount: number): Promise<BetAnswer | null>;
-  /** pause between bets, so each outcome can be seen */
-  delayMs: number;
+  /** pause between bets, so each outcome can be seen (its reveal animation) */
+  delayMs: number | ((answer: BetAnswer) => number);
 }
 
 export interface BetPanelProps {
@@ -21,8 +21,10 @@ export interface BetPanelProps {
   total: number;
   /** the engine parameters of the bet, for the quote; null while the table has nothing to bet on */
   params: unknown;
-  /** the table's own reason not to bet yet ("Place a chip on the layout"), or null */
+  /** the table's own reason not to bet: an invalid input (shown as an error), or null */
   paramsProblem?: string | null;
+  /** what is still missing before a bet ("Place a chip on the layout"): shown as a hint, not an error */
+  paramsHint?: string | null;
   pending: boolean;
   /** the server's last refusal */
   serverError: string | null;
@@ -31,8 +33,12 @@ export interface BetPanelProps {
   /** the main button's text: Bet, Deal, Spin, Roll… */
   label: string;
   onBet(): void;
-  /** a round is in progress: the amount is fixed and the main button hidden */
+  /** a round is in progress: the main button gives way to `roundActions`, and the amount is fixed unless `amountOpen` */
   locked?: boolean;
+  /** keep the amount editable during a round (craps stakes new chips mid-round) */
+  amountOpen?: boolean;
+  /** during a round: why the staged chips cannot be sent, shown under the field */
+  roundProblem?: string | null;
   /** why betting is blocked for now (another game's open round), shown instead of a quote */
   blocked?: string | null;
   /** the label of the amount field; chip tables call it the chip value */
@@ -66,14 +72,15 @@ export function BetPanel(props: BetPanelProps) {
   const [keysOpen, setKeysOpen] = useState(false);
 
   const quote = useMemo(() => {
-    if (stake.problem || paramsProblem || params === null) return null;
+    if (stake.problem || paramsProblem || props.paramsHint || params === null) return null;
     return quoteBet(game.id, total, params);
-  }, [game.id, total, params, stake.problem, paramsProblem]);
+  }, [game.id, total, params, stake.problem, paramsProblem, props.paramsHint]);
 
   const problem = stake.problem ?? paramsProblem ?? (quote && !quote.ok ? quote.error : null);
-  const shownError = locked ? serverError : (problem ?? serverError);
-  const canBet = !problem && !blocked && connected && !pending && !locked && !autoRunning;
-  const controlsDisabled = pending || !!locked || autoRunning;
+  const hint = props.paramsHint ?? null;
+  const shownError = (locked ? (props.roundProblem ?? null) : problem) ?? serverError;
+  const canBet = !problem && !hint && !blocked && connected && !pending && !locked && !autoRunning;
+  const controlsDisabled = pending || (!!locked && !props.amountOpen) || autoRunning;
 
   const act = useRef({ onBet, canBet, stake, controlsDisabled });
   act.current = { onBet, canBet, stake, controlsDisabled };
@@ -102,7 +109,7 @@ export function BetPanel(props: BetPanelProps) {
 
   const units = stake.limits.units ?? 1;
   return (
-    <div className="flex flex-col gap-3 rounded-xl bg-slate-800/80 p-4 text-sm text-slate-100" data-testid="bet-panel">
+    <div className="flex flex-col gap-3 rounded-xl bg-slate-800/80 p-4 text-sm text-slate-100" data-testid="bet-panel" data-pending={pending} data-locked={!!locked}>
       <div className="flex items-center justify-between gap-2">
         {auto ? (
           <div role="tablist" aria-label="Bet mode" className="flex rounded-lg bg-slate-900 p-1">
@@ -140,7 +147,7 @@ export function BetPanel(props: BetPanelProps) {
         </div>
       </div>
 
-      <label className="flex flex-col gap-1">
+      <div className="flex flex-col gap-1">
         <span className="flex justify-between text-xs text-slate-400">
           <span>{props.amountLabel ?? "Bet amount"}</span>
           {units > 1 && <span data-testid="bet-total">Total {formatCoins(Number.isFinite(total) ? total : 0)}</span>}
@@ -177,10 +184,16 @@ export function BetPanel(props: BetPanelProps) {
             </button>
           ))}
         </div>
-        <p id="bet-error" data-testid="bet-error" role="alert" className="min-h-5 text-xs font-medium text-rose-400">
-          {shownError ?? ""}
-        </p>
-      </label>
+        {shownError || !hint || locked ? (
+          <p id="bet-error" data-testid="bet-error" role="alert" className="min-h-5 text-xs font-medium text-rose-400">
+            {shownError ?? ""}
+          </p>
+        ) : (
+          <p id="bet-error" data-testid="bet-hint" className="min-h-5 text-xs text-slate-400">
+            {hint}
+          </p>
+        )}
+      </div>
 
       {props.children}
 
@@ -218,7 +231,7 @@ export function BetPanel(props: BetPanelProps) {
           auto={auto}
           stake={stake}
           connected={connected}
-          ready={!problem && !blocked && connected && !pending}
+          ready={!problem && !hint && !blocked && connected && !pending}
           onRunningChange={setAutoRunning}
         />
       ) : locked ? (

@@ -17,7 +17,7 @@ export function RoundResult(props: { round: ShownRound<unknown> | null; delay?: 
       : shown.result === "push"
         ? "Push: your bet is returned"
         : net < 0
-          ? `No win: −${formatCoins(-net)} coins`
+          ? `You lost ${formatCoins(-net)} coin${net === -1 ? "" : "s"}`
           : "No win";
   const tone = shown?.result === "win" ? "bg-emerald-500/90 text-slate-950" : shown?.result === "push" ? "bg-slate-600/90 text-white" : "bg-slate-950/85 text-slate-200";
   return (

@@ -1,8 +1,9 @@
 /** Numbers as the tables show them: coins with thousands separators, multipliers, chances. */
 export const formatCoins = (n: number): string => Math.trunc(n).toLocaleString("en-US");
 
+/** 1.98×, 1.0102×, 16.00×, 9,900.00×: two decimals, up to four below 10. */
 export const formatMultiplier = (m: number): string =>
-  `${m >= 1000 ? m.toLocaleString("en-US", { maximumFractionDigits: 2 }) : m.toFixed(m < 10 ? 4 : 2).replace(/0{1,2}$/, "")}×`;
+  `${m.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: m < 10 ? 4 : 2 })}×`;
 
 export function formatChance(p: number): string {
   const pct = p * 100;

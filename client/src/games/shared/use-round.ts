@@ -39,7 +39,7 @@ export const errorText = (error: unknown): string =>
  * resumes the open round from the room state, and tells the shell when a round ends, once its reveal
  * animation (`revealMs`) has played. Nothing here computes an outcome: it shows what the server answered.
  */
-export function useRound<V>(props: GameTableProps, revealMs = 0): RoundControls<V> {
+export function useRound<V>(props: GameTableProps, revealMs: number | ((answer: BetAnswer) => number) = 0): RoundControls<V> {
   const { connection, onRoundEnd, game } = props;
   const [answer, setAnswer] = useState<BetAnswer | null>(null);
   const [pending, setPending] = useState(false);
@@ -71,7 +71,7 @@ export function useRound<V>(props: GameTableProps, revealMs = 0): RoundControls<
       const timer = setTimeout(() => {
         timers.current.delete(timer);
         onRoundEndRef.current(ended);
-      }, revealMs);
+      }, typeof revealMs === "function" ? revealMs(ended) : revealMs);
       timers.current.set(timer, ended);
     },
     [revealMs],
