@@ -123,11 +123,11 @@ export default function CrashTable(props: GameTableProps) {
           )}
         </svg>
         <div className="pointer-events-none absolute inset-0 flex flex-col items-center justify-center gap-2">
-          <motion.div data-testid="crash-multiplier" className={`text-5xl font-black tabular-nums sm:text-6xl ${last && landed ? (last.win ? "text-emerald-400" : "text-rose-400") : "text-white"}`}>
+          <motion.div data-testid="crash-multiplier" className={`rounded-2xl bg-slate-950/60 px-4 text-5xl font-black tabular-nums sm:text-6xl ${last && landed ? (last.win ? "text-emerald-400" : "text-rose-400") : "text-white"}`}>
             {last ? multiplier : "1.00×"}
           </motion.div>
           {last && landed && (
-            <p data-testid="crash-point" data-value={last.crashPoint} className="text-sm text-slate-300">
+            <p data-testid="crash-point" data-value={last.crashPoint} className="rounded-full bg-slate-950/60 px-3 py-0.5 text-sm text-slate-200">
               Crashed at {last.crashPoint.toFixed(2)}× {last.win ? `· cashed out at ${last.cashOutAt.toFixed(2)}×` : ""}
             </p>
           )}

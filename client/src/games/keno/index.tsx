@@ -6,6 +6,7 @@ import type { GameTableProps } from "../contract";
 import { BetPanel } from "../shared/BetPanel";
 import { GameFrame } from "../shared/GameFrame";
 import { PayTable } from "../shared/GameHelp";
+import { GemIcon } from "../shared/icons";
 import { RoundResult } from "../shared/RoundResult";
 import { formatChance } from "../shared/format";
 import { useRound } from "../shared/use-round";
@@ -134,7 +135,7 @@ export default function KenoTable(props: GameTableProps) {
                     transition={{ delay: (drawnAt * STEP_MS) / 1000 }}
                     className={`absolute inset-0 flex items-center justify-center rounded-lg ${hit ? "bg-emerald-400 text-slate-950 ring-4 ring-emerald-200" : "bg-rose-500/80 text-white"}`}
                   >
-                    {hit ? "💎" : tile}
+                    {hit ? <GemIcon size={26} /> : tile}
                   </motion.span>
                 )}
               </button>

@@ -8,6 +8,7 @@ import { BetPanel } from "../shared/BetPanel";
 import { blockedBy } from "../shared/blocked";
 import { GameFrame } from "../shared/GameFrame";
 import { PayTable } from "../shared/GameHelp";
+import { GemIcon, MineIcon } from "../shared/icons";
 import { RoundResult } from "../shared/RoundResult";
 import { formatChance, formatCoins, formatMultiplier } from "../shared/format";
 import { useRound } from "../shared/use-round";
@@ -142,7 +143,7 @@ export default function MinesTable(props: GameTableProps) {
               >
                 {shown && (
                   <motion.span initial={{ scale: 0, rotate: -90 }} animate={{ scale: 1, rotate: 0 }} transition={{ type: "spring", stiffness: 300, damping: 15 }} className={!gem && !hit ? "opacity-60" : ""}>
-                    {gem ? "💎" : "💣"}
+                    {gem ? <GemIcon size={34} /> : <MineIcon size={34} />}
                   </motion.span>
                 )}
               </motion.button>

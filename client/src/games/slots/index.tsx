@@ -1,9 +1,11 @@
+import type { ReactNode } from "react";
 import { motion } from "motion/react";
 import { PAY_TABLE, REELS, type SlotSymbol, type SlotsState } from "@casino/common/games/slots";
 import type { GameTableProps } from "../contract";
 import { BetPanel } from "../shared/BetPanel";
 import { GameFrame } from "../shared/GameFrame";
 import { PayTable } from "../shared/GameHelp";
+import { BellIcon, CherryIcon, MelonIcon, OrangeIcon, PlumIcon } from "../shared/icons";
 import { RoundResult } from "../shared/RoundResult";
 import { useRound } from "../shared/use-round";
 import { useStake } from "../shared/use-stake";
@@ -14,16 +16,25 @@ const REVEAL_MS = SPIN_MS + 2 * REEL_STAGGER_MS;
 const ROW = 72; // px per symbol
 const LOOPS = 3; // whole strips passed before stopping
 
-const ICON: Record<SlotSymbol, string> = { cherry: "🍒", orange: "🍊", plum: "🫐", bell: "🔔", melon: "🍉", bar: "BAR" };
+const BarIcon = ({ size = 48 }: { size?: number }) => (
+  <span className="rounded bg-slate-900 px-1.5 py-0.5 font-black tracking-widest text-amber-300 ring-2 ring-amber-300" style={{ fontSize: size * 0.38 }}>
+    BAR
+  </span>
+);
+const ICON: Record<SlotSymbol, (p: { size?: number }) => ReactNode> = {
+  cherry: CherryIcon,
+  orange: OrangeIcon,
+  plum: PlumIcon,
+  bell: BellIcon,
+  melon: MelonIcon,
+  bar: BarIcon,
+};
 
 function Symbol({ name }: { name: SlotSymbol }) {
+  const Icon = ICON[name];
   return (
     <div className="flex items-center justify-center" style={{ height: ROW }} title={name}>
-      {name === "bar" ? (
-        <span className="rounded bg-slate-900 px-2 py-1 text-lg font-black tracking-widest text-amber-300 ring-2 ring-amber-300">BAR</span>
-      ) : (
-        <span className="text-5xl">{ICON[name]}</span>
-      )}
+      <Icon size={52} />
     </div>
   );
 }
@@ -35,7 +46,11 @@ const lineIcons = (line: string) =>
       {w.split("-or-").map((part, j) => (
         <span key={j}>
           {j > 0 && <span className="text-slate-500"> or </span>}
-          {part in ICON ? (part === "bar" ? "BAR" : ICON[part as SlotSymbol]) : <span className="text-slate-400">{part.replace("-", " ")}</span>}
+          {part in ICON ? (
+            <span className="inline-block align-middle">{ICON[part as SlotSymbol]({ size: 22 })}</span>
+          ) : (
+            <span className="text-slate-400">{part.replace("-", " ")}</span>
+          )}
         </span>
       ))}
     </span>
