@@ -79,6 +79,8 @@ export interface HistoryRow {
   betAmount: number;
   payout: number;
   result: string;
+  params: any;
+  actions: any[];
   outcome: any;
   createdAt: string;
 }
@@ -104,7 +106,9 @@ export async function setAmount(page: Page, amount: number): Promise<void> {
   await page.getByTestId("bet-amount").fill(String(amount));
 }
 
-export const roundDone = async (page: Page) => (await page.getByTestId("round-result").count()) > 0;
+/** The round on the table is settled: its outcome is shown and no round is open. */
+export const roundDone = async (page: Page) =>
+  (await page.getByTestId("round-result").count()) > 0 && (await page.getByTestId("bet-panel").getAttribute("data-locked")) === "false";
 
 export async function isEnabled(page: Page, testId: string): Promise<boolean> {
   const el = page.getByTestId(testId);

@@ -343,6 +343,94 @@ describe("the sixteen chance game tables", () => {
   });
 });
 
+describe("every spot of a betting layout is a bet the server accepts", () => {
+  it.each([
+    { id: "roulette", prefix: "roulette-", exclude: ["roulette-undo", "roulette-clear", "roulette-pocket"], spots: 157 },
+    { id: "sic-bo", prefix: "sicbo-", exclude: ["sicbo-undo", "sicbo-clear", "sicbo-dice", "sicbo-die-0", "sicbo-die-1", "sicbo-die-2"], spots: 50 },
+  ])("$id: one chip on each of its $spots spots, in one round", { timeout: 90_000 }, async ({ id, prefix, exclude, spots }) => {
+    const { context, page, session } = await openAsGuest(browser, t.baseUrl);
+    try {
+      await openGame(page, id);
+      await setAmount(page, 1);
+      const ids = await page
+        .locator(`button[data-testid^="${prefix}"]`)
+        .evaluateAll((els) => els.map((e) => e.getAttribute("data-testid")!));
+      const layout = ids.filter((x) => !exclude.includes(x));
+      expect(layout).toHaveLength(spots);
+      for (const spot of layout) await page.getByTestId(spot).click();
+      expect(await page.getByTestId("bet-total").textContent()).toBe(`Total ${spots}`);
+      await press(page, "bet-button");
+      const shown = await shownResult(page);
+      const [round] = await history(t.baseUrl, await session());
+      expect(round!.betAmount).toBe(spots);
+      expect(round!.outcome.bets).toHaveLength(spots);
+      expect([shown.stake, shown.payout]).toEqual([round!.betAmount, round!.payout]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("craps through a whole round", () => {
+  it("pass line with odds, a come bet with its own odds, a place bet taken down: the table follows the server", { timeout: 180_000 }, async () => {
+    const { context, page, session } = await openAsGuest(browser, t.baseUrl);
+    const visible = async (id: string) => (await page.getByTestId(id).count()) > 0 && (await page.getByTestId(id).isEnabled());
+    const used = new Set<string>();
+    try {
+      await openGame(page, "craps");
+      await setAmount(page, 5);
+      // rounds repeat until one has covered every move (a come-out 7 or 11, or craps, ends a round at once)
+      for (let roundNo = 0; roundNo < 12 && used.size < 4; roundNo++) {
+        await page.getByTestId("craps-pass").click();
+        await page.getByTestId("craps-place-6").click();
+        await press(page, "bet-button");
+        const moves = new Set<string>();
+        for (let step = 0; step < MAX_STEPS && !(await roundDone(page)); step++) {
+          const point = await attr(page, "craps-puck", "data-point");
+          if (point && !moves.has("passOdds") && (await visible("craps-passOdds"))) {
+            await page.getByTestId("craps-passOdds").click();
+            moves.add("passOdds");
+          } else if (point && !moves.has("come") && (await visible("craps-come"))) {
+            await page.getByTestId("craps-come").click();
+            moves.add("come");
+          } else if (!moves.has("comeOdds")) {
+            const comeOdds = page.locator('[data-testid^="craps-comeOdds-"]');
+            if ((await comeOdds.count()) > 0 && (await comeOdds.first().isEnabled())) {
+              await comeOdds.first().click();
+              moves.add("comeOdds");
+            }
+          }
+          if (!moves.has("takeDown") && (await visible("craps-down-place-6"))) {
+            await press(page, "craps-down-place-6");
+            moves.add("takeDown");
+            continue;
+          }
+          await press(page, "craps-roll");
+        }
+        expect(await roundDone(page)).toBe(true);
+        const shown = await shownResult(page);
+        const s = await session();
+        const [round] = await history(t.baseUrl, s);
+        expect(round!.gameType).toBe("craps");
+        expect([shown.stake, shown.payout]).toEqual([round!.betAmount, round!.payout]);
+        expect(round!.outcome.bets).toEqual([]);
+        // the server recorded exactly the moves made at the table
+        const actions = round!.actions as { type: string; bets?: { type: string }[]; bet?: string }[];
+        const placed = actions.filter((a) => a.type === "bet").flatMap((a) => a.bets!.map((b) => b.type));
+        expect(placed.sort()).toEqual([...moves].filter((m) => m !== "takeDown").sort());
+        expect(actions.some((a) => a.type === "takeDown" && a.bet === "place")).toBe(moves.has("takeDown"));
+        expect(await shownBalance(page)).toBe(await serverBalance(t.baseUrl, s));
+        for (const m of moves) used.add(m);
+      }
+      expect([...used].sort()).toEqual(["come", "comeOdds", "passOdds", "takeDown"]);
+      await screenshots(page, "craps-round");
+    } finally {
+      await context.close();
+    }
+    await t.expectLedgerInvariant();
+  });
+});
+
 describe("an open round survives a reload", () => {
   /** Bets until a round stays open (a natural blackjack, or a mine on the first tile, ends it at once). */
   async function openRound(page: Page, start: () => Promise<void>): Promise<void> {

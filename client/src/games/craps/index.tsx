@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import {
   ANY_CRAPS_RETURN,
   ANY_SEVEN_RETURN,
@@ -96,15 +96,23 @@ export default function CrapsTable(props: GameTableProps) {
     }
   }, [table, requests, chips.count, chip, stake.limits]);
 
-  const ready = !!open && !round.pending && connection.connected;
+  // staged chips go down and the dice roll as one move of the player: busy until both are answered
+  const [sequence, setSequence] = useState(false);
+  const pending = round.pending || sequence;
+  const ready = !!open && !pending && connection.connected;
   const rollInRound = async () => {
-    if (chips.count > 0) {
-      if (stagedProblem) return;
-      const placed = await round.act({ type: "bet", bets: requests });
-      if (!placed) return;
-      chips.clear();
+    setSequence(true);
+    try {
+      if (chips.count > 0) {
+        if (stagedProblem) return;
+        const placed = await round.act({ type: "bet", bets: requests });
+        if (!placed) return;
+        chips.clear();
+      }
+      await round.act({ type: "roll" });
+    } finally {
+      setSequence(false);
     }
-    await round.act({ type: "roll" });
   };
   const placeOnly = async () => {
     if (chips.count === 0 || stagedProblem) return;
@@ -126,7 +134,7 @@ export default function CrapsTable(props: GameTableProps) {
       <button
         type="button"
         data-testid={`craps-${key}`}
-        disabled={!enabled || round.pending}
+        disabled={!enabled || pending}
         onClick={() => chips.add(key, spot)}
         className={`relative flex flex-col items-center justify-center rounded-lg border border-amber-100/40 p-1 text-center text-xs font-bold text-amber-50 hover:bg-white/10 disabled:cursor-not-allowed disabled:opacity-40 ${className}`}
       >
@@ -194,7 +202,7 @@ export default function CrapsTable(props: GameTableProps) {
           total={chip * chips.count}
           params={params}
           paramsHint={chips.count === 0 ? "Stage a chip on the layout" : null}
-          pending={round.pending}
+          pending={pending}
           serverError={round.error}
           connected={connection.connected}
           balance={balance}
@@ -214,7 +222,7 @@ export default function CrapsTable(props: GameTableProps) {
               <ActionButton testId="craps-place" enabled={ready && chips.count > 0 && !stagedProblem} onClick={() => void placeOnly()}>
                 Place chips
               </ActionButton>
-              <ActionButton testId="craps-clear" enabled={!round.pending && chips.count > 0} onClick={chips.clear}>
+              <ActionButton testId="craps-clear" enabled={!pending && chips.count > 0} onClick={chips.clear}>
                 Clear staged
               </ActionButton>
             </div>

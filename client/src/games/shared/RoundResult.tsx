@@ -1,4 +1,4 @@
-import { AnimatePresence, motion } from "motion/react";
+import { motion } from "motion/react";
 import { formatCoins, formatMultiplier } from "./format";
 import type { ShownRound } from "./use-round";
 
@@ -22,30 +22,27 @@ export function RoundResult(props: { round: ShownRound<unknown> | null; delay?: 
   const tone = shown?.result === "win" ? "bg-emerald-500/90 text-slate-950" : shown?.result === "push" ? "bg-slate-600/90 text-white" : "bg-slate-950/85 text-slate-200";
   return (
     <div className="pointer-events-none flex min-h-10 justify-center" aria-live="polite">
-      <AnimatePresence mode="wait">
-        {shown && (
-          <motion.div
-            key={shown.answer!.requestId}
-            data-testid="round-result"
-            data-result={shown.result ?? ""}
-            data-stake={shown.totalStake}
-            data-payout={shown.totalPayout}
-            data-balance={shown.answer!.balance}
-            initial={{ opacity: 0, y: 8, scale: 0.95 }}
-            animate={{ opacity: 1, y: 0, scale: 1, transition: { delay } }}
-            exit={{ opacity: 0 }}
-            className={`rounded-full px-4 py-1.5 text-sm font-semibold shadow-lg ${tone}`}
-          >
-            {text}
-            {shown.totalStake > 0 && shown.totalPayout > 0 && (
-              <span className="ml-2 font-normal opacity-80">
-                {formatMultiplier(shown.totalPayout / shown.totalStake)} · paid {formatCoins(shown.totalPayout)}
-              </span>
-            )}
-            {detail && <span className="ml-2 font-normal opacity-80">{detail}</span>}
-          </motion.div>
-        )}
-      </AnimatePresence>
+      {shown && (
+        <motion.div
+          key={shown.answer!.requestId}
+          data-testid="round-result"
+          data-result={shown.result ?? ""}
+          data-stake={shown.totalStake}
+          data-payout={shown.totalPayout}
+          data-balance={shown.answer!.balance}
+          initial={{ opacity: 0, y: 8, scale: 0.95 }}
+          animate={{ opacity: 1, y: 0, scale: 1, transition: { delay } }}
+          className={`rounded-full px-4 py-1.5 text-sm font-semibold shadow-lg ${tone}`}
+        >
+          {text}
+          {shown.totalStake > 0 && shown.totalPayout > 0 && (
+            <span className="ml-2 font-normal opacity-80">
+              {formatMultiplier(shown.totalPayout / shown.totalStake)} · paid {formatCoins(shown.totalPayout)}
+            </span>
+          )}
+          {detail && <span className="ml-2 font-normal opacity-80">{detail}</span>}
+        </motion.div>
+      )}
     </div>
   );
 }
