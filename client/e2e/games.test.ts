@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { cardName } from "@casino/common/games/cards";
 import { STARTING_BALANCE } from "@casino/common/constants";
+import { matchMaker } from "@colyseus/core";
 import { startTestApp, type TestApp } from "../../server/test/harness";
 import {
   history,
@@ -550,6 +551,39 @@ describe("auto-bet", () => {
       }
     }
     expect(stoppedEarly).toBe(true);
+    await t.expectLedgerInvariant();
+  });
+
+  it("stops at once when the connection drops, and counts a bet answered after the reconnect", { timeout: 90_000 }, async () => {
+    const { context, page, session } = await openAsGuest(browser, t.baseUrl);
+    try {
+      await openGame(page, "dice");
+      await setAmount(page, 1);
+      await page.getByTestId("mode-auto").click();
+      await page.getByTestId("auto-count").fill("0");
+      await page.getByTestId("auto-start").click();
+      await expect.poll(async () => Number(await page.getByTestId("auto-played").textContent()), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+      // cut the player's socket from the server side, as a network drop would
+      const s = await session();
+      const rooms = await matchMaker.query({ name: "casino" });
+      const sockets = rooms
+        .map((r) => matchMaker.getLocalRoomById(r.roomId))
+        .flatMap((room) => (room ? [...room.clients] : []))
+        .filter((c) => (c.auth as { playerId?: string } | undefined)?.playerId === s.playerId);
+      expect(sockets).toHaveLength(1);
+      (sockets[0]!.ref as unknown as { terminate(): void }).terminate();
+
+      await page.getByTestId("auto-status").waitFor({ timeout: 20_000 });
+      expect(await page.getByTestId("auto-status").textContent()).toBe("Stopped: the connection was lost");
+      // the room comes back; a bet that was in flight is answered once and counted
+      await page.getByTestId("bet-offline").waitFor({ state: "detached", timeout: 30_000 });
+      await settled(page);
+      const played = Number(await page.getByTestId("auto-played").textContent());
+      await expect.poll(async () => (await history(t.baseUrl, s)).length, { timeout: 10_000 }).toBe(played);
+      expect(await shownBalance(page)).toBe(await serverBalance(t.baseUrl, s));
+    } finally {
+      await context.close();
+    }
     await t.expectLedgerInvariant();
   });
 
