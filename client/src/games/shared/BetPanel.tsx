@@ -202,6 +202,7 @@ export function BetPanel(props: BetPanelProps) {
           {blocked}
         </p>
       ) : (
+        !locked &&
         quote?.ok && (
           <dl className="grid grid-cols-2 gap-2 text-xs">
             <div className="rounded-lg bg-slate-900/70 p-2">
