@@ -82,21 +82,25 @@ export function BetPanel(props: BetPanelProps) {
   const canBet = !problem && !hint && !blocked && connected && !pending && !locked && !autoRunning;
   const controlsDisabled = pending || (!!locked && !props.amountOpen) || autoRunning;
 
-  const act = useRef({ onBet, canBet, stake, controlsDisabled });
-  act.current = { onBet, canBet, stake, controlsDisabled };
+  const act = useRef({ onBet, canBet, stake, controlsDisabled, mode });
+  act.current = { onBet, canBet, stake, controlsDisabled, mode };
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target)) return;
-      const { onBet, canBet, stake, controlsDisabled } = act.current;
+      const { onBet, canBet, stake, controlsDisabled, mode } = act.current;
       if (e.key === "?") {
         e.preventDefault();
         setKeysOpen((open) => !open);
-      } else if (e.key === " " || e.code === "Space") {
+        return;
+      }
+      // behind an open dialog nothing is bet or changed
+      if (document.querySelector('[aria-modal="true"]')) return;
+      if (e.key === " " || e.code === "Space") {
         // a focused button answers Space by itself
         if ((e.target as HTMLElement | null)?.tagName === "BUTTON") return;
         e.preventDefault();
-        if (canBet) onBet();
+        if (canBet && mode === "manual") onBet();
       } else if ((e.key === "s" || e.key === "S") && !controlsDisabled) {
         stake.halve();
       } else if ((e.key === "d" || e.key === "D") && !controlsDisabled) {
