@@ -44,7 +44,9 @@ const dealerDelay = (i: number, done: boolean) => (i === 0 ? DEAL_S : i === 1 ? 
 const revealMs = (a: BetAnswer) => (dealerDelay(Math.max(1, (a.view as BlackjackView).dealer.length - 1), true) + 0.3) * 1000;
 
 const RESULT_TEXT: Record<HandResult, string> = { blackjack: "Blackjack!", win: "Win", push: "Push", lose: "Lose", bust: "Bust" };
-const handTotal = (h: { total: number; soft: boolean; cards: unknown[] }) => (h.soft && h.total < 21 && h.cards.length > 0 ? `${h.total - 10} / ${h.total}` : String(h.total));
+/** "7 / 17" for a soft hand still in play; the best total once it is done. */
+const handTotal = (h: { total: number; soft: boolean; finished: boolean; result?: HandResult }) =>
+  h.soft && h.total < 21 && !h.finished && !h.result ? `${h.total - 10} / ${h.total}` : String(h.total);
 
 export default function BlackjackTable(props: GameTableProps) {
   const { game, connection, balance } = props;
