@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { motion } from "motion/react";
-import type { CoinFlipParams, CoinFlipState, CoinSide } from "@casino/common/games/coin-flip";
+import { coinFlipEngine, type CoinFlipParams, type CoinFlipState, type CoinSide } from "@casino/common/games/coin-flip";
 import type { GameTableProps } from "../contract";
 import { BetPanel } from "../shared/BetPanel";
 import { GameFrame } from "../shared/GameFrame";
@@ -10,6 +10,8 @@ import { useStake } from "../shared/use-stake";
 
 const REVEAL_MS = 1100;
 const SIDES: CoinSide[] = ["heads", "tails"];
+/** What a correct call pays per coin, from the engine. */
+const PAYS = coinFlipEngine.maxPayout(100, { side: "heads" }) / 100;
 
 export default function CoinFlipTable(props: GameTableProps) {
   const { game, connection, balance } = props;
@@ -27,8 +29,8 @@ export default function CoinFlipTable(props: GameTableProps) {
       help={{
         rules: (
           <p>
-            Call heads or tails. The server flips the coin; a correct call pays back 1.98 times your bet (rounded down to a whole coin). Each side comes up half
-            the time.
+            Call heads or tails. The server flips the coin; a correct call pays back {PAYS} times your bet (rounded down to a whole coin). Each side comes up
+            half the time.
           </p>
         ),
       }}

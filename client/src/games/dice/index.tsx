@@ -1,12 +1,12 @@
 import { useState } from "react";
 import { motion } from "motion/react";
-import { MAX_CHANCE, MIN_CHANCE, ROLLS, type DiceParams, type DiceState } from "@casino/common/games/dice";
+import { MAX_CHANCE, MIN_CHANCE, ROLLS, diceEngine, type DiceParams, type DiceState } from "@casino/common/games/dice";
 import type { GameTableProps } from "../contract";
 import { BetPanel } from "../shared/BetPanel";
 import { GameFrame } from "../shared/GameFrame";
 import { PayTable } from "../shared/GameHelp";
 import { RoundResult } from "../shared/RoundResult";
-import { formatChance } from "../shared/format";
+import { formatChance, formatMultiplier } from "../shared/format";
 import { useRound } from "../shared/use-round";
 import { useStake } from "../shared/use-stake";
 
@@ -60,7 +60,11 @@ export default function DiceTable(props: GameTableProps) {
         payTable: (
           <PayTable
             head={["Win chance", "Pays"]}
-            rows={[MAX_CHANCE, 5000, 2500, 1000, 100, MIN_CHANCE].map((c) => ({ label: formatChance(c / ROLLS), pays: `${(9900 / c).toFixed(4)}×` }))}
+            rows={[MAX_CHANCE, 5000, 2500, 1000, 100, MIN_CHANCE].map((c) => ({
+              label: formatChance(c / ROLLS),
+              // what the engine pays a 10,000-coin bet under that target, per coin
+              pays: formatMultiplier(diceEngine.maxPayout(10_000, { target: c / 100, direction: "under" }) / 10_000),
+            }))}
           />
         ),
       }}
