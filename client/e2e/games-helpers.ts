@@ -49,10 +49,17 @@ export async function openAsGuest(browser: Browser, baseUrl: string, viewport = 
   return { context, page, session: () => session };
 }
 
-/** Opens a game from the lobby tile, as a player does. */
+/** The shell's first-visit guest dialog, when it shows. */
+async function dismissGuestDialog(page: Page): Promise<void> {
+  const button = page.getByRole("button", { name: "Got it, Continue as Guest" });
+  if ((await button.count()) > 0 && (await button.isVisible())) await button.click();
+}
+
+/** Opens a game from the lobby tile, as a player does (the shell may also have kept it open over a reload). */
 export async function openGame(page: Page, gameId: string): Promise<void> {
   const table = page.getByTestId(`table-${gameId}`);
   if (await table.isVisible().catch(() => false)) return;
+  await dismissGuestDialog(page);
   await page.getByTestId(`game-tile-${gameId}`).getByRole("button", { name: "Play Now" }).click();
   await table.waitFor({ state: "visible", timeout: 20_000 });
 }
