@@ -1,45 +1,10 @@
-import type { RtpRow } from "../rtp/types";
-import { rtpRows as baccarat } from "../rtp/baccarat";
-import { rtpRows as blackjack } from "../rtp/blackjack";
-import { rtpRows as coinFlip } from "../rtp/coin-flip";
-import { rtpRows as craps } from "../rtp/craps";
-import { rtpRows as crash } from "../rtp/crash";
-import { rtpRows as dice } from "../rtp/dice";
-import { rtpRows as hiLo } from "../rtp/hi-lo";
-import { rtpRows as keno } from "../rtp/keno";
-import { rtpRows as limbo } from "../rtp/limbo";
-import { rtpRows as mines } from "../rtp/mines";
-import { rtpRows as poker } from "../rtp/poker";
-import { rtpRows as roulette } from "../rtp/roulette";
-import { rtpRows as sicBo } from "../rtp/sic-bo";
-import { rtpRows as slots } from "../rtp/slots";
-import { rtpRows as threeCardPoker } from "../rtp/three-card-poker";
-import { rtpRows as videoPoker } from "../rtp/video-poker";
+import { RTP_SOURCES } from "../rtp/sources";
 
 /**
  * `npm run rtp`: computes every game's exact return to player and prints the README's table.
  * `--methods` adds how each value was computed; `--full` lists every row; by default long families (every keno table, every mines count) are
  * summarised by their range.
  */
-const SOURCES: [string, () => RtpRow[]][] = [
-  ["blackjack", blackjack],
-  ["poker", poker],
-  ["baccarat", baccarat],
-  ["three-card-poker", threeCardPoker],
-  ["video-poker", videoPoker],
-  ["crash", crash],
-  ["coin-flip", coinFlip],
-  ["hi-lo", hiLo],
-  ["dice", dice],
-  ["limbo", limbo],
-  ["craps", craps],
-  ["sic-bo", sicBo],
-  ["slots", slots],
-  ["roulette", roulette],
-  ["keno", keno],
-  ["mines", mines],
-];
-
 const full = process.argv.includes("--full");
 const withMethods = process.argv.includes("--methods");
 const pct = (x: number) => `${(x * 100).toFixed(4)} %`;
@@ -52,7 +17,7 @@ const range = (values: number[], format: (x: number) => string) => {
   return lo === hi ? format(lo) : `${format(lo)} – ${format(hi)}`;
 };
 const line = (cells: string[], method: string) => console.log(`| ${[...cells, ...(withMethods ? [method.replace(/\|/g, "/")] : [])].join(" | ")} |`);
-for (const [game, compute] of SOURCES) {
+for (const [game, compute] of RTP_SOURCES) {
   const started = performance.now();
   const rows = compute();
   const ms = performance.now() - started;

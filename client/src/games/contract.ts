@@ -36,6 +36,13 @@ export interface GameConnection {
   connected: boolean;
 }
 
+/** Who is playing, for the table's own REST reads (its "My bets" list); null before a session exists. */
+export interface TableSession {
+  playerId: string;
+  /** the session token, sent as `Authorization: Bearer` */
+  token: string;
+}
+
 export interface GameTableProps {
   game: GameDefinition;
   connection: GameConnection;
@@ -44,6 +51,8 @@ export interface GameTableProps {
   /** Tells the shell a round ended, so it shows the spec's win/loss toast and sound. */
   onRoundEnd(answer: BetAnswer): void;
   onExit(): void;
+  /** The player's session; without it "My bets" lists only the rounds played since the table opened. */
+  session?: TableSession | null;
 }
 
 /** Each game folder's `index.tsx` default-exports one of these; the shell loads it lazily. */

@@ -14,6 +14,10 @@ const RETURN_UNITS = 36;
 
 export const RED_NUMBERS: readonly number[] = [1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36];
 export type PocketColor = "green" | "red" | "black";
+/** The pockets around a European wheel, clockwise from zero (for drawing the wheel; the draw is by number). */
+export const WHEEL_ORDER: readonly number[] = [
+  0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14, 31, 9, 22, 18, 29, 7, 28, 12, 35, 3, 26,
+];
 export const pocketColor = (n: number): PocketColor => (n === 0 ? "green" : RED_NUMBERS.includes(n) ? "red" : "black");
 
 export const INSIDE_TYPES = ["straight", "split", "street", "corner", "sixLine", "trio", "firstFour"] as const;

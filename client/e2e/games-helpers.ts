@@ -1,0 +1,153 @@
+import { mkdirSync } from "node:fs";
+import { expect } from "vitest";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+
+/**
+ * What the game-table browser tests share: Chromium, a fresh guest per context (its session read from
+ * the page's own `POST /api/guest`), the shell's agreed selectors (lobby tile with "Play Now", header
+ * balance), and the server's record of the player (REST, with the guest's token).
+ */
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export const ARTIFACTS = "test-artifacts";
+
+export function launchChromium(): Promise<Browser> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+}
+
+export interface GuestPage {
+  context: BrowserContext;
+  page: Page;
+  /** the guest's session, as the page received it */
+  session(): Promise<{ playerId: string; token: string }>;
+}
+
+/** A new browser context (so a new guest with the starting balance) on the app's root. */
+export async function openAsGuest(browser: Browser, baseUrl: string, viewport = { width: 1280, height: 800 }): Promise<GuestPage> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  const guest = page.waitForResponse((r) => r.url().endsWith("/api/guest") && r.request().method() === "POST", { timeout: 20_000 });
+  await page.goto(baseUrl);
+  const session = guest.then(async (r) => {
+    const body = (await r.json()) as { session_token: string; player: { id: string } };
+    return { playerId: body.player.id, token: body.session_token };
+  });
+  await expect.poll(() => page.getByTestId("balance").textContent(), { timeout: 20_000 }).toMatch(/\d/);
+  expect(errors, "page errors").toEqual([]);
+  return { context, page, session: () => session };
+}
+
+/** The shell's first-visit guest dialog, when it shows. */
+async function dismissGuestDialog(page: Page): Promise<void> {
+  const button = page.getByRole("button", { name: "Got it, Continue as Guest" });
+  if ((await button.count()) > 0 && (await button.isVisible())) await button.click();
+}
+
+/** Opens a game from the lobby tile, as a player does (the shell may also have kept it open over a reload). */
+export async function openGame(page: Page, gameId: string): Promise<void> {
+  const table = page.getByTestId(`table-${gameId}`);
+  if (await table.isVisible().catch(() => false)) return;
+  await dismissGuestDialog(page);
+  await page.getByTestId(`game-tile-${gameId}`).getByRole("button", { name: "Play Now" }).click();
+  await table.waitFor({ state: "visible", timeout: 20_000 });
+}
+
+export async function backToLobby(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Back to Lobby" }).click();
+}
+
+/** The header balance as a number ("1,234" → 1234). */
+export async function shownBalance(page: Page): Promise<number> {
+  const text = (await page.getByTestId("balance").textContent()) ?? "";
+  const digits = text.match(/-?[\d,]+/)?.[0] ?? "";
+  return Number(digits.replace(/,/g, ""));
+}
+
+export async function api<T>(baseUrl: string, path: string, token: string): Promise<T> {
+  const res = await fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status, `${path}`).toBe(200);
+  return (await res.json()) as T;
+}
+
+export interface HistoryRow {
+  gameType: string;
+  betAmount: number;
+  payout: number;
+  result: string;
+  params: any;
+  actions: any[];
+  outcome: any;
+  createdAt: string;
+}
+
+export const history = async (baseUrl: string, s: { playerId: string; token: string }) =>
+  (await api<{ items: HistoryRow[] }>(baseUrl, `/api/player/${s.playerId}/history?limit=100`, s.token)).items;
+
+export const serverBalance = async (baseUrl: string, s: { playerId: string; token: string }) =>
+  (await api<{ balance: number }>(baseUrl, `/api/player/${s.playerId}`, s.token)).balance;
+
+/** Waits until no request of the table is in flight. */
+export async function settled(page: Page): Promise<void> {
+  await page.locator('[data-testid="bet-panel"][data-pending="false"]').waitFor({ timeout: 15_000 });
+}
+
+/** Clicks a control and waits for the server's answer to it. */
+export async function press(page: Page, testId: string): Promise<void> {
+  await page.getByTestId(testId).click();
+  await settled(page);
+}
+
+export async function setAmount(page: Page, amount: number): Promise<void> {
+  await page.getByTestId("bet-amount").fill(String(amount));
+}
+
+/** The round on the table is settled: its outcome is shown and no round is open. */
+export const roundDone = async (page: Page) =>
+  (await page.getByTestId("round-result").count()) > 0 && (await page.getByTestId("bet-panel").getAttribute("data-locked")) === "false";
+
+export async function isEnabled(page: Page, testId: string): Promise<boolean> {
+  const el = page.getByTestId(testId);
+  return (await el.count()) > 0 && (await el.isEnabled());
+}
+
+/** The settled round as the table shows it. */
+export async function shownResult(page: Page) {
+  const el = page.getByTestId("round-result");
+  await el.waitFor({ timeout: 20_000 });
+  const attr = async (name: string) => (await el.getAttribute(name)) ?? "";
+  return {
+    result: await attr("data-result"),
+    stake: Number(await attr("data-stake")),
+    payout: Number(await attr("data-payout")),
+    balance: Number(await attr("data-balance")),
+    text: (await el.textContent()) ?? "",
+  };
+}
+
+/** Waits until the outcome banner has finished appearing (it waits for the table's reveal animation). */
+export async function revealed(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const el = document.querySelector('[data-testid="round-result"]');
+    return !!el && getComputedStyle(el).opacity === "1";
+  }, undefined, { timeout: 15_000 });
+}
+
+export async function screenshots(page: Page, name: string): Promise<void> {
+  if (await roundDone(page)) await revealed(page);
+  await page.screenshot({ path: `${ARTIFACTS}/games-${name}-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${ARTIFACTS}/games-${name}-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { STARTING_BALANCE } from "@casino/common/constants";
+import { startTestApp, type TestApp } from "../../server/test/harness";
+import { history, launchChromium, openAsGuest, openGame, press, serverBalance, setAmount, settled, shownBalance } from "./games-helpers";
+
+/**
+ * Refusals as a player sees them: what the bet panel refuses before sending (with the reason under the
+ * field) and what the server refuses (its message, shown the same way). The server here allows one bet
+ * a second (bursts of two), so its rate limit can be reached by clicking.
+ */
+let t: TestApp;
+let browser: Browser;
+beforeAll(async () => {
+  t = await startTestApp({ CLIENT_DIST: "client/dist", BET_RATE_PER_SECOND: "1" });
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+describe("refusals shown in the bet panel", () => {
+  it("insufficient funds, amounts below the minimum and targets the engine refuses never leave the page", { timeout: 60_000 }, async () => {
+    const { context, page, session } = await openAsGuest(browser, t.baseUrl);
+    try {
+      await openGame(page, "dice");
+      const error = page.getByTestId("bet-error");
+      const bet = page.getByTestId("bet-button");
+      const refused = async (amount: string, message: string) => {
+        await page.getByTestId("bet-amount").fill(amount);
+        await expect.poll(() => error.textContent()).toBe(message);
+        expect(await bet.isDisabled()).toBe(true);
+        // neither the button nor the Space hotkey sends it
+        await page.locator("body").press("Space");
+      };
+      await refused("5000", "Insufficient balance");
+      await refused("0", "The minimum bet is 1 coin");
+      await refused("2.5", "Bets are whole coins");
+      await refused("", "Enter a bet amount in coins");
+      await refused("abc", "Enter a bet amount in coins");
+
+      // the dice target the issue found offered: 99.5 % under is refused by the engine itself
+      await setAmount(page, 10);
+      await page.getByTestId("dice-target").fill("99.5");
+      await expect.poll(() => error.textContent()).toBe("win chance must be between 0.01 % and 98 %");
+      expect(await bet.isDisabled()).toBe(true);
+      await page.getByTestId("dice-target").fill("50");
+      await expect.poll(() => error.textContent()).toBe("");
+
+      // ½ / 2x / Max and their hotkeys stay within the balance
+      await page.getByTestId("bet-max").click();
+      expect(await page.getByTestId("bet-amount").inputValue()).toBe(String(STARTING_BALANCE));
+      await page.getByTestId("bet-half").click();
+      expect(await page.getByTestId("bet-amount").inputValue()).toBe(String(STARTING_BALANCE / 2));
+      await page.getByTestId("bet-double").click();
+      await page.getByTestId("bet-double").click();
+      expect(await page.getByTestId("bet-amount").inputValue()).toBe(String(STARTING_BALANCE));
+      await page.locator("body").press("s");
+      expect(await page.getByTestId("bet-amount").inputValue()).toBe(String(STARTING_BALANCE / 2));
+      await page.locator("body").press("d");
+      expect(await page.getByTestId("bet-amount").inputValue()).toBe(String(STARTING_BALANCE));
+      await page.locator("body").press("?");
+      await page.getByTestId("hotkeys-overlay").waitFor();
+      await page.keyboard.press("Escape");
+      await page.getByTestId("hotkeys-overlay").waitFor({ state: "detached" });
+
+      const s = await session();
+      expect(await history(t.baseUrl, s)).toEqual([]);
+      expect(await serverBalance(t.baseUrl, s)).toBe(STARTING_BALANCE);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("the server's rate limit is shown with its message, and nothing moves for a refused bet", { timeout: 60_000 }, async () => {
+    const { context, page, session } = await openAsGuest(browser, t.baseUrl);
+    try {
+      await openGame(page, "dice");
+      await setAmount(page, 1);
+      const error = page.getByTestId("bet-error");
+      let accepted = 0;
+      for (let i = 0; i < 20; i++) {
+        await press(page, "bet-button");
+        if ((await error.textContent()) === "Too many bets; slow down a little") break;
+        accepted += 1;
+      }
+      expect(await error.textContent()).toBe("Too many bets; slow down a little");
+      const s = await session();
+      const rounds = await history(t.baseUrl, s);
+      expect(rounds).toHaveLength(accepted);
+      const balance = await serverBalance(t.baseUrl, s);
+      expect(balance).toBe(STARTING_BALANCE + rounds.reduce((sum, r) => sum + r.payout - r.betAmount, 0));
+      await expect.poll(() => shownBalance(page)).toBe(balance);
+      await page.screenshot({ path: "test-artifacts/games-refusal-rate-limit.png" });
+
+      // auto-bet stops at the first refusal; the table's count is the server's
+      await page.getByTestId("mode-auto").click();
+      await page.getByTestId("auto-count").fill("20");
+      await page.getByTestId("auto-start").click();
+      await page.getByTestId("auto-status").waitFor({ timeout: 30_000 });
+      await settled(page);
+      expect(await page.getByTestId("auto-status").textContent()).toBe("Stopped: the bet was refused");
+      expect(await error.textContent()).toBe("Too many bets; slow down a little");
+      const played = Number((await page.getByTestId("auto-played").count()) ? await page.getByTestId("auto-played").textContent() : 0);
+      expect(played).toBeLessThan(20);
+      expect(await history(t.baseUrl, s)).toHaveLength(accepted + played);
+    } finally {
+      await context.close();
+    }
+    await t.expectLedgerInvariant();
+  });
+});

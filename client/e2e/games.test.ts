@@ -1,0 +1,616 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { cardName } from "@casino/common/games/cards";
+import { STARTING_BALANCE } from "@casino/common/constants";
+import { matchMaker } from "@colyseus/core";
+import { startTestApp, type TestApp } from "../../server/test/harness";
+import {
+  history,
+  isEnabled,
+  launchChromium,
+  openAsGuest,
+  openGame,
+  press,
+  roundDone,
+  screenshots,
+  serverBalance,
+  setAmount,
+  settled,
+  shownBalance,
+  shownResult,
+} from "./games-helpers";
+
+/**
+ * Every chance game played through its table in real Chromium against the real server: a bet placed
+ * with the table's own controls, the round finished with its actions, and what the table shows checked
+ * against the server's record (history and balance). Outcomes are random; each driver acts until the
+ * round is over, whatever the cards or dice say.
+ */
+let t: TestApp;
+let browser: Browser;
+beforeAll(async () => {
+  t = await startTestApp({ CLIENT_DIST: "client/dist" });
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+const MAX_STEPS = 60;
+
+/** Acts in an open round until it is over: `next` names the control to press now. */
+async function playOut(page: Page, next: () => Promise<string | null>): Promise<void> {
+  for (let step = 0; step < MAX_STEPS && !(await roundDone(page)); step++) {
+    const control = await next();
+    if (!control) throw new Error("the round is open but no action is available");
+    await press(page, control);
+  }
+  expect(await roundDone(page), "round finished").toBe(true);
+}
+
+const firstEnabled = (page: Page, ids: string[]) => async () => {
+  for (const id of ids) if (await isEnabled(page, id)) return id;
+  return null;
+};
+
+const cardsIn = async (page: Page, testId: string) =>
+  page.getByTestId(testId).locator("[data-card]").evaluateAll((els) => els.map((e) => e.getAttribute("data-card")));
+
+const attr = async (page: Page, testId: string, name: string) => page.getByTestId(testId).first().getAttribute(name);
+
+interface GameCase {
+  id: string;
+  amount: number;
+  /** places the bet and finishes the round with the table's controls */
+  play(page: Page): Promise<void>;
+  /** checks what the table shows against the server's record of the round's outcome */
+  check(page: Page, outcome: any): Promise<void>;
+}
+
+const CASES: GameCase[] = [
+  {
+    id: "blackjack",
+    amount: 10,
+    play: async (page) => {
+      await press(page, "bet-button");
+      await playOut(page, firstEnabled(page, ["bj-insurance-decline", "bj-stand"]));
+    },
+    check: async (page, outcome) => {
+      expect(await cardsIn(page, "bj-dealer")).toEqual(outcome.dealer.map(cardName));
+      expect(await attr(page, "bj-hand-0", "data-result")).toBe(outcome.hands[0].result);
+    },
+  },
+  {
+    id: "poker",
+    amount: 10,
+    play: async (page) => {
+      await press(page, "bet-button");
+      await press(page, "poker-raise");
+    },
+    check: async (page, outcome) => {
+      expect(await attr(page, "poker-outcome", "data-outcome")).toBe(outcome.outcome);
+      expect(await cardsIn(page, "poker-dealer")).toEqual(outcome.dealer.map(cardName));
+      expect(await cardsIn(page, "poker-player")).toEqual(outcome.player.map(cardName));
+    },
+  },
+  {
+    id: "baccarat",
+    amount: 10,
+    play: async (page) => {
+      await page.getByTestId("baccarat-banker").click();
+      await page.getByTestId("baccarat-tie").click();
+      await press(page, "bet-button");
+    },
+    check: async (page, outcome) => {
+      expect(outcome.bets).toEqual({ banker: 10, tie: 10 });
+      expect(await attr(page, "baccarat-winner", "data-winner")).toBe(outcome.winner);
+      expect(await cardsIn(page, "baccarat-player-hand")).toEqual(outcome.player.map(cardName));
+      expect(await cardsIn(page, "baccarat-banker-hand")).toEqual(outcome.banker.map(cardName));
+    },
+  },
+  {
+    id: "three-card-poker",
+    amount: 5,
+    play: async (page) => {
+      await page.getByTestId("tcp-ante").click();
+      await page.getByTestId("tcp-pairPlus").click();
+      await press(page, "bet-button");
+      await press(page, "tcp-play");
+    },
+    check: async (page, outcome) => {
+      expect([outcome.ante, outcome.pairPlus]).toEqual([5, 5]);
+      expect(await attr(page, "tcp-outcome", "data-outcome")).toBe(outcome.anteOutcome);
+      expect(await cardsIn(page, "tcp-dealer")).toEqual(outcome.dealer.map(cardName));
+    },
+  },
+  {
+    id: "video-poker",
+    amount: 10,
+    play: async (page) => {
+      await press(page, "bet-button");
+      await page.getByTestId("vp-card-0").click();
+      await page.getByTestId("vp-card-3").click();
+      await press(page, "vp-draw");
+    },
+    check: async (page, outcome) => {
+      expect(outcome.held).toEqual([true, false, false, true, false]);
+      expect(await cardsIn(page, "vp-hand")).toEqual(outcome.final.map(cardName));
+      const lit = page.locator('[data-testid^="vp-line-"][data-lit="true"]');
+      if (outcome.paysPerCredit > 0) expect(await lit.getAttribute("data-testid")).toBe(`vp-line-${outcome.finalHand}`);
+      else expect(await lit.count()).toBe(0);
+    },
+  },
+  {
+    id: "crash",
+    amount: 10,
+    play: async (page) => {
+      await page.getByTestId("crash-cashout").fill("1.50");
+      await press(page, "bet-button");
+    },
+    check: async (page, outcome) => {
+      expect(outcome.cashOutAt).toBe(1.5);
+      await page.getByTestId("crash-point").waitFor();
+      expect(Number(await attr(page, "crash-point", "data-value"))).toBe(outcome.crashPoint);
+    },
+  },
+  {
+    id: "coin-flip",
+    amount: 10,
+    play: async (page) => {
+      await page.getByTestId("coin-tails").click();
+      await press(page, "bet-button");
+    },
+    check: async (page, outcome) => {
+      expect(outcome.side).toBe("tails");
+      expect(await attr(page, "coin-outcome", "data-outcome")).toBe(outcome.outcome);
+    },
+  },
+  {
+    id: "hi-lo",
+    amount: 10,
+    play: async (page) => {
+      await press(page, "bet-button");
+      // guess the likelier side; cash out after the first correct guess
+      await playOut(page, async () => {
+        if (await isEnabled(page, "hilo-cashout")) return "hilo-cashout";
+        const card = Number(await attr(page, "hilo-card", "data-card"));
+        const rank = Math.floor(card / 4) + 2;
+        const preferred = rank <= 8 ? "hilo-higher" : "hilo-lower";
+        return (await firstEnabled(page, [preferred, "hilo-higher", "hilo-lower", "hilo-skip"])()) ?? null;
+      });
+    },
+    check: async (page, outcome) => {
+      expect(await attr(page, "hilo-status", "data-status")).toBe(outcome.status);
+      expect(Number(await attr(page, "hilo-card", "data-card"))).toBe(outcome.card);
+    },
+  },
+  {
+    id: "dice",
+    amount: 10,
+    play: async (page) => {
+      await page.getByTestId("dice-target").fill("60");
+      await press(page, "bet-button");
+    },
+    check: async (page, outcome) => {
+      expect(outcome).toMatchObject({ target: 60, direction: "under" });
+      expect(await page.getByTestId("dice-roll").textContent()).toBe(outcome.roll.toFixed(2));
+    },
+  },
+  {
+    id: "limbo",
+    amount: 10,
+    play: async (page) => {
+      await page.getByTestId("limbo-target").fill("1.75");
+      await press(page, "bet-button");
+    },
+    check: async (page, outcome) => {
+      expect(outcome.target).toBe(1.75);
+      expect(Number(await attr(page, "limbo-result", "data-value"))).toBe(outcome.result);
+      await expect.poll(() => page.getByTestId("limbo-result").textContent()).toBe(`${outcome.result.toFixed(2)}×`);
+    },
+  },
+  {
+    id: "craps",
+    amount: 10,
+    play: async (page) => {
+      await page.getByTestId("craps-pass").click();
+      await page.getByTestId("craps-field").click();
+      await press(page, "bet-button");
+      await playOut(page, firstEnabled(page, ["craps-roll"]));
+    },
+    check: async (page, outcome) => {
+      const last = outcome.rolls[outcome.rolls.length - 1];
+      expect(await attr(page, "craps-dice", "data-dice")).toBe(last.join(","));
+      expect(outcome.bets).toEqual([]);
+    },
+  },
+  {
+    id: "sic-bo",
+    amount: 10,
+    play: async (page) => {
+      await page.getByTestId("sicbo-small").click();
+      await page.getByTestId("sicbo-total-10").click();
+      await page.getByTestId("sicbo-combination-1-2").click();
+      await press(page, "bet-button");
+    },
+    check: async (page, outcome) => {
+      expect(outcome.bets.map((b: any) => b.bet.type)).toEqual(["small", "total", "combination"]);
+      expect(await attr(page, "sicbo-dice", "data-dice")).toBe(outcome.dice.join(","));
+    },
+  },
+  {
+    id: "slots",
+    amount: 10,
+    play: async (page) => press(page, "bet-button"),
+    check: async (page, outcome) => {
+      expect(await attr(page, "slots-line", "data-line")).toBe(outcome.line.join(" "));
+    },
+  },
+  {
+    id: "roulette",
+    amount: 5,
+    play: async (page) => {
+      await page.getByTestId("roulette-red").click();
+      await page.getByTestId("roulette-straight-17").click();
+      await page.getByTestId("roulette-split-17-20").click();
+      await page.getByTestId("roulette-corner-1-2-4-5").click();
+      await page.getByTestId("roulette-dozen-2").click();
+      await press(page, "bet-button");
+    },
+    check: async (page, outcome) => {
+      expect(outcome.bets.map((b: any) => b.bet.type)).toEqual(["red", "straight", "split", "corner", "dozen"]);
+      expect(outcome.bets.every((b: any) => b.bet.amount === 5)).toBe(true);
+      expect(Number(await attr(page, "roulette-pocket", "data-value"))).toBe(outcome.pocket);
+    },
+  },
+  {
+    id: "keno",
+    amount: 10,
+    play: async (page) => {
+      for (const tile of [3, 8, 13, 21, 34]) await page.getByTestId(`keno-tile-${tile}`).click();
+      await page.getByTestId("keno-risk").selectOption("high");
+      await press(page, "bet-button");
+    },
+    check: async (page, outcome) => {
+      expect(outcome).toMatchObject({ picks: [3, 8, 13, 21, 34], risk: "high" });
+      expect(await page.getByTestId("keno-hit").count()).toBe(outcome.hits.length);
+      expect(await page.getByTestId("keno-drawn").count()).toBe(outcome.drawn.length - outcome.hits.length);
+    },
+  },
+  {
+    id: "mines",
+    amount: 10,
+    play: async (page) => {
+      await page.getByTestId("mines-count").selectOption("3");
+      await press(page, "bet-button");
+      await press(page, "mines-tile-12");
+      if (!(await roundDone(page))) await press(page, "mines-cashout");
+    },
+    check: async (page, outcome) => {
+      expect(outcome.mineCount).toBe(3);
+      const mines = await page.locator('[data-testid^="mines-tile-"][data-state="mine"]').evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-testid")!.slice(11))));
+      expect(mines.sort((a, b) => a - b)).toEqual([...outcome.mines].sort((a: number, b: number) => a - b));
+    },
+  },
+];
+
+describe("the sixteen chance game tables", () => {
+  it("cover every chance game of the catalogue", async () => {
+    const { GAMES } = await import("@casino/common/catalogue");
+    expect(CASES.map((c) => c.id).sort()).toEqual(GAMES.filter((g) => g.kind === "chance").map((g) => g.id).sort());
+  });
+
+  it.each(CASES)("$id: a bet placed and finished in the UI shows the server's outcome and balance", { timeout: 90_000 }, async (game) => {
+    const { context, page, session } = await openAsGuest(browser, t.baseUrl);
+    try {
+      await openGame(page, game.id);
+      await setAmount(page, game.amount);
+      await game.play(page);
+      await settled(page);
+      const shown = await shownResult(page);
+      const s = await session();
+      const rounds = await history(t.baseUrl, s);
+      expect(rounds).toHaveLength(1);
+      const [round] = rounds;
+      expect(round!.gameType).toBe(game.id);
+      expect({ stake: shown.stake, payout: shown.payout, result: shown.result }).toEqual({ stake: round!.betAmount, payout: round!.payout, result: round!.result });
+      await game.check(page, round!.outcome);
+
+      const balance = await serverBalance(t.baseUrl, s);
+      expect(balance).toBe(STARTING_BALANCE - round!.betAmount + round!.payout);
+      expect(shown.balance).toBe(balance);
+      await expect.poll(() => shownBalance(page), { timeout: 10_000 }).toBe(balance);
+
+      // "My bets" lists the round as the server recorded it
+      const row = page.getByTestId("my-bets").getByTestId("my-bet-row").first();
+      await expect.poll(async () => [await row.getAttribute("data-stake"), await row.getAttribute("data-payout")], { timeout: 10_000 }).toEqual([
+        String(round!.betAmount),
+        String(round!.payout),
+      ]);
+      await expect.poll(() => page.getByTestId("live-feed").getByTestId("feed-row").count()).toBe(1);
+
+      // the help lists the rules and the game's exact RTP
+      await page.getByTestId("help-button").click();
+      await expect.poll(() => page.getByTestId("help-rtp").textContent()).toMatch(/\d\d\.\d{4} %/);
+      await page.keyboard.press("Escape");
+      await page.getByTestId("help-dialog").waitFor({ state: "detached" });
+
+      await screenshots(page, game.id);
+    } finally {
+      await context.close();
+    }
+    await t.expectLedgerInvariant();
+  });
+});
+
+describe("every spot of a betting layout is a bet the server accepts", () => {
+  it.each([
+    { id: "roulette", prefix: "roulette-", exclude: ["roulette-undo", "roulette-clear", "roulette-pocket"], spots: 157 },
+    { id: "sic-bo", prefix: "sicbo-", exclude: ["sicbo-undo", "sicbo-clear", "sicbo-dice", "sicbo-die-0", "sicbo-die-1", "sicbo-die-2"], spots: 50 },
+  ])("$id: one chip on each of its $spots spots, in one round", { timeout: 90_000 }, async ({ id, prefix, exclude, spots }) => {
+    const { context, page, session } = await openAsGuest(browser, t.baseUrl);
+    try {
+      await openGame(page, id);
+      await setAmount(page, 1);
+      const ids = await page
+        .locator(`button[data-testid^="${prefix}"]`)
+        .evaluateAll((els) => els.map((e) => e.getAttribute("data-testid")!));
+      const layout = ids.filter((x) => !exclude.includes(x));
+      expect(layout).toHaveLength(spots);
+      for (const spot of layout) await page.getByTestId(spot).click();
+      expect(await page.getByTestId("bet-total").textContent()).toBe(`Total ${spots}`);
+      await press(page, "bet-button");
+      const shown = await shownResult(page);
+      const [round] = await history(t.baseUrl, await session());
+      expect(round!.betAmount).toBe(spots);
+      expect(round!.outcome.bets).toHaveLength(spots);
+      expect([shown.stake, shown.payout]).toEqual([round!.betAmount, round!.payout]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("craps through a whole round", () => {
+  it("pass line with odds, a come bet with its own odds, a place bet taken down: the table follows the server", { timeout: 180_000 }, async () => {
+    const { context, page, session } = await openAsGuest(browser, t.baseUrl);
+    const visible = async (id: string) => (await page.getByTestId(id).count()) > 0 && (await page.getByTestId(id).isEnabled());
+    const used = new Set<string>();
+    try {
+      await openGame(page, "craps");
+      await setAmount(page, 5);
+      // rounds repeat until one has covered every move (a come-out 7 or 11, or craps, ends a round at once)
+      for (let roundNo = 0; roundNo < 12 && used.size < 4; roundNo++) {
+        await page.getByTestId("craps-pass").click();
+        await page.getByTestId("craps-place-6").click();
+        await press(page, "bet-button");
+        const moves = new Set<string>();
+        for (let step = 0; step < MAX_STEPS && !(await roundDone(page)); step++) {
+          const point = await attr(page, "craps-puck", "data-point");
+          if (point && !moves.has("passOdds") && (await visible("craps-passOdds"))) {
+            await page.getByTestId("craps-passOdds").click();
+            moves.add("passOdds");
+          } else if (point && !moves.has("come") && (await visible("craps-come"))) {
+            await page.getByTestId("craps-come").click();
+            moves.add("come");
+          } else if (!moves.has("comeOdds")) {
+            const comeOdds = page.locator('[data-testid^="craps-comeOdds-"]');
+            if ((await comeOdds.count()) > 0 && (await comeOdds.first().isEnabled())) {
+              await comeOdds.first().click();
+              moves.add("comeOdds");
+            }
+          }
+          if (!moves.has("takeDown") && (await visible("craps-down-place-6"))) {
+            await press(page, "craps-down-place-6");
+            moves.add("takeDown");
+            continue;
+          }
+          await press(page, "craps-roll");
+        }
+        expect(await roundDone(page)).toBe(true);
+        const shown = await shownResult(page);
+        const s = await session();
+        const [round] = await history(t.baseUrl, s);
+        expect(round!.gameType).toBe("craps");
+        expect([shown.stake, shown.payout]).toEqual([round!.betAmount, round!.payout]);
+        expect(round!.outcome.bets).toEqual([]);
+        // the server recorded exactly the moves made at the table
+        const actions = round!.actions as { type: string; bets?: { type: string }[]; bet?: string }[];
+        const placed = actions.filter((a) => a.type === "bet").flatMap((a) => a.bets!.map((b) => b.type));
+        expect(placed.sort()).toEqual([...moves].filter((m) => m !== "takeDown").sort());
+        expect(actions.some((a) => a.type === "takeDown" && a.bet === "place")).toBe(moves.has("takeDown"));
+        expect(await shownBalance(page)).toBe(await serverBalance(t.baseUrl, s));
+        for (const m of moves) used.add(m);
+      }
+      expect([...used].sort()).toEqual(["come", "comeOdds", "passOdds", "takeDown"]);
+      await screenshots(page, "craps-round");
+    } finally {
+      await context.close();
+    }
+    await t.expectLedgerInvariant();
+  });
+});
+
+describe("an open round survives a reload", () => {
+  /** Bets until a round stays open (a natural blackjack, or a mine on the first tile, ends it at once). */
+  async function openRound(page: Page, start: () => Promise<void>): Promise<void> {
+    for (let attempt = 0; attempt < 10; attempt++) {
+      await start();
+      if ((await page.getByTestId("bet-panel").getAttribute("data-locked")) === "true") return;
+    }
+    throw new Error("no round stayed open in 10 tries");
+  }
+
+  it("blackjack: reload mid-hand, the same cards come back and the hand can be finished", { timeout: 90_000 }, async () => {
+    const { context, page, session } = await openAsGuest(browser, t.baseUrl);
+    try {
+      await openGame(page, "blackjack");
+      await setAmount(page, 10);
+      await openRound(page, () => press(page, "bet-button"));
+      const before = { hand: await cardsIn(page, "bj-hand-0"), dealer: await cardsIn(page, "bj-dealer") };
+      expect(before.dealer).toHaveLength(1); // the hole card is face down
+
+      await page.reload();
+      await openGame(page, "blackjack");
+      await expect.poll(() => page.getByTestId("bet-panel").getAttribute("data-locked"), { timeout: 15_000 }).toBe("true");
+      await expect.poll(() => cardsIn(page, "bj-hand-0")).toEqual(before.hand);
+      expect(await cardsIn(page, "bj-dealer")).toEqual(before.dealer);
+
+      await playOut(page, firstEnabled(page, ["bj-insurance-decline", "bj-stand"]));
+      const shown = await shownResult(page);
+      const s = await session();
+      const [round] = await history(t.baseUrl, s);
+      expect(round!.outcome.hands[0].cards.slice(0, 2).map(cardName)).toEqual(before.hand.slice(0, 2));
+      expect([shown.stake, shown.payout]).toEqual([round!.betAmount, round!.payout]);
+      expect(shown.balance).toBe(await serverBalance(t.baseUrl, s));
+    } finally {
+      await context.close();
+    }
+    await t.expectLedgerInvariant();
+  });
+
+  it("mines: reload after a gem, the grid comes back and the round can be cashed out", { timeout: 90_000 }, async () => {
+    const { context, page, session } = await openAsGuest(browser, t.baseUrl);
+    try {
+      await openGame(page, "mines");
+      // 100 coins: one gem with 2 mines pays 107 (with 10 coins it would round down to a push)
+      await setAmount(page, 100);
+      await page.getByTestId("mines-count").selectOption("2");
+      let tile = 0;
+      await openRound(page, async () => {
+        if ((await page.getByTestId("bet-panel").getAttribute("data-locked")) !== "true") await press(page, "bet-button");
+        await press(page, `mines-tile-${tile++ % 25}`);
+      });
+      const gem = await page.locator('[data-testid^="mines-tile-"][data-state="gem"]').getAttribute("data-testid");
+      const multiplier = await page.getByTestId("mines-multiplier").textContent();
+
+      await page.reload();
+      await openGame(page, "mines");
+      await expect.poll(() => page.getByTestId(gem!).getAttribute("data-state"), { timeout: 15_000 }).toBe("gem");
+      expect(await page.getByTestId("mines-multiplier").textContent()).toBe(multiplier);
+      expect(await page.locator('[data-testid^="mines-tile-"][data-state="mine"]').count()).toBe(0); // still hidden
+
+      await press(page, "mines-cashout");
+      const shown = await shownResult(page);
+      const s = await session();
+      const [round] = await history(t.baseUrl, s);
+      expect(round!.result).toBe("win");
+      expect(round!.outcome.revealed).toEqual([Number(gem!.slice(11))]);
+      expect([shown.stake, shown.payout]).toEqual([round!.betAmount, round!.payout]);
+      expect(await shownBalance(page)).toBe(await serverBalance(t.baseUrl, s));
+    } finally {
+      await context.close();
+    }
+    await t.expectLedgerInvariant();
+  });
+});
+
+describe("auto-bet", () => {
+  it("20 dice bets with a profit target reached early: it stops there, and the count is the server's", { timeout: 180_000 }, async () => {
+    // 98 % to win 1 coin on 100: three wins in a row reach +3 almost always; a loss (−100) makes the
+    // target unreachable in 20 bets, and then all 20 must be played. Each run is checked either way;
+    // runs repeat until one stops early.
+    const TARGET = 3;
+    let stoppedEarly = false;
+    for (let run = 0; run < 5 && !stoppedEarly; run++) {
+      const { context, page, session } = await openAsGuest(browser, t.baseUrl);
+      try {
+        await openGame(page, "dice");
+        await setAmount(page, 100);
+        await page.getByTestId("dice-target").fill("98");
+        await page.getByTestId("mode-auto").click();
+        await page.getByTestId("auto-count").fill("20");
+        await page.getByTestId("auto-stop-profit").fill(String(TARGET));
+        await page.getByTestId("auto-start").click();
+        await page.getByTestId("auto-status").waitFor({ timeout: 120_000 });
+        await settled(page);
+        const played = Number(await page.getByTestId("auto-played").textContent());
+        const s = await session();
+        const rounds = (await history(t.baseUrl, s)).reverse();
+        expect(rounds).toHaveLength(played);
+        let profit = 0;
+        let expected = 20;
+        for (const [i, r] of rounds.entries()) {
+          profit += r.payout - r.betAmount;
+          if (profit >= TARGET) {
+            expected = i + 1;
+            break;
+          }
+        }
+        expect(played).toBe(expected);
+        const status = await page.getByTestId("auto-status").textContent();
+        expect(status).toBe(expected < 20 ? "Stopped: Profit target reached" : "Stopped: 20 bets placed");
+        expect(Number((await page.getByTestId("auto-profit").textContent())!.replace("−", "-").replace(/[+,]/g, ""))).toBe(
+          rounds.reduce((sum, r) => sum + r.payout - r.betAmount, 0),
+        );
+        stoppedEarly = expected < 20;
+        if (stoppedEarly) await screenshots(page, "dice-auto");
+      } finally {
+        await context.close();
+      }
+    }
+    expect(stoppedEarly).toBe(true);
+    await t.expectLedgerInvariant();
+  });
+
+  it("stops at once when the connection drops, and counts a bet answered after the reconnect", { timeout: 90_000 }, async () => {
+    const { context, page, session } = await openAsGuest(browser, t.baseUrl);
+    try {
+      await openGame(page, "dice");
+      await setAmount(page, 1);
+      await page.getByTestId("mode-auto").click();
+      await page.getByTestId("auto-count").fill("0");
+      await page.getByTestId("auto-start").click();
+      await expect.poll(async () => Number(await page.getByTestId("auto-played").textContent()), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+      // cut the player's socket from the server side, as a network drop would
+      const s = await session();
+      const rooms = await matchMaker.query({ name: "casino" });
+      const sockets = rooms
+        .map((r) => matchMaker.getLocalRoomById(r.roomId))
+        .flatMap((room) => (room ? [...room.clients] : []))
+        .filter((c) => (c.auth as { playerId?: string } | undefined)?.playerId === s.playerId);
+      expect(sockets).toHaveLength(1);
+      (sockets[0]!.ref as unknown as { terminate(): void }).terminate();
+
+      await page.getByTestId("auto-status").waitFor({ timeout: 20_000 });
+      expect(await page.getByTestId("auto-status").textContent()).toBe("Stopped: the connection was lost");
+      // the room comes back; a bet that was in flight is answered once and counted
+      await page.getByTestId("bet-offline").waitFor({ state: "detached", timeout: 30_000 });
+      await settled(page);
+      const played = Number(await page.getByTestId("auto-played").textContent());
+      await expect.poll(async () => (await history(t.baseUrl, s)).length, { timeout: 10_000 }).toBe(played);
+      expect(await shownBalance(page)).toBe(await serverBalance(t.baseUrl, s));
+    } finally {
+      await context.close();
+    }
+    await t.expectLedgerInvariant();
+  });
+
+  it("stops at once when the page is hidden", { timeout: 90_000 }, async () => {
+    const { context, page, session } = await openAsGuest(browser, t.baseUrl);
+    try {
+      await openGame(page, "dice");
+      await setAmount(page, 1);
+      await page.getByTestId("mode-auto").click();
+      await page.getByTestId("auto-count").fill("0");
+      await page.getByTestId("auto-start").click();
+      await expect.poll(async () => Number(await page.getByTestId("auto-played").textContent()), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+      await page.evaluate(() => {
+        Object.defineProperty(document, "hidden", { configurable: true, get: () => true });
+        Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "hidden" });
+        document.dispatchEvent(new Event("visibilitychange"));
+      });
+      await page.getByTestId("auto-status").waitFor();
+      expect(await page.getByTestId("auto-status").textContent()).toBe("Stopped: the page was hidden");
+      await settled(page);
+      const s = await session();
+      const played = Number(await page.getByTestId("auto-played").textContent());
+      // nothing more is sent once stopped: the server's count stays at the table's count
+      expect(await history(t.baseUrl, s)).toHaveLength(played);
+      expect(await page.getByTestId("auto-start").isVisible()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,96 @@
+import { useState } from "react";
+import { motion } from "motion/react";
+import { coinFlipEngine, type CoinFlipParams, type CoinFlipState, type CoinSide } from "@casino/common/games/coin-flip";
+import type { GameTableProps } from "../contract";
+import { BetPanel } from "../shared/BetPanel";
+import { GameFrame } from "../shared/GameFrame";
+import { RoundResult } from "../shared/RoundResult";
+import { useRound } from "../shared/use-round";
+import { useStake } from "../shared/use-stake";
+
+const REVEAL_MS = 1100;
+const SIDES: CoinSide[] = ["heads", "tails"];
+/** What a correct call pays per coin, from the engine. */
+const PAYS = coinFlipEngine.maxPayout(100, { side: "heads" }) / 100;
+
+export default function CoinFlipTable(props: GameTableProps) {
+  const { game, connection, balance } = props;
+  const round = useRound<CoinFlipState>(props, REVEAL_MS);
+  const stake = useStake(game.id, balance);
+  const [side, setSide] = useState<CoinSide>("heads");
+  const params: CoinFlipParams = { side };
+  const last = round.round?.view ?? null;
+  // five turns, landing heads (0°) or tails (180°) up
+  const turns = round.settledCount * 5 * 360 + (last?.outcome === "tails" ? 180 : 0);
+
+  return (
+    <GameFrame
+      table={props}
+      help={{
+        rules: (
+          <p>
+            Call heads or tails. The server flips the coin; a correct call pays back {PAYS} times your bet (rounded down to a whole coin). Each side comes up
+            half the time.
+          </p>
+        ),
+      }}
+      panel={(showHelp) => (
+        <BetPanel
+          game={game}
+          stake={stake}
+          total={stake.amount}
+          params={params}
+          pending={round.pending}
+          serverError={round.error}
+          connected={connection.connected}
+          balance={balance}
+          label="Flip"
+          onBet={() => void round.bet(stake.amount, params)}
+          onShowHelp={showHelp}
+          auto={{ place: (amount) => round.bet(amount, params), delayMs: REVEAL_MS }}
+        >
+          <div className="grid grid-cols-2 gap-2" role="radiogroup" aria-label="Your call">
+            {SIDES.map((s) => (
+              <button
+                key={s}
+                type="button"
+                role="radio"
+                aria-checked={side === s}
+                data-testid={`coin-${s}`}
+                disabled={round.pending}
+                onClick={() => setSide(s)}
+                className={`rounded-lg py-2 font-semibold capitalize ${side === s ? "bg-amber-400 text-slate-950" : "bg-slate-700 text-white hover:bg-slate-600"}`}
+              >
+                {s}
+              </button>
+            ))}
+          </div>
+        </BetPanel>
+      )}
+    >
+      <div className="flex h-full min-h-72 flex-col items-center justify-center gap-6" style={{ perspective: 800 }}>
+        <motion.div
+          className="relative h-40 w-40"
+          style={{ transformStyle: "preserve-3d" }}
+          animate={{ rotateY: turns }}
+          transition={{ duration: REVEAL_MS / 1000, ease: [0.2, 0.7, 0.3, 1] }}
+        >
+          <div className="absolute inset-0 flex items-center justify-center rounded-full border-8 border-amber-300 bg-amber-400 text-2xl font-black text-amber-900 shadow-xl [backface-visibility:hidden]">
+            HEADS
+          </div>
+          <div className="absolute inset-0 flex items-center justify-center rounded-full border-8 border-slate-300 bg-slate-400 text-2xl font-black text-slate-800 shadow-xl [backface-visibility:hidden] [transform:rotateY(180deg)]">
+            TAILS
+          </div>
+        </motion.div>
+        <p data-testid="coin-outcome" data-outcome={last?.outcome ?? ""} className="min-h-6 text-lg font-semibold capitalize">
+          {last && (
+            <motion.span initial={{ opacity: 0 }} animate={{ opacity: 1, transition: { delay: REVEAL_MS / 1000 } }}>
+              {last.outcome}
+            </motion.span>
+          )}
+        </p>
+        <RoundResult round={round.round} delay={REVEAL_MS / 1000} />
+      </div>
+    </GameFrame>
+  );
+}

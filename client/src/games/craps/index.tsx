@@ -1,0 +1,366 @@
+import { useMemo, useState, type ReactNode } from "react";
+import {
+  ANY_CRAPS_RETURN,
+  ANY_SEVEN_RETURN,
+  FIELD_RETURN,
+  HARD_NUMBERS,
+  HARD_RETURN,
+  LAY_MULTIPLE,
+  LAY_ODDS_RETURN,
+  ODDS_MULTIPLE,
+  PASS_ODDS_RETURN,
+  PLACE_RETURN,
+  POINTS,
+  placeBets,
+  type CrapsBetRequest,
+  type CrapsParams,
+  type CrapsState,
+  type PointNumber,
+  type SettledBet,
+  type TableBet,
+  type TakeDownKind,
+} from "@casino/common/games/craps";
+import { GameRuleError } from "@casino/common/games/engine";
+import { stakeProblem } from "@casino/common/bet-panel";
+import type { GameTableProps } from "../contract";
+import { ActionButton } from "../shared/ActionButton";
+import { BetPanel } from "../shared/BetPanel";
+import { blockedBy } from "../shared/blocked";
+import { Die } from "../shared/Dice";
+import { GameFrame } from "../shared/GameFrame";
+import { PayTable } from "../shared/GameHelp";
+import { RoundResult } from "../shared/RoundResult";
+import { chipClass, chipLabel, useChips } from "../shared/chips";
+import { formatCoins } from "../shared/format";
+import { useRound } from "../shared/use-round";
+import { useStake } from "../shared/use-stake";
+
+const REVEAL_MS = 800;
+
+/** A staged bet without its amount (the chips set it). */
+type Spot = CrapsBetRequest extends infer B ? (B extends unknown ? Omit<B, "amount"> : never) : never;
+const spotKey = (s: Spot) => ("number" in s ? `${s.type}-${s.number}` : s.type);
+
+/** "x:1" from a [return, for] ratio that includes the stake. */
+const odds = ([num, den]: readonly [number, number]) => {
+  const net = num / den - 1;
+  const frac = (a: number, b: number): string => {
+    const gcd = (x: number, y: number): number => (y === 0 ? x : gcd(y, x % y));
+    const g = gcd(a, b);
+    return `${a / g}:${b / g}`;
+  };
+  return Number.isInteger(net) ? `${net}:1` : frac(num - den, den);
+};
+
+const BET_NAME: Record<TableBet["type"], string> = {
+  pass: "Pass line",
+  dontPass: "Don't pass",
+  come: "Come",
+  dontCome: "Don't come",
+  field: "Field",
+  place: "Place",
+  hard: "Hard",
+  anySeven: "Any seven",
+  anyCraps: "Any craps",
+};
+const describe = (b: TableBet) => `${BET_NAME[b.type]}${b.number ? ` ${b.number}` : ""}`;
+const CONTRACT = (b: TableBet, point: number | null) => (b.type === "pass" && point !== null) || (b.type === "come" && b.number !== undefined);
+
+export default function CrapsTable(props: GameTableProps) {
+  const { game, connection, balance } = props;
+  const round = useRound<CrapsState>(props, REVEAL_MS);
+  const chips = useChips<Spot>();
+  const stake = useStake(game.id, balance, chips.count);
+  const chip = Number.isFinite(stake.amount) ? stake.amount : 0;
+  const view = round.round?.view ?? null;
+  const open = round.open;
+  const table: CrapsState | null = open ? open.view : null;
+  const point = table?.point ?? null;
+  const requests = useMemo<CrapsBetRequest[]>(
+    () => [...chips.spots.values()].map(({ spot, chips: n }) => ({ ...spot, amount: n * chip }) as CrapsBetRequest),
+    [chips.spots, chip],
+  );
+  const params: CrapsParams | null = !open && chips.count > 0 ? { bets: requests } : null;
+
+  // mid-round: the engine itself says whether the staged chips fit the table as it stands
+  const stagedProblem = useMemo(() => {
+    if (!table || chips.count === 0) return null;
+    const amountProblem = stakeProblem(chip, stake.limits);
+    if (amountProblem) return amountProblem;
+    try {
+      placeBets(table, requests);
+      return null;
+    } catch (e) {
+      if (e instanceof GameRuleError) return e.message;
+      throw e;
+    }
+  }, [table, requests, chips.count, chip, stake.limits]);
+
+  // staged chips go down and the dice roll as one move of the player: busy until both are answered
+  const [sequence, setSequence] = useState(false);
+  const pending = round.pending || sequence;
+  const ready = !!open && !pending && connection.connected;
+  const rollInRound = async () => {
+    setSequence(true);
+    try {
+      if (chips.count > 0) {
+        if (stagedProblem) return;
+        const placed = await round.act({ type: "bet", bets: requests });
+        if (!placed) return;
+        chips.clear();
+      }
+      await round.act({ type: "roll" });
+    } finally {
+      setSequence(false);
+    }
+  };
+  const placeOnly = async () => {
+    if (chips.count === 0 || stagedProblem) return;
+    if (await round.act({ type: "bet", bets: requests })) chips.clear();
+  };
+  const openRound = async () => {
+    if (!params) return;
+    if (await round.bet(chip * chips.count, params)) chips.clear();
+  };
+  const takeDown = (bet: TakeDownKind, number?: number) => void round.act(number === undefined ? { type: "takeDown", bet } : { type: "takeDown", bet, number });
+
+  const lastRoll = view?.rolls[view.rolls.length - 1] ?? null;
+  const onTable = (type: TableBet["type"], number?: number) => table?.bets.find((b) => b.type === type && b.number === number);
+
+  const stakeSpot = (spot: Spot, enabled: boolean, children: ReactNode, className: string, extra?: ReactNode) => {
+    const key = spotKey(spot);
+    const staged = chips.spots.get(key);
+    return (
+      <button
+        type="button"
+        data-testid={`craps-${key}`}
+        disabled={!enabled || pending}
+        onClick={() => chips.add(key, spot)}
+        className={`relative flex flex-col items-center justify-center rounded-lg border border-amber-100/40 p-1 text-center text-xs font-bold text-amber-50 hover:bg-white/10 disabled:cursor-not-allowed disabled:opacity-40 ${className}`}
+      >
+        {children}
+        {extra}
+        {staged && (
+          <span className="absolute -right-1 -top-1" title="staged: sent with your next roll">
+            <span className={`${chipClass("sm")} bg-sky-400`}>{chipLabel(staged.chips * chip)}</span>
+          </span>
+        )}
+      </button>
+    );
+  };
+  const placedChip = (b: TableBet | undefined, label = "") =>
+    b ? (
+      <span className="mt-0.5 flex items-center gap-0.5">
+        <span className={chipClass("sm")}>{chipLabel(b.amount)}</span>
+        {b.odds > 0 && <span className={`${chipClass("sm")} bg-emerald-400`}>{chipLabel(b.odds)}</span>}
+        {label && <span className="text-[9px] font-normal">{label}</span>}
+      </span>
+    ) : null;
+
+  const comeOn = (n: number) => onTable("come", n);
+  const dontComeOn = (n: number) => onTable("dontCome", n);
+  const pass = onTable("pass");
+  const dontPass = onTable("dontPass");
+
+  return (
+    <GameFrame
+      table={props}
+      help={{
+        rules: (
+          <ul className="list-disc space-y-1 pl-5">
+            <li>Stage chips on the layout (blue), then Roll: your chips go on the table and two dice are thrown. The round lasts while any bet lies on the table.</li>
+            <li>Pass line on the come-out: 7 or 11 wins, 2, 3 or 12 loses, any other number becomes the point; then the point wins before a 7. Don&apos;t pass is the opposite (12 pushes).</li>
+            <li>Come and don&apos;t come work like pass and don&apos;t pass, made while a point is on; each travels to its own number.</li>
+            <li>
+              Free odds behind pass or come: up to {ODDS_MULTIPLE[4]}× on 4/10, {ODDS_MULTIPLE[5]}× on 5/9, {ODDS_MULTIPLE[6]}× on 6/8; lay odds behind don&apos;t
+              pass or don&apos;t come up to {LAY_MULTIPLE}×.
+            </li>
+            <li>Every bet works on every roll, and is settled once: a winning place bet or hardway comes down with its payout. Field, any seven and any craps are one-roll bets.</li>
+            <li>Take a bet down from the list of bets on the table, except a pass or come bet with a point (its odds may come down).</li>
+          </ul>
+        ),
+        payTable: (
+          <PayTable
+            head={["Bet", "Pays"]}
+            rows={[
+              { label: "Pass, don't pass, come, don't come", pays: "1:1" },
+              ...POINTS.filter((n) => n <= 6).map((n) => ({ label: `Odds on ${n} or ${14 - n} (lay)`, pays: `${odds(PASS_ODDS_RETURN[n])} (${odds(LAY_ODDS_RETURN[n])})` })),
+              ...POINTS.filter((n) => n <= 6).map((n) => ({ label: `Place ${n} or ${14 - n}`, pays: odds(PLACE_RETURN[n]) })),
+              { label: "Field 3, 4, 9, 10, 11", pays: odds(FIELD_RETURN[3]!) },
+              { label: "Field 2 / 12", pays: `${odds(FIELD_RETURN[2]!)} / ${odds(FIELD_RETURN[12]!)}` },
+              ...HARD_NUMBERS.map((n) => ({ label: `Hard ${n}`, pays: odds(HARD_RETURN[n]!) })),
+              { label: "Any seven", pays: odds(ANY_SEVEN_RETURN) },
+              { label: "Any craps (2, 3, 12)", pays: odds(ANY_CRAPS_RETURN) },
+            ]}
+          />
+        ),
+      }}
+      panel={(showHelp) => (
+        <BetPanel
+          game={game}
+          stake={stake}
+          total={chip * chips.count}
+          params={params}
+          paramsHint={chips.count === 0 ? "Stage a chip on the layout" : null}
+          pending={pending}
+          serverError={round.error}
+          connected={connection.connected}
+          balance={balance}
+          label="Roll"
+          amountLabel="Chip value"
+          onBet={() => void openRound()}
+          onShowHelp={showHelp}
+          locked={!!open}
+          amountOpen
+          roundProblem={stagedProblem}
+          blocked={blockedBy(round.otherOpen)}
+          roundActions={
+            <div className="grid grid-cols-2 gap-2">
+              <ActionButton testId="craps-roll" tone="go" wide enabled={ready && !stagedProblem} onClick={() => void rollInRound()}>
+                {chips.count > 0 ? `Bet ${formatCoins(chip * chips.count)} and roll` : "Roll"}
+              </ActionButton>
+              <ActionButton testId="craps-place" enabled={ready && chips.count > 0 && !stagedProblem} onClick={() => void placeOnly()}>
+                Place chips
+              </ActionButton>
+              <ActionButton testId="craps-clear" enabled={!pending && chips.count > 0} onClick={chips.clear}>
+                Clear staged
+              </ActionButton>
+            </div>
+          }
+        >
+          {!open && (
+            <button type="button" data-testid="craps-clear-staged" disabled={round.pending || chips.count === 0} onClick={chips.clear} className="rounded-lg bg-slate-700 py-2 font-medium hover:bg-slate-600 disabled:opacity-50">
+              Clear chips
+            </button>
+          )}
+        </BetPanel>
+      )}
+    >
+      <div className="flex flex-col gap-3">
+        <div className="flex items-center justify-between">
+          <div className="flex items-center gap-3" data-testid="craps-dice" data-dice={lastRoll?.join(",") ?? ""}>
+            <Die face={lastRoll?.[0] ?? null} rollKey={view?.rolls.length ?? 0} size={48} />
+            <Die face={lastRoll?.[1] ?? null} rollKey={view?.rolls.length ?? 0} index={1} size={48} />
+            {lastRoll && <span className="text-2xl font-black tabular-nums">{lastRoll[0] + lastRoll[1]}</span>}
+          </div>
+          <div
+            data-testid="craps-puck"
+            data-point={point ?? ""}
+            className={`flex h-12 w-12 items-center justify-center rounded-full border-4 text-xs font-black ${point ? "border-slate-900 bg-white text-slate-900" : "border-white bg-slate-900 text-white"}`}
+          >
+            {point ? `ON ${point}` : "OFF"}
+          </div>
+        </div>
+
+        <div>
+          <div className="grid grid-cols-6 gap-1 rounded-xl border-2 border-amber-100/30 bg-emerald-800/60 p-1 sm:p-2">
+            {POINTS.map((n) => (
+              <div key={n} className="flex flex-col gap-1">
+                {stakeSpot(
+                  { type: "place", number: n as PointNumber },
+                  true,
+                  <>
+                    <span className="text-lg sm:text-xl">{n}</span>
+                    <span className="text-[9px] font-normal">
+                      <span className="hidden sm:inline">place </span>
+                      {odds(PLACE_RETURN[n as PointNumber])}
+                    </span>
+                  </>,
+                  `h-20 ${point === n ? "bg-white/20 ring-2 ring-white" : ""}`,
+                  <>
+                    {placedChip(onTable("place", n))}
+                    {placedChip(comeOn(n), "come")}
+                    {placedChip(dontComeOn(n), "d.come")}
+                  </>,
+                )}
+                {comeOn(n) &&
+                  stakeSpot({ type: "comeOdds", number: n as PointNumber }, !!open, <span className="text-[9px]">come odds</span>, "h-7")}
+                {dontComeOn(n) &&
+                  stakeSpot({ type: "dontComeOdds", number: n as PointNumber }, !!open, <span className="text-[9px]">lay odds</span>, "h-7")}
+              </div>
+            ))}
+            {stakeSpot({ type: "dontCome" }, point !== null, <span className="text-[10px] sm:text-xs">DON&apos;T COME BAR 12</span>, "col-span-2 h-12")}
+            {stakeSpot({ type: "come" }, point !== null, <span className="text-base sm:text-lg">COME</span>, "col-span-4 h-12")}
+            {stakeSpot(
+              { type: "field" },
+              true,
+              <>
+                <span className="text-sm">FIELD</span>
+                <span className="text-[10px] font-normal">
+                  2 · 3 · 4 · 9 · 10 · 11 · 12 <span className="hidden sm:inline">— 2 pays {odds(FIELD_RETURN[2]!)}, 12 pays {odds(FIELD_RETURN[12]!)}</span>
+                </span>
+              </>,
+              "col-span-6 h-14",
+              placedChip(onTable("field")),
+            )}
+            {stakeSpot({ type: "dontPass" }, point === null, <span className="text-[10px] sm:text-xs">DON&apos;T PASS BAR 12</span>, "col-span-2 h-12", placedChip(dontPass))}
+            {stakeSpot({ type: "pass" }, point === null, <span className="text-base sm:text-lg">PASS LINE</span>, "col-span-4 h-12", placedChip(pass))}
+            {stakeSpot({ type: "dontPassOdds" }, !!dontPass && point !== null, <span className="text-[10px]">lay odds (≤ {LAY_MULTIPLE}×)</span>, "col-span-2 h-8")}
+            {stakeSpot({ type: "passOdds" }, !!pass && point !== null, <span className="text-[10px]">pass odds</span>, "col-span-4 h-8")}
+          </div>
+        </div>
+
+        <div className="grid grid-cols-3 gap-1 sm:grid-cols-6">
+          {HARD_NUMBERS.map((n) =>
+            stakeSpot(
+              { type: "hard", number: n },
+              true,
+              <>
+                <span>HARD {n}</span>
+                <span className="text-[9px] font-normal">{odds(HARD_RETURN[n]!)}</span>
+              </>,
+              "h-12 bg-red-950/60",
+              placedChip(onTable("hard", n)),
+            ),
+          )}
+          {stakeSpot({ type: "anySeven" }, true, <><span>ANY 7</span><span className="text-[9px] font-normal">{odds(ANY_SEVEN_RETURN)}</span></>, "h-12 bg-red-950/60", placedChip(onTable("anySeven")))}
+          {stakeSpot({ type: "anyCraps" }, true, <><span>ANY CRAPS</span><span className="text-[9px] font-normal">{odds(ANY_CRAPS_RETURN)}</span></>, "h-12 bg-red-950/60", placedChip(onTable("anyCraps")))}
+        </div>
+
+        {table && table.bets.length > 0 && (
+          <section className="rounded-lg bg-black/20 p-2 text-xs" data-testid="craps-bets">
+            <h3 className="mb-1 font-semibold text-emerald-100">On the table</h3>
+            <ul className="flex flex-col gap-1">
+              {table.bets.map((b) => {
+                const id = `${b.type}${b.number ? `-${b.number}` : ""}`;
+                const oddsKind = (b.type === "pass" ? "passOdds" : b.type === "dontPass" ? "dontPassOdds" : b.type === "come" ? "comeOdds" : b.type === "dontCome" ? "dontComeOdds" : null) as TakeDownKind | null;
+                const oddsNumber = b.type === "come" || b.type === "dontCome" ? b.number : undefined;
+                return (
+                  <li key={id} className="flex items-center justify-between gap-2">
+                    <span>
+                      {describe(b)} · {formatCoins(b.amount)}
+                      {b.odds > 0 && ` + odds ${formatCoins(b.odds)}`}
+                    </span>
+                    <span className="flex gap-1">
+                      {oddsKind && b.odds > 0 && (
+                        <button type="button" data-testid={`craps-down-odds-${id}`} disabled={!ready} onClick={() => takeDown(oddsKind, oddsNumber)} className="rounded bg-slate-700 px-2 py-0.5 disabled:opacity-40">
+                          Odds down
+                        </button>
+                      )}
+                      {!CONTRACT(b, table.point) && (
+                        <button type="button" data-testid={`craps-down-${id}`} disabled={!ready} onClick={() => takeDown(b.type, b.number)} className="rounded bg-slate-700 px-2 py-0.5 disabled:opacity-40">
+                          Take down
+                        </button>
+                      )}
+                    </span>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        )}
+
+        {view && view.settled.length > 0 && (
+          <ul className="flex flex-wrap gap-1 text-xs" data-testid="craps-settled">
+            {view.settled.map((s: SettledBet, i) => (
+              <li key={i} className={`rounded-full px-2 py-0.5 ${s.result === "win" ? "bg-emerald-500/80 text-slate-950" : s.result === "lose" ? "bg-rose-500/70" : "bg-slate-600"}`}>
+                {describe(s)} {s.result === "win" ? `wins ${formatCoins(s.payout)}` : s.result === "lose" ? "loses" : s.result === "push" ? "pushes" : `down ${formatCoins(s.payout)}`}
+              </li>
+            ))}
+          </ul>
+        )}
+        <RoundResult round={round.round} delay={REVEAL_MS / 1000} />
+      </div>
+    </GameFrame>
+  );
+}

@@ -1,0 +1,158 @@
+import { useState } from "react";
+import { motion } from "motion/react";
+import { MAX_MINES, MIN_MINES, TILES, minesMultiplier, type MinesParams } from "@casino/common/games/mines";
+import { minesSafeChance } from "@casino/common/games/odds";
+import type { GameTableProps } from "../contract";
+import { ActionButton } from "../shared/ActionButton";
+import { BetPanel } from "../shared/BetPanel";
+import { blockedBy } from "../shared/blocked";
+import { GameFrame } from "../shared/GameFrame";
+import { PayTable } from "../shared/GameHelp";
+import { GemIcon, MineIcon } from "../shared/icons";
+import { RoundResult } from "../shared/RoundResult";
+import { formatChance, formatCoins, formatMultiplier } from "../shared/format";
+import { useRound } from "../shared/use-round";
+import { useStake } from "../shared/use-stake";
+
+/** The engine's view (common/games/mines): the mines appear once the round is over. */
+interface MinesView {
+  mineCount: number;
+  revealed: number[];
+  status: "open" | "lost" | "cashed";
+  multiplier: number;
+  cashValue: number;
+  nextMultiplier: number;
+  mines?: number[];
+  hit?: number | null;
+}
+
+const REVEAL_MS = 600;
+const COUNTS = Array.from({ length: MAX_MINES - MIN_MINES + 1 }, (_, i) => MIN_MINES + i);
+const multiplierOf = (mines: number, gems: number) => {
+  const [n, d] = minesMultiplier(mines, gems);
+  return n / d;
+};
+
+export default function MinesTable(props: GameTableProps) {
+  const { game, connection, balance } = props;
+  const round = useRound<MinesView>(props, REVEAL_MS);
+  const stake = useStake(game.id, balance);
+  const [mines, setMines] = useState(3);
+  const params: MinesParams = { mines };
+  const view = round.round?.view ?? null;
+  const open = round.open;
+  const ready = !!open && !round.pending && connection.connected;
+  const mineCount = view?.mineCount ?? mines;
+  const gems = view?.revealed.length ?? 0;
+
+  return (
+    <GameFrame
+      table={props}
+      help={{
+        rules: (
+          <ul className="list-disc space-y-1 pl-5">
+            <li>
+              {TILES} tiles hide {MIN_MINES}–{MAX_MINES} mines (your choice) placed when you bet. Reveal tiles one by one: each gem raises the multiplier, a mine
+              loses the bet.
+            </li>
+            <li>Cash out any time after the first gem. Finding every gem cashes out by itself.</li>
+            <li>After k gems the multiplier is 0.99 × C(25, k) ÷ C(25 − mines, k), so any cash-out returns 99 %.</li>
+          </ul>
+        ),
+        payTable: (
+          <PayTable
+            head={[`Gems (${mineCount} mine${mineCount === 1 ? "" : "s"})`, "Multiplier"]}
+            rows={Array.from({ length: Math.min(TILES - mineCount, 12) }, (_, i) => i + 1).map((k) => ({
+              label: `${k} · reached ${formatChance(0.99 / multiplierOf(mineCount, k))}`,
+              pays: formatMultiplier(multiplierOf(mineCount, k)),
+            }))}
+          />
+        ),
+      }}
+      panel={(showHelp) => (
+        <BetPanel
+          game={game}
+          stake={stake}
+          total={stake.amount}
+          params={params}
+          pending={round.pending}
+          serverError={round.error}
+          connected={connection.connected}
+          balance={balance}
+          label="Bet"
+          onBet={() => void round.bet(stake.amount, params)}
+          onShowHelp={showHelp}
+          locked={!!open}
+          blocked={blockedBy(round.otherOpen)}
+          roundActions={
+            <ActionButton testId="mines-cashout" tone="gold" enabled={ready && gems > 0} onClick={() => void round.act({ type: "cashout" })}>
+              Cash out {gems > 0 && view ? `${formatCoins(view.cashValue)} (${formatMultiplier(view.multiplier)})` : ""}
+            </ActionButton>
+          }
+        >
+          <label className="flex flex-col gap-1 text-xs text-slate-400">
+            Mines
+            <select
+              aria-label="Mines"
+              data-testid="mines-count"
+              value={mines}
+              disabled={!!open || round.pending}
+              onChange={(e) => setMines(Number(e.target.value))}
+              className="rounded-lg border border-slate-600 bg-slate-900 px-3 py-2 text-white"
+            >
+              {COUNTS.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </label>
+        </BetPanel>
+      )}
+    >
+      <div className="flex flex-col items-center gap-4">
+        <div className="flex w-full max-w-md justify-between text-xs text-emerald-100/80 sm:text-sm">
+          <span>
+            Multiplier <strong className="text-white" data-testid="mines-multiplier">{view && gems > 0 ? formatMultiplier(view.multiplier) : "—"}</strong>
+          </span>
+          <span>
+            Next <strong className="text-white">{view && open && view.nextMultiplier > 0 ? formatMultiplier(view.nextMultiplier) : "—"}</strong>
+          </span>
+          <span>
+            Safe tile <strong className="text-white">{open ? formatChance(minesSafeChance(mineCount, gems)) : "—"}</strong>
+          </span>
+        </div>
+        <div className="grid w-full max-w-md grid-cols-5 gap-2" role="grid" aria-label="Mines grid">
+          {Array.from({ length: TILES }, (_, tile) => {
+            const gem = !!view && view.revealed.includes(tile);
+            const mine = !!view?.mines?.includes(tile);
+            const hit = view?.hit === tile;
+            const shown = gem || (round.round?.done && mine);
+            return (
+              <motion.button
+                key={`${round.round?.roundId ?? "none"}-${tile}`}
+                type="button"
+                data-testid={`mines-tile-${tile}`}
+                data-state={gem ? "gem" : mine ? "mine" : "hidden"}
+                disabled={!ready || gem}
+                onClick={() => void round.act({ type: "reveal", tile })}
+                whileTap={{ scale: 0.92 }}
+                className={`flex aspect-square items-center justify-center rounded-lg text-2xl shadow sm:text-3xl ${
+                  hit ? "bg-rose-500" : gem ? "bg-emerald-400/90" : shown ? "bg-slate-900/80" : "bg-slate-600 hover:bg-slate-500 disabled:hover:bg-slate-600"
+                } ${!gem && !shown && ready ? "cursor-pointer" : ""}`}
+              >
+                {shown && (
+                  <motion.span initial={{ scale: 0, rotate: -90 }} animate={{ scale: 1, rotate: 0 }} transition={{ type: "spring", stiffness: 300, damping: 15 }} className={!gem && !hit ? "opacity-60" : ""}>
+                    {gem ? <GemIcon size={34} /> : <MineIcon size={34} />}
+                  </motion.span>
+                )}
+              </motion.button>
+            );
+          })}
+        </div>
+        {!view && <p className="text-sm text-emerald-100/60">Choose the number of mines, set your bet and press Bet.</p>}
+        <RoundResult round={round.round} delay={REVEAL_MS / 1000} />
+      </div>
+    </GameFrame>
+  );
+}

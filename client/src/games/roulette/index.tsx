@@ -1,0 +1,281 @@
+import { useMemo, type ReactNode } from "react";
+import { motion } from "motion/react";
+import {
+  INSIDE_SIZE,
+  POCKETS,
+  WHEEL_ORDER,
+  insideBetProblem,
+  pocketColor,
+  type InsideType,
+  type RouletteBet,
+  type RouletteParams,
+  type RouletteState,
+} from "@casino/common/games/roulette";
+import type { GameTableProps } from "../contract";
+import { BetPanel } from "../shared/BetPanel";
+import { GameFrame } from "../shared/GameFrame";
+import { PayTable } from "../shared/GameHelp";
+import { RoundResult } from "../shared/RoundResult";
+import { chipClass, chipLabel, useChips } from "../shared/chips";
+import { useRound } from "../shared/use-round";
+import { useStake } from "../shared/use-stake";
+
+const SPIN_MS = 3200;
+const STEP = 360 / POCKETS;
+
+/** A bet on the layout without its amount (the chips set it). */
+type Spot = { type: RouletteBet["type"]; numbers?: number[]; value?: 1 | 2 | 3 };
+const spotKey = (s: Spot) => [s.type, ...(s.numbers ?? []), ...(s.value ? [s.value] : [])].join("-");
+const toBet = (s: Spot, amount: number): RouletteBet => ({ ...s, amount }) as RouletteBet;
+
+/** Cell of the layout: column c (0–11, left to right), row r (0–2, top to bottom). */
+const numberAt = (c: number, r: number) => 3 * c + 3 - r;
+
+interface Hotspot {
+  spot: Spot;
+  /** position within the number grid, in percent */
+  x: number;
+  y: number;
+}
+
+/** Every split, corner, street, six line, trio and first four of the layout, where a chip goes on a real table. */
+function buildHotspots(): Hotspot[] {
+  const spots: Hotspot[] = [];
+  const add = (type: InsideType, numbers: number[], x: number, y: number) => {
+    // only what the engine accepts is offered
+    if (insideBetProblem(type, numbers) === undefined) spots.push({ spot: { type, numbers: [...numbers].sort((a, b) => a - b) }, x: x * 100, y: y * 100 });
+  };
+  for (let c = 0; c < 12; c++) {
+    for (let r = 0; r < 3; r++) {
+      const n = numberAt(c, r);
+      if (c < 11) add("split", [n, n + 3], (c + 1) / 12, (r + 0.5) / 3);
+      if (r < 2) add("split", [n, n - 1], (c + 0.5) / 12, (r + 1) / 3);
+      if (c < 11 && r < 2) add("corner", [n - 1, n, n + 2, n + 3], (c + 1) / 12, (r + 1) / 3);
+    }
+    add("street", [3 * c + 1, 3 * c + 2, 3 * c + 3], (c + 0.5) / 12, 1);
+    if (c < 11) add("sixLine", [3 * c + 1, 3 * c + 2, 3 * c + 3, 3 * c + 4, 3 * c + 5, 3 * c + 6], (c + 1) / 12, 1);
+  }
+  for (let r = 0; r < 3; r++) add("split", [0, 3 - r], 0, (r + 0.5) / 3);
+  add("trio", [0, 2, 3], 0, 1 / 3);
+  add("trio", [0, 1, 2], 0, 2 / 3);
+  add("firstFour", [0, 1, 2, 3], 0, 1);
+  return spots;
+}
+const HOTSPOTS = buildHotspots();
+
+const OUTSIDE: { spot: Spot; label: string }[] = [
+  { spot: { type: "low" }, label: "1–18" },
+  { spot: { type: "even" }, label: "Even" },
+  { spot: { type: "red" }, label: "Red" },
+  { spot: { type: "black" }, label: "Black" },
+  { spot: { type: "odd" }, label: "Odd" },
+  { spot: { type: "high" }, label: "19–36" },
+];
+
+const colorClass = (n: number) => (pocketColor(n) === "red" ? "bg-rose-700" : pocketColor(n) === "black" ? "bg-slate-950" : "bg-emerald-600");
+const INSIDE_LABEL: Record<InsideType, string> = {
+  straight: "Straight (one number)",
+  split: "Split (two)",
+  street: "Street (row of three)",
+  corner: "Corner (four)",
+  sixLine: "Six line (two rows)",
+  trio: "Trio (0-1-2 or 0-2-3)",
+  firstFour: "First four (0-1-2-3)",
+};
+
+function Wheel({ pocket, turn }: { pocket: number | null; turn: number }) {
+  const index = pocket === null ? 0 : WHEEL_ORDER.indexOf(pocket);
+  const rotation = turn * 5 * 360 - index * STEP;
+  const r = 100;
+  return (
+    <div className="relative mx-auto aspect-square w-48 sm:w-56">
+      <div className="absolute left-1/2 top-0 z-10 -ml-2 h-0 w-0 border-x-8 border-t-[14px] border-x-transparent border-t-amber-300" />
+      <motion.svg
+        viewBox="-105 -105 210 210"
+        className="h-full w-full drop-shadow-xl"
+        initial={false}
+        animate={{ rotate: rotation }}
+        transition={{ duration: turn === 0 ? 0 : SPIN_MS / 1000, ease: [0.12, 0.6, 0.2, 1] }}
+      >
+        <circle r={104} fill="#78350f" />
+        {WHEEL_ORDER.map((n, i) => {
+          const a0 = ((i - 0.5) * STEP - 90) * (Math.PI / 180);
+          const a1 = ((i + 0.5) * STEP - 90) * (Math.PI / 180);
+          const fill = pocketColor(n) === "red" ? "#be123c" : pocketColor(n) === "black" ? "#0f172a" : "#059669";
+          const ta = (i * STEP - 90) * (Math.PI / 180);
+          return (
+            <g key={n}>
+              <path d={`M0 0 L${r * Math.cos(a0)} ${r * Math.sin(a0)} A${r} ${r} 0 0 1 ${r * Math.cos(a1)} ${r * Math.sin(a1)} Z`} fill={fill} stroke="#fbbf24" strokeWidth={0.4} />
+              <text
+                x={86 * Math.cos(ta)}
+                y={86 * Math.sin(ta)}
+                fill="white"
+                fontSize={8}
+                fontWeight={700}
+                textAnchor="middle"
+                dominantBaseline="middle"
+                transform={`rotate(${i * STEP} ${86 * Math.cos(ta)} ${86 * Math.sin(ta)})`}
+              >
+                {n}
+              </text>
+            </g>
+          );
+        })}
+        <circle r={60} fill="#451a03" stroke="#fbbf24" strokeWidth={1} />
+        <circle r={12} fill="#fbbf24" />
+      </motion.svg>
+    </div>
+  );
+}
+
+export default function RouletteTable(props: GameTableProps) {
+  const { game, connection, balance } = props;
+  const round = useRound<RouletteState>(props, SPIN_MS);
+  const chips = useChips<Spot>();
+  const stake = useStake(game.id, balance, chips.count);
+  const chip = Number.isFinite(stake.amount) ? stake.amount : 0;
+  const betsFor = (amount: number): RouletteParams => ({ bets: [...chips.spots.values()].map(({ spot, chips: n }) => toBet(spot, n * amount)) });
+  const params = useMemo(() => (chips.count > 0 ? betsFor(chip) : null), [chips.spots, chip]); // eslint-disable-line react-hooks/exhaustive-deps
+  const last = round.round?.view ?? null;
+  const landed = last && round.round?.answer ? last.pocket : null;
+
+  const place = (spot: Spot) => {
+    if (round.pending) return;
+    chips.add(spotKey(spot), spot);
+  };
+  const chipOn = (spot: Spot, size: "sm" | "md" = "md") => {
+    const entry = chips.spots.get(spotKey(spot));
+    return entry ? <span className={chipClass(size)}>{chipLabel(entry.chips * chip)}</span> : null;
+  };
+  const won = (spot: Spot) => !!last && last.bets.some((b) => b.win && spotKey(b.bet as Spot) === spotKey(spot));
+  const cell = (spot: Spot, label: ReactNode, className: string) => (
+    <button
+      type="button"
+      data-testid={`roulette-${spotKey(spot)}`}
+      onClick={() => place(spot)}
+      className={`relative flex items-center justify-center border border-white/30 text-xs font-bold text-white hover:brightness-125 sm:text-sm ${className} ${won(spot) ? "ring-2 ring-inset ring-amber-300" : ""}`}
+    >
+      {label}
+      <span className="absolute inset-0 flex items-center justify-center">{chipOn(spot)}</span>
+    </button>
+  );
+
+  return (
+    <GameFrame
+      table={props}
+      help={{
+        rules: (
+          <>
+            <p>
+              European roulette: {POCKETS} pockets, 0 to 36. Pick a chip value in the panel, then place chips on the layout: on a number, on the line between
+              two numbers (split), where four meet (corner), at the bottom edge of a row of three (street) or between two rows (six line), at the zero&apos;s
+              edge (trio, first four), or on the outside bets. Every chip is worth the chip value.
+            </p>
+            <p className="mt-2">Zero loses every outside bet.</p>
+          </>
+        ),
+        payTable: (
+          <PayTable
+            head={["Bet", "Pays"]}
+            rows={[
+              ...(Object.keys(INSIDE_SIZE) as InsideType[]).map((t) => ({ label: INSIDE_LABEL[t], pays: `${36 / INSIDE_SIZE[t] - 1}:1` })),
+              { label: "Dozen or column (12 numbers)", pays: "2:1" },
+              { label: "Red, black, odd, even, 1–18, 19–36", pays: "1:1" },
+            ]}
+          />
+        ),
+      }}
+      panel={(showHelp) => (
+        <BetPanel
+          game={game}
+          stake={stake}
+          total={chip * chips.count}
+          params={params}
+          paramsHint={chips.count === 0 ? "Place a chip on the layout" : null}
+          pending={round.pending}
+          serverError={round.error}
+          connected={connection.connected}
+          balance={balance}
+          label="Spin"
+          amountLabel="Chip value"
+          onBet={() => params && void round.bet(chip * chips.count, params)}
+          onShowHelp={showHelp}
+          auto={{ place: (amount) => round.bet(amount * chips.count, betsFor(amount)), delayMs: SPIN_MS }}
+        >
+          <div className="grid grid-cols-2 gap-2">
+            <button type="button" data-testid="roulette-undo" disabled={round.pending || chips.count === 0} onClick={chips.undo} className="rounded-lg bg-slate-700 py-2 font-medium hover:bg-slate-600 disabled:opacity-50">
+              Undo
+            </button>
+            <button type="button" data-testid="roulette-clear" disabled={round.pending || chips.count === 0} onClick={chips.clear} className="rounded-lg bg-slate-700 py-2 font-medium hover:bg-slate-600 disabled:opacity-50">
+              Clear
+            </button>
+          </div>
+        </BetPanel>
+      )}
+    >
+      <div className="flex flex-col gap-4">
+        <div className="flex items-center justify-center gap-6">
+          <Wheel pocket={landed} turn={round.settledCount} />
+          <motion.div
+            key={round.settledCount}
+            data-testid="roulette-pocket"
+            data-value={landed ?? ""}
+            initial={{ opacity: 0, scale: 0.5 }}
+            animate={{ opacity: landed === null ? 0 : 1, scale: 1, transition: { delay: SPIN_MS / 1000 } }}
+            className={`flex h-16 w-16 items-center justify-center rounded-full text-3xl font-black text-white shadow-lg ${landed === null ? "" : colorClass(landed)}`}
+          >
+            {landed}
+          </motion.div>
+        </div>
+
+        <div className="overflow-x-auto pb-2">
+          <div className="mx-auto flex min-w-[560px] max-w-3xl flex-col gap-1 select-none">
+            <div className="flex h-36 sm:h-40">
+              {cell({ type: "straight", numbers: [0] }, "0", "w-[7%] rounded-l-xl bg-emerald-600")}
+              <div className="relative grid flex-1 grid-cols-12 grid-rows-3">
+                {Array.from({ length: 3 }, (_, r) =>
+                  Array.from({ length: 12 }, (_, c) => {
+                    const n = numberAt(c, r);
+                    return <div key={n} className="contents">{cell({ type: "straight", numbers: [n] }, n, colorClass(n))}</div>;
+                  }),
+                )}
+                {HOTSPOTS.map((h) => (
+                  <button
+                    key={spotKey(h.spot)}
+                    type="button"
+                    data-testid={`roulette-${spotKey(h.spot)}`}
+                    aria-label={`${h.spot.type} ${h.spot.numbers!.join("-")}`}
+                    title={`${h.spot.type} ${h.spot.numbers!.join("-")}`}
+                    onClick={() => place(h.spot)}
+                    className="absolute z-10 flex h-4 w-4 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full hover:bg-amber-300/70"
+                    style={{ left: `${h.x}%`, top: `${h.y}%` }}
+                  >
+                    {chipOn(h.spot, "sm")}
+                  </button>
+                ))}
+              </div>
+              <div className="grid w-[7%] grid-rows-3">
+                {([3, 2, 1] as const).map((v) => (
+                  <div key={v} className="contents">{cell({ type: "column", value: v }, "2:1", "bg-emerald-800 last:rounded-br-xl first:rounded-tr-xl")}</div>
+                ))}
+              </div>
+            </div>
+            <div className="ml-[7%] mr-[7%] mt-2 grid h-10 grid-cols-3">
+              {([1, 2, 3] as const).map((v) => (
+                <div key={v} className="contents">{cell({ type: "dozen", value: v }, `${(v - 1) * 12 + 1}–${v * 12}`, "bg-emerald-800")}</div>
+              ))}
+            </div>
+            <div className="ml-[7%] mr-[7%] grid h-10 grid-cols-6">
+              {OUTSIDE.map((o) => (
+                <div key={o.label} className="contents">
+                  {cell(o.spot, o.label, o.spot.type === "red" ? "bg-rose-700" : o.spot.type === "black" ? "bg-slate-950" : "bg-emerald-800")}
+                </div>
+              ))}
+            </div>
+          </div>
+        </div>
+        <RoundResult round={round.round} delay={SPIN_MS / 1000} />
+      </div>
+    </GameFrame>
+  );
+}

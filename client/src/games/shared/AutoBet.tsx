@@ -1,0 +1,210 @@
+import { useEffect, useRef, useState } from "react";
+import {
+  afterAutoBet,
+  autoBetConfigProblem,
+  startAutoBet,
+  stakeProblem,
+  type AmountChange,
+  type AutoBetConfig,
+  type AutoBetProgress,
+} from "@casino/common/bet-panel";
+import type { AutoBetSupport } from "./BetPanel";
+import { formatCoins } from "./format";
+import type { StakeState } from "./use-stake";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface ChangeField {
+  reset: boolean;
+  percent: string;
+}
+
+const toChange = (f: ChangeField): AmountChange => (f.reset ? { reset: true } : { reset: false, percent: Number(f.percent) });
+const wholeOrZero = (text: string): number => (text.trim() === "" ? 0 : Number(text));
+
+/**
+ * Auto-bet: places the same bet again and again, changing the amount after a win or a loss, until the
+ * count, a profit or loss limit, a refusal, a lost connection or a hidden page stops it.
+ */
+export function AutoBetPanel(props: {
+  auto: AutoBetSupport;
+  stake: StakeState;
+  connected: boolean;
+  ready: boolean;
+  onRunningChange(running: boolean): void;
+}) {
+  const { auto, stake, connected, ready, onRunningChange } = props;
+  const [count, setCount] = useState("10");
+  const [stopOnProfit, setStopOnProfit] = useState("");
+  const [stopOnLoss, setStopOnLoss] = useState("");
+  const [onWin, setOnWin] = useState<ChangeField>({ reset: true, percent: "0" });
+  const [onLoss, setOnLoss] = useState<ChangeField>({ reset: true, percent: "0" });
+  const [running, setRunning] = useState(false);
+  const [progress, setProgress] = useState<AutoBetProgress | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const run = useRef(0);
+  const live = useRef({ connected, stake, auto });
+  live.current = { connected, stake, auto };
+
+  const config: AutoBetConfig = {
+    count: wholeOrZero(count),
+    stopOnProfit: wholeOrZero(stopOnProfit),
+    stopOnLoss: wholeOrZero(stopOnLoss),
+    onWin: toChange(onWin),
+    onLoss: toChange(onLoss),
+  };
+  const configProblem = autoBetConfigProblem(config);
+
+  const stop = (reason: string) => {
+    if (run.current === 0) return;
+    run.current = 0;
+    setRunning(false);
+    onRunningChange(false);
+    setStatus(reason);
+  };
+
+  // Stops at once when the connection drops or the page is hidden, and when the table closes.
+  useEffect(() => {
+    if (!connected) stop("Stopped: the connection was lost");
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [connected]);
+  useEffect(() => {
+    const onVisibility = () => {
+      if (document.hidden) stop("Stopped: the page was hidden");
+    };
+    document.addEventListener("visibilitychange", onVisibility);
+    return () => {
+      document.removeEventListener("visibilitychange", onVisibility);
+      run.current = 0;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const start = async () => {
+    if (configProblem || !ready) return;
+    const id = Date.now();
+    run.current = id;
+    setRunning(true);
+    onRunningChange(true);
+    setStatus(null);
+    const fixed = config;
+    let current = startAutoBet(live.current.stake.amount);
+    setProgress(current);
+    let balance = live.current.stake.limits.balance;
+    while (run.current === id) {
+      const { connected, stake, auto } = live.current;
+      if (!connected) return stop("Stopped: the connection was lost");
+      if (document.hidden) return stop("Stopped: the page was hidden");
+      const limits = { ...stake.limits, balance };
+      const problem = stakeProblem(current.amount, limits);
+      if (problem) return stop(`Stopped: ${problem}`);
+      stake.setAmount(current.amount);
+      const answer = await auto.place(current.amount);
+      if (run.current !== id) {
+        // stopped while the bet was in flight: still count it
+        if (answer) setProgress(afterAutoBet(current, fixed, { stake: answer.totalStake, payout: answer.totalPayout }, limits).progress);
+        return;
+      }
+      if (!answer) return stop("Stopped: the bet was refused");
+      balance = answer.balance;
+      const step = afterAutoBet(current, fixed, { stake: answer.totalStake, payout: answer.totalPayout }, { ...limits, balance });
+      current = step.progress;
+      setProgress(current);
+      if (step.stop) return stop(`Stopped: ${step.stop}`);
+      await sleep(typeof auto.delayMs === "function" ? auto.delayMs(answer) : auto.delayMs);
+    }
+  };
+
+  const field = "w-full rounded-lg border border-slate-600 bg-slate-900 px-3 py-1.5 tabular-nums text-white outline-none focus:border-emerald-400 disabled:opacity-60";
+  const changeControl = (label: string, id: string, value: ChangeField, set: (f: ChangeField) => void) => (
+    <fieldset className="flex flex-col gap-1" disabled={running}>
+      <legend className="mb-1 text-xs text-slate-400">{label}</legend>
+      <div className="flex gap-1">
+        <button
+          type="button"
+          data-testid={`${id}-reset`}
+          aria-pressed={value.reset}
+          onClick={() => set({ ...value, reset: true })}
+          className={`rounded-md px-2 py-1 text-xs font-medium ${value.reset ? "bg-slate-600" : "bg-slate-900 text-slate-400"}`}
+        >
+          Reset
+        </button>
+        <button
+          type="button"
+          data-testid={`${id}-change`}
+          aria-pressed={!value.reset}
+          onClick={() => set({ ...value, reset: false })}
+          className={`rounded-md px-2 py-1 text-xs font-medium ${!value.reset ? "bg-slate-600" : "bg-slate-900 text-slate-400"}`}
+        >
+          Change by
+        </button>
+        <input
+          aria-label={`${label}: change by percent`}
+          data-testid={`${id}-percent`}
+          inputMode="decimal"
+          value={value.percent}
+          disabled={value.reset || running}
+          onChange={(e) => set({ ...value, percent: e.target.value })}
+          className={`${field} min-w-0 flex-1`}
+        />
+        <span className="self-center text-xs text-slate-400">%</span>
+      </div>
+    </fieldset>
+  );
+
+  return (
+    <div className="flex flex-col gap-2" data-testid="auto-bet">
+      <div className="grid grid-cols-3 gap-2">
+        <label className="flex flex-col gap-1 text-xs text-slate-400">
+          Bets (0 = ∞)
+          <input aria-label="Number of bets" data-testid="auto-count" inputMode="numeric" value={count} disabled={running} onChange={(e) => setCount(e.target.value)} className={field} />
+        </label>
+        <label className="flex flex-col gap-1 text-xs text-slate-400">
+          Stop on profit
+          <input aria-label="Stop on profit" data-testid="auto-stop-profit" inputMode="numeric" placeholder="off" value={stopOnProfit} disabled={running} onChange={(e) => setStopOnProfit(e.target.value)} className={field} />
+        </label>
+        <label className="flex flex-col gap-1 text-xs text-slate-400">
+          Stop on loss
+          <input aria-label="Stop on loss" data-testid="auto-stop-loss" inputMode="numeric" placeholder="off" value={stopOnLoss} disabled={running} onChange={(e) => setStopOnLoss(e.target.value)} className={field} />
+        </label>
+      </div>
+      {changeControl("On win", "auto-on-win", onWin, setOnWin)}
+      {changeControl("On loss", "auto-on-loss", onLoss, setOnLoss)}
+      {configProblem && <p className="text-xs text-rose-400" data-testid="auto-error">{configProblem}</p>}
+      {running ? (
+        <button type="button" data-testid="auto-stop" onClick={() => stop("Stopped by you")} className="rounded-lg bg-amber-500 py-3 text-base font-bold text-slate-950 hover:bg-amber-400">
+          Stop Autobet
+        </button>
+      ) : (
+        <button
+          type="button"
+          data-testid="auto-start"
+          disabled={!!configProblem || !ready}
+          onClick={() => void start()}
+          className="rounded-lg bg-emerald-500 py-3 text-base font-bold text-slate-950 hover:bg-emerald-400 disabled:cursor-not-allowed disabled:opacity-50"
+        >
+          Start Autobet
+        </button>
+      )}
+      {progress && (
+        <p className="flex justify-between text-xs text-slate-300" aria-live="polite">
+          <span>
+            Bets placed <strong data-testid="auto-played">{progress.played}</strong>
+          </span>
+          <span>
+            Profit{" "}
+            <strong data-testid="auto-profit" className={progress.profit >= 0 ? "text-emerald-400" : "text-rose-400"}>
+              {progress.profit >= 0 ? "+" : "−"}
+              {formatCoins(Math.abs(progress.profit))}
+            </strong>
+          </span>
+        </p>
+      )}
+      {status && (
+        <p className="text-xs text-slate-400" data-testid="auto-status">
+          {status}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,280 @@
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import type { GameDefinition } from "@casino/common/catalogue";
+import type { BetAnswer } from "@casino/common/protocol";
+import { quoteBet } from "@casino/common/games/odds";
+import { AutoBetPanel } from "./AutoBet";
+import { Dialog } from "./Dialog";
+import { formatChance, formatCoins, formatMultiplier } from "./format";
+import type { StakeState } from "./use-stake";
+
+export interface AutoBetSupport {
+  /** places one bet of `amount` (per chip) and resolves with the answer, or null when it was refused */
+  place(amount: number): Promise<BetAnswer | null>;
+  /** pause between bets, so each outcome can be seen (its reveal animation) */
+  delayMs: number | ((answer: BetAnswer) => number);
+}
+
+export interface BetPanelProps {
+  game: GameDefinition;
+  stake: StakeState;
+  /** the coins the bet would stake in all (the amount times the chips on the layout) */
+  total: number;
+  /** the engine parameters of the bet, for the quote; null while the table has nothing to bet on */
+  params: unknown;
+  /** the table's own reason not to bet: an invalid input (shown as an error), or null */
+  paramsProblem?: string | null;
+  /** what is still missing before a bet ("Place a chip on the layout"): shown as a hint, not an error */
+  paramsHint?: string | null;
+  pending: boolean;
+  /** the server's last refusal */
+  serverError: string | null;
+  connected: boolean;
+  balance: number;
+  /** the main button's text: Bet, Deal, Spin, Roll… */
+  label: string;
+  onBet(): void;
+  /** a round is in progress: the main button gives way to `roundActions`, and the amount is fixed unless `amountOpen` */
+  locked?: boolean;
+  /** keep the amount editable during a round (craps stakes new chips mid-round) */
+  amountOpen?: boolean;
+  /** during a round: why the staged chips cannot be sent, shown under the field */
+  roundProblem?: string | null;
+  /** why betting is blocked for now (another game's open round), shown instead of a quote */
+  blocked?: string | null;
+  /** the label of the amount field; chip tables call it the chip value */
+  amountLabel?: string;
+  /** auto-bet, for single-step games */
+  auto?: AutoBetSupport;
+  /** game controls inside the panel (target, side, mine count…) */
+  children?: ReactNode;
+  /** the in-round actions shown instead of the main button while `locked` */
+  roundActions?: ReactNode;
+  onShowHelp(): void;
+  /** extra keys of this table for the "?" overlay */
+  hotkeys?: { key: string; does: string }[];
+}
+
+const isTyping = (target: EventTarget | null): boolean => {
+  const el = target as HTMLElement | null;
+  if (!el) return false;
+  return el.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(el.tagName);
+};
+
+/**
+ * The one bet panel of every table: amount with ½ / 2x / Max, the engine's quote of payout and win
+ * chance, one clear error under the field, the main button, hotkeys with their "?" overlay, and
+ * auto-bet where the game is single-step.
+ */
+export function BetPanel(props: BetPanelProps) {
+  const { game, stake, total, params, paramsProblem, pending, serverError, connected, label, onBet, locked, blocked, auto } = props;
+  const [mode, setMode] = useState<"manual" | "auto">("manual");
+  const [autoRunning, setAutoRunning] = useState(false);
+  const [keysOpen, setKeysOpen] = useState(false);
+
+  const quote = useMemo(() => {
+    if (stake.problem || paramsProblem || props.paramsHint || params === null) return null;
+    return quoteBet(game.id, total, params);
+  }, [game.id, total, params, stake.problem, paramsProblem, props.paramsHint]);
+
+  const problem = stake.problem ?? paramsProblem ?? (quote && !quote.ok ? quote.error : null);
+  const hint = props.paramsHint ?? null;
+  const shownError = (locked ? (props.roundProblem ?? null) : problem) ?? serverError;
+  const canBet = !problem && !hint && !blocked && connected && !pending && !locked && !autoRunning;
+  const controlsDisabled = pending || (!!locked && !props.amountOpen) || autoRunning;
+
+  const act = useRef({ onBet, canBet, stake, controlsDisabled, mode });
+  act.current = { onBet, canBet, stake, controlsDisabled, mode };
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target)) return;
+      const { onBet, canBet, stake, controlsDisabled, mode } = act.current;
+      if (e.key === "?") {
+        e.preventDefault();
+        setKeysOpen((open) => !open);
+        return;
+      }
+      // behind an open dialog nothing is bet or changed
+      if (document.querySelector('[aria-modal="true"]')) return;
+      if (e.key === " " || e.code === "Space") {
+        // a focused button answers Space by itself
+        if ((e.target as HTMLElement | null)?.tagName === "BUTTON") return;
+        e.preventDefault();
+        if (canBet && mode === "manual") onBet();
+      } else if ((e.key === "s" || e.key === "S") && !controlsDisabled) {
+        stake.halve();
+      } else if ((e.key === "d" || e.key === "D") && !controlsDisabled) {
+        stake.double();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+
+  const units = stake.limits.units ?? 1;
+  return (
+    <div className="flex flex-col gap-3 rounded-xl bg-slate-800/80 p-4 text-sm text-slate-100" data-testid="bet-panel" data-pending={pending} data-locked={!!locked}>
+      <div className="flex items-center justify-between gap-2">
+        {auto ? (
+          <div role="tablist" aria-label="Bet mode" className="flex rounded-lg bg-slate-900 p-1">
+            {(["manual", "auto"] as const).map((m) => (
+              <button
+                key={m}
+                type="button"
+                role="tab"
+                aria-selected={mode === m}
+                data-testid={`mode-${m}`}
+                disabled={autoRunning}
+                onClick={() => setMode(m)}
+                className={`rounded-md px-3 py-1 font-medium capitalize ${mode === m ? "bg-slate-700 text-white" : "text-slate-400 hover:text-white"}`}
+              >
+                {m}
+              </button>
+            ))}
+          </div>
+        ) : (
+          <span className="font-semibold text-slate-300">{game.title}</span>
+        )}
+        <div className="flex gap-1">
+          <button type="button" data-testid="help-button" onClick={props.onShowHelp} className="rounded-md px-2 py-1 text-slate-300 hover:bg-white/10">
+            Rules
+          </button>
+          <button
+            type="button"
+            data-testid="hotkeys-button"
+            aria-label="Keyboard shortcuts"
+            onClick={() => setKeysOpen(true)}
+            className="rounded-md px-2 py-1 font-bold text-slate-300 hover:bg-white/10"
+          >
+            ?
+          </button>
+        </div>
+      </div>
+
+      <div className="flex flex-col gap-1">
+        <span className="flex justify-between text-xs text-slate-400">
+          <span>{props.amountLabel ?? "Bet amount"}</span>
+          {units > 1 && <span data-testid="bet-total">Total {formatCoins(Number.isFinite(total) ? total : 0)}</span>}
+        </span>
+        <div className="flex gap-1">
+          <input
+            aria-label={props.amountLabel ?? "Bet amount"}
+            data-testid="bet-amount"
+            inputMode="numeric"
+            value={stake.text}
+            disabled={controlsDisabled}
+            aria-invalid={!!shownError}
+            aria-describedby="bet-error"
+            onChange={(e) => stake.setText(e.target.value)}
+            className="min-w-0 flex-1 rounded-lg border border-slate-600 bg-slate-900 px-3 py-2 text-base tabular-nums text-white outline-none focus:border-emerald-400 disabled:opacity-60"
+          />
+          {(
+            [
+              ["½", "bet-half", "Halve the amount (S)", stake.halve],
+              ["2x", "bet-double", "Double the amount (D)", stake.double],
+              ["Max", "bet-max", "Largest amount the balance allows", stake.max],
+            ] as const
+          ).map(([text, id, title, fn]) => (
+            <button
+              key={id}
+              type="button"
+              data-testid={id}
+              title={title}
+              disabled={controlsDisabled}
+              onClick={fn}
+              className="rounded-lg bg-slate-700 px-2.5 font-semibold hover:bg-slate-600 disabled:opacity-50"
+            >
+              {text}
+            </button>
+          ))}
+        </div>
+        {shownError || !hint || locked ? (
+          <p id="bet-error" data-testid="bet-error" role="alert" className="min-h-5 text-xs font-medium text-rose-400">
+            {shownError ?? ""}
+          </p>
+        ) : (
+          <p id="bet-error" data-testid="bet-hint" className="min-h-5 text-xs text-slate-400">
+            {hint}
+          </p>
+        )}
+      </div>
+
+      {props.children}
+
+      {blocked ? (
+        <p className="rounded-lg bg-amber-500/10 p-2 text-xs text-amber-300" data-testid="bet-blocked">
+          {blocked}
+        </p>
+      ) : (
+        !locked &&
+        quote?.ok && (
+          <dl className="grid grid-cols-2 gap-2 text-xs">
+            <div className="rounded-lg bg-slate-900/70 p-2">
+              <dt className="text-slate-400">{quote.quote.winChance === null ? "Max payout" : "Payout on win"}</dt>
+              <dd className="font-semibold tabular-nums" data-testid="bet-payout">
+                {formatCoins(quote.quote.maxPayout)} <span className="text-slate-400">({formatMultiplier(quote.quote.multiplier)})</span>
+              </dd>
+            </div>
+            <div className="rounded-lg bg-slate-900/70 p-2">
+              <dt className="text-slate-400">Win chance</dt>
+              <dd className="font-semibold tabular-nums" data-testid="bet-chance">
+                {quote.quote.winChance === null ? "depends on play" : formatChance(quote.quote.winChance)}
+              </dd>
+            </div>
+          </dl>
+        )
+      )}
+
+      {!connected && (
+        <p className="text-xs text-amber-300" data-testid="bet-offline">
+          Reconnecting… bets are paused.
+        </p>
+      )}
+
+      {mode === "auto" && auto ? (
+        <AutoBetPanel
+          auto={auto}
+          stake={stake}
+          connected={connected}
+          ready={!problem && !hint && !blocked && connected && !pending}
+          onRunningChange={setAutoRunning}
+        />
+      ) : locked ? (
+        props.roundActions
+      ) : (
+        <button
+          type="button"
+          data-testid="bet-button"
+          disabled={!canBet}
+          onClick={onBet}
+          className="rounded-lg bg-emerald-500 py-3 text-base font-bold text-slate-950 shadow hover:bg-emerald-400 disabled:cursor-not-allowed disabled:opacity-50"
+        >
+          {pending ? "…" : label}
+        </button>
+      )}
+
+      <Dialog open={keysOpen} onClose={() => setKeysOpen(false)} title="Keyboard shortcuts" testId="hotkeys-overlay">
+        <table className="w-full text-sm">
+          <tbody>
+            {[
+              { key: "Space", does: `${label} (the main button)` },
+              { key: "S", does: "Halve the amount" },
+              { key: "D", does: "Double the amount" },
+              ...(props.hotkeys ?? []),
+              { key: "?", does: "Show or hide this list" },
+              { key: "Esc", does: "Close a dialog" },
+            ].map((k) => (
+              <tr key={k.key} className="border-b border-white/5">
+                <td className="py-1.5 pr-4">
+                  <kbd className="rounded bg-slate-700 px-2 py-0.5 font-mono text-xs">{k.key}</kbd>
+                </td>
+                <td className="py-1.5 text-slate-300">{k.does}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p className="mt-3 text-xs text-slate-400">Shortcuts are ignored while you type in a field.</p>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { gameDefinition, type GameId } from "@casino/common/catalogue";
+import type { TableSession } from "../contract";
+import { verifyHref, type HistoryItem } from "./api";
+import { formatCoins, formatTime } from "./format";
+import { useHistory, type LocalRound } from "./history";
+
+const SHOWN = 10;
+
+interface Row {
+  key: string;
+  game: string;
+  at: string;
+  stake: number;
+  payout: number;
+  result: "win" | "lose" | "push";
+  verify: string | null;
+}
+
+const fromHistory = (i: HistoryItem): Row => ({
+  key: i.id,
+  game: i.gameType,
+  at: i.createdAt,
+  stake: i.betAmount,
+  payout: i.payout,
+  result: i.result,
+  verify: verifyHref(i),
+});
+const fromLocal = (r: LocalRound): Row => ({ key: r.requestId, game: r.game, at: r.at, stake: r.stake, payout: r.payout, result: r.result, verify: null });
+
+function useRows(session: TableSession | null | undefined, game: GameId | null) {
+  const history = useHistory(session);
+  const source = session ? history.items.map(fromHistory) : history.local.map(fromLocal);
+  return { rows: source.filter((r) => game === null || r.game === game).slice(0, SHOWN), history };
+}
+
+const multiplier = (r: Row) => (r.stake > 0 ? `${(r.payout / r.stake).toFixed(2)}×` : "—");
+const tone = (r: Row) => (r.result === "win" ? "text-emerald-400" : r.result === "push" ? "text-slate-300" : "text-slate-500");
+
+/** The player's last rounds of this game, from the server's history. */
+export function MyBets(props: { game: GameId; session?: TableSession | null }) {
+  const { rows, history } = useRows(props.session, props.game);
+  return (
+    <section className="rounded-xl bg-slate-800/60 p-3 text-xs text-slate-300" data-testid="my-bets" aria-label="My bets">
+      <h3 className="mb-2 text-sm font-semibold text-slate-100">My bets</h3>
+      {history.error && <p className="text-rose-400">Could not load your bets: {history.error}</p>}
+      {rows.length === 0 ? (
+        <p className="text-slate-500">{history.loading ? "Loading…" : "No bets on this game yet."}</p>
+      ) : (
+        <table className="w-full tabular-nums">
+          <thead>
+            <tr className="text-left text-slate-500">
+              <th className="py-1 font-medium">Time</th>
+              <th className="py-1 text-right font-medium">Bet</th>
+              <th className="py-1 text-right font-medium">Multiplier</th>
+              <th className="py-1 text-right font-medium">Payout</th>
+              <th className="py-1 text-right font-medium">Fair</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.key} className="border-t border-white/5" data-testid="my-bet-row" data-stake={r.stake} data-payout={r.payout}>
+                <td className="py-1">{formatTime(r.at)}</td>
+                <td className="py-1 text-right">{formatCoins(r.stake)}</td>
+                <td className={`py-1 text-right ${tone(r)}`}>{multiplier(r)}</td>
+                <td className={`py-1 text-right ${tone(r)}`}>{formatCoins(r.payout)}</td>
+                <td className="py-1 text-right">
+                  {r.verify ? (
+                    <a href={r.verify} className="text-sky-400 underline">
+                      Verify
+                    </a>
+                  ) : (
+                    <span className="text-slate-600" title="Verifiable once you rotate your seed">
+                      seed hidden
+                    </span>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+/** The player's own bets across every game, newest first, refreshed after each round. */
+export function LiveFeed(props: { session?: TableSession | null }) {
+  const { rows } = useRows(props.session, null);
+  return (
+    <section className="rounded-xl bg-slate-800/60 p-3 text-xs text-slate-300" data-testid="live-feed" aria-label="Your live bets">
+      <h3 className="mb-2 flex items-center gap-2 text-sm font-semibold text-slate-100">
+        <span className="inline-block h-2 w-2 animate-pulse rounded-full bg-emerald-400" aria-hidden /> Your bets, all games
+      </h3>
+      {rows.length === 0 ? (
+        <p className="text-slate-500">Your bets appear here as they settle.</p>
+      ) : (
+        <ul className="flex flex-col">
+          {rows.map((r) => (
+            <li key={r.key} className="flex justify-between border-t border-white/5 py-1 tabular-nums" data-testid="feed-row">
+              <span className="w-28 truncate">{gameDefinition(r.game)?.title ?? r.game}</span>
+              <span className="w-16 text-right">{formatCoins(r.stake)}</span>
+              <span className={`w-14 text-right ${tone(r)}`}>{multiplier(r)}</span>
+              <span className={`w-16 text-right ${tone(r)}`}>
+                {r.payout - r.stake >= 0 ? "+" : "−"}
+                {formatCoins(Math.abs(r.payout - r.stake))}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

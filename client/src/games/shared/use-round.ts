@@ -1,0 +1,128 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { BetAnswer, OpenRoundView } from "@casino/common/protocol";
+import { RoomRequestError, type GameTableProps } from "../contract";
+import { recordRound } from "./history";
+
+/** The round a table shows: the server's last answer, or the open round the room state mirrors. */
+export interface ShownRound<V> {
+  view: V;
+  roundId: string | null;
+  done: boolean;
+  totalStake: number;
+  totalPayout: number;
+  result: BetAnswer["result"];
+  /** the answer itself when this visit got one (absent for a round resumed from the room state) */
+  answer: BetAnswer | null;
+}
+
+export interface RoundControls<V> {
+  /** what to draw; null before the first round */
+  round: ShownRound<V> | null;
+  /** this game's open round (from an answer or resumed), null when none is open */
+  open: ShownRound<V> | null;
+  /** the player's open round of another game, which blocks a new multi-step round */
+  otherOpen: OpenRoundView | null;
+  pending: boolean;
+  error: string | null;
+  setError(message: string | null): void;
+  bet(amount: number, params: unknown): Promise<BetAnswer | null>;
+  act(action: unknown): Promise<BetAnswer | null>;
+  /** counts settled rounds, so animations can restart on each new outcome */
+  settledCount: number;
+}
+
+export const errorText = (error: unknown): string =>
+  error instanceof RoomRequestError || error instanceof Error ? error.message : String(error);
+
+/**
+ * A table's conversation with the server: sends bets and actions one at a time, keeps the last answer,
+ * resumes the open round from the room state, and tells the shell when a round ends, once its reveal
+ * animation (`revealMs`) has played. Nothing here computes an outcome: it shows what the server answered.
+ */
+export function useRound<V>(props: GameTableProps, revealMs: number | ((answer: BetAnswer) => number) = 0): RoundControls<V> {
+  const { connection, onRoundEnd, game } = props;
+  const [answer, setAnswer] = useState<BetAnswer | null>(null);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [settledCount, setSettledCount] = useState(0);
+  const busy = useRef(false);
+  const finished = useRef(new Set<string>());
+  const timers = useRef(new Map<ReturnType<typeof setTimeout>, BetAnswer>());
+  const onRoundEndRef = useRef(onRoundEnd);
+  onRoundEndRef.current = onRoundEnd;
+
+  // The end-of-round feedback waits for the reveal; a table closed before that still reports it.
+  useEffect(() => {
+    const pendingTimers = timers.current;
+    return () => {
+      for (const [timer, ended] of pendingTimers) {
+        clearTimeout(timer);
+        onRoundEndRef.current(ended);
+      }
+      pendingTimers.clear();
+    };
+  }, []);
+
+  const settle = useCallback(
+    (ended: BetAnswer) => {
+      if (ended.roundId) finished.current.add(ended.roundId);
+      setSettledCount((n) => n + 1);
+      recordRound(ended);
+      const timer = setTimeout(() => {
+        timers.current.delete(timer);
+        onRoundEndRef.current(ended);
+      }, typeof revealMs === "function" ? revealMs(ended) : revealMs);
+      timers.current.set(timer, ended);
+    },
+    [revealMs],
+  );
+
+  const send = useCallback(
+    async (request: () => Promise<BetAnswer>): Promise<BetAnswer | null> => {
+      if (busy.current) return null;
+      busy.current = true;
+      setPending(true);
+      setError(null);
+      try {
+        const next = await request();
+        setAnswer(next);
+        if (next.done) settle(next);
+        return next;
+      } catch (e) {
+        setError(errorText(e));
+        return null;
+      } finally {
+        busy.current = false;
+        setPending(false);
+      }
+    },
+    [settle],
+  );
+
+  const bet = useCallback((amount: number, params: unknown) => send(() => connection.bet(amount, params)), [connection, send]);
+  const act = useCallback((action: unknown) => send(() => connection.act(action)), [connection, send]);
+
+  const mirrored = connection.openRound;
+  const mine = mirrored && mirrored.game === game.id && !finished.current.has(mirrored.roundId) ? mirrored : null;
+  const fromAnswer: ShownRound<V> | null = answer
+    ? {
+        view: answer.view as V,
+        roundId: answer.roundId,
+        done: answer.done,
+        totalStake: answer.totalStake,
+        totalPayout: answer.totalPayout,
+        result: answer.result,
+        answer,
+      }
+    : null;
+  const fromState: ShownRound<V> | null = mine
+    ? { view: mine.view as V, roundId: mine.roundId, done: false, totalStake: mine.totalStake, totalPayout: mine.totalPayout, result: null, answer: null }
+    : null;
+  // The answer is the freshest word on its own round; the room state wins for a round this visit has
+  // not answered (resumed after a reload, or opened elsewhere).
+  const round = fromState && (!fromAnswer || fromAnswer.roundId !== fromState.roundId) ? fromState : fromAnswer;
+  const open = round && !round.done ? round : null;
+  const otherOpen = mirrored && mirrored.game !== game.id ? mirrored : null;
+
+  return { round, open, otherOpen, pending, error, setError, bet, act, settledCount };
+}

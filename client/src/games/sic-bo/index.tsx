@@ -1,0 +1,143 @@
+import { useMemo, type ReactNode } from "react";
+import { DICE_COUNT, ODDS, TOTAL_ODDS, type SicBoBet, type SicBoParams, type SicBoState } from "@casino/common/games/sic-bo";
+import type { GameTableProps } from "../contract";
+import { BetPanel } from "../shared/BetPanel";
+import { Die } from "../shared/Dice";
+import { GameFrame } from "../shared/GameFrame";
+import { PayTable } from "../shared/GameHelp";
+import { RoundResult } from "../shared/RoundResult";
+import { chipClass, chipLabel, useChips } from "../shared/chips";
+import { useRound } from "../shared/use-round";
+import { useStake } from "../shared/use-stake";
+
+const REVEAL_MS = 900;
+const FACES = [1, 2, 3, 4, 5, 6] as const;
+const TOTALS = Object.keys(TOTAL_ODDS).map(Number);
+const PAIRS: [number, number][] = [];
+for (let a = 1; a <= 6; a++) for (let b = a + 1; b <= 6; b++) PAIRS.push([a, b]);
+
+/** A bet on the board without its amount (the chips set it). */
+type Spot = SicBoBet extends infer B ? (B extends unknown ? Omit<B, "amount"> : never) : never;
+const spotKey = (s: Spot): string =>
+  "numbers" in s ? `${s.type}-${s.numbers.join("-")}` : "value" in s ? `${s.type}-${s.value}` : s.type;
+
+const pips = (n: number) => ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"][n];
+
+export default function SicBoTable(props: GameTableProps) {
+  const { game, connection, balance } = props;
+  const round = useRound<SicBoState>(props, REVEAL_MS);
+  const chips = useChips<Spot>();
+  const stake = useStake(game.id, balance, chips.count);
+  const chip = Number.isFinite(stake.amount) ? stake.amount : 0;
+  const betsFor = (amount: number): SicBoParams => ({
+    bets: [...chips.spots.values()].map(({ spot, chips: n }) => ({ ...spot, amount: n * amount }) as SicBoBet),
+  });
+  const params = useMemo(() => (chips.count > 0 ? betsFor(chip) : null), [chips.spots, chip]); // eslint-disable-line react-hooks/exhaustive-deps
+  const last = round.round?.view ?? null;
+
+  const won = (spot: Spot) => !!last && last.bets.some((b) => b.win && spotKey(b.bet) === spotKey(spot));
+  const cell = (spot: Spot, label: ReactNode, odds: string, className = "") => {
+    const entry = chips.spots.get(spotKey(spot));
+    return (
+      <button
+        key={spotKey(spot)}
+        type="button"
+        data-testid={`sicbo-${spotKey(spot)}`}
+        onClick={() => !round.pending && chips.add(spotKey(spot), spot)}
+        className={`relative flex min-h-12 flex-col items-center justify-center rounded-md border border-amber-200/30 bg-red-900/70 px-1 py-1 text-xs font-bold text-amber-50 hover:bg-red-800 ${won(spot) ? "ring-2 ring-amber-300" : ""} ${className}`}
+      >
+        <span className="leading-tight">{label}</span>
+        <span className="text-[10px] font-normal text-amber-200/80">{odds}</span>
+        {entry && (
+          <span className="absolute -right-1 -top-1">
+            <span className={chipClass("sm")}>{chipLabel(entry.chips * chip)}</span>
+          </span>
+        )}
+      </button>
+    );
+  };
+
+  return (
+    <GameFrame
+      table={props}
+      help={{
+        rules: (
+          <>
+            <p>
+              {DICE_COUNT} dice are rolled. Place chips (each worth the chip value) on the board: small (total 4–10) or big (11–17), a total, a specific or any
+              triple, a specific double, two different faces, or a single face (paid once per die showing it).
+            </p>
+            <p className="mt-2">Small and big lose on any triple.</p>
+          </>
+        ),
+        payTable: (
+          <PayTable
+            head={["Bet", "Pays"]}
+            rows={[
+              { label: "Small / Big", pays: `${ODDS.smallBig}:1` },
+              ...TOTALS.filter((t) => t <= 10).map((t) => ({ label: `Total ${t} or ${21 - t}`, pays: `${TOTAL_ODDS[t]}:1` })),
+              { label: "Specific triple", pays: `${ODDS.specificTriple}:1` },
+              { label: "Any triple", pays: `${ODDS.anyTriple}:1` },
+              { label: "Specific double", pays: `${ODDS.specificDouble}:1` },
+              { label: "Two-dice combination", pays: `${ODDS.combination}:1` },
+              { label: "Single face on 1 / 2 / 3 dice", pays: ODDS.single.slice(1).map((o) => `${o}:1`).join(" / ") },
+            ]}
+          />
+        ),
+      }}
+      panel={(showHelp) => (
+        <BetPanel
+          game={game}
+          stake={stake}
+          total={chip * chips.count}
+          params={params}
+          paramsHint={chips.count === 0 ? "Place a chip on the board" : null}
+          pending={round.pending}
+          serverError={round.error}
+          connected={connection.connected}
+          balance={balance}
+          label="Roll"
+          amountLabel="Chip value"
+          onBet={() => params && void round.bet(chip * chips.count, params)}
+          onShowHelp={showHelp}
+          auto={{ place: (amount) => round.bet(amount * chips.count, betsFor(amount)), delayMs: REVEAL_MS }}
+        >
+          <div className="grid grid-cols-2 gap-2">
+            <button type="button" data-testid="sicbo-undo" disabled={round.pending || chips.count === 0} onClick={chips.undo} className="rounded-lg bg-slate-700 py-2 font-medium hover:bg-slate-600 disabled:opacity-50">
+              Undo
+            </button>
+            <button type="button" data-testid="sicbo-clear" disabled={round.pending || chips.count === 0} onClick={chips.clear} className="rounded-lg bg-slate-700 py-2 font-medium hover:bg-slate-600 disabled:opacity-50">
+              Clear
+            </button>
+          </div>
+        </BetPanel>
+      )}
+    >
+      <div className="flex flex-col gap-3">
+        <div className="flex items-center justify-center gap-3" data-testid="sicbo-dice" data-dice={last?.dice.join(",") ?? ""}>
+          {Array.from({ length: DICE_COUNT }, (_, i) => (
+            <Die key={i} face={last?.dice[i] ?? null} rollKey={round.settledCount} index={i} testId={`sicbo-die-${i}`} />
+          ))}
+          {last && <span className="ml-2 text-2xl font-black tabular-nums">= {last.total}</span>}
+        </div>
+        <div className="grid grid-cols-[1fr_3fr_1fr] gap-1">
+          {cell({ type: "small" }, "SMALL 4–10", `${ODDS.smallBig}:1`, "text-sm")}
+          <div className="grid grid-cols-7 gap-1">
+            {FACES.map((f) => cell({ type: "triple", value: f }, `${pips(f)}${pips(f)}${pips(f)}`, `${ODDS.specificTriple}:1`))}
+            {cell({ type: "anyTriple" }, "ANY", `${ODDS.anyTriple}:1`)}
+          </div>
+          {cell({ type: "big" }, "BIG 11–17", `${ODDS.smallBig}:1`, "text-sm")}
+        </div>
+        <div className="grid grid-cols-7 gap-1 sm:grid-cols-14">
+          {TOTALS.map((t) => cell({ type: "total", value: t }, t, `${TOTAL_ODDS[t]}:1`))}
+        </div>
+        <div className="grid grid-cols-6 gap-1">{FACES.map((f) => cell({ type: "double", value: f }, `${pips(f)}${pips(f)}`, `${ODDS.specificDouble}:1`))}</div>
+        <div className="grid grid-cols-5 gap-1 sm:grid-cols-15">
+          {PAIRS.map(([a, b]) => cell({ type: "combination", numbers: [a, b] }, `${pips(a)}${pips(b)}`, `${ODDS.combination}:1`))}
+        </div>
+        <div className="grid grid-cols-6 gap-1">{FACES.map((f) => cell({ type: "single", value: f }, <span className="text-lg">{pips(f)}</span>, "1–3:1"))}</div>
+        <RoundResult round={round.round} delay={REVEAL_MS / 1000} />
+      </div>
+    </GameFrame>
+  );
+}

@@ -1,0 +1,125 @@
+import { useEffect, useState } from "react";
+import { motion } from "motion/react";
+import { PAYS, type VideoPokerHand } from "@casino/common/games/video-poker";
+import type { Card } from "@casino/common/games/cards";
+import type { GameTableProps } from "../contract";
+import { ActionButton } from "../shared/ActionButton";
+import { BetPanel } from "../shared/BetPanel";
+import { blockedBy } from "../shared/blocked";
+import { PlayingCard, handName } from "../shared/Cards";
+import { GameFrame } from "../shared/GameFrame";
+import { PayTable } from "../shared/GameHelp";
+import { RoundResult } from "../shared/RoundResult";
+import { useRound } from "../shared/use-round";
+import { useStake } from "../shared/use-stake";
+
+/** The engine's view (common/games/video-poker). */
+interface VideoPokerView {
+  bet: number;
+  hand: Card[];
+  dealtHand: VideoPokerHand;
+  held?: boolean[];
+  final?: Card[];
+  finalHand?: VideoPokerHand;
+  paysPerCredit?: number;
+}
+
+const REVEAL_MS = 700;
+const PAYING = (Object.entries(PAYS) as [VideoPokerHand, number][]).filter(([, p]) => p > 0);
+const lineName = (h: VideoPokerHand) => (h === "jacks-or-better" ? "Jacks or better" : handName(h));
+
+export default function VideoPokerTable(props: GameTableProps) {
+  const { game, connection, balance } = props;
+  const round = useRound<VideoPokerView>(props, REVEAL_MS);
+  const stake = useStake(game.id, balance);
+  const view = round.round?.view ?? null;
+  const open = round.open;
+  const [held, setHeld] = useState<boolean[]>([false, false, false, false, false]);
+  const roundId = round.round?.roundId;
+  useEffect(() => setHeld([false, false, false, false, false]), [roundId]);
+  const cards = view ? (view.final ?? view.hand) : [];
+  const shownHeld = view?.held ?? held;
+  const lit: VideoPokerHand | null = view ? (view.finalHand ?? (open ? view.dealtHand : null)) : null;
+  const multiplier = view?.bet ?? 1;
+
+  return (
+    <GameFrame
+      table={props}
+      help={{
+        rules: (
+          <ul className="list-disc space-y-1 pl-5">
+            <li>Jacks or Better, one deck. You are dealt five cards; tap the ones to keep (HELD), then Draw: the others are replaced.</li>
+            <li>Your final hand pays by the table, per coin bet. A pair pays only if it is jacks or better.</li>
+            <li>The royal flush pays {PAYS["royal-flush"]} per coin at any bet.</li>
+          </ul>
+        ),
+        payTable: <PayTable head={["Hand", "Pays per coin"]} rows={PAYING.map(([h, p]) => ({ label: lineName(h), pays: `${p}`, highlight: lit === h }))} />,
+      }}
+      panel={(showHelp) => (
+        <BetPanel
+          game={game}
+          stake={stake}
+          total={stake.amount}
+          params={{}}
+          pending={round.pending}
+          serverError={round.error}
+          connected={connection.connected}
+          balance={balance}
+          label="Deal"
+          onBet={() => void round.bet(stake.amount, {})}
+          onShowHelp={showHelp}
+          locked={!!open}
+          blocked={blockedBy(round.otherOpen)}
+          roundActions={
+            <div className="grid grid-cols-2 gap-2">
+              <ActionButton testId="vp-draw" tone="go" wide enabled={!!open && !round.pending && connection.connected} onClick={() => void round.act({ type: "draw", hold: held })}>
+                Draw
+              </ActionButton>
+            </div>
+          }
+        />
+      )}
+    >
+      <div className="flex h-full flex-col gap-4">
+        <table className="w-full text-xs sm:text-sm" data-testid="vp-paytable">
+          <tbody>
+            {PAYING.map(([h, p]) => (
+              <tr key={h} data-testid={`vp-line-${h}`} data-lit={lit === h} className={lit === h ? "bg-amber-300 font-bold text-slate-950" : "text-amber-100/90"}>
+                <td className="px-2 py-0.5 uppercase">{lineName(h)}</td>
+                <td className="px-2 py-0.5 text-right tabular-nums">{p * multiplier}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <div className="flex justify-center gap-1.5 sm:gap-3" data-testid="vp-hand">
+          {cards.map((c, i) => (
+            <button
+              key={i}
+              type="button"
+              data-testid={`vp-card-${i}`}
+              data-held={shownHeld[i] ?? false}
+              aria-pressed={shownHeld[i] ?? false}
+              disabled={!open || round.pending}
+              onClick={() => setHeld((h) => h.map((x, j) => (j === i ? !x : x)))}
+              className="flex flex-col items-center gap-1"
+            >
+              <PlayingCard key={`${roundId}-${i}-${c}`} card={c} delay={view?.final ? (view.held?.[i] ? 0 : 0.12 * i) : 0.1 * i} highlight={shownHeld[i]} />
+              <motion.span animate={{ opacity: shownHeld[i] ? 1 : 0 }} className="rounded bg-amber-300 px-1.5 text-[10px] font-black text-slate-950">
+                HELD
+              </motion.span>
+            </button>
+          ))}
+        </div>
+        {view && (
+          <p className="text-center text-sm font-semibold text-amber-200" data-testid="vp-hand-name">
+            {view.finalHand ? (view.paysPerCredit ? lineName(view.finalHand) : "No win") : lineName(view.dealtHand)}
+          </p>
+        )}
+        {!view && <p className="m-auto text-sm text-emerald-100/60">Set your bet and press Deal.</p>}
+        <div className="mt-auto">
+          <RoundResult round={round.round} delay={REVEAL_MS / 1000} />
+        </div>
+      </div>
+    </GameFrame>
+  );
+}
