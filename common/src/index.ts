@@ -9,3 +9,4 @@ export * from "./games/runner";
 export * from "./tags";
 export * from "./api";
 export * from "./protocol";
+export * from "./skill/index";
