@@ -10,3 +10,4 @@ export * from "./tags";
 export * from "./api";
 export * from "./protocol";
 export * from "./skill/index";
+export * from "./games/crash-chain";
