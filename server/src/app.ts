@@ -20,6 +20,11 @@ import { Players } from "./players/players";
 import { Seeds } from "./fairness/seeds";
 import { PlayerEvents } from "./rooms/player-events";
 import { CasinoRoom } from "./rooms/casino-room";
+import { CrashRoom } from "./rooms/crash-room";
+import { CrashStore } from "./rooms/crash-store";
+import { startCrashRecovery } from "./rooms/crash-recovery";
+import { SkillRounds } from "./skill/skill-rounds";
+import { skillBodyParser, skillRoutes } from "./skill/skill-routes";
 import type { Services } from "./services";
 import { authRoutes } from "./http/auth-routes";
 import { playerRoutes } from "./http/player-routes";
@@ -59,8 +64,12 @@ export async function createApp(config: Config, existingDb?: Database): Promise<
     players: new Players(db, ledger, config.specialBadges),
     seeds: new Seeds(db),
     events: new PlayerEvents(presence),
+    crash: new CrashStore(db, ledger, config.crash),
+    skill: new SkillRounds(db, ledger, { realTimeCheck: config.skillRealTimeCheck }),
   };
   CasinoRoom.services = services;
+  CrashRoom.services = services;
+  const stopCrashRecovery = startCrashRecovery(services.crash, config.crash.leaseMs);
 
   const transport = new WebSocketTransport({ maxPayload: 16 * 1024 });
   const server = defineServer({
@@ -69,7 +78,11 @@ export async function createApp(config: Config, existingDb?: Database): Promise<
     driver,
     greet: false,
     gracefullyShutdown: false,
-    rooms: { [ROOMS.casino]: defineRoom(CasinoRoom) },
+    rooms: {
+      [ROOMS.casino]: defineRoom(CasinoRoom),
+      // One shared crash room per activity instance (instanceId null: the public room).
+      [ROOMS.crash]: defineRoom(CrashRoom).filterBy(["instanceId"]),
+    },
     express: (app) => mountHttp(app, services),
   });
 
@@ -81,6 +94,7 @@ export async function createApp(config: Config, existingDb?: Database): Promise<
       return (transport.server?.address() as AddressInfo).port;
     },
     async close() {
+      await stopCrashRecovery();
       await server.gracefullyShutdown(false).catch(() => undefined);
       redis.disconnect();
       if (!existingDb) await db.close();
@@ -122,11 +136,14 @@ function mountHttp(app: Application, s: Services): void {
 
   // Only the resources that exist require a session, so an unknown route is a 404 for everyone.
   const perPlayer = jsonRateLimit({ windowMs: 60_000, limit: 300, key: (req) => `player:${sessionOf(req).playerId}`, message: SLOW_DOWN });
-  api.use(["/player", "/suggestions", "/daily-spin", "/game-session"], requireSession(s.tokens), perPlayer);
+  api.use(["/player", "/suggestions", "/daily-spin", "/game-session", "/skill-rounds"], requireSession(s.tokens), perPlayer);
   api.use(moneyRoutes(s));
+  api.use(skillRoutes(s));
   api.use(playerRoutes(s));
   api.use(unknownApiRoute);
   api.use(errorHandler);
+  // Skill submissions carry an input log larger than the API's 16 kB bodies.
+  app.use("/api/skill-rounds", skillBodyParser, errorHandler);
   app.use("/api", api);
 
   const dist = s.config.clientDist;

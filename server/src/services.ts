@@ -8,6 +8,8 @@ import type { Ledger } from "./ledger/ledger";
 import type { Players } from "./players/players";
 import type { PlayerEvents } from "./rooms/player-events";
 import type { Seeds } from "./fairness/seeds";
+import type { CrashStore } from "./rooms/crash-store";
+import type { SkillRounds } from "./skill/skill-rounds";
 
 /** Everything the REST routers and rooms need, built once at boot. */
 export interface Services {
@@ -21,4 +23,6 @@ export interface Services {
   players: Players;
   seeds: Seeds;
   events: PlayerEvents;
+  crash: CrashStore;
+  skill: SkillRounds;
 }

@@ -12,7 +12,12 @@ import {
   startRound,
   actRound,
   requireEngine,
+  payoutRatio,
   GameRuleError,
+  type CrashBetAnswer,
+  type CrashCashOutAnswer,
+  type SkillRoundReward,
+  type SkillScore,
   type FairnessInput,
   type Step,
   type BetAnswer,
@@ -227,6 +232,141 @@ export class Ledger {
     );
     return rows.length > 0 ? (rows[0].response as T) : undefined;
   }
+
+  // ── The shared crash room and the skill rounds ────────────────────────────────────────────────
+  // Each method is one transaction that locks the player's row first and is idempotent by request id.
+  // Request ids the server makes up for a player start with "server#", which a client's never can.
+
+  /**
+   * A bet in the shared crash room, debited now and settled later exactly once (cash-out, bust, or
+   * the restart rule). The round's row is read FOR SHARE: the round cannot leave its betting phase
+   * while this bet is being written, and a bet that waited for the phase change sees it and is refused.
+   */
+  placeCrashBet(playerId: string, requestId: string, bet: { roundId: string; amount: number; autoCashOut: number | null }): Promise<CrashBetAnswer> {
+    return this.idempotent<CrashBetAnswer>(playerId, requestId, async (em) => {
+      await lockPlayer(em, playerId);
+      const [round] = await sqlRows(em, `SELECT phase, game_number FROM crash_rounds WHERE id = $1 FOR SHARE`, [bet.roundId]);
+      if (round?.phase !== "betting") throw new AppError("betting_closed", 409, "Bets are closed for this round");
+      const placed = await sqlRows(
+        em,
+        `INSERT INTO crash_bets (round_id, player_id, request_id, amount, auto_cash_out) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (round_id, player_id) DO NOTHING RETURNING id`,
+        [bet.roundId, playerId, requestId, bet.amount, bet.autoCashOut],
+      );
+      if (placed.length === 0) throw conflict("You already have a bet in this round", "already_bet");
+      const debited = await sqlRows(em, `UPDATE players SET balance = balance - $2 WHERE id = $1 AND balance >= $2 RETURNING balance`, [playerId, bet.amount]);
+      if (debited.length === 0) throw insufficientFunds();
+      const balance = Number(debited[0].balance);
+      await this.appendEntries(em, playerId, requestId, balance, [{ delta: -bet.amount, reason: "bet", reference: CRASH_ROOM_REFERENCE }]);
+      return { requestId, roundId: bet.roundId, gameNumber: Number(round.game_number), amount: bet.amount, autoCashOut: bet.autoCashOut, balance };
+    });
+  }
+
+  /**
+   * Cashes a bet out at `cashedOutAt` (hundredths). The guarded update is the last word: the bet must
+   * still be in, its round running, and the multiplier at or below the round's crash point, so a bet
+   * is paid at most once and never above the bust, whatever the clocks said.
+   */
+  cashOutCrashBet(playerId: string, requestId: string, c: { roundId: string; cashedOutAt: number; by: "player" | "auto" }): Promise<CrashCashOutAnswer> {
+    return this.idempotent<CrashCashOutAnswer>(playerId, requestId, async (em) => {
+      await lockPlayer(em, playerId);
+      const [bet] = await sqlRows(em, `SELECT id, amount, auto_cash_out, request_id FROM crash_bets WHERE round_id = $1 AND player_id = $2`, [c.roundId, playerId]);
+      if (!bet) throw new AppError("no_bet", 409, "You have no bet in this round");
+      const amount = Number(bet.amount);
+      const payout = payoutRatio(amount, c.cashedOutAt, 100);
+      const settled = await sqlRows(
+        em,
+        `UPDATE crash_bets b SET status = 'cashed_out', cashed_out_at = $2, payout = $3, settled_by = $4, settled_at = now()
+           FROM crash_rounds r
+          WHERE b.id = $1 AND b.status = 'active' AND r.id = b.round_id AND r.phase = 'running' AND $2 <= r.crash_point
+          RETURNING r.game_number`,
+        [bet.id, c.cashedOutAt, payout, c.by],
+      );
+      if (settled.length === 0) throw new AppError("cash_out_refused", 409, "Too late: this bet is no longer in a running round");
+      const balance = await this.credit(em, playerId, requestId, payout, "payout", CRASH_ROOM_REFERENCE);
+      const params = { roundId: c.roundId, gameNumber: Number(settled[0].game_number), autoCashOut: bet.auto_cash_out === null ? null : Number(bet.auto_cash_out) };
+      await recordSession(em, playerId, bet.request_id, "crash", amount, payout, null, params, [{ cashOut: c.cashedOutAt, by: c.by }], { cashedOutAt: c.cashedOutAt });
+      return { requestId, roundId: c.roundId, cashedOutAt: c.cashedOutAt, amount, payout, balance };
+    });
+  }
+
+  /**
+   * The restart rule for a bet whose round was cut short (docs/crash-chain.md): in a round still taking
+   * bets, the bet is refunded; in a running round, a bet whose automatic cash-out is at or below the
+   * round's crash point is paid at that target (it would have cashed out whatever happened next), and
+   * any other bet still in is refunded. A bet already settled is left as it is (null).
+   */
+  async settleInterruptedCrashBet(betId: string): Promise<CrashCashOutAnswer | null> {
+    const [owner] = await this.db.run((em) => sqlRows(em, `SELECT player_id FROM crash_bets WHERE id = $1`, [betId]));
+    if (!owner) return null;
+    const playerId = owner.player_id as string;
+    return this.idempotent<CrashCashOutAnswer | null>(playerId, `server#crash-restart:${betId}`, async (em) => {
+      await lockPlayer(em, playerId);
+      const [bet] = await sqlRows(
+        em,
+        `SELECT b.round_id, b.request_id, b.amount, b.auto_cash_out, b.status, r.phase, r.crash_point, r.game_number
+           FROM crash_bets b JOIN crash_rounds r ON r.id = b.round_id WHERE b.id = $1 FOR UPDATE OF b`,
+        [betId],
+      );
+      if (bet.status !== "active") return null;
+      const amount = Number(bet.amount);
+      const auto = bet.auto_cash_out === null ? null : Number(bet.auto_cash_out);
+      const paid = bet.phase === "running" && auto !== null && auto <= Number(bet.crash_point);
+      const payout = paid ? payoutRatio(amount, auto, 100) : amount;
+      await sqlRows(
+        em,
+        `UPDATE crash_bets SET status = $2, cashed_out_at = $3, payout = $4, settled_by = 'restart', settled_at = now() WHERE id = $1`,
+        [betId, paid ? "cashed_out" : "refunded", paid ? auto : null, payout],
+      );
+      const requestId = `server#crash-restart:${betId}`;
+      const balance = await this.credit(em, playerId, requestId, payout, paid ? "payout" : "refund", CRASH_ROOM_REFERENCE);
+      const params = { roundId: bet.round_id, gameNumber: Number(bet.game_number), autoCashOut: auto };
+      await recordSession(em, playerId, bet.request_id, "crash", amount, payout, null, params, [], { restart: paid ? "auto cash-out paid" : "refunded", cashedOutAt: paid ? auto : null }, paid ? resultWord(amount, payout) : "push");
+      return { requestId, roundId: bet.round_id, cashedOutAt: paid ? auto! : 100, amount, payout, balance };
+    });
+  }
+
+  /**
+   * Pays a replayed skill round: closes the round (only an open one: a round pays once), credits the
+   * reward, writes the record row (the source of the Speed and Kills boards) and the game session.
+   */
+  rewardSkillRound(playerId: string, requestId: string, round: { roundId: string; score: SkillScore; reward: number; inputs: unknown }): Promise<SkillRoundReward> {
+    return this.idempotent<SkillRoundReward>(playerId, requestId, async (em) => {
+      await lockPlayer(em, playerId);
+      const { score } = round;
+      const kills = score.game === "dot-battle" ? score.kills : null;
+      const completionMs = score.game === "dots" ? score.completionMs : null;
+      const closed = await sqlRows(
+        em,
+        `UPDATE skill_rounds SET status = 'rewarded', submitted_at = now(), inputs = $3, kills = $4, completion_ms = $5, reward = $6
+          WHERE id = $1 AND player_id = $2 AND game = $7 AND status = 'open' RETURNING id`,
+        [round.roundId, playerId, JSON.stringify(round.inputs), kills, completionMs, round.reward, score.game],
+      );
+      if (closed.length === 0) throw conflict("This round has already been submitted", "round_closed");
+      const balance =
+        round.reward > 0
+          ? await this.credit(em, playerId, requestId, round.reward, "reward", score.game)
+          : Number((await sqlRows(em, `SELECT balance FROM players WHERE id = $1`, [playerId]))[0].balance);
+      if (score.game === "dot-battle") {
+        await sqlRows(em, `INSERT INTO dot_battle_scores (player_id, kills, round_id) VALUES ($1, $2, $3)`, [playerId, score.kills, round.roundId]);
+      } else {
+        await sqlRows(em, `INSERT INTO dots_speed_records (player_id, completion_time_ms, round_id) VALUES ($1, $2, $3)`, [playerId, score.completionMs, round.roundId]);
+      }
+      // The spec's results: Connect the Dots always wins (bet 0, payout = reward); Dot Battle wins or loses.
+      const result = score.game === "dots" || round.reward > 0 ? "win" : "lose";
+      await recordSession(em, playerId, requestId, score.game, 0, round.reward, null, { roundId: round.roundId }, [], score, result);
+      return { requestId, roundId: round.roundId, game: score.game, kills, completionMs, reward: round.reward, balance };
+    });
+  }
+}
+
+/** The ledger reference of the shared crash room's entries (the single-player game's is "crash"). */
+const CRASH_ROOM_REFERENCE = "crash-room";
+
+/** Locks the player's row for the rest of the transaction: every movement of one player queues here. */
+async function lockPlayer(em: EntityManager, playerId: string): Promise<void> {
+  const rows = await sqlRows(em, `SELECT id FROM players WHERE id = $1 FOR UPDATE`, [playerId]);
+  if (rows.length === 0) throw new AppError("not_found", 404, "Player not found");
 }
 
 function fairnessOf(seed: ActiveSeed): FairnessInput {
@@ -260,10 +400,11 @@ async function recordSession(
   game: string,
   totalStake: number,
   totalPayout: number,
-  seed: ActiveSeed,
+  seed: ActiveSeed | null,
   params: unknown,
   actions: unknown[],
   outcome: unknown,
+  result = resultWord(totalStake, totalPayout),
 ) {
   // The session and the play count in one statement: one round trip fewer on the hot path.
   await sqlRows(
@@ -273,7 +414,7 @@ async function recordSession(
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING player_id
      )
      INSERT INTO game_plays (player_id, game_type) SELECT player_id, $2 FROM session`,
-    [playerId, game, totalStake, resultWord(totalStake, totalPayout), totalPayout, requestId, seed.id, seed.nonce, JSON.stringify(params ?? {}), JSON.stringify(actions), JSON.stringify(outcome)],
+    [playerId, game, totalStake, result, totalPayout, requestId, seed?.id ?? null, seed?.nonce ?? null, JSON.stringify(params ?? {}), JSON.stringify(actions), JSON.stringify(outcome)],
   );
 }
 
