@@ -10,7 +10,8 @@ import { Inbox, ask, newRequestId, waitFor } from "./room-helpers";
  */
 const CRASH_ENV = {
   CRASH_BETTING_MS: "250",
-  CRASH_BUSTED_MS: "30",
+  // Longer than the state patch interval (50 ms), so every client sees every bust.
+  CRASH_BUSTED_MS: "100",
   CRASH_TICK_MS: "20",
   CRASH_CURVE_RATE: "0.006",
   CRASH_CHAIN_LENGTH: "500",
@@ -91,7 +92,8 @@ describe("20 players in one activity instance", () => {
           round = state.roundId;
           cashed = false;
           const auto = i % 3 === 0 ? 1.01 + ((i * 37 + state.gameNumber * 11) % 300) / 100 : null;
-          target = auto ? 0 : 101 + ((i * 53 + state.gameNumber * 7) % 250);
+          // Player 1 cashes out early (almost every round reaches 1.05×) and asks twice.
+          target = auto ? 0 : i === 1 ? 105 : 101 + ((i * 53 + state.gameNumber * 7) % 250);
           room.send(CRASH_MESSAGES.bet, { requestId: newRequestId(), amount: 1 + ((i + state.gameNumber) % 25), autoCashOut: auto });
         }
         if (state.phase === "running" && state.roundId === round && target > 0 && !cashed && state.multiplier >= target) {

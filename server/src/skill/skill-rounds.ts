@@ -13,6 +13,7 @@ import {
   type SkillSubmitRequest,
   type SkillVerdict,
 } from "@casino/common";
+import type { EntityManager } from "typeorm";
 import type { Database } from "../db/database";
 import { sqlRows } from "../db/sql";
 import { AppError, badRequest, notFound } from "../errors";
@@ -42,14 +43,14 @@ export class SkillRounds {
     try {
       return await this.db.transaction(async (em) => {
         const [existing] = await sqlRows(em, `SELECT * FROM skill_rounds WHERE player_id = $1 AND request_id = $2`, [playerId, request.requestId]);
-        if (existing) return this.startAnswer(existing);
+        if (existing) return this.startAnswer(em, existing);
         const claimed = await sqlRows(
           em,
           `UPDATE players
               SET dots_games_played_today = CASE WHEN dots_last_played_date = ${TODAY} THEN dots_games_played_today + 1 ELSE 1 END,
                   dots_last_played_date = ${TODAY}
             WHERE id = $1 AND (dots_last_played_date IS DISTINCT FROM ${TODAY} OR dots_games_played_today < $2)
-            RETURNING dots_games_played_today, dots_last_played_date`,
+            RETURNING dots_last_played_date`,
           [playerId, SKILL_ROUNDS_PER_DAY],
         );
         if (claimed.length === 0) {
@@ -63,23 +64,22 @@ export class SkillRounds {
           `INSERT INTO skill_rounds (player_id, game, request_id, seed, played_on) VALUES ($1, $2, $3, $4, $5) RETURNING *`,
           [playerId, request.game, request.requestId, randomBytes(32).toString("hex"), claimed[0].dots_last_played_date],
         );
-        return this.startAnswer(round, Number(claimed[0].dots_games_played_today));
+        return this.startAnswer(em, round);
       });
     } catch (error) {
       // The same start sent twice at once: the second insert lost the race (and its claim rolled back).
       if (!isUniqueViolation(error)) throw error;
-      const [existing] = await this.db.run((em) => sqlRows(em, `SELECT * FROM skill_rounds WHERE player_id = $1 AND request_id = $2`, [playerId, request.requestId]));
-      if (!existing) throw error;
-      return this.startAnswer(existing);
+      return this.db.run(async (em) => {
+        const [existing] = await sqlRows(em, `SELECT * FROM skill_rounds WHERE player_id = $1 AND request_id = $2`, [playerId, request.requestId]);
+        if (!existing) throw error;
+        return this.startAnswer(em, existing);
+      });
     }
   }
 
   /** How many rounds the player has started today, and the cap. */
-  async today(playerId: string): Promise<{ playedToday: number; dailyCap: number }> {
-    const [row] = await this.db.run((em) =>
-      sqlRows(em, `SELECT CASE WHEN dots_last_played_date = ${TODAY} THEN dots_games_played_today ELSE 0 END AS played FROM players WHERE id = $1`, [playerId]),
-    );
-    return { playedToday: Number(row?.played ?? 0), dailyCap: SKILL_ROUNDS_PER_DAY };
+  today(playerId: string): Promise<{ playedToday: number; dailyCap: number }> {
+    return this.db.run((em) => playedToday(em, playerId));
   }
 
   /**
@@ -136,8 +136,8 @@ export class SkillRounds {
     return verdict;
   }
 
-  private async startAnswer(round: Record<string, any>, playedToday?: number): Promise<SkillRoundStart> {
-    const played = playedToday ?? (await this.today(round.player_id)).playedToday;
+  private async startAnswer(em: EntityManager, round: Record<string, any>): Promise<SkillRoundStart> {
+    const { playedToday: played } = await playedToday(em, round.player_id);
     return {
       roundId: round.id,
       game: round.game,
@@ -148,6 +148,11 @@ export class SkillRounds {
       dailyCap: SKILL_ROUNDS_PER_DAY,
     };
   }
+}
+
+async function playedToday(em: EntityManager, playerId: string): Promise<{ playedToday: number; dailyCap: number }> {
+  const [row] = await sqlRows(em, `SELECT CASE WHEN dots_last_played_date = ${TODAY} THEN dots_games_played_today ELSE 0 END AS played FROM players WHERE id = $1`, [playerId]);
+  return { playedToday: Number(row?.played ?? 0), dailyCap: SKILL_ROUNDS_PER_DAY };
 }
 
 const refused = (refusal: LogRefusal) => new AppError("log_refused", 422, `Score refused: ${refusal.message}`, { reason: refusal.code });
