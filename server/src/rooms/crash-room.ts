@@ -134,7 +134,7 @@ export class CrashRoom extends Room<{ state: CrashState; client: CrashClient }> 
       try {
         const round = await this.open();
         if (!round) continue;
-        await this.betting(round);
+        await this.betting();
         // Stopped at any point before the bust: the round stays open for onDispose to settle by the
         // restart rule; it is never busted early.
         if (this.stopped) return;
@@ -190,7 +190,7 @@ export class CrashRoom extends Room<{ state: CrashState; client: CrashClient }> 
     return round;
   }
 
-  private async betting(_round: OpenedRound): Promise<void> {
+  private async betting(): Promise<void> {
     this.phase = "betting";
     this.state.phase = "betting";
     this.state.bettingEndsAt = Date.now() + this.s.config.crash.bettingMs;
