@@ -1,5 +1,5 @@
 import { ARENA_HEIGHT, ARENA_WIDTH, FP, SkillRng, TICKS_PER_SECOND, dist2, idiv, isqrt, ticksToMs } from "./fixed";
-import { checkInputTiming, inputAfterEnd, type LogRefusal } from "./input-log";
+import { replayLog, type Replay } from "./input-log";
 
 /**
  * Connect the Dots: ten numbered dots, placed from the round's seed. The player holds the pointer down
@@ -111,8 +111,6 @@ export class ConnectDots {
   }
 }
 
-export type DotsReplay = { ok: true; result: DotsResult } | { ok: false; refusal: LogRefusal };
-
 /**
  * Plays a log until the puzzle is done, the round is over, or nothing more can happen (every input
  * used and the pointer up); `used` counts the inputs that fell inside the game.
@@ -134,13 +132,9 @@ export function runConnectDots(seed: string, inputs: readonly DotsInput[]): { ga
 }
 
 /** Replays a round from its seed and input log. */
-export function replayConnectDots(seed: string, inputs: readonly DotsInput[]): DotsReplay {
-  const timing = checkInputTiming(
-    inputs.map((e) => e[0]),
-    DOTS_ROUND_TICKS,
-  );
-  if (timing) return { ok: false, refusal: timing };
-  const { game, used } = runConnectDots(seed, inputs);
-  if (used < inputs.length) return { ok: false, refusal: inputAfterEnd(inputs[used]![0], game.state.tick) };
-  return { ok: true, result: game.result() };
+export function replayConnectDots(seed: string, inputs: readonly DotsInput[]): Replay<DotsResult> {
+  return replayLog(inputs, DOTS_ROUND_TICKS, () => {
+    const { game, used } = runConnectDots(seed, inputs);
+    return { used, endTick: game.state.tick, result: game.result() };
+  });
 }

@@ -1,5 +1,5 @@
 import { ARENA_HEIGHT, ARENA_WIDTH, DIRECTIONS, FP, SkillRng, TICKS_PER_SECOND, UNIT, clamp, cosDir, dist2, idiv, isqrt, sinDir } from "./fixed";
-import { checkInputTiming, inputAfterEnd, type LogRefusal } from "./input-log";
+import { replayLog, type Replay } from "./input-log";
 
 /**
  * Dot Battle: a bullet-hell arena. The player's dot fires upwards on its own; the player moves (and
@@ -287,9 +287,6 @@ function aimAt(x: number, y: number, tx: number, ty: number, speed: number): { v
   return { vx: idiv(dx * speed, len), vy: idiv(dy * speed, len) };
 }
 
-/** The outcome of replaying a log, or why it was refused. */
-export type DotBattleReplay = { ok: true; result: DotBattleResult } | { ok: false; refusal: LogRefusal };
-
 /** Plays a log to the end of the game; `used` counts the inputs that fell inside the game. */
 export function runDotBattle(seed: string, inputs: readonly DotBattleInput[]): { game: DotBattle; used: number } {
   const game = new DotBattle(seed);
@@ -307,13 +304,9 @@ export function runDotBattle(seed: string, inputs: readonly DotBattleInput[]): {
 }
 
 /** Replays a round from its seed and input log, exactly as the browser played it. */
-export function replayDotBattle(seed: string, inputs: readonly DotBattleInput[]): DotBattleReplay {
-  const timing = checkInputTiming(
-    inputs.map((e) => e[0]),
-    DOT_BATTLE_ROUND_TICKS,
-  );
-  if (timing) return { ok: false, refusal: timing };
-  const { game, used } = runDotBattle(seed, inputs);
-  if (used < inputs.length) return { ok: false, refusal: inputAfterEnd(inputs[used]![0], game.state.tick) };
-  return { ok: true, result: game.result() };
+export function replayDotBattle(seed: string, inputs: readonly DotBattleInput[]): Replay<DotBattleResult> {
+  return replayLog(inputs, DOT_BATTLE_ROUND_TICKS, () => {
+    const { game, used } = runDotBattle(seed, inputs);
+    return { used, endTick: game.state.tick, result: game.result() };
+  });
 }

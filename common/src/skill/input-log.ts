@@ -50,10 +50,29 @@ export function checkInputTiming(ticks: readonly number[], roundTicks: number): 
   return null;
 }
 
-export const inputAfterEnd = (tick: number, endTick: number): LogRefusal => ({
-  code: "input_after_end",
-  message: `input at tick ${tick} comes after the game ended at tick ${endTick}`,
-});
+/** The outcome of replaying a log, or why it was refused. */
+export type Replay<R> = { ok: true; result: R } | { ok: false; refusal: LogRefusal };
+
+/**
+ * Checks a log's timing, plays it (`play` runs the game to its end and says how many inputs it used),
+ * and refuses inputs left over after the game ended.
+ */
+export function replayLog<R>(
+  inputs: readonly (readonly number[])[],
+  roundTicks: number,
+  play: () => { used: number; endTick: number; result: R },
+): Replay<R> {
+  const timing = checkInputTiming(
+    inputs.map((e) => e[0]!),
+    roundTicks,
+  );
+  if (timing) return { ok: false, refusal: timing };
+  const { used, endTick, result } = play();
+  if (used < inputs.length) {
+    return { ok: false, refusal: { code: "input_after_end", message: `input at tick ${inputs[used]![0]} comes after the game ended at tick ${endTick}` } };
+  }
+  return { ok: true, result };
+}
 
 /**
  * Records the inputs of a live game so that the log always satisfies the rules: a change that would
