@@ -1,6 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
 import pg from "pg";
 import { Client as SdkClient, type Room } from "@colyseus/sdk";
@@ -10,7 +9,7 @@ import { Ledger } from "../src/ledger/ledger";
 import { CrashStore } from "../src/rooms/crash-store";
 import { auditLedger } from "../src/ops/audit-ledger";
 import { loadConfig } from "../src/config";
-import { TEST_DB } from "./harness";
+import { TEST_DB, freshDatabaseUrl } from "./harness";
 import { Inbox, ask, waitFor } from "./room-helpers";
 
 /**
@@ -18,7 +17,6 @@ import { Inbox, ask, waitFor } from "./room-helpers";
  * PostgreSQL database: the round is settled by the restart rule, every bet exactly once.
  */
 
-const ADMIN_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const SECRET = "restart-test-secret-restart-test-secret-0123456789";
 const CHAIN_LENGTH = 50;
 const CRASH_ENV = {
@@ -100,29 +98,19 @@ async function join(server: ServerProcess, token: string): Promise<{ room: Room;
 }
 
 const servers: ServerProcess[] = [];
-let dbName = "";
+let dropDatabase: (() => Promise<void>) | undefined;
 let db: pg.Client | undefined;
 afterAll(async () => {
   for (const s of servers) await s.kill("SIGKILL");
   await db?.end().catch(() => undefined);
-  if (dbName) {
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
-  }
+  await dropDatabase?.();
 });
 
 describe.skipIf(TEST_DB === "pglite")("crash room restart", () => {
   it("a round killed mid-run is settled by the restart rule after the next start: nothing lost, nothing paid twice", async () => {
-    dbName = `casino_restart_${process.pid}_${randomBytes(4).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    await admin.end();
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${dbName}`;
-    const databaseUrl = url.toString();
+    const fresh = await freshDatabaseUrl();
+    dropDatabase = fresh.drop;
+    const databaseUrl = fresh.url!;
     db = new pg.Client({ connectionString: databaseUrl });
     db.on("error", () => undefined);
     await db.connect();

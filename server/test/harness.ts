@@ -30,7 +30,7 @@ export interface TestApp {
 }
 
 /** A fresh database for this test file: its own PostgreSQL database, or an in-memory PGlite. */
-async function freshDatabaseUrl(): Promise<{ url?: string; drop: () => Promise<void> }> {
+export async function freshDatabaseUrl(): Promise<{ url?: string; drop: () => Promise<void> }> {
   if (TEST_DB === "pglite") return { url: undefined, drop: async () => undefined };
   const name = `casino_test_${process.pid}_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
