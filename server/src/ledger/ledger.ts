@@ -278,7 +278,7 @@ export class Ledger {
         em,
         `UPDATE crash_bets b SET status = 'cashed_out', cashed_out_at = $2, payout = $3, settled_by = $4, settled_at = now()
            FROM crash_rounds r
-          WHERE b.id = $1 AND b.status = 'active' AND r.id = b.round_id AND r.phase = 'running' AND $2 <= r.crash_point
+          WHERE b.id = $1 AND b.status = 'active' AND r.id = b.round_id AND r.phase = 'running' AND $2 BETWEEN 100 AND r.crash_point
           RETURNING r.game_number`,
         [bet.id, c.cashedOutAt, payout, c.by],
       );

@@ -115,7 +115,7 @@ export class CrashRoom extends Room<{ state: CrashState; client: CrashClient }> 
     const round = this.round;
     if (round) {
       await Promise.allSettled([...this.pending]);
-      await this.s.crash.recover(round.roundId).catch((error) => console.error("crash room: settling the open round failed", error));
+      await this.s.crash.recover(round.roundId, true).catch((error) => console.error("crash room: settling the open round failed", error));
     }
   }
 

@@ -204,16 +204,17 @@ export class CrashStore {
   /**
    * Settles a round whose process is gone, by the restart rule (every active bet through the ledger,
    * each in its own transaction, each at most once), then closes it: void if it was still taking bets,
-   * busted otherwise. Only a round whose lease has run out is taken, and taking it renews the lease for
-   * this process, so two processes do not settle the same round at once. Safe to repeat.
+   * busted otherwise. Only a round whose lease has run out is taken (or, with `own`, a round of this
+   * process that is shutting down), and taking it renews the lease for this process, so two processes
+   * do not settle the same round at once. Safe to repeat.
    */
-  async recover(roundId: string): Promise<boolean> {
+  async recover(roundId: string, own = false): Promise<boolean> {
     const claimed = await this.db.run((em) =>
       sqlRows(
         em,
         `UPDATE crash_rounds SET owner = $2, lease_until = now() + $3 * interval '1 millisecond'
-          WHERE id = $1 AND ${OPEN} AND (lease_until < now() OR owner = $2) RETURNING id`,
-        [roundId, this.owner, this.settings.leaseMs],
+          WHERE id = $1 AND ${OPEN} AND (lease_until < now() OR ($4 AND owner = $2)) RETURNING id`,
+        [roundId, this.owner, this.settings.leaseMs, own],
       ),
     );
     if (claimed.length === 0) return false;
