@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Room } from "@colyseus/sdk";
 import { CRASH_MESSAGES, crashPointHundredths, verifyChainElement } from "@casino/common";
+import { CrashStore } from "../src/rooms/crash-store";
 import { startTestApp, TEST_DB, type TestApp } from "./harness";
 import { Inbox, ask, newRequestId, waitFor } from "./room-helpers";
 
@@ -326,6 +327,30 @@ describe("the ledger's guards on PostgreSQL", () => {
       expect(Number(balance)).toBe(placed ? 993 : 1000);
     }
     await store.bust(round.roundId);
+  });
+
+  it("two processes opening one room's round at once: one opens it, the other waits; no game is played twice", async () => {
+    const { db, ledger, config } = t.app.services;
+    const processes = [new CrashStore(db, ledger, config.crash), new CrashStore(db, ledger, config.crash)];
+    const scope = `two-processes-${Date.now()}`;
+    for (let game = 1; game <= 10; game++) {
+      const results = await Promise.all(processes.map((p) => p.openRound(scope)));
+      const opened = results.flatMap((r, i) => ("opened" in r ? [{ round: r.opened, store: processes[i]! }] : []));
+      expect(opened).toHaveLength(1);
+      expect(results.filter((r) => "busy" in r)).toHaveLength(1);
+      expect(opened[0]!.round.gameNumber).toBe(game);
+      // Only the owner may run it.
+      const other = processes.find((p) => p !== opened[0]!.store)!;
+      expect(await other.startRunning(opened[0]!.round.roundId)).toBe(false);
+      expect(await opened[0]!.store.startRunning(opened[0]!.round.roundId)).toBe(true);
+      expect(await other.bust(opened[0]!.round.roundId)).toBe(false);
+      expect(await opened[0]!.store.bust(opened[0]!.round.roundId)).toBe(true);
+    }
+    const chains = await sql(`SELECT id FROM crash_chains WHERE scope = $1`, [scope]);
+    expect(chains).toHaveLength(1);
+    const rounds = await sql(`SELECT game_number, game_hash FROM crash_rounds WHERE scope = $1`, [scope]);
+    expect(new Set(rounds.map((r) => r.game_number)).size).toBe(10);
+    expect(new Set(rounds.map((r) => r.game_hash)).size).toBe(10);
   });
 
   it("a bet for a round that is no longer taking bets is refused and debits nothing", async () => {
