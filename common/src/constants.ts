@@ -15,6 +15,11 @@ export const SUGGESTION_MAX_LENGTH = 2000;
 export const PAGINATION_ALL_PAGES_THRESHOLD = 7;
 export const DOTS_REWARD = 5;
 export const DOT_BATTLE_COINS_PER_KILL = 1;
+/**
+ * Skill rounds (Dot Battle and Connect the Dots together) a player may start per UTC day; counted in
+ * the player's dotsGamesPlayedToday / dotsLastPlayedDate when the round starts.
+ */
+export const SKILL_ROUNDS_PER_DAY = 10;
 export const TERMS_VERSION = "2025-10-30";
 export const MINIMUM_AGE = 13;
 export const CLICK_SOUND_VOLUME = 0.3;

@@ -17,3 +17,5 @@ export * from "./theme";
 export * from "./wheel";
 export * from "./format";
 export * from "./lobby";
+export * from "./skill/index";
+export * from "./games/crash-chain";

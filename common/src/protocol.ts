@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { GAME_IDS } from "./catalogue";
+import { crashParams } from "./games/crash";
+import { MAX_BET, MIN_BET } from "./limits";
 
 /** Room names and the messages clients send to them; every message is validated with these schemas. */
-export const ROOMS = { casino: "casino" } as const;
+export const ROOMS = { casino: "casino", crash: "crash" } as const;
 
 /**
  * The one request-id rule, for room messages and REST alike. '#' is deliberately not allowed: the ledger
@@ -154,4 +156,65 @@ export interface OpenRoundView {
   totalStake: number;
   totalPayout: number;
   view: unknown;
+}
+
+/*
+ * The shared crash room: one room per Discord activity instance, one public room for everyone else.
+ * Join with `{ instanceId }` (the SDK's instanceId inside Discord, null outside it).
+ */
+export const crashJoinOptions = z
+  .object({
+    instanceId: z
+      .string()
+      .min(1, "instanceId must not be empty")
+      .max(128, "instanceId must be at most 128 characters")
+      .regex(/^[A-Za-z0-9_-]+$/, "instanceId may hold letters, digits, '_' and '-' only")
+      .nullable(),
+  })
+  .strict();
+export type CrashJoinOptions = z.infer<typeof crashJoinOptions>;
+
+/** A bet for the round in its betting phase, with an optional automatic cash-out (a multiplier, two decimals). */
+export const crashBetMessage = z
+  .object({
+    requestId,
+    amount: z
+      .number({ message: "amount must be a number" })
+      .int("amount must be a whole number of coins")
+      .min(MIN_BET, `Bet must be a whole number of coins from ${MIN_BET} to ${MAX_BET}`)
+      .max(MAX_BET, `Bet must be a whole number of coins from ${MIN_BET} to ${MAX_BET}`),
+    autoCashOut: crashParams.shape.cashOutAt.nullable().optional(),
+  })
+  .strict();
+export type CrashBetMessage = z.infer<typeof crashBetMessage>;
+
+/** Cash out the player's bet of the running round at the current multiplier. */
+export const crashCashOutMessage = z.object({ requestId }).strict();
+
+export const CRASH_MESSAGES = { bet: "crash:bet", cashOut: "crash:cashout" } as const;
+
+/** The room's phases: waiting (before the first round), betting, running, busted. */
+export const CRASH_PHASES = ["waiting", "betting", "running", "busted"] as const;
+export type CrashPhase = (typeof CRASH_PHASES)[number];
+
+/** The answer (`result`) to a `crash:bet`. */
+export interface CrashBetAnswer {
+  requestId: string;
+  roundId: string;
+  gameNumber: number;
+  amount: number;
+  /** Hundredths (2.5× = 250), or null. */
+  autoCashOut: number | null;
+  balance: number;
+}
+
+/** The answer (`result`) to a `crash:cashout`, and what an automatic cash-out settles. */
+export interface CrashCashOutAnswer {
+  requestId: string;
+  roundId: string;
+  /** The multiplier paid, in hundredths. */
+  cashedOutAt: number;
+  amount: number;
+  payout: number;
+  balance: number;
 }

@@ -38,6 +38,10 @@ export const RTP_TABLE: Readonly<Partial<Record<GameId, readonly RtpEntry[]>>> =
     { bet: "cash out at 100×", rtp: 0.9899999999999798 },
     { bet: "cash out at 1000×", rtp: 0.9899999999998244 },
     { bet: "cash out at 1000000×", rtp: 0.9899999999785081 },
+    { bet: "shared room (hash chain), cash out at 1.01×", rtp: 0.99 },
+    { bet: "shared room (hash chain), cash out at 2×", rtp: 0.9899999999999998 },
+    { bet: "shared room (hash chain), cash out at 10×", rtp: 0.9899999999999998 },
+    { bet: "shared room (hash chain), cash out at 100×", rtp: 0.9899999999999798 },
   ],
   "coin-flip": [
     { bet: "heads", rtp: 0.99 },

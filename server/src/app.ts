@@ -24,6 +24,11 @@ import { Retention } from "./ops/retention";
 import { PlayerEvents } from "./rooms/player-events";
 import { casinoRoom } from "./rooms/casino-room";
 import { RoomLimiter, roomLimitRules } from "./rooms/rate-limit";
+import { CrashRoom } from "./rooms/crash-room";
+import { CrashStore } from "./rooms/crash-store";
+import { startCrashRecovery } from "./rooms/crash-recovery";
+import { SkillRounds } from "./skill/skill-rounds";
+import { skillBodyParser, skillRoutes } from "./skill/skill-routes";
 import type { Services } from "./services";
 import { authRoutes } from "./http/auth-routes";
 import { playerRoutes } from "./http/player-routes";
@@ -83,12 +88,16 @@ export async function createApp(config: Config, existingDb?: Database): Promise<
     lifecycle,
     // With Redis, limits are counted there, for every process; without, this is the only process.
     roomLimits: new RoomLimiter(new TokenBuckets(config.redisUrl ? redis : undefined, log), roomLimitRules(config)),
+    crash: new CrashStore(db, ledger, config.crash),
+    skill: new SkillRounds(db, ledger, { realTimeCheck: config.skillRealTimeCheck }),
     rateLimitStore: (name) => (config.redisUrl ? new SharedRateLimitStore(redis, `rate:${name}:`, log) : new MemoryStore()),
   };
 
   // CORS is answered by our own guard (http/guard.ts) for every path; Colyseus's would allow any origin with credentials.
   matchMaker.controller.DEFAULT_CORS_HEADERS = {} as typeof matchMaker.controller.DEFAULT_CORS_HEADERS;
   matchMaker.controller.getCorsHeaders = () => ({}) as ReturnType<typeof matchMaker.controller.getCorsHeaders>;
+  CrashRoom.services = services;
+  const stopCrashRecovery = startCrashRecovery(services.crash, config.crash.leaseMs);
 
   const transport = new WebSocketTransport({ maxPayload: 16 * 1024 });
   const server = defineServer({
@@ -101,12 +110,17 @@ export async function createApp(config: Config, existingDb?: Database): Promise<
     // A player's room lives on the process the player reached: the WebSocket that follows the seat
     // reservation goes to that same address, so a room made elsewhere would never be joined.
     selectProcessIdToCreateRoom: async () => matchMaker.processId,
-    rooms: { [ROOMS.casino]: defineRoom(casinoRoom(services)) },
+    rooms: {
+      [ROOMS.casino]: defineRoom(casinoRoom(services)),
+      // One shared crash room per activity instance (instanceId null: the public room).
+      [ROOMS.crash]: defineRoom(CrashRoom).filterBy(["instanceId"]),
+    },
     express: (app) => mountHttp(app, services),
   });
   const httpServer = () => transport.server as HttpServer;
 
   const closeConnections = async () => {
+    await stopCrashRecovery();
     await services.retention.stop();
     await server.gracefullyShutdown(false).catch(() => undefined);
     httpServer()?.closeAllConnections();
@@ -203,9 +217,12 @@ function mountHttp(app: Application, s: Services): void {
     }),
   );
   api.use(moneyRoutes(s));
+  api.use(skillRoutes(s));
   api.use(playerRoutes(s));
   api.use(unknownApiRoute);
   api.use(errorHandler(s.log));
+  // Skill submissions carry an input log larger than the API's 16 kB bodies.
+  app.use("/api/skill-rounds", skillBodyParser, errorHandler(s.log));
   app.use("/api", api);
 
   const dist = s.config.clientDist;

@@ -106,6 +106,13 @@ const envSchema = z.object({
   ABANDONED_ROUND_MINUTES: positiveInt(60),
   GUEST_ARCHIVE_DAYS: positiveInt(30),
   RETENTION_SWEEP_SECONDS: positiveInt(60),
+  CRASH_BETTING_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(50).max(60_000).default(5_000)),
+  CRASH_BUSTED_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(60_000).default(3_000)),
+  CRASH_TICK_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(5).max(1_000).default(50)),
+  CRASH_CURVE_RATE: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(1).default(0.00006)),
+  CRASH_CHAIN_LENGTH: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10_000_000).default(10_000)),
+  CRASH_LEASE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(500).max(600_000).default(10_000)),
+  SKILL_REAL_TIME_CHECK: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("true")),
 })
   .refine((e) => e.DB_QUERY_TIMEOUT_MS > e.DB_STATEMENT_TIMEOUT_MS, {
     path: ["DB_QUERY_TIMEOUT_MS"],
@@ -144,6 +151,9 @@ export interface Config {
   frameAncestors: string[];
   dbTimeouts: DatabaseTimeouts;
   retention: RetentionConfig;
+  crash: CrashSettings;
+  /** Refuse a skill log that claims more game time than has passed since its round started. */
+  skillRealTimeCheck: boolean;
 }
 
 /** The retention rules (README, "Retention"). */
@@ -156,6 +166,19 @@ export interface RetentionConfig {
   guestArchiveDays: number;
   /** How often each process runs the sweep. */
   sweepSeconds: number;
+}
+
+/** The shared crash room's timing (see README, "Shared crash room"). */
+export interface CrashSettings {
+  bettingMs: number;
+  bustedMs: number;
+  tickMs: number;
+  /** m(t) = e^(curveRate · t), t in milliseconds. */
+  curveRate: number;
+  /** Games per hash chain; a new chain (a new published commitment) follows an exhausted one. */
+  chainLength: number;
+  /** How long a process's claim on a running round lasts without renewal before another may settle it. */
+  leaseMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -202,6 +225,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       guestArchiveDays: e.GUEST_ARCHIVE_DAYS,
       sweepSeconds: e.RETENTION_SWEEP_SECONDS,
     },
+    crash: {
+      bettingMs: e.CRASH_BETTING_MS,
+      bustedMs: e.CRASH_BUSTED_MS,
+      tickMs: e.CRASH_TICK_MS,
+      curveRate: e.CRASH_CURVE_RATE,
+      chainLength: e.CRASH_CHAIN_LENGTH,
+      leaseMs: e.CRASH_LEASE_MS,
+    },
+    skillRealTimeCheck: e.SKILL_REAL_TIME_CHECK === "true",
   };
 }
 

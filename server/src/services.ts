@@ -13,6 +13,8 @@ import type { Store } from "express-rate-limit";
 import type { Log } from "./log";
 import type { Lifecycle } from "./lifecycle";
 import type { RoomLimiter } from "./rooms/rate-limit";
+import type { CrashStore } from "./rooms/crash-store";
+import type { SkillRounds } from "./skill/skill-rounds";
 
 /** Everything the REST routers and rooms need, built once at boot. */
 export interface Services {
@@ -35,4 +37,6 @@ export interface Services {
   roomLimits: RoomLimiter;
   /** A REST rate-limit store named `name`, shared across processes through Redis (one per limiter). */
   rateLimitStore(name: string): Store;
+  crash: CrashStore;
+  skill: SkillRounds;
 }

@@ -71,3 +71,59 @@ export function verifyChainElement(hash: string, terminatingHash: string, maxSte
   }
   return null;
 }
+
+/** Hashes `text` `times` times over (each step hashes the previous step's lowercase hex). */
+export function hashTimes(text: string, times: number): string {
+  let hash = text;
+  for (let i = 0; i < times; i++) hash = sha256Hex(hash);
+  return hash;
+}
+
+/**
+ * Game `gameNumber`'s hash in a chain of `length` games grown from `seed`, without building the whole
+ * chain: game n uses link N − n + 1 (the same value as generateChain(seed, length).gameHashes[n − 1]).
+ */
+export function chainGameHash(seed: string, length: number, gameNumber: number): string {
+  if (!Number.isSafeInteger(gameNumber) || gameNumber < 1 || gameNumber > length) throw new Error(`game ${gameNumber} is outside a chain of ${length}`);
+  return hashTimes(seed, length - gameNumber + 1);
+}
+
+/** The commitment of a chain of `length` games grown from `seed`: SHA-256 of game 1's hash. */
+export const chainTerminatingHash = (seed: string, length: number): string => hashTimes(seed, length + 1);
+
+/**
+ * The salt of the shared room's chains. A salt chosen after the chain is committed (bustabit takes a
+ * later bitcoin block's hash) would stop an operator from searching for a favourable chain; this
+ * project has no such outside source yet, so the salt is this published constant and the chain's seed
+ * comes from the operating system's random generator. See docs/crash-chain.md.
+ */
+export const CRASH_CHAIN_SALT = "casino-shared-crash-v1";
+
+/** The shared room's multiplier curve: m(t) = e^(rate · t) with t in milliseconds (bustabit's 0.00006). */
+export const CRASH_CURVE_RATE = 0.00006;
+
+/** The multiplier shown `elapsedMs` into a run, in hundredths, rounded down (1.00× = 100). */
+export function crashMultiplierAt(elapsedMs: number, ratePerMs = CRASH_CURVE_RATE): number {
+  if (elapsedMs <= 0) return 100;
+  return Math.floor(100 * Math.exp(ratePerMs * elapsedMs));
+}
+
+/** The first whole millisecond of a run at which the multiplier reaches `hundredths` (the bust time). */
+export function crashReachedAtMs(hundredths: number, ratePerMs = CRASH_CURVE_RATE): number {
+  if (hundredths <= 100) return 0;
+  let t = Math.max(0, Math.ceil(Math.log(hundredths / 100) / ratePerMs));
+  while (t > 0 && crashMultiplierAt(t - 1, ratePerMs) >= hundredths) t -= 1;
+  while (crashMultiplierAt(t, ratePerMs) < hundredths) t += 1;
+  return t;
+}
+
+/** What anyone can check about a revealed game: its place in the chain and its crash point. */
+export function verifyCrashGame(game: { gameHash: string; terminatingHash: string; salt: string; maxGames: number }): {
+  gameNumber: number | null;
+  crashPointHundredths: number;
+} {
+  return {
+    gameNumber: verifyChainElement(game.gameHash, game.terminatingHash, game.maxGames),
+    crashPointHundredths: Number(crashPointHundredths(game.gameHash, game.salt)),
+  };
+}

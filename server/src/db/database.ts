@@ -144,6 +144,17 @@ export function isConnectionTrouble(error: unknown): boolean {
   return typeof e.message === "string" && CONNECTION_MESSAGES.test(e.message);
 }
 
+/**
+ * No connection to the database could be made: nothing was sent, so nothing happened. (The caller
+ * tells the player the casino is unavailable rather than that the outcome is unknown.)
+ */
+export function isConnectFailure(error: unknown): boolean {
+  const e = driverError(error);
+  const state = typeof e.code === "string" ? e.code : "";
+  if (["ECONNREFUSED", "EHOSTUNREACH", "ENETUNREACH", "57P03"].includes(state)) return true;
+  return typeof e.message === "string" && /timeout exceeded when trying to connect|connect ECONNREFUSED/i.test(e.message);
+}
+
 /** Connects, runs pending migrations, and hands back the database. */
 export async function openDatabase(databaseUrl: string | undefined, dataDir: string, timeouts?: DatabaseTimeouts): Promise<Database> {
   if (!databaseUrl && dataDir !== IN_MEMORY) mkdirSync(dataDir, { recursive: true });

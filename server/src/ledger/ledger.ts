@@ -10,7 +10,12 @@ import {
   finishByDefault,
   requireEngine,
   LIVE_PLAY,
+  payoutRatio,
   type AnyGameEngine,
+  type CrashBetAnswer,
+  type CrashCashOutAnswer,
+  type SkillRoundReward,
+  type SkillScore,
   type FairnessInput,
   type Step,
   type BetAnswer,
@@ -184,7 +189,7 @@ export class Ledger {
       const { stored: _none, ...state } = await readPlayerMoney(em, playerId, null);
       const r = state.round;
       if (!r || r.id !== roundId || new Date(r.lastActionAt) >= idleBefore) return null;
-      const ctx: MoneyContext = { player, ...state, writes: new WriteBatch() };
+      const ctx: MoneyContext = { player, ...state, writes: new WriteBatch(), em };
       const engine = requireEngine(r.game);
       const base = `#abandoned:${r.id}`;
       const before = player.balance;
@@ -216,7 +221,134 @@ export class Ledger {
       return { playerId, roundId: r.id, game: r.game, balance: ctx.player.balance, credited: ctx.player.balance - before, voided };
     });
   }
+
+  // ── The shared crash room and the skill rounds ────────────────────────────────────────────────
+  // Each is one money request (player row locked first, idempotent by request id and kind). Request
+  // ids the server makes up for a player start with '#', which a client's never can.
+
+  /**
+   * A bet in the shared crash room, debited now and settled later exactly once (cash-out, bust, or
+   * the restart rule). The round's row is read FOR SHARE: the round cannot leave its betting phase
+   * while this bet is being written, and a bet that waited for the phase change sees it and is refused.
+   */
+  placeCrashBet(playerId: string, requestId: string, bet: { roundId: string; amount: number; autoCashOut: number | null }): Promise<Replayable<CrashBetAnswer>> {
+    return this.requests.run({ playerId, requestId, kind: "crash-bet", body: bet }, async (ctx) => {
+      const [round] = await sqlRows(ctx.em, `SELECT phase, game_number FROM crash_rounds WHERE id = $1 FOR SHARE`, [bet.roundId]);
+      if (round?.phase !== "betting") throw new AppError("betting_closed", 409, "Bets are closed for this round");
+      if (ctx.player.balance < bet.amount) throw insufficientFunds();
+      const placed = await sqlRows(
+        ctx.em,
+        `INSERT INTO crash_bets (round_id, player_id, request_id, amount, auto_cash_out) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (round_id, player_id) DO NOTHING RETURNING id`,
+        [bet.roundId, playerId, requestId, bet.amount, bet.autoCashOut],
+      );
+      if (placed.length === 0) throw conflict("You already have a bet in this round", "already_bet");
+      const balance = moveCoins(ctx, requestId, [{ delta: -bet.amount, reason: "bet", reference: CRASH_ROOM_REFERENCE }]);
+      return { requestId, roundId: bet.roundId, gameNumber: Number(round.game_number), amount: bet.amount, autoCashOut: bet.autoCashOut, balance };
+    });
+  }
+
+  /**
+   * Cashes a bet out at `cashedOutAt` (hundredths). The guarded update is the last word: the bet must
+   * still be in, its round running, and the multiplier at or below the round's crash point, so a bet
+   * is paid at most once and never above the bust, whatever the clocks said.
+   */
+  cashOutCrashBet(playerId: string, requestId: string, c: { roundId: string; cashedOutAt: number; by: "player" | "auto" }): Promise<Replayable<CrashCashOutAnswer>> {
+    return this.requests.run({ playerId, requestId, kind: "crash-cashout", body: c }, async (ctx) => {
+      const [bet] = await sqlRows(ctx.em, `SELECT id, amount, auto_cash_out, request_id FROM crash_bets WHERE round_id = $1 AND player_id = $2`, [c.roundId, playerId]);
+      if (!bet) throw new AppError("no_bet", 409, "You have no bet in this round");
+      const amount = Number(bet.amount);
+      const payout = payoutRatio(amount, c.cashedOutAt, 100);
+      const settled = await sqlRows(
+        ctx.em,
+        `UPDATE crash_bets b SET status = 'cashed_out', cashed_out_at = $2, payout = $3, settled_by = $4, settled_at = now()
+           FROM crash_rounds r
+          WHERE b.id = $1 AND b.status = 'active' AND r.id = b.round_id AND r.phase = 'running' AND $2 BETWEEN 100 AND r.crash_point
+          RETURNING r.game_number`,
+        [bet.id, c.cashedOutAt, payout, c.by],
+      );
+      if (settled.length === 0) throw new AppError("cash_out_refused", 409, "Too late: this bet is no longer in a running round");
+      const balance = moveCoins(ctx, requestId, [{ delta: payout, reason: "payout", reference: CRASH_ROOM_REFERENCE }]);
+      const params = { roundId: c.roundId, gameNumber: Number(settled[0].game_number), autoCashOut: bet.auto_cash_out === null ? null : Number(bet.auto_cash_out) };
+      recordSession(ctx.writes, playerId, bet.request_id, "crash", amount, payout, null, params, [{ cashOut: c.cashedOutAt, by: c.by }], { cashedOutAt: c.cashedOutAt });
+      return { requestId, roundId: c.roundId, cashedOutAt: c.cashedOutAt, amount, payout, balance };
+    });
+  }
+
+  /**
+   * The restart rule for a bet whose round was cut short (docs/crash-chain.md): in a round still taking
+   * bets, the bet is refunded; in a running round, a bet whose automatic cash-out is at or below the
+   * round's crash point is paid at that target (it would have cashed out whatever happened next), and
+   * any other bet still in is refunded. A bet already settled is left as it is (null).
+   */
+  async settleInterruptedCrashBet(betId: string): Promise<CrashCashOutAnswer | null> {
+    const [owner] = await this.db.run((em) => sqlRows(em, `SELECT player_id FROM crash_bets WHERE id = $1`, [betId]));
+    if (!owner) return null;
+    const playerId = owner.player_id as string;
+    const requestId = `#crash-restart:${betId}`;
+    const settled = await this.requests.run({ playerId, requestId, kind: "crash-settle", body: { betId } }, async (ctx) => {
+      const [bet] = await sqlRows(
+        ctx.em,
+        `SELECT b.round_id, b.request_id, b.amount, b.auto_cash_out, b.status, r.phase, r.crash_point, r.game_number
+           FROM crash_bets b JOIN crash_rounds r ON r.id = b.round_id WHERE b.id = $1 FOR UPDATE OF b`,
+        [betId],
+      );
+      if (bet.status !== "active") return { settled: null };
+      const amount = Number(bet.amount);
+      const auto = bet.auto_cash_out === null ? null : Number(bet.auto_cash_out);
+      const paid = bet.phase === "running" && auto !== null && auto <= Number(bet.crash_point);
+      const payout = paid ? payoutRatio(amount, auto, 100) : amount;
+      await sqlRows(
+        ctx.em,
+        `UPDATE crash_bets SET status = $2, cashed_out_at = $3, payout = $4, settled_by = 'restart', settled_at = now() WHERE id = $1`,
+        [betId, paid ? "cashed_out" : "refunded", paid ? auto : null, payout],
+      );
+      const balance = moveCoins(ctx, requestId, [{ delta: payout, reason: paid ? "payout" : "refund", reference: CRASH_ROOM_REFERENCE }], { seen: false });
+      const params = { roundId: bet.round_id, gameNumber: Number(bet.game_number), autoCashOut: auto };
+      const outcome = { restart: paid ? "auto cash-out paid" : "refunded", cashedOutAt: paid ? auto : null };
+      recordSession(ctx.writes, playerId, bet.request_id, "crash", amount, payout, null, params, [], outcome, paid ? resultWord(amount, payout) : "push");
+      return { settled: { requestId, roundId: bet.round_id as string, cashedOutAt: paid ? auto! : 100, amount, payout, balance } };
+    });
+    return settled.settled;
+  }
+
+  /**
+   * Pays a replayed skill round: closes the round (only an open one: a round pays once), credits the
+   * reward, writes the record row (the source of the Speed and Kills boards) and the game session.
+   */
+  rewardSkillRound(
+    playerId: string,
+    requestId: string,
+    round: { roundId: string; score: SkillScore; reward: number; inputs: unknown },
+  ): Promise<Replayable<SkillRoundReward>> {
+    return this.requests.run({ playerId, requestId, kind: "skill-reward", body: { roundId: round.roundId, score: round.score } }, async (ctx) => {
+      const { score } = round;
+      const kills = score.game === "dot-battle" ? score.kills : null;
+      const completionMs = score.game === "dots" ? score.completionMs : null;
+      const closed = await sqlRows(
+        ctx.em,
+        `UPDATE skill_rounds SET status = 'rewarded', submitted_at = now(), inputs = $3, kills = $4, completion_ms = $5, reward = $6
+          WHERE id = $1 AND player_id = $2 AND game = $7 AND status = 'open' RETURNING id`,
+        [round.roundId, playerId, JSON.stringify(round.inputs), kills, completionMs, round.reward, score.game],
+      );
+      if (closed.length === 0) throw conflict("This round has already been submitted", "round_closed");
+      const balance = moveCoins(ctx, requestId, round.reward > 0 ? [{ delta: round.reward, reason: "reward", reference: score.game }] : []);
+      const w = ctx.writes;
+      if (score.game === "dot-battle") {
+        w.add(`INSERT INTO dot_battle_scores (player_id, kills, round_id) VALUES (${w.p(playerId)}, ${w.p(score.kills)}, ${w.p(round.roundId)})`);
+      } else {
+        w.add(`INSERT INTO dots_speed_records (player_id, completion_time_ms, round_id) VALUES (${w.p(playerId)}, ${w.p(score.completionMs)}, ${w.p(round.roundId)})`);
+      }
+      // The spec's results: Connect the Dots always wins (bet 0, payout = reward); Dot Battle wins or loses.
+      const result = score.game === "dots" || round.reward > 0 ? "win" : "lose";
+      recordSession(w, playerId, requestId, score.game, 0, round.reward, null, { roundId: round.roundId }, [], score, result);
+      return { requestId, roundId: round.roundId, game: score.game, kills, completionMs, reward: round.reward, balance };
+    });
+  }
 }
+
+/** The ledger reference of the shared crash room's entries (the single-player game's is "crash"). */
+const CRASH_ROOM_REFERENCE = "crash-room";
 
 function fairnessOf(seed: SeedRow): FairnessInput {
   return { serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce: seed.nonce };
@@ -283,17 +415,18 @@ function recordSession(
   game: string,
   totalStake: number,
   totalPayout: number,
-  seed: SeedRow,
+  seed: SeedRow | null,
   params: unknown,
   actions: unknown[],
   outcome: unknown,
+  result = resultWord(totalStake, totalPayout),
 ): void {
   const player = w.p(playerId);
   const gameType = w.p(game);
   w.add(
     `INSERT INTO game_sessions (player_id, game_type, bet_amount, result, payout, request_id, seed_id, nonce, params, actions, outcome)
-     VALUES (${player}, ${gameType}, ${w.p(totalStake)}, ${w.p(resultWord(totalStake, totalPayout))}, ${w.p(totalPayout)}, ${w.p(requestId)},
-             ${w.p(seed.id)}, ${w.p(seed.nonce)}, ${w.p(JSON.stringify(params ?? {}))}, ${w.p(JSON.stringify(actions))}, ${w.p(JSON.stringify(outcome))})`,
+     VALUES (${player}, ${gameType}, ${w.p(totalStake)}, ${w.p(result)}, ${w.p(totalPayout)}, ${w.p(requestId)},
+             ${w.p(seed?.id ?? null)}, ${w.p(seed?.nonce ?? null)}, ${w.p(JSON.stringify(params ?? {}))}, ${w.p(JSON.stringify(actions))}, ${w.p(JSON.stringify(outcome))})`,
   );
   w.add(`INSERT INTO game_plays (player_id, game_type) VALUES (${player}, ${gameType})`);
 }

@@ -3,7 +3,7 @@ import canonicalize from "canonicalize";
 import type { EntityManager } from "typeorm";
 import { GameRuleError } from "@casino/common";
 import { sqlRows } from "../db/sql";
-import { constraintOf, isConnectionTrouble, sqlState, type Database } from "../db/database";
+import { constraintOf, isConnectFailure, isConnectionTrouble, sqlState, type Database } from "../db/database";
 import { AppError, accountArchived, conflict, notFound, outcomeUnknown, requestIdReused } from "../errors";
 
 /**
@@ -19,7 +19,7 @@ import { AppError, accountArchived, conflict, notFound, outcomeUnknown, requestI
  *    answer under its request id) in one statement, and commit.
  */
 
-export type RequestKind = "bet" | "act" | "spin" | "rotate" | "client-seed";
+export type RequestKind = "bet" | "act" | "spin" | "rotate" | "client-seed" | "crash-bet" | "crash-cashout" | "crash-settle" | "skill-reward";
 
 export interface MoneyRequest {
   playerId: string;
@@ -109,6 +109,8 @@ export interface MoneyContext {
   nextServerSeedHash: string;
   round: OpenRoundRow | null;
   writes: WriteBatch;
+  /** The transaction, for reads (and guarded updates) whose answer the work needs before the batch runs. */
+  em: EntityManager;
 }
 
 /** Active seed, next seed hash, open round and the stored answer, read in one statement under the lock. */
@@ -204,7 +206,7 @@ export class MoneyRequests {
         const { stored, ...state } = await readPlayerMoney(em, request.playerId, request.requestId);
         if (stored) return replayOf<T>(stored, request.kind, fingerprint);
         const writes = new WriteBatch();
-        const answer = await work({ player, ...state, writes });
+        const answer = await work({ player, ...state, writes, em });
         writes.add(
           `INSERT INTO processed_requests (player_id, request_id, kind, fingerprint, response)
            VALUES (${writes.p(request.playerId)}, ${writes.p(request.requestId)}, ${writes.p(request.kind)}, ${writes.p(fingerprint)}, ${writes.p(JSON.stringify(answer))})`,
@@ -215,6 +217,9 @@ export class MoneyRequests {
     } catch (error) {
       if (error instanceof AppError) throw error;
       if (error instanceof GameRuleError) throw new AppError(error.code, 400, error.message);
+      // Never connected: nothing was sent, the caller says the casino is unavailable. Connected, then lost
+      // or timed out: whether it committed is unknown, and a retry with the same id is safe.
+      if (isConnectFailure(error)) throw error;
       if (isConnectionTrouble(error)) throw outcomeUnknown();
       if (sqlState(error) !== "23505") throw error;
       return this.afterUniqueViolation(error, request, fingerprint);

@@ -94,14 +94,20 @@ export abstract class CasinoRoom extends Room<{ state: CasinoState; client: Casi
     if (!client.auth) throw new ServerError(401, "Authentication required");
     const joinOptions = casinoJoinOptions.safeParse(options ?? {});
     if (!joinOptions.success) throw new ServerError(400, describeZodError(joinOptions.error));
-    this.playerId = client.auth.playerId;
-    await s.players.own(client.auth, this.playerId); // refuses an archived guest
-    // The browser's client seed becomes the first one of a pair that has never been used.
-    if (joinOptions.data.clientSeed && (await s.seeds.adoptFirstClientSeed(this.playerId, joinOptions.data.clientSeed))) {
-      s.events.publish(this.playerId, { type: "fairness", ...(await s.seeds.active(this.playerId)) });
-    }
-    this.unsubscribe = s.events.subscribe(this.playerId, (event) => this.onPlayerEvent(event));
-    await this.refresh().catch((error) => this.joinFailed(error));
+    const auth = client.auth;
+    this.playerId = auth.playerId;
+    const clientSeed = joinOptions.data.clientSeed;
+    // Every refusal or failure of the join (an archived guest, a database away) reaches the client as
+    // a status and a human text, never a driver's message.
+    await (async () => {
+      await s.players.own(auth, this.playerId); // refuses an archived guest
+      // The browser's client seed becomes the first one of a pair that has never been used.
+      if (clientSeed && (await s.seeds.adoptFirstClientSeed(this.playerId, clientSeed))) {
+        s.events.publish(this.playerId, { type: "fairness", ...(await s.seeds.active(this.playerId)) });
+      }
+      this.unsubscribe = s.events.subscribe(this.playerId, (event) => this.onPlayerEvent(event));
+      await this.refresh();
+    })().catch((error) => this.joinFailed(error));
     await this.remindIfReady();
     this.joined = true;
   }

@@ -1,0 +1,385 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Room } from "@colyseus/sdk";
+import { CRASH_MESSAGES, crashPointHundredths, verifyChainElement } from "@casino/common";
+import { CrashStore } from "../src/rooms/crash-store";
+import { startTestApp, TEST_DB, type TestApp } from "./harness";
+import { Inbox, ask, newRequestId, waitFor } from "./room-helpers";
+
+/**
+ * The shared crash room with a short betting phase and a steep curve (2× after 116 ms), so that a
+ * round takes well under a second.
+ */
+const CRASH_ENV = {
+  CRASH_BETTING_MS: "250",
+  // Longer than the state patch interval (50 ms), so every client sees every bust.
+  CRASH_BUSTED_MS: "100",
+  CRASH_TICK_MS: "20",
+  CRASH_CURVE_RATE: "0.006",
+  CRASH_CHAIN_LENGTH: "500",
+  BET_RATE_PER_SECOND: "1000",
+};
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp(CRASH_ENV);
+});
+afterAll(async () => t?.close());
+afterEach(async () => t.expectLedgerInvariant());
+
+const sql = (text: string, params: unknown[] = []) => t.app.services.db.run((em) => em.query(text, params)) as Promise<any[]>;
+
+let discordIds = 5_000_000;
+/** A Discord player through the fake Discord's code exchange. */
+async function discordPlayer(): Promise<{ token: string; player: any }> {
+  const id = String(discordIds++);
+  const res = await t.request("POST", "/api/token", { body: { code: `ok:${id}:crash${id}` } });
+  expect(res.status).toBe(200);
+  return { token: res.body.session_token, player: res.body.player };
+}
+
+async function joinCrash(token: string, instanceId: string | null): Promise<{ room: Room; inbox: Inbox }> {
+  const room = await t.sdk(token).joinOrCreate("crash", { instanceId });
+  const inbox = new Inbox(room);
+  await waitFor(() => (room.state as any)?.terminatingHash);
+  return { room, inbox };
+}
+
+/** Bets in the first betting phase that takes it (a phase can close while the message travels). */
+async function betInNextRound(room: Room, inbox: Inbox, body: Record<string, unknown>) {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    await waitFor(() => (room.state as any).phase === "betting", 10_000);
+    const answer = await ask(room, inbox, CRASH_MESSAGES.bet, body);
+    if (answer.body.code !== "betting_closed") return answer;
+    await waitFor(() => (room.state as any).phase !== "betting", 10_000);
+  }
+  throw new Error("no betting phase took the bet");
+}
+
+const openRounds = async (scope: string) => Number((await sql(`SELECT count(*)::int AS n FROM crash_rounds WHERE scope = $1 AND phase IN ('betting','running')`, [scope]))[0].n);
+
+/** Leaves and waits until the room has finished its round and no round of the scope is open. */
+async function leaveAll(rooms: Room[], scope: string) {
+  await Promise.all(rooms.map((r) => r.leave()));
+  const deadline = Date.now() + 20_000;
+  while ((await openRounds(scope)) > 0) {
+    if (Date.now() > deadline) throw new Error(`rounds of ${scope} still open`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe("20 players in one activity instance", () => {
+  const ROUNDS = TEST_DB === "pglite" ? 12 : 50;
+
+  it(`share ${ROUNDS} rounds: every bet settles once, cash-outs never above the bust, the hashes chain to the commitment`, async () => {
+    const instanceId = `inst-${Date.now()}`;
+    const scope = `instance:${instanceId}`;
+    const players = await Promise.all(Array.from({ length: 20 }, () => discordPlayer()));
+    const joined = await Promise.all(players.map((p) => joinCrash(p.token, instanceId)));
+    expect(new Set(joined.map((j) => j.room.roomId)).size).toBe(1);
+
+    const commitmentSeen = (joined[0]!.room.state as any).terminatingHash as string;
+    const leaks: string[] = [];
+    const lateAttempts: string[] = [];
+    const roundsSeen = new Set<string>();
+    // Each player: a bet in every betting phase; a third with an automatic cash-out, the others cash
+    // out by hand at a target of their own; two also try after the bust, and one asks twice.
+    joined.forEach(({ room }, i) => {
+      let round = "";
+      let target = 0;
+      let cashed = false;
+      room.onStateChange((state: any) => {
+        if ((state.phase === "betting" || state.phase === "running") && (state.gameHash !== "" || state.crashPoint !== 0)) leaks.push(state.roundId);
+        if (state.phase === "betting" && state.roundId !== round) {
+          round = state.roundId;
+          cashed = false;
+          const auto = i % 3 === 0 ? 1.01 + ((i * 37 + state.gameNumber * 11) % 300) / 100 : null;
+          // Player 1 cashes out early (almost every round reaches 1.05×) and asks twice.
+          target = auto ? 0 : i === 1 ? 105 : 101 + ((i * 53 + state.gameNumber * 7) % 250);
+          room.send(CRASH_MESSAGES.bet, { requestId: newRequestId(), amount: 1 + ((i + state.gameNumber) % 25), autoCashOut: auto });
+        }
+        if (state.phase === "running" && state.roundId === round && target > 0 && !cashed && state.multiplier >= target) {
+          cashed = true;
+          room.send(CRASH_MESSAGES.cashOut, { requestId: newRequestId() });
+          if (i === 1) room.send(CRASH_MESSAGES.cashOut, { requestId: newRequestId() });
+        }
+        if (state.phase === "busted" && state.roundId === round && i >= 18 && !lateAttempts.includes(`${i}:${round}`)) {
+          lateAttempts.push(`${i}:${round}`);
+          room.send(CRASH_MESSAGES.cashOut, { requestId: newRequestId() });
+        }
+        if (state.phase === "busted") roundsSeen.add(state.roundId);
+      });
+    });
+    await waitFor(() => roundsSeen.size >= ROUNDS, 55_000);
+    const history = ((joined[0]!.room.state as any).history as any[]).map((h) => ({ gameNumber: h.gameNumber, gameHash: h.gameHash, crashPoint: h.crashPoint }));
+    await leaveAll(
+      joined.map((j) => j.room),
+      scope,
+    );
+
+    expect(leaks).toEqual([]);
+    const [chain] = await sql(`SELECT * FROM crash_chains WHERE scope = $1`, [scope]);
+    expect(commitmentSeen).toBe(chain.terminating_hash);
+    const rounds = await sql(`SELECT * FROM crash_rounds WHERE scope = $1 ORDER BY game_number`, [scope]);
+    expect(rounds.length).toBeGreaterThanOrEqual(ROUNDS);
+    rounds.forEach((r, i) => {
+      expect(r.game_number).toBe(i + 1);
+      expect(r.phase).toBe("busted");
+      expect(verifyChainElement(r.game_hash, chain.terminating_hash, chain.length)).toBe(r.game_number);
+      expect(Number(crashPointHundredths(r.game_hash, chain.salt))).toBe(Number(r.crash_point));
+    });
+    // What the room published is what the database holds.
+    for (const h of history) {
+      const r = rounds.find((x) => x.game_number === h.gameNumber)!;
+      expect([h.gameHash, h.crashPoint]).toEqual([r.game_hash, Number(r.crash_point)]);
+    }
+
+    const bets = await sql(
+      `SELECT b.*, r.crash_point FROM crash_bets b JOIN crash_rounds r ON r.id = b.round_id WHERE r.scope = $1`,
+      [scope],
+    );
+    expect(bets.length).toBeGreaterThan(ROUNDS * 10);
+    const cashedOut = bets.filter((b) => b.status === "cashed_out");
+    const lost = bets.filter((b) => b.status === "lost");
+    expect(cashedOut.length + lost.length).toBe(bets.length);
+    expect(cashedOut.length).toBeGreaterThan(0);
+    expect(lost.length).toBeGreaterThan(0);
+    for (const b of cashedOut) {
+      expect(Number(b.cashed_out_at)).toBeLessThanOrEqual(Number(b.crash_point));
+      expect(Number(b.payout)).toBe(Math.floor((Number(b.amount) * Number(b.cashed_out_at)) / 100));
+      if (b.auto_cash_out !== null) expect(Number(b.cashed_out_at)).toBeLessThanOrEqual(Number(b.auto_cash_out));
+    }
+    // An automatic target the round reached is always paid.
+    for (const b of lost) if (b.auto_cash_out !== null) expect(Number(b.auto_cash_out)).toBeGreaterThan(Number(b.crash_point));
+
+    // Each bet moved coins exactly once each way: one debit, and one credit per cash-out.
+    for (const p of players) {
+      const mine = bets.filter((b) => b.player_id === p.player.id);
+      const entries = await sql(`SELECT reason, delta FROM ledger_entries WHERE player_id = $1 AND reference = 'crash-room'`, [p.player.id]);
+      expect(entries.filter((e) => e.reason === "bet").length).toBe(mine.length);
+      expect(entries.filter((e) => e.reason === "payout").length).toBe(mine.filter((b) => b.status === "cashed_out").length);
+      expect(entries.filter((e) => e.reason === "refund").length).toBe(0);
+      const net = entries.reduce((sum, e) => sum + Number(e.delta), 0);
+      expect(net).toBe(mine.reduce((sum, b) => sum + Number(b.payout) - Number(b.amount), 0));
+      const [{ n }] = await sql(`SELECT count(*)::int AS n FROM game_sessions WHERE player_id = $1 AND game_type = 'crash'`, [p.player.id]);
+      expect(n).toBe(mine.length);
+      const [{ balance }] = await sql(`SELECT balance FROM players WHERE id = $1`, [p.player.id]);
+      expect(Number(balance)).toBe(1000 + net);
+    }
+
+    // The cash-outs sent after a bust were refused; the player who asked twice was paid once per round.
+    const late = joined.slice(18).flatMap((j) => j.inbox.messages.filter((m) => m.type === "error" && m.body.code === "not_running"));
+    expect(late.length).toBeGreaterThan(0);
+    const twice = joined[1]!.inbox.messages.filter((m) => m.type === "error" && m.body.code === "already_cashed_out");
+    expect(twice.length).toBeGreaterThan(0);
+  }, 120_000);
+});
+
+describe("instances are kept apart", () => {
+  it("a player of another instance gets another room and cannot join this one; a guest only the public room", async () => {
+    const a = await discordPlayer();
+    const b = await discordPlayer();
+    const guest = await t.guest();
+    const roomA = await joinCrash(a.token, "inst-apart-a");
+    const roomB = await joinCrash(b.token, "inst-apart-b");
+    expect(roomB.room.roomId).not.toBe(roomA.room.roomId);
+
+    // B's own session names B's instance: joining A's room by id is refused.
+    await expect(t.sdk(b.token).joinById(roomA.room.roomId, { instanceId: "inst-apart-b" })).rejects.toThrow(/another activity instance/);
+    // A guest plays in the public room only.
+    await expect(t.sdk(guest.token).joinOrCreate("crash", { instanceId: "inst-apart-a" })).rejects.toThrow(/Guests play in the public crash room/);
+    await expect(t.sdk(guest.token).joinById(roomA.room.roomId, { instanceId: null })).rejects.toThrow(/another activity instance/);
+    const pub = await joinCrash(guest.token, null);
+    expect([roomA.room.roomId, roomB.room.roomId]).not.toContain(pub.room.roomId);
+    // Options are required and checked.
+    await expect(t.sdk(a.token).joinOrCreate("crash", {})).rejects.toThrow(/instanceId/);
+    await expect(t.sdk(a.token).joinOrCreate("crash", { instanceId: "bad id!" })).rejects.toThrow(/instanceId/);
+
+    // A bets in A's room; B's room never shows it.
+    const bet = await betInNextRound(roomA.room, roomA.inbox, { amount: 5 });
+    expect(bet.type).toBe("result");
+    await waitFor(() => (roomA.room.state as any).bets.get(a.player.id));
+    await waitFor(() => (roomB.room.state as any).phase === "running" || (roomB.room.state as any).phase === "busted", 10_000);
+    expect([...(roomB.room.state as any).bets.keys()]).not.toContain(a.player.id);
+    expect([...(pub.room.state as any).bets.keys()]).not.toContain(a.player.id);
+    expect((roomB.room.state as any).terminatingHash).not.toBe((roomA.room.state as any).terminatingHash);
+
+    await leaveAll([roomA.room], "instance:inst-apart-a");
+    await leaveAll([roomB.room], "instance:inst-apart-b");
+    await leaveAll([pub.room], "public");
+  });
+});
+
+describe("bets and cash-outs", () => {
+  it("refuses bad messages with a precise error and stays connected; one bet per player and round", async () => {
+    const { token, player } = await t.guest();
+    const { room, inbox } = await joinCrash(token, null);
+    const bad: [Record<string, unknown>, RegExp][] = [
+      [{ amount: 0 }, /amount/],
+      [{ amount: 1.5 }, /whole number/],
+      [{ amount: 2_000_000 }, /from 1 to 1000000/],
+      [{ amount: 5, autoCashOut: 1 }, /cash-out must be at least 1.01/],
+      [{ amount: 5, autoCashOut: 2.005 }, /two decimals/],
+      [{ amount: 5, extra: true }, /Unrecognized key/],
+    ];
+    for (const [body, message] of bad) {
+      const answer = await ask(room, inbox, CRASH_MESSAGES.bet, body);
+      expect(answer.type).toBe("error");
+      expect(answer.body.code).toBe("invalid_message");
+      expect(answer.body.message).toMatch(message);
+    }
+    const noBet = await ask(room, inbox, CRASH_MESSAGES.cashOut, {});
+    expect(["no_bet", "not_running"]).toContain(noBet.body.code);
+    const ok = await betInNextRound(room, inbox, { amount: 10, autoCashOut: 1.5 });
+    expect(ok.type).toBe("result");
+    expect(ok.body).toMatchObject({ amount: 10, autoCashOut: 150, balance: 990 });
+    // A second bet in the same round is refused (or, if the phase closed meanwhile, refused for that).
+    const again = await ask(room, inbox, CRASH_MESSAGES.bet, { amount: 10 });
+    expect(["already_bet", "betting_closed"]).toContain(again.body.code);
+    const [{ n }] = await sql(`SELECT count(*)::int AS n FROM ledger_entries WHERE player_id = $1 AND reason = 'bet'`, [player.id]);
+    expect(n).toBe(1);
+    expect(room.connection.isOpen).toBe(true);
+    await leaveAll([room], "public");
+  });
+});
+
+describe("the ledger's guards on PostgreSQL", () => {
+  /** A round of its own scope, opened through the store as the room does, with one bet per player. */
+  async function roundWithBets(scope: string, amounts: number[]) {
+    const store = t.app.services.crash;
+    const opened = await store.openRound(scope);
+    if (!("opened" in opened)) throw new Error("no round");
+    const round = opened.opened;
+    const players = await Promise.all(amounts.map(() => t.guest()));
+    for (const [i, p] of players.entries()) {
+      await t.app.services.ledger.placeCrashBet(p.player.id, newRequestId(), { roundId: round.roundId, amount: amounts[i]!, autoCashOut: null });
+    }
+    return { store, round, players };
+  }
+
+  it("a cash-out above the crash point is refused, at it is paid, and a second one pays nothing", async () => {
+    const { store, round, players } = await roundWithBets(`guard-${Date.now()}`, [100]);
+    const ledger = t.app.services.ledger;
+    const playerId = players[0]!.player.id;
+    // Not yet running: refused.
+    await expect(ledger.cashOutCrashBet(playerId, newRequestId(), { roundId: round.roundId, cashedOutAt: 100, by: "player" })).rejects.toMatchObject({ code: "cash_out_refused" });
+    expect(await store.startRunning(round.roundId)).toBe(true);
+    await expect(ledger.cashOutCrashBet(playerId, newRequestId(), { roundId: round.roundId, cashedOutAt: round.crashPoint + 1, by: "player" })).rejects.toMatchObject({ code: "cash_out_refused" });
+    const paid = await ledger.cashOutCrashBet(playerId, newRequestId(), { roundId: round.roundId, cashedOutAt: round.crashPoint, by: "player" });
+    expect(paid.payout).toBe(Math.floor((100 * round.crashPoint) / 100));
+    await expect(ledger.cashOutCrashBet(playerId, newRequestId(), { roundId: round.roundId, cashedOutAt: 101, by: "player" })).rejects.toMatchObject({ code: "cash_out_refused" });
+    expect(await store.bust(round.roundId)).toBe(true);
+    const [bet] = await sql(`SELECT status, payout FROM crash_bets WHERE round_id = $1`, [round.roundId]);
+    expect(bet).toMatchObject({ status: "cashed_out" });
+    expect(Number(bet.payout)).toBe(paid.payout);
+    const [{ balance }] = await sql(`SELECT balance FROM players WHERE id = $1`, [playerId]);
+    expect(Number(balance)).toBe(1000 - 100 + paid.payout);
+  });
+
+  it("a cash-out racing the bust: each bet ends either cashed out or lost, paid at most once", async () => {
+    const outcomes = { cashed: 0, lost: 0 };
+    for (let i = 0; i < 15; i++) {
+      const { store, round, players } = await roundWithBets(`race-${Date.now()}-${i}`, [10, 20, 30]);
+      await store.startRunning(round.roundId);
+      const at = Math.min(round.crashPoint, 150);
+      const results = await Promise.allSettled([
+        ...players.map((p) => t.app.services.ledger.cashOutCrashBet(p.player.id, newRequestId(), { roundId: round.roundId, cashedOutAt: at, by: "player" })),
+        store.bust(round.roundId),
+      ]);
+      expect(results[players.length]).toEqual({ status: "fulfilled", value: true });
+      const bets = await sql(`SELECT player_id, status, payout, amount FROM crash_bets WHERE round_id = $1`, [round.roundId]);
+      for (const [k, p] of players.entries()) {
+        const bet = bets.find((b) => b.player_id === p.player.id);
+        const answer = results[k]!;
+        const credits = await sql(`SELECT count(*)::int AS n, coalesce(sum(delta), 0) AS total FROM ledger_entries WHERE player_id = $1 AND reason = 'payout'`, [p.player.id]);
+        if (answer.status === "fulfilled") {
+          outcomes.cashed += 1;
+          expect(bet.status).toBe("cashed_out");
+          expect(credits[0].n).toBe(1);
+          expect(Number(credits[0].total)).toBe(Number(bet.payout));
+        } else {
+          outcomes.lost += 1;
+          expect(bet.status).toBe("lost");
+          expect(credits[0].n).toBe(0);
+        }
+      }
+      const [{ phase }] = await sql(`SELECT phase FROM crash_rounds WHERE id = $1`, [round.roundId]);
+      expect(phase).toBe("busted");
+    }
+    expect(outcomes.cashed + outcomes.lost).toBe(45);
+  });
+
+  it("a bet racing the end of the betting phase is either in the round or refused, never debited for nothing", async () => {
+    const scope = `close-${Date.now()}`;
+    const store = t.app.services.crash;
+    const opened = await store.openRound(scope);
+    if (!("opened" in opened)) throw new Error("no round");
+    const round = opened.opened;
+    const players = await Promise.all(Array.from({ length: 12 }, () => t.guest()));
+    const results = await Promise.allSettled([
+      ...players.map((p) => t.app.services.ledger.placeCrashBet(p.player.id, newRequestId(), { roundId: round.roundId, amount: 7, autoCashOut: null })),
+      store.startRunning(round.roundId),
+    ]);
+    const bets = await sql(`SELECT player_id FROM crash_bets WHERE round_id = $1`, [round.roundId]);
+    for (const [k, p] of players.entries()) {
+      const [{ balance }] = await sql(`SELECT balance FROM players WHERE id = $1`, [p.player.id]);
+      const placed = bets.some((b) => b.player_id === p.player.id);
+      expect(results[k]!.status === "fulfilled").toBe(placed);
+      expect(Number(balance)).toBe(placed ? 993 : 1000);
+    }
+    await store.bust(round.roundId);
+  });
+
+  it("two processes opening one room's round at once: one opens it, the other waits; no game is played twice", async () => {
+    const { db, ledger, config } = t.app.services;
+    const processes = [new CrashStore(db, ledger, config.crash), new CrashStore(db, ledger, config.crash)];
+    const scope = `two-processes-${Date.now()}`;
+    for (let game = 1; game <= 10; game++) {
+      const results = await Promise.all(processes.map((p) => p.openRound(scope)));
+      const opened = results.flatMap((r, i) => ("opened" in r ? [{ round: r.opened, store: processes[i]! }] : []));
+      expect(opened).toHaveLength(1);
+      expect(results.filter((r) => "busy" in r)).toHaveLength(1);
+      expect(opened[0]!.round.gameNumber).toBe(game);
+      // Only the owner may run it.
+      const other = processes.find((p) => p !== opened[0]!.store)!;
+      expect(await other.startRunning(opened[0]!.round.roundId)).toBe(false);
+      expect(await opened[0]!.store.startRunning(opened[0]!.round.roundId)).toBe(true);
+      expect(await other.bust(opened[0]!.round.roundId)).toBe(false);
+      expect(await opened[0]!.store.bust(opened[0]!.round.roundId)).toBe(true);
+    }
+    const chains = await sql(`SELECT id FROM crash_chains WHERE scope = $1`, [scope]);
+    expect(chains).toHaveLength(1);
+    const rounds = await sql(`SELECT game_number, game_hash FROM crash_rounds WHERE scope = $1`, [scope]);
+    expect(new Set(rounds.map((r) => r.game_number)).size).toBe(10);
+    expect(new Set(rounds.map((r) => r.game_hash)).size).toBe(10);
+  });
+
+  it("a bet for a round that is no longer taking bets is refused and debits nothing", async () => {
+    const store = t.app.services.crash;
+    const opened = await store.openRound(`late-${Date.now()}`);
+    if (!("opened" in opened)) throw new Error("no round");
+    expect(await store.startRunning(opened.opened.roundId)).toBe(true);
+    const { player } = await t.guest();
+    await expect(t.app.services.ledger.placeCrashBet(player.id, newRequestId(), { roundId: opened.opened.roundId, amount: 5, autoCashOut: null })).rejects.toMatchObject({
+      code: "betting_closed",
+      message: "Bets are closed for this round",
+    });
+    const [{ balance }] = await sql(`SELECT balance FROM players WHERE id = $1`, [player.id]);
+    expect(Number(balance)).toBe(1000);
+    await store.bust(opened.opened.roundId);
+  });
+
+  it("one bet per player per round, even when two are sent at once", async () => {
+    const store = t.app.services.crash;
+    const opened = await store.openRound(`double-${Date.now()}`);
+    if (!("opened" in opened)) throw new Error("no round");
+    const { player } = await t.guest();
+    const results = await Promise.allSettled(
+      Array.from({ length: 5 }, () => t.app.services.ledger.placeCrashBet(player.id, newRequestId(), { roundId: opened.opened.roundId, amount: 50, autoCashOut: null })),
+    );
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const [{ balance }] = await sql(`SELECT balance FROM players WHERE id = $1`, [player.id]);
+    expect(Number(balance)).toBe(950);
+    await store.startRunning(opened.opened.roundId);
+    await store.bust(opened.opened.roundId);
+  });
+});
