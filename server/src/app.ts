@@ -9,7 +9,7 @@ import { LocalDriver, LocalPresence, defineRoom, defineServer, type Server } fro
 import { WebSocketTransport } from "@colyseus/ws-transport";
 import { RedisPresence } from "@colyseus/redis-presence";
 import { RedisDriver } from "@colyseus/redis-driver";
-import { ROOMS } from "@casino/common";
+import { LEADERBOARD_ROOM, ROOMS } from "@casino/common";
 import type { Config } from "./config";
 import { openDatabase, type Database } from "./db/database";
 import { openRedis, pingRedis } from "./redis/redis";
@@ -20,6 +20,12 @@ import { Players } from "./players/players";
 import { Seeds } from "./fairness/seeds";
 import { PlayerEvents } from "./rooms/player-events";
 import { CasinoRoom } from "./rooms/casino-room";
+import { Leaderboards } from "./leaderboard/leaderboards";
+import { LeaderboardRoom } from "./leaderboard/leaderboard-room";
+import { Progress } from "./progress/progress";
+import { Guilds } from "./players/guilds";
+import { Instances } from "./players/instances";
+import { leaderboardRoutes } from "./http/leaderboard-routes";
 import type { Services } from "./services";
 import { authRoutes } from "./http/auth-routes";
 import { playerRoutes } from "./http/player-routes";
@@ -48,19 +54,30 @@ export async function createApp(config: Config, existingDb?: Database): Promise<
   const presence = config.redisUrl ? new RedisPresence(config.redisUrl) : new LocalPresence();
   const driver = config.redisUrl ? new RedisDriver(config.redisUrl) : new LocalDriver();
   const ledger = new Ledger(db);
+  const discord = new DiscordOAuth(config.discord);
+  const events = new PlayerEvents(presence);
+  const guilds = new Guilds(db);
+  const instances = new Instances(db, discord);
   const services: Services = {
     config,
     db,
     redis,
     presence,
     tokens: new SessionTokens(config.sessionSecret, config.sessionTtlSeconds),
-    discord: new DiscordOAuth(config.discord),
+    discord,
     ledger,
     players: new Players(db, ledger, config.specialBadges),
     seeds: new Seeds(db),
-    events: new PlayerEvents(presence),
+    events,
+    guilds,
+    instances,
+    leaderboards: new Leaderboards(db, redis, presence, guilds, instances, config.specialBadges),
+    progress: new Progress(db, events),
   };
   CasinoRoom.services = services;
+  LeaderboardRoom.services = services;
+  ledger.onCommitted(services.leaderboards.onCommitted);
+  ledger.onCommitted(services.progress.onCommitted);
 
   const transport = new WebSocketTransport({ maxPayload: 16 * 1024 });
   const server = defineServer({
@@ -69,7 +86,10 @@ export async function createApp(config: Config, existingDb?: Database): Promise<
     driver,
     greet: false,
     gracefullyShutdown: false,
-    rooms: { [ROOMS.casino]: defineRoom(CasinoRoom) },
+    rooms: {
+      [ROOMS.casino]: defineRoom(CasinoRoom),
+      [LEADERBOARD_ROOM]: defineRoom(LeaderboardRoom).filterBy(["board", "scope", "guildId", "instanceId", "window"]),
+    },
     express: (app) => mountHttp(app, services),
   });
 
@@ -78,9 +98,12 @@ export async function createApp(config: Config, existingDb?: Database): Promise<
     services,
     async listen() {
       await server.listen(config.port, config.host);
+      void services.leaderboards.start().catch(() => undefined);
+      services.progress.start();
       return (transport.server?.address() as AddressInfo).port;
     },
     async close() {
+      await Promise.all([services.leaderboards.stop(), services.progress.stop()]);
       await server.gracefullyShutdown(false).catch(() => undefined);
       redis.disconnect();
       if (!existingDb) await db.close();
@@ -110,7 +133,7 @@ function mountHttp(app: Application, s: Services): void {
   const api = express.Router();
   api.use(express.json({ limit: "16kb" }));
   api.use(
-    jsonRateLimit({ windowMs: 60_000, limit: 600, key: (req) => `ip:${ipKeyGenerator(req.ip ?? "unknown")}`, message: SLOW_DOWN }),
+    jsonRateLimit({ windowMs: 60_000, limit: s.config.apiRatePerMinute, key: (req) => `ip:${ipKeyGenerator(req.ip ?? "unknown")}`, message: SLOW_DOWN }),
   );
 
   api.get("/health", async (_req, res) => {
@@ -121,8 +144,10 @@ function mountHttp(app: Application, s: Services): void {
   api.use(authRoutes(s));
 
   // Only the resources that exist require a session, so an unknown route is a 404 for everyone.
-  const perPlayer = jsonRateLimit({ windowMs: 60_000, limit: 300, key: (req) => `player:${sessionOf(req).playerId}`, message: SLOW_DOWN });
+  const perPlayer = jsonRateLimit({ windowMs: 60_000, limit: s.config.playerRatePerMinute, key: (req) => `player:${sessionOf(req).playerId}`, message: SLOW_DOWN });
   api.use(["/player", "/suggestions", "/daily-spin", "/game-session"], requireSession(s.tokens), perPlayer);
+  api.use(["/leaderboard", "/game-stats", "/game", "/instances"], requireSession(s.tokens), perPlayer);
+  api.use(leaderboardRoutes(s));
   api.use(moneyRoutes(s));
   api.use(playerRoutes(s));
   api.use(unknownApiRoute);

@@ -21,6 +21,7 @@ const envSchema = z.object({
   DISCORD_CLIENT_ID: optionalText,
   DISCORD_CLIENT_SECRET: optionalText,
   DISCORD_API_BASE: z.preprocess(emptyToUndefined, z.url().default("https://discord.com/api")),
+  DISCORD_BOT_TOKEN: optionalText,
   SPECIAL_BADGES: z.preprocess(
     emptyToUndefined,
     z
@@ -38,6 +39,8 @@ const envSchema = z.object({
   ),
   BET_RATE_PER_SECOND: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(20)),
   CLIENT_DIST: z.preprocess(emptyToUndefined, z.string().default("client/dist")),
+  API_RATE_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(600)),
+  PLAYER_RATE_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(300)),
 });
 
 export interface Config {
@@ -48,10 +51,14 @@ export interface Config {
   redisUrl?: string;
   sessionSecret: string;
   sessionTtlSeconds: number;
-  discord: { clientId?: string; clientSecret?: string; apiBase: string };
+  /** `botToken` enables the server-side activity-instance lookup. */
+  discord: { clientId?: string; clientSecret?: string; apiBase: string; botToken?: string };
   specialBadges: Record<string, string>;
   betRatePerSecond: number;
   clientDist: string;
+  /** REST requests a minute per IP address, and per player on the per-player resources. */
+  apiRatePerMinute: number;
+  playerRatePerMinute: number;
 }
 
 export class ConfigError extends Error {}
@@ -74,10 +81,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     sessionSecret: e.SESSION_SECRET ?? keptSecret(dataDir),
     sessionTtlSeconds: Math.round(e.SESSION_TTL_HOURS * 3600),
-    discord: { clientId: e.DISCORD_CLIENT_ID, clientSecret: e.DISCORD_CLIENT_SECRET, apiBase: e.DISCORD_API_BASE.replace(/\/$/, "") },
+    discord: {
+      clientId: e.DISCORD_CLIENT_ID,
+      clientSecret: e.DISCORD_CLIENT_SECRET,
+      apiBase: e.DISCORD_API_BASE.replace(/\/$/, ""),
+      botToken: e.DISCORD_BOT_TOKEN,
+    },
     specialBadges: e.SPECIAL_BADGES,
     betRatePerSecond: e.BET_RATE_PER_SECOND,
     clientDist: resolve(e.CLIENT_DIST),
+    apiRatePerMinute: e.API_RATE_PER_MINUTE,
+    playerRatePerMinute: e.PLAYER_RATE_PER_MINUTE,
   };
 }
 

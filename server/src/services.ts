@@ -8,6 +8,10 @@ import type { Ledger } from "./ledger/ledger";
 import type { Players } from "./players/players";
 import type { PlayerEvents } from "./rooms/player-events";
 import type { Seeds } from "./fairness/seeds";
+import type { Leaderboards } from "./leaderboard/leaderboards";
+import type { Progress } from "./progress/progress";
+import type { Guilds } from "./players/guilds";
+import type { Instances } from "./players/instances";
 
 /** Everything the REST routers and rooms need, built once at boot. */
 export interface Services {
@@ -21,4 +25,8 @@ export interface Services {
   players: Players;
   seeds: Seeds;
   events: PlayerEvents;
+  leaderboards: Leaderboards;
+  progress: Progress;
+  guilds: Guilds;
+  instances: Instances;
 }

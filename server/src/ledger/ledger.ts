@@ -46,6 +46,18 @@ interface Movement {
   reference: string | null;
 }
 
+/** One movement of a committed transaction, as told to commit listeners. */
+export interface CommittedMovement {
+  playerId: string;
+  /** The player's balance right after this movement. */
+  balance: number;
+  delta: number;
+  reason: LedgerReason;
+  /** The game of a bet or payout. */
+  game: string | null;
+}
+export type CommitListener = (movements: CommittedMovement[]) => void;
+
 export const newServerSeed = (): string => randomBytes(32).toString("hex");
 export const newClientSeed = (): string => randomBytes(8).toString("hex");
 
@@ -54,11 +66,23 @@ export const newClientSeed = (): string => randomBytes(8).toString("hex");
  * credit, the append-only ledger entries, the round records, and the request's answer for idempotency.
  */
 export class Ledger {
+  private readonly commitListeners = new Set<CommitListener>();
+  private readonly uncommitted = new WeakMap<EntityManager, CommittedMovement[]>();
+
   constructor(private readonly db: Database) {}
+
+  /**
+   * Calls `listener` after each committed transaction that moved coins (never for a rolled-back one or
+   * a repeated request). Listeners must not throw or block; they are hints, not the system of record.
+   */
+  onCommitted(listener: CommitListener): () => void {
+    this.commitListeners.add(listener);
+    return () => this.commitListeners.delete(listener);
+  }
 
   /** A new player, their 1000-coin starting grant and their first seed pair, together. */
   createPlayer(fields: NewPlayer): Promise<Player> {
-    return this.db.transaction(async (em) => {
+    return this.tracked(async (em) => {
       const [row] = await sqlRows(em, 
         `INSERT INTO players (discord_id, username, avatar_url, balance) VALUES ($1, $2, $3, $4) RETURNING id`,
         [fields.discordId, fields.username, fields.avatarUrl, STARTING_BALANCE],
@@ -193,6 +217,35 @@ export class Ledger {
       return `($1, $${b}, $${b + 1}, $${b + 2}, $${b + 3}, $${b + 4})`;
     });
     await sqlRows(em, `INSERT INTO ledger_entries (player_id, delta, balance_after, reason, reference, request_id) VALUES ${tuples.join(", ")}`, values);
+    let running = finalBalance - movements.reduce((sum, m) => sum + m.delta, 0);
+    this.uncommitted.get(em)?.push(
+      ...movements.map((m) => ({
+        playerId,
+        balance: (running += m.delta),
+        delta: m.delta,
+        reason: m.reason,
+        game: m.reason === "bet" || m.reason === "payout" ? m.reference : null,
+      })),
+    );
+  }
+
+  /** One transaction whose movements are told to the commit listeners once it has committed. */
+  private async tracked<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
+    const moved: CommittedMovement[] = [];
+    const result = await this.db.transaction((em) => {
+      this.uncommitted.set(em, moved);
+      return work(em);
+    });
+    if (moved.length > 0) {
+      for (const listener of this.commitListeners) {
+        try {
+          listener(moved);
+        } catch (error) {
+          console.error("commit listener failed", error);
+        }
+      }
+    }
+    return result;
   }
 
   /**
@@ -201,7 +254,7 @@ export class Ledger {
    */
   private async idempotent<T>(playerId: string, requestId: string, work: (em: EntityManager) => Promise<T>): Promise<T> {
     try {
-      return await this.db.transaction(async (em) => {
+      return await this.tracked(async (em) => {
         const result = await work(em);
         await sqlRows(em, `INSERT INTO processed_requests (player_id, request_id, response) VALUES ($1, $2, $3)`, [
           playerId,
