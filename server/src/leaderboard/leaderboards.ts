@@ -587,16 +587,18 @@ export class Leaderboards {
   }
 
   /**
-   * The repair check: every ranked player old enough to be settled must be on the balance board, and
+   * The repair check: every ranked player older than `settleMs` must be on the balance board, and
    * nobody else. A board out of step (an update lost in a way the consumers cannot see) is rebuilt.
    */
-  async repair(): Promise<boolean> {
+  async repair(settleMs = 30_000): Promise<boolean> {
     await this.ensureBuilt(true);
+    await this.ledgerLoop.catchUp();
     const [counts] = await this.read((em) =>
       sqlRows(
         em,
-        `SELECT count(*)::int AS total, count(*) FILTER (WHERE created_at < now() - interval '30 seconds')::int AS settled
+        `SELECT count(*)::int AS total, count(*) FILTER (WHERE created_at <= now() - ($1::int * interval '1 millisecond'))::int AS settled
            FROM players WHERE discord_id NOT LIKE 'guest-%'`,
+        [settleMs],
       ),
     );
     const onBoard = await this.redis.zcard(KEYS.balance);
