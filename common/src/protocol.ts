@@ -201,22 +201,21 @@ export interface LeaderboardDeltaMessage {
   seq: number;
 }
 
-const boardEntrySchema = z
-  .object({
-    rank: z.number().int().positive(),
-    playerId: z.string(),
-    username: z.string(),
-    avatarUrl: z.string().nullable(),
-    anonymousMode: z.boolean(),
-    discordId: z.string().optional(),
-    badge: z.string().nullable(),
-    balance: z.number().optional(),
-    net: z.number().optional(),
-    completionTimeMs: z.number().optional(),
-    kills: z.number().optional(),
-    activeTag: z.object({ name: z.string() }).nullable().optional(),
-  })
-  .strict();
+const entryBase = {
+  rank: z.number().int().positive(),
+  playerId: z.string(),
+  username: z.string(),
+  avatarUrl: z.string().nullable(),
+  anonymousMode: z.boolean(),
+  discordId: z.string().optional(),
+  badge: z.string().nullable(),
+};
+const activeTagSchema = z.object({ name: z.string() }).strict().nullable();
+const boardEntrySchema = z.union([
+  z.object({ ...entryBase, balance: z.number(), net: z.number().optional(), activeTag: activeTagSchema }).strict(),
+  z.object({ ...entryBase, completionTimeMs: z.number(), activeTag: activeTagSchema }).strict(),
+  z.object({ ...entryBase, kills: z.number() }).strict(),
+]);
 const positionSchema = z.object({ rank: z.number().int().positive().nullable(), value: z.number().nullable() }).strict();
 
 /** Schemas of what the server sends, so a client can check what it receives. */

@@ -1,4 +1,4 @@
-import { Room, type AuthContext, type Client } from "@colyseus/core";
+import { ErrorCode, Room, ServerError, type AuthContext, type Client } from "@colyseus/core";
 import {
   LEADERBOARD_MAX_UPDATES_PER_SECOND,
   LEADERBOARD_MESSAGES,
@@ -46,13 +46,22 @@ export class LeaderboardRoom extends Room<{ client: ViewerClient }> {
     if (change.keys.includes("*") || change.keys.includes(boardKey(this.spec.board, this.spec.window))) this.updates.trigger();
   };
 
+  /**
+   * A refusal must be a ServerError with a numeric code to reach the client as an error of the join
+   * (any other error comes back as a malformed seat reservation).
+   */
   static override async onAuth(token: string, options: unknown, _context: AuthContext): Promise<SessionClaims> {
     const s = LeaderboardRoom.services;
-    const claims = await s.tokens.verify(token);
-    const parsed = leaderboardRoomOptions.safeParse(options ?? {});
-    if (!parsed.success) throw new AppError("invalid_options", 400, describeZodError(parsed.error));
-    await authorisedScope(s, claims, parsed.data);
-    return claims;
+    try {
+      const claims = await s.tokens.verify(token);
+      const parsed = leaderboardRoomOptions.safeParse(options ?? {});
+      if (!parsed.success) throw new AppError("invalid_options", 400, describeZodError(parsed.error));
+      await authorisedScope(s, claims, parsed.data);
+      return claims;
+    } catch (error) {
+      if (error instanceof AppError) throw new ServerError(ErrorCode.AUTH_FAILED, error.message);
+      throw error;
+    }
   }
 
   override async onCreate(options: unknown): Promise<void> {
