@@ -2,7 +2,7 @@ import "reflect-metadata";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
-import express, { type Application } from "express";
+import express, { type Application, type Router } from "express";
 import helmet from "helmet";
 import { ipKeyGenerator } from "express-rate-limit";
 import { LocalDriver, LocalPresence, defineRoom, defineServer, type Server } from "@colyseus/core";
@@ -47,8 +47,13 @@ const SLOW_DOWN = "Too many requests; please slow down";
 /** Discord embeds the activity in its own frame: allow exactly those ancestors. */
 const DISCORD_FRAME_ANCESTORS = ["'self'", "https://discord.com", "https://*.discord.com", "https://*.discordsays.com"];
 
+export interface AppOptions {
+  /** Extra routes under /api, after the shared middleware (benchmarks compare against a trivial handler). */
+  extraApiRoutes?: (api: Router) => void;
+}
+
 /** Builds the whole product on one port: REST under /api, the Colyseus rooms, and the built client. */
-export async function createApp(config: Config, existingDb?: Database): Promise<App> {
+export async function createApp(config: Config, existingDb?: Database, options: AppOptions = {}): Promise<App> {
   const db = existingDb ?? (await openDatabase(config.databaseUrl, config.dataDir));
   const redis = openRedis(config.redisUrl);
   const presence = config.redisUrl ? new RedisPresence(config.redisUrl) : new LocalPresence();
@@ -90,7 +95,7 @@ export async function createApp(config: Config, existingDb?: Database): Promise<
       [ROOMS.casino]: defineRoom(CasinoRoom),
       [LEADERBOARD_ROOM]: defineRoom(LeaderboardRoom).filterBy(["board", "scope", "guildId", "instanceId", "window"]),
     },
-    express: (app) => mountHttp(app, services),
+    express: (app) => mountHttp(app, services, options),
   });
 
   return {
@@ -111,7 +116,7 @@ export async function createApp(config: Config, existingDb?: Database): Promise<
   };
 }
 
-function mountHttp(app: Application, s: Services): void {
+function mountHttp(app: Application, s: Services, options: AppOptions): void {
   app.disable("x-powered-by");
   app.use(
     helmet({
@@ -141,6 +146,7 @@ function mountHttp(app: Application, s: Services): void {
     const ok = database && redis;
     res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "degraded", database: database ? "ok" : "down", redis: redis ? "ok" : "down" });
   });
+  options.extraApiRoutes?.(api);
   api.use(authRoutes(s));
 
   // Only the resources that exist require a session, so an unknown route is a 404 for everyone.
