@@ -75,7 +75,7 @@ export interface Ranked {
 
 const READ_BATCH = 1000;
 const REBUILD_CHUNK = 50_000;
-const ZADD_CHUNK = 1000;
+const ZADD_CHUNK = 5000;
 /** Ids below the build's top that may still commit are looked for this far back. */
 const HOLE_SCAN_IDS = 100_000;
 const GAP_TTL_MS = 60_000;
@@ -521,14 +521,23 @@ export class Leaderboards {
         expected = Number(id) + 1;
       }
 
+      // One sequential scan through a cursor; each chunk goes to Redis while the next one is fetched.
       let players = 0;
-      for (let after = "00000000-0000-0000-0000-000000000000"; ; ) {
-        const rows = await sqlRows(em, `SELECT id, balance FROM players WHERE discord_id NOT LIKE 'guest-%' AND id > $1 ORDER BY id LIMIT $2`, [after, REBUILD_CHUNK]);
+      let writing: Promise<void> = Promise.resolve();
+      await sqlRows(em, `DECLARE lb_players NO SCROLL CURSOR FOR SELECT id, balance FROM players WHERE discord_id NOT LIKE 'guest-%'`);
+      for (;;) {
+        const rows = await sqlRows(em, `FETCH ${REBUILD_CHUNK} FROM lb_players`);
+        await writing;
         if (rows.length === 0) break;
-        await zadd(temp("balance"), rows.flatMap((r) => [scoreOf("balance", Number(r.balance)), r.id as string]));
         players += rows.length;
-        after = rows[rows.length - 1]!.id as string;
+        const pairs: string[] = new Array(rows.length * 2);
+        rows.forEach((r, i) => {
+          pairs[i * 2] = scoreOf("balance", Number(r.balance));
+          pairs[i * 2 + 1] = r.id as string;
+        });
+        writing = zadd(temp("balance"), pairs);
       }
+      await sqlRows(em, `CLOSE lb_players`);
 
       const nets = await sqlRows(
         em,
