@@ -145,6 +145,29 @@ describe("the balance board", () => {
     expect(board.entries.find((e) => e.playerId === player.id).balance).toBe(answer.balance);
   });
 
+  it("loses no update while Redis refuses writes for a moment", async () => {
+    const { token, player } = await discordPlayer(t, "Patient");
+    await lb().catchUp();
+    const redis = t.app.services.redis as unknown as { applyLedger: (...args: unknown[]) => Promise<string> };
+    const working = redis.applyLedger;
+    let refused = 0;
+    redis.applyLedger = async () => {
+      refused++;
+      throw new Error("Connection is closed.");
+    };
+    try {
+      await setBalance(t, player.id, 31_415_926);
+      await lb().catchUp();
+      expect(refused).toBeGreaterThan(0);
+    } finally {
+      redis.applyLedger = working;
+    }
+    await lb().catchUp();
+    const board = await restBoard(t, token);
+    expect(board.entries.find((e) => e.playerId === player.id).balance).toBe(31_415_926);
+    expect(board.entries.map((e) => e.playerId)).toEqual((await sqlBoard(t)).map((r) => r.id));
+  });
+
   it("repairs a board that lost or gained members behind the consumers' back", async () => {
     const { token, player } = await discordPlayer(t, "Lost");
     await lb().catchUp();

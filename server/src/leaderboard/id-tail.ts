@@ -49,22 +49,28 @@ export class IdTail<R extends { id: number }> {
     return this.gaps.size;
   }
 
-  /** The next rows in id order: late arrivals from open gaps, then new rows. `more` when a full batch came. */
-  async next(): Promise<{ rows: R[]; more: boolean }> {
+  /**
+   * The next rows in id order: late arrivals from open gaps, then new rows. `more` when a full batch
+   * came. Nothing moves until `ack()`: a consumer that fails to apply the rows gets them again.
+   */
+  async next(): Promise<{ rows: R[]; more: boolean; ack: () => void }> {
     const now = this.now();
     const late = this.gaps.size > 0 ? await this.fetchIds([...this.gaps.keys()]) : [];
-    for (const row of late) this.gaps.delete(row.id);
-    for (const [id, seen] of this.gaps) if (now - seen > this.options.gapTtlMs) this.gaps.delete(id);
-
-    const fresh = await this.fetchAfter(this.position, this.options.batch);
-    let expected = this.position + 1;
-    for (const row of fresh) {
-      for (let id = expected; id < row.id; id++) this.gaps.set(id, now);
-      expected = row.id + 1;
-    }
-    if (fresh.length > 0) this.position = fresh[fresh.length - 1]!.id;
-    const max = this.options.maxGaps ?? 10_000;
-    if (this.gaps.size > max) for (const id of [...this.gaps.keys()].slice(0, this.gaps.size - max)) this.gaps.delete(id);
-    return { rows: [...late, ...fresh].sort((a, b) => a.id - b.id), more: fresh.length === this.options.batch };
+    const from = this.position;
+    const fresh = await this.fetchAfter(from, this.options.batch);
+    const ack = () => {
+      if (this.position !== from) return; // reset meanwhile (a new build): this batch no longer applies
+      for (const row of late) this.gaps.delete(row.id);
+      for (const [id, seen] of this.gaps) if (now - seen > this.options.gapTtlMs) this.gaps.delete(id);
+      let expected = from + 1;
+      for (const row of fresh) {
+        for (let id = expected; id < row.id; id++) this.gaps.set(id, now);
+        expected = row.id + 1;
+      }
+      if (fresh.length > 0) this.position = fresh[fresh.length - 1]!.id;
+      const max = this.options.maxGaps ?? 10_000;
+      if (this.gaps.size > max) for (const id of [...this.gaps.keys()].slice(0, this.gaps.size - max)) this.gaps.delete(id);
+    };
+    return { rows: [...late, ...fresh].sort((a, b) => a.id - b.id), more: fresh.length === this.options.batch, ack };
   }
 }

@@ -337,7 +337,7 @@ export class Leaderboards {
   private async drainLedger(): Promise<void> {
     await this.ensureBuilt();
     for (;;) {
-      const { rows, more } = await this.ledgerTail.next();
+      const { rows, more, ack } = await this.ledgerTail.next();
       const ranked = rows.filter((r) => !r.guest);
       if (ranked.length > 0) {
         const args: string[] = [];
@@ -362,6 +362,7 @@ export class Leaderboards {
           this.publish([...keys]);
         }
       }
+      ack();
       await this.savePosition("position", this.ledgerTail.safePosition, !more);
       if (!more) return;
     }
@@ -372,13 +373,14 @@ export class Leaderboards {
     for (const board of ["speed", "kills"] as const) {
       const tail = this.recordTails[board];
       for (;;) {
-        const { rows, more } = await tail.next();
+        const { rows, more, ack } = await tail.next();
         const pairs = rows.filter((r) => !r.guest).flatMap((r) => [r.playerId, scoreOf(board, r.value)]);
         if (pairs.length > 0) {
           const result = await this.redis.applyBest(KEYS.meta, KEYS[board], this.epoch!, ...pairs);
           if (result === "stale") return this.restartAfterRebuild();
           if (result) this.publish([KEYS[board]]);
         }
+        ack();
         await this.savePosition(board, tail.safePosition, !more);
         if (!more) break;
       }

@@ -97,13 +97,22 @@ export class Progress {
     }
     for (;;) {
       const [sessions, balances] = [await this.sessions.next(), await this.balances.next()];
+      const hasRows = sessions.rows.length > 0 || balances.rows.length > 0;
+      // Positions of what was applied before this batch: stored with it, so they never run ahead.
       const positions = `${this.sessions.safePosition} ${this.balances.safePosition}`;
-      if (sessions.rows.length === 0 && balances.rows.length === 0 && positions === this.savedPositions) return;
-      this.savedPositions = positions;
-      const unlocked = await this.db.transaction((em) => this.apply(em, sessions.rows, balances.rows));
-      for (const { playerId, name } of unlocked) {
-        this.events.publish(playerId, { type: "notice", title: "Tag Unlocked!", description: `You earned the ${name} tag.` });
+      if (hasRows || positions !== this.savedPositions) {
+        const unlocked = await this.db.transaction(async (em) => {
+          const earned = hasRows ? await this.apply(em, sessions.rows, balances.rows) : [];
+          await this.savePositions(em);
+          return earned;
+        });
+        this.savedPositions = positions;
+        for (const { playerId, name } of unlocked) {
+          this.events.publish(playerId, { type: "notice", title: "Tag Unlocked!", description: `You earned the ${name} tag.` });
+        }
       }
+      sessions.ack();
+      balances.ack();
       if (!sessions.more && !balances.more) return;
     }
   }
@@ -176,13 +185,16 @@ export class Progress {
       }
       unlocked = await this.unlock(em, players);
     }
+    return unlocked;
+  }
+
+  private async savePositions(em: EntityManager): Promise<void> {
     await sqlRows(
       em,
       `INSERT INTO consumer_cursors (name, position) VALUES ($1, $2), ($3, $4)
        ON CONFLICT (name) DO UPDATE SET position = GREATEST(consumer_cursors.position, EXCLUDED.position)`,
       [CURSORS.sessions, this.sessions.safePosition, CURSORS.ledger, this.balances.safePosition],
     );
-    return unlocked;
   }
 
   /** Unlocks, in this transaction, every tag of these players whose criterion their counters now meet. */
