@@ -212,10 +212,9 @@ export class Leaderboards {
     await this.settled();
     const key = boardKey(spec.board, spec.window);
     if (spec.scope === "global") {
-      const [epoch, rank, score, total] = await this.execOrBuild(() =>
+      const [, rank, score, total] = await this.execOrBuild(() =>
         this.redis.multi().hget(KEYS.meta, "epoch").zrank(key, playerId).zscore(key, playerId).zcard(key).exec(),
       );
-      void epoch;
       return { rank: rank === null ? null : Number(rank) + 1, value: score === null ? null : valueOf(spec.board, score as string), total: Number(total) };
     }
     const all = await this.scoped(spec, key);
