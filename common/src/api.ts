@@ -1,13 +1,25 @@
 import { z } from "zod";
-import { SUGGESTION_MAX_LENGTH, TERMS_VERSION } from "./constants";
-import { requestId } from "./protocol";
+import { LEADERBOARD_PAGE_SIZE, SUGGESTION_MAX_LENGTH, TERMS_VERSION } from "./constants";
+import { requestId } from "./request-id";
 
 /** REST request schemas (spec section 7) and the shapes the server answers with. */
 
 /** A player reference in a path or body: the player's id or their Discord/guest id. */
 export const playerRef = z.string().trim().min(1, "playerId is required").max(64, "playerId is too long");
 
-export const tokenRequest = z.object({ code: z.string().min(1, "code is required").max(512), redirect_uri: z.string().max(2048).optional() });
+/** Discord's activity instance id (opaque: `i-<launch>-gc-<guild>-<channel>` today, but not a contract). */
+export const instanceId = z
+  .string()
+  .min(1, "instanceId is required")
+  .max(128, "instanceId is too long")
+  .regex(/^[A-Za-z0-9_-]+$/, "instanceId may hold letters, digits, '_' and '-' only");
+
+export const tokenRequest = z.object({
+  code: z.string().min(1, "code is required").max(512),
+  redirect_uri: z.string().max(2048).optional(),
+  /** The activity instance the client was launched in (the SDK's `instanceId`); joined on sign-in. */
+  instanceId: instanceId.optional(),
+});
 
 /** Names: 1–32 printable characters, no control characters. */
 export const username = z
@@ -110,6 +122,8 @@ export interface SessionAnswer {
 
 export interface TokenAnswer extends SessionAnswer {
   access_token: string;
+  /** The activity instance joined with the sign-in (when `instanceId` was sent), or null when it was refused. */
+  instance?: InstanceJoinAnswer | null;
 }
 
 export interface ApiError {
@@ -120,4 +134,150 @@ export interface ApiError {
 /** `GET /api/client-config`: what the browser needs before it can sign in (the Discord application id). */
 export interface ClientConfig {
   discordClientId: string | null;
+}
+
+/* ---------------------------------------------------------------- leaderboards, stats, scopes */
+
+export const LEADERBOARD_MAX_LIMIT = 100;
+/** Deep pages are legal but bounded, so `page × limit` stays a sane number. */
+export const LEADERBOARD_MAX_PAGE = 1_000_000;
+
+export const LEADERBOARD_SCOPES = ["global", "guild", "instance"] as const;
+export type LeaderboardScope = (typeof LEADERBOARD_SCOPES)[number];
+/** all: balances; day/week: net winnings from games since 00:00 UTC today / since Monday 00:00 UTC. */
+export const LEADERBOARD_WINDOWS = ["all", "day", "week"] as const;
+export type LeaderboardWindow = (typeof LEADERBOARD_WINDOWS)[number];
+export const LEADERBOARD_BOARDS = ["balance", "speed", "kills"] as const;
+export type LeaderboardBoard = (typeof LEADERBOARD_BOARDS)[number];
+
+/** A Discord snowflake (guild ids). */
+export const snowflake = z.string().regex(/^\d{1,25}$/, "must be a Discord id");
+
+const queryInt = (name: string, min: number, max: number, fallback: number) =>
+  z.coerce
+    .number({ message: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(min, `${name} must be at least ${min}`)
+    .max(max, `${name} must be at most ${max}`)
+    .default(fallback);
+
+/** Which players a board ranks: everyone, one Discord guild, or one activity instance (voice-channel session). */
+const scopeFields = {
+  scope: z.enum(LEADERBOARD_SCOPES, { message: "scope must be global, guild or instance" }).default("global"),
+  guildId: snowflake.optional(),
+  instanceId: instanceId.optional(),
+};
+
+type ScopeFields = { scope: LeaderboardScope; guildId?: string; instanceId?: string };
+function scopeIsComplete(q: ScopeFields, ctx: z.RefinementCtx): void {
+  if (q.scope === "guild" && !q.guildId) ctx.addIssue({ code: "custom", path: ["guildId"], message: "guildId is required for the guild scope" });
+  if (q.scope === "instance" && !q.instanceId) {
+    ctx.addIssue({ code: "custom", path: ["instanceId"], message: "instanceId is required for the instance scope" });
+  }
+}
+
+/** `GET /api/leaderboard?page&limit&scope&guildId&instanceId&window` */
+export const leaderboardQuery = z
+  .object({
+    page: queryInt("page", 1, LEADERBOARD_MAX_PAGE, 1),
+    limit: queryInt("limit", 1, LEADERBOARD_MAX_LIMIT, LEADERBOARD_PAGE_SIZE),
+    window: z.enum(LEADERBOARD_WINDOWS, { message: "window must be all, day or week" }).default("all"),
+    ...scopeFields,
+  })
+  .superRefine(scopeIsComplete);
+export type LeaderboardQuery = z.infer<typeof leaderboardQuery>;
+
+/** `GET /api/player/:playerId/rank?scope&guildId&instanceId&window&board` */
+export const rankQuery = z
+  .object({
+    board: z.enum(LEADERBOARD_BOARDS, { message: "board must be balance, speed or kills" }).default("balance"),
+    window: z.enum(LEADERBOARD_WINDOWS, { message: "window must be all, day or week" }).default("all"),
+    ...scopeFields,
+  })
+  .superRefine(scopeIsComplete);
+export type RankQuery = z.infer<typeof rankQuery>;
+
+/** `GET /api/game/dots/leaderboard?limit=25` and `GET /api/game/dot-battle/leaderboard?limit=25` */
+export const gameBoardQuery = z
+  .object({
+    page: queryInt("page", 1, LEADERBOARD_MAX_PAGE, 1),
+    limit: queryInt("limit", 1, LEADERBOARD_MAX_LIMIT, LEADERBOARD_PAGE_SIZE),
+    ...scopeFields,
+  })
+  .superRefine(scopeIsComplete);
+export type GameBoardQuery = z.infer<typeof gameBoardQuery>;
+
+/** `GET /api/game-stats` (everyone's plays) or `GET /api/game-stats?mine=1` (the caller's, for Most Played). */
+export const gameStatsQuery = z.object({
+  mine: z.enum(["0", "1", "true", "false"], { message: "mine must be 1 or 0" }).optional().transform((v) => v === "1" || v === "true"),
+});
+
+/** `POST /api/instances/join`: the caller joins the activity instance it was launched in. */
+export const instanceJoinRequest = z.object({ instanceId }).strict();
+
+/** The active tag as entries show it. */
+export interface ActiveTagView {
+  name: string;
+}
+
+/**
+ * Fields every board entry has. An anonymous player is shown to everyone but themselves as
+ * "Anonymous", with no avatar, badge, tag, and no `discordId` key at all.
+ */
+export interface BoardEntryBase {
+  rank: number;
+  playerId: string;
+  username: string;
+  avatarUrl: string | null;
+  anonymousMode: boolean;
+  discordId?: string;
+  /** A special badge (SPECIAL_BADGES) such as "Creator". */
+  badge: string | null;
+}
+
+/** Spec section 3: playerId, rank, username, avatarUrl, balance, anonymousMode, discordId, activeTag {name}. */
+export interface BalanceEntry extends BoardEntryBase {
+  balance: number;
+  activeTag: ActiveTagView | null;
+  /** Net winnings in the window (day and week boards only). */
+  net?: number;
+}
+
+export interface SpeedEntry extends BoardEntryBase {
+  completionTimeMs: number;
+  activeTag: ActiveTagView | null;
+}
+
+export interface KillsEntry extends BoardEntryBase {
+  kills: number;
+}
+
+export type BoardEntry = BalanceEntry | SpeedEntry | KillsEntry;
+
+/** The answer of every board call: one page of entries and how many players the board ranks. */
+export interface BoardAnswer<E extends BoardEntry = BalanceEntry> {
+  entries: E[];
+  total: number;
+  page: number;
+  limit: number;
+  scope: LeaderboardScope;
+  window: LeaderboardWindow;
+}
+
+export interface RankAnswer {
+  /** 1-based; null for guests and players the board does not rank. */
+  rank: number | null;
+  total: number;
+}
+
+export interface GameStatsItem {
+  gameType: string;
+  playCount: number;
+}
+
+export interface InstanceJoinAnswer {
+  instanceId: string;
+  /** True when Discord's activity-instance lookup confirmed the player is connected to it. */
+  verified: boolean;
+  guildId: string | null;
 }

@@ -4,14 +4,14 @@ import { existsSync } from "node:fs";
 import type { Server as HttpServer } from "node:http";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
-import express, { type Application } from "express";
+import express, { type Application, type Router } from "express";
 import helmet from "helmet";
 import { MemoryStore, ipKeyGenerator } from "express-rate-limit";
 import { LocalDriver, LocalPresence, defineRoom, defineServer, matchMaker, type Server } from "@colyseus/core";
 import { WebSocketTransport } from "@colyseus/ws-transport";
 import { RedisPresence } from "@colyseus/redis-presence";
 import { RedisDriver } from "@colyseus/redis-driver";
-import { ROOMS } from "@casino/common";
+import { LEADERBOARD_ROOM, ROOMS } from "@casino/common";
 import type { Config } from "./config";
 import { openDatabase, type Database } from "./db/database";
 import { openRedis, pingRedis } from "./redis/redis";
@@ -29,13 +29,19 @@ import { CrashStore } from "./rooms/crash-store";
 import { startCrashRecovery } from "./rooms/crash-recovery";
 import { SkillRounds } from "./skill/skill-rounds";
 import { skillBodyParser, skillRoutes } from "./skill/skill-routes";
+import { Leaderboards } from "./leaderboard/leaderboards";
+import { LeaderboardRoom } from "./leaderboard/leaderboard-room";
+import { Progress } from "./progress/progress";
+import { Guilds } from "./players/guilds";
+import { Instances } from "./players/instances";
+import { leaderboardRoutes } from "./http/leaderboard-routes";
 import type { Services } from "./services";
 import { authRoutes } from "./http/auth-routes";
 import { playerRoutes } from "./http/player-routes";
 import { moneyRoutes } from "./http/money-routes";
 import { errorHandler, unknownApiRoute } from "./http/errors";
 import { readSession } from "./http/context";
-import { REST_LIMIT_PER_IP_PER_MINUTE, REST_LIMIT_PER_PLAYER_PER_MINUTE, jsonRateLimit } from "./http/rate-limit";
+import { jsonRateLimit } from "./http/rate-limit";
 import { guardHttpServer } from "./http/guard";
 import { Log } from "./log";
 import { Lifecycle } from "./lifecycle";
@@ -61,8 +67,13 @@ const SLOW_DOWN = "Too many requests; please slow down";
 /** Discord embeds the activity in its own frame: allow exactly those ancestors. */
 const DISCORD_FRAME_ANCESTORS = ["'self'", "https://discord.com", "https://*.discord.com", "https://*.discordsays.com"];
 
+export interface AppOptions {
+  /** Extra routes under /api, after the shared middleware (benchmarks compare against a trivial handler). */
+  extraApiRoutes?: (api: Router) => void;
+}
+
 /** Builds the whole product on one port: REST under /api, the Colyseus rooms, and the built client. */
-export async function createApp(config: Config, existingDb?: Database): Promise<App> {
+export async function createApp(config: Config, existingDb?: Database, options: AppOptions = {}): Promise<App> {
   const log = new Log();
   const db = existingDb ?? (await openDatabase(config.databaseUrl, config.dataDir, config.dbTimeouts));
   const redis = openRedis(config.redisUrl, log, "app");
@@ -72,13 +83,16 @@ export async function createApp(config: Config, existingDb?: Database): Promise<
   const ledger = new Ledger(db);
   const events = new PlayerEvents(presence, log);
   const lifecycle = new Lifecycle();
+  const discord = new DiscordOAuth(config.discord);
+  const guilds = new Guilds(db);
+  const instances = new Instances(db, discord);
   const services: Services = {
     config,
     db,
     redis,
     presence,
     tokens: new SessionTokens(config.sessionSecret, config.sessionTtlSeconds),
-    discord: new DiscordOAuth(config.discord),
+    discord,
     ledger,
     players: new Players(db, ledger, config.specialBadges),
     seeds: new Seeds(db),
@@ -90,6 +104,10 @@ export async function createApp(config: Config, existingDb?: Database): Promise<
     roomLimits: new RoomLimiter(new TokenBuckets(config.redisUrl ? redis : undefined, log), roomLimitRules(config)),
     crash: new CrashStore(db, ledger, config.crash),
     skill: new SkillRounds(db, ledger, { realTimeCheck: config.skillRealTimeCheck }),
+    guilds,
+    instances,
+    leaderboards: new Leaderboards(db, redis, presence, guilds, instances, config.specialBadges, log),
+    progress: new Progress(db, events, log),
     rateLimitStore: (name) => (config.redisUrl ? new SharedRateLimitStore(redis, `rate:${name}:`, log) : new MemoryStore()),
   };
 
@@ -98,6 +116,9 @@ export async function createApp(config: Config, existingDb?: Database): Promise<
   matchMaker.controller.getCorsHeaders = () => ({}) as ReturnType<typeof matchMaker.controller.getCorsHeaders>;
   CrashRoom.services = services;
   const stopCrashRecovery = startCrashRecovery(services.crash, config.crash.leaseMs);
+  LeaderboardRoom.services = services;
+  ledger.onCommitted(services.leaderboards.onCommitted);
+  ledger.onCommitted(services.progress.onCommitted);
 
   const transport = new WebSocketTransport({ maxPayload: 16 * 1024 });
   const server = defineServer({
@@ -114,14 +135,16 @@ export async function createApp(config: Config, existingDb?: Database): Promise<
       [ROOMS.casino]: defineRoom(casinoRoom(services)),
       // One shared crash room per activity instance (instanceId null: the public room).
       [ROOMS.crash]: defineRoom(CrashRoom).filterBy(["instanceId"]),
+      [LEADERBOARD_ROOM]: defineRoom(LeaderboardRoom).filterBy(["board", "scope", "guildId", "instanceId", "window"]),
     },
-    express: (app) => mountHttp(app, services),
+    express: (app) => mountHttp(app, services, options),
   });
   const httpServer = () => transport.server as HttpServer;
 
   const closeConnections = async () => {
     await stopCrashRecovery();
     await services.retention.stop();
+    await Promise.all([services.leaderboards.stop(), services.progress.stop()]);
     await server.gracefullyShutdown(false).catch(() => undefined);
     httpServer()?.closeAllConnections();
     redis.disconnect();
@@ -135,6 +158,8 @@ export async function createApp(config: Config, existingDb?: Database): Promise<
       await server.listen(config.port, config.host);
       guardHttpServer(httpServer(), config, lifecycle);
       services.retention.start();
+      void services.leaderboards.start().catch(() => undefined);
+      services.progress.start();
       return (httpServer().address() as AddressInfo).port;
     },
     async shutdown(timeoutMs) {
@@ -161,7 +186,7 @@ function colyseusLogger(log: Log) {
   };
 }
 
-function mountHttp(app: Application, s: Services): void {
+function mountHttp(app: Application, s: Services, options: AppOptions): void {
   app.disable("x-powered-by");
   // Behind a proxy, req.ip (and with it every per-IP limit) is the client's address only if we trust it.
   app.set("trust proxy", s.config.trustProxy);
@@ -187,7 +212,7 @@ function mountHttp(app: Application, s: Services): void {
   api.use(
     jsonRateLimit({
       windowMs: 60_000,
-      limit: REST_LIMIT_PER_IP_PER_MINUTE,
+      limit: s.config.apiRatePerMinute,
       key: (req) => ipKeyGenerator(req.ip ?? "unknown"),
       message: SLOW_DOWN,
       store: s.rateLimitStore("ip"),
@@ -200,6 +225,7 @@ function mountHttp(app: Application, s: Services): void {
     const ok = database && redis;
     res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "degraded", database: database ? "ok" : "down", redis: redis ? "ok" : "down" });
   });
+  options.extraApiRoutes?.(api);
   api.use(authRoutes(s));
 
   // The bearer token is read here; each route that needs a player demands it (sessionOf), so an unknown
@@ -208,7 +234,7 @@ function mountHttp(app: Application, s: Services): void {
   api.use(
     jsonRateLimit({
       windowMs: 60_000,
-      limit: REST_LIMIT_PER_PLAYER_PER_MINUTE,
+      limit: s.config.playerRatePerMinute,
       key: (req) => req.session!.playerId,
       skip: (req) => !req.session,
       message: SLOW_DOWN,
@@ -216,6 +242,7 @@ function mountHttp(app: Application, s: Services): void {
       log: s.log,
     }),
   );
+  api.use(leaderboardRoutes(s));
   api.use(moneyRoutes(s));
   api.use(skillRoutes(s));
   api.use(playerRoutes(s));

@@ -67,6 +67,7 @@ const envSchema = z.object({
   DISCORD_CLIENT_ID: optionalText,
   DISCORD_CLIENT_SECRET: optionalText,
   DISCORD_API_BASE: z.preprocess(emptyToUndefined, z.url().default("https://discord.com/api")),
+  DISCORD_BOT_TOKEN: optionalText,
   SPECIAL_BADGES: z.preprocess(
     emptyToUndefined,
     z
@@ -113,6 +114,8 @@ const envSchema = z.object({
   CRASH_CHAIN_LENGTH: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10_000_000).default(10_000)),
   CRASH_LEASE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(500).max(600_000).default(10_000)),
   SKILL_REAL_TIME_CHECK: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("true")),
+  API_RATE_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(600)),
+  PLAYER_RATE_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(300)),
 })
   .refine((e) => e.DB_QUERY_TIMEOUT_MS > e.DB_STATEMENT_TIMEOUT_MS, {
     path: ["DB_QUERY_TIMEOUT_MS"],
@@ -131,7 +134,8 @@ export interface Config {
   redisUrl?: string;
   sessionSecret: string;
   sessionTtlSeconds: number;
-  discord: { clientId?: string; clientSecret?: string; apiBase: string };
+  /** `botToken` enables the server-side activity-instance lookup. */
+  discord: { clientId?: string; clientSecret?: string; apiBase: string; botToken?: string };
   specialBadges: Record<string, string>;
   betRatePerSecond: number;
   /** Seed rotations and client-seed changes a minute per player (also the burst). */
@@ -154,6 +158,9 @@ export interface Config {
   crash: CrashSettings;
   /** Refuse a skill log that claims more game time than has passed since its round started. */
   skillRealTimeCheck: boolean;
+  /** REST requests a minute per IP address, and per player on the per-player resources. */
+  apiRatePerMinute: number;
+  playerRatePerMinute: number;
 }
 
 /** The retention rules (README, "Retention"). */
@@ -201,7 +208,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     sessionSecret: e.SESSION_SECRET ?? keptSecret(dataDir),
     sessionTtlSeconds: Math.round(e.SESSION_TTL_HOURS * 3600),
-    discord: { clientId: e.DISCORD_CLIENT_ID, clientSecret: e.DISCORD_CLIENT_SECRET, apiBase: e.DISCORD_API_BASE.replace(/\/$/, "") },
+    discord: {
+      clientId: e.DISCORD_CLIENT_ID,
+      clientSecret: e.DISCORD_CLIENT_SECRET,
+      apiBase: e.DISCORD_API_BASE.replace(/\/$/, ""),
+      botToken: e.DISCORD_BOT_TOKEN,
+    },
     specialBadges: e.SPECIAL_BADGES,
     betRatePerSecond: e.BET_RATE_PER_SECOND,
     seedChangesPerMinute: e.SEED_CHANGES_PER_MINUTE,
@@ -234,6 +246,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       leaseMs: e.CRASH_LEASE_MS,
     },
     skillRealTimeCheck: e.SKILL_REAL_TIME_CHECK === "true",
+    apiRatePerMinute: e.API_RATE_PER_MINUTE,
+    playerRatePerMinute: e.PLAYER_RATE_PER_MINUTE,
   };
 }
 

@@ -15,6 +15,10 @@ import type { Lifecycle } from "./lifecycle";
 import type { RoomLimiter } from "./rooms/rate-limit";
 import type { CrashStore } from "./rooms/crash-store";
 import type { SkillRounds } from "./skill/skill-rounds";
+import type { Leaderboards } from "./leaderboard/leaderboards";
+import type { Progress } from "./progress/progress";
+import type { Guilds } from "./players/guilds";
+import type { Instances } from "./players/instances";
 
 /** Everything the REST routers and rooms need, built once at boot. */
 export interface Services {
@@ -39,4 +43,8 @@ export interface Services {
   rateLimitStore(name: string): Store;
   crash: CrashStore;
   skill: SkillRounds;
+  leaderboards: Leaderboards;
+  progress: Progress;
+  guilds: Guilds;
+  instances: Instances;
 }

@@ -11,6 +11,26 @@ export interface DiscordUser {
 }
 
 const tokenResponse = z.object({ access_token: z.string().min(1).optional() }).loose();
+const guildsResponse = z.array(z.object({ id: z.string().regex(/^\d+$/) }).loose());
+const instanceResponse = z
+  .object({
+    instance_id: z.string(),
+    location: z.object({ guild_id: z.string().nullish(), channel_id: z.string().nullish() }).loose().nullish(),
+    users: z.array(z.string()),
+  })
+  .loose();
+
+/** Discord's view of one running activity instance (the Activity Instance API). */
+export interface ActivityInstance {
+  instanceId: string;
+  guildId: string | null;
+  channelId: string | null;
+  users: string[];
+}
+
+/** Guilds listed per request; Discord's maximum for `GET /users/@me/guilds`. */
+const GUILD_PAGE = 200;
+
 const userResponse = z
   .object({ id: z.string().regex(/^\d+$/), username: z.string(), global_name: z.string().nullish(), avatar: z.string().nullish() })
   .loose();
@@ -23,13 +43,19 @@ export interface DiscordOptions {
   clientId?: string;
   clientSecret?: string;
   apiBase: string;
+  /** The application's bot token: enables the activity-instance lookup. */
+  botToken?: string;
 }
 
 /** Exchanges an OAuth code with Discord and reads the user it belongs to. */
 export class DiscordOAuth {
   constructor(private readonly options: DiscordOptions) {}
 
-  async exchange(code: string, redirectUri?: string): Promise<{ accessToken: string; user: DiscordUser }> {
+  /**
+   * The verified user behind the code, and the ids of the guilds they are in (`guilds` scope), or null
+   * when Discord would not list them (scope not granted, or an error): sign-in never fails for that.
+   */
+  async exchange(code: string, redirectUri?: string): Promise<{ accessToken: string; user: DiscordUser; guildIds: string[] | null }> {
     const { clientId, clientSecret, apiBase } = this.options;
     if (!clientId || !clientSecret) throw new AppError("discord_not_configured", 503, "Discord sign-in is not configured on this server");
     const form = new URLSearchParams({ client_id: clientId, client_secret: clientSecret, grant_type: "authorization_code", code });
@@ -50,7 +76,56 @@ export class DiscordOAuth {
     if (!me.ok) throw new AppError("discord_user_failed", 502, `Failed to read the Discord user: ${me.statusText || me.status}`);
     const user = userResponse.safeParse(await me.json().catch(() => null));
     if (!user.success) throw new AppError("discord_user_failed", 502, "Discord returned an unreadable user");
-    return { accessToken, user: user.data };
+    return { accessToken, user: user.data, guildIds: await this.guildIds(accessToken) };
+  }
+
+  /** The guilds of the token's user: up to 200 per page, following `after` while pages are full. */
+  private async guildIds(accessToken: string): Promise<string[] | null> {
+    const ids: string[] = [];
+    try {
+      for (let after = ""; ; ) {
+        const query = new URLSearchParams({ limit: String(GUILD_PAGE), ...(after ? { after } : {}) });
+        const response = await fetchHonouringRetryAfter(`${this.options.apiBase}/users/@me/guilds?${query}`, {
+          headers: { Authorization: `Bearer ${accessToken}` },
+        });
+        if (!response.ok) return null;
+        const page = guildsResponse.safeParse(await response.json().catch(() => null));
+        if (!page.success) return null;
+        ids.push(...page.data.map((g) => g.id));
+        if (page.data.length < GUILD_PAGE || ids.length >= 1000) return ids;
+        after = page.data[page.data.length - 1]!.id;
+      }
+    } catch {
+      return null;
+    }
+  }
+
+  /** True when the server can ask Discord who is connected to an activity instance. */
+  get canLookUpInstances(): boolean {
+    return Boolean(this.options.botToken && this.options.clientId);
+  }
+
+  /**
+   * Discord's record of a running activity instance, or null when it does not exist (404). Needs the
+   * application's bot token; the instance id is opaque and only passed through.
+   */
+  async activityInstance(instanceId: string): Promise<ActivityInstance | null> {
+    const { apiBase, clientId, botToken } = this.options;
+    if (!botToken || !clientId) throw new AppError("discord_not_configured", 503, "Activity instances cannot be checked on this server");
+    const response = await fetchHonouringRetryAfter(
+      `${apiBase}/applications/${encodeURIComponent(clientId)}/activity-instances/${encodeURIComponent(instanceId)}`,
+      { headers: { Authorization: `Bot ${botToken}` } },
+    );
+    if (response.status === 404) return null;
+    if (!response.ok) throw new AppError("discord_instance_failed", 502, `Failed to check the activity instance: ${response.statusText || response.status}`);
+    const body = instanceResponse.safeParse(await response.json().catch(() => null));
+    if (!body.success) throw new AppError("discord_instance_failed", 502, "Discord returned an unreadable activity instance");
+    return {
+      instanceId: body.data.instance_id,
+      guildId: body.data.location?.guild_id ?? null,
+      channelId: body.data.location?.channel_id ?? null,
+      users: body.data.users,
+    };
   }
 }
 

@@ -4,6 +4,7 @@ import { discordAvatarUrl, discordDisplayName } from "../auth/discord";
 import type { Services } from "../services";
 import type { Player } from "../db/entities/index";
 import { parse } from "./errors";
+import { AppError } from "../errors";
 
 /** Identity: Discord code exchange and guests. Both answer a signed session token. */
 export function authRoutes(s: Services): Router {
@@ -21,9 +22,17 @@ export function authRoutes(s: Services): Router {
 
   router.post("/token", async (req, res) => {
     const body = parse(tokenRequest, req.body);
-    const { accessToken, user } = await s.discord.exchange(body.code, body.redirect_uri);
+    const { accessToken, user, guildIds } = await s.discord.exchange(body.code, body.redirect_uri);
     const player = await s.players.upsertDiscordUser(user.id, discordDisplayName(user), discordAvatarUrl(user));
+    // The guild scope of the boards: who shares a guild. Kept as it was when Discord would not list them.
+    if (guildIds) await s.guilds.replace(player.id, guildIds);
     const answer: TokenAnswer = { access_token: accessToken, ...(await session(player)) };
+    if (body.instanceId) {
+      // Sign-in succeeds even when the instance is refused; the instance scope is then just not offered.
+      answer.instance = await s.instances
+        .join({ playerId: player.id, discordId: player.discordId, guest: false }, body.instanceId)
+        .catch((error) => (error instanceof AppError ? null : Promise.reject(error)));
+    }
     res.json(answer);
   });
 

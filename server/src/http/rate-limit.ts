@@ -2,10 +2,6 @@ import type { Request } from "express";
 import { rateLimit, type Store } from "express-rate-limit";
 import type { Log } from "../log";
 
-/** REST budgets: per client address, and per signed-in player. */
-export const REST_LIMIT_PER_IP_PER_MINUTE = 600;
-export const REST_LIMIT_PER_PLAYER_PER_MINUTE = 300;
-
 /**
  * A rate limit that answers 429 as JSON `{ error, code: "rate_limited" }`, like every other API error.
  * `store` decides where the counts live (shared through Redis in this app, see SharedRateLimitStore).

@@ -22,6 +22,7 @@ import {
   type SpinAnswer,
 } from "@casino/common";
 import { sqlRows } from "../db/sql";
+import type { EntityManager } from "typeorm";
 import type { Database } from "../db/database";
 import { Player } from "../db/entities/index";
 import { AppError, conflict, insufficientFunds } from "../errors";
@@ -41,6 +42,9 @@ import {
 export type { BetAnswer, SpinAnswer };
 
 export type LedgerReason = "grant" | "bet" | "payout" | "refund" | "daily_spin" | "reward";
+
+/** Told after a transaction that moved coins has committed. */
+export type CommitListener = () => void;
 
 export interface NewPlayer {
   discordId: string;
@@ -72,14 +76,42 @@ export interface AbandonedSettlement {
  */
 export class Ledger {
   private readonly requests: MoneyRequests;
+  private readonly commitListeners = new Set<CommitListener>();
 
   constructor(private readonly db: Database) {
-    this.requests = new MoneyRequests(db);
+    this.requests = new MoneyRequests(db, () => this.tellCommitted());
+  }
+
+  /**
+   * Calls `listener` after each committed transaction that moved coins (never for a rolled-back one or
+   * a repeated request). A listener is a hint to look at the ledger again (its consumers read
+   * `ledger_entries` themselves), so it must not throw or block.
+   */
+  onCommitted(listener: CommitListener): () => void {
+    this.commitListeners.add(listener);
+    return () => this.commitListeners.delete(listener);
+  }
+
+  /** A transaction outside the money-request path whose commit the listeners are told of. */
+  private async toldTransaction<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
+    const result = await this.db.transaction(work);
+    this.tellCommitted();
+    return result;
+  }
+
+  private tellCommitted(): void {
+    for (const listener of this.commitListeners) {
+      try {
+        listener();
+      } catch (error) {
+        console.error("commit listener failed", error);
+      }
+    }
   }
 
   /** A new player, their 1000-coin starting grant and their seeds (active pair and committed next seed), together. */
   createPlayer(fields: NewPlayer): Promise<Player> {
-    return this.db.transaction(async (em) => {
+    return this.toldTransaction(async (em) => {
       const [row] = await sqlRows(em, `INSERT INTO players (discord_id, username, avatar_url, balance) VALUES ($1, $2, $3, $4) RETURNING id`, [
         fields.discordId,
         fields.username,
@@ -183,7 +215,7 @@ export class Ledger {
    * (they are playing right now) is skipped: null, as for a round already settled.
    */
   settleAbandonedRound(playerId: string, roundId: string, idleBefore: Date): Promise<AbandonedSettlement | null> {
-    return this.db.transaction(async (em) => {
+    return this.toldTransaction(async (em) => {
       const player = await lockPlayer(em, playerId, true);
       if (!player) return null;
       const { stored: _none, ...state } = await readPlayerMoney(em, playerId, null);

@@ -194,7 +194,11 @@ export type Replayable<T> = T & { replayed?: true };
 
 /** Runs money requests exactly once per (player, request id), in the order of their player locks. */
 export class MoneyRequests {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** Told after each request that committed new work (never a replay, never a rollback). */
+    private readonly committed: () => void = () => undefined,
+  ) {}
 
   async run<T extends object>(request: MoneyRequest, work: (ctx: MoneyContext) => Promise<T>): Promise<Replayable<T>> {
     const fingerprint = fingerprintOf(request.kind, request.body);
@@ -212,6 +216,9 @@ export class MoneyRequests {
            VALUES (${writes.p(request.playerId)}, ${writes.p(request.requestId)}, ${writes.p(request.kind)}, ${writes.p(fingerprint)}, ${writes.p(JSON.stringify(answer))})`,
         );
         await writes.run(em);
+        return answer;
+      }).then((answer) => {
+        if (!(answer as Replayable<T>).replayed) this.committed();
         return answer;
       });
     } catch (error) {

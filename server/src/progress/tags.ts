@@ -1,84 +1,45 @@
 import { sqlRows } from "../db/sql";
-import { CARD_GAME_IDS, DICE_GAME_IDS, type PlayerTagItem } from "@casino/common";
+import type { PlayerTagItem } from "@casino/common";
 import type { Database } from "../db/database";
 import type { Player } from "../db/entities/index";
 
-interface TagRow {
-  id: number;
-  name: string;
-  description: string;
-  objective_type: string;
-  objective_criteria: number;
-  custom_for_discord_id: string | null;
-  progress: number | null;
-  unlocked: boolean | null;
-}
-
-/** How far a player is toward each objective type, measured from their records. */
-async function measure(db: Database, player: Player): Promise<Record<string, number>> {
-  return db.run(async (em) => {
-    const [counts] = await sqlRows(em, 
-      `SELECT count(*)::int AS total,
-              count(*) FILTER (WHERE game_type = ANY($2))::int AS cards,
-              count(*) FILTER (WHERE game_type = ANY($3))::int AS dice
-         FROM game_plays WHERE player_id = $1`,
-      [player.id, CARD_GAME_IDS, DICE_GAME_IDS],
-    );
-    const results: { result: string }[] = await sqlRows(em, 
-      `SELECT result FROM game_sessions WHERE player_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1000`,
-      [player.id],
-    );
-    let best = 0;
-    let run = 0;
-    for (const { result } of results) {
-      run = result === "win" ? run + 1 : 0;
-      best = Math.max(best, run);
-    }
-    return {
-      first_game: Math.min(counts.total, 1),
-      total_games: counts.total,
-      balance: player.balance,
-      win_streak: best,
-      card_games: counts.cards,
-      dice_games: counts.dice,
-    };
-  });
-}
+/**
+ * A player's progress toward a tag (alias `t`), from their counters (alias given): the one definition
+ * used to unlock tags (progress.ts) and to show progress here.
+ */
+export const PROGRESS_OF_TAG = (counters: string) => `(CASE t.objective_type
+    WHEN 'first_game' THEN LEAST(COALESCE(${counters}.games, 0), 1)
+    WHEN 'total_games' THEN COALESCE(${counters}.games, 0)
+    WHEN 'balance' THEN COALESCE(${counters}.peak_balance, 0)
+    WHEN 'win_streak' THEN COALESCE(${counters}.best_win_streak, 0)
+    WHEN 'card_games' THEN COALESCE(${counters}.card_games, 0)
+    WHEN 'dice_games' THEN COALESCE(${counters}.dice_games, 0)
+    ELSE 0 END)`;
 
 /**
- * The player's tags with progress. Progress and unlocks are kept in player_tags and only ever rise, so a
- * tag once earned (a balance reached, a streak won) stays earned.
+ * The player's tags with progress: read-only. Progress comes from the counters the progress consumer
+ * keeps (never from counting plays), and a tag is unlocked once that consumer unlocked it; a tag once
+ * earned stays earned.
  */
 export async function playerTags(db: Database, player: Player): Promise<PlayerTagItem[]> {
-  const measured = await measure(db, player);
-  return db.transaction(async (em) => {
-    const tags: TagRow[] = await sqlRows(em, 
-      `SELECT t.id, t.name, t.description, t.objective_type, t.objective_criteria, t.custom_for_discord_id, pt.progress, pt.unlocked
-         FROM tags t LEFT JOIN player_tags pt ON pt.tag_id = t.id AND pt.player_id = $1
+  const rows = await db.run((em) =>
+    sqlRows(
+      em,
+      `SELECT t.id, t.name, t.description, t.objective_type, t.objective_criteria,
+              COALESCE(pt.unlocked, false) AS unlocked,
+              GREATEST(${PROGRESS_OF_TAG("pp")}, COALESCE(pt.progress, 0)) AS progress
+         FROM tags t
+         LEFT JOIN player_progress pp ON pp.player_id = $1
+         LEFT JOIN player_tags pt ON pt.tag_id = t.id AND pt.player_id = $1
         WHERE t.custom_for_discord_id IS NULL OR t.custom_for_discord_id = $2
         ORDER BY t.sort_order, t.id`,
       [player.id, player.discordId],
-    );
-    const items: PlayerTagItem[] = [];
-    for (const t of tags) {
-      const progress = Math.max(t.progress ?? 0, measured[t.objective_type] ?? 0);
-      const unlocked = t.unlocked === true || progress >= t.objective_criteria;
-      if (progress !== (t.progress ?? 0) || unlocked !== (t.unlocked ?? false)) {
-        await sqlRows(em, 
-          `INSERT INTO player_tags (player_id, tag_id, progress, unlocked, unlocked_at) VALUES ($1, $2, $3, $4, CASE WHEN $4 THEN now() END)
-           ON CONFLICT (player_id, tag_id) DO UPDATE SET progress = GREATEST(player_tags.progress, EXCLUDED.progress),
-             unlocked = player_tags.unlocked OR EXCLUDED.unlocked,
-             unlocked_at = COALESCE(player_tags.unlocked_at, EXCLUDED.unlocked_at)`,
-          [player.id, t.id, progress, unlocked],
-        );
-      }
-      items.push({
-        tagId: t.id,
-        unlocked,
-        progress,
-        tag: { name: t.name, description: t.description, objectiveType: t.objective_type, objectiveCriteria: t.objective_criteria },
-      });
-    }
-    return items;
-  });
+    ),
+  );
+  return rows.map((t) => ({
+    tagId: Number(t.id),
+    unlocked: t.unlocked === true,
+    progress: Number(t.progress),
+    tag: { name: t.name, description: t.description, objectiveType: t.objective_type, objectiveCriteria: Number(t.objective_criteria) },
+  }));
 }

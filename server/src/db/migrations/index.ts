@@ -2,6 +2,7 @@ import { InitialSchema1763700000000 } from "./1763700000000-initial-schema";
 import { SeedTags1763700000001 } from "./1763700000001-seed-tags";
 import { MoneySafety1763800000000 } from "./1763800000000-money-safety";
 import { CommitNextSeeds1763800000001 } from "./1763800000001-commit-next-seeds";
+import { LeaderboardsAndProgress1763820000000 } from "./1763820000000-leaderboards-and-progress";
 import { CrashRounds1763830000000 } from "./1763830000000-crash-rounds";
 import { SkillRounds1763830000001 } from "./1763830000001-skill-rounds";
 
@@ -11,6 +12,7 @@ export const MIGRATIONS = [
   SeedTags1763700000001,
   MoneySafety1763800000000,
   CommitNextSeeds1763800000001,
+  LeaderboardsAndProgress1763820000000,
   CrashRounds1763830000000,
   SkillRounds1763830000001,
 ];

@@ -1,0 +1,200 @@
+import "reflect-metadata";
+import { randomBytes } from "node:crypto";
+import { parseArgs } from "node:util";
+import { Worker } from "node:worker_threads";
+import pg from "pg";
+import { Redis } from "ioredis";
+import { loadConfig } from "../server/src/config";
+import { createApp } from "../server/src/app";
+
+/**
+ * `npm run bench:leaderboard`: N players (1,000,000 by default) in a fresh PostgreSQL database, the
+ * balance board rebuilt from PostgreSQL into the real Redis (timed), then C concurrent keep-alive
+ * HTTP clients (32) for T seconds per phase against three handlers of the same server: a trivial
+ * Express JSON handler behind the same /api middleware, `GET /api/leaderboard?page=N` (random pages
+ * of 25 across the whole board) and `GET /api/player/:id/rank` (random players). The clients run in a
+ * worker thread so the server keeps its own event loop. The phases are interleaved in rounds (3 rounds
+ * of 5 s by default), so a change in the machine's background load hits all three alike. Prints
+ * throughput, p50/p99 over all rounds, and the ratios to the trivial handler.
+ */
+const { values } = parseArgs({
+  options: {
+    players: { type: "string", default: "1000000" },
+    clients: { type: "string", default: "32" },
+    seconds: { type: "string", default: "5" },
+    rounds: { type: "string", default: "3" },
+  },
+});
+const PLAYERS = Number(values.players);
+const CLIENTS = Number(values.clients);
+const SECONDS = Number(values.seconds);
+const ROUNDS = Number(values.rounds);
+const ADMIN_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const REDIS_BASE = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+
+/** A Redis database of our own, leased the way the test harness leases them, so parallel test runs are safe. */
+async function leaseRedis(): Promise<{ url: string; release: () => Promise<void> }> {
+  const home = new Redis(REDIS_BASE);
+  const token = `bench-${randomBytes(6).toString("hex")}`;
+  try {
+    const [, count] = (await home.config("GET", "databases")) as [string, string];
+    for (let db = Number(count) - 1; db > 0; db--) {
+      if ((await home.set(`casino-test-lease:${db}`, token, "PX", 30 * 60_000, "NX")) !== "OK") continue;
+      const url = new URL(REDIS_BASE);
+      url.pathname = `/${db}`;
+      return {
+        url: url.toString(),
+        release: async () => {
+          const c = new Redis(REDIS_BASE);
+          await c.eval(`if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("DEL", KEYS[1]) end return 0`, 1, `casino-test-lease:${db}`, token);
+          c.disconnect();
+        },
+      };
+    }
+    throw new Error("no free Redis database");
+  } finally {
+    home.disconnect();
+  }
+}
+
+/** The load generator: plain JavaScript in a worker thread, node:http with keep-alive. */
+const LOADER = `
+const { parentPort, workerData } = require("node:worker_threads");
+const http = require("node:http");
+const { port, clients, seconds, phases } = workerData;
+const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
+function get(path, token) {
+  return new Promise((resolve) => {
+    const t0 = process.hrtime.bigint();
+    const req = http.request({ host: "127.0.0.1", port, path, agent, headers: { authorization: "Bearer " + token } }, (res) => {
+      res.resume();
+      res.on("end", () => resolve({ ok: res.statusCode === 200, ms: Number(process.hrtime.bigint() - t0) / 1e6 }));
+    });
+    req.on("error", () => resolve({ ok: false, ms: 0 }));
+    req.end();
+  });
+}
+async function phase(p) {
+  const run = async (until, record) => {
+    await Promise.all(Array.from({ length: clients }, async (_, c) => {
+      let i = c;
+      while (Date.now() < until) {
+        const r = await get(p.paths[(i += clients) % p.paths.length], p.tokens[c % p.tokens.length]);
+        if (record) r.ok ? record.ms.push(r.ms) : record.errors++;
+      }
+    }));
+  };
+  await run(Date.now() + 1000, null); // warm-up
+  const record = { ms: [], errors: 0 };
+  const started = performance.now();
+  await run(Date.now() + seconds * 1000, record);
+  const elapsed = (performance.now() - started) / 1000;
+  return { name: p.name, ms: record.ms, errors: record.errors, seconds: elapsed };
+}
+(async () => {
+  const results = [];
+  for (const p of phases) results.push(await phase(p));
+  parentPort.postMessage(results);
+})();
+`;
+
+async function main() {
+  const dbName = `casino_lbbench_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  const dbUrl = new URL(ADMIN_URL);
+  dbUrl.pathname = `/${dbName}`;
+  const redis = await leaseRedis();
+  const fresh = new Redis(redis.url);
+  await fresh.flushdb();
+  fresh.disconnect();
+  const config = loadConfig({
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DATABASE_URL: dbUrl.toString(),
+    REDIS_URL: redis.url,
+    SESSION_SECRET: "bench-secret-bench-secret-bench-secret-0123",
+    CLIENT_DIST: "none",
+    API_RATE_PER_MINUTE: "1000000000",
+    PLAYER_RATE_PER_MINUTE: "1000000000",
+  });
+  const app = await createApp(config, undefined, {
+    extraApiRoutes: (api) => api.get("/bench/trivial", (_req, res) => void res.json({ ok: true })),
+  });
+  const db = new pg.Client({ connectionString: dbUrl.toString() });
+  await db.connect();
+  try {
+    // 1. A million players and their starting grants, straight into PostgreSQL.
+    const t0 = performance.now();
+    await db.query(
+      `INSERT INTO players (discord_id, username, avatar_url, balance)
+       SELECT (100000000000000000 + g)::text, 'player' || g, NULL, floor(random() * 100000)::bigint FROM generate_series(1, $1) g`,
+      [PLAYERS],
+    );
+    await db.query(`INSERT INTO ledger_entries (player_id, delta, balance_after, reason, reference, request_id) SELECT id, balance, balance, 'grant', 'bench', 'bench-grant' FROM players`);
+    await db.query(`ANALYZE`);
+    // The progress consumer would otherwise replay a million grants for peak balances during the run.
+    await db.query(`INSERT INTO consumer_cursors (name, position) SELECT 'progress:ledger', max(id) FROM ledger_entries`);
+    const insertSeconds = (performance.now() - t0) / 1000;
+
+    const loadBefore = (await import("node:os")).loadavg().map((l) => l.toFixed(1)).join(", ");
+    const port = await app.listen();
+    await app.services.leaderboards.start();
+    await app.services.redis.flushdb();
+    const rebuild = await app.services.leaderboards.rebuild();
+
+    // 2. Sessions and request paths.
+    const sample = (await db.query(`SELECT id, discord_id FROM players TABLESAMPLE SYSTEM (2) LIMIT 20000`)).rows as { id: string; discord_id: string }[];
+    const tokens = await Promise.all(sample.slice(0, CLIENTS).map((p) => app.services.tokens.issue({ playerId: p.id, discordId: p.discord_id, guest: false })));
+    const pages = Math.ceil(PLAYERS / 25);
+    const pagePaths = Array.from({ length: 20_000 }, () => `/api/leaderboard?page=${1 + Math.floor(Math.random() * pages)}&limit=25`);
+    const rankPaths = sample.map((p) => `/api/player/${p.id}/rank`);
+    const check = await fetch(`http://127.0.0.1:${port}${pagePaths[0]}`, { headers: { authorization: `Bearer ${tokens[0]}` } });
+    const body = (await check.json()) as { total: number; entries: unknown[] };
+    if (body.total !== PLAYERS || body.entries.length !== 25) throw new Error(`unexpected board: ${JSON.stringify(body).slice(0, 200)}`);
+
+    // 3. The three handlers, one after the other, same clients.
+    const phases = [
+      { name: "trivial Express JSON handler", paths: ["/api/bench/trivial"], tokens },
+      { name: "GET /api/leaderboard?page=N", paths: pagePaths, tokens },
+      { name: "GET /api/player/:id/rank", paths: rankPaths, tokens },
+    ];
+    const rounds = Array.from({ length: ROUNDS }, () => phases).flat();
+    const worker = new Worker(LOADER, { eval: true, workerData: { port, clients: CLIENTS, seconds: SECONDS, phases: rounds } });
+    const raw = (await new Promise((resolve, reject) => {
+      worker.once("message", resolve);
+      worker.once("error", reject);
+    })) as { name: string; ms: number[]; errors: number; seconds: number }[];
+    await worker.terminate();
+    const results = phases.map(({ name }) => {
+      const runs = raw.filter((r) => r.name === name);
+      const ms = runs.flatMap((r) => r.ms).sort((a, b) => a - b);
+      const pct = (q: number) => ms[Math.min(ms.length - 1, Math.floor(q * ms.length))]!;
+      const seconds = runs.reduce((sum, r) => sum + r.seconds, 0);
+      return { name, count: ms.length, errors: runs.reduce((sum, r) => sum + r.errors, 0), perSecond: ms.length / seconds, p50: pct(0.5), p99: pct(0.99) };
+    });
+
+    const pgVersion = (await admin.query("SHOW server_version")).rows[0].server_version;
+    const redisVersion = /redis_version:(\S+)/.exec(await app.services.redis.info("server"))?.[1];
+    const trivial = results[0]!;
+    console.log(`players ${PLAYERS.toLocaleString("en")}, clients ${CLIENTS}, ${ROUNDS} rounds of ${SECONDS} s per handler; PostgreSQL ${pgVersion}, Redis ${redisVersion}`);
+    console.log(`load average before the run: ${loadBefore}`);
+    console.log(`insert players and grants (generate_series): ${insertSeconds.toFixed(1)} s`);
+    console.log(`rebuild of the boards from PostgreSQL: ${(rebuild.ms / 1000).toFixed(2)} s (${rebuild.players.toLocaleString("en")} ranked)`);
+    for (const r of results) {
+      const ratio = r === trivial ? "" : `  ratio ${(r.perSecond / trivial.perSecond).toFixed(2)}x`;
+      console.log(`${r.name.padEnd(30)} ${r.perSecond.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms  (${r.errors} errors)${ratio}`);
+    }
+  } finally {
+    await db.end();
+    await app.close();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin.end();
+    await redis.release();
+  }
+  process.exit(0);
+}
+
+await main();

@@ -1,0 +1,76 @@
+/**
+ * Reads an append-only table in id order, as a consumer of an outbox. Ids come from a sequence, so a
+ * transaction can take an id and commit after a later id is already visible. The tail remembers such
+ * holes ("gaps") and asks for them again until they show up or are old enough to be a rollback; the
+ * position it reports as safe to persist is below the oldest open gap, so a restart re-reads them.
+ * Consumers apply rows idempotently: a row can come twice (after a restart, or from another process).
+ */
+export interface TailOptions {
+  /** Rows per read. */
+  batch: number;
+  /** How long a hole may stay open before it is taken for a rolled-back transaction. */
+  gapTtlMs: number;
+  /** At most this many holes are tracked (the oldest are dropped first). */
+  maxGaps?: number;
+}
+
+export class IdTail<R extends { id: number }> {
+  private position = 0;
+  private readonly gaps = new Map<number, number>();
+
+  constructor(
+    private readonly fetchAfter: (position: number, limit: number) => Promise<R[]>,
+    private readonly fetchIds: (ids: number[]) => Promise<R[]>,
+    private readonly options: TailOptions,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Continues after `position`, still waiting for `holes` (ids below it not seen yet). */
+  reset(position: number, holes: readonly number[] = []): void {
+    this.position = position;
+    this.gaps.clear();
+    const now = this.now();
+    for (const id of holes) if (id <= position) this.gaps.set(id, now);
+  }
+
+  /** The highest id read so far. */
+  get head(): number {
+    return this.position;
+  }
+
+  /** Every id at or below this one has been read or given up on. */
+  get safePosition(): number {
+    let lowest = this.position;
+    for (const id of this.gaps.keys()) lowest = Math.min(lowest, id - 1);
+    return lowest;
+  }
+
+  get openGaps(): number {
+    return this.gaps.size;
+  }
+
+  /**
+   * The next rows in id order: late arrivals from open gaps, then new rows. `more` when a full batch
+   * came. Nothing moves until `ack()`: a consumer that fails to apply the rows gets them again.
+   */
+  async next(): Promise<{ rows: R[]; more: boolean; ack: () => void }> {
+    const now = this.now();
+    const late = this.gaps.size > 0 ? await this.fetchIds([...this.gaps.keys()]) : [];
+    const from = this.position;
+    const fresh = await this.fetchAfter(from, this.options.batch);
+    const ack = () => {
+      if (this.position !== from) return; // reset meanwhile (a new build): this batch no longer applies
+      for (const row of late) this.gaps.delete(row.id);
+      for (const [id, seen] of this.gaps) if (now - seen > this.options.gapTtlMs) this.gaps.delete(id);
+      let expected = from + 1;
+      for (const row of fresh) {
+        for (let id = expected; id < row.id; id++) this.gaps.set(id, now);
+        expected = row.id + 1;
+      }
+      if (fresh.length > 0) this.position = fresh[fresh.length - 1]!.id;
+      const max = this.options.maxGaps ?? 10_000;
+      if (this.gaps.size > max) for (const id of [...this.gaps.keys()].slice(0, this.gaps.size - max)) this.gaps.delete(id);
+    };
+    return { rows: [...late, ...fresh].sort((a, b) => a.id - b.id), more: fresh.length === this.options.batch, ack };
+  }
+}

@@ -1,0 +1,84 @@
+import type { Redis } from "ioredis";
+
+/**
+ * The Lua scripts that change boards. Each checks the build epoch first, so nothing is written into a
+ * board that a rebuild replaced (the caller re-reads from the new build's positions instead). Scores
+ * arrive as strings computed by the caller (Lua would print big numbers with 14 digits), and results
+ * go back as one comma-separated string (the in-memory stand-in cannot return multi-element tables
+ * built in a loop).
+ */
+
+/**
+ * Ledger entries, oldest first: per entry ARGV = player, entry id, balance score, net score or "",
+ * day key, day expiry, week key, week expiry. An entry is applied once. For a player with an entry
+ * applied since the build: only when its id is above that entry's. For a player not seen since the
+ * build: only when the build's snapshot did not contain it, i.e. its id is above the snapshot's top
+ * id or was a hole (a transaction in flight) in the snapshot. A player's entries commit in id order
+ * (each transaction holds the player's row while it writes them), so this is exactly once, whatever
+ * order, repeats or processes the entries come from.
+ */
+const APPLY_LEDGER = `
+if redis.call('HGET', KEYS[1], 'epoch') ~= ARGV[1] then return 'stale' end
+local top = tonumber(redis.call('HGET', KEYS[1], 'top') or '0')
+local applied = {}
+local n = tonumber(ARGV[2])
+for i = 0, n - 1 do
+  local b = 3 + i * 8
+  local player = ARGV[b]
+  local id = tonumber(ARGV[b + 1])
+  local last = redis.call('HGET', KEYS[2], player)
+  local fresh
+  if last then
+    fresh = id > tonumber(last)
+  else
+    fresh = id > top or redis.call('SISMEMBER', KEYS[4], ARGV[b + 1]) == 1
+  end
+  if fresh then
+    redis.call('HSET', KEYS[2], player, ARGV[b + 1])
+    redis.call('ZADD', KEYS[3], ARGV[b + 2], player)
+    if ARGV[b + 3] ~= '' then
+      redis.call('ZINCRBY', ARGV[b + 4], ARGV[b + 3], player)
+      redis.call('EXPIREAT', ARGV[b + 4], ARGV[b + 5])
+      redis.call('ZINCRBY', ARGV[b + 6], ARGV[b + 3], player)
+      redis.call('EXPIREAT', ARGV[b + 6], ARGV[b + 7])
+    end
+    applied[#applied + 1] = player
+  end
+end
+return table.concat(applied, ',')`;
+
+/** A personal best (smaller score is better): ARGV = epoch, then player and score pairs. Repeats are no-ops. */
+const APPLY_BEST = `
+if redis.call('HGET', KEYS[1], 'epoch') ~= ARGV[1] then return 'stale' end
+local changed = {}
+for i = 2, #ARGV, 2 do
+  local current = redis.call('ZSCORE', KEYS[2], ARGV[i])
+  if (not current) or tonumber(ARGV[i + 1]) < tonumber(current) then
+    redis.call('ZADD', KEYS[2], ARGV[i + 1], ARGV[i])
+    changed[#changed + 1] = ARGV[i]
+  end
+end
+return table.concat(changed, ',')`;
+
+/** Raises a consumer's stored position (ARGV = epoch, field, position); never lowers it. */
+const RAISE_POSITION = `
+if redis.call('HGET', KEYS[1], 'epoch') ~= ARGV[1] then return 0 end
+local current = tonumber(redis.call('HGET', KEYS[1], ARGV[2]) or '0')
+if tonumber(ARGV[3]) > current then redis.call('HSET', KEYS[1], ARGV[2], ARGV[3]) end
+return 1`;
+
+export interface BoardScripts {
+  applyLedger(meta: string, applied: string, balance: string, holes: string, ...args: string[]): Promise<string>;
+  applyBest(meta: string, board: string, ...args: string[]): Promise<string>;
+  raisePosition(meta: string, epoch: string, field: string, position: string): Promise<number>;
+}
+
+export function boardScripts(redis: Redis): Redis & BoardScripts {
+  const r = redis as Redis & Partial<BoardScripts>;
+  if (!r.applyLedger) {
+    redis.defineCommand("applyLedger", { numberOfKeys: 4, lua: APPLY_LEDGER });
+    redis.defineCommand("applyBest", { numberOfKeys: 2, lua: APPLY_BEST });
+    redis.defineCommand("raisePosition", { numberOfKeys: 1, lua: RAISE_POSITION });
+  }
+  return redis as Redis & BoardScripts;
+}
