@@ -10,8 +10,6 @@ import {
   requireEngine,
   rotateSeedMessage,
   setClientSeedMessage,
-  DAILY_SPIN_COOLDOWN_MS,
-  REMINDER_CHECK_INTERVAL_MS,
   type RoomErrorMessage,
 } from "@casino/common";
 import type { z } from "zod";
@@ -22,6 +20,8 @@ import type { Services } from "../services";
 import type { PlayerEvent } from "./player-events";
 import { CasinoState } from "./casino-state";
 import { betLimiter } from "./rate-limit";
+import { patchOnlyOnChange } from "./patch-on-change";
+import { remindersOf } from "./reminders";
 
 type CasinoClient = Client<{ auth: SessionClaims }>;
 
@@ -35,6 +35,7 @@ export class CasinoRoom extends Room<{ state: CasinoState; client: CasinoClient 
   override maxClients = 1;
   private playerId = "";
   private unsubscribe: (() => void) | undefined;
+  private reminded = false;
 
   static override async onAuth(token: string, _options: unknown, _context: AuthContext): Promise<SessionClaims> {
     return CasinoRoom.services.tokens.verify(token);
@@ -43,6 +44,8 @@ export class CasinoRoom extends Room<{ state: CasinoState; client: CasinoClient 
   override onCreate(): void {
     this.state = new CasinoState();
     this.autoDispose = true;
+    // No timer per room: the state is patched right after each change (`changed()`).
+    patchOnlyOnChange(this);
     this.handle(CLIENT_MESSAGES.bet, betMessage, async (msg) => {
       const answer = await CasinoRoom.services.ledger.placeBet(this.playerId, msg.requestId, msg.game, msg.amount, msg.params);
       this.afterRound(answer);
@@ -60,9 +63,9 @@ export class CasinoRoom extends Room<{ state: CasinoState; client: CasinoClient 
       const spin = await CasinoRoom.services.ledger.dailySpin(this.playerId, msg.requestId);
       CasinoRoom.services.events.publish(this.playerId, { type: "balance", balance: spin.balance, delta: spin.prize, reason: "daily_spin" });
       this.state.nonce = Math.max(this.state.nonce, spin.fairness.nonce + 1);
+      this.changed();
       return spin;
     });
-    this.clock.setInterval(() => void this.remindIfReady(), REMINDER_CHECK_INTERVAL_MS);
   }
 
   override async onJoin(client: CasinoClient): Promise<void> {
@@ -71,7 +74,9 @@ export class CasinoRoom extends Room<{ state: CasinoState; client: CasinoClient 
     this.playerId = client.auth.playerId;
     this.unsubscribe = s.events.subscribe(this.playerId, (event) => this.onPlayerEvent(event));
     await this.refresh();
-    await this.remindIfReady();
+    // "Daily Spin Ready!" now, then on the process's shared reminder sweep while connected.
+    this.reminded = true;
+    await remindersOf(s).join(this.playerId);
   }
 
   override async onDrop(client: CasinoClient): Promise<void> {
@@ -85,6 +90,7 @@ export class CasinoRoom extends Room<{ state: CasinoState; client: CasinoClient 
 
   override onDispose(): void {
     this.unsubscribe?.();
+    if (this.reminded) remindersOf(CasinoRoom.services).leave(this.playerId);
   }
 
   /** Balance, fairness and the open round, read from the database (the system of record). */
@@ -98,6 +104,12 @@ export class CasinoRoom extends Room<{ state: CasinoState; client: CasinoClient 
     this.state.clientSeed = seed.clientSeed;
     this.state.nonce = seed.nonce;
     this.state.openRound = round.length > 0 ? JSON.stringify(openRoundView(round[0])) : "";
+    this.changed();
+  }
+
+  /** Sends the state's changes now (there is no patch timer); nothing is sent when nothing changed. */
+  private changed(): void {
+    this.broadcastPatch();
   }
 
   private onPlayerEvent(event: PlayerEvent): void {
@@ -107,6 +119,7 @@ export class CasinoRoom extends Room<{ state: CasinoState; client: CasinoClient 
       this.state.clientSeed = event.clientSeed;
       this.state.nonce = event.nonce;
     }
+    this.changed();
     this.broadcast(event.type === "fairness" ? SERVER_MESSAGES.seeds : event.type, event);
   }
 
@@ -128,25 +141,7 @@ export class CasinoRoom extends Room<{ state: CasinoState; client: CasinoClient 
     this.state.openRound = answer.done
       ? ""
       : JSON.stringify({ roundId: answer.roundId, game: answer.game, totalStake: answer.totalStake, totalPayout: answer.totalPayout, view: answer.view });
-  }
-
-  /** "Daily Spin Ready!" once per readiness, claimed with a conditional update so only one connection sends it. */
-  private async remindIfReady(): Promise<void> {
-    if (!this.playerId) return;
-    const s = CasinoRoom.services;
-    const rows = await s.db.run((em) =>
-      sqlRows(em, 
-        `UPDATE players SET last_reminder_sent = now()
-          WHERE id = $1 AND daily_spin_reminder
-            AND (last_daily_spin IS NULL OR last_daily_spin <= now() - ($2::bigint * interval '1 millisecond'))
-            AND (last_reminder_sent IS NULL OR last_reminder_sent < COALESCE(last_daily_spin, '-infinity'::timestamptz))
-          RETURNING id`,
-        [this.playerId, DAILY_SPIN_COOLDOWN_MS],
-      ),
-    ).catch(() => []);
-    if (rows.length > 0) {
-      s.events.publish(this.playerId, { type: "notice", title: "Daily Spin Ready!", description: "Your free daily spin is waiting." });
-    }
+    this.changed();
   }
 
   /**
