@@ -1,4 +1,5 @@
 import "reflect-metadata";
+import { WebSocket } from "ws";
 import { ConfigError, loadConfig } from "./config";
 import { createApp } from "./app";
 
@@ -27,5 +28,8 @@ async function main(): Promise<void> {
   process.once("SIGTERM", stop);
 }
 
+// Colyseus 0.18 checks a reconnecting client against the global WebSocket, which Node 20 lacks: without
+// it every reconnection to a dropped seat is refused.
+(globalThis as { WebSocket?: unknown }).WebSocket ??= WebSocket;
 process.on("unhandledRejection", (reason) => console.error("unhandled rejection", reason));
 await main();
