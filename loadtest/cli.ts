@@ -7,7 +7,7 @@ import { summariseIntervals } from "./stats";
 
 const USAGE = `npm run loadtest -- [options]
 
-  --url URL             server to load (default http://127.0.0.1:2567)
+  --url URL[,URL…]      server to load (default http://127.0.0.1:2567); several URLs spread the players
   --players N           simulated players (default 10)
   --ramp S              seconds over which players start (default 10)
   --duration S          seconds the whole run lasts, ramp included (default 60)
@@ -60,11 +60,14 @@ const rampSeconds = number("ramp", values.ramp, 0);
 const durationSeconds = number("duration", values.duration, 1);
 const processes = Math.min(players, number("processes", values.processes, 1));
 const progressSeconds = number("progress", values.progress, 0);
-const url = values.url.replace(/\/$/, "");
-if (!/^https?:\/\//.test(url)) {
-  console.error(`--url must be an http:// or https:// URL (got ${url})`);
-  process.exit(2);
+const urls = values.url.split(",").map((u) => u.trim().replace(/\/$/, ""));
+for (const u of urls) {
+  if (!/^https?:\/\/[^/]+$/.test(u)) {
+    console.error(`--url must be http(s)://host:port, comma-separated for several (got ${u})`);
+    process.exit(2);
+  }
 }
+const url = urls.join(",");
 // Fail fast on a scenario that does not load, before starting processes.
 await loadScenario(values.scenario);
 const tokens = values.tokens
@@ -74,10 +77,12 @@ const tokens = values.tokens
       .filter((l) => l && !l.startsWith("#"))
   : undefined;
 
-const health = await fetch(`${url}/api/health`).catch((error: Error) => error);
-if (health instanceof Error) {
-  console.error(`cannot reach ${url}: ${health.message}`);
-  process.exit(1);
+for (const u of urls) {
+  const health = await fetch(`${u}/api/health`).catch((error: Error) => error);
+  if (health instanceof Error) {
+    console.error(`cannot reach ${u}: ${health.message}`);
+    process.exit(1);
+  }
 }
 
 const limits = values["ignore-limits"] ? "ignored" : "honoured";

@@ -13,7 +13,8 @@ export type Answer = { ok: true; type: string; body: any } | { ok: false; code: 
 
 /** What every player of one run shares: target, limits, stats and the stop signal. */
 export interface PlayerContext {
-  url: string;
+  /** Server base URLs; player i uses URL i modulo their count (several processes without a proxy). */
+  urls: string[];
   stats: Stats;
   /** Requests per second a player may send to the room (the server's BET_RATE_PER_SECOND). */
   betRate: number;
@@ -24,6 +25,8 @@ export interface PlayerContext {
   timeoutMs: number;
   /** True once the run is ending: scenario loops stop at their next step. */
   readonly stopping: boolean;
+  /** Waits `ms`, or less if the run ends meanwhile. */
+  pause(ms: number): Promise<void>;
 }
 
 const SDK_CHATTER = /^\[Colyseus|^Room connection was closed unexpectedly/;
@@ -54,11 +57,13 @@ export class VirtualPlayer {
   private readonly pending = new Map<string, (answer: Answer) => void>();
   private readonly bets: TokenBucket;
   private readonly rest: TokenBucket;
+  readonly url: string;
 
   constructor(
     readonly index: number,
     readonly ctx: PlayerContext,
   ) {
+    this.url = ctx.urls[index % ctx.urls.length]!;
     this.bets = new TokenBucket(ctx.betRate * 0.95, Math.max(1, ctx.betRate), !ctx.ignoreLimits);
     // The server allows 300 REST requests a minute per player.
     this.rest = new TokenBucket(4.75, 5, !ctx.ignoreLimits);
@@ -86,7 +91,7 @@ export class VirtualPlayer {
   /** Joins a casino room and waits for its first state. */
   async join(): Promise<boolean> {
     const stats = this.ctx.stats;
-    this.client = new Client(this.ctx.url.replace(/^http/, "ws"));
+    this.client = new Client(this.url.replace(/^http/, "ws"));
     this.client.auth.token = this.token;
     const t0 = performance.now();
     try {
@@ -179,7 +184,7 @@ export class VirtualPlayer {
       let status = 0;
       let parsed: any = undefined;
       try {
-        const res = await fetch(`${this.ctx.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(this.ctx.timeoutMs) });
+        const res = await fetch(`${this.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(this.ctx.timeoutMs) });
         status = res.status;
         const text = await res.text();
         try {
@@ -233,9 +238,8 @@ export class VirtualPlayer {
   }
 
   /** Waits `minMs`–`maxMs` (a player thinking), or less when the run ends. */
-  async think(minMs: number, maxMs = minMs): Promise<void> {
-    const until = performance.now() + minMs + Math.random() * (maxMs - minMs);
-    while (!this.stopping && performance.now() < until) await sleep(Math.min(250, until - performance.now()));
+  think(minMs: number, maxMs = minMs): Promise<void> {
+    return this.ctx.pause(minMs + Math.random() * (maxMs - minMs));
   }
 
   async leave(): Promise<void> {

@@ -4,6 +4,7 @@ import { Stats } from "./stats";
 import type { Scenario } from "./scenario";
 
 export interface RunOptions {
+  /** One server URL, or several separated by commas (players are spread over them). */
   url: string;
   players: number;
   /** Players start evenly over this many seconds. */
@@ -33,6 +34,8 @@ export class LoadRun implements PlayerContext {
   inRoom = 0;
   finished = 0;
   private readonly lifecycles: Promise<void>[] = [];
+  /** Pauses in progress, woken early when the run stops. */
+  private readonly pauses = new Set<() => void>();
   private launcher: Promise<void> | undefined;
 
   constructor(readonly options: RunOptions) {
@@ -40,8 +43,8 @@ export class LoadRun implements PlayerContext {
     this.restPerIp = new TokenBucket(perSecond * 0.95, Math.max(1, Math.min(20, perSecond)), !options.ignoreLimits);
   }
 
-  get url() {
-    return this.options.url.replace(/\/$/, "");
+  get urls() {
+    return this.options.url.split(",").map((u) => u.trim().replace(/\/$/, ""));
   }
   get betRate() {
     return this.options.betRate;
@@ -69,9 +72,23 @@ export class LoadRun implements PlayerContext {
     return this.launcher;
   }
 
+  pause(ms: number): Promise<void> {
+    if (this.stopping || ms <= 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.pauses.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      this.pauses.add(wake);
+    });
+  }
+
   /** Ends the run: scenarios stop at their next step, players leave their rooms. */
   async stop(): Promise<void> {
     this.stopping = true;
+    for (const wake of [...this.pauses]) wake();
     await this.launcher;
     await Promise.all(this.lifecycles);
   }

@@ -5,7 +5,8 @@ import type { StatsJson } from "./stats";
 
 /**
  * A load process: runs its share of the players and reports to the parent over IPC.
- * Parent → worker: `start` (options), `go` (when started gated), `stop`.
+ * Parent → worker: `start` (options), `go` (when started gated), `reset` (the measured window starts
+ * now: forget the warm-up), `stop`.
  * Worker → parent: `ready` (all its players joined), `progress` (every second), `done` (final stats).
  */
 export interface WorkerOptions {
@@ -23,7 +24,7 @@ export interface WorkerOptions {
   gated: boolean;
 }
 
-export type ToWorker = { type: "start"; options: WorkerOptions } | { type: "go" } | { type: "stop" };
+export type ToWorker = { type: "start"; options: WorkerOptions } | { type: "go" } | { type: "reset" } | { type: "stop" };
 export type FromWorker =
   | { type: "ready"; joined: number; failed: number }
   | { type: "progress"; started: number; inRoom: number; finished: number; interval: Record<string, string>; errors: number; reconnects: number; drops: number }
@@ -61,6 +62,9 @@ process.on("message", async (message: ToWorker) => {
       run?.stats.reset();
       measuredFrom = performance.now();
       releaseGate();
+    } else if (message.type === "reset") {
+      run?.stats.reset();
+      measuredFrom = performance.now();
     } else if (message.type === "stop") {
       if (!run) return;
       const seconds = (performance.now() - measuredFrom) / 1000;
