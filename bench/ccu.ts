@@ -124,8 +124,10 @@ async function main() {
     );
     if (bets) console.log(`bet latency p50 ${f(bets.p50)} ms, p90 ${f(bets.p90)} ms, p99 ${f(bets.p99)} ms, max ${f(bets.max)} ms`);
     console.log(`CPU while betting (cores busy of 2): server ${f(betUse.server)}, load processes ${f(betUse.load)}, PostgreSQL ${f(betUse.postgres)}, whole machine ${f(betUse.machine)}`);
-    await collect(loads);
+    const idleStats = await collect(loads);
     loads.length = 0;
+    const joinErrors = Object.fromEntries([...idleStats.stats.errors].filter(([code]) => code.startsWith("join")));
+    if (Object.keys(joinErrors).length > 0) console.log(`join failures by code: ${JSON.stringify(joinErrors)}`);
   } finally {
     for (const l of loads) l.kill();
     await server?.stop();

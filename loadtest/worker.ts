@@ -59,7 +59,6 @@ process.on("message", async (message: ToWorker) => {
         send({ type: "ready", joined: run.stats.joins, failed: run.stats.joinFailures });
       }
     } else if (message.type === "go") {
-      run?.stats.reset();
       measuredFrom = performance.now();
       releaseGate();
     } else if (message.type === "reset") {
