@@ -17,6 +17,7 @@ const USAGE = `npm run loadtest -- [options]
   --bet-rate N          room requests a second per player the server allows (default 20, BET_RATE_PER_SECOND)
   --rest-per-minute N   REST requests a minute the server allows this machine (default 600)
   --ignore-limits       do not pace to the server's rate limits
+  --join-attempts N     tries of each player's first join before counting it failed (default 1)
   --timeout-ms N        wait this long for an answer before counting a timeout (default 10000)
   --progress S          seconds between progress lines (default 5; 0 = none)
   --json FILE           also write the report as JSON
@@ -35,6 +36,7 @@ const { values } = parseArgs({
     "rest-per-minute": { type: "string", default: "600" },
     "ignore-limits": { type: "boolean", default: false },
     "timeout-ms": { type: "string", default: "10000" },
+    "join-attempts": { type: "string", default: "1" },
     progress: { type: "string", default: "5" },
     json: { type: "string" },
     help: { type: "boolean", default: false },
@@ -99,6 +101,7 @@ const loads = startLoadProcesses(
     restPerMinute: number("rest-per-minute", values["rest-per-minute"], 1),
     ignoreLimits: values["ignore-limits"],
     timeoutMs: number("timeout-ms", values["timeout-ms"], 100),
+    joinAttempts: number("join-attempts", values["join-attempts"], 1),
     gated: false,
   },
   processes,

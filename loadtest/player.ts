@@ -88,8 +88,11 @@ export class VirtualPlayer {
     return true;
   }
 
-  /** Joins a casino room and waits for its first state. */
-  async join(): Promise<boolean> {
+  /**
+   * Joins a casino room and waits for its first state. A failure counts as a join failure (and an
+   * error by code) unless `final` is false (a try that will be repeated), which counts it as tolerated.
+   */
+  async join(final = true): Promise<boolean> {
     const stats = this.ctx.stats;
     this.client = new Client(this.url.replace(/^http/, "ws"));
     this.client.auth.token = this.token;
@@ -102,8 +105,12 @@ export class VirtualPlayer {
       this.attach(room);
       return true;
     } catch (error) {
-      stats.joinFailures++;
-      stats.error(`join: ${errorCode(error)}`);
+      if (final) {
+        stats.joinFailures++;
+        stats.error(`join: ${errorCode(error)}`);
+      } else {
+        stats.tolerate(`join (retried): ${errorCode(error)}`);
+      }
       return false;
     }
   }

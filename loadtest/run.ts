@@ -22,6 +22,8 @@ export interface RunOptions {
   firstIndex?: number;
   /** Players wait here after joining, before their scenario starts. */
   gate?: Promise<void>;
+  /** Tries of the first join before a player gives up (1 by default). */
+  joinAttempts?: number;
 }
 
 /** One process's share of a load: its players, from login to leave. */
@@ -108,7 +110,7 @@ export class LoadRun implements PlayerContext {
         this.stats.joinFailures++;
         return;
       }
-      if (needsRoom && !(await p.join())) return;
+      if (needsRoom && !(await this.firstJoin(p))) return;
       track();
       await this.options.gate;
       if (this.stopping) return;
@@ -129,6 +131,15 @@ export class LoadRun implements PlayerContext {
       track();
       this.finished++;
     }
+  }
+
+  private async firstJoin(p: VirtualPlayer): Promise<boolean> {
+    const attempts = Math.max(1, this.options.joinAttempts ?? 1);
+    for (let i = 1; i <= attempts && !this.stopping; i++) {
+      if (await p.join(i === attempts)) return true;
+      await p.think(200 * i);
+    }
+    return false;
   }
 
   /** A scenario that throws is counted, not fatal: the player carries on after `recover`. */

@@ -22,11 +22,13 @@ export interface WorkerOptions {
   firstIndex: number;
   /** Wait for `go` after joining; the measured window (and the stats) start then. */
   gated: boolean;
+  /** Tries of each player's first join (default 1). */
+  joinAttempts?: number;
 }
 
 export type ToWorker = { type: "start"; options: WorkerOptions } | { type: "go" } | { type: "reset" } | { type: "stop" };
 export type FromWorker =
-  | { type: "ready"; joined: number; failed: number }
+  | { type: "ready"; joined: number; failed: number; tolerated: Record<string, number>; errors: Record<string, number> }
   | { type: "progress"; started: number; inRoom: number; finished: number; interval: Record<string, string>; errors: number; reconnects: number; drops: number }
   | { type: "done"; stats: StatsJson; seconds: number }
   | { type: "failed"; message: string };
@@ -56,7 +58,7 @@ process.on("message", async (message: ToWorker) => {
       if (o.gated) {
         // Everyone has been started; wait until each has joined or failed.
         while (run.stats.joins + run.stats.joinFailures < o.players) await new Promise((r) => setTimeout(r, 20));
-        send({ type: "ready", joined: run.stats.joins, failed: run.stats.joinFailures });
+        send({ type: "ready", joined: run.stats.joins, failed: run.stats.joinFailures, tolerated: Object.fromEntries(run.stats.tolerated), errors: Object.fromEntries(run.stats.errors) });
       }
     } else if (message.type === "go") {
       measuredFrom = performance.now();
