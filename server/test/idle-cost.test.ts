@@ -55,4 +55,27 @@ describe("the shared reminder sweep", () => {
     expect(reminders.size).toBe(0);
     stop.forEach((s) => s());
   });
+
+  it("checks players joining together with one claim each, never twice", async () => {
+    const reminders = new DailySpinReminders(t.app.services.db, t.app.services.events, 3_600_000);
+    const guests = await Promise.all(Array.from({ length: 5 }, () => t.guest()));
+    for (const g of guests) {
+      const res = await t.request("PATCH", "/api/player/reminder", { token: g.token, body: { playerId: g.player.id, enabled: true } });
+      expect(res.status).toBe(200);
+    }
+    const heard = new Map<string, number>();
+    const stop = guests.map((g) =>
+      t.app.services.events.subscribe(g.player.id, (e) => {
+        if (e.type === "notice") heard.set(g.player.id, (heard.get(g.player.id) ?? 0) + 1);
+      }),
+    );
+    // Two connections of the first player and one of each other, all at once.
+    await Promise.all([...guests, guests[0]].map((g) => reminders.join(g.player.id)));
+    await reminders.sweep();
+    await waitFor(() => heard.size === guests.length);
+    expect([...heard.values()]).toEqual(guests.map(() => 1));
+    for (const g of [...guests, guests[0]]) reminders.leave(g.player.id);
+    expect(reminders.size).toBe(0);
+    stop.forEach((s) => s());
+  });
 });

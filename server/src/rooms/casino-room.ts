@@ -74,9 +74,10 @@ export class CasinoRoom extends Room<{ state: CasinoState; client: CasinoClient 
     this.playerId = client.auth.playerId;
     this.unsubscribe = s.events.subscribe(this.playerId, (event) => this.onPlayerEvent(event));
     await this.refresh();
-    // "Daily Spin Ready!" now, then on the process's shared reminder sweep while connected.
+    // "Daily Spin Ready!" now (arriving on the event channel), then on the process's shared reminder
+    // sweep while connected. The join does not wait for it.
     this.reminded = true;
-    await remindersOf(s).join(this.playerId);
+    void remindersOf(s).join(this.playerId);
   }
 
   override async onDrop(client: CasinoClient): Promise<void> {

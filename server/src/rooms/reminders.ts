@@ -17,6 +17,8 @@ export class DailySpinReminders {
   /** Player id → connections of that player in this process. */
   private readonly connected = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
+  /** Players who just joined, checked together on the next turn of the event loop. */
+  private arrivals: { ids: Set<string>; done: Promise<void> } | undefined;
 
   constructor(
     private readonly db: Database,
@@ -24,14 +26,26 @@ export class DailySpinReminders {
     private readonly intervalMs = REMINDER_CHECK_INTERVAL_MS,
   ) {}
 
-  /** A connection of the player joined: check at once, then on every sweep while connected. */
-  async join(playerId: string): Promise<void> {
+  /**
+   * A connection of the player joined: check at once, then on every sweep while connected. Players
+   * joining in the same moment (a reconnect storm, a deploy) are checked with one statement.
+   */
+  join(playerId: string): Promise<void> {
     this.connected.set(playerId, (this.connected.get(playerId) ?? 0) + 1);
     if (!this.timer) {
       this.timer = setInterval(() => void this.sweep(), this.intervalMs);
       this.timer.unref();
     }
-    await this.remind([playerId]);
+    if (!this.arrivals) {
+      const ids = new Set<string>();
+      const done = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+        this.arrivals = undefined;
+        return this.remindAll([...ids]);
+      });
+      this.arrivals = { ids, done };
+    }
+    this.arrivals.ids.add(playerId);
+    return this.arrivals.done;
   }
 
   leave(playerId: string): void {
@@ -48,8 +62,11 @@ export class DailySpinReminders {
     return this.connected.size;
   }
 
-  async sweep(): Promise<void> {
-    const ids = [...this.connected.keys()];
+  sweep(): Promise<void> {
+    return this.remindAll([...this.connected.keys()]);
+  }
+
+  private async remindAll(ids: string[]): Promise<void> {
     for (let i = 0; i < ids.length; i += SWEEP_CHUNK) await this.remind(ids.slice(i, i + SWEEP_CHUNK));
   }
 
