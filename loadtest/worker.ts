@@ -33,7 +33,9 @@ export type FromWorker =
   | { type: "done"; stats: StatsJson; seconds: number }
   | { type: "failed"; message: string };
 
-const send = (message: FromWorker) => process.send?.(message);
+const send = (message: FromWorker) => {
+  if (process.connected) process.send?.(message);
+};
 
 quietSdkLogs();
 // The parent decides when the run ends (it stops its load processes and writes the report).
@@ -41,6 +43,7 @@ process.on("SIGINT", () => undefined);
 let run: LoadRun | undefined;
 let releaseGate: () => void = () => undefined;
 let measuredFrom = performance.now();
+let progress: NodeJS.Timeout | undefined;
 
 process.on("message", async (message: ToWorker) => {
   try {
@@ -49,7 +52,7 @@ process.on("message", async (message: ToWorker) => {
       const gate = o.gated ? new Promise<void>((resolve) => (releaseGate = resolve)) : undefined;
       run = new LoadRun({ ...o, scenario: await loadScenario(o.scenario), gate });
       measuredFrom = performance.now();
-      const progress = setInterval(() => {
+      progress = setInterval(() => {
         const r = run!;
         send({ type: "progress", started: r.started, inRoom: r.inRoom, finished: r.finished, interval: r.stats.takeInterval(), errors: r.stats.errorCount, reconnects: r.stats.reconnects, drops: r.stats.drops });
       }, 1000);
@@ -70,6 +73,7 @@ process.on("message", async (message: ToWorker) => {
       if (!run) return;
       const seconds = (performance.now() - measuredFrom) / 1000;
       await run.stop();
+      clearInterval(progress);
       send({ type: "done", stats: run.stats.toJSON(), seconds });
       process.disconnect?.();
       setTimeout(() => process.exit(0), 100).unref();
