@@ -98,7 +98,16 @@ export class VirtualPlayer {
     this.client.auth.token = this.token;
     const t0 = performance.now();
     try {
-      const room = await this.client.create(ROOMS.casino);
+      const joining = this.client.create(ROOMS.casino);
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          // A seat that arrives after the deadline is given back.
+          joining.then((late) => late.leave(true)).catch(() => undefined);
+          reject(Object.assign(new Error("timeout"), { name: "TimeoutError" }));
+        }, this.ctx.timeoutMs);
+      });
+      const room = await Promise.race([joining, timeout]).finally(() => clearTimeout(timer));
       await firstState(room, this.ctx.timeoutMs);
       stats.record("join", performance.now() - t0);
       stats.joins++;

@@ -80,6 +80,7 @@ export function progressLine(elapsedSeconds: number, p: { started: number; inRoo
   let requests = 0;
   for (const [type, s] of interval) if (!NOT_REQUESTS.has(type)) requests += s.count;
   const bet = interval.get("bet");
-  const betText = bet ? ` | bet p50 ${f(bet.p50, 1)} p99 ${f(bet.p99, 1)} ms` : "";
+  const join = interval.get("join");
+  const betText = (bet ? ` | bet p50 ${f(bet.p50, 1)} p99 ${f(bet.p99, 1)} ms` : "") + (join ? ` | joins ${f(join.count / intervalSeconds, 0)}/s p50 ${f(join.p50, 0)} ms` : "");
   return `[${f(elapsedSeconds, 0).padStart(4)} s] players ${p.started}/${p.players} started, ${p.inRoom} in rooms | ${f(requests / intervalSeconds, 0)} req/s${betText} | errors ${p.errors} | reconnects ${p.reconnects}`;
 }
