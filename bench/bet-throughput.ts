@@ -2,8 +2,8 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import { startLoadProcesses, collect, type LoadProcess } from "../loadtest/processes";
 import { startCluster, freePorts, type ServerProcess } from "./lib/cluster";
-import { freshDatabase, leaseRedis } from "./lib/database";
-import { CpuMeter, machine, pidsNamed } from "./lib/proc";
+import { backendPids, freshDatabase, leaseRedis } from "./lib/database";
+import { CpuMeter, machine } from "./lib/proc";
 import { bareBetTransactions } from "./lib/pgbench";
 
 /**
@@ -85,7 +85,7 @@ async function main() {
     const cpu = new CpuMeter({
       server: servers.map((s) => s.pid),
       load: loads.map((l) => l.pid),
-      postgres: () => pidsNamed("postgres"),
+      postgres: await backendPids(db.url),
     });
     for (const l of loads) l.post({ type: "reset" });
     cpu.start();
@@ -108,8 +108,12 @@ async function main() {
     lines.push(`durable bets through the rooms: ${bets?.count ?? 0} in ${f(seconds, 1)} s = ${f(betsPerSecond, 0)} bets/s (${stats.errorCount} errors${stats.errorCount ? `: ${JSON.stringify(Object.fromEntries(stats.errors))}` : ""})`);
     if (bets) lines.push(`latency p50 ${f(bets.p50)} ms, p90 ${f(bets.p90)} ms, p99 ${f(bets.p99)} ms, max ${f(bets.max)} ms`);
     lines.push(
-      `CPU during the room phase (cores busy of 2): server ${f(roomCpu.server)}, load processes ${f(roomCpu.load)}, PostgreSQL ${f(roomCpu.postgres)}, whole machine ${f(roomCpu.machine)} (anything else: ${f(Math.max(0, roomCpu.machine - roomCpu.server - roomCpu.load - roomCpu.postgres))})`,
+      `CPU during the room phase (cores busy of 2): server ${f(roomCpu.server)}, load processes ${f(roomCpu.load)}, PostgreSQL (the bench database's backends) ${f(roomCpu.postgres)}, whole machine ${f(roomCpu.machine)} (anything else: ${f(Math.max(0, roomCpu.machine - roomCpu.server - roomCpu.load - roomCpu.postgres))})`,
     );
+
+    // The servers are idle from here on: stop them, which also gives their pool's connections back.
+    await Promise.all(servers.map((s) => s.stop()));
+    servers = [];
 
     if (!values["no-pgbench"]) {
       const reader = new pg.Client({ connectionString: db.url });

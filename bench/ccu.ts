@@ -3,8 +3,8 @@ import { fileURLToPath } from "node:url";
 import { startLoadProcesses, LoadProcess, collect } from "../loadtest/processes";
 import { createGuestTokens } from "../loadtest/guests";
 import { startServer, freePorts, type ServerProcess } from "./lib/cluster";
-import { freshDatabase, leaseRedis } from "./lib/database";
-import { CpuMeter, machine, rssBytes, pidsNamed } from "./lib/proc";
+import { backendPids, freshDatabase, leaseRedis } from "./lib/database";
+import { CpuMeter, machine, rssBytes } from "./lib/proc";
 
 /**
  * `npm run bench:ccu`: how many connected players one server process holds, and what they cost.
@@ -95,7 +95,7 @@ async function main() {
 
     // Let the joins' garbage be collected before reading memory; measure idle CPU meanwhile.
     for (const l of loads) l.post({ type: "go" });
-    const idleCpu = new CpuMeter({ server: [server.pid], postgres: () => pidsNamed("postgres") });
+    const idleCpu = new CpuMeter({ server: [server.pid], postgres: await backendPids(db.url) });
     idleCpu.start();
     await sleep(10_000);
     const idleUse = idleCpu.stop();
@@ -106,7 +106,7 @@ async function main() {
     bettorsProcess.post({ type: "go" });
     await sleep(3000);
     bettorsProcess.post({ type: "reset" });
-    const betCpu = new CpuMeter({ server: [server.pid], load: [...loads, bettorsProcess].map((l) => l.pid), postgres: () => pidsNamed("postgres") });
+    const betCpu = new CpuMeter({ server: [server.pid], load: [...loads, bettorsProcess].map((l) => l.pid), postgres: await backendPids(db.url) });
     betCpu.start();
     await sleep(SECONDS * 1000);
     const betUse = betCpu.stop();
@@ -117,13 +117,13 @@ async function main() {
     console.log(`machine: ${machine()}, PostgreSQL ${db.version}; server: 1 process, ${redis ? "Redis presence and driver" : "no REDIS_URL (in-memory stand-in)"}`);
     console.log(`connections: ${joined} (${failed} failed); ${connectedAtEnd} still connected at the end`);
     console.log(`server RSS: ${mib(rssBefore)} before, ${mib(rssAfter)} with everyone connected = ${f(perConnection / 1024, 1)} KiB per connection`);
-    console.log(`server CPU with all idle: ${f(idleUse.server, 3)} cores (PostgreSQL ${f(idleUse.postgres, 3)}, whole machine ${f(idleUse.machine)})`);
+    console.log(`server CPU with all idle: ${f(idleUse.server, 3)} cores (its PostgreSQL backends ${f(idleUse.postgres, 3)}, whole machine ${f(idleUse.machine)})`);
     console.log(`load processes: ${ready.length}, ${mib(loadRss)} RSS together`);
     console.log(
       `bets at ${BET_RATE}/s offered by ${BETTORS} of the connected players: ${bets?.count ?? 0} in ${f(seconds, 1)} s = ${f((bets?.count ?? 0) / seconds, 0)} bets/s, ${stats.errorCount} errors${stats.errorCount ? ` ${JSON.stringify(Object.fromEntries(stats.errors))}` : ""}`,
     );
     if (bets) console.log(`bet latency p50 ${f(bets.p50)} ms, p90 ${f(bets.p90)} ms, p99 ${f(bets.p99)} ms, max ${f(bets.max)} ms`);
-    console.log(`CPU while betting (cores busy of 2): server ${f(betUse.server)}, load processes ${f(betUse.load)}, PostgreSQL ${f(betUse.postgres)}, whole machine ${f(betUse.machine)}`);
+    console.log(`CPU while betting (cores busy of 2): server ${f(betUse.server)}, load processes ${f(betUse.load)}, PostgreSQL backends ${f(betUse.postgres)}, whole machine ${f(betUse.machine)}`);
     const idleStats = await collect(loads);
     loads.length = 0;
     const joinErrors = Object.fromEntries([...idleStats.stats.errors].filter(([code]) => code.startsWith("join")));

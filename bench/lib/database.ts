@@ -26,6 +26,18 @@ export async function freshDatabase(prefix: string, adminUrl = ADMIN_URL): Promi
   };
 }
 
+/** Process ids of the PostgreSQL backends connected to the database `url` names. */
+export async function backendPids(url: string): Promise<number[]> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const { rows } = await c.query(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`);
+    return rows.map((r) => Number(r.pid));
+  } finally {
+    await c.end();
+  }
+}
+
 /**
  * A Redis logical database of its own for this run, leased with the same keys the test harness uses
  * (`casino-test-lease:<db>` in the base database), so a bench never shares rooms with a test run.

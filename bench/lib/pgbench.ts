@@ -31,7 +31,16 @@ export async function bareBetTransactions(url: string, playerIds: string[], clie
   } finally {
     await setup.end();
   }
-  return hasPgbench() ? runPgbench(url, clients, seconds) : runNodePg(url, clients, seconds);
+  if (!hasPgbench()) return runNodePg(url, clients, seconds);
+  // A PostgreSQL shared with other work can be out of connection slots for a moment: try again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runPgbench(url, clients, seconds);
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes("too many clients")) throw error;
+      await new Promise((r) => setTimeout(r, 5000));
+    }
+  }
 }
 
 function hasPgbench(): boolean {

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { cpus } from "node:os";
 
 /** Clock ticks a second of /proc/<pid>/stat on Linux. */
@@ -36,32 +36,9 @@ export function rssBytes(pid: number): number {
   }
 }
 
-/** Process ids whose command name is `name` (e.g. every PostgreSQL backend). */
-export function pidsNamed(name: string): number[] {
-  const out: number[] = [];
-  for (const entry of safeReaddir("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() === name) out.push(Number(entry));
-    } catch {
-      /* gone */
-    }
-  }
-  return out;
-}
-
-function safeReaddir(dir: string): string[] {
-  try {
-    return readdirSync(dir);
-  } catch {
-    return [];
-  }
-}
-
 /**
  * CPU used by groups of processes between `start()` and `stop()`, as cores busy on average
- * (1.0 = one core fully used). Groups given as functions are re-listed at each end (PostgreSQL
- * backends come and go).
+ * (1.0 = one core fully used). Groups given as functions are re-listed at each end.
  */
 export class CpuMeter {
   private readonly before = new Map<string, Map<number, number>>();
