@@ -69,7 +69,8 @@ export class CpuMeter {
     for (const [group, after] of this.sample()) {
       const before = this.before.get(group) ?? new Map();
       let used = 0;
-      for (const [pid, cpu] of after) used += cpu - (before.get(pid) ?? 0);
+      // A process gone by the end (cpu 0) is left out rather than counted negative.
+      for (const [pid, cpu] of after) if (cpu > 0) used += cpu - (before.get(pid) ?? 0);
       out[group] = used / seconds;
     }
     return out;
