@@ -20,7 +20,7 @@ const { values } = parseArgs({
   options: {
     connections: { type: "string", default: "10000" },
     "load-processes": { type: "string", default: "2" },
-    ramp: { type: "string", default: "100" },
+    ramp: { type: "string", default: "250" },
     bettors: { type: "string", default: "50" },
     "bet-rate": { type: "string", default: "250" },
     seconds: { type: "string", default: "20" },
