@@ -28,6 +28,14 @@ export default defineConfig({
       },
       {
         test: {
+          name: "loadtest",
+          include: ["loadtest/test/**/*.test.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: "client-e2e",
           include: ["client/e2e/**/*.test.ts"],
           env: { TEST_DB: "postgres" },

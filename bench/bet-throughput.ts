@@ -1,126 +1,140 @@
-import "reflect-metadata";
-import { randomBytes, randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { WebSocket as NodeWebSocket } from "ws";
-import { Client } from "@colyseus/sdk";
-import { loadConfig } from "../server/src/config";
-import { createApp } from "../server/src/app";
+import { startLoadProcesses, collect, type LoadProcess } from "../loadtest/processes";
+import { startCluster, freePorts, type ServerProcess } from "./lib/cluster";
+import { backendPids, freshDatabase, leaseRedis } from "./lib/database";
+import { CpuMeter, machine } from "./lib/proc";
+import { bareBetTransactions } from "./lib/pgbench";
 
 /**
- * `npm run bench`: N concurrent SDK clients place dice bets as fast as they can for T seconds against
- * PostgreSQL (each bet answered only after its commit), then, in the same run and on the same database,
- * the bare bet-shaped transaction (conditional UPDATE + ledger INSERT through pg) at the same
- * concurrency. Prints durable bets/s, p50/p99 latency, and the ratio of the two throughputs.
+ * `npm run bench`: durable bets through the product against the bare bet-shaped transaction.
+ *
+ * The server runs as its own process(es) (`node --import tsx server/src/main.ts`) on a fresh
+ * PostgreSQL database; the clients are @colyseus/sdk connections in separate load processes, each
+ * placing 1-coin dice bets back to back (answered only after commit). After a warm-up, bets answered
+ * in the measured window give bets/s and latency. Then, on the same database and at the same
+ * concurrency, pgbench runs the bet-shaped transaction (conditional UPDATE of a balance + ledger
+ * INSERT, one transaction); the ratio compares the two. CPU is reported per process group.
  */
-(globalThis as { WebSocket?: unknown }).WebSocket ??= NodeWebSocket;
 const { values } = parseArgs({
-  options: { clients: { type: "string", default: "32" }, seconds: { type: "string", default: "10" } },
+  options: {
+    clients: { type: "string", default: "32" },
+    seconds: { type: "string", default: "10" },
+    warmup: { type: "string", default: "3" },
+    "load-processes": { type: "string", default: "2" },
+    "server-processes": { type: "string", default: "1" },
+    redis: { type: "string" },
+    "no-pgbench": { type: "boolean", default: false },
+  },
 });
 const CLIENTS = Number(values.clients);
 const SECONDS = Number(values.seconds);
-const ADMIN_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const WARMUP = Number(values.warmup);
+const LOAD_PROCESSES = Number(values["load-processes"]);
+const SERVER_PROCESSES = Number(values["server-processes"]);
+const REDIS = values.redis ?? (SERVER_PROCESSES > 1 ? (process.env.REDIS_URL ?? "redis://127.0.0.1:6379") : undefined);
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const f = (n: number, d = 2) => n.toFixed(d);
 
 async function main() {
-  const dbName = `casino_bench_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${dbName}`;
-  const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", DATABASE_URL: url.toString(), SESSION_SECRET: "bench-secret-bench-secret-bench-secret-0123", BET_RATE_PER_SECOND: "100000", CLIENT_DIST: "none" });
-  const app = await createApp(config);
-  const port = await app.listen();
+  const db = await freshDatabase("casino_bench");
+  const redis = REDIS ? await leaseRedis(REDIS) : undefined;
+  let servers: ServerProcess[] = [];
+  let loads: LoadProcess[] = [];
   try {
-    // Players and their connections.
-    const players = await Promise.all(
-      Array.from({ length: CLIENTS }, async () => {
-        const res = await fetch(`http://127.0.0.1:${port}/api/guest`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
-        return (await res.json()) as { session_token: string; player: { id: string } };
-      }),
+    const base = await freePorts(SERVER_PROCESSES);
+    servers = await startCluster(SERVER_PROCESSES, base, {
+      HOST: "127.0.0.1",
+      DATA_DIR: "memory://",
+      DATABASE_URL: db.url,
+      REDIS_URL: redis?.url ?? "",
+      SESSION_SECRET: "bench-secret-bench-secret-bench-secret-0123",
+      // Closed-loop clients bet as fast as answers come: lift the per-player bet limit (documented variable).
+      BET_RATE_PER_SECOND: "100000",
+      CLIENT_DIST: "none",
+    }, (port, line) => {
+      if (!line.includes("casino listening")) console.error(`[server ${port}] ${line}`);
+    });
+
+    const joinStarted = performance.now();
+    loads = startLoadProcesses(
+      {
+        url: servers.map((s) => s.url).join(","),
+        players: CLIENTS,
+        rampSeconds: 0,
+        scenario: "dice-spam",
+        betRate: 100_000,
+        restPerMinute: 600,
+        ignoreLimits: true,
+        timeoutMs: 30_000,
+        gated: true,
+        // With several processes a join can land on a process that does not hold the new room
+        // ("seat reservation expired"); a client tries again, as a person would.
+        joinAttempts: SERVER_PROCESSES > 1 ? 20 : 1,
+      },
+      Math.min(LOAD_PROCESSES, CLIENTS),
     );
-    const rooms = await Promise.all(
-      players.map(async (p) => {
-        const client = new Client(`ws://127.0.0.1:${port}`);
-        client.auth.token = p.session_token;
-        return client.create("casino");
-      }),
+    const ready = await Promise.all(loads.map((l) => l.whenReady()));
+    const failedJoins = ready.reduce((n, r) => n + r.failed, 0);
+    if (failedJoins > 0) console.error(`${failedJoins} of ${CLIENTS} clients could not join`);
+    const joinSeconds = (performance.now() - joinStarted) / 1000;
+
+    for (const l of loads) l.post({ type: "go" });
+    await sleep(WARMUP * 1000);
+    const cpu = new CpuMeter({
+      server: servers.map((s) => s.pid),
+      load: loads.map((l) => l.pid),
+      postgres: await backendPids(db.url),
+    });
+    for (const l of loads) l.post({ type: "reset" });
+    cpu.start();
+    await sleep(SECONDS * 1000);
+    const roomCpu = cpu.stop();
+    const { stats, seconds } = await collect(loads);
+    loads = [];
+    const bets = stats.summary("bet");
+    const betsPerSecond = (bets?.count ?? 0) / seconds;
+
+    const lines: string[] = [];
+    lines.push(`machine: ${machine()}, PostgreSQL ${db.version}`);
+    lines.push(
+      `server: ${SERVER_PROCESSES} process(es) on PostgreSQL, ${redis ? `Redis presence and driver (${redis.url.replace(/^redis:\/\/[^/]*/, "redis")})` : "no REDIS_URL (in-memory stand-in)"}; load: ${CLIENTS} SDK clients in ${ready.length} process(es), ${WARMUP} s warm-up, ${SECONDS} s measured`,
+    );
+    const retriedBy = new Map<string, number>();
+    for (const r of ready) for (const [k, n] of Object.entries({ ...r.tolerated, ...r.errors })) if (k.startsWith("join")) retriedBy.set(k, (retriedBy.get(k) ?? 0) + n);
+    const retried = [...retriedBy];
+    lines.push(`joins: ${CLIENTS - failedJoins} of ${CLIENTS} in ${f(joinSeconds, 1)} s${retried.length ? `; failed tries: ${retried.map(([k, n]) => `${n}× ${k}`).join(", ")}` : ""}`);
+    lines.push(`durable bets through the rooms: ${bets?.count ?? 0} in ${f(seconds, 1)} s = ${f(betsPerSecond, 0)} bets/s (${stats.errorCount} errors${stats.errorCount ? `: ${JSON.stringify(Object.fromEntries(stats.errors))}` : ""})`);
+    if (bets) lines.push(`latency p50 ${f(bets.p50)} ms, p90 ${f(bets.p90)} ms, p99 ${f(bets.p99)} ms, max ${f(bets.max)} ms`);
+    lines.push(
+      `CPU during the room phase (cores busy of 2): server ${f(roomCpu.server)}, load processes ${f(roomCpu.load)}, PostgreSQL (the bench database's backends) ${f(roomCpu.postgres)}, whole machine ${f(roomCpu.machine)} (anything else: ${f(Math.max(0, roomCpu.machine - roomCpu.server - roomCpu.load - roomCpu.postgres))})`,
     );
 
-    // 1. Durable bets through the room.
-    const latencies: number[] = [];
-    let errors = 0;
-    const deadline = Date.now() + SECONDS * 1000;
-    const started = performance.now();
-    await Promise.all(
-      rooms.map(async (room) => {
-        const pending = new Map<string, (ok: boolean) => void>();
-        room.onMessage("result", (m: { requestId: string }) => pending.get(m.requestId)?.(true));
-        room.onMessage("error", (m: { requestId: string }) => pending.get(m.requestId)?.(false));
-        room.onMessage("*", () => undefined);
-        while (Date.now() < deadline) {
-          const requestId = `bench-${randomUUID()}`;
-          const t0 = performance.now();
-          const ok = await new Promise<boolean>((resolve) => {
-            pending.set(requestId, resolve);
-            // under 49.5 pays exactly 2×, so a 1-coin bet loses nothing to rounding (its minimum bet is 1)
-            room.send("bet", { requestId, game: "dice", amount: 1, params: { target: 49.5, direction: "under" } });
-          });
-          pending.delete(requestId);
-          if (ok) latencies.push(performance.now() - t0);
-          else errors++;
-        }
-      }),
-    );
-    const roomSeconds = (performance.now() - started) / 1000;
-    await Promise.all(rooms.map((r) => r.leave()));
-    latencies.sort((a, b) => a - b);
-    const betsPerSecond = latencies.length / roomSeconds;
+    // The servers are idle from here on: stop them, which also gives their pool's connections back.
+    await Promise.all(servers.map((s) => s.stop()));
+    servers = [];
 
-    // 2. The bare bet-shaped transaction at the same concurrency, on the same database.
-    const pool = new pg.Pool({ connectionString: url.toString(), max: CLIENTS });
-    await pool.query(`UPDATE players SET balance = balance + 1000000`);
-    let bare = 0;
-    const bareDeadline = Date.now() + SECONDS * 1000;
-    const bareStarted = performance.now();
-    await Promise.all(
-      players.map(async (p) => {
-        const conn = await pool.connect();
-        try {
-          while (Date.now() < bareDeadline) {
-            await conn.query("BEGIN");
-            const r = await conn.query(`UPDATE players SET balance = balance - 1 WHERE id = $1 AND balance >= 1 RETURNING balance`, [p.player.id]);
-            await conn.query(
-              `INSERT INTO ledger_entries (player_id, delta, balance_after, reason, reference, request_id) VALUES ($1, -1, $2, 'bet', 'bench', $3)`,
-              [p.player.id, r.rows[0].balance, `bare-${randomUUID()}`],
-            );
-            await conn.query("COMMIT");
-            bare++;
-          }
-        } finally {
-          conn.release();
-        }
-      }),
-    );
-    const bareSeconds = (performance.now() - bareStarted) / 1000;
-    await pool.end();
-    const barePerSecond = bare / bareSeconds;
-
-    console.log(`clients ${CLIENTS}, ${SECONDS} s each phase, PostgreSQL ${(await admin.query("SHOW server_version")).rows[0].server_version}`);
-    console.log(`durable bets through the room: ${latencies.length} in ${roomSeconds.toFixed(1)} s = ${betsPerSecond.toFixed(0)} bets/s (${errors} errors)`);
-    console.log(`latency p50 ${percentile(latencies, 50).toFixed(2)} ms, p99 ${percentile(latencies, 99).toFixed(2)} ms`);
-    console.log(`bare bet-shaped transaction (UPDATE + INSERT via pg): ${bare} in ${bareSeconds.toFixed(1)} s = ${barePerSecond.toFixed(0)} tx/s`);
-    console.log(`ratio room/bare: ${(betsPerSecond / barePerSecond).toFixed(2)}`);
+    if (!values["no-pgbench"]) {
+      const reader = new pg.Client({ connectionString: db.url });
+      await reader.connect();
+      const ids = (await reader.query(`SELECT id FROM players ORDER BY created_at LIMIT $1`, [CLIENTS])).rows.map((r) => r.id as string);
+      await reader.end();
+      const bareCpu = new CpuMeter({});
+      bareCpu.start();
+      const bare = await bareBetTransactions(db.url, ids, CLIENTS, SECONDS);
+      const used = bareCpu.stop();
+      lines.push(`bare bet-shaped transaction (UPDATE balance + INSERT ledger row, one transaction) via ${bare.tool}: ${bare.transactions} in ${f(bare.seconds, 1)} s = ${f(bare.perSecond, 0)} tx/s, p50 ${f(bare.p50)} ms, p99 ${f(bare.p99)} ms (whole machine ${f(used.machine)} cores busy)`);
+      lines.push(`ratio rooms/bare: ${f(betsPerSecond / bare.perSecond)}`);
+    }
+    console.log(lines.join("\n"));
   } finally {
-    await app.close();
-    // Let the server's pool finish closing before the database goes away.
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
+    for (const l of loads) l.kill();
+    await Promise.all(servers.map((s) => s.stop()));
+    await db.drop();
+    await redis?.release();
   }
-  process.exit(0);
 }
 
 await main();
+process.exit(0);

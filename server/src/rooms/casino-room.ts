@@ -11,8 +11,7 @@ import {
   requireEngine,
   rotateSeedMessage,
   setClientSeedMessage,
-  DAILY_SPIN_COOLDOWN_MS,
-  REMINDER_CHECK_INTERVAL_MS,
+
   type RoomErrorMessage,
 } from "@casino/common";
 import type { z } from "zod";
@@ -24,6 +23,8 @@ import type { Services } from "../services";
 import type { PlayerEvent } from "./player-events";
 import { CasinoState } from "./casino-state";
 import type { RoomLimit } from "./rate-limit";
+import { patchOnlyOnChange } from "./patch-on-change";
+import { remindersOf } from "./reminders";
 
 type CasinoClient = Client<{ auth: SessionClaims }>;
 
@@ -59,12 +60,15 @@ export abstract class CasinoRoom extends Room<{ state: CasinoState; client: Casi
   private unsubscribe: (() => void) | undefined;
   /** Money messages of this connection run one after another, in the order they arrived. */
   private moneyQueue: Promise<unknown> = Promise.resolve();
+  private reminded = false;
 
   override onCreate(): void {
     this.state = new CasinoState();
     this.autoDispose = true;
     // A backstop for floods of any message: past this many a second the connection is dropped.
     this.maxMessagesPerSecond = this.services.config.roomMaxMessagesPerSecond;
+    // No timer per room: the state is patched right after each change (`changed()`).
+    patchOnlyOnChange(this);
     this.handle(CLIENT_MESSAGES.bet, betMessage, async (msg) => {
       const answer = await this.services.ledger.placeBet(this.playerId, msg.requestId, msg.game, msg.amount, msg.params);
       this.afterRound(answer);
@@ -84,9 +88,9 @@ export abstract class CasinoRoom extends Room<{ state: CasinoState; client: Casi
       if (spin.replayed) return spin;
       this.services.events.publish(this.playerId, { type: "balance", balance: spin.balance, delta: spin.prize, reason: "daily_spin" });
       this.state.nonce = Math.max(this.state.nonce, spin.fairness.nonce + 1);
+      this.changed();
       return spin;
     }, "spin");
-    this.clock.setInterval(() => void this.remindIfReady(), REMINDER_CHECK_INTERVAL_MS);
   }
 
   override async onJoin(client: CasinoClient, options?: unknown): Promise<void> {
@@ -108,7 +112,10 @@ export abstract class CasinoRoom extends Room<{ state: CasinoState; client: Casi
       this.unsubscribe = s.events.subscribe(this.playerId, (event) => this.onPlayerEvent(event));
       await this.refresh();
     })().catch((error) => this.joinFailed(error));
-    await this.remindIfReady();
+    // "Daily Spin Ready!" now (arriving on the event channel), then on the process's shared reminder
+    // sweep while connected. The join does not wait for it.
+    this.reminded = true;
+    void remindersOf(s).join(this.playerId);
     this.joined = true;
   }
 
@@ -132,6 +139,7 @@ export abstract class CasinoRoom extends Room<{ state: CasinoState; client: Casi
 
   override onDispose(): void {
     this.unsubscribe?.();
+    if (this.reminded) remindersOf(this.services).leave(this.playerId);
   }
 
   /** Balance, fairness and the open round, read from the database (the system of record). */
@@ -146,6 +154,12 @@ export abstract class CasinoRoom extends Room<{ state: CasinoState; client: Casi
     this.state.nonce = seed.nonce;
     this.state.nextServerSeedHash = seed.nextServerSeedHash;
     this.state.openRound = round.length > 0 ? JSON.stringify(openRoundView(round[0])) : "";
+    this.changed();
+  }
+
+  /** Sends the state's changes now (there is no patch timer); nothing is sent when nothing changed. */
+  private changed(): void {
+    this.broadcastPatch();
   }
 
   private onPlayerEvent(event: PlayerEvent): void {
@@ -158,6 +172,7 @@ export abstract class CasinoRoom extends Room<{ state: CasinoState; client: Casi
       this.state.nonce = event.nonce;
       this.state.nextServerSeedHash = event.nextServerSeedHash;
     }
+    this.changed();
     this.broadcast(event.type === "fairness" ? SERVER_MESSAGES.seeds : event.type, event);
   }
 
@@ -181,25 +196,7 @@ export abstract class CasinoRoom extends Room<{ state: CasinoState; client: Casi
     this.state.openRound = answer.done
       ? ""
       : JSON.stringify({ roundId: answer.roundId, game: answer.game, totalStake: answer.totalStake, totalPayout: answer.totalPayout, view: answer.view });
-  }
-
-  /** "Daily Spin Ready!" once per readiness, claimed with a conditional update so only one connection sends it. */
-  private async remindIfReady(): Promise<void> {
-    if (!this.playerId) return;
-    const s = this.services;
-    const rows = await s.db.run((em) =>
-      sqlRows(em, 
-        `UPDATE players SET last_reminder_sent = now()
-          WHERE id = $1 AND daily_spin_reminder
-            AND (last_daily_spin IS NULL OR last_daily_spin <= now() - ($2::bigint * interval '1 millisecond'))
-            AND (last_reminder_sent IS NULL OR last_reminder_sent < COALESCE(last_daily_spin, '-infinity'::timestamptz))
-          RETURNING id`,
-        [this.playerId, DAILY_SPIN_COOLDOWN_MS],
-      ),
-    ).catch(() => []);
-    if (rows.length > 0) {
-      s.events.publish(this.playerId, { type: "notice", title: "Daily Spin Ready!", description: "Your free daily spin is waiting." });
-    }
+    this.changed();
   }
 
   /**

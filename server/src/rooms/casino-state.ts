@@ -1,4 +1,12 @@
-import { Schema, type } from "@colyseus/schema";
+import { Encoder, Schema, type } from "@colyseus/schema";
+
+/**
+ * The encoder of every room keeps two buffers of this size (patches, and the full state for joins).
+ * The library's 16 KB default cost 32 KB per connected player; this state is a few hundred bytes
+ * (an open round's JSON rarely passes 1 KB), and a buffer grows by itself when a state outgrows it.
+ * Process-wide: a room with a large state (a shared table) pays one growth, once.
+ */
+Encoder.BUFFER_SIZE = 2 * 1024;
 
 /** What the client mirrors of its player: balance, fairness, and the open round (as JSON of its public view). */
 export class CasinoState extends Schema {

@@ -1,0 +1,59 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import pg from "pg";
+import { freshDatabase } from "../../bench/lib/database";
+import { freePorts, startServer, type ServerProcess } from "../../bench/lib/cluster";
+import type { Report } from "../report";
+
+const run = promisify(execFile);
+
+let server: ServerProcess;
+let db: Awaited<ReturnType<typeof freshDatabase>>;
+let dir: string;
+
+beforeAll(async () => {
+  db = await freshDatabase("casino_loadtest");
+  server = await startServer(await freePorts(1), { HOST: "127.0.0.1", DATA_DIR: "memory://", DATABASE_URL: db.url, REDIS_URL: "", SESSION_SECRET: "loadtest-secret-loadtest-secret-0123456789", CLIENT_DIST: "none" });
+  dir = mkdtempSync(join(tmpdir(), "casino-loadtest-"));
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await db?.drop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("npm run loadtest", () => {
+  it("plays the mixed scenario against a server process and reports joins, bets, reconnects and no errors", async () => {
+    const json = join(dir, "report.json");
+    const { stdout } = await run(
+      process.execPath,
+      ["--import", "tsx", "loadtest/cli.ts", "--url", server.url, "--players", "9", "--ramp", "1", "--duration", "10", "--scenario", "mixed", "--progress", "0", "--json", json],
+      { timeout: 90_000 },
+    );
+    expect(stdout).toContain("loadtest report: scenario mixed");
+    const report = JSON.parse(readFileSync(json, "utf8")) as Report;
+    expect(report.errors).toEqual({});
+    expect(report.joins).toBeGreaterThanOrEqual(9);
+    expect(report.joinFailures).toBe(0);
+    expect(report.latency.bet?.count).toBeGreaterThan(0);
+    expect(report.latency.act?.count).toBeGreaterThan(0);
+    expect(report.latency["daily-spin"]?.count).toBe(1);
+    expect(report.reconnects).toBeGreaterThan(0);
+    expect(report.reconnectFailures).toBe(0);
+    expect(report.latency["POST /api/guest"]?.count).toBe(9);
+
+    // What the report counted is what the server's ledger holds: every answered bet is a ledger row.
+    const c = new pg.Client({ connectionString: db.url });
+    await c.connect();
+    const { rows } = await c.query(`SELECT count(*)::int AS n FROM ledger_entries WHERE reason = 'bet'`);
+    const mismatched = await c.query(`SELECT p.id FROM players p LEFT JOIN ledger_entries l ON l.player_id = p.id GROUP BY p.id, p.balance HAVING p.balance <> COALESCE(sum(l.delta), 0)`);
+    await c.end();
+    expect(rows[0].n).toBe(report.latency.bet!.count);
+    expect(mismatched.rows).toEqual([]);
+  });
+});
