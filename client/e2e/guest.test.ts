@@ -71,13 +71,13 @@ describe("a guest in the browser", () => {
     await shot(page, "lobby-1280");
 
     // A game opens in place of the lobby, after the click sound at 0.3; without a table it says so.
-    await page.getByTestId("game-tile-craps").getByRole("button", { name: "Play Now" }).click();
+    await page.getByTestId("game-tile-dots").getByRole("button", { name: "Play Now" }).click();
     await page.getByText("This game is currently under development and will be available soon!").waitFor();
-    expect(await page.getByRole("heading", { name: "Craps" }).isVisible()).toBe(true);
+    expect(await page.getByRole("heading", { name: "Connect the Dots" }).isVisible()).toBe(true);
     expect(await page.locator('[data-testid^="game-tile-"]').count()).toBe(0);
     expect(await sounds()).toEqual([{ src: `${t.baseUrl}/sounds/click.wav`, volume: 0.3 }]);
     await page.getByRole("button", { name: "Back to Lobby" }).click();
-    await page.getByTestId("game-tile-craps").waitFor();
+    await page.getByTestId("game-tile-dots").waitFor();
 
     // The notice was dismissed for good.
     await page.reload();
@@ -200,7 +200,7 @@ describe("a guest in the browser", () => {
     const id = await storedPlayerId(page);
     // One game played through the room unlocks the first-game tag.
     const room = await t.sdk(await storedToken(page)).create("casino");
-    const answer = await ask(room, new Inbox(room), "bet", { game: "coin-flip", amount: 1, params: { side: "heads" } });
+    const answer = await ask(room, new Inbox(room), "bet", { game: "coin-flip", amount: 25, params: { side: "heads" } });
     expect(answer.type).toBe("result");
     await room.leave();
 

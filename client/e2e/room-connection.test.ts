@@ -49,11 +49,11 @@ describe("the client's room connection", () => {
     await until(() => c.balance() === 1000);
     const answer = await c.connection.request<{ requestId: string; stake: number; payout: number; balance: number }>("bet", {
       game: "coin-flip",
-      amount: 10,
+      amount: 25,
       params: { side: "heads" },
     });
-    expect(answer.stake).toBe(10);
-    expect(answer.balance).toBe(1000 - 10 + answer.payout);
+    expect(answer.stake).toBe(25);
+    expect(answer.balance).toBe(1000 - 25 + answer.payout);
     expect(await betsWith(answer.requestId)).toBe(1);
     const refused = await c.connection.request("bet", { game: "coin-flip", amount: 0, params: { side: "heads" } }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(RoomFailure);
@@ -69,7 +69,7 @@ describe("the client's room connection", () => {
     const c = connect(token);
     await c.connection.start();
     Object.assign(internals(c.connection).room!.reconnection, { minUptime: 0, delay: 50, minDelay: 50 });
-    const pending = c.connection.request<{ requestId: string }>("bet", { game: "dice", amount: 5, params: { target: 50, direction: "under" } });
+    const pending = c.connection.request<{ requestId: string }>("bet", { game: "dice", amount: 5, params: { target: 49.5, direction: "under" } });
     dropFromServer(c.connection);
     const answer = await pending;
     expect(c.statuses).toContain("reconnecting");
