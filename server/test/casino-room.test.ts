@@ -169,6 +169,34 @@ describe("betting", () => {
   });
 });
 
+describe("history", () => {
+  it("pages back with before: every bet exactly once, newest first", async () => {
+    const { token, player } = await t.guest();
+    const { room, inbox } = await join(token);
+    const placed: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const requestId = newRequestId();
+      const res = await ask(room, inbox, "bet", { requestId, game: "coin-flip", amount: 25, params: { side: "heads" } });
+      expect(res, JSON.stringify(res.body)).toMatchObject({ type: "result" });
+      placed.push(requestId);
+    }
+    const seen: string[] = [];
+    const pages: number[] = [];
+    let before: string | null = null;
+    do {
+      const query: string = `limit=5${before ? `&before=${encodeURIComponent(before)}` : ""}`;
+      const page = await t.request("GET", `/api/player/${player.id}/history?${query}`, { token });
+      expect(page.status).toBe(200);
+      pages.push(page.body.items.length);
+      seen.push(...page.body.items.map((item: { requestId: string }) => item.requestId));
+      before = page.body.nextBefore;
+    } while (before !== null && pages.length < 10);
+    expect(pages).toEqual([5, 5, 2]);
+    expect(seen).toEqual([...placed].reverse());
+    await room.leave();
+  });
+});
+
 describe("provable fairness", () => {
   it("re-derives every bet from the revealed seed", async () => {
     const { token, player } = await t.guest();
