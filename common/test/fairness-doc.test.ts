@@ -6,6 +6,7 @@ import { blockFloats, hmacBlock, sha256Hex } from "../src/fairness/stream";
 import { DAILY_SPIN, formatVerification, verifyRound } from "../src/fairness/verify";
 import { PAY_TABLES } from "../src/games/keno";
 import { ENGINES } from "../src/games/registry";
+import { replayRound } from "../src/games/runner";
 import { RED_NUMBERS } from "../src/games/roulette";
 import { REELS } from "../src/games/slots";
 
@@ -52,6 +53,21 @@ describe("docs/fairness.md", () => {
     expect(v.totalStake).toBe(e.totalStake);
     expect(v.totalPayout).toBe(e.totalPayout);
   });
+
+  // replayRound is the oracle the server tests check stored rounds against: it must reach the published
+  // result too, not merely agree with the engine it loops over.
+  it.each(examples.filter((e) => e.example !== DAILY_SPIN).map((e) => [`${e.example} (nonce ${e.nonce})`, e] as const))(
+    "replays the example %s to the published result",
+    (_, e) => {
+      const input = { serverSeed: e.serverSeed, clientSeed: e.clientSeed, nonce: e.nonce };
+      const replay = replayRound(input, { game: e.example, amount: e.amount, params: e.params, actions: e.actions });
+      expect(replay.steps).toHaveLength(e.floats.length);
+      expect(replay.done).toBe(true);
+      expect(replay.view).toMatchObject(e.outcome);
+      expect(replay.totalStake).toBe(e.totalStake);
+      expect(replay.totalPayout).toBe(e.totalPayout);
+    },
+  );
 
   it("prints the same transcripts as npm run verify", () => {
     const transcripts = [...DOC.matchAll(/```\n\$ npm run verify -- (.*)\n([\s\S]*?)\n```/g)];

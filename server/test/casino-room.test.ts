@@ -3,6 +3,7 @@ import { matchMaker } from "@colyseus/core";
 import { ColyseusTestServer } from "@colyseus/testing";
 import { Client as SdkClient } from "@colyseus/sdk";
 import { replayRound, floatStream, verifyCommitment, WHEEL_PRIZES, pickIndex } from "@casino/common";
+import { remindersOf } from "../src/rooms/reminders";
 import { startTestApp, type TestApp } from "./harness";
 import { Inbox, ask, joinCasino, newRequestId, waitFor } from "./room-helpers";
 
@@ -33,8 +34,9 @@ describe("joining", () => {
 
   it("refuses an invalid token", async () => {
     const roomsBefore = (await matchMaker.query({ name: "casino" })).length;
-    await expect(t.sdk("not-a-token").create("casino")).rejects.toThrow();
-    await expect(new SdkClient(t.wsUrl).create("casino")).rejects.toThrow();
+    // The server's own refusal (401 and its reason), not any failure: a server that is down fails too.
+    await expect(t.sdk("not-a-token").create("casino")).rejects.toMatchObject({ code: 401, message: "Invalid session token" });
+    await expect(new SdkClient(t.wsUrl).create("casino")).rejects.toMatchObject({ code: 401, message: "Authentication required" });
     const joined = (await matchMaker.query({ name: "casino" })).filter((r) => r.clients > 0).length;
     expect(joined).toBeLessThanOrEqual(roomsBefore);
   });
@@ -167,6 +169,34 @@ describe("betting", () => {
   });
 });
 
+describe("history", () => {
+  it("pages back with before: every bet exactly once, newest first", async () => {
+    const { token, player } = await t.guest();
+    const { room, inbox } = await join(token);
+    const placed: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const requestId = newRequestId();
+      const res = await ask(room, inbox, "bet", { requestId, game: "coin-flip", amount: 25, params: { side: "heads" } });
+      expect(res, JSON.stringify(res.body)).toMatchObject({ type: "result" });
+      placed.push(requestId);
+    }
+    const seen: string[] = [];
+    const pages: number[] = [];
+    let before: string | null = null;
+    do {
+      const query: string = `limit=5${before ? `&before=${encodeURIComponent(before)}` : ""}`;
+      const page = await t.request("GET", `/api/player/${player.id}/history?${query}`, { token });
+      expect(page.status).toBe(200);
+      pages.push(page.body.items.length);
+      seen.push(...page.body.items.map((item: { requestId: string }) => item.requestId));
+      before = page.body.nextBefore;
+    } while (before !== null && pages.length < 10);
+    expect(pages).toEqual([5, 5, 2]);
+    expect(seen).toEqual([...placed].reverse());
+    await room.leave();
+  });
+});
+
 describe("provable fairness", () => {
   it("re-derives every bet from the revealed seed", async () => {
     const { token, player } = await t.guest();
@@ -224,14 +254,19 @@ describe("daily spin", () => {
     await t.request("PATCH", "/api/player/reminder", { token, body: { playerId: player.id, enabled: true } });
     const first = await join(token);
     await first.inbox.wait((m) => m.type === "notice" && m.body.title === "Daily Spin Ready!");
-    // A second connection (and the room's periodic check) must not remind again until the next spin.
+    // A second connection, and the periodic sweep (driven here rather than waited for), must not remind
+    // again until the next spin.
     const second = await join(token);
+    await ask(second.room, second.inbox, "bet", { game: "coin-flip", amount: 25, params: { side: "heads" } });
+    const sentAt = async () => (await t.app.services.db.run((em) => em.query(`SELECT last_reminder_sent FROM players WHERE id = $1`, [player.id])))[0].last_reminder_sent;
+    const claimed = await sentAt();
+    expect(claimed).not.toBeNull();
+    await remindersOf(t.app.services).sweep();
+    expect(await sentAt()).toEqual(claimed); // the sweep claimed nothing
     await ask(second.room, second.inbox, "bet", { game: "coin-flip", amount: 25, params: { side: "heads" } });
     const notices = (inbox: Inbox) => inbox.messages.filter((m) => m.type === "notice" && m.body.title === "Daily Spin Ready!");
     expect(notices(first.inbox)).toHaveLength(1);
     expect(notices(second.inbox)).toHaveLength(0);
-    const [row] = await t.app.services.db.run((em) => em.query(`SELECT last_reminder_sent FROM players WHERE id = $1`, [player.id]));
-    expect(row.last_reminder_sent).not.toBeNull();
     await first.room.leave();
     await second.room.leave();
   });
