@@ -118,6 +118,7 @@ export async function createApp(config: Config, existingDb?: Database, options: 
   const stopCrashRecovery = startCrashRecovery(services.crash, config.crash.leaseMs);
   LeaderboardRoom.services = services;
   ledger.onCommitted(services.leaderboards.onCommitted);
+  services.players.onProfileChanged(services.leaderboards.profileChanged);
   ledger.onCommitted(services.progress.onCommitted);
 
   const transport = new WebSocketTransport({ maxPayload: 16 * 1024 });

@@ -43,7 +43,8 @@ export class LeaderboardRoom extends Room<{ client: ViewerClient }> {
   private spec!: BoardSpec;
   private updates!: Coalescer;
   private readonly onChange = (change: BoardChange) => {
-    if (change.keys.includes("*") || change.keys.includes(boardKey(this.spec.board, this.spec.window))) this.updates.trigger();
+    if (change.keys.includes("*") || change.keys.includes(boardKey(this.spec.board, this.spec.window)) || change.players?.length)
+      this.updates.trigger();
   };
 
   /**
@@ -66,7 +67,12 @@ export class LeaderboardRoom extends Room<{ client: ViewerClient }> {
 
   override async onCreate(options: unknown): Promise<void> {
     const o: LeaderboardRoomOptions = leaderboardRoomOptions.parse(options ?? {});
-    this.spec = { board: o.board, window: o.window, scope: o.scope, scopeId: o.scope === "guild" ? o.guildId : o.scope === "instance" ? o.instanceId : undefined };
+    this.spec = {
+      board: o.board,
+      window: o.window,
+      scope: o.scope,
+      scopeId: o.scope === "guild" ? o.guildId : o.scope === "instance" ? o.instanceId : undefined,
+    };
     this.autoDispose = true;
     this.updates = new Coalescer(() => this.pushDeltas(), 1000 / LEADERBOARD_MAX_UPDATES_PER_SECOND);
     await LeaderboardRoom.services.presence.subscribe(BOARD_CHANGES_CHANNEL, this.onChange);
@@ -81,7 +87,15 @@ export class LeaderboardRoom extends Room<{ client: ViewerClient }> {
 
   override async onJoin(client: ViewerClient, options: unknown): Promise<void> {
     const o = leaderboardRoomOptions.parse(options ?? {});
-    client.userData = { playerId: client.auth!.playerId, page: o.page, limit: o.limit, rows: [], total: 0, me: { rank: null, value: null }, seq: 0 };
+    client.userData = {
+      playerId: client.auth!.playerId,
+      page: o.page,
+      limit: o.limit,
+      rows: [],
+      total: 0,
+      me: { rank: null, value: null },
+      seq: 0,
+    };
     await this.sendSnapshot(client);
   }
 
@@ -141,12 +155,22 @@ export class LeaderboardRoom extends Room<{ client: ViewerClient }> {
       if (pages.has(key)) continue;
       const offset = (viewer.page - 1) * viewer.limit;
       const ranked = await lb.ranked(this.spec, offset, offset + viewer.limit - 1);
-      pages.set(key, { ranked, offset, profiles: await lb.loadProfiles(ranked.rows.map((r) => r.playerId)) });
+      pages.set(key, {
+        ranked,
+        offset,
+        profiles: await lb.loadProfiles(
+          ranked.rows.map((r) => r.playerId),
+          this.spec,
+        ),
+      });
     }
     return pages;
   }
 
-  private rowsFor(page: { ranked: Ranked; offset: number; profiles: Parameters<Services["leaderboards"]["render"]>[3] }, viewer: Viewer): BoardEntry[] {
+  private rowsFor(
+    page: { ranked: Ranked; offset: number; profiles: Parameters<Services["leaderboards"]["render"]>[3] },
+    viewer: Viewer,
+  ): BoardEntry[] {
     return LeaderboardRoom.services.leaderboards.render(this.spec, page.ranked.rows, page.offset, page.profiles, viewer.playerId);
   }
 
