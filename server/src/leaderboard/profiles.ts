@@ -85,8 +85,8 @@ export class ProfileCache {
     for (const [id, profile] of loaded) {
       found.set(id, profile);
       if (!keep) continue;
-      this.entries.delete(id);
-      if (this.entries.size >= this.size) this.entries.delete(this.entries.keys().next().value!);
+      // Full: start again rather than evict one by one (cheap, and entries live 30 s at most anyway).
+      if (this.entries.size >= this.size) this.entries.clear();
       this.entries.set(id, { profile, at: now });
     }
     return found;
