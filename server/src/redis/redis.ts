@@ -15,9 +15,7 @@ export function openRedis(url: string | undefined, log: Log, name = "app"): Redi
     // Each stand-in gets its own keyspace (mocks share one per host:port otherwise).
     return new RedisMock({ port: 10_000 + Math.floor(Math.random() * 50_000) }) as unknown as Redis;
   }
-  // Auto-pipelining sends the commands of concurrent requests issued in the same tick in one write
-  // (rate-limit counters, board reads): fewer system calls under load, same answers.
-  const redis = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false, enableAutoPipelining: name === "app" });
+  const redis = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
   redis.on("error", (error) => log.warn("redis", `Redis (${name} connection): ${describeError(error)}`));
   return redis;
 }
