@@ -49,7 +49,12 @@ async function leaseRedis(): Promise<{ url: string; release: () => Promise<void>
         url: url.toString(),
         release: async () => {
           const c = new Redis(REDIS_BASE);
-          await c.eval(`if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("DEL", KEYS[1]) end return 0`, 1, `casino-test-lease:${db}`, token);
+          await c.eval(
+            `if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("DEL", KEYS[1]) end return 0`,
+            1,
+            `casino-test-lease:${db}`,
+            token,
+          );
           c.disconnect();
         },
       };
@@ -144,21 +149,31 @@ async function main() {
        SELECT (100000000000000000 + g)::text, 'player' || g, NULL, floor(random() * 100000)::bigint FROM generate_series(1, $1) g`,
       [PLAYERS],
     );
-    await db.query(`INSERT INTO ledger_entries (player_id, delta, balance_after, reason, reference, request_id) SELECT id, balance, balance, 'grant', 'bench', 'bench-grant' FROM players`);
+    await db.query(
+      `INSERT INTO ledger_entries (player_id, delta, balance_after, reason, reference, request_id) SELECT id, balance, balance, 'grant', 'bench', 'bench-grant' FROM players`,
+    );
     await db.query(`ANALYZE`);
     // The progress consumer would otherwise replay a million grants for peak balances during the run.
     await db.query(`INSERT INTO consumer_cursors (name, position) SELECT 'progress:ledger', max(id) FROM ledger_entries`);
     const insertSeconds = (performance.now() - t0) / 1000;
 
-    const loadBefore = (await import("node:os")).loadavg().map((l) => l.toFixed(1)).join(", ");
+    const loadBefore = (await import("node:os"))
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(", ");
     const port = await app.listen();
     await app.services.leaderboards.start();
     await app.services.redis.flushdb();
     const rebuild = await app.services.leaderboards.rebuild();
 
     // 2. Sessions and request paths.
-    const sample = (await db.query(`SELECT id, discord_id FROM players TABLESAMPLE SYSTEM (2) LIMIT 20000`)).rows as { id: string; discord_id: string }[];
-    const tokens = await Promise.all(sample.slice(0, CLIENTS).map((p) => app.services.tokens.issue({ playerId: p.id, discordId: p.discord_id, guest: false })));
+    const sample = (await db.query(`SELECT id, discord_id FROM players TABLESAMPLE SYSTEM (2) LIMIT 20000`)).rows as {
+      id: string;
+      discord_id: string;
+    }[];
+    const tokens = await Promise.all(
+      sample.slice(0, CLIENTS).map((p) => app.services.tokens.issue({ playerId: p.id, discordId: p.discord_id, guest: false })),
+    );
     const pages = Math.ceil(PLAYERS / 25);
     const pagePaths = Array.from({ length: 20_000 }, () => `/api/leaderboard?page=${1 + Math.floor(Math.random() * pages)}&limit=25`);
     const rankPaths = sample.map((p) => `/api/player/${p.id}/rank`);
@@ -194,19 +209,33 @@ async function main() {
       const pct = (q: number) => ms[Math.min(ms.length - 1, Math.floor(q * ms.length))]!;
       const seconds = runs.reduce((sum, r) => sum + r.seconds, 0);
       const cpuUs = ((cpu.get(name) ?? 0) * 1000) / Math.max(1, ms.length);
-      return { name, count: ms.length, errors: runs.reduce((sum, r) => sum + r.errors, 0), perSecond: ms.length / seconds, p50: pct(0.5), p99: pct(0.99), cpuUs };
+      return {
+        name,
+        count: ms.length,
+        errors: runs.reduce((sum, r) => sum + r.errors, 0),
+        perSecond: ms.length / seconds,
+        p50: pct(0.5),
+        p99: pct(0.99),
+        cpuUs,
+      };
     });
 
     const pgVersion = (await admin.query("SHOW server_version")).rows[0].server_version;
     const redisVersion = /redis_version:(\S+)/.exec(await app.services.redis.info("server"))?.[1];
     const trivial = results[0]!;
-    console.log(`players ${PLAYERS.toLocaleString("en")}, clients ${CLIENTS}, ${ROUNDS} rounds of ${SECONDS} s per handler; PostgreSQL ${pgVersion}, Redis ${redisVersion}`);
+    console.log(
+      `players ${PLAYERS.toLocaleString("en")}, clients ${CLIENTS}, ${ROUNDS} rounds of ${SECONDS} s per handler; PostgreSQL ${pgVersion}, Redis ${redisVersion}`,
+    );
     console.log(`load average before the run: ${loadBefore}`);
     console.log(`insert players and grants (generate_series): ${insertSeconds.toFixed(1)} s`);
-    console.log(`rebuild of the boards from PostgreSQL: ${(rebuild.ms / 1000).toFixed(2)} s (${rebuild.players.toLocaleString("en")} ranked)`);
+    console.log(
+      `rebuild of the boards from PostgreSQL: ${(rebuild.ms / 1000).toFixed(2)} s (${rebuild.players.toLocaleString("en")} ranked)`,
+    );
     for (const r of results) {
       const ratio = r === trivial ? "" : `  ratio ${(r.perSecond / trivial.perSecond).toFixed(2)}x`;
-      console.log(`${r.name.padEnd(30)} ${r.perSecond.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms  (${r.errors} errors)${ratio}`);
+      console.log(
+        `${r.name.padEnd(30)} ${r.perSecond.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms  (${r.errors} errors)${ratio}`,
+      );
     }
     for (const r of results) {
       const ratio = r === trivial ? "" : `  CPU ratio ${(trivial.cpuUs / r.cpuUs).toFixed(2)}x`;
