@@ -123,6 +123,47 @@ describe("Connect the Dots", () => {
     await t.expectLedgerInvariant();
   });
 
+  it("a guest on a touch screen draws the puzzle with a finger and is paid what the server's replay gives", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
+    const page = await context.newPage();
+    const guest = page.waitForResponse((r) => r.url().endsWith("/api/guest") && r.request().method() === "POST", { timeout: 20_000 });
+    await page.goto(t.baseUrl);
+    const body = (await (await guest).json()) as { session_token: string; player: { id: string } };
+    const s = { playerId: body.player.id, token: body.session_token };
+    await page.getByRole("button", { name: "Got it, Continue as Guest" }).click({ timeout: 20_000 });
+    await openGame(page, "dots");
+    const before = await serverBalance(t.baseUrl, s);
+    await expect.poll(() => shownBalance(page)).toBe(before);
+
+    const { roundId, seed } = await startRound({ page, app: page });
+    const canvas = page.getByTestId("dots-canvas");
+    await canvas.scrollIntoViewIfNeeded();
+    const box = (await canvas.boundingBox())!;
+    const at = (d: { x: number; y: number }) => ({
+      x: box.x + ((d.x + 0.5) / ARENA_WIDTH) * box.width,
+      y: box.y + ((d.y + 0.5) / ARENA_HEIGHT) * box.height,
+    });
+    // Real touch events through the browser's input pipeline (the page sees pointerType "touch").
+    const touch = await context.newCDPSession(page);
+    const dots = dotLayout(seed);
+    await touch.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [at(dots[0]!)] });
+    for (const [i, d] of dots.entries()) {
+      await touch.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [at(d)] });
+      await expect.poll(() => dataOf(canvas, "connected"), { timeout: 20_000, interval: 20 }).toBeGreaterThan(i);
+    }
+    await touch.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+
+    const result = page.getByTestId("skill-result");
+    await result.waitFor({ timeout: 20_000 });
+    const row = await roundRow(roundId);
+    expect(row.status).toBe("rewarded");
+    expect(await dataOf(result, "completion-ms")).toBe(row.completion_ms);
+    expect(Number(row.reward)).toBe(DOTS_REWARD);
+    await expect.poll(() => shownBalance(page), { timeout: 10_000 }).toBe(before + DOTS_REWARD);
+    expect(await serverBalance(t.baseUrl, s)).toBe(before + DOTS_REWARD);
+    await context.close();
+  });
+
   it("a Discord player's time is listed on the game's Speed board once the round is paid", async () => {
     host = await startFakeHost();
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -147,7 +188,8 @@ describe("Connect the Dots", () => {
     const board = await t.request("GET", "/api/game/dots/leaderboard?limit=25", { token: viewer.token });
     expect(board.body.entries.map((e: any) => [e.playerId, e.completionTimeMs])).toEqual([[player.id, row.completion_ms]]);
     await page.close();
-  });
+    // The fake Discord host has a fixed port, which another test run may hold for a while.
+  }, 180_000);
 });
 
 describe("Dot Battle", () => {
