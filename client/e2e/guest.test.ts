@@ -70,9 +70,10 @@ describe("a guest in the browser", () => {
     expect(await page.getByRole("button", { name: "Suggestions?" }).count()).toBe(0);
     await shot(page, "lobby-1280");
 
-    // A game opens in place of the lobby, after the click sound at 0.3; without a table it says so.
+    // A game opens in place of the lobby, after the click sound at 0.3 (every game now has a table).
+    expect(await page.getByText("WIP").count()).toBe(0);
     await page.getByTestId("game-tile-dots").getByRole("button", { name: "Play Now" }).click();
-    await page.getByText("This game is currently under development and will be available soon!").waitFor();
+    await page.getByTestId("table-dots").waitFor({ timeout: 20_000 });
     expect(await page.getByRole("heading", { name: "Connect the Dots" }).isVisible()).toBe(true);
     expect(await page.locator('[data-testid^="game-tile-"]').count()).toBe(0);
     expect(await sounds()).toEqual([{ src: `${t.baseUrl}/sounds/click.wav`, volume: 0.3 }]);
@@ -111,7 +112,10 @@ describe("a guest in the browser", () => {
     expect(Math.floor((((-rotation % 360) + 360) % 360) / 30)).toBe(segment);
 
     // The change shows first, then the shown balance catches up with the server's.
-    await page.getByTestId("balance-delta").filter({ hasText: `+${prize}` }).waitFor();
+    await page
+      .getByTestId("balance-delta")
+      .filter({ hasText: `+${prize}` })
+      .waitFor();
     await expect.poll(() => page.getByTestId("balance").textContent(), { timeout: 10_000 }).toBe(formatCoins(1000 + prize));
     expect(Number((await player(id)).balance)).toBe(1000 + prize);
     expect(await page.getByRole("button", { name: /^Next spin in (23h 59m|24h 0m)$/ }).isDisabled()).toBe(true);
@@ -175,7 +179,10 @@ describe("a guest in the browser", () => {
     await page.getByRole("radio", { name: "Light", exact: true }).click();
     await page.getByRole("radio", { name: "Hue 120, saturation 44%, lightness 69%" }).click();
     const root = () =>
-      page.evaluate(() => ({ dark: document.documentElement.classList.contains("dark"), primary: document.documentElement.style.getPropertyValue("--primary") }));
+      page.evaluate(() => ({
+        dark: document.documentElement.classList.contains("dark"),
+        primary: document.documentElement.style.getPropertyValue("--primary"),
+      }));
     expect(await root()).toEqual({ dark: false, primary: "120 44% 69%" });
     expect(await page.getByTestId("swatch-accent").textContent()).toBe("130 60% 55%");
     expect(await page.getByTestId("swatch-chart").textContent()).toBe("120 44% 64%");
@@ -261,9 +268,18 @@ describe("a guest in the browser", () => {
         return route.fulfill({ json: { entries, total } });
       },
     );
-    await page.route((url) => url.pathname === `/api/player/${id}/rank`, (route) => route.fulfill({ json: { rank: 30 } }));
-    await page.route((url) => url.pathname === "/api/game/dots/leaderboard", (route) => route.fulfill({ status: 500, json: { error: "boom" } }));
-    await page.route((url) => url.pathname === "/api/game/dot-battle/leaderboard", (route) => route.fulfill({ json: [] }));
+    await page.route(
+      (url) => url.pathname === `/api/player/${id}/rank`,
+      (route) => route.fulfill({ json: { rank: 30 } }),
+    );
+    await page.route(
+      (url) => url.pathname === "/api/game/dots/leaderboard",
+      (route) => route.fulfill({ status: 500, json: { error: "boom" } }),
+    );
+    await page.route(
+      (url) => url.pathname === "/api/game/dot-battle/leaderboard",
+      (route) => route.fulfill({ json: [] }),
+    );
 
     await page.getByRole("tab", { name: "Leaderboard" }).click();
     const board = page.getByRole("list", { name: "Balance leaderboard" });
@@ -306,16 +322,23 @@ describe("a guest in the browser", () => {
     await shot(page, "leaderboard-390");
 
     // Most Played: the top three of the player's counts, the first marked Popular on its tile too.
-    await page.route((url) => url.pathname === "/api/game-stats", (route) =>
-      route.fulfill({ json: [{ gameType: "dice", playCount: 4 }, { gameType: "mines", playCount: 9 }, { gameType: "keno", playCount: 2 }, { gameType: "slots", playCount: 1 }] }),
+    await page.route(
+      (url) => url.pathname === "/api/game-stats",
+      (route) =>
+        route.fulfill({
+          json: [
+            { gameType: "dice", playCount: 4 },
+            { gameType: "mines", playCount: 9 },
+            { gameType: "keno", playCount: 2 },
+            { gameType: "slots", playCount: 1 },
+          ],
+        }),
     );
     await page.reload();
     await page.getByRole("heading", { name: "Most Played" }).waitFor({ timeout: 20_000 });
-    expect(await page.locator('[data-testid^="most-played-"]').evaluateAll((els) => els.map((e) => e.getAttribute("data-testid")))).toEqual([
-      "most-played-mines",
-      "most-played-dice",
-      "most-played-keno",
-    ]);
+    expect(await page.locator('[data-testid^="most-played-"]').evaluateAll((els) => els.map((e) => e.getAttribute("data-testid")))).toEqual(
+      ["most-played-mines", "most-played-dice", "most-played-keno"],
+    );
     expect(await page.getByTestId("most-played-mines").textContent()).toContain("Popular");
     expect(await page.getByTestId("game-tile-mines").textContent()).toContain("Popular");
     expect(await page.getByTestId("game-tile-dice").textContent()).not.toContain("Popular");
