@@ -3,10 +3,11 @@ import { animate, motion, useMotionValue, useTransform } from "motion/react";
 import { MAX_CASH_OUT, MIN_CASH_OUT, type CrashParams, type CrashState } from "@casino/common/games/crash";
 import type { BetAnswer } from "@casino/common/protocol";
 import type { GameTableProps } from "../contract";
-import { BetPanel } from "../shared/BetPanel";
+import { StakeBetPanel } from "../shared/StakeBetPanel";
 import { GameFrame } from "../shared/GameFrame";
 import { PayTable } from "../shared/GameHelp";
 import { RoundResult } from "../shared/RoundResult";
+import { TargetField, useTarget } from "../shared/TargetField";
 import { formatChance } from "../shared/format";
 import { useRound } from "../shared/use-round";
 import { useStake } from "../shared/use-stake";
@@ -29,23 +30,27 @@ function curvePath(crash: number, top: number): string {
 }
 
 export default function CrashTable(props: GameTableProps) {
-  const { game, connection, balance } = props;
+  const { game, balance } = props;
   const round = useRound<CrashState>(props, revealMs);
   const stake = useStake(game.id, balance);
-  const [cashText, setCashText] = useState("2.00");
-  const cashOutAt = Number(cashText);
-  const params: CrashParams = { cashOutAt };
-  const cashProblem = cashText.trim() === "" || !Number.isFinite(cashOutAt) ? `Enter a cash-out from ${MIN_CASH_OUT}× to ${MAX_CASH_OUT.toLocaleString("en-US")}×` : null;
+  const cashField = useTarget("2.00", `Enter a cash-out from ${MIN_CASH_OUT}× to ${MAX_CASH_OUT.toLocaleString("en-US")}×`);
+  const params: CrashParams = { cashOutAt: cashField.value };
 
   const last = round.round?.view ?? null;
   const progress = useMotionValue(0);
   const multiplier = useTransform(progress, (p) => `${(last ? last.crashPoint ** p : 1).toFixed(2)}×`);
-  const [landed, setLanded] = useState(true);
+  // the flight of the last settled round has landed once its count is the table's settled count
+  const [landedCount, setLandedCount] = useState(0);
+  const landed = landedCount === round.settledCount;
   useEffect(() => {
     if (!last) return;
-    setLanded(false);
+    const flight = round.settledCount;
     progress.set(0);
-    const controls = animate(progress, 1, { duration: flightMs(last.crashPoint) / 1000, ease: "easeIn", onComplete: () => setLanded(true) });
+    const controls = animate(progress, 1, {
+      duration: flightMs(last.crashPoint) / 1000,
+      ease: "easeIn",
+      onComplete: () => setLandedCount(flight),
+    });
     return () => controls.stop();
   }, [round.settledCount]); // eslint-disable-line react-hooks/exhaustive-deps
 
@@ -59,44 +64,38 @@ export default function CrashTable(props: GameTableProps) {
         rules: (
           <>
             <p>
-              Set your automatic cash-out (from {MIN_CASH_OUT}× to {MAX_CASH_OUT.toLocaleString("en-US")}×) and bet. The multiplier rises from 1.00× until it
-              crashes. If it reaches your cash-out before crashing, you win your bet times the cash-out; otherwise you lose the bet.
+              Set your automatic cash-out (from {MIN_CASH_OUT}× to {MAX_CASH_OUT.toLocaleString("en-US")}×) and bet. The multiplier rises
+              from 1.00× until it crashes. If it reaches your cash-out before crashing, you win your bet times the cash-out; otherwise you
+              lose the bet.
             </p>
-            <p className="mt-2">The crash point comes from your own provably-fair stream; the chance of reaching x is 99 % ÷ x, and 1 in about 50 rounds crashes at 1.00×.</p>
+            <p className="mt-2">
+              The crash point comes from your own provably-fair stream; the chance of reaching x is 99 % ÷ x, and 1 in about 50 rounds
+              crashes at 1.00×.
+            </p>
           </>
         ),
-        payTable: <PayTable head={["Cash-out", "Chance to reach it"]} rows={[1.01, 1.5, 2, 5, 10, 100].map((t) => ({ label: `${t}×`, pays: formatChance(0.99 / t) }))} />,
+        payTable: (
+          <PayTable
+            head={["Cash-out", "Chance to reach it"]}
+            rows={[1.01, 1.5, 2, 5, 10, 100].map((t) => ({ label: `${t}×`, pays: formatChance(0.99 / t) }))}
+          />
+        ),
         rtpRows: (bet) => !bet.includes("shared room"),
       }}
       panel={(showHelp) => (
-        <BetPanel
-          game={game}
+        <StakeBetPanel
+          table={props}
+          round={round}
           stake={stake}
-          total={stake.amount}
           params={params}
-          paramsProblem={cashProblem}
+          paramsProblem={cashField.problem}
           pending={round.pending || !landed}
-          serverError={round.error}
-          connected={connection.connected}
-          balance={balance}
           label="Bet"
-          onBet={() => void round.bet(stake.amount, params)}
           onShowHelp={showHelp}
-          auto={{ place: (amount) => round.bet(amount, params), delayMs: revealMs }}
+          autoDelayMs={revealMs}
         >
-          <label className="flex flex-col gap-1 text-xs text-slate-400">
-            Auto cash-out
-            <input
-              aria-label="Auto cash-out"
-              data-testid="crash-cashout"
-              inputMode="decimal"
-              value={cashText}
-              disabled={round.pending}
-              onChange={(e) => setCashText(e.target.value)}
-              className="rounded-lg border border-slate-600 bg-slate-900 px-3 py-2 tabular-nums text-white outline-none focus:border-emerald-400"
-            />
-          </label>
-        </BetPanel>
+          <TargetField label="Auto cash-out" testId="crash-cashout" target={cashField} disabled={round.pending} />
+        </StakeBetPanel>
       )}
     >
       <div className="relative flex h-full min-h-72 flex-col">
@@ -123,11 +122,18 @@ export default function CrashTable(props: GameTableProps) {
           )}
         </svg>
         <div className="pointer-events-none absolute inset-0 flex flex-col items-center justify-center gap-2">
-          <motion.div data-testid="crash-multiplier" className={`rounded-2xl bg-slate-950/60 px-4 text-5xl font-black tabular-nums sm:text-6xl ${last && landed ? (last.win ? "text-emerald-400" : "text-rose-400") : "text-white"}`}>
+          <motion.div
+            data-testid="crash-multiplier"
+            className={`rounded-2xl bg-slate-950/60 px-4 text-5xl font-black tabular-nums sm:text-6xl ${last && landed ? (last.win ? "text-emerald-400" : "text-rose-400") : "text-white"}`}
+          >
             {last ? multiplier : "1.00×"}
           </motion.div>
           {last && landed && (
-            <p data-testid="crash-point" data-value={last.crashPoint} className="rounded-full bg-slate-950/60 px-3 py-0.5 text-sm text-slate-200">
+            <p
+              data-testid="crash-point"
+              data-value={last.crashPoint}
+              className="rounded-full bg-slate-950/60 px-3 py-0.5 text-sm text-slate-200"
+            >
               Crashed at {last.crashPoint.toFixed(2)}× {last.win ? `· cashed out at ${last.cashOutAt.toFixed(2)}×` : ""}
             </p>
           )}
