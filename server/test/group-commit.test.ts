@@ -115,6 +115,8 @@ describe("requests that arrive together", () => {
     ]);
     const after = stats();
     expect(after.batches - before.batches).toBe(1);
+    // The reused id's write failed, so the batch ran again with each request's writes isolated.
+    expect(after.tries - before.tries).toBe(2);
     expect(results.map(codeOf)).toEqual([
       "ok",
       "insufficient_funds",

@@ -20,18 +20,27 @@ export interface GroupCommitStats {
   committed: number;
 }
 
-export interface GroupCommitOptions {
+export interface GroupCommitOptions<M> {
   /** The most members one batch takes; later arrivals wait for the next batch. */
   maxBatch: number;
-  /** Batches that may run at once: a second one starts only when a full batch is waiting. */
+  /** Batches that may run at once (each on its own connection). */
   maxInFlight: number;
+  /**
+   * Members of the same key (a player) never run in two batches at once: one that arrives while its key
+   * is in a running batch waits for the batch after it, where it sees what the earlier one committed.
+   */
+  keyOf: (member: M) => string;
 }
+
+/** Thrown by `execute` to roll the batch back and run it once more at once, told that it is a second run. */
+export class RunAgain extends Error {}
 
 /**
  * Group commit: work that arrives together shares one transaction and one COMMIT. A batch takes
- * everything waiting when it starts; while it runs, new arrivals wait and become the next batch as
- * soon as it has committed (no timer, no artificial delay: the busier the database, the larger the
- * batches). A full waiting batch may start beside a running one, up to `maxInFlight`.
+ * everything waiting when it starts (up to `maxBatch`); while batches run, new arrivals wait and become
+ * the next batch as soon as one of them has committed (no timer, no artificial delay: the busier the
+ * database, the larger the batches). Up to `maxInFlight` batches run at once, each on its own
+ * connection, and never two with the same key: a key's later members wait for its running batch.
  *
  * `execute` runs the members inside the batch's transaction and answers one outcome per member, in
  * order; isolating one member's failure from the others (savepoints) is its business. Callers are
@@ -45,11 +54,14 @@ export class GroupCommit<M, R> {
   private waiting: { member: M; settle: (outcome: MemberOutcome<R>) => void; fail: (error: unknown) => void }[] = [];
   private inFlight = 0;
   private pumpQueued = false;
+  /** Keys of the members of running batches. */
+  private readonly busy = new Set<string>();
 
   constructor(
     private readonly db: Database,
-    private readonly execute: (em: EntityManager, members: M[]) => Promise<MemberOutcome<R>[]>,
-    private readonly options: GroupCommitOptions,
+    /** Runs the members in the batch's transaction; `again` is true on the run after a `RunAgain`. */
+    private readonly execute: (em: EntityManager, members: M[], again: boolean) => Promise<MemberOutcome<R>[]>,
+    private readonly options: GroupCommitOptions<M>,
   ) {}
 
   /** Runs `member` in the next batch; resolves with its outcome once the batch committed, rejects if it did not. */
@@ -68,14 +80,20 @@ export class GroupCommit<M, R> {
   }
 
   private pump(): void {
-    while (
-      this.waiting.length > 0 &&
-      this.inFlight < this.options.maxInFlight &&
-      (this.inFlight === 0 || this.waiting.length >= this.options.maxBatch)
-    ) {
-      const batch = this.waiting.splice(0, this.options.maxBatch);
+    while (this.waiting.length > 0 && this.inFlight < this.options.maxInFlight) {
+      const batch: typeof this.waiting = [];
+      const later: typeof this.waiting = [];
+      for (const w of this.waiting) {
+        if (batch.length < this.options.maxBatch && !this.busy.has(this.options.keyOf(w.member))) batch.push(w);
+        else later.push(w);
+      }
+      if (batch.length === 0) return;
+      this.waiting = later;
+      const keys = new Set(batch.map((w) => this.options.keyOf(w.member)));
+      for (const key of keys) this.busy.add(key);
       this.inFlight++;
       void this.run(batch).finally(() => {
+        for (const key of keys) this.busy.delete(key);
         this.inFlight--;
         this.pump();
       });
@@ -88,18 +106,20 @@ export class GroupCommit<M, R> {
     s.members += batch.length;
     if (batch.length > 1) s.shared += batch.length;
     s.largest = Math.max(s.largest, batch.length);
+    const members = batch.map((w) => w.member);
     let outcomes: MemberOutcome<R>[];
-    try {
-      outcomes = await this.db.transaction((em) => {
-        s.tries++;
-        return this.execute(
-          em,
-          batch.map((w) => w.member),
-        );
-      });
-    } catch (error) {
-      for (const w of batch) w.fail(error);
-      return;
+    for (let again = false; ; again = true) {
+      try {
+        outcomes = await this.db.transaction((em) => {
+          s.tries++;
+          return this.execute(em, members, again);
+        });
+        break;
+      } catch (error) {
+        if (error instanceof RunAgain && !again) continue;
+        for (const w of batch) w.fail(error);
+        return;
+      }
     }
     s.committed++;
     batch.forEach((w, i) => w.settle(outcomes[i] ?? { ok: false, error: new Error("no outcome for a member of the batch") }));

@@ -4,7 +4,7 @@ import type { EntityManager } from "typeorm";
 import { GameRuleError } from "@casino/common";
 import { sqlRows } from "../db/sql";
 import { constraintOf, isConnectFailure, isConnectionTrouble, isRetryable, sqlState, type Database } from "../db/database";
-import { GroupCommit, type MemberOutcome } from "./group-commit";
+import { GroupCommit, RunAgain, type MemberOutcome } from "./group-commit";
 import { AppError, accountArchived, conflict, notFound, outcomeUnknown, requestIdReused } from "../errors";
 
 /**
@@ -273,13 +273,21 @@ interface Done {
 /** The most requests one batch takes: each may open a subtransaction, and PostgreSQL caches 64 per backend. */
 export const MAX_BATCH = 48;
 
+/** Batches running at once on PostgreSQL, each on its own pooled connection. */
+export const MAX_BATCHES_IN_FLIGHT = 4;
+
 const batchesOf = new WeakMap<Database, GroupCommit<Member, Done>>();
 
 /** The group commit of money requests on `db`: one per database, shared by every kind of money request. */
 export function moneyGroupCommit(db: Database): GroupCommit<Member, Done> {
   let group = batchesOf.get(db);
   if (!group) {
-    group = new GroupCommit<Member, Done>(db, runBatch, { maxBatch: MAX_BATCH, maxInFlight: 4 });
+    group = new GroupCommit<Member, Done>(db, runBatch, {
+      maxBatch: MAX_BATCH,
+      // PGlite runs one transaction at a time: one batch at a time there makes the batches larger.
+      maxInFlight: db.embedded ? 1 : MAX_BATCHES_IN_FLIGHT,
+      keyOf: (m) => m.request.playerId,
+    });
     batchesOf.set(db, group);
   }
   return group;
@@ -346,14 +354,15 @@ const abortsBatch = (error: unknown): boolean => isRetryable(error) || isConnect
  *    Each wave reads its players' state in one statement, then runs each request's work in turn.
  * 3. A request whose work queries the database gets a savepoint before its first query and writes
  *    right after its work; a refusal or error rolls back to the savepoint, undoing that request alone.
- *    The writes of the others of the wave go together, in one statement under one savepoint; if that
- *    statement fails, it is rolled back and each request's writes run again alone, under its own
- *    savepoint, so only the request that cannot be written fails.
+ *    The writes of the others of the wave go together, in one statement. Should that statement fail (a
+ *    unique violation: rare), the batch is rolled back and runs again, this time with that statement
+ *    under a savepoint and, if it fails again, each request's writes alone under its own savepoint, so
+ *    only the request that cannot be written fails.
  *
  * A deadlock, a serialisation failure or a lost connection aborts the batch (thrown): every member is
  * answered with that error, or the batch runs again as a whole.
  */
-async function runBatch(em: EntityManager, members: Member[]): Promise<MemberOutcome<Done>[]> {
+async function runBatch(em: EntityManager, members: Member[], again: boolean): Promise<MemberOutcome<Done>[]> {
   const outcomes: MemberOutcome<Done>[] = new Array(members.length);
   const waves: number[][] = [];
   const seen = new Map<string, number>();
@@ -405,6 +414,20 @@ async function runBatch(em: EntityManager, members: Member[]): Promise<MemberOut
       }
     }
     if (pending.length === 0) continue;
+    if (!again) {
+      // The common case needs no savepoint: should these writes fail, the batch runs again with one.
+      try {
+        await runWrites(
+          em,
+          pending.map((p) => p.writes),
+        );
+      } catch (error) {
+        if (abortsBatch(error)) throw error;
+        throw new RunAgain("a write of the batch failed: run it again with each request's writes isolated");
+      }
+      for (const p of pending) outcomes[p.index] = { ok: true, value: { answer: p.answer, fresh: true } };
+      continue;
+    }
     const together = await savepoint();
     try {
       await runWrites(
