@@ -9,12 +9,12 @@ import helmet from "helmet";
 import { MemoryStore, ipKeyGenerator } from "express-rate-limit";
 import { LocalDriver, LocalPresence, defineRoom, defineServer, matchMaker, type Server } from "@colyseus/core";
 import { WebSocketTransport } from "@colyseus/ws-transport";
-import { RedisPresence } from "@colyseus/redis-presence";
 import { RedisDriver } from "@colyseus/redis-driver";
 import { LEADERBOARD_ROOM, ROOMS } from "@casino/common";
 import type { Config } from "./config";
 import { openDatabase, type Database } from "./db/database";
 import { openRedis, pingRedis } from "./redis/redis";
+import { QuietRedisPresence } from "./redis/presence";
 import { SessionTokens } from "./auth/session";
 import { DiscordOAuth } from "./auth/discord";
 import { Ledger } from "./ledger/ledger";
@@ -78,7 +78,7 @@ export async function createApp(config: Config, existingDb?: Database, options: 
   const db = existingDb ?? (await openDatabase(config.databaseUrl, config.dataDir, config.dbTimeouts));
   const redis = openRedis(config.redisUrl, log, "app");
   // Each gets a client of its own (with an error listener), so each can be shut down on its own.
-  const presence = config.redisUrl ? new RedisPresence(openRedis(config.redisUrl, log, "presence")) : new LocalPresence();
+  const presence = config.redisUrl ? new QuietRedisPresence(openRedis(config.redisUrl, log, "presence")) : new LocalPresence();
   const driver = config.redisUrl ? new RedisDriver(openRedis(config.redisUrl, log, "matchmaking")) : new LocalDriver();
   const ledger = new Ledger(db);
   const events = new PlayerEvents(presence, log);

@@ -70,9 +70,10 @@ export interface AbandonedSettlement {
 }
 
 /**
- * The only code that writes balances. Every movement is one transaction that locks the player's row
- * first (ledger/requests.ts), then checks, then writes the balance, the append-only ledger entries,
- * the round records and the request's answer together.
+ * The only code that writes balances. Every movement runs in a transaction that locks the player's row
+ * first (ledger/requests.ts: money requests that arrive together share one, each under its own
+ * savepoint), then checks, then writes the balance, the append-only ledger entries, the round records
+ * and the request's answer together.
  */
 export class Ledger {
   private readonly requests: MoneyRequests;
