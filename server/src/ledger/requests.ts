@@ -19,7 +19,8 @@ import { AppError, accountArchived, conflict, notFound, outcomeUnknown, requestI
  *    answer under its request id) in one statement, and commit.
  */
 
-export type RequestKind = "bet" | "act" | "spin" | "rotate" | "client-seed" | "crash-bet" | "crash-cashout" | "crash-settle" | "skill-reward";
+export type RequestKind =
+  "bet" | "act" | "spin" | "rotate" | "client-seed" | "crash-bet" | "crash-cashout" | "crash-settle" | "skill-reward";
 
 export interface MoneyRequest {
   playerId: string;
@@ -83,6 +84,8 @@ export interface OpenRoundRow {
   id: string;
   game: string;
   requestId: string;
+  /** the opening bet */
+  amount: number;
   params: unknown;
   actions: unknown[];
   state: unknown;
@@ -125,7 +128,7 @@ export async function readPlayerMoney(
        (SELECT json_build_object('id', s.id, 'serverSeed', s.server_seed, 'serverSeedHash', s.server_seed_hash, 'clientSeed', s.client_seed, 'nonce', s.nonce)
           FROM fairness_seeds s WHERE s.player_id = $1 AND s.active) AS seed,
        (SELECT n.server_seed_hash FROM next_server_seeds n WHERE n.player_id = $1) AS next_hash,
-       (SELECT json_build_object('id', r.id, 'game', r.game, 'requestId', r.request_id, 'params', r.params, 'actions', r.actions,
+       (SELECT json_build_object('id', r.id, 'game', r.game, 'requestId', r.request_id, 'amount', r.amount, 'params', r.params, 'actions', r.actions,
                'state', r.state, 'totalStake', r.total_stake, 'totalPayout', r.total_payout, 'nonce', r.nonce, 'cursor', r.cursor,
                'lastActionAt', r.last_action_at, 'seed', json_build_object('id', s.id, 'serverSeed', s.server_seed, 'serverSeedHash', s.server_seed_hash, 'clientSeed', s.client_seed, 'nonce', r.nonce),
                'seedActive', s.active)
@@ -139,6 +142,7 @@ export async function readPlayerMoney(
   const round = row.round
     ? {
         ...row.round,
+        amount: Number(row.round.amount),
         totalStake: Number(row.round.totalStake),
         totalPayout: Number(row.round.totalPayout),
         nonce: Number(row.round.nonce),
@@ -203,24 +207,26 @@ export class MoneyRequests {
   async run<T extends object>(request: MoneyRequest, work: (ctx: MoneyContext) => Promise<T>): Promise<Replayable<T>> {
     const fingerprint = fingerprintOf(request.kind, request.body);
     try {
-      return await this.db.transaction(async (em) => {
-        const player = await lockPlayer(em, request.playerId);
-        if (!player) throw notFound("Player not found");
-        if (player.archived) throw accountArchived();
-        const { stored, ...state } = await readPlayerMoney(em, request.playerId, request.requestId);
-        if (stored) return replayOf<T>(stored, request.kind, fingerprint);
-        const writes = new WriteBatch();
-        const answer = await work({ player, ...state, writes, em });
-        writes.add(
-          `INSERT INTO processed_requests (player_id, request_id, kind, fingerprint, response)
+      return await this.db
+        .transaction(async (em) => {
+          const player = await lockPlayer(em, request.playerId);
+          if (!player) throw notFound("Player not found");
+          if (player.archived) throw accountArchived();
+          const { stored, ...state } = await readPlayerMoney(em, request.playerId, request.requestId);
+          if (stored) return replayOf<T>(stored, request.kind, fingerprint);
+          const writes = new WriteBatch();
+          const answer = await work({ player, ...state, writes, em });
+          writes.add(
+            `INSERT INTO processed_requests (player_id, request_id, kind, fingerprint, response)
            VALUES (${writes.p(request.playerId)}, ${writes.p(request.requestId)}, ${writes.p(request.kind)}, ${writes.p(fingerprint)}, ${writes.p(JSON.stringify(answer))})`,
-        );
-        await writes.run(em);
-        return answer;
-      }).then((answer) => {
-        if (!(answer as Replayable<T>).replayed) this.committed();
-        return answer;
-      });
+          );
+          await writes.run(em);
+          return answer;
+        })
+        .then((answer) => {
+          if (!(answer as Replayable<T>).replayed) this.committed();
+          return answer;
+        });
     } catch (error) {
       if (error instanceof AppError) throw error;
       if (error instanceof GameRuleError) throw new AppError(error.code, 400, error.message);
