@@ -84,7 +84,13 @@ export interface HistoryCursor {
 
 export const historyCursor = (at: string, id: string): string => `${at}~${id}`;
 
+/** What kind of movement a history row is: a round of a game, or a daily spin of the wheel. */
+export const HISTORY_KINDS = ["round", "daily_spin"] as const;
+export type HistoryKind = (typeof HISTORY_KINDS)[number];
+
 export const historyQuery = z.object({
+  /** only rows of this kind (both when left out) */
+  kind: z.enum(HISTORY_KINDS, { message: "kind must be round or daily_spin" }).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
   /** `nextBefore` of the page before; a plain ISO time (rows strictly older) is read too. */
   before: z
@@ -99,9 +105,6 @@ export const historyQuery = z.object({
       return z.NEVER;
     }),
 });
-
-/** What kind of movement a history row is: a round of a game, or a daily spin of the wheel. */
-export type HistoryKind = "round" | "daily_spin";
 
 /** One row of `GET /api/player/:id/history`, newest first. */
 export interface HistoryItem {

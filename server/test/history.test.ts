@@ -108,6 +108,9 @@ describe("daily spins in the history", () => {
     expect(spin.body.fairness.nonce).toBe(bet.body.fairness.nonce + 1);
     // the spin pages like any row
     expect(await allPages(player.id, token, 1)).toEqual(before.items.map((i) => i.id));
+    // and each kind can be asked for alone
+    expect((await historyOf(player.id, token, "kind=daily_spin")).items.map((i) => i.id)).toEqual([row.id]);
+    expect((await historyOf(player.id, token, "kind=round")).items.map((i) => i.id)).toEqual([before.items[1].id]);
 
     const rotated = await ask(room, inbox, "seed:rotate", {});
     expect(rotated.type).toBe("result");

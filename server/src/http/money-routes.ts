@@ -33,7 +33,7 @@ export function moneyRoutes(s: Services): Router {
   router.get("/player/:id/history", async (req, res) => {
     const player = await s.players.own(sessionOf(req), parse(playerRef, req.params.id));
     const query = parse(historyQuery, req.query);
-    res.json(await historyPage(s.db, player.id, query.limit, query.before));
+    res.json(await historyPage(s.db, player.id, query));
   });
 
   router.get("/player/:id/seeds", async (req, res) => {

@@ -1,4 +1,4 @@
-import { DAILY_SPIN, historyCursor, type HistoryCursor, type HistoryItem, type HistoryPage } from "@casino/common";
+import { DAILY_SPIN, historyCursor, type HistoryCursor, type HistoryItem, type HistoryKind, type HistoryPage } from "@casino/common";
 import type { Database } from "../db/database";
 import { sqlRows } from "../db/sql";
 
@@ -14,9 +14,9 @@ import { sqlRows } from "../db/sql";
 export async function historyPage(
   db: Database,
   playerId: string,
-  limit: number,
-  before: HistoryCursor | { at: string; id: null } | undefined,
+  query: { limit: number; before?: HistoryCursor | { at: string; id: null }; kind?: HistoryKind },
 ): Promise<HistoryPage> {
+  const { limit, before } = query;
   const rows = await db.run((em) =>
     sqlRows(
       em,
@@ -24,20 +24,20 @@ export async function historyPage(
          (SELECT 'round' AS kind, g.id::text AS id, g.game_type, g.amount, g.bet_amount, g.result, g.payout, g.request_id,
                  g.seed_id, g.nonce, g.params, g.actions, g.outcome, NULL::text AS reference, g.created_at
             FROM game_sessions g
-           WHERE g.player_id = $1 AND ${olderThan("g.created_at", "g.id::text")}
+           WHERE g.player_id = $1 AND ($6::text IS NULL OR $6 = 'round') AND ${olderThan("g.created_at", "g.id::text")}
            ORDER BY g.created_at DESC, g.id::text COLLATE "C" DESC LIMIT $4)
          UNION ALL
          (SELECT 'daily_spin', 'spin-' || e.id, $5, NULL, 0, 'win', e.delta, e.request_id,
                  e.seed_id, e.nonce, NULL, NULL, NULL, e.reference, e.created_at
             FROM ledger_entries e
-           WHERE e.player_id = $1 AND e.reason = 'daily_spin' AND ${olderThan("e.created_at", "'spin-' || e.id")}
+           WHERE e.player_id = $1 AND e.reason = 'daily_spin' AND ($6::text IS NULL OR $6 = 'daily_spin') AND ${olderThan("e.created_at", "'spin-' || e.id")}
            ORDER BY e.created_at DESC, ('spin-' || e.id) COLLATE "C" DESC LIMIT $4))
        SELECT p.*, to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at,
               f.server_seed_hash, f.client_seed, CASE WHEN f.active THEN NULL ELSE f.server_seed END AS server_seed
          FROM page p LEFT JOIN fairness_seeds f ON f.id = p.seed_id
         ORDER BY p.created_at DESC, p.id COLLATE "C" DESC
         LIMIT $4`,
-      [playerId, before?.at ?? null, before?.id ?? null, limit, DAILY_SPIN],
+      [playerId, before?.at ?? null, before?.id ?? null, limit, DAILY_SPIN, query.kind ?? null],
     ),
   );
   const items = rows.map(historyItem);
