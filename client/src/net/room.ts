@@ -1,4 +1,5 @@
 import { Client, type Room } from "@colyseus/sdk";
+import { browserClientSeed } from "./client-seed";
 import { newRequestId } from "./request-id";
 import { RoomFailure, type ConnectionStatus } from "./room-failure";
 
@@ -9,9 +10,17 @@ const CASINO_ROOM = "casino";
 /** Server → client messages answering a request (result, spin) or refusing it (error). */
 const ANSWERS = new Set(["result", "spin"]);
 
+/** The player's seeds as the room state mirrors them (`ActiveSeedView` in common/protocol.ts). */
+export interface SeedState {
+  serverSeedHash: string;
+  clientSeed: string;
+  nonce: number;
+  nextServerSeedHash: string;
+}
+
 export interface RoomListener {
   status(status: ConnectionStatus): void;
-  state(state: { balance: number; openRound: string }): void;
+  state(state: { balance: number; openRound: string; seeds: SeedState | null }): void;
   /** Every pushed message that is not an answer to a request (balance, notice, seeds, leaderboard, ...). */
   push(type: string, body: unknown): void;
 }
@@ -58,7 +67,8 @@ export class CasinoConnection {
     this.listener.status("connecting");
     for (let attempt = 0; !this.closed; attempt++) {
       try {
-        const room = await this.client.create(CASINO_ROOM);
+        // The browser's own client seed (`casinoJoinOptions`): the default seed of a pair never used.
+        const room = await this.client.create(CASINO_ROOM, { clientSeed: browserClientSeed() });
         if (this.closed) {
           void room.leave();
           return;
@@ -97,8 +107,16 @@ export class CasinoConnection {
 
   private attach(room: Room): void {
     this.room = room;
-    room.onStateChange((state: { balance?: number; openRound?: string }) => {
-      this.listener.state({ balance: Number(state.balance ?? 0), openRound: state.openRound ?? "" });
+    room.onStateChange((state: { balance?: number; openRound?: string } & Partial<SeedState>) => {
+      const seeds = state.serverSeedHash
+        ? {
+            serverSeedHash: state.serverSeedHash,
+            clientSeed: state.clientSeed ?? "",
+            nonce: Number(state.nonce ?? 0),
+            nextServerSeedHash: state.nextServerSeedHash ?? "",
+          }
+        : null;
+      this.listener.state({ balance: Number(state.balance ?? 0), openRound: state.openRound ?? "", seeds });
     });
     room.onMessage("*", (type, body) => this.onMessage(String(type), body));
     room.onDrop(() => this.listener.status("reconnecting"));

@@ -56,6 +56,8 @@ interface Movement {
   delta: number;
   reason: LedgerReason;
   reference: string | null;
+  /** The seed pair and nonce an outcome paid by this entry was drawn from (daily spins: their history row). */
+  drawnFrom?: { seedId: string; nonce: number };
 }
 
 /** What settling an abandoned round did, for the player's other connections to hear. */
@@ -113,18 +115,17 @@ export class Ledger {
   /** A new player, their 1000-coin starting grant and their seeds (active pair and committed next seed), together. */
   createPlayer(fields: NewPlayer): Promise<Player> {
     return this.toldTransaction(async (em) => {
-      const [row] = await sqlRows(em, `INSERT INTO players (discord_id, username, avatar_url, balance) VALUES ($1, $2, $3, $4) RETURNING id`, [
-        fields.discordId,
-        fields.username,
-        fields.avatarUrl,
-        STARTING_BALANCE,
-      ]);
+      const [row] = await sqlRows(
+        em,
+        `INSERT INTO players (discord_id, username, avatar_url, balance) VALUES ($1, $2, $3, $4) RETURNING id`,
+        [fields.discordId, fields.username, fields.avatarUrl, STARTING_BALANCE],
+      );
       const playerId = row.id as string;
-      await sqlRows(em, `INSERT INTO ledger_entries (player_id, delta, balance_after, reason, reference, request_id) VALUES ($1, $2, $2, 'grant', 'starting balance', $3)`, [
-        playerId,
-        STARTING_BALANCE,
-        ledgerEntryId("#starting", "grant"),
-      ]);
+      await sqlRows(
+        em,
+        `INSERT INTO ledger_entries (player_id, delta, balance_after, reason, reference, request_id) VALUES ($1, $2, $2, 'grant', 'starting balance', $3)`,
+        [playerId, STARTING_BALANCE, ledgerEntryId("#starting", "grant")],
+      );
       await insertFirstSeeds(em, playerId, newClientSeed());
       return em.getRepository(Player).findOneByOrFail({ id: playerId });
     });
@@ -149,7 +150,7 @@ export class Ledger {
         );
         return answer(requestId, game, roundId, step, step.stake, step.payout, balance, engine.view(step.state, false), seed);
       }
-      recordSession(w, playerId, requestId, game, step.stake, step.payout, seed, params, [], engine.view(step.state, true));
+      recordSession(w, playerId, requestId, game, amount, step.stake, step.payout, seed, params, [], engine.view(step.state, true));
       return answer(requestId, game, null, step, step.stake, step.payout, balance, engine.view(step.state, true), seed);
     });
   }
@@ -174,7 +175,19 @@ export class Ledger {
       const w = ctx.writes;
       if (step.done) {
         w.add(`DELETE FROM open_rounds WHERE id = ${w.p(r.id)}`);
-        recordSession(w, playerId, r.requestId, r.game, totalStake, totalPayout, r.seed, r.params, actions, engine.view(step.state, true));
+        recordSession(
+          w,
+          playerId,
+          r.requestId,
+          r.game,
+          r.amount,
+          totalStake,
+          totalPayout,
+          r.seed,
+          r.params,
+          actions,
+          engine.view(step.state, true),
+        );
       } else {
         w.add(
           `UPDATE open_rounds SET state = ${w.p(JSON.stringify(step.state))}, actions = ${w.p(JSON.stringify(actions))}, total_stake = ${w.p(totalStake)},
@@ -192,11 +205,19 @@ export class Ledger {
       const last = ctx.player.lastDailySpin;
       if (last && now.getTime() - last.getTime() < DAILY_SPIN_COOLDOWN_MS) {
         const next = last.getTime() + DAILY_SPIN_COOLDOWN_MS;
-        throw new AppError("already_spun", 429, "Already spun today", { nextSpinAt: new Date(next).toISOString(), msLeft: next - now.getTime() });
+        throw new AppError("already_spun", 429, "Already spun today", {
+          nextSpinAt: new Date(next).toISOString(),
+          msLeft: next - now.getTime(),
+        });
       }
       const seed = ctx.seed;
       const { segment, prize } = spinWheel(floatStream(fairnessOf(seed)));
-      const movement: Movement = { delta: prize, reason: "daily_spin", reference: `segment ${segment}` };
+      const movement: Movement = {
+        delta: prize,
+        reason: "daily_spin",
+        reference: `segment ${segment}`,
+        drawnFrom: { seedId: seed.id, nonce: seed.nonce },
+      };
       const balance = moveCoins(ctx, requestId, [movement], { seedId: seed.id, set: (w) => `last_daily_spin = ${w.p(now)}` });
       return {
         requestId,
@@ -247,7 +268,19 @@ export class Ledger {
           const w = ctx.writes;
           w.add(`DELETE FROM open_rounds WHERE id = ${w.p(r.id)}`);
           const actions = [...r.actions, ...finish.actions];
-          recordSession(w, playerId, r.requestId, r.game, r.totalStake, r.totalPayout + payout, r.seed, r.params, actions, engine.view(last.state, true));
+          recordSession(
+            w,
+            playerId,
+            r.requestId,
+            r.game,
+            r.amount,
+            r.totalStake,
+            r.totalPayout + payout,
+            r.seed,
+            r.params,
+            actions,
+            engine.view(last.state, true),
+          );
         }
       }
       await ctx.writes.run(em);
@@ -264,7 +297,11 @@ export class Ledger {
    * the restart rule). The round's row is read FOR SHARE: the round cannot leave its betting phase
    * while this bet is being written, and a bet that waited for the phase change sees it and is refused.
    */
-  placeCrashBet(playerId: string, requestId: string, bet: { roundId: string; amount: number; autoCashOut: number | null }): Promise<Replayable<CrashBetAnswer>> {
+  placeCrashBet(
+    playerId: string,
+    requestId: string,
+    bet: { roundId: string; amount: number; autoCashOut: number | null },
+  ): Promise<Replayable<CrashBetAnswer>> {
     return this.requests.run({ playerId, requestId, kind: "crash-bet", body: bet }, async (ctx) => {
       const [round] = await sqlRows(ctx.em, `SELECT phase, game_number FROM crash_rounds WHERE id = $1 FOR SHARE`, [bet.roundId]);
       if (round?.phase !== "betting") throw new AppError("betting_closed", 409, "Bets are closed for this round");
@@ -277,7 +314,14 @@ export class Ledger {
       );
       if (placed.length === 0) throw conflict("You already have a bet in this round", "already_bet");
       const balance = moveCoins(ctx, requestId, [{ delta: -bet.amount, reason: "bet", reference: CRASH_ROOM_REFERENCE }]);
-      return { requestId, roundId: bet.roundId, gameNumber: Number(round.game_number), amount: bet.amount, autoCashOut: bet.autoCashOut, balance };
+      return {
+        requestId,
+        roundId: bet.roundId,
+        gameNumber: Number(round.game_number),
+        amount: bet.amount,
+        autoCashOut: bet.autoCashOut,
+        balance,
+      };
     });
   }
 
@@ -286,9 +330,17 @@ export class Ledger {
    * still be in, its round running, and the multiplier at or below the round's crash point, so a bet
    * is paid at most once and never above the bust, whatever the clocks said.
    */
-  cashOutCrashBet(playerId: string, requestId: string, c: { roundId: string; cashedOutAt: number; by: "player" | "auto" }): Promise<Replayable<CrashCashOutAnswer>> {
+  cashOutCrashBet(
+    playerId: string,
+    requestId: string,
+    c: { roundId: string; cashedOutAt: number; by: "player" | "auto" },
+  ): Promise<Replayable<CrashCashOutAnswer>> {
     return this.requests.run({ playerId, requestId, kind: "crash-cashout", body: c }, async (ctx) => {
-      const [bet] = await sqlRows(ctx.em, `SELECT id, amount, auto_cash_out, request_id FROM crash_bets WHERE round_id = $1 AND player_id = $2`, [c.roundId, playerId]);
+      const [bet] = await sqlRows(
+        ctx.em,
+        `SELECT id, amount, auto_cash_out, request_id FROM crash_bets WHERE round_id = $1 AND player_id = $2`,
+        [c.roundId, playerId],
+      );
       if (!bet) throw new AppError("no_bet", 409, "You have no bet in this round");
       const amount = Number(bet.amount);
       const payout = payoutRatio(amount, c.cashedOutAt, 100);
@@ -302,8 +354,24 @@ export class Ledger {
       );
       if (settled.length === 0) throw new AppError("cash_out_refused", 409, "Too late: this bet is no longer in a running round");
       const balance = moveCoins(ctx, requestId, [{ delta: payout, reason: "payout", reference: CRASH_ROOM_REFERENCE }]);
-      const params = { roundId: c.roundId, gameNumber: Number(settled[0].game_number), autoCashOut: bet.auto_cash_out === null ? null : Number(bet.auto_cash_out) };
-      recordSession(ctx.writes, playerId, bet.request_id, "crash", amount, payout, null, params, [{ cashOut: c.cashedOutAt, by: c.by }], { cashedOutAt: c.cashedOutAt });
+      const params = {
+        roundId: c.roundId,
+        gameNumber: Number(settled[0].game_number),
+        autoCashOut: bet.auto_cash_out === null ? null : Number(bet.auto_cash_out),
+      };
+      recordSession(
+        ctx.writes,
+        playerId,
+        bet.request_id,
+        "crash",
+        amount,
+        amount,
+        payout,
+        null,
+        params,
+        [{ cashOut: c.cashedOutAt, by: c.by }],
+        { cashedOutAt: c.cashedOutAt },
+      );
       return { requestId, roundId: c.roundId, cashedOutAt: c.cashedOutAt, amount, payout, balance };
     });
   }
@@ -336,10 +404,25 @@ export class Ledger {
         `UPDATE crash_bets SET status = $2, cashed_out_at = $3, payout = $4, settled_by = 'restart', settled_at = now() WHERE id = $1`,
         [betId, paid ? "cashed_out" : "refunded", paid ? auto : null, payout],
       );
-      const balance = moveCoins(ctx, requestId, [{ delta: payout, reason: paid ? "payout" : "refund", reference: CRASH_ROOM_REFERENCE }], { seen: false });
+      const balance = moveCoins(ctx, requestId, [{ delta: payout, reason: paid ? "payout" : "refund", reference: CRASH_ROOM_REFERENCE }], {
+        seen: false,
+      });
       const params = { roundId: bet.round_id, gameNumber: Number(bet.game_number), autoCashOut: auto };
       const outcome = { restart: paid ? "auto cash-out paid" : "refunded", cashedOutAt: paid ? auto : null };
-      recordSession(ctx.writes, playerId, bet.request_id, "crash", amount, payout, null, params, [], outcome, paid ? resultWord(amount, payout) : "push");
+      recordSession(
+        ctx.writes,
+        playerId,
+        bet.request_id,
+        "crash",
+        amount,
+        amount,
+        payout,
+        null,
+        params,
+        [],
+        outcome,
+        paid ? resultWord(amount, payout) : "push",
+      );
       return { settled: { requestId, roundId: bet.round_id as string, cashedOutAt: paid ? auto! : 100, amount, payout, balance } };
     });
     return settled.settled;
@@ -354,29 +437,40 @@ export class Ledger {
     requestId: string,
     round: { roundId: string; score: SkillScore; reward: number; inputs: unknown },
   ): Promise<Replayable<SkillRoundReward>> {
-    return this.requests.run({ playerId, requestId, kind: "skill-reward", body: { roundId: round.roundId, score: round.score } }, async (ctx) => {
-      const { score } = round;
-      const kills = score.game === "dot-battle" ? score.kills : null;
-      const completionMs = score.game === "dots" ? score.completionMs : null;
-      const closed = await sqlRows(
-        ctx.em,
-        `UPDATE skill_rounds SET status = 'rewarded', submitted_at = now(), inputs = $3, kills = $4, completion_ms = $5, reward = $6
+    return this.requests.run(
+      { playerId, requestId, kind: "skill-reward", body: { roundId: round.roundId, score: round.score } },
+      async (ctx) => {
+        const { score } = round;
+        const kills = score.game === "dot-battle" ? score.kills : null;
+        const completionMs = score.game === "dots" ? score.completionMs : null;
+        const closed = await sqlRows(
+          ctx.em,
+          `UPDATE skill_rounds SET status = 'rewarded', submitted_at = now(), inputs = $3, kills = $4, completion_ms = $5, reward = $6
           WHERE id = $1 AND player_id = $2 AND game = $7 AND status = 'open' RETURNING id`,
-        [round.roundId, playerId, JSON.stringify(round.inputs), kills, completionMs, round.reward, score.game],
-      );
-      if (closed.length === 0) throw conflict("This round has already been submitted", "round_closed");
-      const balance = moveCoins(ctx, requestId, round.reward > 0 ? [{ delta: round.reward, reason: "reward", reference: score.game }] : []);
-      const w = ctx.writes;
-      if (score.game === "dot-battle") {
-        w.add(`INSERT INTO dot_battle_scores (player_id, kills, round_id) VALUES (${w.p(playerId)}, ${w.p(score.kills)}, ${w.p(round.roundId)})`);
-      } else {
-        w.add(`INSERT INTO dots_speed_records (player_id, completion_time_ms, round_id) VALUES (${w.p(playerId)}, ${w.p(score.completionMs)}, ${w.p(round.roundId)})`);
-      }
-      // The spec's results: Connect the Dots always wins (bet 0, payout = reward); Dot Battle wins or loses.
-      const result = score.game === "dots" || round.reward > 0 ? "win" : "lose";
-      recordSession(w, playerId, requestId, score.game, 0, round.reward, null, { roundId: round.roundId }, [], score, result);
-      return { requestId, roundId: round.roundId, game: score.game, kills, completionMs, reward: round.reward, balance };
-    });
+          [round.roundId, playerId, JSON.stringify(round.inputs), kills, completionMs, round.reward, score.game],
+        );
+        if (closed.length === 0) throw conflict("This round has already been submitted", "round_closed");
+        const balance = moveCoins(
+          ctx,
+          requestId,
+          round.reward > 0 ? [{ delta: round.reward, reason: "reward", reference: score.game }] : [],
+        );
+        const w = ctx.writes;
+        if (score.game === "dot-battle") {
+          w.add(
+            `INSERT INTO dot_battle_scores (player_id, kills, round_id) VALUES (${w.p(playerId)}, ${w.p(score.kills)}, ${w.p(round.roundId)})`,
+          );
+        } else {
+          w.add(
+            `INSERT INTO dots_speed_records (player_id, completion_time_ms, round_id) VALUES (${w.p(playerId)}, ${w.p(score.completionMs)}, ${w.p(round.roundId)})`,
+          );
+        }
+        // The spec's results: Connect the Dots always wins (bet 0, payout = reward); Dot Battle wins or loses.
+        const result = score.game === "dots" || round.reward > 0 ? "win" : "lose";
+        recordSession(w, playerId, requestId, score.game, 0, 0, round.reward, null, { roundId: round.roundId }, [], score, result);
+        return { requestId, roundId: round.roundId, game: score.game, kills, completionMs, reward: round.reward, balance };
+      },
+    );
   }
 }
 
@@ -411,16 +505,23 @@ function moveCoins(ctx: MoneyContext, base: string, movements: Movement[], optio
   const debits = movements.filter((m) => m.delta < 0).reduce((sum, m) => sum - m.delta, 0);
   if (ctx.player.balance < debits) throw insufficientFunds();
   if (options.seedId) w.add(`UPDATE fairness_seeds SET nonce = nonce + 1 WHERE id = ${w.p(options.seedId)}`);
-  const sets = [`balance = balance + ${w.p(net)}`, ...(options.seen === false ? [] : ["last_seen_at = now()"]), ...(options.set ? [options.set(w)] : [])];
+  const sets = [
+    `balance = balance + ${w.p(net)}`,
+    ...(options.seen === false ? [] : ["last_seen_at = now()"]),
+    ...(options.set ? [options.set(w)] : []),
+  ];
   const player = w.p(ctx.player.id);
   w.add(`UPDATE players SET ${sets.join(", ")} WHERE id = ${player}`);
   let after = ctx.player.balance;
   if (movements.length > 0) {
     const tuples = movements.map((m) => {
       after += m.delta;
-      return `(${player}, ${w.p(m.delta)}, ${w.p(after)}, ${w.p(m.reason)}, ${w.p(m.reference)}, ${w.p(ledgerEntryId(base, m.reason))})`;
+      const drawn = m.drawnFrom ? `${w.p(m.drawnFrom.seedId)}, ${w.p(m.drawnFrom.nonce)}` : "NULL, NULL";
+      return `(${player}, ${w.p(m.delta)}, ${w.p(after)}, ${w.p(m.reason)}, ${w.p(m.reference)}, ${w.p(ledgerEntryId(base, m.reason))}, ${drawn})`;
     });
-    w.add(`INSERT INTO ledger_entries (player_id, delta, balance_after, reason, reference, request_id) VALUES ${tuples.join(", ")}`);
+    w.add(
+      `INSERT INTO ledger_entries (player_id, delta, balance_after, reason, reference, request_id, seed_id, nonce) VALUES ${tuples.join(", ")}`,
+    );
   }
   ctx.player.balance += net;
   return ctx.player.balance;
@@ -436,7 +537,7 @@ function voidRound(ctx: MoneyContext, engine: AnyGameEngine, r: OpenRoundRow, ba
   const w = ctx.writes;
   w.add(`DELETE FROM open_rounds WHERE id = ${w.p(r.id)}`);
   const view = { ...(engine.view(r.state, true) as object), voided: true };
-  recordSession(w, ctx.player.id, r.requestId, r.game, r.totalStake, r.totalPayout + refund, r.seed, r.params, r.actions, view);
+  recordSession(w, ctx.player.id, r.requestId, r.game, r.amount, r.totalStake, r.totalPayout + refund, r.seed, r.params, r.actions, view);
   const step: Step<unknown> = { state: r.state, stake: 0, payout: refund, done: true };
   return { ...answer(base, r.game, r.id, step, r.totalStake, r.totalPayout + refund, balance, view, r.seed), voided: true };
 }
@@ -446,6 +547,8 @@ function recordSession(
   playerId: string,
   requestId: string,
   game: string,
+  /** the opening bet (before any double, split, raise or chip added later) */
+  amount: number,
   totalStake: number,
   totalPayout: number,
   seed: SeedRow | null,
@@ -457,8 +560,8 @@ function recordSession(
   const player = w.p(playerId);
   const gameType = w.p(game);
   w.add(
-    `INSERT INTO game_sessions (player_id, game_type, bet_amount, result, payout, request_id, seed_id, nonce, params, actions, outcome)
-     VALUES (${player}, ${gameType}, ${w.p(totalStake)}, ${w.p(result)}, ${w.p(totalPayout)}, ${w.p(requestId)},
+    `INSERT INTO game_sessions (player_id, game_type, amount, bet_amount, result, payout, request_id, seed_id, nonce, params, actions, outcome)
+     VALUES (${player}, ${gameType}, ${w.p(amount)}, ${w.p(totalStake)}, ${w.p(result)}, ${w.p(totalPayout)}, ${w.p(requestId)},
              ${w.p(seed?.id ?? null)}, ${w.p(seed?.nonce ?? null)}, ${w.p(JSON.stringify(params ?? {}))}, ${w.p(JSON.stringify(actions))}, ${w.p(JSON.stringify(outcome))})`,
   );
   w.add(`INSERT INTO game_plays (player_id, game_type) VALUES (${player}, ${gameType})`);

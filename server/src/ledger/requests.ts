@@ -89,6 +89,8 @@ export interface OpenRoundRow {
   id: string;
   game: string;
   requestId: string;
+  /** the opening bet */
+  amount: number;
   params: unknown;
   actions: unknown[];
   state: unknown;
@@ -127,7 +129,7 @@ const moneyColumns = (player: string, request: string) => `
        (SELECT json_build_object('id', s.id, 'serverSeed', s.server_seed, 'serverSeedHash', s.server_seed_hash, 'clientSeed', s.client_seed, 'nonce', s.nonce)
           FROM fairness_seeds s WHERE s.player_id = ${player} AND s.active) AS seed,
        (SELECT n.server_seed_hash FROM next_server_seeds n WHERE n.player_id = ${player}) AS next_hash,
-       (SELECT json_build_object('id', r.id, 'game', r.game, 'requestId', r.request_id, 'params', r.params, 'actions', r.actions,
+       (SELECT json_build_object('id', r.id, 'game', r.game, 'requestId', r.request_id, 'amount', r.amount, 'params', r.params, 'actions', r.actions,
                'state', r.state, 'totalStake', r.total_stake, 'totalPayout', r.total_payout, 'nonce', r.nonce, 'cursor', r.cursor,
                'lastActionAt', r.last_action_at, 'seed', json_build_object('id', s.id, 'serverSeed', s.server_seed, 'serverSeedHash', s.server_seed_hash, 'clientSeed', s.client_seed, 'nonce', r.nonce),
                'seedActive', s.active)
@@ -148,6 +150,7 @@ function playerMoneyOf(row: Record<string, any> | undefined): PlayerMoney {
   const round = row.round
     ? {
         ...row.round,
+        amount: Number(row.round.amount),
         totalStake: Number(row.round.totalStake),
         totalPayout: Number(row.round.totalPayout),
         nonce: Number(row.round.nonce),

@@ -78,14 +78,20 @@ export class CrashStore {
   async openRound(scope: string): Promise<OpenResult> {
     try {
       return await this.db.transaction(async (em) => {
-        const [open] = await sqlRows(em, `SELECT id, lease_until < now() AS expired FROM crash_rounds WHERE scope = $1 AND ${OPEN}`, [scope]);
+        const [open] = await sqlRows(em, `SELECT id, lease_until < now() AS expired FROM crash_rounds WHERE scope = $1 AND ${OPEN}`, [
+          scope,
+        ]);
         if (open) return open.expired ? { stale: open.id as string } : { busy: true as const };
         const chain = await this.activeChain(em, scope);
         const gameNumber = Number(chain.next_game);
         const length = Number(chain.length);
         const gameHash = chainGameHash(chain.seed, length, gameNumber);
         const crashPoint = Number(crashPointHundredths(gameHash, chain.salt));
-        await sqlRows(em, `UPDATE crash_chains SET next_game = next_game + 1, exhausted_at = CASE WHEN next_game = length THEN now() END WHERE id = $1`, [chain.id]);
+        await sqlRows(
+          em,
+          `UPDATE crash_chains SET next_game = next_game + 1, exhausted_at = CASE WHEN next_game = length THEN now() END WHERE id = $1`,
+          [chain.id],
+        );
         const [round] = await sqlRows(
           em,
           `INSERT INTO crash_rounds (chain_id, game_number, scope, game_hash, crash_point, phase, owner, lease_until)
@@ -117,11 +123,11 @@ export class CrashStore {
   /** Keeps this process's claim on its open round; false when the round is no longer ours to run. */
   async renewLease(roundId: string): Promise<boolean> {
     const rows = await this.db.run((em) =>
-      sqlRows(em, `UPDATE crash_rounds SET lease_until = now() + $3 * interval '1 millisecond' WHERE id = $1 AND owner = $2 AND ${OPEN} RETURNING id`, [
-        roundId,
-        this.owner,
-        this.settings.leaseMs,
-      ]),
+      sqlRows(
+        em,
+        `UPDATE crash_rounds SET lease_until = now() + $3 * interval '1 millisecond' WHERE id = $1 AND owner = $2 AND ${OPEN} RETURNING id`,
+        [roundId, this.owner, this.settings.leaseMs],
+      ),
     );
     return rows.length > 0;
   }
@@ -135,7 +141,11 @@ export class CrashStore {
     return this.db.transaction(async (em) => {
       // The players' rows first, in one order, like every money transaction: a cash-out holds its
       // player's row while it waits for its bet, so taking the bets first could deadlock with it.
-      await sqlRows(em, `SELECT id FROM players WHERE id IN (SELECT player_id FROM crash_bets WHERE round_id = $1) ORDER BY id FOR UPDATE`, [roundId]);
+      await sqlRows(
+        em,
+        `SELECT id FROM players WHERE id IN (SELECT player_id FROM crash_bets WHERE round_id = $1) ORDER BY id FOR UPDATE`,
+        [roundId],
+      );
       const ended = await sqlRows(
         em,
         `UPDATE crash_rounds SET phase = 'busted', settled_by = 'bust', ended_at = now() WHERE id = $1 AND phase = 'running' AND owner = $2
@@ -150,14 +160,20 @@ export class CrashStore {
         [roundId],
       );
       if (lost.length > 0) {
-        const params = lost.map((b) => JSON.stringify({ roundId, gameNumber: Number(ended[0].game_number), autoCashOut: b.auto_cash_out === null ? null : Number(b.auto_cash_out) }));
+        const params = lost.map((b) =>
+          JSON.stringify({
+            roundId,
+            gameNumber: Number(ended[0].game_number),
+            autoCashOut: b.auto_cash_out === null ? null : Number(b.auto_cash_out),
+          }),
+        );
         const outcome = JSON.stringify({ crashPoint: Number(ended[0].crash_point) });
         await sqlRows(
           em,
           `WITH lost AS (SELECT * FROM unnest($1::uuid[], $2::text[], $3::bigint[], $4::jsonb[]) AS t(player_id, request_id, amount, params)),
                 sessions AS (
-                  INSERT INTO game_sessions (player_id, game_type, bet_amount, result, payout, request_id, params, actions, outcome)
-                  SELECT player_id, 'crash', amount, 'lose', 0, request_id, params, '[]'::jsonb, $5::jsonb FROM lost RETURNING player_id)
+                  INSERT INTO game_sessions (player_id, game_type, amount, bet_amount, result, payout, request_id, params, actions, outcome)
+                  SELECT player_id, 'crash', amount, amount, 'lose', 0, request_id, params, '[]'::jsonb, $5::jsonb FROM lost RETURNING player_id)
            INSERT INTO game_plays (player_id, game_type) SELECT player_id, 'crash' FROM sessions`,
           [lost.map((b) => b.player_id), lost.map((b) => b.request_id), lost.map((b) => b.amount), params, outcome],
         );
@@ -218,7 +234,9 @@ export class CrashStore {
       ),
     );
     if (claimed.length === 0) return false;
-    const active = await this.db.run((em) => sqlRows(em, `SELECT id FROM crash_bets WHERE round_id = $1 AND status = 'active' ORDER BY created_at, id`, [roundId]));
+    const active = await this.db.run((em) =>
+      sqlRows(em, `SELECT id FROM crash_bets WHERE round_id = $1 AND status = 'active' ORDER BY created_at, id`, [roundId]),
+    );
     for (const bet of active) await this.ledger.settleInterruptedCrashBet(bet.id);
     const closed = await this.db.run((em) =>
       sqlRows(
@@ -260,4 +278,9 @@ export class CrashStore {
   }
 }
 
-const toChainInfo = (c: Record<string, any>): ChainInfo => ({ id: c.id, terminatingHash: c.terminating_hash, salt: c.salt, length: Number(c.length) });
+const toChainInfo = (c: Record<string, any>): ChainInfo => ({
+  id: c.id,
+  terminatingHash: c.terminating_hash,
+  salt: c.salt,
+  length: Number(c.length),
+});
