@@ -12,9 +12,11 @@ import { AppError, accountArchived, conflict, notFound, outcomeUnknown, requestI
  * that arrive together share one transaction and one commit (group commit, `runBatch` below):
  *
  * 1. The transaction first locks the rows of all its players, in one statement, in the order of their
- *    ids (`SELECT … FROM players WHERE id = ANY($1) ORDER BY id FOR UPDATE`). Every money transaction
+ *    ids (`SELECT … FROM players WHERE id = ANY($1) ORDER BY id FOR NO KEY UPDATE`). Every money transaction
  *    takes its players' locks first and in that order, so one player's money work is serialised across
- *    connections and processes, and no two of them can deadlock on each other.
+ *    connections and processes, and no two of them can deadlock on each other. NO KEY UPDATE, not
+ *    UPDATE: the foreign-key checks of rows that reference a player (the background readers' per-player
+ *    counts) take KEY SHARE, which FOR UPDATE would block and so deadlock with a batch.
  * 2. Under the locks: read each request's stored answer, its player's active seed, next seed hash and
  *    open round, in one statement per wave (a player's second request in a batch reads after its first
  *    wrote). A stored answer of the same kind and fingerprint is replayed (flagged `replayed`, moving
@@ -64,7 +66,7 @@ export interface LockedPlayer {
 export async function lockPlayer(em: EntityManager, playerId: string, skipLocked = false): Promise<LockedPlayer | null> {
   const rows = await sqlRows(
     em,
-    `SELECT id, balance, last_daily_spin, archived_at FROM players WHERE id = $1 FOR UPDATE${skipLocked ? " SKIP LOCKED" : ""}`,
+    `SELECT id, balance, last_daily_spin, archived_at FROM players WHERE id = $1 FOR NO KEY UPDATE${skipLocked ? " SKIP LOCKED" : ""}`,
     [playerId],
   );
   return rows[0] ? lockedPlayerOf(rows[0]) : null;
@@ -378,7 +380,7 @@ async function runBatch(em: EntityManager, members: Member[], again: boolean): P
     seen.set(m.request.playerId, wave + 1);
     (waves[wave] ??= []).push(i);
   });
-  if (seen.size > 0) await sqlRows(em, `SELECT id FROM players WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`, [[...seen.keys()]]);
+  if (seen.size > 0) await sqlRows(em, `SELECT id FROM players WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE`, [[...seen.keys()]]);
 
   let savepoints = 0;
   const savepoint = async () => {

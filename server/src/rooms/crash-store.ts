@@ -143,7 +143,7 @@ export class CrashStore {
       // player's row while it waits for its bet, so taking the bets first could deadlock with it.
       await sqlRows(
         em,
-        `SELECT id FROM players WHERE id IN (SELECT player_id FROM crash_bets WHERE round_id = $1) ORDER BY id FOR UPDATE`,
+        `SELECT id FROM players WHERE id IN (SELECT player_id FROM crash_bets WHERE round_id = $1) ORDER BY id FOR NO KEY UPDATE`,
         [roundId],
       );
       const ended = await sqlRows(
