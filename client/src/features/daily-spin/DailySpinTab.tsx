@@ -35,14 +35,14 @@ function alreadySpun(error: unknown): number | null {
 
 /** The Daily Spin tab: the Daily Bonus Wheel card. */
 export default function DailySpinTab({ player }: { player: PlayerRecord }) {
-  // Re-rendered every 30 s for the countdown; the time itself is read fresh on every render.
-  useNow(30_000);
+  // The countdown's clock, advanced every 30 s (the shown time never exceeds the cooldown).
+  const now = useNow(30_000);
   const reduced = useReducedMotion();
   const [rotation, setRotation] = useState(0);
   const [spinning, setSpinning] = useState(false);
   const [prize, setPrize] = useState<number | null>(null);
   const finishTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const { ready, msLeft } = spinAvailability(player.lastDailySpin, Date.now());
+  const { ready, msLeft } = spinAvailability(player.lastDailySpin, now);
 
   useEffect(
     () => () => {
@@ -54,6 +54,7 @@ export default function DailySpinTab({ player }: { player: PlayerRecord }) {
 
   const spin = async () => {
     if (spinning) return;
+    // eslint-disable-next-line react-hooks/purity -- a click handler reads the clock when clicked, not during render
     const availability = spinAvailability(player.lastDailySpin, Date.now());
     if (!availability.ready) {
       toast({ title: "Already spun today", description: `Come back in ${formatHoursMinutes(availability.msLeft)}` });
@@ -72,6 +73,7 @@ export default function DailySpinTab({ player }: { player: PlayerRecord }) {
       useRoom.getState().holdBalance(false);
       const wait = alreadySpun(error);
       if (wait !== null) {
+        // eslint-disable-next-line react-hooks/purity -- runs after the click's request failed, not during render
         useSession.getState().patchPlayer({ lastDailySpin: new Date(Date.now() + wait - 24 * 3_600_000).toISOString() });
         toast({ title: "Already spun today", description: `Come back in ${formatHoursMinutes(wait)}` });
       } else {

@@ -40,12 +40,14 @@ export default function CrashTable(props: GameTableProps) {
   const last = round.round?.view ?? null;
   const progress = useMotionValue(0);
   const multiplier = useTransform(progress, (p) => `${(last ? last.crashPoint ** p : 1).toFixed(2)}×`);
-  const [landed, setLanded] = useState(true);
+  // The settled round whose flight has finished: the round shown has landed once its flight did.
+  const [landedCount, setLandedCount] = useState<number | null>(null);
+  const landed = !last || landedCount === round.settledCount;
   useEffect(() => {
     if (!last) return;
-    setLanded(false);
+    const flight = round.settledCount;
     progress.set(0);
-    const controls = animate(progress, 1, { duration: flightMs(last.crashPoint) / 1000, ease: "easeIn", onComplete: () => setLanded(true) });
+    const controls = animate(progress, 1, { duration: flightMs(last.crashPoint) / 1000, ease: "easeIn", onComplete: () => setLandedCount(flight) });
     return () => controls.stop();
   }, [round.settledCount]); // eslint-disable-line react-hooks/exhaustive-deps
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { motion } from "motion/react";
 import { PAYS, type VideoPokerHand } from "@casino/common/games/video-poker";
 import type { Card } from "@casino/common/games/cards";
@@ -28,15 +28,18 @@ const REVEAL_MS = 700;
 const PAYING = (Object.entries(PAYS) as [VideoPokerHand, number][]).filter(([, p]) => p > 0);
 const lineName = (h: VideoPokerHand) => (h === "jacks-or-better" ? "Jacks or better" : handName(h));
 
+const NONE_HELD: readonly boolean[] = [false, false, false, false, false];
+
 export default function VideoPokerTable(props: GameTableProps) {
   const { game, connection, balance } = props;
   const round = useRound<VideoPokerView>(props, REVEAL_MS);
   const stake = useStake(game.id, balance);
   const view = round.round?.view ?? null;
   const open = round.open;
-  const [held, setHeld] = useState<boolean[]>([false, false, false, false, false]);
   const roundId = round.round?.roundId;
-  useEffect(() => setHeld([false, false, false, false, false]), [roundId]);
+  // The holds belong to one round: a new round starts with none held.
+  const [holds, setHolds] = useState<{ roundId: string | null | undefined; held: readonly boolean[] }>({ roundId, held: NONE_HELD });
+  const held = holds.roundId === roundId ? holds.held : NONE_HELD;
   const cards = view ? (view.final ?? view.hand) : [];
   const shownHeld = view?.held ?? held;
   const lit: VideoPokerHand | null = view ? (view.finalHand ?? (open ? view.dealtHand : null)) : null;
@@ -100,7 +103,7 @@ export default function VideoPokerTable(props: GameTableProps) {
               data-held={shownHeld[i] ?? false}
               aria-pressed={shownHeld[i] ?? false}
               disabled={!open || round.pending}
-              onClick={() => setHeld((h) => h.map((x, j) => (j === i ? !x : x)))}
+              onClick={() => setHolds({ roundId, held: held.map((x, j) => (j === i ? !x : x)) })}
               className="flex flex-col items-center gap-1"
             >
               <PlayingCard key={`${roundId}-${i}-${c}`} card={c} delay={view?.final ? (view.held?.[i] ? 0 : 0.12 * i) : 0.1 * i} highlight={shownHeld[i]} />
