@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import canonicalize from "canonicalize";
 import type { EntityManager } from "typeorm";
 import { GameRuleError } from "@casino/common";
+import type { Row } from "../db/rows";
 import { sqlRows } from "../db/sql";
 import { constraintOf, isConnectFailure, isConnectionTrouble, sqlState, type Database } from "../db/database";
 import { AppError, accountArchived, conflict, notFound, outcomeUnknown, requestIdReused } from "../errors";
@@ -56,7 +57,7 @@ export interface LockedPlayer {
  * whose row is locked by another transaction is skipped (null) instead of waited for.
  */
 export async function lockPlayer(em: EntityManager, playerId: string, skipLocked = false): Promise<LockedPlayer | null> {
-  const rows = await sqlRows(
+  const rows = await sqlRows<Row<"players", "id" | "balance" | "last_daily_spin" | "archived_at">>(
     em,
     `SELECT id, balance, last_daily_spin, archived_at FROM players WHERE id = $1 FOR UPDATE${skipLocked ? " SKIP LOCKED" : ""}`,
     [playerId],
@@ -96,6 +97,14 @@ export interface OpenRoundRow {
   seedActive: boolean;
 }
 
+/** readPlayerMoney's one row: JSON objects built in SQL (numbers as JSON numbers, timestamps as strings). */
+interface MoneyRead {
+  seed: SeedRow | null;
+  next_hash: string | null;
+  round: OpenRoundRow | null;
+  stored: StoredAnswer | null;
+}
+
 interface StoredAnswer {
   kind: string;
   fingerprint: string;
@@ -119,7 +128,7 @@ export async function readPlayerMoney(
   playerId: string,
   requestId: string | null,
 ): Promise<{ seed: SeedRow; nextServerSeedHash: string; round: OpenRoundRow | null; stored: StoredAnswer | null }> {
-  const [row] = await sqlRows(
+  const [row] = await sqlRows<MoneyRead>(
     em,
     `SELECT
        (SELECT json_build_object('id', s.id, 'serverSeed', s.server_seed, 'serverSeedHash', s.server_seed_hash, 'clientSeed', s.client_seed, 'nonce', s.nonce)
@@ -149,11 +158,11 @@ export async function readPlayerMoney(
   return { seed, nextServerSeedHash: row.next_hash, round, stored: row.stored ?? null };
 }
 
-const asSeed = (s: Record<string, unknown>): SeedRow => ({
-  id: s.id as string,
-  serverSeed: s.serverSeed as string,
-  serverSeedHash: s.serverSeedHash as string,
-  clientSeed: s.clientSeed as string,
+const asSeed = (s: SeedRow): SeedRow => ({
+  id: s.id,
+  serverSeed: s.serverSeed,
+  serverSeedHash: s.serverSeedHash,
+  clientSeed: s.clientSeed,
   nonce: Number(s.nonce),
 });
 

@@ -12,6 +12,7 @@ import {
   Unique,
   type Relation,
 } from "typeorm";
+import type { LogRefusal, RoundResult, SkillGame } from "@casino/common";
 import { bigintToNumber } from "./transformers";
 
 /**
@@ -90,7 +91,7 @@ export class LedgerEntry {
   player?: Relation<Player>;
   @Column({ type: "bigint", transformer: bigintToNumber }) delta!: number;
   @Column({ name: "balance_after", type: "bigint", transformer: bigintToNumber }) balanceAfter!: number;
-  @Column({ type: "text" }) reason!: string;
+  @Column({ type: "text" }) reason!: "grant" | "bet" | "payout" | "refund" | "daily_spin" | "reward";
   @Column({ type: "text", nullable: true }) reference!: string | null;
   @Column({ name: "request_id", type: "text" }) requestId!: string;
   @CreateDateColumn({ name: "created_at", type: "timestamptz" }) createdAt!: Date;
@@ -160,7 +161,7 @@ export class GameSession {
   player?: Relation<Player>;
   @Column({ name: "game_type", type: "text" }) gameType!: string;
   @Column({ name: "bet_amount", type: "bigint", transformer: bigintToNumber }) betAmount!: number;
-  @Column({ type: "text" }) result!: string;
+  @Column({ type: "text" }) result!: RoundResult;
   @Column({ type: "bigint", transformer: bigintToNumber }) payout!: number;
   @Column({ name: "request_id", type: "text", nullable: true }) requestId!: string | null;
   @Column({ name: "seed_id", type: "uuid", nullable: true }) seedId!: string | null;
@@ -242,6 +243,7 @@ export class PlayerTag {
 @Check("skill_rounds_kills_check", `kills >= 0`)
 @Check("skill_rounds_completion_ms_check", `completion_ms > 0`)
 @Check("skill_rounds_reward_check", `reward >= 0`)
+@Check("ck_skill_rounds_refusal", `(status = 'refused') = (refusal_code IS NOT NULL AND refusal IS NOT NULL)`)
 /** Migration: (player_id, started_at DESC). */
 @Index("idx_skill_rounds_player", ["playerId", "startedAt"])
 export class SkillRound {
@@ -250,18 +252,18 @@ export class SkillRound {
   @ManyToOne(() => Player, { nullable: false })
   @JoinColumn(fk("skill_rounds", "player_id"))
   player?: Relation<Player>;
-  @Column({ type: "text" }) game!: string;
+  @Column({ type: "text" }) game!: SkillGame;
   @Column({ name: "request_id", type: "text" }) requestId!: string;
   @Column({ type: "text" }) seed!: string;
   @Column({ name: "played_on", type: "text" }) playedOn!: string;
-  @Column({ type: "text", default: "open" }) status!: string;
+  @Column({ type: "text", default: "open" }) status!: "open" | "rewarded" | "refused" | "expired";
   @Column({ name: "started_at", type: "timestamptz", default: () => "now()" }) startedAt!: Date;
   @Column({ name: "submitted_at", type: "timestamptz", nullable: true }) submittedAt!: Date | null;
   @Column({ type: "jsonb", nullable: true }) inputs!: unknown;
   @Column({ type: "integer", nullable: true }) kills!: number | null;
   @Column({ name: "completion_ms", type: "integer", nullable: true }) completionMs!: number | null;
   @Column({ type: "bigint", nullable: true, transformer: bigintToNumber }) reward!: number | null;
-  @Column({ name: "refusal_code", type: "text", nullable: true }) refusalCode!: string | null;
+  @Column({ name: "refusal_code", type: "text", nullable: true }) refusalCode!: LogRefusal["code"] | null;
   @Column({ type: "text", nullable: true }) refusal!: string | null;
 }
 
@@ -427,8 +429,8 @@ export class CrashRound {
   @Column({ name: "game_hash", type: "text" }) gameHash!: string;
   /** In hundredths (250 = 2.50×). */
   @Column({ name: "crash_point", type: "bigint", transformer: bigintToNumber }) crashPoint!: number;
-  @Column({ type: "text" }) phase!: string;
-  @Column({ name: "settled_by", type: "text", nullable: true }) settledBy!: string | null;
+  @Column({ type: "text" }) phase!: "betting" | "running" | "busted" | "void";
+  @Column({ name: "settled_by", type: "text", nullable: true }) settledBy!: "bust" | "restart" | null;
   @Column({ type: "text" }) owner!: string;
   @Column({ name: "lease_until", type: "timestamptz" }) leaseUntil!: Date;
   @CreateDateColumn({ name: "created_at", type: "timestamptz" }) createdAt!: Date;
@@ -463,11 +465,11 @@ export class CrashBet {
   @Column({ type: "bigint", transformer: bigintToNumber }) amount!: number;
   /** In hundredths. */
   @Column({ name: "auto_cash_out", type: "bigint", nullable: true, transformer: bigintToNumber }) autoCashOut!: number | null;
-  @Column({ type: "text", default: "active" }) status!: string;
+  @Column({ type: "text", default: "active" }) status!: "active" | "cashed_out" | "lost" | "refunded";
   /** In hundredths. */
   @Column({ name: "cashed_out_at", type: "bigint", nullable: true, transformer: bigintToNumber }) cashedOutAt!: number | null;
   @Column({ type: "bigint", default: 0, transformer: bigintToNumber }) payout!: number;
-  @Column({ name: "settled_by", type: "text", nullable: true }) settledBy!: string | null;
+  @Column({ name: "settled_by", type: "text", nullable: true }) settledBy!: "player" | "auto" | "bust" | "restart" | null;
   @CreateDateColumn({ name: "created_at", type: "timestamptz" }) createdAt!: Date;
   @Column({ name: "settled_at", type: "timestamptz", nullable: true }) settledAt!: Date | null;
 }
