@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import canonicalize from "canonicalize";
 import type { EntityManager } from "typeorm";
 import { GameRuleError } from "@casino/common";
+import type { Row } from "../db/rows";
 import { sqlRows } from "../db/sql";
 import { constraintOf, isConnectFailure, isConnectionTrouble, isRetryable, sqlState, type Database } from "../db/database";
 import { GroupCommit, RunAgain, type MemberOutcome } from "./group-commit";
@@ -64,7 +65,7 @@ export interface LockedPlayer {
  * whose row is locked by another transaction is skipped (null) instead of waited for.
  */
 export async function lockPlayer(em: EntityManager, playerId: string, skipLocked = false): Promise<LockedPlayer | null> {
-  const rows = await sqlRows(
+  const rows = await sqlRows<Row<"players", "id" | "balance" | "last_daily_spin" | "archived_at">>(
     em,
     `SELECT id, balance, last_daily_spin, archived_at FROM players WHERE id = $1 FOR NO KEY UPDATE${skipLocked ? " SKIP LOCKED" : ""}`,
     [playerId],
@@ -104,6 +105,14 @@ export interface OpenRoundRow {
   seed: SeedRow;
   /** False once the round's seed is no longer the active one (it must then be voided, never continued). */
   seedActive: boolean;
+}
+
+/** readPlayerMoney's one row: JSON objects built in SQL (numbers as JSON numbers, timestamps as strings). */
+interface MoneyRead {
+  seed: SeedRow | null;
+  next_hash: string | null;
+  round: OpenRoundRow | null;
+  stored: StoredAnswer | null;
 }
 
 interface StoredAnswer {
