@@ -307,11 +307,15 @@ export abstract class CrashRoom extends Room<{ state: CrashState; client: CrashC
     const bet = this.live.get(playerId);
     // A repeated request (a retry, a message queued during a reconnect) gets the first one's answer.
     if (bet?.cashOut?.requestId === requestId) return bet.cashOut.answer;
+    // A second cash-out is answered as such even when it is handled after the bust (a player's
+    // messages run in order, so it waits for the first one).
+    if (bet && (bet.cashOut || bet.view.status === "cashed_out"))
+      throw new AppError("already_cashed_out", 409, "You have already cashed out");
     if (!round || this.phase !== "running") {
       throw new AppError("not_running", 409, this.phase === "betting" ? "The round has not started yet" : "Too late: the round has busted");
     }
     if (!bet) throw new AppError("no_bet", 409, "You have no bet in this round");
-    if (bet.cashOut || bet.view.status !== "active") throw new AppError("already_cashed_out", 409, "You have already cashed out");
+    if (bet.view.status !== "active") throw new AppError("already_cashed_out", 409, "You have already cashed out");
     const m = crashMultiplierAt(Date.now() - this.runStartedAt, this.s.config.crash.curveRate);
     // The curve has passed the crash point: the round is over, whether or not the bust tick has run.
     if (m > round.crashPoint) throw new AppError("not_running", 409, "Too late: the round has busted");

@@ -12,6 +12,7 @@ import { BalanceDisplay } from "../lobby/BalanceDisplay";
 import { GameIcon } from "../lobby/GameIcon";
 import { Centered } from "../../ui/Centered";
 import { useGameConnection } from "./game-connection";
+import { useSharedCrashRoom } from "./shared-crash";
 import { announceRoundEnd } from "./round-end";
 
 const tables = new Map<GameId, LazyExoticComponent<GameTable>>();
@@ -67,7 +68,17 @@ export default function GameHost({ gameId }: { gameId: GameId }) {
 function TableWithConnection({ game, Table, onExit }: { game: GameDefinition; Table: LazyExoticComponent<GameTable>; onExit(): void }) {
   const connection = useGameConnection(game.id);
   const balance = useRoom((s) => s.balance) ?? 0;
-  return <Table game={game} connection={connection} balance={balance} onRoundEnd={announceRoundEnd} onExit={onExit} />;
+  const sharedCrash = useSharedCrashRoom();
+  return (
+    <Table
+      game={game}
+      connection={connection}
+      balance={balance}
+      onRoundEnd={announceRoundEnd}
+      onExit={onExit}
+      sharedCrash={game.id === "crash" ? sharedCrash : null}
+    />
+  );
 }
 
 /** The spec's card for a game without a table yet. */
