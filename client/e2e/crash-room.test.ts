@@ -21,12 +21,13 @@ beforeAll(async () => {
     // Time to place bets from the page, a curve that reaches 2× in about 1.7 s, and a pause after the
     // bust long enough to read everyone's result.
     CRASH_BETTING_MS: "4000",
-    CRASH_BUSTED_MS: "3000",
+    CRASH_BUSTED_MS: "5000",
     CRASH_CURVE_RATE: "0.0004",
   });
   host = await startFakeHost();
   browser = await launchChromium();
-});
+  // The fake host's port is shared with the other Discord browser tests: it may wait for them.
+}, 180_000);
 afterAll(async () => {
   await browser?.close();
   await host?.close();
@@ -95,6 +96,25 @@ const shownBalance = async (app: FrameLocator) => Number(((await app.getByTestId
 const crashRows = async (baseUrl: string, s: { playerId: string; token: string }) =>
   (await history(baseUrl, s)).filter((r: HistoryRow) => r.gameType === "crash");
 
+/**
+ * Waits until a table shows the bust of `round` or has moved on to another round, and says whether it
+ * showed the bust. Polled from here: the bust shows for a few seconds only, and a busy page may draw
+ * the next round's state first.
+ */
+async function bustOf(app: FrameLocator, round: string): Promise<boolean> {
+  await expect
+    .poll(
+      async () => {
+        const p = await phaseOf(app);
+        return p.round !== round || p.phase === "busted";
+      },
+      { timeout: 60_000, interval: 200 },
+    )
+    .toBe(true);
+  const seen = await phaseOf(app);
+  return seen.round === round && seen.phase === "busted";
+}
+
 async function placeBet(app: FrameLocator, amount: number) {
   const input = app.getByRole("textbox", { name: "Bet amount" });
   await input.fill(String(amount));
@@ -109,6 +129,8 @@ describe("the shared crash room", () => {
     const other = await openInstance(["100000000000000033:Erin"], "i-crash-other");
     const [erin] = other.players as [Player];
     await Promise.all([playTogether(alice.app), playTogether(bob.app), playTogether(erin.app)]);
+    // Alice and Bob's page in front: the page opened last would otherwise have it.
+    await shared.page.bringToFront();
     const [a, b, e] = await Promise.all([alice.session(), bob.session(), erin.session()]);
 
     // One room per instance: Alice and Bob in one, Erin in another, each with its own chain.
@@ -166,9 +188,10 @@ describe("the shared crash room", () => {
         .getByRole("button", { name: /^Cash out/ })
         .click({ timeout: 5_000 })
         .catch(() => undefined); // busted first: this round does not decide
-      const busted = alice.app.locator(`[data-testid="crash-room"][data-phase="busted"][data-round="${round}"]`);
-      await busted.waitFor({ timeout: 60_000 });
-      await bob.app.locator(`[data-testid="crash-room"][data-phase="busted"][data-round="${round}"]`).waitFor({ timeout: 10_000 });
+      // A table that was too busy to draw this bust before the next round (a loaded machine) leaves the
+      // round undecided: the bets' outcomes are read from both tables or the round does not count.
+      const [aliceSaw, bobSaw] = await Promise.all([bustOf(alice.app, round!), bustOf(bob.app, round!)]);
+      if (!aliceSaw || !bobSaw) continue;
       // Both tables show the same outcome for each bet.
       const aliceStatus = await betRow(alice.app, a.playerId).getAttribute("data-status");
       expect(await betRow(bob.app, a.playerId).getAttribute("data-status")).toBe(aliceStatus);
