@@ -21,7 +21,11 @@ export default function CrashTable(props: GameTableProps) {
     <MotionConfig reducedMotion="user">
       <div className="mx-auto flex w-full max-w-6xl flex-col gap-2 text-slate-100">
         {shared && (
-          <div role="tablist" aria-label="Crash mode" className="flex gap-1 self-start rounded-xl bg-slate-900/80 p-1 ring-1 ring-white/5">
+          <div
+            role="tablist"
+            aria-label="Crash mode"
+            className="mx-2 flex gap-1 self-start rounded-xl sm:mx-4 bg-slate-900/80 p-1 ring-1 ring-white/5"
+          >
             {tabs.map((tab) => (
               <button
                 key={tab.id}
