@@ -24,13 +24,13 @@ import { Retention } from "./ops/retention";
 import { PlayerEvents } from "./rooms/player-events";
 import { casinoRoom } from "./rooms/casino-room";
 import { RoomLimiter, roomLimitRules } from "./rooms/rate-limit";
-import { CrashRoom } from "./rooms/crash-room";
+import { crashRoom } from "./rooms/crash-room";
 import { CrashStore } from "./rooms/crash-store";
 import { startCrashRecovery } from "./rooms/crash-recovery";
 import { SkillRounds } from "./skill/skill-rounds";
 import { skillBodyParser, skillRoutes } from "./skill/skill-routes";
 import { Leaderboards } from "./leaderboard/leaderboards";
-import { LeaderboardRoom } from "./leaderboard/leaderboard-room";
+import { leaderboardRoom } from "./leaderboard/leaderboard-room";
 import { Progress } from "./progress/progress";
 import { Guilds } from "./players/guilds";
 import { Instances } from "./players/instances";
@@ -114,9 +114,7 @@ export async function createApp(config: Config, existingDb?: Database, options: 
   // CORS is answered by our own guard (http/guard.ts) for every path; Colyseus's would allow any origin with credentials.
   matchMaker.controller.DEFAULT_CORS_HEADERS = {} as typeof matchMaker.controller.DEFAULT_CORS_HEADERS;
   matchMaker.controller.getCorsHeaders = () => ({}) as ReturnType<typeof matchMaker.controller.getCorsHeaders>;
-  CrashRoom.services = services;
   const stopCrashRecovery = startCrashRecovery(services.crash, config.crash.leaseMs);
-  LeaderboardRoom.services = services;
   ledger.onCommitted(services.leaderboards.onCommitted);
   ledger.onCommitted(services.progress.onCommitted);
 
@@ -134,8 +132,8 @@ export async function createApp(config: Config, existingDb?: Database, options: 
     rooms: {
       [ROOMS.casino]: defineRoom(casinoRoom(services)),
       // One shared crash room per activity instance (instanceId null: the public room).
-      [ROOMS.crash]: defineRoom(CrashRoom).filterBy(["instanceId"]),
-      [LEADERBOARD_ROOM]: defineRoom(LeaderboardRoom).filterBy(["board", "scope", "guildId", "instanceId", "window"]),
+      [ROOMS.crash]: defineRoom(crashRoom(services)).filterBy(["instanceId"]),
+      [LEADERBOARD_ROOM]: defineRoom(leaderboardRoom(services)).filterBy(["board", "scope", "guildId", "instanceId", "window"]),
     },
     express: (app) => mountHttp(app, services, options),
   });

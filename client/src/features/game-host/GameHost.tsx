@@ -13,6 +13,7 @@ import { BalanceDisplay } from "../lobby/BalanceDisplay";
 import { GameIcon } from "../lobby/GameIcon";
 import { Centered } from "../../ui/Centered";
 import { useGameConnection } from "./game-connection";
+import { useSharedCrashRoom } from "./shared-crash";
 import { announceRoundEnd } from "./round-end";
 
 const SeedsPanel = lazy(() => import("../fairness/SeedsPanel").then((m) => ({ default: m.SeedsPanel })));
@@ -89,7 +90,18 @@ function TableWithConnection({ game, Table, onExit }: { game: GameDefinition; Ta
   const playerId = useSession((s) => s.player?.id);
   // The table's "My bets" reads the server's history (with its Verify links) with the player's session.
   const session = useMemo(() => (token && playerId ? { token, playerId } : null), [token, playerId]);
-  return <Table game={game} connection={connection} balance={balance} onRoundEnd={announceRoundEnd} onExit={onExit} session={session} />;
+  const sharedCrash = useSharedCrashRoom();
+  return (
+    <Table
+      game={game}
+      connection={connection}
+      balance={balance}
+      onRoundEnd={announceRoundEnd}
+      onExit={onExit}
+      session={session}
+      sharedCrash={game.id === "crash" ? sharedCrash : null}
+    />
+  );
 }
 
 /** The spec's card for a game without a table yet. */
