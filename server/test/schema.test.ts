@@ -53,6 +53,7 @@ const DESCENDING_IN_MIGRATIONS = [
   "idx_fairness_revealed",
   "idx_game_sessions_player",
   "idx_instance_members_player",
+  "idx_ledger_daily_spins",
   "idx_players_rank",
   "idx_skill_rounds_player",
   "idx_suggestions_player",

@@ -83,6 +83,8 @@ export class Player {
 @Index("idx_ledger_player", ["playerId", "id"])
 /** For rebuilding the day and week boards: tiny, and nearly free on an append-only table. */
 @Index("idx_ledger_created_brin", ["createdAt"], { type: "brin" })
+/** A player's daily spins, newest first, for the history. Migration: (player_id, created_at DESC, id DESC). */
+@Index("idx_ledger_daily_spins", ["playerId", "createdAt", "id"], { where: `reason = 'daily_spin'` })
 export class LedgerEntry {
   @PrimaryColumn({ type: "bigint", transformer: bigintToNumber, generated: "identity", generatedIdentity: "ALWAYS" }) id!: number;
   @Column({ name: "player_id", type: "uuid" }) playerId!: string;
@@ -95,6 +97,12 @@ export class LedgerEntry {
   @Column({ type: "text", nullable: true }) reference!: string | null;
   @Column({ name: "request_id", type: "text" }) requestId!: string;
   @CreateDateColumn({ name: "created_at", type: "timestamptz" }) createdAt!: Date;
+  /** The seed pair and nonce a daily spin drew from (null on other entries and on spins older than them). */
+  @Column({ name: "seed_id", type: "uuid", nullable: true }) seedId!: string | null;
+  @ManyToOne(() => FairnessSeed, { nullable: true })
+  @JoinColumn(fk("ledger_entries", "seed_id"))
+  seed?: Relation<FairnessSeed> | null;
+  @Column({ type: "integer", nullable: true }) nonce!: number | null;
 }
 
 /** The answer to a request that moved coins, kept so a repeated request id gets the same answer. */
@@ -161,6 +169,8 @@ export class GameSession {
   player?: Relation<Player>;
   @Column({ name: "game_type", type: "text" }) gameType!: string;
   @Column({ name: "bet_amount", type: "bigint", transformer: bigintToNumber }) betAmount!: number;
+  /** The opening bet (bet_amount is the whole stake, doubles and raises included); null on older multi-step rounds. */
+  @Column({ type: "bigint", nullable: true, transformer: bigintToNumber }) amount!: number | null;
   @Column({ type: "text" }) result!: RoundResult;
   @Column({ type: "bigint", transformer: bigintToNumber }) payout!: number;
   @Column({ name: "request_id", type: "text", nullable: true }) requestId!: string | null;
