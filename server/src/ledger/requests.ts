@@ -73,7 +73,7 @@ export async function lockPlayer(em: EntityManager, playerId: string, skipLocked
   return rows[0] ? lockedPlayerOf(rows[0]) : null;
 }
 
-const lockedPlayerOf = (row: Record<string, any>): LockedPlayer => ({
+const lockedPlayerOf = (row: Row<"players", "id" | "balance" | "last_daily_spin" | "archived_at">): LockedPlayer => ({
   id: row.id,
   balance: Number(row.balance),
   lastDailySpin: row.last_daily_spin ? new Date(row.last_daily_spin) : null,
@@ -155,7 +155,7 @@ interface PlayerMoney {
   stored: StoredAnswer | null;
 }
 
-function playerMoneyOf(row: Record<string, any> | undefined): PlayerMoney {
+function playerMoneyOf(row: MoneyRead | undefined): PlayerMoney {
   if (!row?.seed || !row.next_hash) throw new AppError("no_seed", 500, "No active seed for this player");
   const seed = asSeed(row.seed);
   const round = row.round
@@ -174,7 +174,7 @@ function playerMoneyOf(row: Record<string, any> | undefined): PlayerMoney {
 
 /** Active seed, next seed hash, open round and the stored answer, read in one statement under the lock. */
 export async function readPlayerMoney(em: EntityManager, playerId: string, requestId: string | null): Promise<PlayerMoney> {
-  const [row] = await sqlRows(em, `SELECT ${moneyColumns("$1", "$2")}`, [playerId, requestId]);
+  const [row] = await sqlRows<MoneyRead>(em, `SELECT ${moneyColumns("$1", "$2")}`, [playerId, requestId]);
   return playerMoneyOf(row);
 }
 
@@ -189,7 +189,7 @@ export interface RequestState {
  * transaction), in one statement, in the order of `requests`.
  */
 export async function readRequestStates(em: EntityManager, requests: { playerId: string; requestId: string }[]): Promise<RequestState[]> {
-  const rows = await sqlRows(
+  const rows = await sqlRows<MoneyRead & Partial<Row<"players", "id" | "balance" | "last_daily_spin" | "archived_at">>>(
     em,
     `SELECT pl.id, pl.balance, pl.last_daily_spin, pl.archived_at, ${moneyColumns("q.player_id", "q.request_id")}
        FROM unnest($1::uuid[], $2::text[]) WITH ORDINALITY AS q(player_id, request_id, i)
@@ -198,16 +198,16 @@ export async function readRequestStates(em: EntityManager, requests: { playerId:
     [requests.map((r) => r.playerId), requests.map((r) => r.requestId)],
   );
   return rows.map((row) => ({
-    player: row.id ? lockedPlayerOf(row) : null,
+    player: row.id ? lockedPlayerOf(row as Row<"players", "id" | "balance" | "last_daily_spin" | "archived_at">) : null,
     money: () => playerMoneyOf(row),
   }));
 }
 
-const asSeed = (s: Record<string, unknown>): SeedRow => ({
-  id: s.id as string,
-  serverSeed: s.serverSeed as string,
-  serverSeedHash: s.serverSeedHash as string,
-  clientSeed: s.clientSeed as string,
+const asSeed = (s: SeedRow): SeedRow => ({
+  id: s.id,
+  serverSeed: s.serverSeed,
+  serverSeedHash: s.serverSeedHash,
+  clientSeed: s.clientSeed,
   nonce: Number(s.nonce),
 });
 
