@@ -14,7 +14,7 @@ const into = (target, from) => ({
 });
 
 export default tseslint.config(
-  { ignores: ["**/node_modules/**", "**/dist/**", "data/**", "test-artifacts/**", "client/public/**"] },
+  { ignores: ["**/node_modules/**", "**/dist/**", "data/**", "test-artifacts/**", "coverage/**", ".ci/**", "client/public/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -29,6 +29,9 @@ export function dataSourceOptions(databaseUrl: string | undefined, dataDir = "./
     migrationsRun: false,
     synchronize: false,
     logging: false,
+    // The migrations create no extension: uuid defaults are PostgreSQL's built-in gen_random_uuid().
+    installExtensions: false,
+    uuidExtension: "pgcrypto",
   } as const;
   if (databaseUrl) {
     const bounded = timeouts && {
@@ -46,8 +49,6 @@ export function dataSourceOptions(databaseUrl: string | undefined, dataDir = "./
   return {
     type: "postgres",
     driver: new PGliteDriver(pgliteDir ? { dataDir: pgliteDir } : {}).driver,
-    installExtensions: false,
-    uuidExtension: "pgcrypto",
     ...common,
   } as DataSourceOptions;
 }

@@ -38,6 +38,7 @@ export default defineConfig({
         test: {
           name: "client-e2e",
           include: ["client/e2e/**/*.test.ts"],
+          globalSetup: ["client/e2e/global-setup.ts"],
           env: { TEST_DB: "postgres" },
           testTimeout: 60_000,
           hookTimeout: 60_000,

@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import { startLoadProcesses, collect, type LoadProcess } from "../loadtest/processes";
 import { startCluster, freePorts, type ServerProcess } from "./lib/cluster";
-import { backendPids, freshDatabase, leaseRedis } from "./lib/database";
+import { backendPids, committedTransactions, freshDatabase, leaseRedis } from "./lib/database";
 import { CpuMeter, machine } from "./lib/proc";
 import { bareBetTransactions } from "./lib/pgbench";
 
@@ -44,18 +44,23 @@ async function main() {
   let loads: LoadProcess[] = [];
   try {
     const base = await freePorts(SERVER_PROCESSES);
-    servers = await startCluster(SERVER_PROCESSES, base, {
-      HOST: "127.0.0.1",
-      DATA_DIR: "memory://",
-      DATABASE_URL: db.url,
-      REDIS_URL: redis?.url ?? "",
-      SESSION_SECRET: "bench-secret-bench-secret-bench-secret-0123",
-      // Closed-loop clients bet as fast as answers come: lift the per-player bet limit (documented variable).
-      BET_RATE_PER_SECOND: "100000",
-      CLIENT_DIST: "none",
-    }, (port, line) => {
-      if (!line.includes("casino listening")) console.error(`[server ${port}] ${line}`);
-    });
+    servers = await startCluster(
+      SERVER_PROCESSES,
+      base,
+      {
+        HOST: "127.0.0.1",
+        DATA_DIR: "memory://",
+        DATABASE_URL: db.url,
+        REDIS_URL: redis?.url ?? "",
+        SESSION_SECRET: "bench-secret-bench-secret-bench-secret-0123",
+        // Closed-loop clients bet as fast as answers come: lift the per-player bet limit (documented variable).
+        BET_RATE_PER_SECOND: "100000",
+        CLIENT_DIST: "none",
+      },
+      (port, line) => {
+        if (!line.includes("casino listening")) console.error(`[server ${port}] ${line}`);
+      },
+    );
 
     const joinStarted = performance.now();
     loads = startLoadProcesses(
@@ -88,9 +93,11 @@ async function main() {
       postgres: await backendPids(db.url),
     });
     for (const l of loads) l.post({ type: "reset" });
+    const commitsBefore = await committedTransactions(db.url);
     cpu.start();
     await sleep(SECONDS * 1000);
     const roomCpu = cpu.stop();
+    const commits = (await committedTransactions(db.url)) - commitsBefore;
     const { stats, seconds } = await collect(loads);
     loads = [];
     const bets = stats.summary("bet");
@@ -102,10 +109,19 @@ async function main() {
       `server: ${SERVER_PROCESSES} process(es) on PostgreSQL, ${redis ? `Redis presence and driver (${redis.url.replace(/^redis:\/\/[^/]*/, "redis")})` : "no REDIS_URL (in-memory stand-in)"}; load: ${CLIENTS} SDK clients in ${ready.length} process(es), ${WARMUP} s warm-up, ${SECONDS} s measured`,
     );
     const retriedBy = new Map<string, number>();
-    for (const r of ready) for (const [k, n] of Object.entries({ ...r.tolerated, ...r.errors })) if (k.startsWith("join")) retriedBy.set(k, (retriedBy.get(k) ?? 0) + n);
+    for (const r of ready)
+      for (const [k, n] of Object.entries({ ...r.tolerated, ...r.errors }))
+        if (k.startsWith("join")) retriedBy.set(k, (retriedBy.get(k) ?? 0) + n);
     const retried = [...retriedBy];
-    lines.push(`joins: ${CLIENTS - failedJoins} of ${CLIENTS} in ${f(joinSeconds, 1)} s${retried.length ? `; failed tries: ${retried.map(([k, n]) => `${n}× ${k}`).join(", ")}` : ""}`);
-    lines.push(`durable bets through the rooms: ${bets?.count ?? 0} in ${f(seconds, 1)} s = ${f(betsPerSecond, 0)} bets/s (${stats.errorCount} errors${stats.errorCount ? `: ${JSON.stringify(Object.fromEntries(stats.errors))}` : ""})`);
+    lines.push(
+      `joins: ${CLIENTS - failedJoins} of ${CLIENTS} in ${f(joinSeconds, 1)} s${retried.length ? `; failed tries: ${retried.map(([k, n]) => `${n}× ${k}`).join(", ")}` : ""}`,
+    );
+    lines.push(
+      `durable bets through the rooms: ${bets?.count ?? 0} in ${f(seconds, 1)} s = ${f(betsPerSecond, 0)} bets/s (${stats.errorCount} errors${stats.errorCount ? `: ${JSON.stringify(Object.fromEntries(stats.errors))}` : ""})`,
+    );
+    // Every transaction of the window counts (the server's reads too, each its own): the group commit
+    // shows as fewer than one per bet.
+    lines.push(`PostgreSQL transactions committed in the window: ${commits} (${f(commits / Math.max(1, bets?.count ?? 0))} per bet)`);
     if (bets) lines.push(`latency p50 ${f(bets.p50)} ms, p90 ${f(bets.p90)} ms, p99 ${f(bets.p99)} ms, max ${f(bets.max)} ms`);
     lines.push(
       `CPU during the room phase (cores busy of 2): server ${f(roomCpu.server)}, load processes ${f(roomCpu.load)}, PostgreSQL (the bench database's backends) ${f(roomCpu.postgres)}, whole machine ${f(roomCpu.machine)} (anything else: ${f(Math.max(0, roomCpu.machine - roomCpu.server - roomCpu.load - roomCpu.postgres))})`,
@@ -124,7 +140,9 @@ async function main() {
       bareCpu.start();
       const bare = await bareBetTransactions(db.url, ids, CLIENTS, SECONDS);
       const used = bareCpu.stop();
-      lines.push(`bare bet-shaped transaction (UPDATE balance + INSERT ledger row, one transaction) via ${bare.tool}: ${bare.transactions} in ${f(bare.seconds, 1)} s = ${f(bare.perSecond, 0)} tx/s, p50 ${f(bare.p50)} ms, p99 ${f(bare.p99)} ms (whole machine ${f(used.machine)} cores busy)`);
+      lines.push(
+        `bare bet-shaped transaction (UPDATE balance + INSERT ledger row, one transaction) via ${bare.tool}: ${bare.transactions} in ${f(bare.seconds, 1)} s = ${f(bare.perSecond, 0)} tx/s, p50 ${f(bare.p50)} ms, p99 ${f(bare.p99)} ms (whole machine ${f(used.machine)} cores busy)`,
+      );
       lines.push(`ratio rooms/bare: ${f(betsPerSecond / bare.perSecond)}`);
     }
     console.log(lines.join("\n"));

@@ -197,8 +197,8 @@ export class VirtualPlayer {
       if (options.auth !== false) headers.authorization = `Bearer ${this.token}`;
       if (body !== undefined) headers["content-type"] = "application/json";
       const t0 = performance.now();
-      let status = 0;
-      let parsed: any = undefined;
+      let status: number;
+      let parsed: any;
       try {
         const res = await fetch(`${this.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(this.ctx.timeoutMs) });
         status = res.status;

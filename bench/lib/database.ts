@@ -5,7 +5,10 @@ import { Redis } from "ioredis";
 export const ADMIN_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 /** A new, empty PostgreSQL database on the server `adminUrl` names; `drop()` removes it. */
-export async function freshDatabase(prefix: string, adminUrl = ADMIN_URL): Promise<{ url: string; version: string; drop: () => Promise<void> }> {
+export async function freshDatabase(
+  prefix: string,
+  adminUrl = ADMIN_URL,
+): Promise<{ url: string; version: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -42,6 +45,22 @@ export async function backendPids(url: string): Promise<number[]> {
  * A Redis logical database of its own for this run, leased with the same keys the test harness uses
  * (`casino-test-lease:<db>` in the base database), so a bench never shares rooms with a test run.
  */
+/**
+ * Transactions committed in the database `url` names, as PostgreSQL's statistics count them (every
+ * backend reports its counts at least once a second while busy, so a window of several seconds is
+ * counted to within about a second's worth).
+ */
+export async function committedTransactions(url: string): Promise<number> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const { rows } = await c.query(`SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()`);
+    return Number(rows[0].xact_commit);
+  } finally {
+    await c.end();
+  }
+}
+
 export async function leaseRedis(baseUrl: string): Promise<{ url: string; release: () => Promise<void> }> {
   const coordinator = new Redis(baseUrl);
   try {
@@ -60,7 +79,12 @@ export async function leaseRedis(baseUrl: string): Promise<{ url: string; releas
         url: url.toString(),
         release: async () => {
           const c = new Redis(baseUrl);
-          await c.eval(`if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("DEL", KEYS[1]) end return 0`, 1, `casino-test-lease:${db}`, token);
+          await c.eval(
+            `if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("DEL", KEYS[1]) end return 0`,
+            1,
+            `casino-test-lease:${db}`,
+            token,
+          );
           c.disconnect();
         },
       };

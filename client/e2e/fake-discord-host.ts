@@ -1,4 +1,6 @@
 import { createServer, type Server } from "node:http";
+import { inject } from "vitest";
+import type { TestProject } from "vitest/node";
 
 /**
  * A stand-in for Discord's page around an activity, served at http://localhost:3333 (an origin the
@@ -69,11 +71,25 @@ export interface FakeHost {
   close(): Promise<void>;
 }
 
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** True once the client-e2e project's global setup has the host listening. */
+    sharedFakeHost: boolean;
+  }
+}
+
+const hostUrl: FakeHost["url"] = (activity, { players, instanceId = "i-test-instance", code, platform }) => {
+  const q = new URLSearchParams({ activity, players: players.join(","), instance_id: instanceId });
+  if (code) q.set("code", code);
+  if (platform) q.set("platform", platform);
+  return `${HOST_ORIGIN}/host.html?${q}`;
+};
+
 /**
- * Listens on port 3333. The origin is fixed by the SDK, so when another test run holds the port this
- * waits for it (up to two minutes) instead of failing.
+ * Listens on port 3333 (the SDK fixes the origin). When another test run holds the port this waits for
+ * it (up to two minutes) instead of failing.
  */
-export async function startFakeHost(): Promise<FakeHost> {
+export async function listenFakeHost(): Promise<FakeHost> {
   const server: Server = createServer((req, res) => {
     if (req.url?.startsWith("/host.html")) {
       res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
@@ -98,13 +114,22 @@ export async function startFakeHost(): Promise<FakeHost> {
       await new Promise((r) => setTimeout(r, 500));
     }
   }
-  return {
-    url: (activity, { players, instanceId = "i-test-instance", code, platform }) => {
-      const q = new URLSearchParams({ activity, players: players.join(","), instance_id: instanceId });
-      if (code) q.set("code", code);
-      if (platform) q.set("platform", platform);
-      return `${HOST_ORIGIN}/host.html?${q}`;
-    },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+  return { url: hostUrl, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/**
+ * The host page for a test file. The page is static, so every file of a run shares the one host the
+ * project's global setup started (files never queue for the port); a file run outside that setup
+ * starts its own.
+ */
+export async function startFakeHost(): Promise<FakeHost> {
+  if (inject("sharedFakeHost")) return { url: hostUrl, close: async () => {} };
+  return listenFakeHost();
+}
+
+/** Vitest global setup of the client-e2e project: one host for the whole run. */
+export async function setupSharedFakeHost(project: TestProject): Promise<() => Promise<void>> {
+  const host = await listenFakeHost();
+  project.provide("sharedFakeHost", true);
+  return () => host.close();
 }

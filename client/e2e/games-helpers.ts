@@ -1,28 +1,18 @@
 import { mkdirSync } from "node:fs";
 import { expect } from "vitest";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchChromium as launch } from "./support";
 
 /**
  * What the game-table browser tests share: Chromium, a fresh guest per context (its session read from
  * the page's own `POST /api/guest`), the shell's agreed selectors (lobby tile with "Play Now", header
  * balance), and the server's record of the player (REST, with the guest's token).
  */
-export const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
-
 export const ARTIFACTS = "test-artifacts";
 
 export function launchChromium(): Promise<Browser> {
   mkdirSync(ARTIFACTS, { recursive: true });
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  return launch();
 }
 
 export interface GuestPage {
@@ -45,21 +35,18 @@ export async function openAsGuest(browser: Browser, baseUrl: string, viewport = 
     return { playerId: body.player.id, token: body.session_token };
   });
   await expect.poll(() => page.getByTestId("balance").textContent(), { timeout: 20_000 }).toMatch(/\d/);
+  // a new guest's first visit shows the shell's notice, whose overlay takes every click until it is gone
+  const notice = page.getByRole("dialog", { name: "You're Playing as a Guest" });
+  await notice.getByRole("button", { name: "Got it, Continue as Guest" }).click({ timeout: 20_000 });
+  await notice.waitFor({ state: "detached", timeout: 20_000 });
   expect(errors, "page errors").toEqual([]);
   return { context, page, session: () => session };
-}
-
-/** The shell's first-visit guest dialog, when it shows. */
-async function dismissGuestDialog(page: Page): Promise<void> {
-  const button = page.getByRole("button", { name: "Got it, Continue as Guest" });
-  if ((await button.count()) > 0 && (await button.isVisible())) await button.click();
 }
 
 /** Opens a game from the lobby tile, as a player does (the shell may also have kept it open over a reload). */
 export async function openGame(page: Page, gameId: string): Promise<void> {
   const table = page.getByTestId(`table-${gameId}`);
   if (await table.isVisible().catch(() => false)) return;
-  await dismissGuestDialog(page);
   await page.getByTestId(`game-tile-${gameId}`).getByRole("button", { name: "Play Now" }).click();
   await table.waitFor({ state: "visible", timeout: 20_000 });
 }
@@ -100,13 +87,30 @@ export const serverBalance = async (baseUrl: string, s: { playerId: string; toke
 
 /** Waits until no request of the table is in flight. */
 export async function settled(page: Page): Promise<void> {
-  await page.locator('[data-testid="bet-panel"][data-pending="false"]').waitFor({ timeout: 15_000 });
+  await page.locator('[data-testid="bet-panel"][data-pending="false"]').waitFor({ timeout: 30_000 });
 }
 
-/** Clicks a control and waits for the server's answer to it. */
+/**
+ * Clicks a control and waits for the server's answer to it: until the panel has gone from pending back
+ * to idle. Waiting for "not pending" alone could pass before the click's request has even started.
+ */
 export async function press(page: Page, testId: string): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __answered?: boolean; __answerWatch?: MutationObserver };
+    w.__answerWatch?.disconnect();
+    w.__answered = false;
+    const watch = new MutationObserver((records) => {
+      // a record whose old value is "true" is a request of the table that has been answered
+      if (records.some((r) => r.oldValue === "true" && (r.target as Element).getAttribute("data-pending") === "false")) {
+        w.__answered = true;
+        watch.disconnect();
+      }
+    });
+    watch.observe(document.body, { subtree: true, attributes: true, attributeOldValue: true, attributeFilter: ["data-pending"] });
+    w.__answerWatch = watch;
+  });
   await page.getByTestId(testId).click();
-  await settled(page);
+  await page.waitForFunction(() => (window as unknown as { __answered?: boolean }).__answered === true, undefined, { timeout: 30_000 });
 }
 
 export async function setAmount(page: Page, amount: number): Promise<void> {
@@ -138,10 +142,14 @@ export async function shownResult(page: Page) {
 
 /** Waits until the outcome banner has finished appearing (it waits for the table's reveal animation). */
 export async function revealed(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const el = document.querySelector('[data-testid="round-result"]');
-    return !!el && getComputedStyle(el).opacity === "1";
-  }, undefined, { timeout: 15_000 });
+  await page.waitForFunction(
+    () => {
+      const el = document.querySelector('[data-testid="round-result"]');
+      return !!el && getComputedStyle(el).opacity === "1";
+    },
+    undefined,
+    { timeout: 15_000 },
+  );
 }
 
 export async function screenshots(page: Page, name: string): Promise<void> {

@@ -70,9 +70,10 @@ describe("a guest in the browser", () => {
     expect(await page.getByRole("button", { name: "Suggestions?" }).count()).toBe(0);
     await shot(page, "lobby-1280");
 
-    // A game opens in place of the lobby, after the click sound at 0.3; without a table it says so.
+    // A game opens in place of the lobby, after the click sound at 0.3 (every game now has a table).
+    expect(await page.getByText("WIP").count()).toBe(0);
     await page.getByTestId("game-tile-dots").getByRole("button", { name: "Play Now" }).click();
-    await page.getByText("This game is currently under development and will be available soon!").waitFor();
+    await page.getByTestId("table-dots").waitFor({ timeout: 20_000 });
     expect(await page.getByRole("heading", { name: "Connect the Dots" }).isVisible()).toBe(true);
     expect(await page.locator('[data-testid^="game-tile-"]').count()).toBe(0);
     expect(await sounds()).toEqual([{ src: `${t.baseUrl}/sounds/click.wav`, volume: 0.3 }]);

@@ -69,10 +69,73 @@ export const suggestionRequest = z.object({
     .max(SUGGESTION_MAX_LENGTH, `suggestion must be at most ${SUGGESTION_MAX_LENGTH} characters`),
 });
 export const dailySpinRequest = z.object({ playerId: playerRef, requestId: requestId.optional() });
+
+/**
+ * A history page's `nextBefore`: the last row's time to the microsecond (as the database keeps it) and
+ * its id, so a page ends exactly between two rows even when many share a millisecond or a time.
+ */
+const HISTORY_CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)~([A-Za-z0-9-]{1,64})$/;
+
+export interface HistoryCursor {
+  /** ISO 8601 with six decimals */
+  at: string;
+  id: string;
+}
+
+export const historyCursor = (at: string, id: string): string => `${at}~${id}`;
+
+/** What kind of movement a history row is: a round of a game, or a daily spin of the wheel. */
+export const HISTORY_KINDS = ["round", "daily_spin"] as const;
+export type HistoryKind = (typeof HISTORY_KINDS)[number];
+
 export const historyQuery = z.object({
+  /** only rows of this kind (both when left out) */
+  kind: z.enum(HISTORY_KINDS, { message: "kind must be round or daily_spin" }).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
-  before: z.iso.datetime().optional(),
+  /** `nextBefore` of the page before; a plain ISO time (rows strictly older) is read too. */
+  before: z
+    .string()
+    .optional()
+    .transform((value, ctx): HistoryCursor | { at: string; id: null } | undefined => {
+      if (value === undefined) return undefined;
+      const cursor = HISTORY_CURSOR.exec(value);
+      if (cursor) return { at: cursor[1]!, id: cursor[2]! };
+      if (z.iso.datetime({ offset: true }).safeParse(value).success) return { at: value, id: null };
+      ctx.addIssue({ code: "custom", message: "before must be the nextBefore of a history page" });
+      return z.NEVER;
+    }),
 });
+
+/** One row of `GET /api/player/:id/history`, newest first. */
+export interface HistoryItem {
+  id: string;
+  kind: HistoryKind;
+  /** the game's id, or "daily-spin" */
+  gameType: string;
+  /** the opening bet (before any double, split, raise or chip added later); null for older multi-step rounds */
+  amount: number | null;
+  /** everything the round staked (a double, a split, a raise included); 0 for a daily spin */
+  betAmount: number;
+  result: "win" | "lose" | "push";
+  payout: number;
+  requestId: string | null;
+  params: unknown;
+  actions: unknown[];
+  /** the engine's final view of the round; a daily spin's segment and prize */
+  outcome: unknown;
+  createdAt: string;
+  /**
+   * The seed pair and nonce the outcome was drawn from (fields null when it was not drawn from the
+   * player's seeds, as in the shared crash room); `serverSeed` is null until the pair is rotated.
+   */
+  fairness: { serverSeedHash: string | null; clientSeed: string | null; nonce: number | null; serverSeed: string | null };
+}
+
+export interface HistoryPage {
+  items: HistoryItem[];
+  /** Pass as `before` for the next (older) page; null on the last page. */
+  nextBefore: string | null;
+}
 
 /** What a player sees of their own record. */
 export interface PlayerRecord {
@@ -170,7 +233,8 @@ const scopeFields = {
 
 type ScopeFields = { scope: LeaderboardScope; guildId?: string; instanceId?: string };
 function scopeIsComplete(q: ScopeFields, ctx: z.RefinementCtx): void {
-  if (q.scope === "guild" && !q.guildId) ctx.addIssue({ code: "custom", path: ["guildId"], message: "guildId is required for the guild scope" });
+  if (q.scope === "guild" && !q.guildId)
+    ctx.addIssue({ code: "custom", path: ["guildId"], message: "guildId is required for the guild scope" });
   if (q.scope === "instance" && !q.instanceId) {
     ctx.addIssue({ code: "custom", path: ["instanceId"], message: "instanceId is required for the instance scope" });
   }
@@ -209,7 +273,10 @@ export type GameBoardQuery = z.infer<typeof gameBoardQuery>;
 
 /** `GET /api/game-stats` (everyone's plays) or `GET /api/game-stats?mine=1` (the caller's, for Most Played). */
 export const gameStatsQuery = z.object({
-  mine: z.enum(["0", "1", "true", "false"], { message: "mine must be 1 or 0" }).optional().transform((v) => v === "1" || v === "true"),
+  mine: z
+    .enum(["0", "1", "true", "false"], { message: "mine must be 1 or 0" })
+    .optional()
+    .transform((v) => v === "1" || v === "true"),
 });
 
 /** `POST /api/instances/join`: the caller joins the activity instance it was launched in. */

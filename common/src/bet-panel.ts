@@ -6,7 +6,10 @@
  * layout: `units` chips of `amount` each); every rule here applies to the total it would send.
  */
 export interface StakeLimits {
-  /** the game's minimum stake (total) */
+  /**
+   * the game's minimum stake of one bet: of the amount, so of each chip on a chip table (the server
+   * checks every chip against its bet type's minimum, not the layout's total)
+   */
   min: number;
   /** the game's maximum stake (total) */
   max: number;
@@ -33,7 +36,7 @@ export function stakeProblem(amount: number, limits: StakeLimits): string | null
   if (!Number.isInteger(amount)) return "Bets are whole coins";
   const units = unitsOf(limits);
   const total = amount * units;
-  if (amount < 1 || total < limits.min) return `The minimum bet is ${coins(limits.min)}`;
+  if (amount < 1 || amount < limits.min) return `The minimum bet is ${coins(limits.min)}`;
   if (total > limits.max) {
     return units === 1 ? `The maximum bet is ${coins(limits.max)}` : `The total bet (${coins(total)}) may not exceed ${coins(limits.max)}`;
   }
@@ -48,8 +51,8 @@ export function maxStake(limits: StakeLimits): number {
   return Math.max(minStake(limits), top);
 }
 
-/** The smallest amount whose total reaches the minimum. */
-export const minStake = (limits: StakeLimits): number => Math.max(1, Math.ceil(limits.min / unitsOf(limits)));
+/** The smallest amount the minimum allows (per chip on a chip table). */
+export const minStake = (limits: StakeLimits): number => Math.max(1, limits.min);
 
 const clampStake = (amount: number, limits: StakeLimits): number =>
   Math.min(maxStake(limits), Math.max(minStake(limits), Math.floor(amount)));
@@ -85,7 +88,10 @@ export function autoBetConfigProblem(config: AutoBetConfig): string | null {
   if (!whole(config.count)) return "Number of bets must be a whole number (0 = until stopped)";
   if (!whole(config.stopOnProfit)) return "Stop on profit must be a whole number of coins (0 = off)";
   if (!whole(config.stopOnLoss)) return "Stop on loss must be a whole number of coins (0 = off)";
-  for (const [label, change] of [["On win", config.onWin], ["On loss", config.onLoss]] as const) {
+  for (const [label, change] of [
+    ["On win", config.onWin],
+    ["On loss", config.onLoss],
+  ] as const) {
     if (!change.reset && (!Number.isFinite(change.percent) || change.percent <= -100 || change.percent > 10_000)) {
       return `${label}: the change must be above -100 % and at most 10,000 %`;
     }

@@ -9,6 +9,7 @@ export * from "./games/runner";
 export * from "./games/min-bet";
 export * from "./games/wheel";
 export * from "./fairness/verify";
+export * from "./fairness/verify-link";
 export * from "./tags";
 export * from "./api";
 export * from "./protocol";

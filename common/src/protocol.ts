@@ -39,7 +39,10 @@ export const betMessage = z
   .object({
     requestId,
     game: z.enum(GAME_IDS, { message: "unknown game" }),
-    amount: z.number({ message: "amount must be a number" }).int("amount must be a whole number of coins").positive("amount must be positive"),
+    amount: z
+      .number({ message: "amount must be a number" })
+      .int("amount must be a whole number of coins")
+      .positive("amount must be positive"),
     params: z.unknown().optional(),
   })
   .strict();
@@ -231,6 +234,54 @@ export interface CrashCashOutAnswer {
   balance: number;
 }
 
+/** A bet of the current round as everyone in the shared crash room sees it (multipliers in hundredths). */
+export interface CrashRoomBet {
+  playerId: string;
+  username: string;
+  amount: number;
+  /** 0 when the bet has no automatic cash-out. */
+  autoCashOut: number;
+  status: "active" | "cashed_out" | "lost" | "refunded";
+  cashedOutAt: number;
+  payout: number;
+}
+
+/** A finished game of the room with its revealed hash. */
+export interface CrashRoomGame {
+  roundId: string;
+  gameNumber: number;
+  crashPoint: number;
+  gameHash: string;
+  terminatingHash: string;
+  /** busted, or void when a restart cut the round short in its betting phase. */
+  phase: string;
+}
+
+/**
+ * The shared crash room's synchronised state as plain data (the server's `CrashState` schema, see
+ * server/src/rooms/crash-state.ts). Times are the server's epoch milliseconds; multipliers hundredths.
+ */
+export interface CrashRoomSnapshot {
+  phase: CrashPhase;
+  roundId: string;
+  gameNumber: number;
+  bettingEndsAt: number;
+  runStartedAt: number;
+  elapsedMs: number;
+  multiplier: number;
+  /** 0 until the bust. */
+  crashPoint: number;
+  /** "" until the bust. */
+  gameHash: string;
+  curveRate: number;
+  terminatingHash: string;
+  salt: string;
+  chainLength: number;
+  bets: Record<string, CrashRoomBet>;
+  /** Newest first. */
+  history: CrashRoomGame[];
+}
+
 /* ---------------------------------------------------------------- leaderboard room */
 
 /**
@@ -243,8 +294,16 @@ export const LEADERBOARD_ROOM = "leaderboard";
 /** Deltas to one client are coalesced to at most this many a second. */
 export const LEADERBOARD_MAX_UPDATES_PER_SECOND = 4;
 
-const page = z.number({ message: "page must be a number" }).int("page must be a whole number").min(1, "page must be at least 1").max(LEADERBOARD_MAX_PAGE, `page must be at most ${LEADERBOARD_MAX_PAGE}`);
-const limit = z.number({ message: "limit must be a number" }).int("limit must be a whole number").min(1, "limit must be at least 1").max(LEADERBOARD_MAX_LIMIT, `limit must be at most ${LEADERBOARD_MAX_LIMIT}`);
+const page = z
+  .number({ message: "page must be a number" })
+  .int("page must be a whole number")
+  .min(1, "page must be at least 1")
+  .max(LEADERBOARD_MAX_PAGE, `page must be at most ${LEADERBOARD_MAX_PAGE}`);
+const limit = z
+  .number({ message: "limit must be a number" })
+  .int("limit must be a whole number")
+  .min(1, "limit must be at least 1")
+  .max(LEADERBOARD_MAX_LIMIT, `limit must be at most ${LEADERBOARD_MAX_LIMIT}`);
 
 /** Join options of the `leaderboard` room. Windows other than `all` exist for the balance board only. */
 export const leaderboardRoomOptions = z
@@ -258,9 +317,12 @@ export const leaderboardRoomOptions = z
     limit: limit.default(LEADERBOARD_PAGE_SIZE),
   })
   .superRefine((o, ctx) => {
-    if (o.scope === "guild" && !o.guildId) ctx.addIssue({ code: "custom", path: ["guildId"], message: "guildId is required for the guild scope" });
-    if (o.scope === "instance" && !o.instanceId) ctx.addIssue({ code: "custom", path: ["instanceId"], message: "instanceId is required for the instance scope" });
-    if (o.board !== "balance" && o.window !== "all") ctx.addIssue({ code: "custom", path: ["window"], message: "only the balance board has day and week windows" });
+    if (o.scope === "guild" && !o.guildId)
+      ctx.addIssue({ code: "custom", path: ["guildId"], message: "guildId is required for the guild scope" });
+    if (o.scope === "instance" && !o.instanceId)
+      ctx.addIssue({ code: "custom", path: ["instanceId"], message: "instanceId is required for the instance scope" });
+    if (o.board !== "balance" && o.window !== "all")
+      ctx.addIssue({ code: "custom", path: ["window"], message: "only the balance board has day and week windows" });
   });
 export type LeaderboardRoomOptions = z.infer<typeof leaderboardRoomOptions>;
 
@@ -355,7 +417,11 @@ export const leaderboardDeltaMessage = z
   .strict();
 
 /** Applies a delta to the rows of a page; pure, so the client and the tests share it. */
-export function applyLeaderboardDelta<E extends { rank: number }>(rows: readonly E[], delta: { page: number; size: number; changed: readonly E[] }, limit: number): E[] {
+export function applyLeaderboardDelta<E extends { rank: number }>(
+  rows: readonly E[],
+  delta: { page: number; size: number; changed: readonly E[] },
+  limit: number,
+): E[] {
   const next = rows.slice(0, delta.size);
   const offset = (delta.page - 1) * limit;
   for (const entry of delta.changed) next[entry.rank - offset - 1] = entry;

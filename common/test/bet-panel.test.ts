@@ -41,6 +41,9 @@ describe("the amount field", () => {
       "The total bet (1,200,000 coins) may not exceed 1,000,000 coins",
     );
     expect(stakeProblem(2, limits({ units: 3, min: 10 }))).toBe("The minimum bet is 10 coins");
+    // the minimum holds for each chip: two chips of 5 are not a bet of 10
+    expect(stakeProblem(5, limits({ units: 2, min: 10 }))).toBe("The minimum bet is 10 coins");
+    expect(stakeProblem(10, limits({ units: 2, min: 10 }))).toBeNull();
   });
 });
 

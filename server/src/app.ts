@@ -9,12 +9,12 @@ import helmet from "helmet";
 import { MemoryStore, ipKeyGenerator } from "express-rate-limit";
 import { LocalDriver, LocalPresence, defineRoom, defineServer, matchMaker, type Server } from "@colyseus/core";
 import { WebSocketTransport } from "@colyseus/ws-transport";
-import { RedisPresence } from "@colyseus/redis-presence";
 import { RedisDriver } from "@colyseus/redis-driver";
 import { LEADERBOARD_ROOM, ROOMS } from "@casino/common";
 import type { Config } from "./config";
 import { openDatabase, type Database } from "./db/database";
 import { openRedis, pingRedis } from "./redis/redis";
+import { QuietRedisPresence } from "./redis/presence";
 import { SessionTokens } from "./auth/session";
 import { DiscordOAuth } from "./auth/discord";
 import { Ledger } from "./ledger/ledger";
@@ -24,13 +24,13 @@ import { Retention } from "./ops/retention";
 import { PlayerEvents } from "./rooms/player-events";
 import { casinoRoom } from "./rooms/casino-room";
 import { RoomLimiter, roomLimitRules } from "./rooms/rate-limit";
-import { CrashRoom } from "./rooms/crash-room";
+import { crashRoom } from "./rooms/crash-room";
 import { CrashStore } from "./rooms/crash-store";
 import { startCrashRecovery } from "./rooms/crash-recovery";
 import { SkillRounds } from "./skill/skill-rounds";
 import { skillBodyParser, skillRoutes } from "./skill/skill-routes";
 import { Leaderboards } from "./leaderboard/leaderboards";
-import { LeaderboardRoom } from "./leaderboard/leaderboard-room";
+import { leaderboardRoom } from "./leaderboard/leaderboard-room";
 import { Progress } from "./progress/progress";
 import { Guilds } from "./players/guilds";
 import { Instances } from "./players/instances";
@@ -78,7 +78,7 @@ export async function createApp(config: Config, existingDb?: Database, options: 
   const db = existingDb ?? (await openDatabase(config.databaseUrl, config.dataDir, config.dbTimeouts));
   const redis = openRedis(config.redisUrl, log, "app");
   // Each gets a client of its own (with an error listener), so each can be shut down on its own.
-  const presence = config.redisUrl ? new RedisPresence(openRedis(config.redisUrl, log, "presence")) : new LocalPresence();
+  const presence = config.redisUrl ? new QuietRedisPresence(openRedis(config.redisUrl, log, "presence")) : new LocalPresence();
   const driver = config.redisUrl ? new RedisDriver(openRedis(config.redisUrl, log, "matchmaking")) : new LocalDriver();
   const ledger = new Ledger(db);
   const events = new PlayerEvents(presence, log);
@@ -114,9 +114,7 @@ export async function createApp(config: Config, existingDb?: Database, options: 
   // CORS is answered by our own guard (http/guard.ts) for every path; Colyseus's would allow any origin with credentials.
   matchMaker.controller.DEFAULT_CORS_HEADERS = {} as typeof matchMaker.controller.DEFAULT_CORS_HEADERS;
   matchMaker.controller.getCorsHeaders = () => ({}) as ReturnType<typeof matchMaker.controller.getCorsHeaders>;
-  CrashRoom.services = services;
   const stopCrashRecovery = startCrashRecovery(services.crash, config.crash.leaseMs);
-  LeaderboardRoom.services = services;
   ledger.onCommitted(services.leaderboards.onCommitted);
   services.players.onProfileChanged(services.leaderboards.profileChanged);
   ledger.onCommitted(services.progress.onCommitted);
@@ -135,8 +133,8 @@ export async function createApp(config: Config, existingDb?: Database, options: 
     rooms: {
       [ROOMS.casino]: defineRoom(casinoRoom(services)),
       // One shared crash room per activity instance (instanceId null: the public room).
-      [ROOMS.crash]: defineRoom(CrashRoom).filterBy(["instanceId"]),
-      [LEADERBOARD_ROOM]: defineRoom(LeaderboardRoom).filterBy(["board", "scope", "guildId", "instanceId", "window"]),
+      [ROOMS.crash]: defineRoom(crashRoom(services)).filterBy(["instanceId"]),
+      [LEADERBOARD_ROOM]: defineRoom(leaderboardRoom(services)).filterBy(["board", "scope", "guildId", "instanceId", "window"]),
     },
     express: (app) => mountHttp(app, services, options),
   });

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { matchMaker } from "@colyseus/core";
 import type { Room } from "@colyseus/sdk";
 import { CRASH_MESSAGES, crashPointHundredths, verifyChainElement } from "@casino/common";
 import { CrashStore } from "../src/rooms/crash-store";
@@ -29,11 +30,13 @@ afterEach(async () => t.expectLedgerInvariant());
 const sql = (text: string, params: unknown[] = []) => t.app.services.db.run((em) => em.query(text, params)) as Promise<any[]>;
 
 let discordIds = 5_000_000;
-/** A Discord player through the fake Discord's code exchange. */
-async function discordPlayer(): Promise<{ token: string; player: any }> {
+/** A Discord player through the fake Discord's code exchange, signed in from the activity instance given. */
+async function discordPlayer(instanceId: string | null): Promise<{ token: string; player: any }> {
   const id = String(discordIds++);
-  const res = await t.request("POST", "/api/token", { body: { code: `ok:${id}:crash${id}` } });
+  const res = await t.request("POST", "/api/token", { body: { code: `ok:${id}:crash${id}`, ...(instanceId ? { instanceId } : {}) } });
   expect(res.status).toBe(200);
+  // Without the bot token, the instance the player's own session signed in from is recorded, unverified.
+  if (instanceId) expect(res.body.instance).toEqual({ instanceId, verified: false, guildId: null });
   return { token: res.body.session_token, player: res.body.player };
 }
 
@@ -55,7 +58,8 @@ async function betInNextRound(room: Room, inbox: Inbox, body: Record<string, unk
   throw new Error("no betting phase took the bet");
 }
 
-const openRounds = async (scope: string) => Number((await sql(`SELECT count(*)::int AS n FROM crash_rounds WHERE scope = $1 AND phase IN ('betting','running')`, [scope]))[0].n);
+const openRounds = async (scope: string) =>
+  Number((await sql(`SELECT count(*)::int AS n FROM crash_rounds WHERE scope = $1 AND phase IN ('betting','running')`, [scope]))[0].n);
 
 /** Leaves and waits until the room has finished its round and no round of the scope is open. */
 async function leaveAll(rooms: Room[], scope: string) {
@@ -73,7 +77,7 @@ describe("20 players in one activity instance", () => {
   it(`share ${ROUNDS} rounds: every bet settles once, cash-outs never above the bust, the hashes chain to the commitment`, async () => {
     const instanceId = `inst-${Date.now()}`;
     const scope = `instance:${instanceId}`;
-    const players = await Promise.all(Array.from({ length: 20 }, () => discordPlayer()));
+    const players = await Promise.all(Array.from({ length: 20 }, () => discordPlayer(instanceId)));
     const joined = await Promise.all(players.map((p) => joinCrash(p.token, instanceId)));
     expect(new Set(joined.map((j) => j.room.roomId)).size).toBe(1);
 
@@ -88,7 +92,8 @@ describe("20 players in one activity instance", () => {
       let target = 0;
       let cashed = false;
       room.onStateChange((state: any) => {
-        if ((state.phase === "betting" || state.phase === "running") && (state.gameHash !== "" || state.crashPoint !== 0)) leaks.push(state.roundId);
+        if ((state.phase === "betting" || state.phase === "running") && (state.gameHash !== "" || state.crashPoint !== 0))
+          leaks.push(state.roundId);
         if (state.phase === "betting" && state.roundId !== round) {
           round = state.roundId;
           cashed = false;
@@ -110,7 +115,11 @@ describe("20 players in one activity instance", () => {
       });
     });
     await waitFor(() => roundsSeen.size >= ROUNDS, 55_000);
-    const history = ((joined[0]!.room.state as any).history as any[]).map((h) => ({ gameNumber: h.gameNumber, gameHash: h.gameHash, crashPoint: h.crashPoint }));
+    const history = ((joined[0]!.room.state as any).history as any[]).map((h) => ({
+      gameNumber: h.gameNumber,
+      gameHash: h.gameHash,
+      crashPoint: h.crashPoint,
+    }));
     await leaveAll(
       joined.map((j) => j.room),
       scope,
@@ -133,10 +142,9 @@ describe("20 players in one activity instance", () => {
       expect([h.gameHash, h.crashPoint]).toEqual([r.game_hash, Number(r.crash_point)]);
     }
 
-    const bets = await sql(
-      `SELECT b.*, r.crash_point FROM crash_bets b JOIN crash_rounds r ON r.id = b.round_id WHERE r.scope = $1`,
-      [scope],
-    );
+    const bets = await sql(`SELECT b.*, r.crash_point FROM crash_bets b JOIN crash_rounds r ON r.id = b.round_id WHERE r.scope = $1`, [
+      scope,
+    ]);
     expect(bets.length).toBeGreaterThan(ROUNDS * 10);
     const cashedOut = bets.filter((b) => b.status === "cashed_out");
     const lost = bets.filter((b) => b.status === "lost");
@@ -154,7 +162,9 @@ describe("20 players in one activity instance", () => {
     // Each bet moved coins exactly once each way: one debit, and one credit per cash-out.
     for (const p of players) {
       const mine = bets.filter((b) => b.player_id === p.player.id);
-      const entries = await sql(`SELECT reason, delta FROM ledger_entries WHERE player_id = $1 AND reference = 'crash-room'`, [p.player.id]);
+      const entries = await sql(`SELECT reason, delta FROM ledger_entries WHERE player_id = $1 AND reference = 'crash-room'`, [
+        p.player.id,
+      ]);
       expect(entries.filter((e) => e.reason === "bet").length).toBe(mine.length);
       expect(entries.filter((e) => e.reason === "payout").length).toBe(mine.filter((b) => b.status === "cashed_out").length);
       expect(entries.filter((e) => e.reason === "refund").length).toBe(0);
@@ -176,17 +186,22 @@ describe("20 players in one activity instance", () => {
 
 describe("instances are kept apart", () => {
   it("a player of another instance gets another room and cannot join this one; a guest only the public room", async () => {
-    const a = await discordPlayer();
-    const b = await discordPlayer();
+    const a = await discordPlayer("inst-apart-a");
+    const b = await discordPlayer("inst-apart-b");
     const guest = await t.guest();
     const roomA = await joinCrash(a.token, "inst-apart-a");
     const roomB = await joinCrash(b.token, "inst-apart-b");
     expect(roomB.room.roomId).not.toBe(roomA.room.roomId);
 
-    // B's own session names B's instance: joining A's room by id is refused.
+    // B's session joined B's instance only: naming A's instance is refused, and so is A's room by id.
+    await expect(t.sdk(b.token).joinOrCreate("crash", { instanceId: "inst-apart-a" })).rejects.toThrow(
+      /You have not joined that activity instance/,
+    );
     await expect(t.sdk(b.token).joinById(roomA.room.roomId, { instanceId: "inst-apart-b" })).rejects.toThrow(/another activity instance/);
     // A guest plays in the public room only.
-    await expect(t.sdk(guest.token).joinOrCreate("crash", { instanceId: "inst-apart-a" })).rejects.toThrow(/Guests play in the public crash room/);
+    await expect(t.sdk(guest.token).joinOrCreate("crash", { instanceId: "inst-apart-a" })).rejects.toThrow(
+      /Guests play in the public crash room/,
+    );
     await expect(t.sdk(guest.token).joinById(roomA.room.roomId, { instanceId: null })).rejects.toThrow(/another activity instance/);
     const pub = await joinCrash(guest.token, null);
     expect([roomA.room.roomId, roomB.room.roomId]).not.toContain(pub.room.roomId);
@@ -206,6 +221,39 @@ describe("instances are kept apart", () => {
     await leaveAll([roomA.room], "instance:inst-apart-a");
     await leaveAll([roomB.room], "instance:inst-apart-b");
     await leaveAll([pub.room], "public");
+  });
+});
+
+describe("membership decides the instance room", () => {
+  it("seats a player in the instance their session joined; naming another instance is refused until they join it", async () => {
+    const alice = await discordPlayer("inst-scope-1");
+    const bob = await discordPlayer(null);
+    const guest = await t.guest();
+
+    const { room } = await joinCrash(alice.token, "inst-scope-1");
+    // Bob never joined the instance: claiming its id opens nothing and seats him nowhere.
+    await expect(joinCrash(bob.token, "inst-scope-1")).rejects.toThrow(/You have not joined that activity instance/);
+    await expect(t.sdk(bob.token).joinById(room.roomId, { instanceId: "inst-scope-1" })).rejects.toThrow(
+      /You have not joined that activity instance/,
+    );
+    expect(matchMaker.getLocalRoomById(room.roomId)!.clients.length).toBe(1);
+    expect((await matchMaker.query({ name: "crash", instanceId: "inst-scope-1" } as object)).map((r) => r.roomId)).toEqual([room.roomId]);
+    // A guest has no instance at all.
+    await expect(joinCrash(guest.token, "inst-scope-1")).rejects.toThrow(/Guests play in the public crash room/);
+    expect((await t.request("POST", "/api/instances/join", { token: guest.token, body: { instanceId: "inst-scope-1" } })).status).toBe(403);
+
+    // Once Bob's own session joins the instance, he is seated in the same room as Alice.
+    const joined = await t.request("POST", "/api/instances/join", { token: bob.token, body: { instanceId: "inst-scope-1" } });
+    expect(joined.status).toBe(200);
+    const bobRoom = (await joinCrash(bob.token, "inst-scope-1")).room;
+    expect(bobRoom.roomId).toBe(room.roomId);
+    expect(matchMaker.getLocalRoomById(room.roomId)!.clients.length).toBe(2);
+
+    // Bob can still play in the public room, which is another room.
+    const pub = (await joinCrash(bob.token, null)).room;
+    expect(pub.roomId).not.toBe(room.roomId);
+    await leaveAll([room, bobRoom], "instance:inst-scope-1");
+    await leaveAll([pub], "public");
   });
 });
 
@@ -251,7 +299,11 @@ describe("the ledger's guards on PostgreSQL", () => {
     const round = opened.opened;
     const players = await Promise.all(amounts.map(() => t.guest()));
     for (const [i, p] of players.entries()) {
-      await t.app.services.ledger.placeCrashBet(p.player.id, newRequestId(), { roundId: round.roundId, amount: amounts[i]!, autoCashOut: null });
+      await t.app.services.ledger.placeCrashBet(p.player.id, newRequestId(), {
+        roundId: round.roundId,
+        amount: amounts[i]!,
+        autoCashOut: null,
+      });
     }
     return { store, round, players };
   }
@@ -261,12 +313,22 @@ describe("the ledger's guards on PostgreSQL", () => {
     const ledger = t.app.services.ledger;
     const playerId = players[0]!.player.id;
     // Not yet running: refused.
-    await expect(ledger.cashOutCrashBet(playerId, newRequestId(), { roundId: round.roundId, cashedOutAt: 100, by: "player" })).rejects.toMatchObject({ code: "cash_out_refused" });
+    await expect(
+      ledger.cashOutCrashBet(playerId, newRequestId(), { roundId: round.roundId, cashedOutAt: 100, by: "player" }),
+    ).rejects.toMatchObject({ code: "cash_out_refused" });
     expect(await store.startRunning(round.roundId)).toBe(true);
-    await expect(ledger.cashOutCrashBet(playerId, newRequestId(), { roundId: round.roundId, cashedOutAt: round.crashPoint + 1, by: "player" })).rejects.toMatchObject({ code: "cash_out_refused" });
-    const paid = await ledger.cashOutCrashBet(playerId, newRequestId(), { roundId: round.roundId, cashedOutAt: round.crashPoint, by: "player" });
+    await expect(
+      ledger.cashOutCrashBet(playerId, newRequestId(), { roundId: round.roundId, cashedOutAt: round.crashPoint + 1, by: "player" }),
+    ).rejects.toMatchObject({ code: "cash_out_refused" });
+    const paid = await ledger.cashOutCrashBet(playerId, newRequestId(), {
+      roundId: round.roundId,
+      cashedOutAt: round.crashPoint,
+      by: "player",
+    });
     expect(paid.payout).toBe(Math.floor((100 * round.crashPoint) / 100));
-    await expect(ledger.cashOutCrashBet(playerId, newRequestId(), { roundId: round.roundId, cashedOutAt: 101, by: "player" })).rejects.toMatchObject({ code: "cash_out_refused" });
+    await expect(
+      ledger.cashOutCrashBet(playerId, newRequestId(), { roundId: round.roundId, cashedOutAt: 101, by: "player" }),
+    ).rejects.toMatchObject({ code: "cash_out_refused" });
     expect(await store.bust(round.roundId)).toBe(true);
     const [bet] = await sql(`SELECT status, payout FROM crash_bets WHERE round_id = $1`, [round.roundId]);
     expect(bet).toMatchObject({ status: "cashed_out" });
@@ -282,7 +344,9 @@ describe("the ledger's guards on PostgreSQL", () => {
       await store.startRunning(round.roundId);
       const at = Math.min(round.crashPoint, 150);
       const results = await Promise.allSettled([
-        ...players.map((p) => t.app.services.ledger.cashOutCrashBet(p.player.id, newRequestId(), { roundId: round.roundId, cashedOutAt: at, by: "player" })),
+        ...players.map((p) =>
+          t.app.services.ledger.cashOutCrashBet(p.player.id, newRequestId(), { roundId: round.roundId, cashedOutAt: at, by: "player" }),
+        ),
         store.bust(round.roundId),
       ]);
       expect(results[players.length]).toEqual({ status: "fulfilled", value: true });
@@ -290,7 +354,10 @@ describe("the ledger's guards on PostgreSQL", () => {
       for (const [k, p] of players.entries()) {
         const bet = bets.find((b) => b.player_id === p.player.id);
         const answer = results[k]!;
-        const credits = await sql(`SELECT count(*)::int AS n, coalesce(sum(delta), 0) AS total FROM ledger_entries WHERE player_id = $1 AND reason = 'payout'`, [p.player.id]);
+        const credits = await sql(
+          `SELECT count(*)::int AS n, coalesce(sum(delta), 0) AS total FROM ledger_entries WHERE player_id = $1 AND reason = 'payout'`,
+          [p.player.id],
+        );
         if (answer.status === "fulfilled") {
           outcomes.cashed += 1;
           expect(bet.status).toBe("cashed_out");
@@ -316,7 +383,9 @@ describe("the ledger's guards on PostgreSQL", () => {
     const round = opened.opened;
     const players = await Promise.all(Array.from({ length: 12 }, () => t.guest()));
     const results = await Promise.allSettled([
-      ...players.map((p) => t.app.services.ledger.placeCrashBet(p.player.id, newRequestId(), { roundId: round.roundId, amount: 7, autoCashOut: null })),
+      ...players.map((p) =>
+        t.app.services.ledger.placeCrashBet(p.player.id, newRequestId(), { roundId: round.roundId, amount: 7, autoCashOut: null }),
+      ),
       store.startRunning(round.roundId),
     ]);
     const bets = await sql(`SELECT player_id FROM crash_bets WHERE round_id = $1`, [round.roundId]);
@@ -359,7 +428,9 @@ describe("the ledger's guards on PostgreSQL", () => {
     if (!("opened" in opened)) throw new Error("no round");
     expect(await store.startRunning(opened.opened.roundId)).toBe(true);
     const { player } = await t.guest();
-    await expect(t.app.services.ledger.placeCrashBet(player.id, newRequestId(), { roundId: opened.opened.roundId, amount: 5, autoCashOut: null })).rejects.toMatchObject({
+    await expect(
+      t.app.services.ledger.placeCrashBet(player.id, newRequestId(), { roundId: opened.opened.roundId, amount: 5, autoCashOut: null }),
+    ).rejects.toMatchObject({
       code: "betting_closed",
       message: "Bets are closed for this round",
     });
@@ -374,7 +445,9 @@ describe("the ledger's guards on PostgreSQL", () => {
     if (!("opened" in opened)) throw new Error("no round");
     const { player } = await t.guest();
     const results = await Promise.allSettled(
-      Array.from({ length: 5 }, () => t.app.services.ledger.placeCrashBet(player.id, newRequestId(), { roundId: opened.opened.roundId, amount: 50, autoCashOut: null })),
+      Array.from({ length: 5 }, () =>
+        t.app.services.ledger.placeCrashBet(player.id, newRequestId(), { roundId: opened.opened.roundId, amount: 50, autoCashOut: null }),
+      ),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const [{ balance }] = await sql(`SELECT balance FROM players WHERE id = $1`, [player.id]);

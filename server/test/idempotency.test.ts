@@ -40,6 +40,7 @@ describe("a request id belongs to one request", () => {
     expect(bet.type).toBe("error");
     expect(bet.body).toMatchObject({ code: "request_id_reused", requestId: spinId });
     expect(bet.body.message).toMatch(/already used for a different request/);
+    expect([await balanceOf(player.id), await ledgerCount(player.id)]).toEqual(before);
 
     const betId = newRequestId();
     expect((await askNew(c, "bet", { ...DICE, requestId: betId })).type).toBe("result");

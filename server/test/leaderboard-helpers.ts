@@ -53,7 +53,7 @@ export async function sqlRank(t: TestApp, playerId: string): Promise<number> {
 /** Every entry of the balance board through the REST call, page by page. */
 export async function restBoard(t: TestApp, token: string, query = ""): Promise<{ entries: any[]; total: number }> {
   const entries: any[] = [];
-  let total = 0;
+  let total: number;
   for (let page = 1; ; page++) {
     const res = await t.request("GET", `/api/leaderboard?page=${page}&limit=100${query}`, { token });
     expect(res.status).toBe(200);

@@ -2,13 +2,18 @@ import { createServer, connect, type Server, type Socket } from "node:net";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { minBetFor, replayRound } from "@casino/common";
+import { minBetFor, verifyRound } from "@casino/common";
 import { TEST_DB, startTestApp, type TestApp } from "./harness";
 import { ask, joinCasino, newRequestId, waitFor } from "./room-helpers";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ BET_RATE_PER_SECOND: "100000", SEED_CHANGES_PER_MINUTE: "100000", DAILY_SPINS_PER_MINUTE: "100000", ROOM_MAX_MESSAGES_PER_SECOND: "100000" });
+  t = await startTestApp({
+    BET_RATE_PER_SECOND: "100000",
+    SEED_CHANGES_PER_MINUTE: "100000",
+    DAILY_SPINS_PER_MINUTE: "100000",
+    ROOM_MAX_MESSAGES_PER_SECOND: "100000",
+  });
 });
 afterAll(async () => t?.close());
 afterEach(async () => t.expectLedgerInvariant());
@@ -19,7 +24,12 @@ const balanceOf = async (playerId: string) => Number((await sql(`SELECT balance 
 /** Open rounds whose server seed has been revealed: the one thing that must never exist. */
 const exposedRounds = async (playerId: string) =>
   Number(
-    (await sql(`SELECT count(*)::int AS n FROM open_rounds r JOIN fairness_seeds s ON s.id = r.seed_id WHERE r.player_id = $1 AND s.revealed_at IS NOT NULL`, [playerId]))[0].n,
+    (
+      await sql(
+        `SELECT count(*)::int AS n FROM open_rounds r JOIN fairness_seeds s ON s.id = r.seed_id WHERE r.player_id = $1 AND s.revealed_at IS NOT NULL`,
+        [playerId],
+      )
+    )[0].n,
   );
 
 type Connection = Awaited<ReturnType<typeof joinCasino>>;
@@ -49,7 +59,10 @@ async function finishOpenRound(c: Connection, playerId: string) {
       replies.push(reply.body);
       if (reply.type === "result") break;
     }
-    expect(replies.some((r) => r.code === undefined), JSON.stringify(replies)).toBe(true);
+    expect(
+      replies.some((r) => r.code === undefined),
+      JSON.stringify(replies),
+    ).toBe(true);
   }
   throw new Error("the open round did not finish");
 }
@@ -61,7 +74,10 @@ describe("seed rotation racing a multi-step bet", () => {
     const b = await joinCasino(t, token);
     let exposed = 0;
     for (let i = 0; i < 20; i++) {
-      const [opened, rotated] = await Promise.all([send(a, "bet", { game: "mines", amount: 2, params: { mines: 24 } }), send(b, "seed:rotate", {})]);
+      const [opened, rotated] = await Promise.all([
+        send(a, "bet", { game: "mines", amount: 2, params: { mines: 24 } }),
+        send(b, "seed:rotate", {}),
+      ]);
       exposed += await exposedRounds(player.id);
       expect(opened.type, JSON.stringify(opened.body)).toBe("result");
       // Either the rotation came first (the round then uses the promoted seed) or it was refused.
@@ -81,10 +97,22 @@ describe("seed rotation racing a multi-step bet", () => {
     expect(opened.body.done).toBe(false);
     // What the rotation race used to leave behind: the round's seed revealed, another pair active.
     await sql(`UPDATE fairness_seeds SET active = false, revealed_at = now() WHERE player_id = $1 AND active`, [player.id]);
-    await sql(`INSERT INTO fairness_seeds (player_id, server_seed, server_seed_hash, client_seed) VALUES ($1, $2, 'x', 'y')`, [player.id, randomBytes(32).toString("hex")]);
+    await sql(`INSERT INTO fairness_seeds (player_id, server_seed, server_seed_hash, client_seed) VALUES ($1, $2, 'x', 'y')`, [
+      player.id,
+      randomBytes(32).toString("hex"),
+    ]);
     const act = await ask(c.room, c.inbox, "act", { action: { type: "reveal", tile: 7 } });
     expect(act.type).toBe("result");
-    expect(act.body).toMatchObject({ done: true, voided: true, stake: 0, payout: 72, totalStake: 72, totalPayout: 72, result: "push", balance: 1000 });
+    expect(act.body).toMatchObject({
+      done: true,
+      voided: true,
+      stake: 0,
+      payout: 72,
+      totalStake: 72,
+      totalPayout: 72,
+      result: "push",
+      balance: 1000,
+    });
     expect(act.body.view.revealed).toEqual([]); // the reveal was never applied
     expect(await balanceOf(player.id)).toBe(1000);
     expect((await sql(`SELECT count(*)::int AS n FROM open_rounds WHERE player_id = $1`, [player.id]))[0].n).toBe(0);
@@ -122,7 +150,13 @@ describe("daily spin racing bets", () => {
     for (let i = 0; i < 40; i++) {
       await sql(`UPDATE players SET last_daily_spin = NULL WHERE id = $1`, [player.id]);
       const dice = { game: "dice", amount: 1, params: { target: 49.5, direction: "under" } };
-      const answers = await Promise.all([send(b, "daily-spin", {}), send(a, "bet", dice), send(b, "bet", dice), send(a, "bet", dice), send(b, "bet", dice)]);
+      const answers = await Promise.all([
+        send(b, "daily-spin", {}),
+        send(a, "bet", dice),
+        send(b, "bet", dice),
+        send(a, "bet", dice),
+        send(b, "bet", dice),
+      ]);
       for (const answer of answers) if (answer.type === "error") codes.push(answer.body.code);
     }
     expect(codes).toEqual([]);
@@ -169,7 +203,16 @@ describe("everything at once", () => {
       }
     })();
     // Refusals the players' own timing explains; anything else (internal, outcome_unknown, a 500) is a failure.
-    const expected = new Set(["round_open", "no_open_round", "already_spun", "invalid_action", "insurance_pending", "round_over", "certain_guess", "insufficient_funds"]);
+    const expected = new Set([
+      "round_open",
+      "no_open_round",
+      "already_spun",
+      "invalid_action",
+      "insurance_pending",
+      "round_over",
+      "certain_guess",
+      "insufficient_funds",
+    ]);
     const unexpected: unknown[] = [];
     const iterations = 12;
     for (let i = 0; i < iterations; i++) {
@@ -201,17 +244,21 @@ describe("everything at once", () => {
     expect(unexpected).toEqual([]);
     expect(exposedSeen).toBe(0);
 
-    // Every finished round re-derives from its seed once revealed.
+    // Every finished round and every daily spin re-derives from its seed once revealed.
     expect((await ask(a.room, a.inbox, "seed:rotate", {})).type).toBe("result");
     const history = await t.request("GET", `/api/player/${player.id}/history?limit=100`, { token });
-    expect(history.body.items.length).toBeGreaterThanOrEqual(iterations);
+    expect(history.body.items.filter((item: { kind: string }) => item.kind === "round").length).toBeGreaterThanOrEqual(iterations);
     for (const item of history.body.items) {
       expect(item.fairness.serverSeed).toBeTruthy();
-      const replay = replayRound(
-        { serverSeed: item.fairness.serverSeed, clientSeed: item.fairness.clientSeed, nonce: item.fairness.nonce },
-        // No action of these rounds adds a stake, so the opening amount is the whole stake.
-        { game: item.gameType, amount: item.betAmount, params: item.params, actions: item.actions },
-      );
+      const replay = verifyRound({
+        serverSeed: item.fairness.serverSeed,
+        clientSeed: item.fairness.clientSeed,
+        nonce: item.fairness.nonce,
+        game: item.gameType,
+        amount: item.amount ?? undefined,
+        params: item.params,
+        actions: item.actions,
+      });
       expect(replay.totalPayout).toBe(item.payout);
     }
     await a.room.leave();
@@ -333,9 +380,11 @@ describe.runIf(TEST_DB === "postgres")("database timeouts (PostgreSQL)", () => {
     expect(stuck.body.message).toMatch(/outcome is unknown.*same requestId/);
     const retried = await retryUntilKnown(c, bet);
     expect(retried.type).toBe("result");
-    expect(await slow.app.services.db.run(async (em) => Number((await em.query(`SELECT balance FROM players WHERE id = $1`, [player.id]))[0].balance))).toBe(
-      1000 - 25 + retried.body.payout,
-    );
+    expect(
+      await slow.app.services.db.run(async (em) =>
+        Number((await em.query(`SELECT balance FROM players WHERE id = $1`, [player.id]))[0].balance),
+      ),
+    ).toBe(1000 - 25 + retried.body.payout);
     await slow.expectLedgerInvariant();
     await c.room.leave();
   });
@@ -355,7 +404,9 @@ describe.runIf(TEST_DB === "postgres")("database timeouts (PostgreSQL)", () => {
     proxy.thaw();
     const retried = await retryUntilKnown(c, bet);
     expect(retried.type, JSON.stringify(retried.body)).toBe("result");
-    const bets = await slow.app.services.db.run((em) => em.query(`SELECT count(*)::int AS n FROM ledger_entries WHERE player_id = $1 AND reason = 'bet'`, [player.id]));
+    const bets = await slow.app.services.db.run((em) =>
+      em.query(`SELECT count(*)::int AS n FROM ledger_entries WHERE player_id = $1 AND reason = 'bet'`, [player.id]),
+    );
     expect(bets[0].n).toBe(1);
     await slow.expectLedgerInvariant();
     await c.room.leave();
@@ -364,7 +415,10 @@ describe.runIf(TEST_DB === "postgres")("database timeouts (PostgreSQL)", () => {
 
 /** What a client does with outcome_unknown: send the same request again until the outcome is known. */
 async function retryUntilKnown(c: Connection, bet: { requestId: string } & Record<string, unknown>) {
-  const answers = () => c.inbox.messages.filter((m: { type: string; body: any }) => m.body?.requestId === bet.requestId && ["result", "error"].includes(m.type));
+  const answers = () =>
+    c.inbox.messages.filter(
+      (m: { type: string; body: any }) => m.body?.requestId === bet.requestId && ["result", "error"].includes(m.type),
+    );
   for (let attempt = 0; attempt < 20; attempt++) {
     const seen = answers().length;
     c.room.send("bet", bet);

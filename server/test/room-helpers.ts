@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Room } from "@colyseus/sdk";
+import { seedCommitment, type FairnessInput } from "@casino/common";
+import { sqlRows } from "../src/db/sql";
 import type { TestApp } from "./harness";
 
 /** Collects every message a room receives, so a test can await the one answering its request. */
@@ -59,4 +61,29 @@ export async function joinCasino(t: TestApp, token: string) {
   const inbox = new Inbox(room);
   await waitFor(() => (room.state as { serverSeedHash?: string })?.serverSeedHash);
   return { room, inbox };
+}
+
+/**
+ * Gives a player who has not bet yet a chosen active seed pair, so the test, not a crypto-random seed,
+ * decides which code path the player's first round takes. The first of `<label>-0`, `<label>-1`, ...
+ * (as server seed, with client seed `<label>`) for which `wanted` holds at nonce 0 is written straight
+ * into this test file's own database: the protocol never lets a player pick the server seed, which is
+ * committed before the client seed. Call it before joining a room, so the room shows the seed's hash.
+ */
+export async function chooseSeed(t: TestApp, playerId: string, label: string, wanted: (input: FairnessInput) => boolean): Promise<FairnessInput> {
+  for (let i = 0; i < 1000; i++) {
+    const input = { serverSeed: `${label}-${i}`, clientSeed: label, nonce: 0 };
+    if (!wanted(input)) continue;
+    const updated = await t.app.services.db.run((em) =>
+      sqlRows(em, `UPDATE fairness_seeds SET server_seed = $2, server_seed_hash = $3, client_seed = $4 WHERE player_id = $1 AND active AND nonce = 0 RETURNING id`, [
+        playerId,
+        input.serverSeed,
+        seedCommitment(input.serverSeed),
+        input.clientSeed,
+      ]),
+    );
+    if (updated.length !== 1) throw new Error("the player has no unused active seed");
+    return input;
+  }
+  throw new Error(`no seed among ${label}-0 to ${label}-999 gives the wanted round`);
 }

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DOTS_REWARD, MAX_INPUTS_PER_SECOND, SKILL_ROUNDS_PER_DAY, dotLayout, type DotBattleInput, type DotsInput } from "@casino/common";
 import { playConnectDots, playDotBattle, sweepDotBattle } from "../../common/test/skill/bots";
 import { startTestApp, TEST_DB, type TestApp } from "./harness";
+import { discordPlayer } from "./leaderboard-helpers";
 import { newRequestId } from "./room-helpers";
 
 let t: TestApp;
@@ -40,7 +41,13 @@ describe("Dot Battle", () => {
     const { token, player } = await t.guest();
     const started = await start(token, "dot-battle");
     expect(started.status).toBe(201);
-    expect(started.body).toMatchObject({ game: "dot-battle", seed: expect.stringMatching(/^[0-9a-f]{64}$/), roundTicks: 3600, playedToday: 1, dailyCap: SKILL_ROUNDS_PER_DAY });
+    expect(started.body).toMatchObject({
+      game: "dot-battle",
+      seed: expect.stringMatching(/^[0-9a-f]{64}$/),
+      roundTicks: 3600,
+      playedToday: 1,
+      dailyCap: SKILL_ROUNDS_PER_DAY,
+    });
     const { roundId, seed } = started.body;
     const play = playDotBattle(seed);
     expect(play.kills).toBeGreaterThan(0);
@@ -48,7 +55,15 @@ describe("Dot Battle", () => {
     const requestId = newRequestId();
     const paid = await submit(token, roundId, { requestId, game: "dot-battle", inputs: play.inputs, claimedKills: play.kills });
     expect(paid.status).toBe(200);
-    expect(paid.body).toEqual({ requestId, roundId, game: "dot-battle", kills: play.kills, completionMs: null, reward: play.kills, balance: 1000 + play.kills });
+    expect(paid.body).toEqual({
+      requestId,
+      roundId,
+      game: "dot-battle",
+      kills: play.kills,
+      completionMs: null,
+      reward: play.kills,
+      balance: 1000 + play.kills,
+    });
     expect(await balanceOf(player.id)).toBe(1000 + play.kills);
 
     const [score] = await sql(`SELECT kills, round_id FROM dot_battle_scores WHERE player_id = $1`, [player.id]);
@@ -78,7 +93,11 @@ describe("Dot Battle", () => {
     const other = (await start(token, "dot-battle")).body;
     const otherPlay = sweepDotBattle(other.seed);
     await playedFor(other.roundId, 61);
-    const inflated = await submit(token, other.roundId, { game: "dot-battle", inputs: otherPlay.inputs, claimedKills: otherPlay.kills + 5 });
+    const inflated = await submit(token, other.roundId, {
+      game: "dot-battle",
+      inputs: otherPlay.inputs,
+      claimedKills: otherPlay.kills + 5,
+    });
     expect(inflated.status).toBe(422);
     expect(inflated.body).toMatchObject({ code: "log_refused", reason: "claim_above_replay" });
     expect(inflated.body.error).toMatch(/claimed \d+ kills but the replay gives \d+/);
@@ -107,7 +126,9 @@ describe("Dot Battle", () => {
       expect(res.body).toMatchObject({ code: "log_refused", reason });
     }
     expect(await balanceOf(player.id)).toBe(1000);
-    expect((await sql(`SELECT count(*)::int AS n FROM ledger_entries WHERE player_id = $1 AND reason = 'reward'`, [player.id]))[0].n).toBe(0);
+    expect((await sql(`SELECT count(*)::int AS n FROM ledger_entries WHERE player_id = $1 AND reason = 'reward'`, [player.id]))[0].n).toBe(
+      0,
+    );
   });
 
   it("refuses a log that covers more game time than has passed since the round started", async () => {
@@ -130,7 +151,13 @@ describe("Connect the Dots", () => {
     await playedFor(roundId, 30);
     const res = await submit(token, roundId, { game: "dots", inputs: play.inputs, claimedCompletionMs: play.completionMs });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ game: "dots", completionMs: play.completionMs, kills: null, reward: DOTS_REWARD, balance: 1000 + DOTS_REWARD });
+    expect(res.body).toMatchObject({
+      game: "dots",
+      completionMs: play.completionMs,
+      kills: null,
+      reward: DOTS_REWARD,
+      balance: 1000 + DOTS_REWARD,
+    });
     const [record] = await sql(`SELECT completion_time_ms, round_id FROM dots_speed_records WHERE player_id = $1`, [player.id]);
     expect(record).toEqual({ completion_time_ms: play.completionMs, round_id: roundId });
     const [session] = await sql(`SELECT result, bet_amount FROM game_sessions WHERE player_id = $1`, [player.id]);
@@ -149,13 +176,60 @@ describe("Connect the Dots", () => {
 
     const unfinished = (await start(token, "dots")).body;
     const first = dotLayout(unfinished.seed)[0]!;
-    const partial: DotsInput[] = [[0, first.x, first.y, 1], [600, first.x, first.y, 0]];
+    const partial: DotsInput[] = [
+      [0, first.x, first.y, 1],
+      [600, first.x, first.y, 0],
+    ];
     await playedFor(unfinished.roundId, 30);
     const res2 = await submit(token, unfinished.roundId, { game: "dots", inputs: partial, claimedCompletionMs: 1000 });
     expect(res2.status).toBe(422);
     expect(res2.body).toMatchObject({ code: "log_refused", reason: "not_completed" });
     expect(await balanceOf(player.id)).toBe(1000);
     expect((await sql(`SELECT count(*)::int AS n FROM dots_speed_records WHERE player_id = $1`, [player.id]))[0].n).toBe(0);
+  });
+});
+
+describe("the Speed and Kills boards", () => {
+  it("list a finished round's time and kills as soon as the reward is answered, and never a guest's", async () => {
+    const ann = await discordPlayer(t, "Ann");
+    const guest = await t.guest();
+
+    const dots = (await start(ann.token, "dots")).body;
+    const solved = playConnectDots(dots.seed);
+    await playedFor(dots.roundId, 30);
+    const paid = await submit(ann.token, dots.roundId, { game: "dots", inputs: solved.inputs, claimedCompletionMs: solved.completionMs });
+    expect(paid.status).toBe(200);
+    // No waiting for the boards' consumer: the route puts the record on the board before it answers.
+    const speed = await t.request("GET", "/api/game/dots/leaderboard?limit=25", { token: ann.token });
+    expect(speed.status).toBe(200);
+    expect(speed.body.entries.map((e: any) => [e.playerId, e.completionTimeMs, e.rank])).toEqual([
+      [ann.player.id, paid.body.completionMs, 1],
+    ]);
+
+    const battle = (await start(ann.token, "dot-battle")).body;
+    const fought = playDotBattle(battle.seed);
+    await playedFor(battle.roundId, 61);
+    const scored = await submit(ann.token, battle.roundId, { game: "dot-battle", inputs: fought.inputs, claimedKills: fought.kills });
+    expect(scored.status).toBe(200);
+    const kills = await t.request("GET", "/api/game/dot-battle/leaderboard?limit=25", { token: ann.token });
+    expect(kills.body.entries.map((e: any) => [e.playerId, e.kills, e.rank])).toEqual([[ann.player.id, scored.body.kills, 1]]);
+
+    // A guest is paid the same way but, as the spec says, never ranked.
+    const guestRound = (await start(guest.token, "dots")).body;
+    const guestPlay = playConnectDots(guestRound.seed);
+    await playedFor(guestRound.roundId, 30);
+    expect(
+      (
+        await submit(guest.token, guestRound.roundId, {
+          game: "dots",
+          inputs: guestPlay.inputs,
+          claimedCompletionMs: guestPlay.completionMs,
+        })
+      ).status,
+    ).toBe(200);
+    await t.app.services.leaderboards.catchUp();
+    const after = await t.request("GET", "/api/game/dots/leaderboard?limit=25", { token: guest.token });
+    expect(after.body.entries.map((e: any) => e.playerId)).toEqual([ann.player.id]);
   });
 });
 
@@ -176,7 +250,10 @@ describe("requests", () => {
     expect(badInputs.status).toBe(400);
     expect(badInputs.body.error).toMatch(/x is 0–480/);
     expect((await submit(token, "not-a-round", { game: "dots", inputs: [], claimedCompletionMs: 1 })).status).toBe(400);
-    const big = await t.request("POST", `/api/skill-rounds/${roundId}/submit`, { token, raw: JSON.stringify({ pad: "x".repeat(200_000) }) });
+    const big = await t.request("POST", `/api/skill-rounds/${roundId}/submit`, {
+      token,
+      raw: JSON.stringify({ pad: "x".repeat(200_000) }),
+    });
     expect(big.status).toBe(413);
     expect(big.body.code).toBe("body_too_large");
 
@@ -223,7 +300,9 @@ describe(`the daily cap (${TEST_DB})`, () => {
     expect(submissions.filter((s) => s.status === 200)).toHaveLength(SKILL_ROUNDS_PER_DAY);
     expect(submissions.filter((s) => s.status === 409).every((s) => s.body.code === "round_closed")).toBe(true);
     expect(await balanceOf(player.id)).toBe(1000 + SKILL_ROUNDS_PER_DAY * DOTS_REWARD);
-    expect((await sql(`SELECT count(*)::int AS n FROM dots_speed_records WHERE player_id = $1`, [player.id]))[0].n).toBe(SKILL_ROUNDS_PER_DAY);
+    expect((await sql(`SELECT count(*)::int AS n FROM dots_speed_records WHERE player_id = $1`, [player.id]))[0].n).toBe(
+      SKILL_ROUNDS_PER_DAY,
+    );
 
     // A new day opens the count again.
     await sql(`UPDATE players SET dots_last_played_date = '2000-01-01' WHERE id = $1`, [player.id]);

@@ -16,20 +16,44 @@ const PLAYS: Record<string, { params: unknown; amount?: number; next?: (view: an
   limbo: { params: { target: 2 } },
   crash: { params: { cashOutAt: 2 } },
   "coin-flip": { params: { side: "heads" } },
-  roulette: { params: { bets: [{ type: "even", amount: 5 }, { type: "split", numbers: [8, 11], amount: 5 }] }, amount: 10 },
-  "sic-bo": { params: { bets: [{ type: "small", amount: 6 }, { type: "single", value: 4, amount: 4 }] }, amount: 10 },
+  roulette: {
+    params: {
+      bets: [
+        { type: "even", amount: 5 },
+        { type: "split", numbers: [8, 11], amount: 5 },
+      ],
+    },
+    amount: 10,
+  },
+  "sic-bo": {
+    params: {
+      bets: [
+        { type: "small", amount: 6 },
+        { type: "single", value: 4, amount: 4 },
+      ],
+    },
+    amount: 10,
+  },
   slots: { params: {} },
   keno: { params: { picks: [5, 10, 15, 20, 25, 30, 35, 40], risk: "classic" } },
   baccarat: { params: { bets: { player: 10 } }, amount: 10 },
   blackjack: {
     params: {},
-    next: (v) => (v.phase === "insurance" ? [{ type: "insurance", take: true }] : [{ type: v.hands[v.active].total < 15 ? "hit" : "stand" }]),
+    next: (v) =>
+      v.phase === "insurance" ? [{ type: "insurance", take: true }] : [{ type: v.hands[v.active].total < 15 ? "hit" : "stand" }],
   },
   poker: { params: {}, next: () => [{ type: "raise" }] },
   "three-card-poker": { params: { ante: 10, pairPlus: 5 }, amount: 15, next: () => [{ type: "play" }] },
   "video-poker": { params: {}, next: () => [{ type: "draw", hold: [false, false, true, true, true] }] },
-  "hi-lo": { params: {}, next: (v) => (v.correct >= 1 ? [{ type: "cashout" }] : [{ type: v.higher > 0 && v.higher <= v.lower ? "higher" : "lower" }, { type: "higher" }]) },
-  mines: { params: { mines: 5 }, next: (v) => (v.revealed.length >= 2 ? [{ type: "cashout" }] : [{ type: "reveal", tile: [3, 17][v.revealed.length] }]) },
+  "hi-lo": {
+    params: {},
+    next: (v) =>
+      v.correct >= 1 ? [{ type: "cashout" }] : [{ type: v.higher > 0 && v.higher <= v.lower ? "higher" : "lower" }, { type: "higher" }],
+  },
+  mines: {
+    params: { mines: 5 },
+    next: (v) => (v.revealed.length >= 2 ? [{ type: "cashout" }] : [{ type: "reveal", tile: [3, 17][v.revealed.length] }]),
+  },
   craps: { params: { bets: [{ type: "dontPass", amount: 10 }] }, amount: 10, next: () => [{ type: "roll" }] },
 };
 
@@ -58,7 +82,13 @@ describe("a round played through the server verifies offline to the same outcome
         answer = reply!;
       }
       expect(answer.body.fairness.serverSeedHash).toBe(committed);
-      played.set(game, { amount, payout: answer.body.totalPayout, stake: answer.body.totalStake, view: answer.body.view, nonce: answer.body.fairness.nonce });
+      played.set(game, {
+        amount,
+        payout: answer.body.totalPayout,
+        stake: answer.body.totalStake,
+        view: answer.body.view,
+        nonce: answer.body.fairness.nonce,
+      });
     }
     const spin = await ask(room, inbox, "daily-spin", {});
     expect(spin.type).toBe("spin");
@@ -70,9 +100,12 @@ describe("a round played through the server verifies offline to the same outcome
     expect(revealed, "the committed seed is revealed after the rotation").toBeDefined();
 
     const history = await t.request("GET", `/api/player/${player.id}/history?limit=50`, { token });
-    expect(history.body.items).toHaveLength(Object.keys(PLAYS).length);
-    for (const item of history.body.items) {
+    expect(history.body.items).toHaveLength(Object.keys(PLAYS).length + 1);
+    const rounds = history.body.items.filter((item: { kind: string }) => item.kind === "round");
+    expect(rounds).toHaveLength(Object.keys(PLAYS).length);
+    for (const item of rounds) {
       const live = played.get(item.gameType)!;
+      expect(item.amount, `${item.gameType}: the recorded opening bet`).toBe(live.amount);
       expect(item.fairness.nonce).toBe(live.nonce);
       const v = verifyRound({
         serverSeed: revealed!.serverSeed,
@@ -80,7 +113,7 @@ describe("a round played through the server verifies offline to the same outcome
         clientSeed: item.fairness.clientSeed,
         nonce: item.fairness.nonce,
         game: item.gameType,
-        amount: live.amount,
+        amount: item.amount,
         params: item.params,
         actions: item.actions,
       });
@@ -94,15 +127,20 @@ describe("a round played through the server verifies offline to the same outcome
       expect(v.view).toEqual(item.outcome);
     }
 
+    // the spin is a history row of its own, re-derived from what the row says
+    const spinRow = history.body.items.find((item: { kind: string }) => item.kind === "daily_spin");
+    expect(spinRow.fairness).toEqual({ ...spin.body.fairness, serverSeed: revealed!.serverSeed });
     const wheel = verifyRound({
-      serverSeed: revealed!.serverSeed,
-      serverSeedHash: spin.body.fairness.serverSeedHash,
-      clientSeed: spin.body.fairness.clientSeed,
-      nonce: spin.body.fairness.nonce,
-      game: DAILY_SPIN,
+      serverSeed: spinRow.fairness.serverSeed,
+      serverSeedHash: spinRow.fairness.serverSeedHash,
+      clientSeed: spinRow.fairness.clientSeed,
+      nonce: spinRow.fairness.nonce,
+      game: spinRow.gameType,
     });
+    expect(spinRow.gameType).toBe(DAILY_SPIN);
     expect(wheel.commitment.matches).toBe(true);
     expect(wheel.view).toEqual({ segment: spin.body.segment, prize: spin.body.prize });
+    expect(spinRow.outcome).toEqual(wheel.view);
     await room.leave();
   });
 });

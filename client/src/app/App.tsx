@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, type ReactNode } from "react";
 import { Route, Switch } from "wouter";
 import { Toaster } from "../ui/Toaster";
 import { Footer } from "../ui/Footer";
@@ -9,41 +9,54 @@ import { Lobby } from "../features/lobby/Lobby";
 import { ConnectionErrorScreen, ConnectionErrorBanner } from "../features/dialogs/ConnectionError";
 import { StartupDialogs } from "../features/dialogs/StartupDialogs";
 import { ConnectionBanner } from "../features/dialogs/ConnectionBanner";
-import { useRoomConnection } from "./start";
+import { startUp, useRoomConnection } from "./start";
 
 const SettingsPage = lazy(() => import("../features/settings/SettingsPage"));
 const TermsPage = lazy(() => import("../features/legal/TermsPage"));
 const PrivacyPage = lazy(() => import("../features/legal/PrivacyPage"));
 const GameHost = lazy(() => import("../features/game-host/GameHost"));
+const VerifyPage = lazy(() => import("../features/fairness/VerifyPage"));
+const FairnessPage = lazy(() => import("../features/fairness/FairnessPage"));
 
 export function App() {
   return (
     <>
-        <Switch>
-          <Route path="/terms">
+      <Switch>
+        <Route path="/terms">
+          <Page>
+            <TermsPage />
+          </Page>
+        </Route>
+        <Route path="/privacy">
+          <Page>
+            <PrivacyPage />
+          </Page>
+        </Route>
+        {/* The verifier and the specification work without signing in (a shared link opens them anywhere). */}
+        <Route path="/verify">
+          <Page>
+            <VerifyPage />
+          </Page>
+        </Route>
+        <Route path="/fairness">
+          <Page>
+            <FairnessPage />
+          </Page>
+        </Route>
+        <Route path="/settings">
+          <SignedIn>
             <Page>
-              <TermsPage />
+              <SettingsPage />
             </Page>
-          </Route>
-          <Route path="/privacy">
-            <Page>
-              <PrivacyPage />
-            </Page>
-          </Route>
-          <Route path="/settings">
-            <SignedIn>
-              <Page>
-                <SettingsPage />
-              </Page>
-            </SignedIn>
-          </Route>
-          <Route>
-            <SignedIn>
-              <Home />
-            </SignedIn>
-          </Route>
-        </Switch>
-        <Toaster />
+          </SignedIn>
+        </Route>
+        <Route>
+          <SignedIn>
+            <Home />
+          </SignedIn>
+        </Route>
+      </Switch>
+      <Toaster />
     </>
   );
 }
@@ -60,6 +73,8 @@ function Page({ children }: { children: ReactNode }) {
 /** Start-up gate: "Loading casino...", the Connection Error screen, or the signed-in product. */
 function SignedIn({ children }: { children: ReactNode }) {
   const phase = useSession((s) => s.phase);
+  // Normally under way since boot; a visit that began on a standalone page signs in on its way here.
+  useEffect(() => void startUp(), []);
   useRoomConnection();
   if (phase === "starting") return <Centered>Loading casino...</Centered>;
   if (phase === "failed") return <ConnectionErrorScreen />;

@@ -1,4 +1,5 @@
 import { startUp } from "./start";
+import { isStandalonePage } from "./standalone-pages";
 import { applyTheme, useTheme } from "../store/theme";
 
 /**
@@ -7,4 +8,6 @@ import { applyTheme, useTheme } from "../store/theme";
  * bundle initialises.
  */
 applyTheme(useTheme.getState().mode, useTheme.getState().color);
-void startUp();
+// The verifier and the specification need no player: a link opened there makes no guest (the app signs
+// in when the visit moves on to the casino). Discord launches the activity at "/", so its boot is unchanged.
+if (!isStandalonePage(location.pathname)) void startUp();

@@ -97,9 +97,9 @@ export async function connectRoom(token: string): Promise<void> {
   }
   const connection = new CasinoConnection(token, {
     status: (status: ConnectionStatus) => useRoom.setState({ status }),
-    state: ({ balance, openRound }) => {
+    state: ({ balance, openRound, seeds }) => {
       const before = useRoom.getState().balance;
-      useRoom.setState({ balance, openRound: parseOpenRound(openRound) });
+      useRoom.setState({ balance, openRound: parseOpenRound(openRound), seeds });
       if (before !== null && before !== balance) {
         useSession.getState().patchPlayer({ balance });
         refreshLeaderboard();

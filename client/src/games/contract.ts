@@ -1,6 +1,6 @@
 import type { ComponentType } from "react";
 import type { GameDefinition } from "@casino/common/catalogue";
-import type { BetAnswer, OpenRoundView } from "@casino/common/protocol";
+import type { BetAnswer, CrashBetAnswer, CrashCashOutAnswer, CrashRoomSnapshot, OpenRoundView } from "@casino/common/protocol";
 
 /**
  * The one seam between the shell and the game tables: the shell owns the room connection, the balance
@@ -43,6 +43,27 @@ export interface TableSession {
   token: string;
 }
 
+/** The shared crash room of the player's activity instance (or the public room), as the shell opens it. */
+export interface SharedCrashRoom {
+  /** The instance whose room this is; null for the public room. */
+  instanceId: string | null;
+  /** The player, to find their own bet among everyone's. */
+  playerId: string | null;
+  /** Joins the room; the listener hears the connection's status and every state the server sends. */
+  connect(listener: {
+    status(status: "connecting" | "open" | "reconnecting" | "lost"): void;
+    state(state: CrashRoomSnapshot): void;
+  }): SharedCrashConnection;
+}
+
+/** Requests in the shared crash room; same request-id rule and RoomRequestError rejections as GameConnection. */
+export interface SharedCrashConnection {
+  /** A bet for the round in its betting phase; `autoCashOut` a multiplier (2.5 for 2.50×) or null. */
+  bet(amount: number, autoCashOut: number | null): Promise<CrashBetAnswer>;
+  cashOut(): Promise<CrashCashOutAnswer>;
+  close(): void;
+}
+
 export interface GameTableProps {
   game: GameDefinition;
   connection: GameConnection;
@@ -53,6 +74,8 @@ export interface GameTableProps {
   onExit(): void;
   /** The player's session; without it "My bets" lists only the rounds played since the table opened. */
   session?: TableSession | null;
+  /** The shared crash room (offered to the crash table). */
+  sharedCrash?: SharedCrashRoom | null;
 }
 
 /** Each game folder's `index.tsx` default-exports one of these; the shell loads it lazily. */

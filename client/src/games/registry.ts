@@ -22,4 +22,6 @@ export const GAME_TABLES: Partial<Record<GameId, () => Promise<{ default: GameTa
   roulette: () => import("./roulette"),
   keno: () => import("./keno"),
   mines: () => import("./mines"),
+  "dot-battle": () => import("./dot-battle"),
+  dots: () => import("./dots"),
 };

@@ -44,7 +44,7 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
     credentials: "include",
   });
   const text = await res.text().catch(() => "");
-  let body: unknown = null;
+  let body: unknown;
   try {
     body = text ? JSON.parse(text) : null;
   } catch {

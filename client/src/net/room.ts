@@ -1,4 +1,5 @@
 import { Client, type Room } from "@colyseus/sdk";
+import { browserClientSeed } from "./client-seed";
 import { newRequestId } from "./request-id";
 import { RoomFailure, type ConnectionStatus } from "./room-failure";
 
@@ -9,12 +10,30 @@ const CASINO_ROOM = "casino";
 /** Server → client messages answering a request (result, spin) or refusing it (error). */
 const ANSWERS = new Set(["result", "spin"]);
 
-export interface RoomListener {
+/** The player's seeds as the room state mirrors them (`ActiveSeedView` in common/protocol.ts). */
+export interface SeedState {
+  serverSeedHash: string;
+  clientSeed: string;
+  nonce: number;
+  nextServerSeedHash: string;
+}
+
+/** What a room connection tells its owner besides answers: its status, its state, pushed messages. */
+export interface ConnectionListener<S> {
   status(status: ConnectionStatus): void;
-  state(state: { balance: number; openRound: string }): void;
+  state(state: S): void;
   /** Every pushed message that is not an answer to a request (balance, notice, seeds, leaderboard, ...). */
   push(type: string, body: unknown): void;
 }
+
+/** The casino room's state as its connection passes it on. */
+export interface CasinoState {
+  balance: number;
+  openRound: string;
+  seeds: SeedState | null;
+}
+
+export type RoomListener = ConnectionListener<CasinoState>;
 
 interface Pending {
   type: string;
@@ -32,11 +51,12 @@ export const socketEndpoint = () => `${location.protocol === "https:" ? "wss" : 
 const REJOIN_DELAYS_MS = [500, 1_000, 2_000, 4_000, 8_000];
 
 /**
- * The player's casino room. Requests carry a request id made once per call; a request still
+ * A room connection with requests. Requests carry a request id made once per call; a request still
  * unanswered when the connection comes back (or a new room is joined) is sent again with the same id,
- * which the server answers from its stored answer, so nothing is ever placed twice.
+ * which the server answers from its stored answer, so nothing is ever placed twice. Subclasses say which
+ * room to join and what of its state to pass on.
  */
-export class CasinoConnection {
+export abstract class RoomConnection<S> {
   private readonly client: Client;
   private room: Room | null = null;
   private readonly pending = new Map<string, Pending>();
@@ -44,7 +64,7 @@ export class CasinoConnection {
 
   constructor(
     token: string,
-    private readonly listener: RoomListener,
+    protected readonly listener: ConnectionListener<S>,
     endpoint: string = socketEndpoint(),
   ) {
     // An explicit urlBuilder turns off the SDK's own rewrite on discordsays.com, which would prefix
@@ -58,7 +78,7 @@ export class CasinoConnection {
     this.listener.status("connecting");
     for (let attempt = 0; !this.closed; attempt++) {
       try {
-        const room = await this.client.create(CASINO_ROOM);
+        const room = await this.join(this.client);
         if (this.closed) {
           void room.leave();
           return;
@@ -67,7 +87,7 @@ export class CasinoConnection {
         return;
       } catch (error) {
         if (attempt >= REJOIN_DELAYS_MS.length) {
-          console.warn("casino room unreachable", error);
+          console.warn("room unreachable", error);
           this.listener.status("lost");
           this.failPending(new RoomFailure("disconnected", "Connection to the casino was lost"));
           return;
@@ -95,11 +115,14 @@ export class CasinoConnection {
     this.room = null;
   }
 
+  /** Finds or creates this connection's room. */
+  protected abstract join(client: Client): Promise<Room>;
+  /** What of the room's synchronised state the listener gets. */
+  protected abstract read(state: unknown): S;
+
   private attach(room: Room): void {
     this.room = room;
-    room.onStateChange((state: { balance?: number; openRound?: string }) => {
-      this.listener.state({ balance: Number(state.balance ?? 0), openRound: state.openRound ?? "" });
-    });
+    room.onStateChange((state: unknown) => this.listener.state(this.read(state)));
     room.onMessage("*", (type, body) => this.onMessage(String(type), body));
     room.onDrop(() => this.listener.status("reconnecting"));
     room.onReconnect(() => {
@@ -142,5 +165,26 @@ export class CasinoConnection {
   private failPending(error: RoomFailure): void {
     for (const p of this.pending.values()) p.reject(error);
     this.pending.clear();
+  }
+}
+
+/** The player's own casino room (bets of every single-player game, balance, fairness, daily spin). */
+export class CasinoConnection extends RoomConnection<CasinoState> {
+  protected join(client: Client): Promise<Room> {
+    // The browser's own client seed (`casinoJoinOptions`): the default seed of a pair never used.
+    return client.create(CASINO_ROOM, { clientSeed: browserClientSeed() });
+  }
+
+  protected read(state: unknown): CasinoState {
+    const s = state as { balance?: number; openRound?: string } & Partial<SeedState>;
+    const seeds = s.serverSeedHash
+      ? {
+          serverSeedHash: s.serverSeedHash,
+          clientSeed: s.clientSeed ?? "",
+          nonce: Number(s.nonce ?? 0),
+          nextServerSeedHash: s.nextServerSeedHash ?? "",
+        }
+      : null;
+    return { balance: Number(s.balance ?? 0), openRound: s.openRound ?? "", seeds };
   }
 }

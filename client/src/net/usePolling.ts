@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type DependencyList } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type DependencyList } from "react";
 
 export interface Polled<T> {
   data: T | undefined;
@@ -14,7 +14,16 @@ export interface Polled<T> {
 export function usePolling<T>(fetcher: () => Promise<T>, intervalMs: number, deps: DependencyList): Polled<T> {
   const [state, setState] = useState<Polled<T>>({ data: undefined, error: undefined, loading: true });
   const fetcherRef = useRef(fetcher);
-  fetcherRef.current = fetcher;
+  useLayoutEffect(() => {
+    fetcherRef.current = fetcher;
+  });
+  // New deps: nothing shown yet means loading again (the last good data stays shown while refetching).
+  const key = [intervalMs, ...deps];
+  const [keyOfState, setKeyOfState] = useState(key);
+  if (key.length !== keyOfState.length || key.some((v, i) => !Object.is(v, keyOfState[i]))) {
+    setKeyOfState(key);
+    setState((s) => ({ ...s, loading: s.data === undefined }));
+  }
 
   useEffect(() => {
     let alive = true;
@@ -29,7 +38,6 @@ export function usePolling<T>(fetcher: () => Promise<T>, intervalMs: number, dep
         if (alive && mine === seq) setState({ data: undefined, error, loading: false });
       }
     };
-    setState((s) => ({ ...s, loading: s.data === undefined }));
     void run();
     const timer = setInterval(run, intervalMs);
     const onVisible = () => document.visibilityState === "visible" && void run();

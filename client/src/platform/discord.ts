@@ -42,7 +42,9 @@ export async function startDiscord(): Promise<DiscordStart> {
   const res = await fetch("/api/token", {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ code }),
+    // The instance is joined with this session: the shared rooms of the instance (the crash room, the
+    // instance's boards) admit only players whose own session joined it.
+    body: JSON.stringify({ code, instanceId: instance.instanceId }),
     credentials: "include",
   });
   if (!res.ok) throw new Error(`Token exchange failed: ${res.statusText || res.status}`);
@@ -55,6 +57,7 @@ export async function startDiscord(): Promise<DiscordStart> {
     session: session as TokenAnswer,
     context: {
       instanceId: instance.instanceId,
+      instanceJoined: session.instance != null,
       guildId: instance.guildId,
       channelId: instance.channelId,
       platform: instance.platform,

@@ -32,4 +32,5 @@ export const STORAGE_KEYS = {
   guestNoticeDismissed: "guest-notice-dismissed",
   themeMode: "theme-mode",
   themeColor: "theme-color",
+  clientSeed: "client-seed",
 } as const;

@@ -1,5 +1,5 @@
 import { create } from "zustand";
-import type { OpenRoundView } from "@casino/common/protocol";
+import type { ActiveSeedView, OpenRoundView } from "@casino/common/protocol";
 import type { CasinoConnection } from "../net/room";
 import type { ConnectionStatus } from "../net/room-failure";
 
@@ -9,6 +9,8 @@ interface RoomState {
   /** The balance the server last pushed (or the player record's, before the room answers). */
   balance: number | null;
   openRound: OpenRoundView | null;
+  /** The player's seeds as the room mirrors them: active pair (server seed as its hash), nonce, next seed's hash. */
+  seeds: ActiveSeedView | null;
   /**
    * While true the header keeps showing the balance from before, so a prize is not given away
    * before the wheel lands (the daily spin holds it for its animation).
@@ -22,6 +24,7 @@ export const useRoom = create<RoomState>()((set) => ({
   status: "idle",
   balance: null,
   openRound: null,
+  seeds: null,
   balanceHeld: false,
   holdBalance: (held) => set({ balanceHeld: held }),
 }));

@@ -4,6 +4,8 @@ import type { PlayerRecord } from "@casino/common/api";
 /** The Discord context of a launch inside Discord, kept for the shared rooms of the instance. */
 export interface DiscordContext {
   instanceId: string;
+  /** The server accepted this player into the instance (its shared rooms); false when it refused. */
+  instanceJoined: boolean;
   guildId: string | null;
   channelId: string | null;
   platform: string;

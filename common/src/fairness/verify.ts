@@ -356,7 +356,7 @@ function rolledSettled(settled: readonly SettledBet[]): string[] {
   return settled.map((b) => `${b.type}${b.number === undefined ? "" : ` ${b.number}`} (${b.amount}${b.odds ? ` + odds ${b.odds}` : ""}): ${b.result}, ${pays(b.payout)}`);
 }
 
-function craps({ previous, state, step, action }: StepContext): string[] {
+function craps({ previous, state, step }: StepContext): string[] {
   const s = state as CrapsState;
   const before = previous as CrapsState | null;
   const lines: string[] = [];

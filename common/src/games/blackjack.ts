@@ -266,7 +266,7 @@ function advance(state: BlackjackState, rng: Rng): number {
 }
 
 /** After the insurance decision (or at once without one): the peek, naturals, then play. */
-function afterPeek(state: BlackjackState, rng: Rng): number {
+function afterPeek(state: BlackjackState): number {
   const hand = state.hands[0]!;
   const up = state.dealer[0]!;
   const peeks = cardPoints(up) === 1 || cardPoints(up) === 10;
@@ -315,7 +315,7 @@ export const blackjackEngine: GameEngine<BlackjackParams, BlackjackState, Blackj
       dealerBlackjack: false,
     };
     if (cardPoints(up) === 1 && insuranceCost(amount) > 0) return done(state, amount, 0);
-    return done(state, amount, afterPeek(state, rng));
+    return done(state, amount, afterPeek(state));
   },
   act(previous: BlackjackState, action: BlackjackAction, rng: Rng): Step<BlackjackState> {
     if (previous.phase === "done") throw new GameRuleError("round_over", "The round is already over");
@@ -324,7 +324,7 @@ export const blackjackEngine: GameEngine<BlackjackParams, BlackjackState, Blackj
       if (state.phase !== "insurance") throw new GameRuleError("no_insurance", "Insurance is only offered before play, when the dealer shows an ace");
       const stake = action.take ? insuranceCost(state.bet) : 0;
       state.insurance = { stake, payout: 0 };
-      return done(state, stake, afterPeek(state, rng));
+      return done(state, stake, afterPeek(state));
     }
     if (state.phase === "insurance") throw new GameRuleError("insurance_pending", "Take or decline insurance first");
     const hand = state.hands[state.active]!;

@@ -54,7 +54,6 @@ export interface GameEngine<P = unknown, S = unknown, A = unknown> {
 }
 
 /** Erases the engine's own types so engines of every game can sit in one registry. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyGameEngine = GameEngine<any, any, any>;
 
 export type RoundResult = "win" | "lose" | "push";

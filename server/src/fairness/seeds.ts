@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { EntityManager } from "typeorm";
 import { seedCommitment, type ActiveSeedView, type RevealedSeed, type RotateAnswer } from "@casino/common";
+import type { Row } from "../db/rows";
 import { sqlRows } from "../db/sql";
 import type { Database } from "../db/database";
 import { AppError, conflict, notFound } from "../errors";
@@ -29,7 +30,7 @@ export class Seeds {
 
   async active(playerId: string): Promise<ActiveSeedView> {
     const rows = await this.db.run((em) =>
-      sqlRows(
+      sqlRows<Row<"fairness_seeds", "server_seed_hash" | "client_seed" | "nonce"> & { next_hash: string }>(
         em,
         `SELECT s.server_seed_hash, s.client_seed, s.nonce, n.server_seed_hash AS next_hash
            FROM fairness_seeds s JOIN next_server_seeds n ON n.player_id = s.player_id

@@ -33,37 +33,44 @@ interface Viewer {
 type ViewerClient = Client<{ auth: SessionClaims; userData: Viewer }>;
 
 /**
+ * The leaderboard room type of one app: the room class with that app's services, and an onAuth that
+ * checks the session and that the caller belongs to the board's scope. A refusal must be a ServerError
+ * with a numeric code to reach the client as an error of the join (any other error comes back as a
+ * malformed seat reservation).
+ */
+export function leaderboardRoom(services: Services) {
+  return class AppLeaderboardRoom extends LeaderboardRoom {
+    protected override readonly services = services;
+
+    static override async onAuth(token: string, options: unknown, _context: AuthContext): Promise<SessionClaims> {
+      try {
+        const claims = await services.tokens.verify(token);
+        const parsed = leaderboardRoomOptions.safeParse(options ?? {});
+        if (!parsed.success) throw new AppError("invalid_options", 400, describeZodError(parsed.error));
+        await authorisedScope(services, claims, parsed.data);
+        return claims;
+      } catch (error) {
+        if (error instanceof AppError) throw new ServerError(ErrorCode.AUTH_FAILED, error.message);
+        throw error;
+      }
+    }
+  };
+}
+
+/**
  * One room per board scope (board, scope, guild or instance, window); each client views its own page.
  * When the board changes (a presence message from whichever process applied the change), the room
  * recomputes the visible pages and the clients' positions, coalesced to at most 4 times a second, and
  * sends each client only what changed for it.
  */
-export class LeaderboardRoom extends Room<{ client: ViewerClient }> {
-  static services: Services;
+export abstract class LeaderboardRoom extends Room<{ client: ViewerClient }> {
+  protected abstract readonly services: Services;
   private spec!: BoardSpec;
   private updates!: Coalescer;
   private readonly onChange = (change: BoardChange) => {
     if (change.keys.includes("*") || change.keys.includes(boardKey(this.spec.board, this.spec.window)) || change.players?.length)
       this.updates.trigger();
   };
-
-  /**
-   * A refusal must be a ServerError with a numeric code to reach the client as an error of the join
-   * (any other error comes back as a malformed seat reservation).
-   */
-  static override async onAuth(token: string, options: unknown, _context: AuthContext): Promise<SessionClaims> {
-    const s = LeaderboardRoom.services;
-    try {
-      const claims = await s.tokens.verify(token);
-      const parsed = leaderboardRoomOptions.safeParse(options ?? {});
-      if (!parsed.success) throw new AppError("invalid_options", 400, describeZodError(parsed.error));
-      await authorisedScope(s, claims, parsed.data);
-      return claims;
-    } catch (error) {
-      if (error instanceof AppError) throw new ServerError(ErrorCode.AUTH_FAILED, error.message);
-      throw error;
-    }
-  }
 
   override async onCreate(options: unknown): Promise<void> {
     const o: LeaderboardRoomOptions = leaderboardRoomOptions.parse(options ?? {});
@@ -75,7 +82,7 @@ export class LeaderboardRoom extends Room<{ client: ViewerClient }> {
     };
     this.autoDispose = true;
     this.updates = new Coalescer(() => this.pushDeltas(), 1000 / LEADERBOARD_MAX_UPDATES_PER_SECOND);
-    await LeaderboardRoom.services.presence.subscribe(BOARD_CHANGES_CHANNEL, this.onChange);
+    await this.services.presence.subscribe(BOARD_CHANGES_CHANNEL, this.onChange);
     this.onMessage(LEADERBOARD_MESSAGES.view, async (client: ViewerClient, raw: unknown) => {
       const parsed = leaderboardViewMessage.safeParse(raw);
       if (!parsed.success) return this.sendError(client, { code: "invalid_message", message: describeZodError(parsed.error) });
@@ -101,13 +108,13 @@ export class LeaderboardRoom extends Room<{ client: ViewerClient }> {
 
   override onDispose(): void {
     this.updates.dispose();
-    void LeaderboardRoom.services.presence.unsubscribe(BOARD_CHANGES_CHANNEL, this.onChange);
+    void this.services.presence.unsubscribe(BOARD_CHANGES_CHANNEL, this.onChange);
   }
 
   private async sendSnapshot(client: ViewerClient): Promise<void> {
     const viewer = client.userData!;
     const [page] = (await this.pages([viewer])).values();
-    const me = (await LeaderboardRoom.services.leaderboards.positions(this.spec, [viewer.playerId])).get(viewer.playerId)!;
+    const me = (await this.services.leaderboards.positions(this.spec, [viewer.playerId])).get(viewer.playerId)!;
     const rows = this.rowsFor(page!, viewer);
     Object.assign(viewer, { rows, total: page!.ranked.total, me, seq: viewer.seq + 1 });
     const message: LeaderboardSnapshotMessage = {
@@ -129,7 +136,7 @@ export class LeaderboardRoom extends Room<{ client: ViewerClient }> {
     const viewers = this.clients.filter((c) => c.userData).map((c) => c.userData!);
     if (viewers.length === 0) return;
     const pages = await this.pages(viewers);
-    const positions = await LeaderboardRoom.services.leaderboards.positions(this.spec, [...new Set(viewers.map((v) => v.playerId))]);
+    const positions = await this.services.leaderboards.positions(this.spec, [...new Set(viewers.map((v) => v.playerId))]);
     for (const client of this.clients) {
       const viewer = client.userData;
       if (!viewer) continue;
@@ -148,7 +155,7 @@ export class LeaderboardRoom extends Room<{ client: ViewerClient }> {
 
   /** The distinct pages the viewers look at: their rows and the profiles of the players on them. */
   private async pages(viewers: Viewer[]) {
-    const lb = LeaderboardRoom.services.leaderboards;
+    const lb = this.services.leaderboards;
     const pages = new Map<string, { ranked: Ranked; offset: number; profiles: Awaited<ReturnType<typeof lb.loadProfiles>> }>();
     for (const viewer of viewers) {
       const key = pageKey(viewer);
@@ -171,7 +178,7 @@ export class LeaderboardRoom extends Room<{ client: ViewerClient }> {
     page: { ranked: Ranked; offset: number; profiles: Parameters<Services["leaderboards"]["render"]>[3] },
     viewer: Viewer,
   ): BoardEntry[] {
-    return LeaderboardRoom.services.leaderboards.render(this.spec, page.ranked.rows, page.offset, page.profiles, viewer.playerId);
+    return this.services.leaderboards.render(this.spec, page.ranked.rows, page.offset, page.profiles, viewer.playerId);
   }
 
   private failed(client: ViewerClient, error: unknown): void {

@@ -708,7 +708,7 @@ export class Leaderboards {
     await this.ensureBuilt(true);
     await this.ledgerLoop.catchUp();
     const [counts] = await this.read((em) =>
-      sqlRows(
+      sqlRows<{ total: number; settled: number }>(
         em,
         `SELECT count(*)::int AS total, count(*) FILTER (WHERE created_at <= now() - ($1::int * interval '1 millisecond'))::int AS settled
            FROM players WHERE discord_id NOT LIKE 'guest-%'`,

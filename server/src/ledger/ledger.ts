@@ -21,6 +21,7 @@ import {
   type BetAnswer,
   type SpinAnswer,
 } from "@casino/common";
+import type { Row } from "../db/rows";
 import { sqlRows } from "../db/sql";
 import type { EntityManager } from "typeorm";
 import type { Database } from "../db/database";
@@ -56,6 +57,8 @@ interface Movement {
   delta: number;
   reason: LedgerReason;
   reference: string | null;
+  /** The seed pair and nonce an outcome paid by this entry was drawn from (daily spins: their history row). */
+  drawnFrom?: { seedId: string; nonce: number };
 }
 
 /** What settling an abandoned round did, for the player's other connections to hear. */
@@ -70,9 +73,10 @@ export interface AbandonedSettlement {
 }
 
 /**
- * The only code that writes balances. Every movement is one transaction that locks the player's row
- * first (ledger/requests.ts), then checks, then writes the balance, the append-only ledger entries,
- * the round records and the request's answer together.
+ * The only code that writes balances. Every movement runs in a transaction that locks the player's row
+ * first (ledger/requests.ts: money requests that arrive together share one, each under its own
+ * savepoint), then checks, then writes the balance, the append-only ledger entries, the round records
+ * and the request's answer together.
  */
 export class Ledger {
   private readonly requests: MoneyRequests;
@@ -112,18 +116,18 @@ export class Ledger {
   /** A new player, their 1000-coin starting grant and their seeds (active pair and committed next seed), together. */
   createPlayer(fields: NewPlayer): Promise<Player> {
     return this.toldTransaction(async (em) => {
-      const [row] = await sqlRows(em, `INSERT INTO players (discord_id, username, avatar_url, balance) VALUES ($1, $2, $3, $4) RETURNING id`, [
+      const [row] = await sqlRows<Row<"players", "id">>(em, `INSERT INTO players (discord_id, username, avatar_url, balance) VALUES ($1, $2, $3, $4) RETURNING id`, [
         fields.discordId,
         fields.username,
         fields.avatarUrl,
         STARTING_BALANCE,
       ]);
       const playerId = row.id as string;
-      await sqlRows(em, `INSERT INTO ledger_entries (player_id, delta, balance_after, reason, reference, request_id) VALUES ($1, $2, $2, 'grant', 'starting balance', $3)`, [
-        playerId,
-        STARTING_BALANCE,
-        ledgerEntryId("#starting", "grant"),
-      ]);
+      await sqlRows(
+        em,
+        `INSERT INTO ledger_entries (player_id, delta, balance_after, reason, reference, request_id) VALUES ($1, $2, $2, 'grant', 'starting balance', $3)`,
+        [playerId, STARTING_BALANCE, ledgerEntryId("#starting", "grant")],
+      );
       await insertFirstSeeds(em, playerId, newClientSeed());
       return em.getRepository(Player).findOneByOrFail({ id: playerId });
     });
@@ -148,7 +152,7 @@ export class Ledger {
         );
         return answer(requestId, game, roundId, step, step.stake, step.payout, balance, engine.view(step.state, false), seed);
       }
-      recordSession(w, playerId, requestId, game, step.stake, step.payout, seed, params, [], engine.view(step.state, true));
+      recordSession(w, playerId, requestId, game, amount, step.stake, step.payout, seed, params, [], engine.view(step.state, true));
       return answer(requestId, game, null, step, step.stake, step.payout, balance, engine.view(step.state, true), seed);
     });
   }
@@ -173,7 +177,19 @@ export class Ledger {
       const w = ctx.writes;
       if (step.done) {
         w.add(`DELETE FROM open_rounds WHERE id = ${w.p(r.id)}`);
-        recordSession(w, playerId, r.requestId, r.game, totalStake, totalPayout, r.seed, r.params, actions, engine.view(step.state, true));
+        recordSession(
+          w,
+          playerId,
+          r.requestId,
+          r.game,
+          r.amount,
+          totalStake,
+          totalPayout,
+          r.seed,
+          r.params,
+          actions,
+          engine.view(step.state, true),
+        );
       } else {
         w.add(
           `UPDATE open_rounds SET state = ${w.p(JSON.stringify(step.state))}, actions = ${w.p(JSON.stringify(actions))}, total_stake = ${w.p(totalStake)},
@@ -191,11 +207,19 @@ export class Ledger {
       const last = ctx.player.lastDailySpin;
       if (last && now.getTime() - last.getTime() < DAILY_SPIN_COOLDOWN_MS) {
         const next = last.getTime() + DAILY_SPIN_COOLDOWN_MS;
-        throw new AppError("already_spun", 429, "Already spun today", { nextSpinAt: new Date(next).toISOString(), msLeft: next - now.getTime() });
+        throw new AppError("already_spun", 429, "Already spun today", {
+          nextSpinAt: new Date(next).toISOString(),
+          msLeft: next - now.getTime(),
+        });
       }
       const seed = ctx.seed;
       const { segment, prize } = spinWheel(floatStream(fairnessOf(seed)));
-      const movement: Movement = { delta: prize, reason: "daily_spin", reference: `segment ${segment}` };
+      const movement: Movement = {
+        delta: prize,
+        reason: "daily_spin",
+        reference: `segment ${segment}`,
+        drawnFrom: { seedId: seed.id, nonce: seed.nonce },
+      };
       const balance = moveCoins(ctx, requestId, [movement], { seedId: seed.id, set: (w) => `last_daily_spin = ${w.p(now)}` });
       return {
         requestId,
@@ -246,7 +270,19 @@ export class Ledger {
           const w = ctx.writes;
           w.add(`DELETE FROM open_rounds WHERE id = ${w.p(r.id)}`);
           const actions = [...r.actions, ...finish.actions];
-          recordSession(w, playerId, r.requestId, r.game, r.totalStake, r.totalPayout + payout, r.seed, r.params, actions, engine.view(last.state, true));
+          recordSession(
+            w,
+            playerId,
+            r.requestId,
+            r.game,
+            r.amount,
+            r.totalStake,
+            r.totalPayout + payout,
+            r.seed,
+            r.params,
+            actions,
+            engine.view(last.state, true),
+          );
         }
       }
       await ctx.writes.run(em);
@@ -263,9 +299,13 @@ export class Ledger {
    * the restart rule). The round's row is read FOR SHARE: the round cannot leave its betting phase
    * while this bet is being written, and a bet that waited for the phase change sees it and is refused.
    */
-  placeCrashBet(playerId: string, requestId: string, bet: { roundId: string; amount: number; autoCashOut: number | null }): Promise<Replayable<CrashBetAnswer>> {
+  placeCrashBet(
+    playerId: string,
+    requestId: string,
+    bet: { roundId: string; amount: number; autoCashOut: number | null },
+  ): Promise<Replayable<CrashBetAnswer>> {
     return this.requests.run({ playerId, requestId, kind: "crash-bet", body: bet }, async (ctx) => {
-      const [round] = await sqlRows(ctx.em, `SELECT phase, game_number FROM crash_rounds WHERE id = $1 FOR SHARE`, [bet.roundId]);
+      const [round] = await sqlRows<Row<"crash_rounds", "phase" | "game_number">>(ctx.em, `SELECT phase, game_number FROM crash_rounds WHERE id = $1 FOR SHARE`, [bet.roundId]);
       if (round?.phase !== "betting") throw new AppError("betting_closed", 409, "Bets are closed for this round");
       if (ctx.player.balance < bet.amount) throw insufficientFunds();
       const placed = await sqlRows(
@@ -276,7 +316,14 @@ export class Ledger {
       );
       if (placed.length === 0) throw conflict("You already have a bet in this round", "already_bet");
       const balance = moveCoins(ctx, requestId, [{ delta: -bet.amount, reason: "bet", reference: CRASH_ROOM_REFERENCE }]);
-      return { requestId, roundId: bet.roundId, gameNumber: Number(round.game_number), amount: bet.amount, autoCashOut: bet.autoCashOut, balance };
+      return {
+        requestId,
+        roundId: bet.roundId,
+        gameNumber: Number(round.game_number),
+        amount: bet.amount,
+        autoCashOut: bet.autoCashOut,
+        balance,
+      };
     });
   }
 
@@ -285,13 +332,17 @@ export class Ledger {
    * still be in, its round running, and the multiplier at or below the round's crash point, so a bet
    * is paid at most once and never above the bust, whatever the clocks said.
    */
-  cashOutCrashBet(playerId: string, requestId: string, c: { roundId: string; cashedOutAt: number; by: "player" | "auto" }): Promise<Replayable<CrashCashOutAnswer>> {
+  cashOutCrashBet(
+    playerId: string,
+    requestId: string,
+    c: { roundId: string; cashedOutAt: number; by: "player" | "auto" },
+  ): Promise<Replayable<CrashCashOutAnswer>> {
     return this.requests.run({ playerId, requestId, kind: "crash-cashout", body: c }, async (ctx) => {
-      const [bet] = await sqlRows(ctx.em, `SELECT id, amount, auto_cash_out, request_id FROM crash_bets WHERE round_id = $1 AND player_id = $2`, [c.roundId, playerId]);
+      const [bet] = await sqlRows<Row<"crash_bets", "id" | "amount" | "auto_cash_out" | "request_id">>(ctx.em, `SELECT id, amount, auto_cash_out, request_id FROM crash_bets WHERE round_id = $1 AND player_id = $2`, [c.roundId, playerId]);
       if (!bet) throw new AppError("no_bet", 409, "You have no bet in this round");
       const amount = Number(bet.amount);
       const payout = payoutRatio(amount, c.cashedOutAt, 100);
-      const settled = await sqlRows(
+      const settled = await sqlRows<Row<"crash_rounds", "game_number">>(
         ctx.em,
         `UPDATE crash_bets b SET status = 'cashed_out', cashed_out_at = $2, payout = $3, settled_by = $4, settled_at = now()
            FROM crash_rounds r
@@ -301,8 +352,24 @@ export class Ledger {
       );
       if (settled.length === 0) throw new AppError("cash_out_refused", 409, "Too late: this bet is no longer in a running round");
       const balance = moveCoins(ctx, requestId, [{ delta: payout, reason: "payout", reference: CRASH_ROOM_REFERENCE }]);
-      const params = { roundId: c.roundId, gameNumber: Number(settled[0].game_number), autoCashOut: bet.auto_cash_out === null ? null : Number(bet.auto_cash_out) };
-      recordSession(ctx.writes, playerId, bet.request_id, "crash", amount, payout, null, params, [{ cashOut: c.cashedOutAt, by: c.by }], { cashedOutAt: c.cashedOutAt });
+      const params = {
+        roundId: c.roundId,
+        gameNumber: Number(settled[0].game_number),
+        autoCashOut: bet.auto_cash_out === null ? null : Number(bet.auto_cash_out),
+      };
+      recordSession(
+        ctx.writes,
+        playerId,
+        bet.request_id,
+        "crash",
+        amount,
+        amount,
+        payout,
+        null,
+        params,
+        [{ cashOut: c.cashedOutAt, by: c.by }],
+        { cashedOutAt: c.cashedOutAt },
+      );
       return { requestId, roundId: c.roundId, cashedOutAt: c.cashedOutAt, amount, payout, balance };
     });
   }
@@ -314,12 +381,14 @@ export class Ledger {
    * any other bet still in is refunded. A bet already settled is left as it is (null).
    */
   async settleInterruptedCrashBet(betId: string): Promise<CrashCashOutAnswer | null> {
-    const [owner] = await this.db.run((em) => sqlRows(em, `SELECT player_id FROM crash_bets WHERE id = $1`, [betId]));
+    const [owner] = await this.db.run((em) => sqlRows<Row<"crash_bets", "player_id">>(em, `SELECT player_id FROM crash_bets WHERE id = $1`, [betId]));
     if (!owner) return null;
-    const playerId = owner.player_id as string;
+    const playerId = owner.player_id;
     const requestId = `#crash-restart:${betId}`;
     const settled = await this.requests.run({ playerId, requestId, kind: "crash-settle", body: { betId } }, async (ctx) => {
-      const [bet] = await sqlRows(
+      const [bet] = await sqlRows<
+        Row<"crash_bets", "round_id" | "request_id" | "amount" | "auto_cash_out" | "status"> & Row<"crash_rounds", "phase" | "crash_point" | "game_number">
+      >(
         ctx.em,
         `SELECT b.round_id, b.request_id, b.amount, b.auto_cash_out, b.status, r.phase, r.crash_point, r.game_number
            FROM crash_bets b JOIN crash_rounds r ON r.id = b.round_id WHERE b.id = $1 FOR UPDATE OF b`,
@@ -335,10 +404,25 @@ export class Ledger {
         `UPDATE crash_bets SET status = $2, cashed_out_at = $3, payout = $4, settled_by = 'restart', settled_at = now() WHERE id = $1`,
         [betId, paid ? "cashed_out" : "refunded", paid ? auto : null, payout],
       );
-      const balance = moveCoins(ctx, requestId, [{ delta: payout, reason: paid ? "payout" : "refund", reference: CRASH_ROOM_REFERENCE }], { seen: false });
+      const balance = moveCoins(ctx, requestId, [{ delta: payout, reason: paid ? "payout" : "refund", reference: CRASH_ROOM_REFERENCE }], {
+        seen: false,
+      });
       const params = { roundId: bet.round_id, gameNumber: Number(bet.game_number), autoCashOut: auto };
       const outcome = { restart: paid ? "auto cash-out paid" : "refunded", cashedOutAt: paid ? auto : null };
-      recordSession(ctx.writes, playerId, bet.request_id, "crash", amount, payout, null, params, [], outcome, paid ? resultWord(amount, payout) : "push");
+      recordSession(
+        ctx.writes,
+        playerId,
+        bet.request_id,
+        "crash",
+        amount,
+        amount,
+        payout,
+        null,
+        params,
+        [],
+        outcome,
+        paid ? resultWord(amount, payout) : "push",
+      );
       return { settled: { requestId, roundId: bet.round_id as string, cashedOutAt: paid ? auto! : 100, amount, payout, balance } };
     });
     return settled.settled;
@@ -353,29 +437,40 @@ export class Ledger {
     requestId: string,
     round: { roundId: string; score: SkillScore; reward: number; inputs: unknown },
   ): Promise<Replayable<SkillRoundReward>> {
-    return this.requests.run({ playerId, requestId, kind: "skill-reward", body: { roundId: round.roundId, score: round.score } }, async (ctx) => {
-      const { score } = round;
-      const kills = score.game === "dot-battle" ? score.kills : null;
-      const completionMs = score.game === "dots" ? score.completionMs : null;
-      const closed = await sqlRows(
-        ctx.em,
-        `UPDATE skill_rounds SET status = 'rewarded', submitted_at = now(), inputs = $3, kills = $4, completion_ms = $5, reward = $6
+    return this.requests.run(
+      { playerId, requestId, kind: "skill-reward", body: { roundId: round.roundId, score: round.score } },
+      async (ctx) => {
+        const { score } = round;
+        const kills = score.game === "dot-battle" ? score.kills : null;
+        const completionMs = score.game === "dots" ? score.completionMs : null;
+        const closed = await sqlRows(
+          ctx.em,
+          `UPDATE skill_rounds SET status = 'rewarded', submitted_at = now(), inputs = $3, kills = $4, completion_ms = $5, reward = $6
           WHERE id = $1 AND player_id = $2 AND game = $7 AND status = 'open' RETURNING id`,
-        [round.roundId, playerId, JSON.stringify(round.inputs), kills, completionMs, round.reward, score.game],
-      );
-      if (closed.length === 0) throw conflict("This round has already been submitted", "round_closed");
-      const balance = moveCoins(ctx, requestId, round.reward > 0 ? [{ delta: round.reward, reason: "reward", reference: score.game }] : []);
-      const w = ctx.writes;
-      if (score.game === "dot-battle") {
-        w.add(`INSERT INTO dot_battle_scores (player_id, kills, round_id) VALUES (${w.p(playerId)}, ${w.p(score.kills)}, ${w.p(round.roundId)})`);
-      } else {
-        w.add(`INSERT INTO dots_speed_records (player_id, completion_time_ms, round_id) VALUES (${w.p(playerId)}, ${w.p(score.completionMs)}, ${w.p(round.roundId)})`);
-      }
-      // The spec's results: Connect the Dots always wins (bet 0, payout = reward); Dot Battle wins or loses.
-      const result = score.game === "dots" || round.reward > 0 ? "win" : "lose";
-      recordSession(w, playerId, requestId, score.game, 0, round.reward, null, { roundId: round.roundId }, [], score, result);
-      return { requestId, roundId: round.roundId, game: score.game, kills, completionMs, reward: round.reward, balance };
-    });
+          [round.roundId, playerId, JSON.stringify(round.inputs), kills, completionMs, round.reward, score.game],
+        );
+        if (closed.length === 0) throw conflict("This round has already been submitted", "round_closed");
+        const balance = moveCoins(
+          ctx,
+          requestId,
+          round.reward > 0 ? [{ delta: round.reward, reason: "reward", reference: score.game }] : [],
+        );
+        const w = ctx.writes;
+        if (score.game === "dot-battle") {
+          w.add(
+            `INSERT INTO dot_battle_scores (player_id, kills, round_id) VALUES (${w.p(playerId)}, ${w.p(score.kills)}, ${w.p(round.roundId)})`,
+          );
+        } else {
+          w.add(
+            `INSERT INTO dots_speed_records (player_id, completion_time_ms, round_id) VALUES (${w.p(playerId)}, ${w.p(score.completionMs)}, ${w.p(round.roundId)})`,
+          );
+        }
+        // The spec's results: Connect the Dots always wins (bet 0, payout = reward); Dot Battle wins or loses.
+        const result = score.game === "dots" || round.reward > 0 ? "win" : "lose";
+        recordSession(w, playerId, requestId, score.game, 0, 0, round.reward, null, { roundId: round.roundId }, [], score, result);
+        return { requestId, roundId: round.roundId, game: score.game, kills, completionMs, reward: round.reward, balance };
+      },
+    );
   }
 }
 
@@ -410,16 +505,23 @@ function moveCoins(ctx: MoneyContext, base: string, movements: Movement[], optio
   const debits = movements.filter((m) => m.delta < 0).reduce((sum, m) => sum - m.delta, 0);
   if (ctx.player.balance < debits) throw insufficientFunds();
   if (options.seedId) w.add(`UPDATE fairness_seeds SET nonce = nonce + 1 WHERE id = ${w.p(options.seedId)}`);
-  const sets = [`balance = balance + ${w.p(net)}`, ...(options.seen === false ? [] : ["last_seen_at = now()"]), ...(options.set ? [options.set(w)] : [])];
+  const sets = [
+    `balance = balance + ${w.p(net)}`,
+    ...(options.seen === false ? [] : ["last_seen_at = now()"]),
+    ...(options.set ? [options.set(w)] : []),
+  ];
   const player = w.p(ctx.player.id);
   w.add(`UPDATE players SET ${sets.join(", ")} WHERE id = ${player}`);
   let after = ctx.player.balance;
   if (movements.length > 0) {
     const tuples = movements.map((m) => {
       after += m.delta;
-      return `(${player}, ${w.p(m.delta)}, ${w.p(after)}, ${w.p(m.reason)}, ${w.p(m.reference)}, ${w.p(ledgerEntryId(base, m.reason))})`;
+      const drawn = m.drawnFrom ? `${w.p(m.drawnFrom.seedId)}, ${w.p(m.drawnFrom.nonce)}` : "NULL, NULL";
+      return `(${player}, ${w.p(m.delta)}, ${w.p(after)}, ${w.p(m.reason)}, ${w.p(m.reference)}, ${w.p(ledgerEntryId(base, m.reason))}, ${drawn})`;
     });
-    w.add(`INSERT INTO ledger_entries (player_id, delta, balance_after, reason, reference, request_id) VALUES ${tuples.join(", ")}`);
+    w.add(
+      `INSERT INTO ledger_entries (player_id, delta, balance_after, reason, reference, request_id, seed_id, nonce) VALUES ${tuples.join(", ")}`,
+    );
   }
   ctx.player.balance += net;
   return ctx.player.balance;
@@ -435,7 +537,7 @@ function voidRound(ctx: MoneyContext, engine: AnyGameEngine, r: OpenRoundRow, ba
   const w = ctx.writes;
   w.add(`DELETE FROM open_rounds WHERE id = ${w.p(r.id)}`);
   const view = { ...(engine.view(r.state, true) as object), voided: true };
-  recordSession(w, ctx.player.id, r.requestId, r.game, r.totalStake, r.totalPayout + refund, r.seed, r.params, r.actions, view);
+  recordSession(w, ctx.player.id, r.requestId, r.game, r.amount, r.totalStake, r.totalPayout + refund, r.seed, r.params, r.actions, view);
   const step: Step<unknown> = { state: r.state, stake: 0, payout: refund, done: true };
   return { ...answer(base, r.game, r.id, step, r.totalStake, r.totalPayout + refund, balance, view, r.seed), voided: true };
 }
@@ -445,6 +547,8 @@ function recordSession(
   playerId: string,
   requestId: string,
   game: string,
+  /** the opening bet (before any double, split, raise or chip added later) */
+  amount: number,
   totalStake: number,
   totalPayout: number,
   seed: SeedRow | null,
@@ -456,8 +560,8 @@ function recordSession(
   const player = w.p(playerId);
   const gameType = w.p(game);
   w.add(
-    `INSERT INTO game_sessions (player_id, game_type, bet_amount, result, payout, request_id, seed_id, nonce, params, actions, outcome)
-     VALUES (${player}, ${gameType}, ${w.p(totalStake)}, ${w.p(result)}, ${w.p(totalPayout)}, ${w.p(requestId)},
+    `INSERT INTO game_sessions (player_id, game_type, amount, bet_amount, result, payout, request_id, seed_id, nonce, params, actions, outcome)
+     VALUES (${player}, ${gameType}, ${w.p(amount)}, ${w.p(totalStake)}, ${w.p(result)}, ${w.p(totalPayout)}, ${w.p(requestId)},
              ${w.p(seed?.id ?? null)}, ${w.p(seed?.nonce ?? null)}, ${w.p(JSON.stringify(params ?? {}))}, ${w.p(JSON.stringify(actions))}, ${w.p(JSON.stringify(outcome))})`,
   );
   w.add(`INSERT INTO game_plays (player_id, game_type) VALUES (${player}, ${gameType})`);

@@ -2,24 +2,33 @@ import { createHash } from "node:crypto";
 import canonicalize from "canonicalize";
 import type { EntityManager } from "typeorm";
 import { GameRuleError } from "@casino/common";
+import type { Row } from "../db/rows";
 import { sqlRows } from "../db/sql";
-import { constraintOf, isConnectFailure, isConnectionTrouble, sqlState, type Database } from "../db/database";
+import { constraintOf, isConnectFailure, isConnectionTrouble, isRetryable, sqlState, type Database } from "../db/database";
+import { GroupCommit, RunAgain, type MemberOutcome } from "./group-commit";
 import { AppError, accountArchived, conflict, notFound, outcomeUnknown, requestIdReused } from "../errors";
 
 /**
- * How every request that moves coins or changes seeds runs, whoever sends it (room or REST):
+ * How every request that moves coins or changes seeds runs, whoever sends it (room or REST). Requests
+ * that arrive together share one transaction and one commit (group commit, `runBatch` below):
  *
- * 1. One transaction that first locks the player's row (`SELECT … FROM players WHERE id = $1 FOR UPDATE`).
- *    Every such transaction takes that lock first, so one player's money work is serialised across
- *    connections and processes, and no two of them can deadlock on each other.
- * 2. Under the lock: read the stored answer of this request id, the active seed, the next seed's hash
- *    and the open round, in one statement. A stored answer of the same kind and fingerprint is replayed
- *    (flagged `replayed`, moving nothing); one of another kind or fingerprint is a 409.
+ * 1. The transaction first locks the rows of all its players, in one statement, in the order of their
+ *    ids (`SELECT … FROM players WHERE id = ANY($1) ORDER BY id FOR NO KEY UPDATE`). Every money transaction
+ *    takes its players' locks first and in that order, so one player's money work is serialised across
+ *    connections and processes, and no two of them can deadlock on each other. NO KEY UPDATE, not
+ *    UPDATE: the foreign-key checks of rows that reference a player (the background readers' per-player
+ *    counts) take KEY SHARE, which FOR UPDATE would block and so deadlock with a batch.
+ * 2. Under the locks: read each request's stored answer, its player's active seed, next seed hash and
+ *    open round, in one statement per wave (a player's second request in a batch reads after its first
+ *    wrote). A stored answer of the same kind and fingerprint is replayed (flagged `replayed`, moving
+ *    nothing); one of another kind or fingerprint is a 409.
  * 3. Check, compute, then write everything (nonce, balance, ledger entries, round records and the
- *    answer under its request id) in one statement, and commit.
+ *    answer under its request id) in one statement, isolated from the other requests of the batch by a
+ *    savepoint, and commit. Each request is answered once the commit succeeded.
  */
 
-export type RequestKind = "bet" | "act" | "spin" | "rotate" | "client-seed" | "crash-bet" | "crash-cashout" | "crash-settle" | "skill-reward";
+export type RequestKind =
+  "bet" | "act" | "spin" | "rotate" | "client-seed" | "crash-bet" | "crash-cashout" | "crash-settle" | "skill-reward";
 
 export interface MoneyRequest {
   playerId: string;
@@ -56,20 +65,20 @@ export interface LockedPlayer {
  * whose row is locked by another transaction is skipped (null) instead of waited for.
  */
 export async function lockPlayer(em: EntityManager, playerId: string, skipLocked = false): Promise<LockedPlayer | null> {
-  const rows = await sqlRows(
+  const rows = await sqlRows<Row<"players", "id" | "balance" | "last_daily_spin" | "archived_at">>(
     em,
-    `SELECT id, balance, last_daily_spin, archived_at FROM players WHERE id = $1 FOR UPDATE${skipLocked ? " SKIP LOCKED" : ""}`,
+    `SELECT id, balance, last_daily_spin, archived_at FROM players WHERE id = $1 FOR NO KEY UPDATE${skipLocked ? " SKIP LOCKED" : ""}`,
     [playerId],
   );
-  const row = rows[0];
-  if (!row) return null;
-  return {
-    id: row.id,
-    balance: Number(row.balance),
-    lastDailySpin: row.last_daily_spin ? new Date(row.last_daily_spin) : null,
-    archived: row.archived_at !== null,
-  };
+  return rows[0] ? lockedPlayerOf(rows[0]) : null;
 }
+
+const lockedPlayerOf = (row: Row<"players", "id" | "balance" | "last_daily_spin" | "archived_at">): LockedPlayer => ({
+  id: row.id,
+  balance: Number(row.balance),
+  lastDailySpin: row.last_daily_spin ? new Date(row.last_daily_spin) : null,
+  archived: row.archived_at !== null,
+});
 
 export interface SeedRow {
   id: string;
@@ -83,6 +92,8 @@ export interface OpenRoundRow {
   id: string;
   game: string;
   requestId: string;
+  /** the opening bet */
+  amount: number;
   params: unknown;
   actions: unknown[];
   state: unknown;
@@ -94,6 +105,14 @@ export interface OpenRoundRow {
   seed: SeedRow;
   /** False once the round's seed is no longer the active one (it must then be voided, never continued). */
   seedActive: boolean;
+}
+
+/** readPlayerMoney's one row: JSON objects built in SQL (numbers as JSON numbers, timestamps as strings). */
+interface MoneyRead {
+  seed: SeedRow | null;
+  next_hash: string | null;
+  round: OpenRoundRow | null;
+  stored: StoredAnswer | null;
 }
 
 interface StoredAnswer {
@@ -113,32 +132,36 @@ export interface MoneyContext {
   em: EntityManager;
 }
 
-/** Active seed, next seed hash, open round and the stored answer, read in one statement under the lock. */
-export async function readPlayerMoney(
-  em: EntityManager,
-  playerId: string,
-  requestId: string | null,
-): Promise<{ seed: SeedRow; nextServerSeedHash: string; round: OpenRoundRow | null; stored: StoredAnswer | null }> {
-  const [row] = await sqlRows(
-    em,
-    `SELECT
+/**
+ * The select list that reads, for the player `player` and the request id `request` (SQL expressions),
+ * the active seed, the next seed's hash, the open round and the stored answer.
+ */
+const moneyColumns = (player: string, request: string) => `
        (SELECT json_build_object('id', s.id, 'serverSeed', s.server_seed, 'serverSeedHash', s.server_seed_hash, 'clientSeed', s.client_seed, 'nonce', s.nonce)
-          FROM fairness_seeds s WHERE s.player_id = $1 AND s.active) AS seed,
-       (SELECT n.server_seed_hash FROM next_server_seeds n WHERE n.player_id = $1) AS next_hash,
-       (SELECT json_build_object('id', r.id, 'game', r.game, 'requestId', r.request_id, 'params', r.params, 'actions', r.actions,
+          FROM fairness_seeds s WHERE s.player_id = ${player} AND s.active) AS seed,
+       (SELECT n.server_seed_hash FROM next_server_seeds n WHERE n.player_id = ${player}) AS next_hash,
+       (SELECT json_build_object('id', r.id, 'game', r.game, 'requestId', r.request_id, 'amount', r.amount, 'params', r.params, 'actions', r.actions,
                'state', r.state, 'totalStake', r.total_stake, 'totalPayout', r.total_payout, 'nonce', r.nonce, 'cursor', r.cursor,
                'lastActionAt', r.last_action_at, 'seed', json_build_object('id', s.id, 'serverSeed', s.server_seed, 'serverSeedHash', s.server_seed_hash, 'clientSeed', s.client_seed, 'nonce', r.nonce),
                'seedActive', s.active)
-          FROM open_rounds r JOIN fairness_seeds s ON s.id = r.seed_id WHERE r.player_id = $1) AS round,
+          FROM open_rounds r JOIN fairness_seeds s ON s.id = r.seed_id WHERE r.player_id = ${player}) AS round,
        (SELECT json_build_object('kind', p.kind, 'fingerprint', p.fingerprint, 'response', p.response)
-          FROM processed_requests p WHERE p.player_id = $1 AND p.request_id = $2) AS stored`,
-    [playerId, requestId],
-  );
+          FROM processed_requests p WHERE p.player_id = ${player} AND p.request_id = ${request}) AS stored`;
+
+interface PlayerMoney {
+  seed: SeedRow;
+  nextServerSeedHash: string;
+  round: OpenRoundRow | null;
+  stored: StoredAnswer | null;
+}
+
+function playerMoneyOf(row: MoneyRead | undefined): PlayerMoney {
   if (!row?.seed || !row.next_hash) throw new AppError("no_seed", 500, "No active seed for this player");
   const seed = asSeed(row.seed);
   const round = row.round
     ? {
         ...row.round,
+        amount: Number(row.round.amount),
         totalStake: Number(row.round.totalStake),
         totalPayout: Number(row.round.totalPayout),
         nonce: Number(row.round.nonce),
@@ -149,40 +172,97 @@ export async function readPlayerMoney(
   return { seed, nextServerSeedHash: row.next_hash, round, stored: row.stored ?? null };
 }
 
-const asSeed = (s: Record<string, unknown>): SeedRow => ({
-  id: s.id as string,
-  serverSeed: s.serverSeed as string,
-  serverSeedHash: s.serverSeedHash as string,
-  clientSeed: s.clientSeed as string,
+/** Active seed, next seed hash, open round and the stored answer, read in one statement under the lock. */
+export async function readPlayerMoney(em: EntityManager, playerId: string, requestId: string | null): Promise<PlayerMoney> {
+  const [row] = await sqlRows<MoneyRead>(em, `SELECT ${moneyColumns("$1", "$2")}`, [playerId, requestId]);
+  return playerMoneyOf(row);
+}
+
+/** One request's view of its player, read in a batch (`money` throws what reading it alone would have). */
+export interface RequestState {
+  player: LockedPlayer | null;
+  money: () => PlayerMoney;
+}
+
+/**
+ * The players' rows and money state for many requests (each of a different player, all locked by this
+ * transaction), in one statement, in the order of `requests`.
+ */
+export async function readRequestStates(em: EntityManager, requests: { playerId: string; requestId: string }[]): Promise<RequestState[]> {
+  const rows = await sqlRows<MoneyRead & Partial<Row<"players", "id" | "balance" | "last_daily_spin" | "archived_at">>>(
+    em,
+    `SELECT pl.id, pl.balance, pl.last_daily_spin, pl.archived_at, ${moneyColumns("q.player_id", "q.request_id")}
+       FROM unnest($1::uuid[], $2::text[]) WITH ORDINALITY AS q(player_id, request_id, i)
+       LEFT JOIN players pl ON pl.id = q.player_id
+      ORDER BY q.i`,
+    [requests.map((r) => r.playerId), requests.map((r) => r.requestId)],
+  );
+  return rows.map((row) => ({
+    player: row.id ? lockedPlayerOf(row as Row<"players", "id" | "balance" | "last_daily_spin" | "archived_at">) : null,
+    money: () => playerMoneyOf(row),
+  }));
+}
+
+const asSeed = (s: SeedRow): SeedRow => ({
+  id: s.id,
+  serverSeed: s.serverSeed,
+  serverSeedHash: s.serverSeedHash,
+  clientSeed: s.clientSeed,
   nonce: Number(s.nonce),
 });
 
+let writeBatches = 0;
+/** Marks a placeholder (p) or a part's name (w) of one batch; a private-use character never occurs in the SQL written here. */
+const MARK = /\uE000(\d+)([pw])(\d+)\uE000/g;
+
 /**
- * The writes of one money transaction, sent as a single statement of data-modifying CTEs: one round trip
+ * The writes of one money request, sent as a single statement of data-modifying CTEs: one round trip
  * whatever the number of tables touched. Each part must touch a different row (a row may not be
- * modified twice in one statement).
+ * modified twice in one statement). The writes of several requests of different players can be sent
+ * as one statement too (`runWrites`): placeholders and part names are numbered when the statement is built.
  */
 export class WriteBatch {
-  private readonly parts: string[] = [];
-  private readonly values: unknown[] = [];
+  readonly id = ++writeBatches;
+  readonly parts: string[] = [];
+  readonly values: unknown[] = [];
 
   /** A placeholder for `value`. */
   p(value: unknown): string {
     this.values.push(value);
-    return `$${this.values.length}`;
+    return `\uE000${this.id}p${this.values.length - 1}\uE000`;
   }
 
-  /** Adds a statement; answers the name a later part can read its RETURNING rows by. */
+  /** Adds a statement; answers the name a later part of this batch can read its RETURNING rows by. */
   add(statement: string): string {
     this.parts.push(statement);
-    return `w${this.parts.length - 1}`;
+    return `\uE000${this.id}w${this.parts.length - 1}\uE000`;
   }
 
-  async run(em: EntityManager): Promise<void> {
-    if (this.parts.length === 0) return;
-    const ctes = this.parts.map((statement, i) => `w${i} AS (${statement})`).join(",\n");
-    await sqlRows(em, `WITH ${ctes} SELECT 1`, this.values);
+  run(em: EntityManager): Promise<void> {
+    return runWrites(em, [this]);
   }
+}
+
+/** The writes of `batches` in one statement. */
+export async function runWrites(em: EntityManager, batches: WriteBatch[]): Promise<void> {
+  const values: unknown[] = [];
+  const parts: string[] = [];
+  const firstValue = new Map<number, number>();
+  const firstPart = new Map<number, number>();
+  for (const batch of batches) {
+    firstValue.set(batch.id, values.length);
+    firstPart.set(batch.id, parts.length);
+    values.push(...batch.values);
+    parts.push(...batch.parts);
+  }
+  if (parts.length === 0) return;
+  const ctes = parts.map((statement, i) => {
+    const sql = statement.replace(MARK, (_, id: string, kind: string, n: string) =>
+      kind === "p" ? `$${firstValue.get(Number(id))! + Number(n) + 1}` : `w${firstPart.get(Number(id))! + Number(n)}`,
+    );
+    return `w${i} AS (${sql})`;
+  });
+  await sqlRows(em, `WITH ${ctes.join(",\n")} SELECT 1`, values);
 }
 
 /** The unique constraint of `open_rounds.player_id`: a player has at most one open round. */
@@ -192,35 +272,60 @@ const LEDGER_REQUEST_CONSTRAINT = "uq_ledger_player_request";
 
 export type Replayable<T> = T & { replayed?: true };
 
+type Work = (ctx: MoneyContext) => Promise<object>;
+interface Member {
+  request: MoneyRequest;
+  fingerprint: string;
+  work: Work;
+}
+interface Done {
+  answer: object;
+  /** False for a replayed answer: nothing new was written. */
+  fresh: boolean;
+}
+
+/** The most requests one batch takes: each may open a subtransaction, and PostgreSQL caches 64 per backend. */
+export const MAX_BATCH = 48;
+
+/** Batches running at once on PostgreSQL, each on its own pooled connection. */
+export const MAX_BATCHES_IN_FLIGHT = 4;
+
+const batchesOf = new WeakMap<Database, GroupCommit<Member, Done>>();
+
+/** The group commit of money requests on `db`: one per database, shared by every kind of money request. */
+export function moneyGroupCommit(db: Database): GroupCommit<Member, Done> {
+  let group = batchesOf.get(db);
+  if (!group) {
+    group = new GroupCommit<Member, Done>(db, runBatch, {
+      maxBatch: MAX_BATCH,
+      // PGlite runs one transaction at a time: one batch at a time there makes the batches larger.
+      maxInFlight: db.embedded ? 1 : MAX_BATCHES_IN_FLIGHT,
+      keyOf: (m) => m.request.playerId,
+    });
+    batchesOf.set(db, group);
+  }
+  return group;
+}
+
 /** Runs money requests exactly once per (player, request id), in the order of their player locks. */
 export class MoneyRequests {
+  private readonly group: GroupCommit<Member, Done>;
+
   constructor(
     private readonly db: Database,
     /** Told after each request that committed new work (never a replay, never a rollback). */
     private readonly committed: () => void = () => undefined,
-  ) {}
+  ) {
+    this.group = moneyGroupCommit(db);
+  }
 
   async run<T extends object>(request: MoneyRequest, work: (ctx: MoneyContext) => Promise<T>): Promise<Replayable<T>> {
     const fingerprint = fingerprintOf(request.kind, request.body);
     try {
-      return await this.db.transaction(async (em) => {
-        const player = await lockPlayer(em, request.playerId);
-        if (!player) throw notFound("Player not found");
-        if (player.archived) throw accountArchived();
-        const { stored, ...state } = await readPlayerMoney(em, request.playerId, request.requestId);
-        if (stored) return replayOf<T>(stored, request.kind, fingerprint);
-        const writes = new WriteBatch();
-        const answer = await work({ player, ...state, writes, em });
-        writes.add(
-          `INSERT INTO processed_requests (player_id, request_id, kind, fingerprint, response)
-           VALUES (${writes.p(request.playerId)}, ${writes.p(request.requestId)}, ${writes.p(request.kind)}, ${writes.p(fingerprint)}, ${writes.p(JSON.stringify(answer))})`,
-        );
-        await writes.run(em);
-        return answer;
-      }).then((answer) => {
-        if (!(answer as Replayable<T>).replayed) this.committed();
-        return answer;
-      });
+      const outcome = await this.group.submit({ request, fingerprint, work });
+      if (!outcome.ok) throw outcome.error;
+      if (outcome.value.fresh) this.committed();
+      return outcome.value.answer as Replayable<T>;
     } catch (error) {
       if (error instanceof AppError) throw error;
       if (error instanceof GameRuleError) throw new AppError(error.code, 400, error.message);
@@ -246,6 +351,146 @@ export class MoneyRequests {
     if (constraint === LEDGER_REQUEST_CONSTRAINT) throw requestIdReused();
     throw error;
   }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An error that aborts the whole batch (and is answered to every member): the transaction cannot go on. */
+const abortsBatch = (error: unknown): boolean => isRetryable(error) || isConnectionTrouble(error) || isConnectFailure(error);
+
+/**
+ * One batch of money requests, in its transaction:
+ *
+ * 1. Lock every player of the batch, in one statement, in the order of their ids (the one lock order
+ *    of every transaction that locks several players).
+ * 2. In waves: the first request of each player, then the second of each player that has two, and so
+ *    on, so a player's later request sees what the earlier one wrote (a replay of the same id included).
+ *    Each wave reads its players' state in one statement, then runs each request's work in turn.
+ * 3. A request whose work queries the database gets a savepoint before its first query and writes
+ *    right after its work; a refusal or error rolls back to the savepoint, undoing that request alone.
+ *    The writes of the others of the wave go together, in one statement. Should that statement fail (a
+ *    unique violation: rare), the batch is rolled back and runs again, this time with that statement
+ *    under a savepoint and, if it fails again, each request's writes alone under its own savepoint, so
+ *    only the request that cannot be written fails.
+ *
+ * A deadlock, a serialisation failure or a lost connection aborts the batch (thrown): every member is
+ * answered with that error, or the batch runs again as a whole.
+ */
+async function runBatch(em: EntityManager, members: Member[], again: boolean): Promise<MemberOutcome<Done>[]> {
+  const outcomes: MemberOutcome<Done>[] = new Array(members.length);
+  const waves: number[][] = [];
+  const seen = new Map<string, number>();
+  members.forEach((m, i) => {
+    if (!UUID.test(m.request.playerId)) {
+      outcomes[i] = { ok: false, error: notFound("Player not found") };
+      return;
+    }
+    const wave = seen.get(m.request.playerId) ?? 0;
+    seen.set(m.request.playerId, wave + 1);
+    (waves[wave] ??= []).push(i);
+  });
+  if (seen.size > 0) await sqlRows(em, `SELECT id FROM players WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE`, [[...seen.keys()]]);
+
+  let savepoints = 0;
+  const savepoint = async () => {
+    const name = `request_${++savepoints}`;
+    await sqlRows(em, `SAVEPOINT ${name}`);
+    return name;
+  };
+  const rollbackTo = (name: string) => sqlRows(em, `ROLLBACK TO SAVEPOINT ${name}`);
+
+  for (const wave of waves) {
+    const states = await readRequestStates(
+      em,
+      wave.map((i) => members[i]!.request),
+    );
+    const pending: { index: number; writes: WriteBatch; answer: object }[] = [];
+    for (const [k, index] of wave.entries()) {
+      const m = members[index]!;
+      let taken: Promise<string> | undefined;
+      // The work's own queries: the first one takes this request's savepoint.
+      const guarded = Object.create(em) as EntityManager;
+      guarded.query = async (...args: Parameters<EntityManager["query"]>) => {
+        await (taken ??= savepoint());
+        return em.query(...args);
+      };
+      try {
+        const prepared = await prepare(m, states[k]!, guarded);
+        if ("replay" in prepared) outcomes[index] = { ok: true, value: { answer: prepared.replay, fresh: false } };
+        else if (taken) {
+          await prepared.writes.run(em);
+          outcomes[index] = { ok: true, value: { answer: prepared.answer, fresh: true } };
+        } else pending.push({ index, ...prepared });
+      } catch (error) {
+        if (abortsBatch(error)) throw error;
+        if (taken) await rollbackTo(await taken);
+        outcomes[index] = { ok: false, error };
+      }
+    }
+    if (pending.length === 0) continue;
+    if (!again) {
+      // The common case needs no savepoint: should these writes fail, the batch runs again with one.
+      try {
+        await runWrites(
+          em,
+          pending.map((p) => p.writes),
+        );
+      } catch (error) {
+        if (abortsBatch(error)) throw error;
+        throw new RunAgain("a write of the batch failed: run it again with each request's writes isolated");
+      }
+      for (const p of pending) outcomes[p.index] = { ok: true, value: { answer: p.answer, fresh: true } };
+      continue;
+    }
+    const together = await savepoint();
+    try {
+      await runWrites(
+        em,
+        pending.map((p) => p.writes),
+      );
+      for (const p of pending) outcomes[p.index] = { ok: true, value: { answer: p.answer, fresh: true } };
+    } catch (error) {
+      if (abortsBatch(error)) throw error;
+      await rollbackTo(together);
+      if (pending.length === 1) {
+        outcomes[pending[0]!.index] = { ok: false, error };
+        continue;
+      }
+      for (const p of pending) {
+        const alone = await savepoint();
+        try {
+          await p.writes.run(em);
+          outcomes[p.index] = { ok: true, value: { answer: p.answer, fresh: true } };
+        } catch (error) {
+          if (abortsBatch(error)) throw error;
+          await rollbackTo(alone);
+          outcomes[p.index] = { ok: false, error };
+        }
+      }
+    }
+  }
+  return outcomes;
+}
+
+/** Checks a request against its locked player, then replays its stored answer or runs its work. */
+async function prepare(
+  m: Member,
+  state: RequestState,
+  em: EntityManager,
+): Promise<{ replay: object } | { answer: object; writes: WriteBatch }> {
+  const { request, fingerprint } = m;
+  const player = state.player;
+  if (!player) throw notFound("Player not found");
+  if (player.archived) throw accountArchived();
+  const { stored, ...money } = state.money();
+  if (stored) return { replay: replayOf(stored, request.kind, fingerprint) };
+  const writes = new WriteBatch();
+  const answer = await m.work({ player, ...money, writes, em });
+  writes.add(
+    `INSERT INTO processed_requests (player_id, request_id, kind, fingerprint, response)
+     VALUES (${writes.p(request.playerId)}, ${writes.p(request.requestId)}, ${writes.p(request.kind)}, ${writes.p(fingerprint)}, ${writes.p(JSON.stringify(answer))})`,
+  );
+  return { answer, writes };
 }
 
 function replayOf<T>(stored: StoredAnswer, kind: RequestKind, fingerprint: string): Replayable<T> {

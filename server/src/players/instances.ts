@@ -58,6 +58,21 @@ export class Instances {
     return rows.length > 0;
   }
 
+  /**
+   * Whether the player may play in the instance's shared rooms: the instance was joined with this
+   * player's session, and, when the server can ask Discord, Discord listed the player in it.
+   */
+  async admits(playerId: string, instanceId: string): Promise<boolean> {
+    const rows = await this.db.run((em) =>
+      sqlRows<{ verified: boolean }>(em, `SELECT verified FROM activity_instance_members WHERE player_id = $1 AND instance_id = $2`, [
+        playerId,
+        instanceId,
+      ]),
+    );
+    if (rows.length === 0) return false;
+    return rows[0]!.verified || !this.discord.canLookUpInstances;
+  }
+
   async members(instanceId: string): Promise<string[]> {
     const rows = await this.db.run((em) =>
       sqlRows<{ player_id: string }>(em, `SELECT player_id FROM activity_instance_members WHERE instance_id = $1`, [instanceId]),

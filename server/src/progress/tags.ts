@@ -1,3 +1,4 @@
+import type { Row } from "../db/rows";
 import { sqlRows } from "../db/sql";
 import type { PlayerTagItem } from "@casino/common";
 import type { Database } from "../db/database";
@@ -23,7 +24,7 @@ export const PROGRESS_OF_TAG = (counters: string) => `(CASE t.objective_type
  */
 export async function playerTags(db: Database, player: Player): Promise<PlayerTagItem[]> {
   const rows = await db.run((em) =>
-    sqlRows(
+    sqlRows<Row<"tags", "id" | "name" | "description" | "objective_type" | "objective_criteria"> & Row<"player_tags", "unlocked" | "progress">>(
       em,
       `SELECT t.id, t.name, t.description, t.objective_type, t.objective_criteria,
               COALESCE(pt.unlocked, false) AS unlocked,

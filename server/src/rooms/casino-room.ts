@@ -11,19 +11,16 @@ import {
   requireEngine,
   rotateSeedMessage,
   setClientSeedMessage,
-
-  type RoomErrorMessage,
 } from "@casino/common";
-import type { z } from "zod";
 import type { SessionClaims } from "../auth/session";
 import type { BetAnswer } from "../ledger/ledger";
 import { AppError } from "../errors";
-import { SHUTTING_DOWN, publicFailure } from "../failures";
+import { publicFailure } from "../failures";
 import type { Services } from "../services";
 import type { PlayerEvent } from "./player-events";
 import { CasinoState } from "./casino-state";
-import type { RoomLimit } from "./rate-limit";
 import { patchOnlyOnChange } from "./patch-on-change";
+import { RoomRequests } from "./room-messages";
 import { remindersOf } from "./reminders";
 
 type CasinoClient = Client<{ auth: SessionClaims }>;
@@ -58,8 +55,6 @@ export abstract class CasinoRoom extends Room<{ state: CasinoState; client: Casi
   private playerId = "";
   private joined = false;
   private unsubscribe: (() => void) | undefined;
-  /** Money messages of this connection run one after another, in the order they arrived. */
-  private moneyQueue: Promise<unknown> = Promise.resolve();
   private reminded = false;
 
   override onCreate(): void {
@@ -69,28 +64,50 @@ export abstract class CasinoRoom extends Room<{ state: CasinoState; client: Casi
     this.maxMessagesPerSecond = this.services.config.roomMaxMessagesPerSecond;
     // No timer per room: the state is patched right after each change (`changed()`).
     patchOnlyOnChange(this);
-    this.handle(CLIENT_MESSAGES.bet, betMessage, async (msg) => {
-      const answer = await this.services.ledger.placeBet(this.playerId, msg.requestId, msg.game, msg.amount, msg.params);
-      this.afterRound(answer);
-      return answer;
-    }, "bet");
-    this.handle(CLIENT_MESSAGES.act, actMessage, async (msg) => {
-      const answer = await this.services.ledger.act(this.playerId, msg.requestId, msg.action);
-      this.afterRound(answer);
-      return answer;
-    }, "bet");
+    const requests = new RoomRequests<CasinoClient>(this, this.services, () => this.playerId);
+    requests.handle(CLIENT_MESSAGES.bet, {
+      schema: betMessage,
+      limit: "bet",
+      work: async (_client, msg) => {
+        const answer = await this.services.ledger.placeBet(this.playerId, msg.requestId, msg.game, msg.amount, msg.params);
+        this.afterRound(answer);
+        return answer;
+      },
+    });
+    requests.handle(CLIENT_MESSAGES.act, {
+      schema: actMessage,
+      limit: "bet",
+      work: async (_client, msg) => {
+        const answer = await this.services.ledger.act(this.playerId, msg.requestId, msg.action);
+        this.afterRound(answer);
+        return answer;
+      },
+    });
     // A new client seed starts a new stream, so it rotates the pair like a plain rotation.
-    this.handle(CLIENT_MESSAGES.setClientSeed, setClientSeedMessage, (msg) => this.rotateSeeds(msg.requestId, msg.clientSeed, "client-seed"), "seed");
-    this.handle(CLIENT_MESSAGES.rotateSeed, rotateSeedMessage, (msg) => this.rotateSeeds(msg.requestId, msg.clientSeed, "rotate"), "seed");
-    this.handle(CLIENT_MESSAGES.dailySpin, dailySpinMessage, async (msg) => {
-      const spin = await this.services.ledger.dailySpin(this.playerId, msg.requestId);
-      // A replayed answer carries the balance of its time: it is never published.
-      if (spin.replayed) return spin;
-      this.services.events.publish(this.playerId, { type: "balance", balance: spin.balance, delta: spin.prize, reason: "daily_spin" });
-      this.state.nonce = Math.max(this.state.nonce, spin.fairness.nonce + 1);
-      this.changed();
-      return spin;
-    }, "spin");
+    requests.handle(CLIENT_MESSAGES.setClientSeed, {
+      schema: setClientSeedMessage,
+      limit: "seed",
+      work: (_client, msg) => this.rotateSeeds(msg.requestId, msg.clientSeed, "client-seed"),
+    });
+    requests.handle(CLIENT_MESSAGES.rotateSeed, {
+      schema: rotateSeedMessage,
+      limit: "seed",
+      work: (_client, msg) => this.rotateSeeds(msg.requestId, msg.clientSeed, "rotate"),
+    });
+    requests.handle(CLIENT_MESSAGES.dailySpin, {
+      schema: dailySpinMessage,
+      limit: "spin",
+      answer: SERVER_MESSAGES.spin,
+      work: async (_client, msg) => {
+        const spin = await this.services.ledger.dailySpin(this.playerId, msg.requestId);
+        // A replayed answer carries the balance of its time: it is never published.
+        if (spin.replayed) return spin;
+        this.services.events.publish(this.playerId, { type: "balance", balance: spin.balance, delta: spin.prize, reason: "daily_spin" });
+        this.state.nonce = Math.max(this.state.nonce, spin.fairness.nonce + 1);
+        this.changed();
+        return spin;
+      },
+    });
   }
 
   override async onJoin(client: CasinoClient, options?: unknown): Promise<void> {
@@ -147,7 +164,9 @@ export abstract class CasinoRoom extends Room<{ state: CasinoState; client: Casi
     const s = this.services;
     const player = await s.players.get(this.playerId);
     const seed = await s.seeds.active(this.playerId);
-    const round = await s.db.run((em) => sqlRows(em, `SELECT id, game, state, total_stake, total_payout FROM open_rounds WHERE player_id = $1`, [this.playerId]));
+    const round = await s.db.run((em) =>
+      sqlRows(em, `SELECT id, game, state, total_stake, total_payout FROM open_rounds WHERE player_id = $1`, [this.playerId]),
+    );
     this.state.balance = player.balance;
     this.state.serverSeedHash = seed.serverSeedHash;
     this.state.clientSeed = seed.clientSeed;
@@ -189,69 +208,35 @@ export abstract class CasinoRoom extends Room<{ state: CasinoState; client: Casi
   private afterRound(answer: BetAnswer): void {
     // A replayed answer is the state of its time (balance, open round): nothing of it is applied.
     if (answer.replayed) return;
-    this.services.events.publish(this.playerId, { type: "balance", balance: answer.balance, delta: answer.payout - answer.stake, reason: "bet" });
+    this.services.events.publish(this.playerId, {
+      type: "balance",
+      balance: answer.balance,
+      delta: answer.payout - answer.stake,
+      reason: "bet",
+    });
     if (answer.fairness.serverSeedHash === this.state.serverSeedHash) {
       this.state.nonce = Math.max(this.state.nonce, answer.fairness.nonce + 1);
     }
     this.state.openRound = answer.done
       ? ""
-      : JSON.stringify({ roundId: answer.roundId, game: answer.game, totalStake: answer.totalStake, totalPayout: answer.totalPayout, view: answer.view });
+      : JSON.stringify({
+          roundId: answer.roundId,
+          game: answer.game,
+          totalStake: answer.totalStake,
+          totalPayout: answer.totalPayout,
+          view: answer.view,
+        });
     this.changed();
-  }
-
-  /**
-   * Registers a message: the body is validated inside (a failed validation answers an error, never a
-   * disconnect), then it is charged to the player's budget `limit` (shared by all of the player's
-   * connections on every process), and every answer carries the request id. While the process drains
-   * for a shutdown, new messages are refused and the ones running are waited for.
-   */
-  private handle<T extends { requestId: string }>(
-    type: string,
-    schema: z.ZodType<T>,
-    work: (msg: T) => Promise<unknown>,
-    limit: RoomLimit,
-  ): void {
-    this.onMessage(type, async (client: CasinoClient, raw: unknown) => {
-      const requestId = typeof (raw as { requestId?: unknown })?.requestId === "string" ? (raw as { requestId: string }).requestId : undefined;
-      if (!this.services.lifecycle.accepting) {
-        return this.sendError(client, { requestId, code: SHUTTING_DOWN.code, message: SHUTTING_DOWN.message });
-      }
-      await this.services.lifecycle.track(async () => {
-        const parsed = schema.safeParse(raw);
-        if (!parsed.success) {
-          return this.sendError(client, { requestId, code: "invalid_message", message: describeZodError(parsed.error) });
-        }
-        const budget = await this.services.roomLimits.take(limit, this.playerId);
-        if (!budget.allowed) {
-          return this.sendError(client, { requestId, code: "rate_limited", message: budget.message, details: { retryAfterMs: budget.retryAfterMs } });
-        }
-        try {
-          const result = await this.inOrder(() => work(parsed.data));
-          client.send(type === CLIENT_MESSAGES.dailySpin ? SERVER_MESSAGES.spin : SERVER_MESSAGES.result, { type, ...(result as object), requestId });
-        } catch (error) {
-          if (error instanceof AppError) {
-            return this.sendError(client, { requestId, code: error.code, message: error.message, details: error.details });
-          }
-          const failure = publicFailure(this.services.log, `room message ${type}`, error);
-          this.sendError(client, { requestId, code: failure.code, message: failure.message });
-        }
-      });
-    });
-  }
-
-  /** Runs money work after the work this connection sent before it (whether that succeeded or not). */
-  private inOrder<T>(work: () => Promise<T>): Promise<T> {
-    const result = this.moneyQueue.then(work, work);
-    this.moneyQueue = result.catch(() => undefined);
-    return result;
-  }
-
-  private sendError(client: CasinoClient, error: RoomErrorMessage): void {
-    client.send(SERVER_MESSAGES.error, error);
   }
 }
 
 function openRoundView(r: Record<string, any>) {
   const engine = requireEngine(r.game);
-  return { roundId: r.id, game: r.game, totalStake: Number(r.total_stake), totalPayout: Number(r.total_payout), view: engine.view(r.state, false) };
+  return {
+    roundId: r.id,
+    game: r.game,
+    totalStake: Number(r.total_stake),
+    totalPayout: Number(r.total_payout),
+    view: engine.view(r.state, false),
+  };
 }

@@ -15,7 +15,7 @@ import type { Services } from "../services";
 import { crashScopeOf, roomScope } from "./crash-scope";
 import { CrashBetView, CrashHistoryEntry, CrashState } from "./crash-state";
 import type { OpenedRound, RevealedRound } from "./crash-store";
-import { onRequest } from "./room-messages";
+import { RoomRequests } from "./room-messages";
 
 interface CrashAuth extends SessionClaims {
   scope: string;
@@ -38,6 +38,27 @@ export const CRASH_HISTORY_SHOWN = 20;
 const playerOf = (client: CrashClient): string => client.auth!.playerId;
 
 /**
+ * The crash room type of one app: the room class with that app's services, and an onAuth that checks the
+ * session token and decides the player's scope (crash-scope.ts) before any room is found or created.
+ */
+export function crashRoom(services: Services) {
+  return class AppCrashRoom extends CrashRoom {
+    protected override readonly services = services;
+
+    static override async onAuth(token: string, options: unknown, _context: AuthContext): Promise<CrashAuth> {
+      try {
+        const claims = await services.tokens.verify(token);
+        return { ...claims, scope: await crashScopeOf(services.instances, claims, options) };
+      } catch (error) {
+        // The matchmaker answers with the error's numeric code: the player gets the message as it is.
+        if (error instanceof AppError) throw new ServerError(ErrorCode.AUTH_FAILED, error.message);
+        throw error;
+      }
+    }
+  };
+}
+
+/**
  * The shared crash room (bustabit's model): one per Discord activity instance, one public room. Rounds
  * repeat: betting for a few seconds, then the multiplier runs up the curve until the round's crash
  * point, fixed in advance by the scope's hash chain, then the bust and the revealed game hash.
@@ -48,8 +69,8 @@ const playerOf = (client: CrashClient): string => client.auth!.playerId;
  * run started, never from which timer fired first. A round left open by a process that stopped is
  * settled by the restart rule (CrashStore.recover).
  */
-export class CrashRoom extends Room<{ state: CrashState; client: CrashClient }> {
-  static services: Services;
+export abstract class CrashRoom extends Room<{ state: CrashState; client: CrashClient }> {
+  protected abstract readonly services: Services;
 
   private scope = "";
   private phase: CrashPhase = "waiting";
@@ -64,19 +85,8 @@ export class CrashRoom extends Room<{ state: CrashState; client: CrashClient }> 
   private stopped = false;
   private looping: Promise<void> = Promise.resolve();
 
-  static override async onAuth(token: string, options: unknown, _context: AuthContext): Promise<CrashAuth> {
-    try {
-      const claims = await CrashRoom.services.tokens.verify(token);
-      return { ...claims, scope: await crashScopeOf(claims, options) };
-    } catch (error) {
-      // The matchmaker answers with the error's numeric code: the player gets the message as it is.
-      if (error instanceof AppError) throw new ServerError(ErrorCode.AUTH_FAILED, error.message);
-      throw error;
-    }
-  }
-
   private get s(): Services {
-    return CrashRoom.services;
+    return this.services;
   }
 
   override onCreate(options: unknown): void {
@@ -84,18 +94,18 @@ export class CrashRoom extends Room<{ state: CrashState; client: CrashClient }> 
     this.autoDispose = false;
     this.state = new CrashState();
     this.state.curveRate = this.s.config.crash.curveRate;
-    onRequest<{ requestId: string; amount: number; autoCashOut?: number | null }, CrashClient>(
-      this,
-      CRASH_MESSAGES.bet,
-      crashBetMessage,
-      (client, msg) => this.placeBet(playerOf(client), msg.requestId, msg.amount, msg.autoCashOut ?? null),
+    const requests = new RoomRequests<CrashClient>(this, this.s, playerOf);
+    requests.handle(CRASH_MESSAGES.bet, {
+      schema: crashBetMessage,
       // The same per-player bet budget as the casino room, shared by every connection and process.
-      async (client) => {
-        const budget = await this.s.roomLimits.take("bet", playerOf(client));
-        return budget.allowed ? null : { code: "rate_limited", message: budget.message, details: { retryAfterMs: budget.retryAfterMs } };
-      },
-    );
-    onRequest<{ requestId: string }, CrashClient>(this, CRASH_MESSAGES.cashOut, crashCashOutMessage, (client, msg) => this.cashOut(playerOf(client), msg.requestId));
+      limit: "bet",
+      work: (client, msg) => this.placeBet(playerOf(client), msg.requestId, msg.amount, msg.autoCashOut ?? null),
+    });
+    // A cash-out costs no new budget: it settles a bet already charged, and a refusal would lose the moment.
+    requests.handle(CRASH_MESSAGES.cashOut, {
+      schema: crashCashOutMessage,
+      work: (client, msg) => this.cashOut(playerOf(client), msg.requestId),
+    });
     this.looping = this.loop();
   }
 
@@ -189,7 +199,10 @@ export class CrashRoom extends Room<{ state: CrashState; client: CrashClient }> 
       runStartedAt: 0,
     });
     const lease = this.s.config.crash.leaseMs;
-    this.leaseTimer = setInterval(() => void this.s.crash.renewLease(round.roundId).catch(() => undefined), Math.max(100, Math.floor(lease / 3)));
+    this.leaseTimer = setInterval(
+      () => void this.s.crash.renewLease(round.roundId).catch(() => undefined),
+      Math.max(100, Math.floor(lease / 3)),
+    );
     return round;
   }
 
@@ -223,7 +236,9 @@ export class CrashRoom extends Room<{ state: CrashState; client: CrashClient }> 
         const reached = Math.min(m, round.crashPoint);
         for (const bet of this.live.values()) {
           if (bet.view.status === "active" && !bet.cashOut && bet.autoCashOut !== null && bet.autoCashOut <= reached) {
-            void this.settleCashOut(round, bet, bet.autoCashOut, "auto", `server#crash-auto:${round.roundId}:${bet.playerId}`).catch(() => undefined);
+            void this.settleCashOut(round, bet, bet.autoCashOut, "auto", `server#crash-auto:${round.roundId}:${bet.playerId}`).catch(
+              () => undefined,
+            );
           }
         }
         if (m >= round.crashPoint) {
@@ -274,7 +289,9 @@ export class CrashRoom extends Room<{ state: CrashState; client: CrashClient }> 
     const round = this.round;
     if (!round || this.phase !== "betting") throw new AppError("betting_closed", 409, "Bets are closed for this round");
     const auto = autoCashOut === null ? null : Math.round(autoCashOut * 100);
-    const answer = await this.track(this.s.ledger.placeCrashBet(playerId, requestId, { roundId: round.roundId, amount, autoCashOut: auto }));
+    const answer = await this.track(
+      this.s.ledger.placeCrashBet(playerId, requestId, { roundId: round.roundId, amount, autoCashOut: auto }),
+    );
     if (!this.live.has(playerId) && answer.roundId === round.roundId) {
       const view = new CrashBetView();
       Object.assign(view, { playerId, username: this.names.get(playerId) ?? "Player", amount, autoCashOut: auto ?? 0, status: "active" });
@@ -290,11 +307,15 @@ export class CrashRoom extends Room<{ state: CrashState; client: CrashClient }> 
     const bet = this.live.get(playerId);
     // A repeated request (a retry, a message queued during a reconnect) gets the first one's answer.
     if (bet?.cashOut?.requestId === requestId) return bet.cashOut.answer;
+    // A second cash-out is answered as such even when it is handled after the bust (a player's
+    // messages run in order, so it waits for the first one).
+    if (bet && (bet.cashOut || bet.view.status === "cashed_out"))
+      throw new AppError("already_cashed_out", 409, "You have already cashed out");
     if (!round || this.phase !== "running") {
       throw new AppError("not_running", 409, this.phase === "betting" ? "The round has not started yet" : "Too late: the round has busted");
     }
     if (!bet) throw new AppError("no_bet", 409, "You have no bet in this round");
-    if (bet.cashOut || bet.view.status !== "active") throw new AppError("already_cashed_out", 409, "You have already cashed out");
+    if (bet.view.status !== "active") throw new AppError("already_cashed_out", 409, "You have already cashed out");
     const m = crashMultiplierAt(Date.now() - this.runStartedAt, this.s.config.crash.curveRate);
     // The curve has passed the crash point: the round is over, whether or not the bust tick has run.
     if (m > round.crashPoint) throw new AppError("not_running", 409, "Too late: the round has busted");
@@ -302,7 +323,13 @@ export class CrashRoom extends Room<{ state: CrashState; client: CrashClient }> 
     return this.settleCashOut(round, bet, at, "player", requestId);
   }
 
-  private settleCashOut(round: OpenedRound, bet: LiveBet, at: number, by: "player" | "auto", requestId: string): Promise<CrashCashOutAnswer> {
+  private settleCashOut(
+    round: OpenedRound,
+    bet: LiveBet,
+    at: number,
+    by: "player" | "auto",
+    requestId: string,
+  ): Promise<CrashCashOutAnswer> {
     const work = this.s.ledger.cashOutCrashBet(bet.playerId, requestId, { roundId: round.roundId, cashedOutAt: at, by }).then(
       (answer) => {
         Object.assign(bet.view, { status: "cashed_out", cashedOutAt: answer.cashedOutAt, payout: answer.payout });

@@ -1,6 +1,7 @@
 import { crashJoinOptions, describeZodError, type CrashJoinOptions } from "@casino/common";
 import type { SessionClaims } from "../auth/session";
 import { AppError, badRequest } from "../errors";
+import { notInScope, type Instances } from "../players/instances";
 
 /** The public room's scope: everyone who is not playing inside a Discord activity instance. */
 export const PUBLIC_SCOPE = "public";
@@ -15,18 +16,20 @@ export function roomScope(options: CrashJoinOptions): string {
 
 /**
  * Which shared crash room a player may join: the one of the activity instance they named, or the public
- * one. This is the single place that decides it, called before a room is found or created.
+ * one. This is the single place that decides it, called before a room is found or created, so a client
+ * cannot sit in another instance's room by naming its id.
  *
- * Today the instance comes from the join options and the session says who the player is: a guest may
- * only play in the public room, a Discord player in the instance they name. Proving that the player is
- * really in that instance (Discord's activity-instance lookup, or the instance recorded when the
- * session was issued) belongs here too.
+ * A guest has no instance and plays in the public room. A Discord player plays in an instance only when
+ * that instance was joined with their own session (sign-in with the SDK's instance id, or
+ * `POST /api/instances/join`) and, when the server holds the bot token, Discord's activity-instance
+ * lookup listed them in it (`Instances.admits`).
  */
-export async function crashScopeOf(claims: SessionClaims, options: unknown): Promise<string> {
+export async function crashScopeOf(instances: Pick<Instances, "admits">, claims: SessionClaims, options: unknown): Promise<string> {
   const parsed = crashJoinOptions.safeParse(options ?? {});
   if (!parsed.success) throw badRequest(describeZodError(parsed.error), "invalid_options");
   const { instanceId } = parsed.data;
   if (instanceId === null) return PUBLIC_SCOPE;
   if (claims.guest) throw new AppError("forbidden", 403, "Guests play in the public crash room");
+  if (!(await instances.admits(claims.playerId, instanceId))) throw notInScope("instance");
   return instanceScope(instanceId);
 }

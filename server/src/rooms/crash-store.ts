@@ -3,6 +3,7 @@ import type { EntityManager } from "typeorm";
 import { CRASH_CHAIN_SALT, chainGameHash, chainTerminatingHash, crashPointHundredths } from "@casino/common";
 import type { CrashSettings } from "../config";
 import type { Database } from "../db/database";
+import type { Row } from "../db/rows";
 import { sqlRows } from "../db/sql";
 import type { Ledger } from "../ledger/ledger";
 import { isUniqueViolation } from "../ledger/ledger";
@@ -78,21 +79,21 @@ export class CrashStore {
   async openRound(scope: string): Promise<OpenResult> {
     try {
       return await this.db.transaction(async (em) => {
-        const [open] = await sqlRows(em, `SELECT id, lease_until < now() AS expired FROM crash_rounds WHERE scope = $1 AND ${OPEN}`, [scope]);
-        if (open) return open.expired ? { stale: open.id as string } : { busy: true as const };
+        const [open] = await sqlRows<Row<"crash_rounds", "id"> & { expired: boolean }>(em, `SELECT id, lease_until < now() AS expired FROM crash_rounds WHERE scope = $1 AND ${OPEN}`, [scope]);
+        if (open) return open.expired ? { stale: open.id } : { busy: true as const };
         const chain = await this.activeChain(em, scope);
         const gameNumber = Number(chain.next_game);
         const length = Number(chain.length);
         const gameHash = chainGameHash(chain.seed, length, gameNumber);
         const crashPoint = Number(crashPointHundredths(gameHash, chain.salt));
         await sqlRows(em, `UPDATE crash_chains SET next_game = next_game + 1, exhausted_at = CASE WHEN next_game = length THEN now() END WHERE id = $1`, [chain.id]);
-        const [round] = await sqlRows(
+        const [round] = await sqlRows<Row<"crash_rounds", "id">>(
           em,
           `INSERT INTO crash_rounds (chain_id, game_number, scope, game_hash, crash_point, phase, owner, lease_until)
            VALUES ($1, $2, $3, $4, $5, 'betting', $6, now() + $7 * interval '1 millisecond') RETURNING id`,
           [chain.id, gameNumber, scope, gameHash, crashPoint, this.owner, this.settings.leaseMs],
         );
-        return { opened: { roundId: round.id as string, gameNumber, gameHash, crashPoint, chain: toChainInfo(chain) } };
+        return { opened: { roundId: round!.id, gameNumber, gameHash, crashPoint, chain: toChainInfo(chain) } };
       });
     } catch (error) {
       // Another process opened a round of this scope at the same moment: theirs stands.
@@ -117,11 +118,11 @@ export class CrashStore {
   /** Keeps this process's claim on its open round; false when the round is no longer ours to run. */
   async renewLease(roundId: string): Promise<boolean> {
     const rows = await this.db.run((em) =>
-      sqlRows(em, `UPDATE crash_rounds SET lease_until = now() + $3 * interval '1 millisecond' WHERE id = $1 AND owner = $2 AND ${OPEN} RETURNING id`, [
-        roundId,
-        this.owner,
-        this.settings.leaseMs,
-      ]),
+      sqlRows(
+        em,
+        `UPDATE crash_rounds SET lease_until = now() + $3 * interval '1 millisecond' WHERE id = $1 AND owner = $2 AND ${OPEN} RETURNING id`,
+        [roundId, this.owner, this.settings.leaseMs],
+      ),
     );
     return rows.length > 0;
   }
@@ -135,7 +136,11 @@ export class CrashStore {
     return this.db.transaction(async (em) => {
       // The players' rows first, in one order, like every money transaction: a cash-out holds its
       // player's row while it waits for its bet, so taking the bets first could deadlock with it.
-      await sqlRows(em, `SELECT id FROM players WHERE id IN (SELECT player_id FROM crash_bets WHERE round_id = $1) ORDER BY id FOR UPDATE`, [roundId]);
+      await sqlRows(
+        em,
+        `SELECT id FROM players WHERE id IN (SELECT player_id FROM crash_bets WHERE round_id = $1) ORDER BY id FOR NO KEY UPDATE`,
+        [roundId],
+      );
       const ended = await sqlRows(
         em,
         `UPDATE crash_rounds SET phase = 'busted', settled_by = 'bust', ended_at = now() WHERE id = $1 AND phase = 'running' AND owner = $2
@@ -150,14 +155,20 @@ export class CrashStore {
         [roundId],
       );
       if (lost.length > 0) {
-        const params = lost.map((b) => JSON.stringify({ roundId, gameNumber: Number(ended[0].game_number), autoCashOut: b.auto_cash_out === null ? null : Number(b.auto_cash_out) }));
+        const params = lost.map((b) =>
+          JSON.stringify({
+            roundId,
+            gameNumber: Number(ended[0].game_number),
+            autoCashOut: b.auto_cash_out === null ? null : Number(b.auto_cash_out),
+          }),
+        );
         const outcome = JSON.stringify({ crashPoint: Number(ended[0].crash_point) });
         await sqlRows(
           em,
           `WITH lost AS (SELECT * FROM unnest($1::uuid[], $2::text[], $3::bigint[], $4::jsonb[]) AS t(player_id, request_id, amount, params)),
                 sessions AS (
-                  INSERT INTO game_sessions (player_id, game_type, bet_amount, result, payout, request_id, params, actions, outcome)
-                  SELECT player_id, 'crash', amount, 'lose', 0, request_id, params, '[]'::jsonb, $5::jsonb FROM lost RETURNING player_id)
+                  INSERT INTO game_sessions (player_id, game_type, amount, bet_amount, result, payout, request_id, params, actions, outcome)
+                  SELECT player_id, 'crash', amount, amount, 'lose', 0, request_id, params, '[]'::jsonb, $5::jsonb FROM lost RETURNING player_id)
            INSERT INTO game_plays (player_id, game_type) SELECT player_id, 'crash' FROM sessions`,
           [lost.map((b) => b.player_id), lost.map((b) => b.request_id), lost.map((b) => b.amount), params, outcome],
         );
@@ -168,7 +179,7 @@ export class CrashStore {
 
   /** The bets of a round as stored (to rebuild a room's view). */
   async bets(roundId: string): Promise<StoredBet[]> {
-    const rows = await this.db.run((em) => sqlRows(em, `SELECT * FROM crash_bets WHERE round_id = $1 ORDER BY created_at, id`, [roundId]));
+    const rows = await this.db.run((em) => sqlRows<Row<"crash_bets">>(em, `SELECT * FROM crash_bets WHERE round_id = $1 ORDER BY created_at, id`, [roundId]));
     return rows.map((r) => ({
       betId: r.id,
       playerId: r.player_id,
@@ -183,7 +194,7 @@ export class CrashStore {
   /** The scope's most recent finished rounds, newest first, with their revealed hashes. */
   async history(scope: string, limit: number): Promise<RevealedRound[]> {
     const rows = await this.db.run((em) =>
-      sqlRows(
+      sqlRows<Row<"crash_rounds", "id" | "game_number" | "game_hash" | "crash_point"> & { phase: RevealedRound["phase"] } & Row<"crash_chains", "terminating_hash">>(
         em,
         `SELECT r.id, r.game_number, r.game_hash, r.crash_point, r.phase, c.terminating_hash
            FROM crash_rounds r JOIN crash_chains c ON c.id = r.chain_id
@@ -218,7 +229,7 @@ export class CrashStore {
       ),
     );
     if (claimed.length === 0) return false;
-    const active = await this.db.run((em) => sqlRows(em, `SELECT id FROM crash_bets WHERE round_id = $1 AND status = 'active' ORDER BY created_at, id`, [roundId]));
+    const active = await this.db.run((em) => sqlRows<Row<"crash_bets", "id">>(em, `SELECT id FROM crash_bets WHERE round_id = $1 AND status = 'active' ORDER BY created_at, id`, [roundId]));
     for (const bet of active) await this.ledger.settleInterruptedCrashBet(bet.id);
     const closed = await this.db.run((em) =>
       sqlRows(
@@ -234,15 +245,15 @@ export class CrashStore {
 
   /** Every open round whose lease has run out, settled by the restart rule; the number settled. */
   async recoverStale(): Promise<number> {
-    const stale = await this.db.run((em) => sqlRows(em, `SELECT id FROM crash_rounds WHERE ${OPEN} AND lease_until < now()`));
+    const stale = await this.db.run((em) => sqlRows<Row<"crash_rounds", "id">>(em, `SELECT id FROM crash_rounds WHERE ${OPEN} AND lease_until < now()`));
     let settled = 0;
     for (const round of stale) if (await this.recover(round.id)) settled += 1;
     return settled;
   }
 
   /** The scope's chain in use, under its row lock; a new one when there is none or the last ran out. */
-  private async activeChain(em: EntityManager, scope: string): Promise<Record<string, any>> {
-    const find = () => sqlRows(em, `SELECT * FROM crash_chains WHERE scope = $1 AND exhausted_at IS NULL FOR UPDATE`, [scope]);
+  private async activeChain(em: EntityManager, scope: string): Promise<Row<"crash_chains">> {
+    const find = () => sqlRows<Row<"crash_chains">>(em, `SELECT * FROM crash_chains WHERE scope = $1 AND exhausted_at IS NULL FOR UPDATE`, [scope]);
     let [chain] = await find();
     if (!chain) {
       const seed = randomBytes(32).toString("hex");
@@ -260,4 +271,4 @@ export class CrashStore {
   }
 }
 
-const toChainInfo = (c: Record<string, any>): ChainInfo => ({ id: c.id, terminatingHash: c.terminating_hash, salt: c.salt, length: Number(c.length) });
+const toChainInfo = (c: Row<"crash_chains", "id" | "terminating_hash" | "salt" | "length">): ChainInfo => ({ id: c.id, terminatingHash: c.terminating_hash, salt: c.salt, length: Number(c.length) });

@@ -2,35 +2,83 @@ import type { Client, Room } from "@colyseus/core";
 import type { z } from "zod";
 import { SERVER_MESSAGES, describeZodError, type RoomErrorMessage } from "@casino/common";
 import { AppError } from "../errors";
+import { SHUTTING_DOWN, publicFailure } from "../failures";
+import type { Services } from "../services";
+import type { RoomLimit } from "./rate-limit";
+
+/** What one request message needs: its schema, the work, and the budget it is charged to. */
+export interface RequestHandler<T extends { requestId: string }, C extends Client> {
+  schema: z.ZodType<T>;
+  work: (client: C, msg: T) => Promise<unknown>;
+  /** The per-player budget the message is charged to; none for messages that cost nothing new. */
+  limit?: RoomLimit;
+  /** The message type of the answer (default `result`). */
+  answer?: string;
+}
 
 /**
- * Registers a room message whose body carries a request id: the body is validated inside the handler
- * (a failed validation answers an `error`, never a disconnect), `allow` may refuse it (rate limits),
- * and the answer or the error carries the request id. An unexpected failure is logged and answered
- * with a generic error; the room keeps running.
+ * The one way a room registers messages that carry a request id (the casino room and the crash room).
+ * Each body is validated inside (a failed validation answers an `error`, never a disconnect), charged
+ * to the player's budget (shared by all of the player's connections on every process), and answered
+ * with the request id. A player's money messages run one after another, in the order they arrived.
+ * While the process drains for a shutdown, new messages are refused and the ones running are counted,
+ * so the shutdown waits for them. An unexpected failure is logged once and answered with a generic
+ * text; the room keeps running.
  */
-export function onRequest<T extends { requestId: string }, C extends Client>(
-  room: Room,
-  type: string,
-  schema: z.ZodType<T>,
-  work: (client: C, msg: T) => Promise<object>,
-  allow?: (client: C) => Promise<RoomErrorMessage | null> | RoomErrorMessage | null,
-): void {
-  room.onMessage(type, async (client: C, raw: unknown) => {
-    const requestId = typeof (raw as { requestId?: unknown })?.requestId === "string" ? (raw as { requestId: string }).requestId : undefined;
-    const parsed = schema.safeParse(raw);
-    if (!parsed.success) return sendError(client, { requestId, code: "invalid_message", message: describeZodError(parsed.error) });
-    const refusal = await allow?.(client);
-    if (refusal) return sendError(client, { requestId, ...refusal });
-    try {
-      const result = await work(client, parsed.data);
-      (client as Client).send(SERVER_MESSAGES.result, { type, ...result, requestId });
-    } catch (error) {
-      if (error instanceof AppError) return sendError(client, { requestId, code: error.code, message: error.message, details: error.details });
-      console.error(`room message ${type} failed`, error);
-      sendError(client, { requestId, code: "internal", message: "Something went wrong; please try again" });
-    }
-  });
+export class RoomRequests<C extends Client> {
+  /** Per player: the tail of the work that player's messages queued in this room. */
+  private readonly queues = new Map<string, Promise<unknown>>();
+
+  constructor(
+    private readonly room: Room,
+    private readonly services: Pick<Services, "lifecycle" | "roomLimits" | "log">,
+    private readonly playerOf: (client: C) => string,
+  ) {}
+
+  handle<T extends { requestId: string }>(type: string, handler: RequestHandler<T, C>): void {
+    const s = this.services;
+    this.room.onMessage(type, async (client: C, raw: unknown) => {
+      const requestId =
+        typeof (raw as { requestId?: unknown })?.requestId === "string" ? (raw as { requestId: string }).requestId : undefined;
+      if (!s.lifecycle.accepting) return sendError(client, { requestId, code: SHUTTING_DOWN.code, message: SHUTTING_DOWN.message });
+      await s.lifecycle.track(async () => {
+        const parsed = handler.schema.safeParse(raw);
+        if (!parsed.success) return sendError(client, { requestId, code: "invalid_message", message: describeZodError(parsed.error) });
+        const playerId = this.playerOf(client);
+        if (handler.limit) {
+          const budget = await s.roomLimits.take(handler.limit, playerId);
+          if (!budget.allowed) {
+            return sendError(client, {
+              requestId,
+              code: "rate_limited",
+              message: budget.message,
+              details: { retryAfterMs: budget.retryAfterMs },
+            });
+          }
+        }
+        try {
+          const result = await this.inOrder(playerId, () => handler.work(client, parsed.data));
+          (client as Client).send(handler.answer ?? SERVER_MESSAGES.result, { type, ...(result as object), requestId });
+        } catch (error) {
+          if (error instanceof AppError)
+            return sendError(client, { requestId, code: error.code, message: error.message, details: error.details });
+          const failure = publicFailure(s.log, `room message ${type}`, error);
+          sendError(client, { requestId, code: failure.code, message: failure.message });
+        }
+      });
+    });
+  }
+
+  /** Runs a player's work after the work that player sent before it (whether that succeeded or not). */
+  private inOrder<T>(playerId: string, work: () => Promise<T>): Promise<T> {
+    const result = (this.queues.get(playerId) ?? Promise.resolve()).then(work, work);
+    const tail = result.catch(() => undefined);
+    this.queues.set(playerId, tail);
+    void tail.then(() => {
+      if (this.queues.get(playerId) === tail) this.queues.delete(playerId);
+    });
+    return result;
+  }
 }
 
 function sendError(client: Client, error: RoomErrorMessage): void {

@@ -6,7 +6,6 @@ import {
   ticksToMs,
   verifySkillSubmission,
   type LogRefusal,
-  type SkillGame,
   type SkillRoundReward,
   type SkillRoundStart,
   type SkillStartRequest,
@@ -15,6 +14,7 @@ import {
 } from "@casino/common";
 import type { EntityManager } from "typeorm";
 import type { Database } from "../db/database";
+import type { Row } from "../db/rows";
 import { sqlRows } from "../db/sql";
 import { AppError, badRequest, notFound } from "../errors";
 import type { Ledger } from "../ledger/ledger";
@@ -43,9 +43,9 @@ export class SkillRounds {
   async start(playerId: string, request: SkillStartRequest): Promise<SkillRoundStart> {
     try {
       return await this.db.transaction(async (em) => {
-        const [existing] = await sqlRows(em, `SELECT * FROM skill_rounds WHERE player_id = $1 AND request_id = $2`, [playerId, request.requestId]);
+        const [existing] = await sqlRows<Row<"skill_rounds">>(em, `SELECT * FROM skill_rounds WHERE player_id = $1 AND request_id = $2`, [playerId, request.requestId]);
         if (existing) return this.startAnswer(em, existing);
-        const claimed = await sqlRows(
+        const claimed = await sqlRows<Row<"players", "dots_last_played_date">>(
           em,
           `UPDATE players
               SET dots_games_played_today = CASE WHEN dots_last_played_date = ${TODAY} THEN dots_games_played_today + 1 ELSE 1 END,
@@ -60,7 +60,7 @@ export class SkillRounds {
             dailyCap: SKILL_ROUNDS_PER_DAY,
           });
         }
-        const [round] = await sqlRows(
+        const [round] = await sqlRows<Row<"skill_rounds">>(
           em,
           `INSERT INTO skill_rounds (player_id, game, request_id, seed, played_on) VALUES ($1, $2, $3, $4, $5) RETURNING *`,
           [playerId, request.game, request.requestId, randomBytes(32).toString("hex"), claimed[0].dots_last_played_date],
@@ -71,7 +71,7 @@ export class SkillRounds {
       // The same start sent twice at once: the second insert lost the race (and its claim rolled back).
       if (!isUniqueViolation(error)) throw error;
       return this.db.run(async (em) => {
-        const [existing] = await sqlRows(em, `SELECT * FROM skill_rounds WHERE player_id = $1 AND request_id = $2`, [playerId, request.requestId]);
+        const [existing] = await sqlRows<Row<"skill_rounds">>(em, `SELECT * FROM skill_rounds WHERE player_id = $1 AND request_id = $2`, [playerId, request.requestId]);
         if (!existing) throw error;
         return this.startAnswer(em, existing);
       });
@@ -90,7 +90,7 @@ export class SkillRounds {
    */
   async submit(playerId: string, roundId: string, submission: SkillSubmitRequest): Promise<Replayable<SkillRoundReward>> {
     const [round] = await this.db.run((em) =>
-      sqlRows(
+      sqlRows<Row<"skill_rounds", "id" | "player_id" | "game" | "seed" | "status" | "refusal_code" | "refusal"> & { elapsed_ms: number | string }>(
         em,
         `SELECT id, player_id, game, seed, status, refusal_code, refusal, extract(epoch FROM now() - started_at) * 1000 AS elapsed_ms
            FROM skill_rounds WHERE id = $1`,
@@ -98,9 +98,10 @@ export class SkillRounds {
       ),
     );
     if (!round || round.player_id !== playerId) throw notFound("Skill round not found");
-    const game = round.game as SkillGame;
+    const game = round.game;
     if (game !== submission.game) throw badRequest(`This round is a ${game} round`, "wrong_game");
-    if (round.status === "refused") throw refused({ code: round.refusal_code, message: round.refusal });
+    // ck_skill_rounds_refusal: a refused round always has its code and message.
+    if (round.status === "refused") throw refused({ code: round.refusal_code!, message: round.refusal! });
     if (round.status === "expired") throw expired();
     const elapsedMs = Number(round.elapsed_ms);
     if (round.status === "open" && elapsedMs > ticksToMs(SKILL_ROUND_TICKS[game]) + SKILL_SUBMIT_GRACE_MS) {
@@ -137,14 +138,14 @@ export class SkillRounds {
     return verdict;
   }
 
-  private async startAnswer(em: EntityManager, round: Record<string, any>): Promise<SkillRoundStart> {
+  private async startAnswer(em: EntityManager, round: Row<"skill_rounds", "id" | "player_id" | "game" | "seed" | "started_at">): Promise<SkillRoundStart> {
     const { playedToday: played } = await playedToday(em, round.player_id);
     return {
       roundId: round.id,
       game: round.game,
       seed: round.seed,
       startedAt: new Date(round.started_at).toISOString(),
-      roundTicks: SKILL_ROUND_TICKS[round.game as SkillGame],
+      roundTicks: SKILL_ROUND_TICKS[round.game],
       playedToday: played,
       dailyCap: SKILL_ROUNDS_PER_DAY,
     };

@@ -1,5 +1,5 @@
 import { Router, json } from "express";
-import { skillStartRequest, skillSubmitRequest } from "@casino/common";
+import { skillStartRequest, skillSubmitRequest, type SkillRoundReward } from "@casino/common";
 import { z } from "zod";
 import type { Services } from "../services";
 import { parse } from "../http/errors";
@@ -33,13 +33,27 @@ export function skillRoutes(s: Services): Router {
     const playerId = sessionOf(req).playerId;
     const reward = await s.skill.submit(playerId, roundId, body);
     // A replayed answer carries the balance of its time: it is never published.
-    if (reward.reward > 0 && !reward.replayed) s.events.publish(playerId, { type: "balance", balance: reward.balance, delta: reward.reward, reason: "reward" });
-    // Leaderboards: the Speed and Kills boards are fed from dots_speed_records / dot_battle_scores
-    // (written in the reward's transaction); their Redis update for this record goes here.
+    if (reward.reward > 0 && !reward.replayed)
+      s.events.publish(playerId, { type: "balance", balance: reward.balance, delta: reward.reward, reason: "reward" });
+    if (!reward.replayed) await recordOnBoard(s, playerId, reward);
     res.json(reward);
   });
 
   return router;
+}
+
+/**
+ * Puts a committed record on the Speed or Kills board at once (the player's best is kept). The record
+ * is already in PostgreSQL, and the boards' consumer tails those tables, so a Redis failure here only
+ * delays the board: it is logged, and the player still gets the answer.
+ */
+async function recordOnBoard(s: Services, playerId: string, reward: SkillRoundReward): Promise<void> {
+  try {
+    if (reward.completionMs !== null) await s.leaderboards.recordSpeed(playerId, reward.completionMs);
+    if (reward.kills !== null) await s.leaderboards.recordKills(playerId, reward.kills);
+  } catch (error) {
+    s.log.error("skill:leaderboard", "a skill record did not reach its board; the record consumer will add it", error);
+  }
 }
 
 /** The JSON parser for skill submissions, mounted ahead of the API's 16 kB parser. */

@@ -18,6 +18,10 @@ import { Card } from "../../ui/Card";
 import { useNow } from "../../ui/useNow";
 import { Wheel } from "./Wheel";
 import { ReminderSwitch } from "./ReminderSwitch";
+import { SpinHistory } from "./SpinHistory";
+
+/** The time, read in event handlers (render reads `useNow`'s). */
+const clock = () => Date.now();
 
 /** The server's answer: through the room when it is up, else `POST /api/daily-spin`. */
 async function requestSpin(playerId: string): Promise<SpinAnswer> {
@@ -35,14 +39,15 @@ function alreadySpun(error: unknown): number | null {
 
 /** The Daily Spin tab: the Daily Bonus Wheel card. */
 export default function DailySpinTab({ player }: { player: PlayerRecord }) {
-  // Re-rendered every 30 s for the countdown; the time itself is read fresh on every render.
-  useNow(30_000);
+  // Re-rendered every 30 s for the countdown.
+  const now = useNow(30_000);
   const reduced = useReducedMotion();
   const [rotation, setRotation] = useState(0);
   const [spinning, setSpinning] = useState(false);
   const [prize, setPrize] = useState<number | null>(null);
+  const [spins, setSpins] = useState(0);
   const finishTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const { ready, msLeft } = spinAvailability(player.lastDailySpin, Date.now());
+  const { ready, msLeft } = spinAvailability(player.lastDailySpin, now);
 
   useEffect(
     () => () => {
@@ -54,7 +59,7 @@ export default function DailySpinTab({ player }: { player: PlayerRecord }) {
 
   const spin = async () => {
     if (spinning) return;
-    const availability = spinAvailability(player.lastDailySpin, Date.now());
+    const availability = spinAvailability(player.lastDailySpin, clock());
     if (!availability.ready) {
       toast({ title: "Already spun today", description: `Come back in ${formatHoursMinutes(availability.msLeft)}` });
       return;
@@ -72,7 +77,7 @@ export default function DailySpinTab({ player }: { player: PlayerRecord }) {
       useRoom.getState().holdBalance(false);
       const wait = alreadySpun(error);
       if (wait !== null) {
-        useSession.getState().patchPlayer({ lastDailySpin: new Date(Date.now() + wait - 24 * 3_600_000).toISOString() });
+        useSession.getState().patchPlayer({ lastDailySpin: new Date(clock() + wait - 24 * 3_600_000).toISOString() });
         toast({ title: "Already spun today", description: `Come back in ${formatHoursMinutes(wait)}` });
       } else {
         console.error("Spin failed", error);
@@ -84,9 +89,14 @@ export default function DailySpinTab({ player }: { player: PlayerRecord }) {
   const land = (answer: SpinAnswer) => {
     setSpinning(false);
     setPrize(answer.prize);
+    setSpins((n) => n + 1);
     useSession.getState().patchPlayer({ lastDailySpin: answer.lastDailySpin, balance: answer.balance });
     useRoom.getState().holdBalance(false);
-    toast({ title: `+${formatCoins(answer.prize)} Coins!`, description: "Your daily spin prize was added to your balance.", variant: "success" });
+    toast({
+      title: `+${formatCoins(answer.prize)} Coins!`,
+      description: "Your daily spin prize was added to your balance.",
+      variant: "success",
+    });
     refreshLeaderboard();
   };
 
@@ -120,6 +130,7 @@ export default function DailySpinTab({ player }: { player: PlayerRecord }) {
           <ReminderSwitch player={player} />
         </div>
       </div>
+      <SpinHistory playerId={player.id} version={spins} />
     </Card>
   );
 }

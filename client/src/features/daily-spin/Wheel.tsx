@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useAnimate } from "motion/react-mini";
 import { SPIN_ANIMATION_MS, WHEEL_PRIZES } from "@casino/common/constants";
 import { SEGMENT_DEGREES } from "@casino/common/wheel";
@@ -22,6 +22,8 @@ function fillOf(i: number, prize: number): { fill: string; text: string } {
 export function Wheel({ rotation, reduced }: { rotation: number; reduced: boolean }) {
   const [scope, animate] = useAnimate<HTMLDivElement>();
   const from = useRef(rotation);
+  // Where the wheel is drawn at first; after that the effect below turns it.
+  const [initial] = useState(rotation);
   useEffect(() => {
     const el = scope.current;
     if (!el || from.current === rotation) return;
@@ -29,6 +31,7 @@ export function Wheel({ rotation, reduced }: { rotation: number; reduced: boolea
     from.current = rotation;
     const end = `rotate(${rotation}deg)`;
     if (reduced) {
+      // eslint-disable-next-line react-hooks/immutability -- el is the DOM node of the animation scope; an effect places it imperatively
       el.style.transform = end;
       return;
     }
@@ -43,7 +46,7 @@ export function Wheel({ rotation, reduced }: { rotation: number; reduced: boolea
       <svg viewBox="0 0 24 20" className="absolute left-1/2 top-0 z-10 h-7 w-8 -translate-x-1/2 -translate-y-1 drop-shadow" aria-hidden>
         <path d="M2 1 L22 1 L12 19 Z" fill="hsl(var(--foreground))" stroke="hsl(var(--background))" strokeWidth="1.5" />
       </svg>
-      <div ref={scope} className="h-full w-full" style={{ transform: `rotate(${from.current}deg)` }} data-testid="wheel" data-rotation={rotation}>
+      <div ref={scope} className="h-full w-full" style={{ transform: `rotate(${initial}deg)` }} data-testid="wheel" data-rotation={rotation}>
         <svg viewBox="0 0 200 200" className="h-full w-full" role="img" aria-label={`Prize wheel: ${WHEEL_PRIZES.join(", ")} coins`}>
           <circle cx={R} cy={R} r={R} fill="hsl(var(--border))" />
           {WHEEL_PRIZES.map((prize, i) => {

@@ -1,10 +1,11 @@
-import { lazy, Suspense, type LazyExoticComponent } from "react";
-import { ArrowLeft, Construction } from "lucide-react";
+import { lazy, Suspense, useMemo, useState, type LazyExoticComponent } from "react";
+import { ArrowLeft, Construction, ShieldCheck } from "lucide-react";
 import { gameDefinition, type GameDefinition, type GameId } from "@casino/common/catalogue";
 import { GAME_TABLES } from "../../games/registry";
 import type { GameTable } from "../../games/contract";
 import { useLobby } from "../../store/lobby";
 import { useRoom } from "../../store/room";
+import { useSession } from "../../store/session";
 import { Button } from "../../ui/Button";
 import { Card } from "../../ui/Card";
 import { ErrorBoundary } from "../../ui/ErrorBoundary";
@@ -12,7 +13,10 @@ import { BalanceDisplay } from "../lobby/BalanceDisplay";
 import { GameIcon } from "../lobby/GameIcon";
 import { Centered } from "../../ui/Centered";
 import { useGameConnection } from "./game-connection";
+import { useSharedCrashRoom } from "./shared-crash";
 import { announceRoundEnd } from "./round-end";
+
+const SeedsPanel = lazy(() => import("../fairness/SeedsPanel").then((m) => ({ default: m.SeedsPanel })));
 
 const tables = new Map<GameId, LazyExoticComponent<GameTable>>();
 
@@ -32,6 +36,7 @@ export default function GameHost({ gameId }: { gameId: GameId }) {
   const game = gameDefinition(gameId)!;
   const exit = useLobby((s) => s.exitGame);
   const Table = tableOf(gameId);
+  const [seedsOpen, setSeedsOpen] = useState(false);
   if (!Table) return <UnderDevelopment game={game} onExit={exit} />;
   return (
     <>
@@ -41,7 +46,16 @@ export default function GameHost({ gameId }: { gameId: GameId }) {
             <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Lobby
           </Button>
           <h1 className="min-w-0 truncate text-lg font-bold">{game.title}</h1>
-          <div className="ml-auto">
+          <div className="ml-auto flex items-center gap-1 sm:gap-2">
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => setSeedsOpen(true)}
+              data-testid="seeds-button"
+              aria-label="Fairness: your seeds"
+            >
+              <ShieldCheck className="h-4 w-4" aria-hidden /> <span className="hidden sm:inline">Fairness</span>
+            </Button>
             <BalanceDisplay />
           </div>
         </div>
@@ -60,6 +74,11 @@ export default function GameHost({ gameId }: { gameId: GameId }) {
           </Suspense>
         </ErrorBoundary>
       </main>
+      {seedsOpen && (
+        <Suspense fallback={null}>
+          <SeedsPanel open={seedsOpen} onOpenChange={setSeedsOpen} />
+        </Suspense>
+      )}
     </>
   );
 }
@@ -67,7 +86,22 @@ export default function GameHost({ gameId }: { gameId: GameId }) {
 function TableWithConnection({ game, Table, onExit }: { game: GameDefinition; Table: LazyExoticComponent<GameTable>; onExit(): void }) {
   const connection = useGameConnection(game.id);
   const balance = useRoom((s) => s.balance) ?? 0;
-  return <Table game={game} connection={connection} balance={balance} onRoundEnd={announceRoundEnd} onExit={onExit} />;
+  const token = useSession((s) => s.token);
+  const playerId = useSession((s) => s.player?.id);
+  // The table's "My bets" reads the server's history (with its Verify links) with the player's session.
+  const session = useMemo(() => (token && playerId ? { token, playerId } : null), [token, playerId]);
+  const sharedCrash = useSharedCrashRoom();
+  return (
+    <Table
+      game={game}
+      connection={connection}
+      balance={balance}
+      onRoundEnd={announceRoundEnd}
+      onExit={onExit}
+      session={session}
+      sharedCrash={game.id === "crash" ? sharedCrash : null}
+    />
+  );
 }
 
 /** The spec's card for a game without a table yet. */

@@ -5,7 +5,7 @@ import { RoomRequestError, type GameConnection } from "../../games/contract";
 import { RoomFailure } from "../../net/room-failure";
 import { useRoom } from "../../store/room";
 
-const asRoomRequestError = (error: unknown): RoomRequestError =>
+export const asRoomRequestError = (error: unknown): RoomRequestError =>
   error instanceof RoomFailure
     ? new RoomRequestError(error.code, error.message, error.details)
     : new RoomRequestError("error", error instanceof Error ? error.message : String(error));

@@ -1,6 +1,7 @@
 import * as RadioGroup from "@radix-ui/react-radio-group";
-import { ArrowLeft, Check, Moon, Sun } from "lucide-react";
-import { useLocation } from "wouter";
+import { lazy, Suspense, useState } from "react";
+import { ArrowLeft, Check, Moon, ShieldCheck, Sun } from "lucide-react";
+import { Link, useLocation } from "wouter";
 import { accentColor, chartColor, parseHsl, themeColorGrid, type ThemeMode } from "@casino/common/theme";
 import { api } from "../../net/api";
 import { useSession } from "../../store/session";
@@ -10,6 +11,7 @@ import { Card } from "../../ui/Card";
 import { cn } from "../../ui/cn";
 
 const GRID = themeColorGrid();
+const SeedsPanel = lazy(() => import("../fairness/SeedsPanel").then((m) => ({ default: m.SeedsPanel })));
 
 /** Saves the theme on the server for a signed-in player; a failure is only logged (the local change stays). */
 async function saveTheme(change: "mode" | "color") {
@@ -33,6 +35,7 @@ const describe = (color: string) => {
 export default function SettingsPage() {
   const [, navigate] = useLocation();
   const { mode, color, set } = useTheme();
+  const [seedsOpen, setSeedsOpen] = useState(false);
 
   return (
     <main className="mx-auto w-full max-w-3xl flex-1 space-y-4 px-3 py-4 sm:px-4">
@@ -106,6 +109,32 @@ export default function SettingsPage() {
           <Swatch label="Accent" color={accentColor(color)} />
           <Swatch label="Chart" color={chartColor(color)} />
         </dl>
+      </Card>
+
+      <Card>
+        <h2 className="flex items-center gap-2 text-lg font-bold">
+          <ShieldCheck className="h-5 w-5 text-primary" aria-hidden /> Provably fair
+        </h2>
+        <p className="mb-3 text-sm text-muted-foreground">
+          Your client seed, the hash of the server seed, the next server seed&apos;s hash, and a rotation that reveals the seed so you can
+          check every round.
+        </p>
+        <div className="flex flex-wrap items-center gap-3">
+          <Button onClick={() => setSeedsOpen(true)} data-testid="settings-seeds">
+            Your seeds
+          </Button>
+          <Link href="/verify" className="text-sm text-primary underline">
+            Verify a round
+          </Link>
+          <Link href="/fairness" className="text-sm text-primary underline">
+            How it works
+          </Link>
+        </div>
+        {seedsOpen && (
+          <Suspense fallback={null}>
+            <SeedsPanel open={seedsOpen} onOpenChange={setSeedsOpen} />
+          </Suspense>
+        )}
       </Card>
 
       <Card data-testid="theme-preview">

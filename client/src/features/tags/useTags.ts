@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import type { PlayerTagItem } from "@casino/common/api";
 import { api, seg } from "../../net/api";
 
@@ -6,18 +6,23 @@ import { api, seg } from "../../net/api";
 export function useTags(playerId: string | undefined, active: boolean) {
   const [tags, setTags] = useState<PlayerTagItem[] | null>(null);
   const [error, setError] = useState(false);
-  const load = useCallback(async () => {
-    if (!playerId) return;
-    try {
-      setTags(await api<PlayerTagItem[]>(`/player/${seg(playerId)}/tags`));
-      setError(false);
-    } catch (e) {
-      console.error("Failed to fetch tags", e);
-      setError(true);
-    }
-  }, [playerId]);
   useEffect(() => {
-    if (active) void load();
-  }, [active, load]);
+    if (!active || !playerId) return;
+    let current = true;
+    api<PlayerTagItem[]>(`/player/${seg(playerId)}/tags`).then(
+      (read) => {
+        if (!current) return;
+        setTags(read);
+        setError(false);
+      },
+      (e: unknown) => {
+        console.error("Failed to fetch tags", e);
+        if (current) setError(true);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [active, playerId]);
   return { tags, error };
 }

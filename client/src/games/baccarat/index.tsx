@@ -1,18 +1,21 @@
-import { useMemo } from "react";
 import { motion } from "motion/react";
-import { BACCARAT_DECKS, BACCARAT_PAYS, BACCARAT_SIDES, type BaccaratParams, type BaccaratSide, type BaccaratState } from "@casino/common/games/baccarat";
+import {
+  BACCARAT_DECKS,
+  BACCARAT_PAYS,
+  BACCARAT_SIDES,
+  type BaccaratParams,
+  type BaccaratSide,
+  type BaccaratState,
+} from "@casino/common/games/baccarat";
 import { BACCARAT_WIN_PROBABILITY } from "@casino/common/rtp-table";
 import type { BetAnswer } from "@casino/common/protocol";
 import type { GameTableProps } from "../contract";
-import { BetPanel } from "../shared/BetPanel";
 import { Hand } from "../shared/Cards";
 import { GameFrame } from "../shared/GameFrame";
 import { PayTable } from "../shared/GameHelp";
 import { RoundResult } from "../shared/RoundResult";
-import { chipClass, chipLabel, useChips } from "../shared/chips";
+import { ChipBetPanel, useChipTable } from "../shared/ChipTable";
 import { formatChance } from "../shared/format";
-import { useRound } from "../shared/use-round";
-import { useStake } from "../shared/use-stake";
 
 const CARD_MS = 450;
 const cardsOf = (v: BaccaratState) => v.player.length + v.banker.length;
@@ -26,15 +29,10 @@ const pays = (side: BaccaratSide) => {
 };
 
 export default function BaccaratTable(props: GameTableProps) {
-  const { game, connection, balance } = props;
-  const round = useRound<BaccaratState>(props, revealMs);
-  const chips = useChips<BaccaratSide>();
-  const stake = useStake(game.id, balance, chips.count);
-  const chip = Number.isFinite(stake.amount) ? stake.amount : 0;
-  const betsFor = (amount: number): BaccaratParams => ({
-    bets: Object.fromEntries([...chips.spots.values()].map(({ spot, chips: n }) => [spot, n * amount])),
-  });
-  const params = useMemo(() => (chips.count > 0 ? betsFor(chip) : null), [chips.spots, chip]); // eslint-disable-line react-hooks/exhaustive-deps
+  const table = useChipTable<BaccaratState, BaccaratSide, BaccaratParams>(props, revealMs, (spots, amount) => ({
+    bets: Object.fromEntries(spots.map(({ spot, chips: n }) => [spot, n * amount])),
+  }));
+  const { round, chips } = table;
   const last = round.round?.view ?? null;
   // deal order: P1 B1 P2 B2, then the player's third card, then the banker's
   const playerOrder = (i: number) => (i < 2 ? 2 * i : 4);
@@ -48,12 +46,12 @@ export default function BaccaratTable(props: GameTableProps) {
         rules: (
           <>
             <p>
-              Punto Banco from a fresh {BACCARAT_DECKS}-deck shoe. Back the Player, the Banker or a Tie (chips of the chip value). Cards count face value, aces
-              1, tens and faces 0; a hand&apos;s total is the last digit of its sum. The higher total wins.
+              Punto Banco from a fresh {BACCARAT_DECKS}-deck shoe. Back the Player, the Banker or a Tie (chips of the chip value). Cards
+              count face value, aces 1, tens and faces 0; a hand&apos;s total is the last digit of its sum. The higher total wins.
             </p>
             <p className="mt-2">
-              A total of 8 or 9 on the first two cards is a natural and stands. Otherwise the Player draws on 0–5; the Banker then draws by the fixed table
-              (depending on the Player&apos;s third card). Player and Banker bets push on a tie.
+              A total of 8 or 9 on the first two cards is a natural and stands. Otherwise the Player draws on 0–5; the Banker then draws by
+              the fixed table (depending on the Player&apos;s third card). Player and Banker bets push on a tie.
             </p>
           </>
         ),
@@ -65,26 +63,14 @@ export default function BaccaratTable(props: GameTableProps) {
         ),
       }}
       panel={(showHelp) => (
-        <BetPanel
-          game={game}
-          stake={stake}
-          total={chip * chips.count}
-          params={params}
-          paramsHint={chips.count === 0 ? "Place a chip on Player, Banker or Tie" : null}
-          pending={round.pending}
-          serverError={round.error}
-          connected={connection.connected}
-          balance={balance}
-          label="Deal"
-          amountLabel="Chip value"
-          onBet={() => params && void round.bet(chip * chips.count, params)}
+        <ChipBetPanel
+          table={table}
           onShowHelp={showHelp}
-          auto={{ place: (amount) => round.bet(amount * chips.count, betsFor(amount)), delayMs: revealMs }}
-        >
-          <button type="button" data-testid="baccarat-clear" disabled={round.pending || chips.count === 0} onClick={chips.clear} className="rounded-lg bg-slate-700 py-2 font-medium hover:bg-slate-600 disabled:opacity-50">
-            Clear chips
-          </button>
-        </BetPanel>
+          label="Deal"
+          hint="Place a chip on Player, Banker or Tie"
+          testPrefix="baccarat"
+          auto
+        />
       )}
     >
       <div className="flex flex-col gap-6">
@@ -122,7 +108,7 @@ export default function BaccaratTable(props: GameTableProps) {
         )}
         <div className="grid grid-cols-3 gap-2">
           {BACCARAT_SIDES.map((side) => {
-            const entry = chips.spots.get(side);
+            const stack = table.stack(side);
             return (
               <button
                 key={side}
@@ -130,16 +116,16 @@ export default function BaccaratTable(props: GameTableProps) {
                 data-testid={`baccarat-${side}`}
                 onClick={() => !round.pending && chips.add(side, side)}
                 className={`relative flex h-20 flex-col items-center justify-center rounded-xl border-2 font-bold uppercase tracking-wide hover:brightness-125 ${
-                  side === "player" ? "border-sky-400 bg-sky-900/60" : side === "banker" ? "border-rose-400 bg-rose-900/60" : "border-emerald-400 bg-emerald-900/60"
+                  side === "player"
+                    ? "border-sky-400 bg-sky-900/60"
+                    : side === "banker"
+                      ? "border-rose-400 bg-rose-900/60"
+                      : "border-emerald-400 bg-emerald-900/60"
                 } ${last && last.winner === side ? "ring-4 ring-amber-300" : ""}`}
               >
                 {LABEL[side]}
                 <span className="text-xs font-normal normal-case opacity-80">pays {pays(side)}</span>
-                {entry && (
-                  <span className="absolute right-2 top-2">
-                    <span className={chipClass()}>{chipLabel(entry.chips * chip)}</span>
-                  </span>
-                )}
+                {stack && <span className="absolute right-2 top-2">{stack}</span>}
               </button>
             );
           })}

@@ -1,10 +1,18 @@
 import { motion } from "motion/react";
-import { BLACKJACK_DECKS, MAX_HANDS, insuranceCost, type BlackjackActionType, type BlackjackHand, type BlackjackPhase, type HandResult } from "@casino/common/games/blackjack";
+import {
+  BLACKJACK_DECKS,
+  MAX_HANDS,
+  insuranceCost,
+  type BlackjackActionType,
+  type BlackjackHand,
+  type BlackjackPhase,
+  type HandResult,
+} from "@casino/common/games/blackjack";
 import type { Card } from "@casino/common/games/cards";
 import type { BetAnswer } from "@casino/common/protocol";
 import { blockedBy } from "../shared/blocked";
 import type { GameTableProps } from "../contract";
-import { BetPanel } from "../shared/BetPanel";
+import { StakeBetPanel } from "../shared/StakeBetPanel";
 import { Hand } from "../shared/Cards";
 import { GameFrame } from "../shared/GameFrame";
 import { PayTable } from "../shared/GameHelp";
@@ -40,7 +48,8 @@ const TURN_S = 0.2;
  * When each dealer card appears as it is dealt: the up card and the face-down hole card in the opening
  * deal; at the end the hole card turns, then the dealer's draws come one by one.
  */
-const dealerDelay = (i: number, done: boolean) => (i === 0 ? DEAL_S : i === 1 ? (done ? TURN_S : 3 * DEAL_S) : TURN_S + (i - 1) * DEALER_DRAW_S);
+const dealerDelay = (i: number, done: boolean) =>
+  i === 0 ? DEAL_S : i === 1 ? (done ? TURN_S : 3 * DEAL_S) : TURN_S + (i - 1) * DEALER_DRAW_S;
 const revealMs = (a: BetAnswer) => (dealerDelay(Math.max(1, (a.view as BlackjackView).dealer.length - 1), true) + 0.3) * 1000;
 
 const RESULT_TEXT: Record<HandResult, string> = { blackjack: "Blackjack!", win: "Win", push: "Push", lose: "Lose", bust: "Bust" };
@@ -76,7 +85,13 @@ export default function BlackjackTable(props: GameTableProps) {
     open && view ? (
       view.phase === "insurance" ? (
         <div className="grid grid-cols-2 gap-2">
-          {button("bj-insurance-take", `Insure (${formatCoins(insuranceCost(bet))})`, { type: "insurance", take: true }, can("insurance") && balance >= insuranceCost(bet), "bg-sky-600 hover:bg-sky-500")}
+          {button(
+            "bj-insurance-take",
+            `Insure (${formatCoins(insuranceCost(bet))})`,
+            { type: "insurance", take: true },
+            can("insurance") && balance >= insuranceCost(bet),
+            "bg-sky-600 hover:bg-sky-500",
+          )}
           {button("bj-insurance-decline", "No insurance", { type: "insurance", take: false }, can("insurance"))}
         </div>
       ) : (
@@ -95,11 +110,16 @@ export default function BlackjackTable(props: GameTableProps) {
       help={{
         rules: (
           <ul className="list-disc space-y-1 pl-5">
-            <li>A fresh {BLACKJACK_DECKS}-deck shoe every round. Get closer to 21 than the dealer without going over; aces count 1 or 11, faces 10.</li>
+            <li>
+              A fresh {BLACKJACK_DECKS}-deck shoe every round. Get closer to 21 than the dealer without going over; aces count 1 or 11,
+              faces 10.
+            </li>
             <li>The dealer stands on all 17s and checks for blackjack when showing an ace or a ten.</li>
             <li>Double on any first two cards (also after a split): one more card, twice the bet.</li>
             <li>Split two cards of the same rank, up to {MAX_HANDS} hands; split aces take one card each. A J and a Q are not a pair.</li>
-            <li>Insurance (half the bet) is offered when the dealer shows an ace; it pays 2:1 if the dealer has blackjack. No surrender.</li>
+            <li>
+              Insurance (half the bet) is offered when the dealer shows an ace; it pays 2:1 if the dealer has blackjack. No surrender.
+            </li>
           </ul>
         ),
         payTable: (
@@ -115,17 +135,12 @@ export default function BlackjackTable(props: GameTableProps) {
         ),
       }}
       panel={(showHelp) => (
-        <BetPanel
-          game={game}
+        <StakeBetPanel
+          table={props}
+          round={round}
           stake={stake}
-          total={stake.amount}
           params={{}}
-          pending={round.pending}
-          serverError={round.error}
-          connected={connection.connected}
-          balance={balance}
           label="Deal"
-          onBet={() => void round.bet(stake.amount, {})}
           onShowHelp={showHelp}
           locked={!!open}
           blocked={blocked}
@@ -165,11 +180,19 @@ export default function BlackjackTable(props: GameTableProps) {
                 data-result={h.result ?? ""}
                 className={`rounded-xl p-2 ${active ? "bg-amber-300/15 ring-2 ring-amber-300" : ""}`}
               >
-                <Hand label={view!.hands.length > 1 ? `Hand ${i + 1}` : "You"} cards={h.cards} dealKey={`${dealKey}-${i}`} delayOf={(c) => (c < 2 && !h.split ? 2 * c * DEAL_S : 0.05)} total={handTotal(h)} />
+                <Hand
+                  label={view!.hands.length > 1 ? `Hand ${i + 1}` : "You"}
+                  cards={h.cards}
+                  dealKey={`${dealKey}-${i}`}
+                  delayOf={(c) => (c < 2 && !h.split ? 2 * c * DEAL_S : 0.05)}
+                  total={handTotal(h)}
+                />
                 <p className="mt-1 text-center text-xs text-emerald-100/80">
                   {formatCoins(h.stake)} {h.doubled ? "· doubled" : ""}
                   {h.result && (
-                    <strong className={`ml-2 ${h.result === "win" || h.result === "blackjack" ? "text-emerald-300" : h.result === "push" ? "text-slate-200" : "text-rose-300"}`}>
+                    <strong
+                      className={`ml-2 ${h.result === "win" || h.result === "blackjack" ? "text-emerald-300" : h.result === "push" ? "text-slate-200" : "text-rose-300"}`}
+                    >
                       {RESULT_TEXT[h.result]}
                     </strong>
                   )}
@@ -179,7 +202,9 @@ export default function BlackjackTable(props: GameTableProps) {
           })}
         </div>
         {view?.insurance && view.insurance.stake > 0 && (
-          <p className="text-center text-xs text-sky-300">Insurance {formatCoins(view.insurance.stake)} {round.round?.done ? `· paid ${formatCoins(view.insurance.payout)}` : ""}</p>
+          <p className="text-center text-xs text-sky-300">
+            Insurance {formatCoins(view.insurance.stake)} {round.round?.done ? `· paid ${formatCoins(view.insurance.payout)}` : ""}
+          </p>
         )}
         {!view && <p className="m-auto text-sm text-emerald-100/60">Set your bet and press Deal.</p>}
         <div className="mt-auto">

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { motion } from "motion/react";
 import { coinFlipEngine, type CoinFlipParams, type CoinFlipState, type CoinSide } from "@casino/common/games/coin-flip";
 import type { GameTableProps } from "../contract";
-import { BetPanel } from "../shared/BetPanel";
+import { StakeBetPanel } from "../shared/StakeBetPanel";
 import { GameFrame } from "../shared/GameFrame";
 import { RoundResult } from "../shared/RoundResult";
 import { useRound } from "../shared/use-round";
@@ -14,7 +14,7 @@ const SIDES: CoinSide[] = ["heads", "tails"];
 const PAYS = coinFlipEngine.maxPayout(100, { side: "heads" }) / 100;
 
 export default function CoinFlipTable(props: GameTableProps) {
-  const { game, connection, balance } = props;
+  const { game, balance } = props;
   const round = useRound<CoinFlipState>(props, REVEAL_MS);
   const stake = useStake(game.id, balance);
   const [side, setSide] = useState<CoinSide>("heads");
@@ -29,26 +29,13 @@ export default function CoinFlipTable(props: GameTableProps) {
       help={{
         rules: (
           <p>
-            Call heads or tails. The server flips the coin; a correct call pays back {PAYS} times your bet (rounded down to a whole coin). Each side comes up
-            half the time.
+            Call heads or tails. The server flips the coin; a correct call pays back {PAYS} times your bet (rounded down to a whole coin).
+            Each side comes up half the time.
           </p>
         ),
       }}
       panel={(showHelp) => (
-        <BetPanel
-          game={game}
-          stake={stake}
-          total={stake.amount}
-          params={params}
-          pending={round.pending}
-          serverError={round.error}
-          connected={connection.connected}
-          balance={balance}
-          label="Flip"
-          onBet={() => void round.bet(stake.amount, params)}
-          onShowHelp={showHelp}
-          auto={{ place: (amount) => round.bet(amount, params), delayMs: REVEAL_MS }}
-        >
+        <StakeBetPanel table={props} round={round} stake={stake} params={params} label="Flip" onShowHelp={showHelp} autoDelayMs={REVEAL_MS}>
           <div className="grid grid-cols-2 gap-2" role="radiogroup" aria-label="Your call">
             {SIDES.map((s) => (
               <button
@@ -65,7 +52,7 @@ export default function CoinFlipTable(props: GameTableProps) {
               </button>
             ))}
           </div>
-        </BetPanel>
+        </StakeBetPanel>
       )}
     >
       <div className="flex h-full min-h-72 flex-col items-center justify-center gap-6" style={{ perspective: 800 }}>

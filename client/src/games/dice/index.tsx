@@ -2,10 +2,11 @@ import { useState } from "react";
 import { motion } from "motion/react";
 import { MAX_CHANCE, MIN_CHANCE, ROLLS, diceEngine, type DiceParams, type DiceState } from "@casino/common/games/dice";
 import type { GameTableProps } from "../contract";
-import { BetPanel } from "../shared/BetPanel";
+import { StakeBetPanel } from "../shared/StakeBetPanel";
 import { GameFrame } from "../shared/GameFrame";
 import { PayTable } from "../shared/GameHelp";
 import { RoundResult } from "../shared/RoundResult";
+import { TargetField, useTarget } from "../shared/TargetField";
 import { formatChance, formatMultiplier } from "../shared/format";
 import { useRound } from "../shared/use-round";
 import { useStake } from "../shared/use-stake";
@@ -20,20 +21,19 @@ const targetRange = (direction: DiceParams["direction"]): [number, number] =>
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 export default function DiceTable(props: GameTableProps) {
-  const { game, connection, balance } = props;
+  const { game, balance } = props;
   const round = useRound<DiceState>(props, REVEAL_MS);
   const stake = useStake(game.id, balance);
   const [direction, setDirection] = useState<DiceParams["direction"]>("under");
-  const [targetText, setTargetText] = useState("50");
-  const target = Number(targetText);
+  const targetField = useTarget("50", "Enter a target from 0.01 to 99.98");
+  const target = targetField.value;
   const [lo, hi] = targetRange(direction);
   const params: DiceParams = { target, direction };
-  const targetProblem = !Number.isFinite(target) || targetText.trim() === "" ? "Enter a target from 0.01 to 99.98" : null;
 
   const flip = () => {
     const next = direction === "under" ? "over" : "under";
     setDirection(next);
-    if (Number.isFinite(target)) setTargetText(String(round2(LAST - target)));
+    if (Number.isFinite(target)) targetField.setText(String(round2(LAST - target)));
   };
 
   const last = round.round?.view ?? null;
@@ -48,12 +48,12 @@ export default function DiceTable(props: GameTableProps) {
         rules: (
           <>
             <p>
-              The server rolls a number from 0.00 to {LAST.toFixed(2)} ({ROLLS.toLocaleString("en-US")} equally likely rolls). Roll under wins when the roll
-              is below your target; roll over wins when it is above.
+              The server rolls a number from 0.00 to {LAST.toFixed(2)} ({ROLLS.toLocaleString("en-US")} equally likely rolls). Roll under
+              wins when the roll is below your target; roll over wins when it is above.
             </p>
             <p className="mt-2">
-              Your win chance is from {formatChance(MIN_CHANCE / ROLLS)} to {formatChance(MAX_CHANCE / ROLLS)}. A win pays 99 ÷ chance (in percent) times
-              your bet, rounded down to a whole coin.
+              Your win chance is from {formatChance(MIN_CHANCE / ROLLS)} to {formatChance(MAX_CHANCE / ROLLS)}. A win pays 99 ÷ chance (in
+              percent) times your bet, rounded down to a whole coin.
             </p>
           </>
         ),
@@ -69,34 +69,18 @@ export default function DiceTable(props: GameTableProps) {
         ),
       }}
       panel={(showHelp) => (
-        <BetPanel
-          game={game}
+        <StakeBetPanel
+          table={props}
+          round={round}
           stake={stake}
-          total={stake.amount}
           params={params}
-          paramsProblem={targetProblem}
-          pending={round.pending}
-          serverError={round.error}
-          connected={connection.connected}
-          balance={balance}
+          paramsProblem={targetField.problem}
           label="Roll"
-          onBet={() => void round.bet(stake.amount, params)}
           onShowHelp={showHelp}
-          auto={{ place: (amount) => round.bet(amount, params), delayMs: REVEAL_MS }}
+          autoDelayMs={REVEAL_MS}
         >
           <div className="grid grid-cols-2 gap-2">
-            <label className="flex flex-col gap-1 text-xs text-slate-400">
-              Target
-              <input
-                aria-label="Target"
-                data-testid="dice-target"
-                inputMode="decimal"
-                value={targetText}
-                disabled={round.pending}
-                onChange={(e) => setTargetText(e.target.value)}
-                className="rounded-lg border border-slate-600 bg-slate-900 px-3 py-2 tabular-nums text-white outline-none focus:border-emerald-400"
-              />
-            </label>
+            <TargetField label="Target" testId="dice-target" target={targetField} disabled={round.pending} />
             <div className="flex flex-col gap-1 text-xs text-slate-400">
               Direction
               <button
@@ -110,7 +94,7 @@ export default function DiceTable(props: GameTableProps) {
               </button>
             </div>
           </div>
-        </BetPanel>
+        </StakeBetPanel>
       )}
     >
       <div className="flex h-full flex-col justify-center gap-8 py-8">
@@ -147,7 +131,7 @@ export default function DiceTable(props: GameTableProps) {
             step={0.01}
             value={sliderValue}
             disabled={round.pending}
-            onChange={(e) => setTargetText(e.target.value)}
+            onChange={(e) => targetField.setText(e.target.value)}
             className="absolute inset-x-0 top-5 h-5 w-full cursor-pointer appearance-none bg-transparent accent-white"
           />
           <div className="absolute inset-x-0 top-11 flex justify-between text-[10px] text-slate-500">

@@ -2,7 +2,7 @@ import { MAX_SKIPS, RANKS, winningRanks, type HiLoMove } from "@casino/common/ga
 import { rankOf, type Card } from "@casino/common/games/cards";
 import type { GameTableProps } from "../contract";
 import { ActionButton } from "../shared/ActionButton";
-import { BetPanel } from "../shared/BetPanel";
+import { StakeBetPanel } from "../shared/StakeBetPanel";
 import { blockedBy } from "../shared/blocked";
 import { PlayingCard } from "../shared/Cards";
 import { GameFrame } from "../shared/GameFrame";
@@ -46,42 +46,67 @@ export default function HiLoTable(props: GameTableProps) {
       help={{
         rules: (
           <ul className="list-disc space-y-1 pl-5">
-            <li>Each card is drawn from an unlimited deck: every card is equally likely every time. Ranks run 2 (lowest) to ace (highest).</li>
-            <li>Guess whether the next card is higher or the same, or lower or the same. A correct guess multiplies your winnings; a wrong one ends the round.</li>
-            <li>The multiplier of a guess is 13 ÷ (the ranks that win it); the 1 % edge is taken once, at cash-out. Cash out any time after one correct guess.</li>
-            <li>Skip a card for free, up to {MAX_SKIPS} times a round. A guess that cannot lose (higher on a 2, lower on an ace) is not offered: skip instead.</li>
+            <li>
+              Each card is drawn from an unlimited deck: every card is equally likely every time. Ranks run 2 (lowest) to ace (highest).
+            </li>
+            <li>
+              Guess whether the next card is higher or the same, or lower or the same. A correct guess multiplies your winnings; a wrong one
+              ends the round.
+            </li>
+            <li>
+              The multiplier of a guess is 13 ÷ (the ranks that win it); the 1 % edge is taken once, at cash-out. Cash out any time after
+              one correct guess.
+            </li>
+            <li>
+              Skip a card for free, up to {MAX_SKIPS} times a round. A guess that cannot lose (higher on a 2, lower on an ace) is not
+              offered: skip instead.
+            </li>
           </ul>
         ),
       }}
       panel={(showHelp) => (
-        <BetPanel
-          game={game}
+        <StakeBetPanel
+          table={props}
+          round={round}
           stake={stake}
-          total={stake.amount}
           params={{}}
-          pending={round.pending}
-          serverError={round.error}
-          connected={connection.connected}
-          balance={balance}
           label="Bet"
-          onBet={() => void round.bet(stake.amount, {})}
           onShowHelp={showHelp}
           locked={!!open}
           blocked={blockedBy(round.otherOpen)}
           roundActions={
             <div className="grid grid-cols-2 gap-2">
-              <ActionButton testId="hilo-higher" tone="go" enabled={ready && view!.higher > 0} onClick={() => void round.act({ type: "higher" })}>
+              <ActionButton
+                testId="hilo-higher"
+                tone="go"
+                enabled={ready && view!.higher > 0}
+                onClick={() => void round.act({ type: "higher" })}
+              >
                 Higher or same
-                <span className="block text-xs font-normal">{view && view.higher > 0 ? `${formatChance(chance("higher"))} · ${view.higher}×` : "—"}</span>
+                <span className="block text-xs font-normal">
+                  {view && view.higher > 0 ? `${formatChance(chance("higher"))} · ${view.higher}×` : "—"}
+                </span>
               </ActionButton>
-              <ActionButton testId="hilo-lower" tone="stop" enabled={ready && view!.lower > 0} onClick={() => void round.act({ type: "lower" })}>
+              <ActionButton
+                testId="hilo-lower"
+                tone="stop"
+                enabled={ready && view!.lower > 0}
+                onClick={() => void round.act({ type: "lower" })}
+              >
                 Lower or same
-                <span className="block text-xs font-normal">{view && view.lower > 0 ? `${formatChance(chance("lower"))} · ${view.lower}×` : "—"}</span>
+                <span className="block text-xs font-normal">
+                  {view && view.lower > 0 ? `${formatChance(chance("lower"))} · ${view.lower}×` : "—"}
+                </span>
               </ActionButton>
               <ActionButton testId="hilo-skip" enabled={ready && view!.skipsLeft > 0} onClick={() => void round.act({ type: "skip" })}>
                 Skip ({view?.skipsLeft ?? MAX_SKIPS})
               </ActionButton>
-              <ActionButton testId="hilo-cashout" tone="gold" enabled={ready && view!.correct > 0} onClick={() => void round.act({ type: "cashout" })}>
+              <ActionButton
+                testId="hilo-cashout"
+                tone="gold"
+                enabled={ready && view!.correct > 0}
+                onClick={() => void round.act({ type: "cashout" })}
+              >
                 Cash out {view && view.correct > 0 ? formatCoins(view.cashValue) : ""}
               </ActionButton>
             </div>
@@ -92,18 +117,34 @@ export default function HiLoTable(props: GameTableProps) {
       <div className="flex h-full flex-col items-center gap-5">
         <div className="flex w-full items-center justify-between text-sm">
           <span className="text-emerald-100/70">
-            Correct guesses <strong className="text-white" data-testid="hilo-correct">{view?.correct ?? 0}</strong>
+            Correct guesses{" "}
+            <strong className="text-white" data-testid="hilo-correct">
+              {view?.correct ?? 0}
+            </strong>
           </span>
           <span className="text-emerald-100/70">
-            Multiplier <strong className="text-white tabular-nums" data-testid="hilo-multiplier">{view && view.multiplier > 0 ? `${view.multiplier}×` : "—"}</strong>
+            Multiplier{" "}
+            <strong className="text-white tabular-nums" data-testid="hilo-multiplier">
+              {view && view.multiplier > 0 ? `${view.multiplier}×` : "—"}
+            </strong>
           </span>
         </div>
         <div className="flex items-center justify-center gap-6" data-testid="hilo-card" data-card={view?.card ?? ""}>
-          {view ? <PlayingCard key={`${round.round?.roundId}-${view.cards.length}`} card={view.card} highlight={view.status === "lost"} /> : <PlayingCard card={null} />}
+          {view ? (
+            <PlayingCard key={`${round.round?.roundId}-${view.cards.length}`} card={view.card} highlight={view.status === "lost"} />
+          ) : (
+            <PlayingCard card={null} />
+          )}
         </div>
         {view && (
           <p className="text-sm font-semibold" data-testid="hilo-status" data-status={view.status}>
-            {view.status === "lost" ? <span className="text-rose-300">Wrong guess: the round is lost</span> : view.status === "cashed" ? <span className="text-emerald-300">Cashed out</span> : ""}
+            {view.status === "lost" ? (
+              <span className="text-rose-300">Wrong guess: the round is lost</span>
+            ) : view.status === "cashed" ? (
+              <span className="text-emerald-300">Cashed out</span>
+            ) : (
+              ""
+            )}
           </p>
         )}
         <div className="flex max-w-full gap-1 overflow-x-auto pb-1" aria-label="Cards of this round">

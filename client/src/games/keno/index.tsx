@@ -3,7 +3,7 @@ import { motion } from "motion/react";
 import { DRAWN, MAX_PICKS, RISKS, TILES, payTable, type KenoParams, type KenoRisk, type KenoState } from "@casino/common/games/keno";
 import { kenoHitProbability } from "@casino/common/games/odds";
 import type { GameTableProps } from "../contract";
-import { BetPanel } from "../shared/BetPanel";
+import { StakeBetPanel } from "../shared/StakeBetPanel";
 import { GameFrame } from "../shared/GameFrame";
 import { PayTable } from "../shared/GameHelp";
 import { GemIcon } from "../shared/icons";
@@ -24,7 +24,7 @@ function randomPicks(count: number): number[] {
 }
 
 export default function KenoTable(props: GameTableProps) {
-  const { game, connection, balance } = props;
+  const { game, balance } = props;
   const round = useRound<KenoState>(props, REVEAL_MS);
   const stake = useStake(game.id, balance);
   const [picks, setPicks] = useState<number[]>([]);
@@ -47,8 +47,8 @@ export default function KenoTable(props: GameTableProps) {
         rules: (
           <>
             <p>
-              Pick 1 to {MAX_PICKS} of the {TILES} numbers and a risk level. The server draws {DRAWN} numbers; you are paid by how many of your picks were drawn,
-              per the table for your pick count and risk.
+              Pick 1 to {MAX_PICKS} of the {TILES} numbers and a risk level. The server draws {DRAWN} numbers; you are paid by how many of
+              your picks were drawn, per the table for your pick count and risk.
             </p>
             <p className="mt-2">Low risk pays small amounts often; high risk mostly pays nothing but has the biggest prizes.</p>
           </>
@@ -65,20 +65,15 @@ export default function KenoTable(props: GameTableProps) {
         rtpRows: (bet) => bet.startsWith(`${risk},`),
       }}
       panel={(showHelp) => (
-        <BetPanel
-          game={game}
+        <StakeBetPanel
+          table={props}
+          round={round}
           stake={stake}
-          total={stake.amount}
           params={params}
           paramsHint={picks.length === 0 ? "Pick at least 1 number" : null}
-          pending={round.pending}
-          serverError={round.error}
-          connected={connection.connected}
-          balance={balance}
           label="Bet"
-          onBet={() => void round.bet(stake.amount, params)}
           onShowHelp={showHelp}
-          auto={{ place: (amount) => round.bet(amount, params), delayMs: REVEAL_MS }}
+          autoDelayMs={REVEAL_MS}
         >
           <label className="flex flex-col gap-1 text-xs text-slate-400">
             Risk
@@ -98,14 +93,26 @@ export default function KenoTable(props: GameTableProps) {
             </select>
           </label>
           <div className="grid grid-cols-2 gap-2">
-            <button type="button" data-testid="keno-random" disabled={round.pending} onClick={() => setPicks(randomPicks(MAX_PICKS))} className="rounded-lg bg-slate-700 py-2 font-medium hover:bg-slate-600">
+            <button
+              type="button"
+              data-testid="keno-random"
+              disabled={round.pending}
+              onClick={() => setPicks(randomPicks(MAX_PICKS))}
+              className="rounded-lg bg-slate-700 py-2 font-medium hover:bg-slate-600"
+            >
               Auto pick
             </button>
-            <button type="button" data-testid="keno-clear" disabled={round.pending} onClick={() => setPicks([])} className="rounded-lg bg-slate-700 py-2 font-medium hover:bg-slate-600">
+            <button
+              type="button"
+              data-testid="keno-clear"
+              disabled={round.pending}
+              onClick={() => setPicks([])}
+              className="rounded-lg bg-slate-700 py-2 font-medium hover:bg-slate-600"
+            >
               Clear
             </button>
           </div>
-        </BetPanel>
+        </StakeBetPanel>
       )}
     >
       <div className="mx-auto flex w-full max-w-xl flex-col gap-4">
@@ -145,9 +152,14 @@ export default function KenoTable(props: GameTableProps) {
         {picks.length > 0 && (
           <div className="flex flex-wrap gap-1 text-[11px]" data-testid="keno-paytable">
             {table.map((m, h) => (
-              <div key={h} className={`min-w-12 flex-1 rounded-md px-1 py-1 text-center ${h === hits ? "bg-emerald-400 font-bold text-slate-950" : "bg-slate-800 text-slate-300"}`}>
+              <div
+                key={h}
+                className={`min-w-12 flex-1 rounded-md px-1 py-1 text-center ${h === hits ? "bg-emerald-400 font-bold text-slate-950" : "bg-slate-800 text-slate-300"}`}
+              >
                 <div>{m}×</div>
-                <div className="opacity-70">{h} hit{h === 1 ? "" : "s"}</div>
+                <div className="opacity-70">
+                  {h} hit{h === 1 ? "" : "s"}
+                </div>
               </div>
             ))}
           </div>

@@ -1,11 +1,12 @@
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { animate, motion, useMotionValue, useTransform } from "motion/react";
 import { MAX_TARGET, MIN_TARGET, type LimboParams, type LimboState } from "@casino/common/games/limbo";
 import type { GameTableProps } from "../contract";
-import { BetPanel } from "../shared/BetPanel";
+import { StakeBetPanel } from "../shared/StakeBetPanel";
 import { GameFrame } from "../shared/GameFrame";
 import { PayTable } from "../shared/GameHelp";
 import { RoundResult } from "../shared/RoundResult";
+import { TargetField, useTarget } from "../shared/TargetField";
 import { formatChance } from "../shared/format";
 import { useRound } from "../shared/use-round";
 import { useStake } from "../shared/use-stake";
@@ -13,13 +14,12 @@ import { useStake } from "../shared/use-stake";
 const REVEAL_MS = 700;
 
 export default function LimboTable(props: GameTableProps) {
-  const { game, connection, balance } = props;
+  const { game, balance } = props;
   const round = useRound<LimboState>(props, REVEAL_MS);
   const stake = useStake(game.id, balance);
-  const [targetText, setTargetText] = useState("2.00");
-  const target = Number(targetText);
+  const targetField = useTarget("2.00", `Enter a target from ${MIN_TARGET}× to ${MAX_TARGET.toLocaleString("en-US")}×`);
+  const target = targetField.value;
   const params: LimboParams = { target };
-  const targetProblem = targetText.trim() === "" || !Number.isFinite(target) ? `Enter a target from ${MIN_TARGET}× to ${MAX_TARGET.toLocaleString("en-US")}×` : null;
 
   const last = round.round?.view ?? null;
   const shown = useMotionValue(1);
@@ -37,41 +37,33 @@ export default function LimboTable(props: GameTableProps) {
       help={{
         rules: (
           <>
-            <p>Pick a target multiplier from {MIN_TARGET}× to {MAX_TARGET.toLocaleString("en-US")}×. The server draws a result multiplier; if it reaches your target, you win your bet times the target.</p>
+            <p>
+              Pick a target multiplier from {MIN_TARGET}× to {MAX_TARGET.toLocaleString("en-US")}×. The server draws a result multiplier; if
+              it reaches your target, you win your bet times the target.
+            </p>
             <p className="mt-2">The chance that the result reaches a target x is 99 % ÷ x, so every target returns 99 %.</p>
           </>
         ),
-        payTable: <PayTable head={["Target", "Win chance"]} rows={[1.01, 1.5, 2, 5, 10, 100, 1000].map((t) => ({ label: `${t}×`, pays: formatChance(0.99 / t) }))} />,
+        payTable: (
+          <PayTable
+            head={["Target", "Win chance"]}
+            rows={[1.01, 1.5, 2, 5, 10, 100, 1000].map((t) => ({ label: `${t}×`, pays: formatChance(0.99 / t) }))}
+          />
+        ),
       }}
       panel={(showHelp) => (
-        <BetPanel
-          game={game}
+        <StakeBetPanel
+          table={props}
+          round={round}
           stake={stake}
-          total={stake.amount}
           params={params}
-          paramsProblem={targetProblem}
-          pending={round.pending}
-          serverError={round.error}
-          connected={connection.connected}
-          balance={balance}
+          paramsProblem={targetField.problem}
           label="Bet"
-          onBet={() => void round.bet(stake.amount, params)}
           onShowHelp={showHelp}
-          auto={{ place: (amount) => round.bet(amount, params), delayMs: REVEAL_MS }}
+          autoDelayMs={REVEAL_MS}
         >
-          <label className="flex flex-col gap-1 text-xs text-slate-400">
-            Target multiplier
-            <input
-              aria-label="Target multiplier"
-              data-testid="limbo-target"
-              inputMode="decimal"
-              value={targetText}
-              disabled={round.pending}
-              onChange={(e) => setTargetText(e.target.value)}
-              className="rounded-lg border border-slate-600 bg-slate-900 px-3 py-2 tabular-nums text-white outline-none focus:border-emerald-400"
-            />
-          </label>
-        </BetPanel>
+          <TargetField label="Target multiplier" testId="limbo-target" target={targetField} disabled={round.pending} />
+        </StakeBetPanel>
       )}
     >
       <div className="flex h-full min-h-72 flex-col items-center justify-center gap-6">

@@ -4,7 +4,7 @@ import { MAX_MINES, MIN_MINES, TILES, minesMultiplier, type MinesParams } from "
 import { minesSafeChance } from "@casino/common/games/odds";
 import type { GameTableProps } from "../contract";
 import { ActionButton } from "../shared/ActionButton";
-import { BetPanel } from "../shared/BetPanel";
+import { StakeBetPanel } from "../shared/StakeBetPanel";
 import { blockedBy } from "../shared/blocked";
 import { GameFrame } from "../shared/GameFrame";
 import { PayTable } from "../shared/GameHelp";
@@ -52,8 +52,8 @@ export default function MinesTable(props: GameTableProps) {
         rules: (
           <ul className="list-disc space-y-1 pl-5">
             <li>
-              {TILES} tiles hide {MIN_MINES}–{MAX_MINES} mines (your choice) placed when you bet. Reveal tiles one by one: each gem raises the multiplier, a mine
-              loses the bet.
+              {TILES} tiles hide {MIN_MINES}–{MAX_MINES} mines (your choice) placed when you bet. Reveal tiles one by one: each gem raises
+              the multiplier, a mine loses the bet.
             </li>
             <li>Cash out any time after the first gem. Finding every gem cashes out by itself.</li>
             <li>After k gems the multiplier is 0.99 × C(25, k) ÷ C(25 − mines, k), so any cash-out returns 99 %.</li>
@@ -70,22 +70,22 @@ export default function MinesTable(props: GameTableProps) {
         ),
       }}
       panel={(showHelp) => (
-        <BetPanel
-          game={game}
+        <StakeBetPanel
+          table={props}
+          round={round}
           stake={stake}
-          total={stake.amount}
           params={params}
-          pending={round.pending}
-          serverError={round.error}
-          connected={connection.connected}
-          balance={balance}
           label="Bet"
-          onBet={() => void round.bet(stake.amount, params)}
           onShowHelp={showHelp}
           locked={!!open}
           blocked={blockedBy(round.otherOpen)}
           roundActions={
-            <ActionButton testId="mines-cashout" tone="gold" enabled={ready && gems > 0} onClick={() => void round.act({ type: "cashout" })}>
+            <ActionButton
+              testId="mines-cashout"
+              tone="gold"
+              enabled={ready && gems > 0}
+              onClick={() => void round.act({ type: "cashout" })}
+            >
               Cash out {gems > 0 && view ? `${formatCoins(view.cashValue)} (${formatMultiplier(view.multiplier)})` : ""}
             </ActionButton>
           }
@@ -107,16 +107,20 @@ export default function MinesTable(props: GameTableProps) {
               ))}
             </select>
           </label>
-        </BetPanel>
+        </StakeBetPanel>
       )}
     >
       <div className="flex flex-col items-center gap-4">
         <div className="flex w-full max-w-md justify-between text-xs text-emerald-100/80 sm:text-sm">
           <span>
-            Multiplier <strong className="text-white" data-testid="mines-multiplier">{view && gems > 0 ? formatMultiplier(view.multiplier) : "—"}</strong>
+            Multiplier{" "}
+            <strong className="text-white" data-testid="mines-multiplier">
+              {view && gems > 0 ? formatMultiplier(view.multiplier) : "—"}
+            </strong>
           </span>
           <span>
-            Next <strong className="text-white">{view && open && view.nextMultiplier > 0 ? formatMultiplier(view.nextMultiplier) : "—"}</strong>
+            Next{" "}
+            <strong className="text-white">{view && open && view.nextMultiplier > 0 ? formatMultiplier(view.nextMultiplier) : "—"}</strong>
           </span>
           <span>
             Safe tile <strong className="text-white">{open ? formatChance(minesSafeChance(mineCount, gems)) : "—"}</strong>
@@ -138,11 +142,22 @@ export default function MinesTable(props: GameTableProps) {
                 onClick={() => void round.act({ type: "reveal", tile })}
                 whileTap={{ scale: 0.92 }}
                 className={`flex aspect-square items-center justify-center rounded-lg text-2xl shadow sm:text-3xl ${
-                  hit ? "bg-rose-500" : gem ? "bg-emerald-400/90" : shown ? "bg-slate-900/80" : "bg-slate-600 hover:bg-slate-500 disabled:hover:bg-slate-600"
+                  hit
+                    ? "bg-rose-500"
+                    : gem
+                      ? "bg-emerald-400/90"
+                      : shown
+                        ? "bg-slate-900/80"
+                        : "bg-slate-600 hover:bg-slate-500 disabled:hover:bg-slate-600"
                 } ${!gem && !shown && ready ? "cursor-pointer" : ""}`}
               >
                 {shown && (
-                  <motion.span initial={{ scale: 0, rotate: -90 }} animate={{ scale: 1, rotate: 0 }} transition={{ type: "spring", stiffness: 300, damping: 15 }} className={!gem && !hit ? "opacity-60" : ""}>
+                  <motion.span
+                    initial={{ scale: 0, rotate: -90 }}
+                    animate={{ scale: 1, rotate: 0 }}
+                    transition={{ type: "spring", stiffness: 300, damping: 15 }}
+                    className={!gem && !hit ? "opacity-60" : ""}
+                  >
                     {gem ? <GemIcon size={34} /> : <MineIcon size={34} />}
                   </motion.span>
                 )}

@@ -3,7 +3,7 @@ import type { Card } from "@casino/common/games/cards";
 import type { FiveCardCategory } from "@casino/common/games/poker-hands";
 import type { GameTableProps } from "../contract";
 import { ActionButton } from "../shared/ActionButton";
-import { BetPanel } from "../shared/BetPanel";
+import { StakeBetPanel } from "../shared/StakeBetPanel";
 import { blockedBy } from "../shared/blocked";
 import { Hand, handName } from "../shared/Cards";
 import { GameFrame } from "../shared/GameFrame";
@@ -54,37 +54,42 @@ export default function PokerTable(props: GameTableProps) {
             <li>Caribbean Stud: your bet is the ante. You and the dealer get five cards from one deck; one dealer card is face up.</li>
             <li>Fold (lose the ante) or raise {RAISE_MULTIPLE}× the ante.</li>
             <li>The dealer qualifies with ace-king high or better. If not, the ante pays 1:1 and the raise is returned.</li>
-            <li>Against a qualifying dealer the better hand wins: your win pays the ante 1:1 and the raise by the table below; a tie returns both.</li>
+            <li>
+              Against a qualifying dealer the better hand wins: your win pays the ante 1:1 and the raise by the table below; a tie returns
+              both.
+            </li>
           </ul>
         ),
         payTable: (
           <PayTable
             head={["Your hand", "Raise pays"]}
-            rows={(Object.entries(RAISE_PAYS) as [FiveCardCategory, number][])
-              .reverse()
-              .map(([hand, pays]) => ({ label: handName(hand), pays: `${pays}:1`, highlight: !!view?.outcome && view.outcome === "win" && view.playerHand === hand }))}
+            rows={(Object.entries(RAISE_PAYS) as [FiveCardCategory, number][]).reverse().map(([hand, pays]) => ({
+              label: handName(hand),
+              pays: `${pays}:1`,
+              highlight: !!view?.outcome && view.outcome === "win" && view.playerHand === hand,
+            }))}
           />
         ),
       }}
       panel={(showHelp) => (
-        <BetPanel
-          game={game}
+        <StakeBetPanel
+          table={props}
+          round={round}
           stake={stake}
-          total={stake.amount}
           params={{}}
-          pending={round.pending}
-          serverError={round.error}
-          connected={connection.connected}
-          balance={balance}
           label="Deal"
           amountLabel="Ante"
-          onBet={() => void round.bet(stake.amount, {})}
           onShowHelp={showHelp}
           locked={!!open}
           blocked={blockedBy(round.otherOpen)}
           roundActions={
             <div className="grid grid-cols-2 gap-2">
-              <ActionButton testId="poker-raise" tone="go" enabled={ready && balance >= raise} onClick={() => void round.act({ type: "raise" })}>
+              <ActionButton
+                testId="poker-raise"
+                tone="go"
+                enabled={ready && balance >= raise}
+                onClick={() => void round.act({ type: "raise" })}
+              >
                 Raise {formatCoins(raise)}
               </ActionButton>
               <ActionButton testId="poker-fold" tone="stop" enabled={ready} onClick={() => void round.act({ type: "fold" })}>
@@ -105,7 +110,14 @@ export default function PokerTable(props: GameTableProps) {
           total={view?.dealerHand ? `${handName(view.dealerHand)}${view.dealerQualifies ? "" : " · does not qualify"}` : undefined}
           totalDelay={0.8}
         />
-        <Hand label="You" testId="poker-player" cards={view?.player ?? []} dealKey={dealKey} delayOf={(i) => 0.12 * i} total={view ? handName(view.playerHand) : undefined} />
+        <Hand
+          label="You"
+          testId="poker-player"
+          cards={view?.player ?? []}
+          dealKey={dealKey}
+          delayOf={(i) => 0.12 * i}
+          total={view ? handName(view.playerHand) : undefined}
+        />
         {view?.outcome && (
           <p className="text-center text-sm font-semibold text-amber-200" data-testid="poker-outcome" data-outcome={view.outcome}>
             {OUTCOME[view.outcome]}

@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { motion } from "motion/react";
 import {
   INSIDE_SIZE,
@@ -12,13 +12,10 @@ import {
   type RouletteState,
 } from "@casino/common/games/roulette";
 import type { GameTableProps } from "../contract";
-import { BetPanel } from "../shared/BetPanel";
 import { GameFrame } from "../shared/GameFrame";
 import { PayTable } from "../shared/GameHelp";
 import { RoundResult } from "../shared/RoundResult";
-import { chipClass, chipLabel, useChips } from "../shared/chips";
-import { useRound } from "../shared/use-round";
-import { useStake } from "../shared/use-stake";
+import { ChipBetPanel, useChipTable } from "../shared/ChipTable";
 
 const SPIN_MS = 3200;
 const STEP = 360 / POCKETS;
@@ -43,7 +40,8 @@ function buildHotspots(): Hotspot[] {
   const spots: Hotspot[] = [];
   const add = (type: InsideType, numbers: number[], x: number, y: number) => {
     // only what the engine accepts is offered
-    if (insideBetProblem(type, numbers) === undefined) spots.push({ spot: { type, numbers: [...numbers].sort((a, b) => a - b) }, x: x * 100, y: y * 100 });
+    if (insideBetProblem(type, numbers) === undefined)
+      spots.push({ spot: { type, numbers: [...numbers].sort((a, b) => a - b) }, x: x * 100, y: y * 100 });
   };
   for (let c = 0; c < 12; c++) {
     for (let r = 0; r < 3; r++) {
@@ -72,7 +70,8 @@ const OUTSIDE: { spot: Spot; label: string }[] = [
   { spot: { type: "high" }, label: "19–36" },
 ];
 
-const colorClass = (n: number) => (pocketColor(n) === "red" ? "bg-rose-700" : pocketColor(n) === "black" ? "bg-slate-950" : "bg-emerald-600");
+const colorClass = (n: number) =>
+  pocketColor(n) === "red" ? "bg-rose-700" : pocketColor(n) === "black" ? "bg-slate-950" : "bg-emerald-600";
 const INSIDE_LABEL: Record<InsideType, string> = {
   straight: "Straight (one number)",
   split: "Split (two)",
@@ -105,7 +104,12 @@ function Wheel({ pocket, turn }: { pocket: number | null; turn: number }) {
           const ta = (i * STEP - 90) * (Math.PI / 180);
           return (
             <g key={n}>
-              <path d={`M0 0 L${r * Math.cos(a0)} ${r * Math.sin(a0)} A${r} ${r} 0 0 1 ${r * Math.cos(a1)} ${r * Math.sin(a1)} Z`} fill={fill} stroke="#fbbf24" strokeWidth={0.4} />
+              <path
+                d={`M0 0 L${r * Math.cos(a0)} ${r * Math.sin(a0)} A${r} ${r} 0 0 1 ${r * Math.cos(a1)} ${r * Math.sin(a1)} Z`}
+                fill={fill}
+                stroke="#fbbf24"
+                strokeWidth={0.4}
+              />
               <text
                 x={86 * Math.cos(ta)}
                 y={86 * Math.sin(ta)}
@@ -129,13 +133,10 @@ function Wheel({ pocket, turn }: { pocket: number | null; turn: number }) {
 }
 
 export default function RouletteTable(props: GameTableProps) {
-  const { game, connection, balance } = props;
-  const round = useRound<RouletteState>(props, SPIN_MS);
-  const chips = useChips<Spot>();
-  const stake = useStake(game.id, balance, chips.count);
-  const chip = Number.isFinite(stake.amount) ? stake.amount : 0;
-  const betsFor = (amount: number): RouletteParams => ({ bets: [...chips.spots.values()].map(({ spot, chips: n }) => toBet(spot, n * amount)) });
-  const params = useMemo(() => (chips.count > 0 ? betsFor(chip) : null), [chips.spots, chip]); // eslint-disable-line react-hooks/exhaustive-deps
+  const table = useChipTable<RouletteState, Spot, RouletteParams>(props, SPIN_MS, (spots, amount) => ({
+    bets: spots.map(({ spot, chips: n }) => toBet(spot, n * amount)),
+  }));
+  const { round, chips } = table;
   const last = round.round?.view ?? null;
   const landed = last && round.round?.answer ? last.pocket : null;
 
@@ -143,10 +144,7 @@ export default function RouletteTable(props: GameTableProps) {
     if (round.pending) return;
     chips.add(spotKey(spot), spot);
   };
-  const chipOn = (spot: Spot, size: "sm" | "md" = "md") => {
-    const entry = chips.spots.get(spotKey(spot));
-    return entry ? <span className={chipClass(size)}>{chipLabel(entry.chips * chip)}</span> : null;
-  };
+  const chipOn = (spot: Spot, size: "sm" | "md" = "md") => table.stack(spotKey(spot), size);
   const won = (spot: Spot) => !!last && last.bets.some((b) => b.win && spotKey(b.bet as Spot) === spotKey(spot));
   const cell = (spot: Spot, label: ReactNode, className: string) => (
     <button
@@ -167,9 +165,9 @@ export default function RouletteTable(props: GameTableProps) {
         rules: (
           <>
             <p>
-              European roulette: {POCKETS} pockets, 0 to 36. Pick a chip value in the panel, then place chips on the layout: on a number, on the line between
-              two numbers (split), where four meet (corner), at the bottom edge of a row of three (street) or between two rows (six line), at the zero&apos;s
-              edge (trio, first four), or on the outside bets. Every chip is worth the chip value.
+              European roulette: {POCKETS} pockets, 0 to 36. Pick a chip value in the panel, then place chips on the layout: on a number, on
+              the line between two numbers (split), where four meet (corner), at the bottom edge of a row of three (street) or between two
+              rows (six line), at the zero&apos;s edge (trio, first four), or on the outside bets. Every chip is worth the chip value.
             </p>
             <p className="mt-2">Zero loses every outside bet.</p>
           </>
@@ -186,31 +184,7 @@ export default function RouletteTable(props: GameTableProps) {
         ),
       }}
       panel={(showHelp) => (
-        <BetPanel
-          game={game}
-          stake={stake}
-          total={chip * chips.count}
-          params={params}
-          paramsHint={chips.count === 0 ? "Place a chip on the layout" : null}
-          pending={round.pending}
-          serverError={round.error}
-          connected={connection.connected}
-          balance={balance}
-          label="Spin"
-          amountLabel="Chip value"
-          onBet={() => params && void round.bet(chip * chips.count, params)}
-          onShowHelp={showHelp}
-          auto={{ place: (amount) => round.bet(amount * chips.count, betsFor(amount)), delayMs: SPIN_MS }}
-        >
-          <div className="grid grid-cols-2 gap-2">
-            <button type="button" data-testid="roulette-undo" disabled={round.pending || chips.count === 0} onClick={chips.undo} className="rounded-lg bg-slate-700 py-2 font-medium hover:bg-slate-600 disabled:opacity-50">
-              Undo
-            </button>
-            <button type="button" data-testid="roulette-clear" disabled={round.pending || chips.count === 0} onClick={chips.clear} className="rounded-lg bg-slate-700 py-2 font-medium hover:bg-slate-600 disabled:opacity-50">
-              Clear
-            </button>
-          </div>
-        </BetPanel>
+        <ChipBetPanel table={table} onShowHelp={showHelp} label="Spin" hint="Place a chip on the layout" testPrefix="roulette" auto />
       )}
     >
       <div className="flex flex-col gap-4">
@@ -236,7 +210,11 @@ export default function RouletteTable(props: GameTableProps) {
                 {Array.from({ length: 3 }, (_, r) =>
                   Array.from({ length: 12 }, (_, c) => {
                     const n = numberAt(c, r);
-                    return <div key={n} className="contents">{cell({ type: "straight", numbers: [n] }, n, colorClass(n))}</div>;
+                    return (
+                      <div key={n} className="contents">
+                        {cell({ type: "straight", numbers: [n] }, n, colorClass(n))}
+                      </div>
+                    );
                   }),
                 )}
                 {HOTSPOTS.map((h) => (
@@ -256,19 +234,27 @@ export default function RouletteTable(props: GameTableProps) {
               </div>
               <div className="grid w-[7%] grid-rows-3">
                 {([3, 2, 1] as const).map((v) => (
-                  <div key={v} className="contents">{cell({ type: "column", value: v }, "2:1", "bg-emerald-800 last:rounded-br-xl first:rounded-tr-xl")}</div>
+                  <div key={v} className="contents">
+                    {cell({ type: "column", value: v }, "2:1", "bg-emerald-800 last:rounded-br-xl first:rounded-tr-xl")}
+                  </div>
                 ))}
               </div>
             </div>
             <div className="ml-[7%] mr-[7%] mt-2 grid h-10 grid-cols-3">
               {([1, 2, 3] as const).map((v) => (
-                <div key={v} className="contents">{cell({ type: "dozen", value: v }, `${(v - 1) * 12 + 1}–${v * 12}`, "bg-emerald-800")}</div>
+                <div key={v} className="contents">
+                  {cell({ type: "dozen", value: v }, `${(v - 1) * 12 + 1}–${v * 12}`, "bg-emerald-800")}
+                </div>
               ))}
             </div>
             <div className="ml-[7%] mr-[7%] grid h-10 grid-cols-6">
               {OUTSIDE.map((o) => (
                 <div key={o.label} className="contents">
-                  {cell(o.spot, o.label, o.spot.type === "red" ? "bg-rose-700" : o.spot.type === "black" ? "bg-slate-950" : "bg-emerald-800")}
+                  {cell(
+                    o.spot,
+                    o.label,
+                    o.spot.type === "red" ? "bg-rose-700" : o.spot.type === "black" ? "bg-slate-950" : "bg-emerald-800",
+                  )}
                 </div>
               ))}
             </div>

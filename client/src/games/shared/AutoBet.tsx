@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import {
   afterAutoBet,
   autoBetConfigProblem,
@@ -44,7 +44,9 @@ export function AutoBetPanel(props: {
   const [status, setStatus] = useState<string | null>(null);
   const run = useRef(0);
   const live = useRef({ connected, stake, auto });
-  live.current = { connected, stake, auto };
+  useLayoutEffect(() => {
+    live.current = { connected, stake, auto };
+  });
 
   const config: AutoBetConfig = {
     count: wholeOrZero(count),

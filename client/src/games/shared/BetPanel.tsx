@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { GameDefinition } from "@casino/common/catalogue";
 import type { BetAnswer } from "@casino/common/protocol";
 import { quoteBet } from "@casino/common/games/odds";
@@ -83,7 +83,9 @@ export function BetPanel(props: BetPanelProps) {
   const controlsDisabled = pending || (!!locked && !props.amountOpen) || autoRunning;
 
   const act = useRef({ onBet, canBet, stake, controlsDisabled, mode });
-  act.current = { onBet, canBet, stake, controlsDisabled, mode };
+  useLayoutEffect(() => {
+    act.current = { onBet, canBet, stake, controlsDisabled, mode };
+  });
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {

@@ -1,6 +1,7 @@
+import { Link } from "wouter";
 import { gameDefinition, type GameId } from "@casino/common/catalogue";
 import type { TableSession } from "../contract";
-import { verifyHref, type HistoryItem } from "./api";
+import { drawnFromSeeds, verifyHref, type HistoryItem } from "./api";
 import { formatCoins, formatTime } from "./format";
 import { useHistory, type LocalRound } from "./history";
 
@@ -14,6 +15,8 @@ interface Row {
   payout: number;
   result: "win" | "lose" | "push";
   verify: string | null;
+  /** drawn from the player's seeds: verifiable once they rotate (false for the shared crash room's chain) */
+  seeded: boolean;
 }
 
 const fromHistory = (i: HistoryItem): Row => ({
@@ -24,12 +27,23 @@ const fromHistory = (i: HistoryItem): Row => ({
   payout: i.payout,
   result: i.result,
   verify: verifyHref(i),
+  seeded: drawnFromSeeds(i),
 });
-const fromLocal = (r: LocalRound): Row => ({ key: r.requestId, game: r.game, at: r.at, stake: r.stake, payout: r.payout, result: r.result, verify: null });
+const fromLocal = (r: LocalRound): Row => ({
+  key: r.requestId,
+  game: r.game,
+  at: r.at,
+  stake: r.stake,
+  payout: r.payout,
+  result: r.result,
+  verify: null,
+  seeded: true,
+});
 
 function useRows(session: TableSession | null | undefined, game: GameId | null) {
   const history = useHistory(session);
-  const source = session ? history.items.map(fromHistory) : history.local.map(fromLocal);
+  // rounds of games (the daily spins are listed with the wheel)
+  const source = session ? history.items.filter((i) => i.kind === "round").map(fromHistory) : history.local.map(fromLocal);
   return { rows: source.filter((r) => game === null || r.game === game).slice(0, SHOWN), history };
 }
 
@@ -64,15 +78,7 @@ export function MyBets(props: { game: GameId; session?: TableSession | null }) {
                 <td className={`py-1 text-right ${tone(r)}`}>{multiplier(r)}</td>
                 <td className={`py-1 text-right ${tone(r)}`}>{formatCoins(r.payout)}</td>
                 <td className="py-1 text-right">
-                  {r.verify ? (
-                    <a href={r.verify} className="text-sky-400 underline">
-                      Verify
-                    </a>
-                  ) : (
-                    <span className="text-slate-600" title="Verifiable once you rotate your seed">
-                      seed hidden
-                    </span>
-                  )}
+                  <FairCell row={r} />
                 </td>
               </tr>
             ))}
@@ -80,6 +86,27 @@ export function MyBets(props: { game: GameId; session?: TableSession | null }) {
         </table>
       )}
     </section>
+  );
+}
+
+/** The row's link to the verifier, or why there is none yet. */
+function FairCell({ row }: { row: Row }) {
+  if (row.verify) {
+    return (
+      <Link href={row.verify} className="text-sky-400 underline" data-testid="my-bet-verify">
+        Verify
+      </Link>
+    );
+  }
+  if (!row.seeded) return <span className="text-slate-600">hash chain</span>;
+  return (
+    <span
+      className="text-slate-600"
+      data-testid="my-bet-unrevealed"
+      title="This round's server seed is still active: rotate your seeds (Fairness) to reveal it and verify the round"
+    >
+      not yet revealed
+    </span>
   );
 }
 

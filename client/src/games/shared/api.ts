@@ -1,21 +1,8 @@
 import type { TableSession } from "../contract";
+import { verifyHref as verifierHref } from "@casino/common/fairness/verify-link";
+import type { HistoryItem } from "@casino/common/api";
 
-/** One round of the player's history, as `GET /api/player/:id/history` lists it. */
-export interface HistoryItem {
-  id: string;
-  gameType: string;
-  /** everything the round staked (a double, a split, a raise included) */
-  betAmount: number;
-  result: "win" | "lose" | "push";
-  payout: number;
-  requestId: string;
-  params: unknown;
-  actions: unknown[];
-  /** the engine's final view of the round */
-  outcome: unknown;
-  createdAt: string;
-  fairness: { serverSeedHash: string; clientSeed: string; nonce: number; serverSeed: string | null };
-}
+export type { HistoryItem };
 
 export class HistoryError extends Error {
   constructor(
@@ -41,19 +28,25 @@ export async function fetchHistory(session: TableSession, limit = 100, signal?: 
 }
 
 /**
- * Where a round can be checked once its server seed is revealed: the verifier page, pre-filled. Built
- * here only, so it follows the verifier's query format in one place.
+ * Where a row can be checked once its server seed is revealed: the verifier page, pre-filled (the link
+ * format is common's, the one the page reads). Null while the seed is still the active one, and for
+ * rows not drawn from the player's seeds.
  */
 export function verifyHref(item: HistoryItem): string | null {
-  if (!item.fairness.serverSeed) return null;
-  const q = new URLSearchParams({
+  const f = item.fairness;
+  if (!f.serverSeed || f.clientSeed === null || f.nonce === null) return null;
+  return verifierHref({
     game: item.gameType,
-    serverSeed: item.fairness.serverSeed,
-    clientSeed: item.fairness.clientSeed,
-    nonce: String(item.fairness.nonce),
-    amount: String(item.betAmount),
-    params: JSON.stringify(item.params ?? {}),
-    actions: JSON.stringify(item.actions ?? []),
+    serverSeed: f.serverSeed,
+    serverSeedHash: f.serverSeedHash,
+    clientSeed: f.clientSeed,
+    nonce: f.nonce,
+    // older multi-step rounds did not record their opening bet: what they staked is the best guess
+    amount: item.kind === "daily_spin" ? null : (item.amount ?? item.betAmount),
+    params: item.params,
+    actions: item.actions,
   });
-  return `/verify?${q.toString()}`;
 }
+
+/** Whether a row was drawn from the player's seeds (so it becomes verifiable once they rotate). */
+export const drawnFromSeeds = (item: HistoryItem): boolean => item.fairness.serverSeedHash !== null;

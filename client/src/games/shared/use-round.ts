@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { BetAnswer, OpenRoundView } from "@casino/common/protocol";
 import { RoomRequestError, type GameTableProps } from "../contract";
 import { recordRound } from "./history";
@@ -46,10 +46,12 @@ export function useRound<V>(props: GameTableProps, revealMs: number | ((answer: 
   const [error, setError] = useState<string | null>(null);
   const [settledCount, setSettledCount] = useState(0);
   const busy = useRef(false);
-  const finished = useRef(new Set<string>());
+  const [finished, setFinished] = useState<ReadonlySet<string>>(() => new Set());
   const timers = useRef(new Map<ReturnType<typeof setTimeout>, BetAnswer>());
   const onRoundEndRef = useRef(onRoundEnd);
-  onRoundEndRef.current = onRoundEnd;
+  useLayoutEffect(() => {
+    onRoundEndRef.current = onRoundEnd;
+  });
 
   // The end-of-round feedback waits for the reveal; a table closed before that still reports it.
   useEffect(() => {
@@ -65,7 +67,8 @@ export function useRound<V>(props: GameTableProps, revealMs: number | ((answer: 
 
   const settle = useCallback(
     (ended: BetAnswer) => {
-      if (ended.roundId) finished.current.add(ended.roundId);
+      const roundId = ended.roundId;
+      if (roundId) setFinished((ids) => new Set(ids).add(roundId));
       setSettledCount((n) => n + 1);
       recordRound(ended);
       const timer = setTimeout(() => {
@@ -103,7 +106,7 @@ export function useRound<V>(props: GameTableProps, revealMs: number | ((answer: 
   const act = useCallback((action: unknown) => send(() => connection.act(action)), [connection, send]);
 
   const mirrored = connection.openRound;
-  const mine = mirrored && mirrored.game === game.id && !finished.current.has(mirrored.roundId) ? mirrored : null;
+  const mine = mirrored && mirrored.game === game.id && !finished.has(mirrored.roundId) ? mirrored : null;
   const fromAnswer: ShownRound<V> | null = answer
     ? {
         view: answer.view as V,

@@ -1,14 +1,11 @@
-import { useMemo, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { DICE_COUNT, ODDS, TOTAL_ODDS, type SicBoBet, type SicBoParams, type SicBoState } from "@casino/common/games/sic-bo";
 import type { GameTableProps } from "../contract";
-import { BetPanel } from "../shared/BetPanel";
 import { Die } from "../shared/Dice";
 import { GameFrame } from "../shared/GameFrame";
 import { PayTable } from "../shared/GameHelp";
 import { RoundResult } from "../shared/RoundResult";
-import { chipClass, chipLabel, useChips } from "../shared/chips";
-import { useRound } from "../shared/use-round";
-import { useStake } from "../shared/use-stake";
+import { ChipBetPanel, useChipTable } from "../shared/ChipTable";
 
 const REVEAL_MS = 900;
 const FACES = [1, 2, 3, 4, 5, 6] as const;
@@ -18,26 +15,20 @@ for (let a = 1; a <= 6; a++) for (let b = a + 1; b <= 6; b++) PAIRS.push([a, b])
 
 /** A bet on the board without its amount (the chips set it). */
 type Spot = SicBoBet extends infer B ? (B extends unknown ? Omit<B, "amount"> : never) : never;
-const spotKey = (s: Spot): string =>
-  "numbers" in s ? `${s.type}-${s.numbers.join("-")}` : "value" in s ? `${s.type}-${s.value}` : s.type;
+const spotKey = (s: Spot): string => ("numbers" in s ? `${s.type}-${s.numbers.join("-")}` : "value" in s ? `${s.type}-${s.value}` : s.type);
 
 const pips = (n: number) => ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"][n];
 
 export default function SicBoTable(props: GameTableProps) {
-  const { game, connection, balance } = props;
-  const round = useRound<SicBoState>(props, REVEAL_MS);
-  const chips = useChips<Spot>();
-  const stake = useStake(game.id, balance, chips.count);
-  const chip = Number.isFinite(stake.amount) ? stake.amount : 0;
-  const betsFor = (amount: number): SicBoParams => ({
-    bets: [...chips.spots.values()].map(({ spot, chips: n }) => ({ ...spot, amount: n * amount }) as SicBoBet),
-  });
-  const params = useMemo(() => (chips.count > 0 ? betsFor(chip) : null), [chips.spots, chip]); // eslint-disable-line react-hooks/exhaustive-deps
+  const table = useChipTable<SicBoState, Spot, SicBoParams>(props, REVEAL_MS, (spots, amount) => ({
+    bets: spots.map(({ spot, chips: n }) => ({ ...spot, amount: n * amount }) as SicBoBet),
+  }));
+  const { round, chips } = table;
   const last = round.round?.view ?? null;
 
   const won = (spot: Spot) => !!last && last.bets.some((b) => b.win && spotKey(b.bet) === spotKey(spot));
   const cell = (spot: Spot, label: ReactNode, odds: string, className = "") => {
-    const entry = chips.spots.get(spotKey(spot));
+    const stack = table.stack(spotKey(spot), "sm");
     return (
       <button
         key={spotKey(spot)}
@@ -48,11 +39,7 @@ export default function SicBoTable(props: GameTableProps) {
       >
         <span className="leading-tight">{label}</span>
         <span className="text-[10px] font-normal text-amber-200/80">{odds}</span>
-        {entry && (
-          <span className="absolute -right-1 -top-1">
-            <span className={chipClass("sm")}>{chipLabel(entry.chips * chip)}</span>
-          </span>
-        )}
+        {stack && <span className="absolute -right-1 -top-1">{stack}</span>}
       </button>
     );
   };
@@ -64,8 +51,8 @@ export default function SicBoTable(props: GameTableProps) {
         rules: (
           <>
             <p>
-              {DICE_COUNT} dice are rolled. Place chips (each worth the chip value) on the board: small (total 4–10) or big (11–17), a total, a specific or any
-              triple, a specific double, two different faces, or a single face (paid once per die showing it).
+              {DICE_COUNT} dice are rolled. Place chips (each worth the chip value) on the board: small (total 4–10) or big (11–17), a
+              total, a specific or any triple, a specific double, two different faces, or a single face (paid once per die showing it).
             </p>
             <p className="mt-2">Small and big lose on any triple.</p>
           </>
@@ -80,37 +67,19 @@ export default function SicBoTable(props: GameTableProps) {
               { label: "Any triple", pays: `${ODDS.anyTriple}:1` },
               { label: "Specific double", pays: `${ODDS.specificDouble}:1` },
               { label: "Two-dice combination", pays: `${ODDS.combination}:1` },
-              { label: "Single face on 1 / 2 / 3 dice", pays: ODDS.single.slice(1).map((o) => `${o}:1`).join(" / ") },
+              {
+                label: "Single face on 1 / 2 / 3 dice",
+                pays: ODDS.single
+                  .slice(1)
+                  .map((o) => `${o}:1`)
+                  .join(" / "),
+              },
             ]}
           />
         ),
       }}
       panel={(showHelp) => (
-        <BetPanel
-          game={game}
-          stake={stake}
-          total={chip * chips.count}
-          params={params}
-          paramsHint={chips.count === 0 ? "Place a chip on the board" : null}
-          pending={round.pending}
-          serverError={round.error}
-          connected={connection.connected}
-          balance={balance}
-          label="Roll"
-          amountLabel="Chip value"
-          onBet={() => params && void round.bet(chip * chips.count, params)}
-          onShowHelp={showHelp}
-          auto={{ place: (amount) => round.bet(amount * chips.count, betsFor(amount)), delayMs: REVEAL_MS }}
-        >
-          <div className="grid grid-cols-2 gap-2">
-            <button type="button" data-testid="sicbo-undo" disabled={round.pending || chips.count === 0} onClick={chips.undo} className="rounded-lg bg-slate-700 py-2 font-medium hover:bg-slate-600 disabled:opacity-50">
-              Undo
-            </button>
-            <button type="button" data-testid="sicbo-clear" disabled={round.pending || chips.count === 0} onClick={chips.clear} className="rounded-lg bg-slate-700 py-2 font-medium hover:bg-slate-600 disabled:opacity-50">
-              Clear
-            </button>
-          </div>
-        </BetPanel>
+        <ChipBetPanel table={table} onShowHelp={showHelp} label="Roll" hint="Place a chip on the board" testPrefix="sicbo" auto />
       )}
     >
       <div className="flex flex-col gap-3">
@@ -131,11 +100,15 @@ export default function SicBoTable(props: GameTableProps) {
         <div className="grid grid-cols-7 gap-1 sm:grid-cols-14">
           {TOTALS.map((t) => cell({ type: "total", value: t }, t, `${TOTAL_ODDS[t]}:1`))}
         </div>
-        <div className="grid grid-cols-6 gap-1">{FACES.map((f) => cell({ type: "double", value: f }, `${pips(f)}${pips(f)}`, `${ODDS.specificDouble}:1`))}</div>
+        <div className="grid grid-cols-6 gap-1">
+          {FACES.map((f) => cell({ type: "double", value: f }, `${pips(f)}${pips(f)}`, `${ODDS.specificDouble}:1`))}
+        </div>
         <div className="grid grid-cols-5 gap-1 sm:grid-cols-15">
           {PAIRS.map(([a, b]) => cell({ type: "combination", numbers: [a, b] }, `${pips(a)}${pips(b)}`, `${ODDS.combination}:1`))}
         </div>
-        <div className="grid grid-cols-6 gap-1">{FACES.map((f) => cell({ type: "single", value: f }, <span className="text-lg">{pips(f)}</span>, "1–3:1"))}</div>
+        <div className="grid grid-cols-6 gap-1">
+          {FACES.map((f) => cell({ type: "single", value: f }, <span className="text-lg">{pips(f)}</span>, "1–3:1"))}
+        </div>
         <RoundResult round={round.round} delay={REVEAL_MS / 1000} />
       </div>
     </GameFrame>

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { motion } from "motion/react";
 import { PAY_TABLE, REELS, type SlotSymbol, type SlotsState } from "@casino/common/games/slots";
 import type { GameTableProps } from "../contract";
-import { BetPanel } from "../shared/BetPanel";
+import { StakeBetPanel } from "../shared/StakeBetPanel";
 import { GameFrame } from "../shared/GameFrame";
 import { PayTable } from "../shared/GameHelp";
 import { BellIcon, CherryIcon, MelonIcon, OrangeIcon, PlumIcon } from "../shared/icons";
@@ -17,7 +17,10 @@ const ROW = 72; // px per symbol
 const LOOPS = 3; // whole strips passed before stopping
 
 const BarIcon = ({ size = 48 }: { size?: number }) => (
-  <span className="rounded bg-slate-900 px-1.5 py-0.5 font-black tracking-widest text-amber-300 ring-2 ring-amber-300" style={{ fontSize: size * 0.38 }}>
+  <span
+    className="rounded bg-slate-900 px-1.5 py-0.5 font-black tracking-widest text-amber-300 ring-2 ring-amber-300"
+    style={{ fontSize: size * 0.38 }}
+  >
     BAR
   </span>
 );
@@ -57,7 +60,7 @@ const lineIcons = (line: string) =>
   ));
 
 export default function SlotsTable(props: GameTableProps) {
-  const { game, connection, balance } = props;
+  const { game, balance } = props;
   const round = useRound<SlotsState>(props, REVEAL_MS);
   const stake = useStake(game.id, balance);
   const last = round.round?.view ?? null;
@@ -68,36 +71,30 @@ export default function SlotsTable(props: GameTableProps) {
       help={{
         rules: (
           <p>
-            Three reels of {REELS[0]!.length} stops each spin; the centre line pays by the table below, read from the left reel. Pays are per coin bet,
-            stake included, rounded down to whole coins.
+            Three reels of {REELS[0]!.length} stops each spin; the centre line pays by the table below, read from the left reel. Pays are
+            per coin bet, stake included, rounded down to whole coins.
           </p>
         ),
         payTable: (
           <PayTable
             head={["Line", "Pays for 1"]}
-            rows={PAY_TABLE.map((r) => ({ label: lineIcons(r.line), pays: `${r.pays}×`, highlight: !!last && last.multiplier === r.pays && last.multiplier > 0 }))}
+            rows={PAY_TABLE.map((r) => ({
+              label: lineIcons(r.line),
+              pays: `${r.pays}×`,
+              highlight: !!last && last.multiplier === r.pays && last.multiplier > 0,
+            }))}
           />
         ),
       }}
       panel={(showHelp) => (
-        <BetPanel
-          game={game}
-          stake={stake}
-          total={stake.amount}
-          params={{}}
-          pending={round.pending}
-          serverError={round.error}
-          connected={connection.connected}
-          balance={balance}
-          label="Spin"
-          onBet={() => void round.bet(stake.amount, {})}
-          onShowHelp={showHelp}
-          auto={{ place: (amount) => round.bet(amount, {}), delayMs: REVEAL_MS }}
-        />
+        <StakeBetPanel table={props} round={round} stake={stake} params={{}} label="Spin" onShowHelp={showHelp} autoDelayMs={REVEAL_MS} />
       )}
     >
       <div className="flex h-full min-h-72 flex-col items-center justify-center gap-5">
-        <div className="relative flex gap-2 rounded-2xl bg-gradient-to-b from-amber-700 to-amber-900 p-3 shadow-2xl" data-testid="slots-reels">
+        <div
+          className="relative flex gap-2 rounded-2xl bg-gradient-to-b from-amber-700 to-amber-900 p-3 shadow-2xl"
+          data-testid="slots-reels"
+        >
           {REELS.map((reel, r) => {
             const stop = last?.stops[r] ?? 0;
             // the strip repeated; at rest the centre row shows reel[stop] of the last copy but one

@@ -1,19 +1,15 @@
-import { useMemo } from "react";
 import { ANTE_BONUS, PAIR_PLUS_PAYS, type AnteOutcome, type ThreeCardPokerParams } from "@casino/common/games/three-card-poker";
 import { THREE_CARD_CATEGORIES, type ThreeCardCategory } from "@casino/common/games/poker-hands";
 import type { Card } from "@casino/common/games/cards";
 import type { GameTableProps } from "../contract";
 import { ActionButton } from "../shared/ActionButton";
-import { BetPanel } from "../shared/BetPanel";
 import { blockedBy } from "../shared/blocked";
 import { Hand, handName } from "../shared/Cards";
 import { GameFrame } from "../shared/GameFrame";
 import { PayTable } from "../shared/GameHelp";
 import { RoundResult } from "../shared/RoundResult";
-import { chipClass, chipLabel, useChips } from "../shared/chips";
+import { ChipBetPanel, useChipTable } from "../shared/ChipTable";
 import { formatCoins } from "../shared/format";
-import { useRound } from "../shared/use-round";
-import { useStake } from "../shared/use-stake";
 
 /** The engine's view (common/games/three-card-poker): the dealer's cards appear once the round is over. */
 interface ThreeCardView {
@@ -39,16 +35,12 @@ const OUTCOME: Record<AnteOutcome, string> = {
 const BEST_FIRST = [...THREE_CARD_CATEGORIES].reverse();
 
 export default function ThreeCardPokerTable(props: GameTableProps) {
-  const { game, connection, balance } = props;
-  const round = useRound<ThreeCardView>(props, REVEAL_MS);
-  const chips = useChips<Spot>();
-  const stake = useStake(game.id, balance, chips.count);
-  const chip = Number.isFinite(stake.amount) ? stake.amount : 0;
-  const betsFor = (amount: number): ThreeCardPokerParams => ({
-    ante: (chips.spots.get("ante")?.chips ?? 0) * amount,
-    pairPlus: (chips.spots.get("pairPlus")?.chips ?? 0) * amount,
+  const { connection, balance } = props;
+  const table = useChipTable<ThreeCardView, Spot, ThreeCardPokerParams>(props, REVEAL_MS, (spots, amount) => {
+    const on = (s: Spot) => (spots.find((e) => e.spot === s)?.chips ?? 0) * amount;
+    return { ante: on("ante"), pairPlus: on("pairPlus") };
   });
-  const params = useMemo(() => (chips.count > 0 ? betsFor(chip) : null), [chips.spots, chip]); // eslint-disable-line react-hooks/exhaustive-deps
+  const { round, chips } = table;
   const view = round.round?.view ?? null;
   const open = round.open;
   const ready = !!open && !round.pending && connection.connected;
@@ -56,7 +48,7 @@ export default function ThreeCardPokerTable(props: GameTableProps) {
   const dealer: (Card | null)[] = view ? (view.dealer ?? [null, null, null]) : [];
 
   const spot = (s: Spot, label: string, sub: string) => {
-    const entry = chips.spots.get(s);
+    const stack = table.stack(s);
     return (
       <button
         type="button"
@@ -67,11 +59,7 @@ export default function ThreeCardPokerTable(props: GameTableProps) {
       >
         {label}
         <span className="text-[10px] font-normal normal-case opacity-80">{sub}</span>
-        {entry && (
-          <span className="absolute -right-1 -top-1">
-            <span className={chipClass()}>{chipLabel(entry.chips * chip)}</span>
-          </span>
-        )}
+        {stack && <span className="absolute -right-1 -top-1">{stack}</span>}
       </button>
     );
   };
@@ -84,7 +72,10 @@ export default function ThreeCardPokerTable(props: GameTableProps) {
           <ul className="list-disc space-y-1 pl-5">
             <li>Place chips on the Ante, on Pair Plus, or both. You and the dealer get three cards from one deck.</li>
             <li>With an ante, fold (lose the ante; Pair Plus still pays) or play (a second bet equal to the ante).</li>
-            <li>The dealer qualifies with queen high or better. If not, the ante pays 1:1 and the play bet is returned; otherwise the better hand wins both bets 1:1, a tie returns them.</li>
+            <li>
+              The dealer qualifies with queen high or better. If not, the ante pays 1:1 and the play bet is returned; otherwise the better
+              hand wins both bets 1:1, a tie returns them.
+            </li>
             <li>When you play, the ante bonus is paid on the ante whatever the dealer holds. Pair Plus pays on your three cards alone.</li>
           </ul>
         ),
@@ -106,25 +97,22 @@ export default function ThreeCardPokerTable(props: GameTableProps) {
         ),
       }}
       panel={(showHelp) => (
-        <BetPanel
-          game={game}
-          stake={stake}
-          total={chip * chips.count}
-          params={params}
-          paramsHint={chips.count === 0 ? "Place a chip on the Ante or Pair Plus" : null}
-          pending={round.pending}
-          serverError={round.error}
-          connected={connection.connected}
-          balance={balance}
-          label="Deal"
-          amountLabel="Chip value"
-          onBet={() => params && void round.bet(chip * chips.count, params)}
+        <ChipBetPanel
+          table={table}
           onShowHelp={showHelp}
+          label="Deal"
+          hint="Place a chip on the Ante or Pair Plus"
+          testPrefix="tcp"
           locked={!!open}
           blocked={blockedBy(round.otherOpen)}
           roundActions={
             <div className="grid grid-cols-2 gap-2">
-              <ActionButton testId="tcp-play" tone="go" enabled={ready && !!view && balance >= view.ante} onClick={() => void round.act({ type: "play" })}>
+              <ActionButton
+                testId="tcp-play"
+                tone="go"
+                enabled={ready && !!view && balance >= view.ante}
+                onClick={() => void round.act({ type: "play" })}
+              >
                 Play {view ? formatCoins(view.ante) : ""}
               </ActionButton>
               <ActionButton testId="tcp-fold" tone="stop" enabled={ready} onClick={() => void round.act({ type: "fold" })}>
@@ -132,11 +120,7 @@ export default function ThreeCardPokerTable(props: GameTableProps) {
               </ActionButton>
             </div>
           }
-        >
-          <button type="button" data-testid="tcp-clear" disabled={!!open || round.pending || chips.count === 0} onClick={chips.clear} className="rounded-lg bg-slate-700 py-2 font-medium hover:bg-slate-600 disabled:opacity-50">
-            Clear chips
-          </button>
-        </BetPanel>
+        />
       )}
     >
       <div className="flex h-full flex-col gap-5">
@@ -149,7 +133,14 @@ export default function ThreeCardPokerTable(props: GameTableProps) {
           total={view?.dealerHand ? `${handName(view.dealerHand)}${view.dealerQualifies ? "" : " · does not qualify"}` : undefined}
           totalDelay={0.6}
         />
-        <Hand label="You" testId="tcp-player" cards={view?.player ?? []} dealKey={dealKey} delayOf={(i) => 0.15 * i} total={view ? handName(view.playerHand) : undefined} />
+        <Hand
+          label="You"
+          testId="tcp-player"
+          cards={view?.player ?? []}
+          dealKey={dealKey}
+          delayOf={(i) => 0.15 * i}
+          total={view ? handName(view.playerHand) : undefined}
+        />
         {view?.anteOutcome && (
           <p className="text-center text-sm font-semibold text-amber-200" data-testid="tcp-outcome" data-outcome={view.anteOutcome}>
             {OUTCOME[view.anteOutcome]}

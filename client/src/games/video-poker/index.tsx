@@ -1,10 +1,10 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { motion } from "motion/react";
 import { PAYS, type VideoPokerHand } from "@casino/common/games/video-poker";
 import type { Card } from "@casino/common/games/cards";
 import type { GameTableProps } from "../contract";
 import { ActionButton } from "../shared/ActionButton";
-import { BetPanel } from "../shared/BetPanel";
+import { StakeBetPanel } from "../shared/StakeBetPanel";
 import { blockedBy } from "../shared/blocked";
 import { PlayingCard, handName } from "../shared/Cards";
 import { GameFrame } from "../shared/GameFrame";
@@ -25,8 +25,10 @@ interface VideoPokerView {
 }
 
 const REVEAL_MS = 700;
+const NO_HOLDS = [false, false, false, false, false];
 const PAYING = (Object.entries(PAYS) as [VideoPokerHand, number][]).filter(([, p]) => p > 0);
 const lineName = (h: VideoPokerHand) => (h === "jacks-or-better" ? "Jacks or better" : handName(h));
+
 
 export default function VideoPokerTable(props: GameTableProps) {
   const { game, connection, balance } = props;
@@ -34,9 +36,10 @@ export default function VideoPokerTable(props: GameTableProps) {
   const stake = useStake(game.id, balance);
   const view = round.round?.view ?? null;
   const open = round.open;
-  const [held, setHeld] = useState<boolean[]>([false, false, false, false, false]);
   const roundId = round.round?.roundId;
-  useEffect(() => setHeld([false, false, false, false, false]), [roundId]);
+  // the holds belong to one deal: a new round starts with none
+  const [holds, setHolds] = useState<{ roundId: string | null | undefined; held: boolean[] }>({ roundId: undefined, held: NO_HOLDS });
+  const held = holds.roundId === roundId ? holds.held : NO_HOLDS;
   const cards = view ? (view.final ?? view.hand) : [];
   const shownHeld = view?.held ?? held;
   const lit: VideoPokerHand | null = view ? (view.finalHand ?? (open ? view.dealtHand : null)) : null;
@@ -53,26 +56,32 @@ export default function VideoPokerTable(props: GameTableProps) {
             <li>The royal flush pays {PAYS["royal-flush"]} per coin at any bet.</li>
           </ul>
         ),
-        payTable: <PayTable head={["Hand", "Pays per coin"]} rows={PAYING.map(([h, p]) => ({ label: lineName(h), pays: `${p}`, highlight: lit === h }))} />,
+        payTable: (
+          <PayTable
+            head={["Hand", "Pays per coin"]}
+            rows={PAYING.map(([h, p]) => ({ label: lineName(h), pays: `${p}`, highlight: lit === h }))}
+          />
+        ),
       }}
       panel={(showHelp) => (
-        <BetPanel
-          game={game}
+        <StakeBetPanel
+          table={props}
+          round={round}
           stake={stake}
-          total={stake.amount}
           params={{}}
-          pending={round.pending}
-          serverError={round.error}
-          connected={connection.connected}
-          balance={balance}
           label="Deal"
-          onBet={() => void round.bet(stake.amount, {})}
           onShowHelp={showHelp}
           locked={!!open}
           blocked={blockedBy(round.otherOpen)}
           roundActions={
             <div className="grid grid-cols-2 gap-2">
-              <ActionButton testId="vp-draw" tone="go" wide enabled={!!open && !round.pending && connection.connected} onClick={() => void round.act({ type: "draw", hold: held })}>
+              <ActionButton
+                testId="vp-draw"
+                tone="go"
+                wide
+                enabled={!!open && !round.pending && connection.connected}
+                onClick={() => void round.act({ type: "draw", hold: held })}
+              >
                 Draw
               </ActionButton>
             </div>
@@ -84,7 +93,12 @@ export default function VideoPokerTable(props: GameTableProps) {
         <table className="w-full text-xs sm:text-sm" data-testid="vp-paytable">
           <tbody>
             {PAYING.map(([h, p]) => (
-              <tr key={h} data-testid={`vp-line-${h}`} data-lit={lit === h} className={lit === h ? "bg-amber-300 font-bold text-slate-950" : "text-amber-100/90"}>
+              <tr
+                key={h}
+                data-testid={`vp-line-${h}`}
+                data-lit={lit === h}
+                className={lit === h ? "bg-amber-300 font-bold text-slate-950" : "text-amber-100/90"}
+              >
                 <td className="px-2 py-0.5 uppercase">{lineName(h)}</td>
                 <td className="px-2 py-0.5 text-right tabular-nums">{p * multiplier}</td>
               </tr>
@@ -100,11 +114,19 @@ export default function VideoPokerTable(props: GameTableProps) {
               data-held={shownHeld[i] ?? false}
               aria-pressed={shownHeld[i] ?? false}
               disabled={!open || round.pending}
-              onClick={() => setHeld((h) => h.map((x, j) => (j === i ? !x : x)))}
+              onClick={() => setHolds({ roundId, held: held.map((x, j) => (j === i ? !x : x)) })}
               className="flex flex-col items-center gap-1"
             >
-              <PlayingCard key={`${roundId}-${i}-${c}`} card={c} delay={view?.final ? (view.held?.[i] ? 0 : 0.12 * i) : 0.1 * i} highlight={shownHeld[i]} />
-              <motion.span animate={{ opacity: shownHeld[i] ? 1 : 0 }} className="rounded bg-amber-300 px-1.5 text-[10px] font-black text-slate-950">
+              <PlayingCard
+                key={`${roundId}-${i}-${c}`}
+                card={c}
+                delay={view?.final ? (view.held?.[i] ? 0 : 0.12 * i) : 0.1 * i}
+                highlight={shownHeld[i]}
+              />
+              <motion.span
+                animate={{ opacity: shownHeld[i] ? 1 : 0 }}
+                className="rounded bg-amber-300 px-1.5 text-[10px] font-black text-slate-950"
+              >
                 HELD
               </motion.span>
             </button>

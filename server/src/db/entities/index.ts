@@ -1,22 +1,64 @@
 import {
+  Check,
   Column,
   CreateDateColumn,
   Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  OneToOne,
   PrimaryColumn,
   PrimaryGeneratedColumn,
   Unique,
+  type Relation,
 } from "typeorm";
+import type { LogRefusal, RoundResult, SkillGame } from "@casino/common";
 import { bigintToNumber } from "./transformers";
+
+/**
+ * The schema, declared: every table, column, foreign key, index and CHECK of the migrations in
+ * ../migrations, under the names PostgreSQL gave them there (`<table>_<column>_fkey`, `_key`, `_check`),
+ * so TypeORM's schema diff against a migrated database is empty (server/test/schema.test.ts).
+ * The migrations stay the way the schema changes; a change goes into a new migration and here together.
+ *
+ * What TypeORM cannot say, the index comments do: a key column's sort direction (`DESC`) lives only in
+ * the migration. TypeORM compares an index by name, columns, uniqueness and method, not by direction.
+ *
+ * Foreign keys are relations next to their plain id column (`playerId` and `player` share `player_id`):
+ * the code reads and writes the id; the relation declares the constraint.
+ */
+
+/** Shorthand for the foreign key of `column` in `table` to the default-named constraint. */
+const fk = (table: string, column: string) => ({ name: column, foreignKeyConstraintName: `${table}_${column}_fkey` });
+
+@Entity("tags")
+@Check("tags_objective_criteria_check", `objective_criteria >= 0`)
+export class Tag {
+  @PrimaryGeneratedColumn() id!: number;
+  @Column({ type: "text", unique: true }) name!: string;
+  @Column({ type: "text" }) description!: string;
+  @Column({ name: "objective_type", type: "text" }) objectiveType!: string;
+  @Column({ name: "objective_criteria", type: "integer" }) objectiveCriteria!: number;
+  @Column({ name: "sort_order", type: "integer", default: 0 }) sortOrder!: number;
+  @Column({ name: "custom_for_discord_id", type: "text", nullable: true }) customForDiscordId!: string | null;
+}
 
 /** A player: a Discord user or a guest. `balance` is written only by the ledger. */
 @Entity("players")
+@Check("players_balance_check", `balance >= 0`)
+/** Ranks: balance descending among ranked (non-guest) players. Migration: (balance DESC, created_at). */
+@Index("idx_players_rank", ["balance", "createdAt"], { where: `discord_id NOT LIKE 'guest-%'` })
+@Index("idx_players_idle_guests", ["lastSeenAt"], { where: `archived_at IS NULL AND discord_id LIKE 'guest-%'` })
 export class Player {
   @PrimaryGeneratedColumn("uuid") id!: string;
   @Column({ name: "discord_id", type: "text", unique: true }) discordId!: string;
   @Column({ type: "text" }) username!: string;
   @Column({ name: "avatar_url", type: "text", nullable: true }) avatarUrl!: string | null;
-  @Column({ type: "bigint", transformer: bigintToNumber }) balance!: number;
+  @Column({ type: "bigint", default: 0, transformer: bigintToNumber }) balance!: number;
   @Column({ name: "active_tag_id", type: "integer", nullable: true }) activeTagId!: number | null;
+  @ManyToOne(() => Tag, { nullable: true, onDelete: "SET NULL" })
+  @JoinColumn(fk("players", "active_tag_id"))
+  activeTag?: Relation<Tag> | null;
   @Column({ name: "anonymous_mode", type: "boolean", default: false }) anonymousMode!: boolean;
   @Column({ name: "theme_mode", type: "text", default: "dark" }) themeMode!: string;
   @Column({ name: "theme_color", type: "text", default: "200 60% 55%" }) themeColor!: string;
@@ -36,21 +78,41 @@ export class Player {
 /** Append-only: every coin that moves has a row here; a player's balance is the sum of their deltas. */
 @Entity("ledger_entries")
 @Unique("uq_ledger_player_request", ["playerId", "requestId"])
+@Check("ledger_entries_balance_after_check", `balance_after >= 0`)
+@Check("ledger_entries_reason_check", `reason IN ('grant','bet','payout','refund','daily_spin','reward')`)
+@Index("idx_ledger_player", ["playerId", "id"])
+/** For rebuilding the day and week boards: tiny, and nearly free on an append-only table. */
+@Index("idx_ledger_created_brin", ["createdAt"], { type: "brin" })
+/** A player's daily spins, newest first, for the history. Migration: (player_id, created_at DESC, id DESC). */
+@Index("idx_ledger_daily_spins", ["playerId", "createdAt", "id"], { where: `reason = 'daily_spin'` })
 export class LedgerEntry {
-  @PrimaryColumn({ type: "bigint", transformer: bigintToNumber, generated: "identity" }) id!: number;
+  @PrimaryColumn({ type: "bigint", transformer: bigintToNumber, generated: "identity", generatedIdentity: "ALWAYS" }) id!: number;
   @Column({ name: "player_id", type: "uuid" }) playerId!: string;
+  @ManyToOne(() => Player, { nullable: false })
+  @JoinColumn(fk("ledger_entries", "player_id"))
+  player?: Relation<Player>;
   @Column({ type: "bigint", transformer: bigintToNumber }) delta!: number;
   @Column({ name: "balance_after", type: "bigint", transformer: bigintToNumber }) balanceAfter!: number;
-  @Column({ type: "text" }) reason!: string;
+  @Column({ type: "text" }) reason!: "grant" | "bet" | "payout" | "refund" | "daily_spin" | "reward";
   @Column({ type: "text", nullable: true }) reference!: string | null;
   @Column({ name: "request_id", type: "text" }) requestId!: string;
   @CreateDateColumn({ name: "created_at", type: "timestamptz" }) createdAt!: Date;
+  /** The seed pair and nonce a daily spin drew from (null on other entries and on spins older than them). */
+  @Column({ name: "seed_id", type: "uuid", nullable: true }) seedId!: string | null;
+  @ManyToOne(() => FairnessSeed, { nullable: true })
+  @JoinColumn(fk("ledger_entries", "seed_id"))
+  seed?: Relation<FairnessSeed> | null;
+  @Column({ type: "integer", nullable: true }) nonce!: number | null;
 }
 
 /** The answer to a request that moved coins, kept so a repeated request id gets the same answer. */
 @Entity("processed_requests")
+@Index("idx_processed_requests_created", ["createdAt"])
 export class ProcessedRequest {
   @PrimaryColumn({ name: "player_id", type: "uuid" }) playerId!: string;
+  @ManyToOne(() => Player, { nullable: false })
+  @JoinColumn(fk("processed_requests", "player_id"))
+  player?: Relation<Player>;
   @PrimaryColumn({ name: "request_id", type: "text" }) requestId!: string;
   @Column({ type: "jsonb" }) response!: unknown;
   /** bet, act, spin, rotate or client-seed; empty for answers stored before kinds were recorded. */
@@ -62,10 +124,17 @@ export class ProcessedRequest {
 
 /** A provably-fair seed pair. The server seed stays secret until the player rotates it. */
 @Entity("fairness_seeds")
+/** One active seed pair per player. */
+@Index("uq_fairness_active_seed", ["playerId"], { unique: true, where: `active` })
+/** Migration: (player_id, revealed_at DESC). */
+@Index("idx_fairness_revealed", ["playerId", "revealedAt"], { where: `NOT active` })
 export class FairnessSeed {
   @PrimaryGeneratedColumn("uuid") id!: string;
   @Column({ name: "player_id", type: "uuid" }) playerId!: string;
-  @Column({ name: "server_seed", type: "text" }) serverSeed!: string;
+  @ManyToOne(() => Player, { nullable: false })
+  @JoinColumn(fk("fairness_seeds", "player_id"))
+  player?: Relation<Player>;
+  @Column({ name: "server_seed", type: "text", unique: true }) serverSeed!: string;
   @Column({ name: "server_seed_hash", type: "text" }) serverSeedHash!: string;
   @Column({ name: "client_seed", type: "text" }) clientSeed!: string;
   @Column({ type: "integer", default: 0 }) nonce!: number;
@@ -78,34 +147,56 @@ export class FairnessSeed {
 @Entity("next_server_seeds")
 export class NextServerSeed {
   @PrimaryColumn({ name: "player_id", type: "uuid" }) playerId!: string;
-  @Column({ name: "server_seed", type: "text" }) serverSeed!: string;
+  @ManyToOne(() => Player, { nullable: false })
+  @JoinColumn(fk("next_server_seeds", "player_id"))
+  player?: Relation<Player>;
+  @Column({ name: "server_seed", type: "text", unique: true }) serverSeed!: string;
   @Column({ name: "server_seed_hash", type: "text" }) serverSeedHash!: string;
   @CreateDateColumn({ name: "created_at", type: "timestamptz" }) createdAt!: Date;
 }
 
 /** A finished round (the spec's game_sessions), with what it takes to verify it. */
 @Entity("game_sessions")
+@Check("game_sessions_result_check", `result IN ('win','lose','push')`)
+/** Migration: (player_id, created_at DESC, id DESC). */
+@Index("idx_game_sessions_player", ["playerId", "createdAt", "id"])
+@Index("uq_game_sessions_seq", ["seq"], { unique: true })
 export class GameSession {
   @PrimaryGeneratedColumn("uuid") id!: string;
   @Column({ name: "player_id", type: "uuid" }) playerId!: string;
+  @ManyToOne(() => Player, { nullable: false })
+  @JoinColumn(fk("game_sessions", "player_id"))
+  player?: Relation<Player>;
   @Column({ name: "game_type", type: "text" }) gameType!: string;
   @Column({ name: "bet_amount", type: "bigint", transformer: bigintToNumber }) betAmount!: number;
-  @Column({ type: "text" }) result!: string;
+  /** The opening bet (bet_amount is the whole stake, doubles and raises included); null on older multi-step rounds. */
+  @Column({ type: "bigint", nullable: true, transformer: bigintToNumber }) amount!: number | null;
+  @Column({ type: "text" }) result!: RoundResult;
   @Column({ type: "bigint", transformer: bigintToNumber }) payout!: number;
   @Column({ name: "request_id", type: "text", nullable: true }) requestId!: string | null;
   @Column({ name: "seed_id", type: "uuid", nullable: true }) seedId!: string | null;
+  @ManyToOne(() => FairnessSeed, { nullable: true })
+  @JoinColumn(fk("game_sessions", "seed_id"))
+  seed?: Relation<FairnessSeed> | null;
   @Column({ type: "integer", nullable: true }) nonce!: number | null;
   @Column({ type: "jsonb", nullable: true }) params!: unknown;
   @Column({ type: "jsonb", nullable: true }) actions!: unknown;
   @Column({ type: "jsonb", nullable: true }) outcome!: unknown;
   @CreateDateColumn({ name: "created_at", type: "timestamptz" }) createdAt!: Date;
+  /** Commit order, for consuming finished rounds in order (progress, leaderboards). */
+  @Column({ type: "bigint", generated: "identity", generatedIdentity: "BY DEFAULT", transformer: bigintToNumber }) seq!: number;
 }
 
 /** A multi-step round in progress: its bet is already debited, so it lives in the database. */
 @Entity("open_rounds")
+@Index("idx_open_rounds_last_action", ["lastActionAt"])
 export class OpenRound {
   @PrimaryGeneratedColumn("uuid") id!: string;
+  /** One open round per player. */
   @Column({ name: "player_id", type: "uuid", unique: true }) playerId!: string;
+  @OneToOne(() => Player, { nullable: false })
+  @JoinColumn(fk("open_rounds", "player_id"))
+  player?: Relation<Player>;
   @Column({ type: "text" }) game!: string;
   @Column({ name: "request_id", type: "text" }) requestId!: string;
   @Column({ type: "bigint", transformer: bigintToNumber }) amount!: number;
@@ -115,6 +206,9 @@ export class OpenRound {
   @Column({ name: "total_stake", type: "bigint", transformer: bigintToNumber }) totalStake!: number;
   @Column({ name: "total_payout", type: "bigint", transformer: bigintToNumber }) totalPayout!: number;
   @Column({ name: "seed_id", type: "uuid" }) seedId!: string;
+  @ManyToOne(() => FairnessSeed, { nullable: false })
+  @JoinColumn(fk("open_rounds", "seed_id"))
+  seed?: Relation<FairnessSeed>;
   @Column({ type: "integer" }) nonce!: number;
   @Column({ type: "integer" }) cursor!: number;
   @CreateDateColumn({ name: "created_at", type: "timestamptz" }) createdAt!: Date;
@@ -122,22 +216,16 @@ export class OpenRound {
 }
 
 @Entity("game_plays")
+@Index("idx_game_plays_type", ["gameType"])
+@Index("idx_game_plays_player", ["playerId", "gameType"])
 export class GamePlay {
   @PrimaryGeneratedColumn("uuid") id!: string;
   @Column({ name: "player_id", type: "uuid" }) playerId!: string;
+  @ManyToOne(() => Player, { nullable: false })
+  @JoinColumn(fk("game_plays", "player_id"))
+  player?: Relation<Player>;
   @Column({ name: "game_type", type: "text" }) gameType!: string;
   @CreateDateColumn({ name: "played_at", type: "timestamptz" }) playedAt!: Date;
-}
-
-@Entity("tags")
-export class Tag {
-  @PrimaryGeneratedColumn() id!: number;
-  @Column({ type: "text", unique: true }) name!: string;
-  @Column({ type: "text" }) description!: string;
-  @Column({ name: "objective_type", type: "text" }) objectiveType!: string;
-  @Column({ name: "objective_criteria", type: "integer" }) objectiveCriteria!: number;
-  @Column({ name: "sort_order", type: "integer", default: 0 }) sortOrder!: number;
-  @Column({ name: "custom_for_discord_id", type: "text", nullable: true }) customForDiscordId!: string | null;
 }
 
 @Entity("player_tags")
@@ -145,37 +233,259 @@ export class Tag {
 export class PlayerTag {
   @PrimaryGeneratedColumn() id!: number;
   @Column({ name: "player_id", type: "uuid" }) playerId!: string;
+  @ManyToOne(() => Player, { nullable: false })
+  @JoinColumn(fk("player_tags", "player_id"))
+  player?: Relation<Player>;
   @Column({ name: "tag_id", type: "integer" }) tagId!: number;
+  @ManyToOne(() => Tag, { nullable: false })
+  @JoinColumn(fk("player_tags", "tag_id"))
+  tag?: Relation<Tag>;
   @Column({ type: "integer", default: 0 }) progress!: number;
   @Column({ type: "boolean", default: false }) unlocked!: boolean;
   @Column({ name: "unlocked_at", type: "timestamptz", nullable: true }) unlockedAt!: Date | null;
 }
 
+/** A skill round: the seed the server drew, the round's state, and the replayed result. */
+@Entity("skill_rounds")
+@Unique("uq_skill_rounds_request", ["playerId", "requestId"])
+@Check("skill_rounds_game_check", `game IN ('dot-battle','dots')`)
+@Check("skill_rounds_status_check", `status IN ('open','rewarded','refused','expired')`)
+@Check("skill_rounds_kills_check", `kills >= 0`)
+@Check("skill_rounds_completion_ms_check", `completion_ms > 0`)
+@Check("skill_rounds_reward_check", `reward >= 0`)
+@Check("ck_skill_rounds_refusal", `(status = 'refused') = (refusal_code IS NOT NULL AND refusal IS NOT NULL)`)
+/** Migration: (player_id, started_at DESC). */
+@Index("idx_skill_rounds_player", ["playerId", "startedAt"])
+export class SkillRound {
+  @PrimaryGeneratedColumn("uuid") id!: string;
+  @Column({ name: "player_id", type: "uuid" }) playerId!: string;
+  @ManyToOne(() => Player, { nullable: false })
+  @JoinColumn(fk("skill_rounds", "player_id"))
+  player?: Relation<Player>;
+  @Column({ type: "text" }) game!: SkillGame;
+  @Column({ name: "request_id", type: "text" }) requestId!: string;
+  @Column({ type: "text" }) seed!: string;
+  @Column({ name: "played_on", type: "text" }) playedOn!: string;
+  @Column({ type: "text", default: "open" }) status!: "open" | "rewarded" | "refused" | "expired";
+  @Column({ name: "started_at", type: "timestamptz", default: () => "now()" }) startedAt!: Date;
+  @Column({ name: "submitted_at", type: "timestamptz", nullable: true }) submittedAt!: Date | null;
+  @Column({ type: "jsonb", nullable: true }) inputs!: unknown;
+  @Column({ type: "integer", nullable: true }) kills!: number | null;
+  @Column({ name: "completion_ms", type: "integer", nullable: true }) completionMs!: number | null;
+  @Column({ type: "bigint", nullable: true, transformer: bigintToNumber }) reward!: number | null;
+  @Column({ name: "refusal_code", type: "text", nullable: true }) refusalCode!: LogRefusal["code"] | null;
+  @Column({ type: "text", nullable: true }) refusal!: string | null;
+}
+
 @Entity("dots_speed_records")
+@Check("dots_speed_records_completion_time_ms_check", `completion_time_ms > 0`)
+@Index("idx_dots_speed_time", ["completionTimeMs", "createdAt"])
 export class DotsSpeedRecord {
   @PrimaryGeneratedColumn() id!: number;
   @Column({ name: "player_id", type: "uuid" }) playerId!: string;
+  @ManyToOne(() => Player, { nullable: false })
+  @JoinColumn(fk("dots_speed_records", "player_id"))
+  player?: Relation<Player>;
   @Column({ name: "completion_time_ms", type: "integer" }) completionTimeMs!: number;
   @CreateDateColumn({ name: "created_at", type: "timestamptz" }) createdAt!: Date;
+  /** The round this record came from: a round adds at most one record. */
+  @Column({ name: "round_id", type: "uuid", nullable: true, unique: true }) roundId!: string | null;
+  @OneToOne(() => SkillRound, { nullable: true })
+  @JoinColumn(fk("dots_speed_records", "round_id"))
+  round?: Relation<SkillRound> | null;
 }
 
 @Entity("dot_battle_scores")
+@Check("dot_battle_scores_kills_check", `kills >= 0`)
+/** Migration: (kills DESC, created_at). */
+@Index("idx_dot_battle_kills", ["kills", "createdAt"])
 export class DotBattleScore {
   @PrimaryGeneratedColumn() id!: number;
   @Column({ name: "player_id", type: "uuid" }) playerId!: string;
+  @ManyToOne(() => Player, { nullable: false })
+  @JoinColumn(fk("dot_battle_scores", "player_id"))
+  player?: Relation<Player>;
   @Column({ type: "integer" }) kills!: number;
   @CreateDateColumn({ name: "created_at", type: "timestamptz" }) createdAt!: Date;
+  /** The round this score came from: a round adds at most one score. */
+  @Column({ name: "round_id", type: "uuid", nullable: true, unique: true }) roundId!: string | null;
+  @OneToOne(() => SkillRound, { nullable: true })
+  @JoinColumn(fk("dot_battle_scores", "round_id"))
+  round?: Relation<SkillRound> | null;
 }
 
 @Entity("suggestions")
+@Check("suggestions_text_check", `length(text) BETWEEN 1 AND 2000`)
+/** Migration: (player_id, created_at DESC). */
+@Index("idx_suggestions_player", ["playerId", "createdAt"])
 export class Suggestion {
   @PrimaryGeneratedColumn() id!: number;
   @Column({ name: "player_id", type: "uuid" }) playerId!: string;
+  @ManyToOne(() => Player, { nullable: false })
+  @JoinColumn(fk("suggestions", "player_id"))
+  player?: Relation<Player>;
   @Column({ type: "text" }) text!: string;
   @CreateDateColumn({ name: "created_at", type: "timestamptz" }) createdAt!: Date;
 }
 
+/** The guilds a player belongs to, from the token exchange (the guild leaderboard scope). */
+@Entity("player_guilds")
+@Index("idx_player_guilds_guild", ["guildId", "playerId"])
+export class PlayerGuild {
+  @PrimaryColumn({ name: "player_id", type: "uuid" }) playerId!: string;
+  @ManyToOne(() => Player, { nullable: false })
+  @JoinColumn(fk("player_guilds", "player_id"))
+  player?: Relation<Player>;
+  @PrimaryColumn({ name: "guild_id", type: "text" }) guildId!: string;
+  @Column({ name: "refreshed_at", type: "timestamptz", default: () => "now()" }) refreshedAt!: Date;
+}
+
+/** Who joined an Activity instance (the instance leaderboard scope). */
+@Entity("activity_instance_members")
+/** Migration: (player_id, joined_at DESC). */
+@Index("idx_instance_members_player", ["playerId", "joinedAt"])
+export class ActivityInstanceMember {
+  @PrimaryColumn({ name: "instance_id", type: "text" }) instanceId!: string;
+  @PrimaryColumn({ name: "player_id", type: "uuid" }) playerId!: string;
+  @ManyToOne(() => Player, { nullable: false })
+  @JoinColumn(fk("activity_instance_members", "player_id"))
+  player?: Relation<Player>;
+  @Column({ name: "guild_id", type: "text", nullable: true }) guildId!: string | null;
+  @Column({ name: "channel_id", type: "text", nullable: true }) channelId!: string | null;
+  @Column({ type: "boolean" }) verified!: boolean;
+  @Column({ name: "joined_at", type: "timestamptz", default: () => "now()" }) joinedAt!: Date;
+}
+
+/** A player's progress counters, advanced incrementally from finished rounds. */
+@Entity("player_progress")
+export class PlayerProgress {
+  @PrimaryColumn({ name: "player_id", type: "uuid" }) playerId!: string;
+  @ManyToOne(() => Player, { nullable: false })
+  @JoinColumn(fk("player_progress", "player_id"))
+  player?: Relation<Player>;
+  @Column({ type: "integer", default: 0 }) games!: number;
+  @Column({ name: "card_games", type: "integer", default: 0 }) cardGames!: number;
+  @Column({ name: "dice_games", type: "integer", default: 0 }) diceGames!: number;
+  @Column({ name: "current_win_streak", type: "integer", default: 0 }) currentWinStreak!: number;
+  @Column({ name: "best_win_streak", type: "integer", default: 0 }) bestWinStreak!: number;
+  @Column({ name: "peak_balance", type: "bigint", default: 0, transformer: bigintToNumber }) peakBalance!: number;
+  @Column({ name: "last_session_seq", type: "bigint", default: 0, transformer: bigintToNumber }) lastSessionSeq!: number;
+  @Column({ name: "updated_at", type: "timestamptz", default: () => "now()" }) updatedAt!: Date;
+}
+
+/** How many rounds of each game a player has played. */
+@Entity("player_game_counts")
+export class PlayerGameCount {
+  @PrimaryColumn({ name: "player_id", type: "uuid" }) playerId!: string;
+  @ManyToOne(() => Player, { nullable: false })
+  @JoinColumn(fk("player_game_counts", "player_id"))
+  player?: Relation<Player>;
+  @PrimaryColumn({ name: "game_type", type: "text" }) gameType!: string;
+  @Column({ type: "bigint", default: 0, transformer: bigintToNumber }) plays!: number;
+}
+
+/** How many rounds of each game everyone has played. */
+@Entity("game_play_counts")
+export class GamePlayCount {
+  @PrimaryColumn({ name: "game_type", type: "text" }) gameType!: string;
+  @Column({ type: "bigint", default: 0, transformer: bigintToNumber }) plays!: number;
+}
+
+/** Where each consumer of game_sessions.seq has got to. */
+@Entity("consumer_cursors")
+export class ConsumerCursor {
+  @PrimaryColumn({ type: "text" }) name!: string;
+  @Column({ type: "bigint", default: 0, transformer: bigintToNumber }) position!: number;
+}
+
+/** A crash hash chain; one in use per room scope. */
+@Entity("crash_chains")
+@Check("crash_chains_length_check", `length > 0`)
+/** PostgreSQL named this column CHECK after the table alone, as it reads two columns. */
+@Check("crash_chains_check", `next_game BETWEEN 1 AND length + 1`)
+/** One chain in use per scope: two processes can never both start one. */
+@Index("uq_crash_chains_active_scope", ["scope"], { unique: true, where: `exhausted_at IS NULL` })
+export class CrashChain {
+  @PrimaryGeneratedColumn("uuid") id!: string;
+  @Column({ type: "text" }) scope!: string;
+  @Column({ type: "text" }) seed!: string;
+  @Column({ name: "terminating_hash", type: "text", unique: true }) terminatingHash!: string;
+  @Column({ type: "text" }) salt!: string;
+  @Column({ type: "integer" }) length!: number;
+  @Column({ name: "next_game", type: "integer", default: 1 }) nextGame!: number;
+  @CreateDateColumn({ name: "created_at", type: "timestamptz" }) createdAt!: Date;
+  @Column({ name: "exhausted_at", type: "timestamptz", nullable: true }) exhaustedAt!: Date | null;
+}
+
+/** A crash round: its phase and the process that runs it. */
+@Entity("crash_rounds")
+@Unique("uq_crash_rounds_game", ["chainId", "gameNumber"])
+@Check("crash_rounds_game_number_check", `game_number >= 1`)
+@Check("crash_rounds_crash_point_check", `crash_point >= 100`)
+@Check("crash_rounds_phase_check", `phase IN ('betting','running','busted','void')`)
+@Check("crash_rounds_settled_by_check", `settled_by IN ('bust','restart')`)
+/** At most one round in play per scope, whatever the number of processes. */
+@Index("uq_crash_rounds_open_scope", ["scope"], { unique: true, where: `phase IN ('betting','running')` })
+/** Migration: (scope, ended_at DESC). */
+@Index("idx_crash_rounds_history", ["scope", "endedAt"], { where: `phase IN ('busted','void')` })
+export class CrashRound {
+  @PrimaryGeneratedColumn("uuid") id!: string;
+  @Column({ name: "chain_id", type: "uuid" }) chainId!: string;
+  @ManyToOne(() => CrashChain, { nullable: false })
+  @JoinColumn(fk("crash_rounds", "chain_id"))
+  chain?: Relation<CrashChain>;
+  @Column({ name: "game_number", type: "integer" }) gameNumber!: number;
+  @Column({ type: "text" }) scope!: string;
+  @Column({ name: "game_hash", type: "text" }) gameHash!: string;
+  /** In hundredths (250 = 2.50×). */
+  @Column({ name: "crash_point", type: "bigint", transformer: bigintToNumber }) crashPoint!: number;
+  @Column({ type: "text" }) phase!: "betting" | "running" | "busted" | "void";
+  @Column({ name: "settled_by", type: "text", nullable: true }) settledBy!: "bust" | "restart" | null;
+  @Column({ type: "text" }) owner!: string;
+  @Column({ name: "lease_until", type: "timestamptz" }) leaseUntil!: Date;
+  @CreateDateColumn({ name: "created_at", type: "timestamptz" }) createdAt!: Date;
+  @Column({ name: "running_at", type: "timestamptz", nullable: true }) runningAt!: Date | null;
+  @Column({ name: "ended_at", type: "timestamptz", nullable: true }) endedAt!: Date | null;
+}
+
+/** A bet on a crash round, settled exactly once. */
+@Entity("crash_bets")
+@Unique("uq_crash_bets_round_player", ["roundId", "playerId"])
+@Check("crash_bets_amount_check", `amount > 0`)
+@Check("crash_bets_auto_cash_out_check", `auto_cash_out >= 101`)
+@Check("crash_bets_status_check", `status IN ('active','cashed_out','lost','refunded')`)
+@Check("crash_bets_payout_check", `payout >= 0`)
+@Check("crash_bets_settled_by_check", `settled_by IN ('player','auto','bust','restart')`)
+@Check("ck_crash_bets_cash_out", `(status = 'cashed_out') = (cashed_out_at IS NOT NULL)`)
+@Check("ck_crash_bets_settled", `(status = 'active') = (settled_at IS NULL)`)
+@Index("idx_crash_bets_active", ["roundId"], { where: `status = 'active'` })
+/** Migration: (player_id, created_at DESC). */
+@Index("idx_crash_bets_player", ["playerId", "createdAt"])
+export class CrashBet {
+  @PrimaryGeneratedColumn("uuid") id!: string;
+  @Column({ name: "round_id", type: "uuid" }) roundId!: string;
+  @ManyToOne(() => CrashRound, { nullable: false })
+  @JoinColumn(fk("crash_bets", "round_id"))
+  round?: Relation<CrashRound>;
+  @Column({ name: "player_id", type: "uuid" }) playerId!: string;
+  @ManyToOne(() => Player, { nullable: false })
+  @JoinColumn(fk("crash_bets", "player_id"))
+  player?: Relation<Player>;
+  @Column({ name: "request_id", type: "text" }) requestId!: string;
+  @Column({ type: "bigint", transformer: bigintToNumber }) amount!: number;
+  /** In hundredths. */
+  @Column({ name: "auto_cash_out", type: "bigint", nullable: true, transformer: bigintToNumber }) autoCashOut!: number | null;
+  @Column({ type: "text", default: "active" }) status!: "active" | "cashed_out" | "lost" | "refunded";
+  /** In hundredths. */
+  @Column({ name: "cashed_out_at", type: "bigint", nullable: true, transformer: bigintToNumber }) cashedOutAt!: number | null;
+  @Column({ type: "bigint", default: 0, transformer: bigintToNumber }) payout!: number;
+  @Column({ name: "settled_by", type: "text", nullable: true }) settledBy!: "player" | "auto" | "bust" | "restart" | null;
+  @CreateDateColumn({ name: "created_at", type: "timestamptz" }) createdAt!: Date;
+  @Column({ name: "settled_at", type: "timestamptz", nullable: true }) settledAt!: Date | null;
+}
+
 export const ENTITIES = [
+  Tag,
   Player,
   LedgerEntry,
   ProcessedRequest,
@@ -184,9 +494,18 @@ export const ENTITIES = [
   GameSession,
   OpenRound,
   GamePlay,
-  Tag,
   PlayerTag,
+  SkillRound,
   DotsSpeedRecord,
   DotBattleScore,
   Suggestion,
+  PlayerGuild,
+  ActivityInstanceMember,
+  PlayerProgress,
+  PlayerGameCount,
+  GamePlayCount,
+  ConsumerCursor,
+  CrashChain,
+  CrashRound,
+  CrashBet,
 ];

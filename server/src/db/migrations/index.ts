@@ -5,6 +5,8 @@ import { CommitNextSeeds1763800000001 } from "./1763800000001-commit-next-seeds"
 import { LeaderboardsAndProgress1763820000000 } from "./1763820000000-leaderboards-and-progress";
 import { CrashRounds1763830000000 } from "./1763830000000-crash-rounds";
 import { SkillRounds1763830000001 } from "./1763830000001-skill-rounds";
+import { VerifiableHistory1763840000000 } from "./1763840000000-verifiable-history";
+import { SkillRefusalCheck1763890000000 } from "./1763890000000-skill-refusal-check";
 
 /** In order; the data source runs the pending ones at start. */
 export const MIGRATIONS = [
@@ -15,4 +17,6 @@ export const MIGRATIONS = [
   LeaderboardsAndProgress1763820000000,
   CrashRounds1763830000000,
   SkillRounds1763830000001,
+  VerifiableHistory1763840000000,
+  SkillRefusalCheck1763890000000,
 ];

@@ -1,0 +1,242 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { matchMaker } from "@colyseus/core";
+import type { Browser, FrameLocator, Page } from "playwright-core";
+import { startTestApp, type TestApp } from "../../server/test/harness";
+import { launchChromium } from "./support";
+import { ARTIFACTS, history, serverBalance, type HistoryRow } from "./games-helpers";
+import { HOST_ORIGIN, startFakeHost, type FakeHost } from "./fake-discord-host";
+
+/**
+ * The shared crash room in real Chromium: players launched by the fake Discord host in one activity
+ * instance play the same rounds and see each other's bets; a player of another instance plays in
+ * another room. Every coin is checked against the server's record (REST).
+ */
+let t: TestApp;
+let host: FakeHost;
+let browser: Browser;
+beforeAll(async () => {
+  t = await startTestApp({
+    CLIENT_DIST: "client/dist",
+    FRAME_ANCESTORS: HOST_ORIGIN,
+    // Time to place bets from the page, a curve that reaches 2× in about 1.7 s, and a pause after the
+    // bust long enough to read everyone's result.
+    CRASH_BETTING_MS: "4000",
+    CRASH_BUSTED_MS: "5000",
+    CRASH_CURVE_RATE: "0.0004",
+  });
+  host = await startFakeHost();
+  browser = await launchChromium();
+  // The fake host's port is shared with the other Discord browser tests: it may wait for them.
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  await host?.close();
+  await t?.close();
+});
+
+interface Player {
+  name: string;
+  app: FrameLocator;
+  session(): Promise<{ playerId: string; token: string }>;
+}
+
+/** A host page with these players in one instance; each player's session is read from its own sign-in. */
+async function openInstance(players: string[], instanceId: string): Promise<{ page: Page; players: Player[] }> {
+  const page = await browser.newPage({ viewport: { width: 2100, height: 1300 } });
+  const sessions = new Map<string, Promise<{ playerId: string; token: string }>>();
+  const waiters = new Map<string, (s: { playerId: string; token: string }) => void>();
+  for (const p of players) {
+    const name = p.split(":")[1]!;
+    sessions.set(name, new Promise((resolve) => waiters.set(name, resolve)));
+  }
+  page.on("response", async (r) => {
+    if (!r.url().endsWith("/api/token") || r.request().method() !== "POST") return;
+    const body = (await r.json()) as {
+      session_token: string;
+      player: { id: string; username: string };
+      instance?: { instanceId: string } | null;
+    };
+    expect(body.instance?.instanceId).toBe(instanceId);
+    waiters.get(body.player.username)?.({ playerId: body.player.id, token: body.session_token });
+  });
+  await page.goto(host.url(`${t.baseUrl}/`, { players, instanceId }));
+  return {
+    page,
+    players: players.map((p, i) => {
+      const name = p.split(":")[1]!;
+      return { name, app: page.frameLocator("iframe").nth(i), session: () => sessions.get(name)! };
+    }),
+  };
+}
+
+async function acceptTerms(app: FrameLocator) {
+  const dialog = app.getByRole("dialog", { name: "Updated Terms & Privacy Policy" });
+  await dialog.waitFor({ timeout: 30_000 });
+  await dialog.getByRole("checkbox", { name: /Terms of Service/ }).click();
+  await dialog.getByRole("checkbox", { name: /Privacy Policy/ }).click();
+  await dialog.getByRole("button", { name: "Accept and Continue" }).click();
+  await dialog.waitFor({ state: "detached" });
+}
+
+/** From the lobby's crash tile to the shared room. */
+async function playTogether(app: FrameLocator) {
+  await acceptTerms(app);
+  await app.getByTestId("game-tile-crash").getByRole("button", { name: "Play Now" }).click();
+  await app.getByRole("tab", { name: "Play together" }).click();
+  await app.locator('[data-testid="crash-room"]:not([data-phase="connecting"])').waitFor({ timeout: 20_000 });
+}
+
+const room = (app: FrameLocator) => app.getByTestId("crash-room");
+const phaseOf = async (app: FrameLocator) => ({
+  phase: await room(app).getAttribute("data-phase"),
+  round: await room(app).getAttribute("data-round"),
+});
+const betRow = (app: FrameLocator, playerId: string) => app.locator(`[data-testid="crash-room-bet"][data-player="${playerId}"]`);
+const shownBalance = async (app: FrameLocator) => Number(((await app.getByTestId("balance").textContent()) ?? "").replace(/[^\d-]/g, ""));
+const crashRows = async (baseUrl: string, s: { playerId: string; token: string }) =>
+  (await history(baseUrl, s)).filter((r: HistoryRow) => r.gameType === "crash");
+
+/**
+ * Waits until a table shows the bust of `round` or has moved on to another round, and says whether it
+ * showed the bust. Polled from here: the bust shows for a few seconds only, and a busy page may draw
+ * the next round's state first.
+ */
+async function bustOf(app: FrameLocator, round: string): Promise<boolean> {
+  await expect
+    .poll(
+      async () => {
+        const p = await phaseOf(app);
+        return p.round !== round || p.phase === "busted";
+      },
+      { timeout: 60_000, interval: 200 },
+    )
+    .toBe(true);
+  const seen = await phaseOf(app);
+  return seen.round === round && seen.phase === "busted";
+}
+
+async function placeBet(app: FrameLocator, amount: number) {
+  const input = app.getByRole("textbox", { name: "Bet amount" });
+  await input.fill(String(amount));
+  await expect.poll(() => input.inputValue()).toBe(String(amount));
+  await app.getByRole("button", { name: "Place bet" }).click({ timeout: 3_000 });
+}
+
+describe("the shared crash room", () => {
+  it("two players of one instance share a round and see each other's bets; one cashes out, the other busts; another instance is another room", async () => {
+    const shared = await openInstance(["100000000000000031:Alice", "100000000000000032:Bob"], "i-crash-shared");
+    const [alice, bob] = shared.players as [Player, Player];
+    const other = await openInstance(["100000000000000033:Erin"], "i-crash-other");
+    const [erin] = other.players as [Player];
+    await Promise.all([playTogether(alice.app), playTogether(bob.app), playTogether(erin.app)]);
+    // Alice and Bob's page in front: the page opened last would otherwise have it.
+    await shared.page.bringToFront();
+    const [a, b, e] = await Promise.all([alice.session(), bob.session(), erin.session()]);
+
+    // One room per instance: Alice and Bob in one, Erin in another, each with its own chain.
+    const roomOf = (instanceId: string) => matchMaker.query({ name: "crash", instanceId } as object);
+    expect((await roomOf("i-crash-shared")).map((r) => r.clients)).toEqual([2]);
+    expect((await roomOf("i-crash-other")).map((r) => r.clients)).toEqual([1]);
+    const commitment = await alice.app.getByTestId("crash-room-commitment").textContent();
+    expect(await bob.app.getByTestId("crash-room-commitment").textContent()).toBe(commitment);
+    expect(await erin.app.getByTestId("crash-room-commitment").textContent()).not.toBe(commitment);
+
+    // Rounds until one where Alice's cash-out lands before the bust (a round can bust before the click).
+    let decided: { round: string; alicePayout: number; aliceAt: string } | null = null;
+    let erinBet = false;
+    let lastRound: string | null = null;
+    let shotBetting = false;
+    for (let attempt = 0; attempt < 8 && !decided; attempt++) {
+      // The start of a betting phase not yet tried (the one after the last bust).
+      const fresh = lastRound ? `:not([data-round="${lastRound}"])` : "";
+      await alice.app.locator(`[data-testid="crash-room"][data-phase="betting"]${fresh}`).waitFor({ timeout: 60_000 });
+      const { round } = await phaseOf(alice.app);
+      lastRound = round;
+      const placed = await Promise.allSettled([
+        placeBet(alice.app, 20),
+        placeBet(bob.app, 30),
+        erinBet ? Promise.resolve() : placeBet(erin.app, 15),
+      ]);
+      if (placed[2].status === "fulfilled") erinBet = true;
+      // Each sees the other's bet in the same round.
+      const seen = await Promise.all(
+        [betRow(alice.app, b.playerId), betRow(bob.app, a.playerId), betRow(alice.app, a.playerId), betRow(bob.app, b.playerId)].map(
+          (row) =>
+            row.waitFor({ timeout: 8_000 }).then(
+              () => true,
+              () => false,
+            ),
+        ),
+      );
+      // A bet sent as the phase closed is refused: the next betting phase (the loop waits for a fresh one) tries again.
+      if (placed.slice(0, 2).some((p) => p.status === "rejected") || seen.includes(false)) {
+        continue;
+      }
+      expect((await phaseOf(bob.app)).round).toBe(round);
+      expect(await betRow(bob.app, a.playerId).textContent()).toContain("20");
+      expect(await betRow(alice.app, b.playerId).textContent()).toContain("30");
+      if (!shotBetting) {
+        shotBetting = true;
+        await shared.page.screenshot({ path: `${ARTIFACTS}/crash-room-betting.png` });
+      }
+
+      // A round that busts at 1.00× has no running phase to see.
+      await alice.app
+        .locator(`[data-testid="crash-room"][data-round="${round}"]:is([data-phase="running"], [data-phase="busted"])`)
+        .waitFor({ timeout: 20_000 });
+      await alice.app
+        .getByRole("button", { name: /^Cash out/ })
+        .click({ timeout: 5_000 })
+        .catch(() => undefined); // busted first: this round does not decide
+      // A table that was too busy to draw this bust before the next round (a loaded machine) leaves the
+      // round undecided: the bets' outcomes are read from both tables or the round does not count.
+      const [aliceSaw, bobSaw] = await Promise.all([bustOf(alice.app, round!), bustOf(bob.app, round!)]);
+      if (!aliceSaw || !bobSaw) continue;
+      // Both tables show the same outcome for each bet.
+      const aliceStatus = await betRow(alice.app, a.playerId).getAttribute("data-status");
+      expect(await betRow(bob.app, a.playerId).getAttribute("data-status")).toBe(aliceStatus);
+      expect(await betRow(alice.app, b.playerId).getAttribute("data-status")).toBe("lost");
+      expect(await betRow(bob.app, b.playerId).getAttribute("data-status")).toBe("lost");
+      // Erin's bets are never in this room, nor Alice's and Bob's in hers.
+      expect(await betRow(alice.app, e.playerId).count()).toBe(0);
+      expect(await betRow(erin.app, a.playerId).count()).toBe(0);
+      expect(await betRow(erin.app, b.playerId).count()).toBe(0);
+      if (aliceStatus === "cashed_out") {
+        const outcome = (await betRow(bob.app, a.playerId).getByTestId("crash-room-bet-outcome").textContent()) ?? "";
+        const [, at, payout] = /@ ([\d.]+)× \+([\d,]+)/.exec(outcome)!;
+        decided = { round: round!, alicePayout: Number(payout!.replace(/,/g, "")), aliceAt: at! };
+        await shared.page.screenshot({ path: `${ARTIFACTS}/crash-room-busted.png` });
+        await room(bob.app).screenshot({ path: `${ARTIFACTS}/crash-room-bob.png` });
+      }
+    }
+    expect(decided, "a round in which Alice cashed out before the bust").not.toBeNull();
+
+    // The server's record: Alice's cash-out paid what both tables showed, Bob's bet paid nothing, and each
+    // balance is the starting 1,000 plus what the crash rounds moved, in the header too.
+    const [aliceRows, bobRows] = await Promise.all([crashRows(t.baseUrl, a), crashRows(t.baseUrl, b)]);
+    expect(aliceRows[0]).toMatchObject({ betAmount: 20, payout: decided!.alicePayout });
+    expect(decided!.alicePayout).toBe(Math.floor((20 * Math.round(Number(decided!.aliceAt) * 100)) / 100));
+    expect(bobRows[0]).toMatchObject({ betAmount: 30, payout: 0 });
+    expect(bobRows.every((r) => r.payout === 0)).toBe(true);
+    for (const [player, session, rows] of [
+      [alice, a, aliceRows],
+      [bob, b, bobRows],
+    ] as const) {
+      const expected = 1000 + rows.reduce((sum, r) => sum + r.payout - r.betAmount, 0);
+      expect(await serverBalance(t.baseUrl, session)).toBe(expected);
+      await expect.poll(() => shownBalance(player.app), { timeout: 10_000 }).toBe(expected);
+    }
+    await t.expectLedgerInvariant();
+
+    // The revealed hash of the decided game checks out against the commitment, in the page.
+    await alice.app.getByTestId("crash-room-game").first().click();
+    await alice.app.getByRole("button", { name: "Verify this game" }).click();
+    await expect
+      .poll(() => alice.app.getByTestId("crash-room-verdict").textContent())
+      .toMatch(/^Verified: hashing it (once|\d+ times) gives the commitment/);
+    await room(alice.app).screenshot({ path: `${ARTIFACTS}/crash-room-verified.png` });
+    await other.page.screenshot({ path: `${ARTIFACTS}/crash-room-other-instance.png` });
+    await shared.page.close();
+    await other.page.close();
+  }, 240_000);
+});

@@ -1,0 +1,118 @@
+import { useState } from "react";
+import { AnimatePresence, motion } from "motion/react";
+import { verifyCrashGame } from "@casino/common/games/crash-chain";
+import type { CrashRoomGame, CrashRoomSnapshot } from "@casino/common/protocol";
+import { times } from "./CrashGraph";
+
+type Check = { ok: true; gameNumber: number; crashPoint: number } | { ok: false; reason: string };
+
+/**
+ * Recent crash points, newest first. Each game's revealed hash can be checked here, in the browser, with
+ * the common chain code: hashing it n times must give the commitment published before game 1, and the
+ * crash point recomputed from it must be the one played (docs/crash-chain.md).
+ */
+export function RoomHistory({ room }: { room: CrashRoomSnapshot }) {
+  const [openId, setOpenId] = useState<string | null>(null);
+  const open = room.history.find((g) => g.roundId === openId) ?? null;
+  return (
+    <section aria-label="Recent games" className="rounded-xl bg-slate-900/80 p-3 ring-1 ring-white/5">
+      <h2 className="mb-2 text-sm font-semibold text-slate-200">Recent crash points</h2>
+      {room.history.length === 0 ? (
+        <p className="py-3 text-center text-sm text-slate-400">No finished game yet.</p>
+      ) : (
+        <ol className="flex flex-wrap gap-1.5" data-testid="crash-room-history">
+          <AnimatePresence initial={false}>
+            {room.history.map((game) => (
+              <motion.li key={game.roundId} layout initial={{ opacity: 0, scale: 0.6 }} animate={{ opacity: 1, scale: 1 }}>
+                <button
+                  type="button"
+                  onClick={() => setOpenId(openId === game.roundId ? null : game.roundId)}
+                  aria-pressed={openId === game.roundId}
+                  aria-label={`Game ${game.gameNumber}: ${game.phase === "void" ? "void" : times(game.crashPoint)}`}
+                  data-testid="crash-room-game"
+                  className={`rounded-full px-2.5 py-1 text-xs font-bold tabular-nums ring-1 ${tone(game)} ${openId === game.roundId ? "ring-white/70" : "ring-transparent"}`}
+                >
+                  {game.phase === "void" ? "void" : times(game.crashPoint)}
+                </button>
+              </motion.li>
+            ))}
+          </AnimatePresence>
+        </ol>
+      )}
+      {open && <GameCheck key={open.roundId} game={open} salt={room.salt} chainLength={room.chainLength} />}
+      <p className="mt-3 break-all text-xs text-slate-400">
+        Chain commitment (published before game 1):{" "}
+        <span className="font-mono text-slate-300" data-testid="crash-room-commitment">
+          {room.terminatingHash}
+        </span>
+      </p>
+    </section>
+  );
+}
+
+const tone = (game: CrashRoomGame) =>
+  game.phase === "void"
+    ? "bg-slate-700 text-slate-300"
+    : game.crashPoint >= 200
+      ? "bg-emerald-500/20 text-emerald-300"
+      : "bg-rose-500/15 text-rose-300";
+
+function GameCheck({ game, salt, chainLength }: { game: CrashRoomGame; salt: string; chainLength: number }) {
+  const [check, setCheck] = useState<Check | null>(null);
+  const verify = () => {
+    const result = verifyCrashGame({ gameHash: game.gameHash, terminatingHash: game.terminatingHash, salt, maxGames: chainLength });
+    if (result.gameNumber !== game.gameNumber) {
+      setCheck({
+        ok: false,
+        reason:
+          result.gameNumber === null
+            ? "this hash does not lead to the commitment"
+            : `this hash is game ${result.gameNumber}, not ${game.gameNumber}`,
+      });
+    } else if (result.crashPointHundredths !== game.crashPoint) {
+      setCheck({ ok: false, reason: `the hash gives ${times(result.crashPointHundredths)}, not ${times(game.crashPoint)}` });
+    } else {
+      setCheck({ ok: true, gameNumber: result.gameNumber, crashPoint: result.crashPointHundredths });
+    }
+  };
+  return (
+    <motion.div
+      initial={{ opacity: 0, height: 0 }}
+      animate={{ opacity: 1, height: "auto" }}
+      className="mt-3 overflow-hidden rounded-lg bg-slate-950/60 p-3 text-xs"
+      data-testid="crash-room-game-details"
+    >
+      <p className="font-semibold text-slate-200">
+        Game #{game.gameNumber} · {game.phase === "void" ? "void (refunded)" : `busted @ ${times(game.crashPoint)}`}
+      </p>
+      <p className="mt-1 break-all text-slate-400">
+        Game hash: <span className="font-mono text-slate-200">{game.gameHash}</span>
+      </p>
+      <p className="mt-1 break-all text-slate-400">
+        Salt: <span className="font-mono text-slate-200">{salt}</span>
+      </p>
+      {game.phase !== "void" && (
+        <button
+          type="button"
+          onClick={verify}
+          className="mt-2 rounded-md bg-slate-700 px-3 py-1 font-semibold text-white hover:bg-slate-600"
+        >
+          Verify this game
+        </button>
+      )}
+      {check && (
+        <motion.p
+          initial={{ opacity: 0 }}
+          animate={{ opacity: 1 }}
+          role="status"
+          data-testid="crash-room-verdict"
+          className={`mt-2 font-semibold ${check.ok ? "text-emerald-300" : "text-rose-300"}`}
+        >
+          {check.ok
+            ? `Verified: hashing it ${check.gameNumber === 1 ? "once" : `${check.gameNumber} times`} gives the commitment, and it busts at ${times(check.crashPoint)}.`
+            : `Not verified: ${check.reason}.`}
+        </motion.p>
+      )}
+    </motion.div>
+  );
+}

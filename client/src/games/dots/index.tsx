@@ -1,0 +1,174 @@
+import { useEffect, useRef, useState, type PointerEvent } from "react";
+import { ConnectDots, DOTS_ROUND_TICKS, DOT_COUNT, PEN_SPEED } from "@casino/common/skill/connect-dots";
+import { ARENA_HEIGHT, ARENA_WIDTH, TICKS_PER_SECOND, clamp, ticksToMs } from "@casino/common/skill/fixed";
+import { InputRecorder } from "@casino/common/skill/input-log";
+import { DOTS_REWARD, SKILL_ROUNDS_PER_DAY } from "@casino/common/constants";
+import { formatRecordTime } from "@casino/common/format";
+import type { GameTableProps } from "../contract";
+import { prepareCanvas, useFixedStep } from "../shared/fixed-step";
+import { useSkillRound } from "../shared/skill-round";
+import { ARENA_CANVAS_STYLE, ArenaOverlay, SkillFrame, Stat } from "../shared/SkillFrame";
+import { drawDots } from "./draw";
+
+type Pointer = [x: number, y: number, down: number];
+
+interface Live {
+  game: ConnectDots;
+  recorder: InputRecorder<Pointer>;
+  held: Pointer;
+}
+
+/**
+ * Connect the Dots: the round's seed (from the server) places ten numbered dots; the player holds the
+ * pointer down and draws through them in order. The game is the common simulation stepped 60 times a
+ * second; the pointer is sampled every other tick into the input log the server replays.
+ */
+export default function DotsTable(props: GameTableProps) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const live = useRef<Live | null>(null);
+  const pointer = useRef({ x: ARENA_WIDTH / 2, y: ARENA_HEIGHT / 2, down: false });
+  const [hud, setHud] = useState({ connected: 0, ticks: 0 });
+  const skill = useSkillRound("dots", (round) => {
+    const game = new ConnectDots(round.seed);
+    const initial: Pointer = [game.state.pointer.x, game.state.pointer.y, 0];
+    live.current = { game, recorder: new InputRecorder<Pointer>(initial), held: initial };
+    pointer.current.down = false;
+    setHud({ connected: 0, ticks: 0 });
+  });
+
+  const finish = (l: Live) => {
+    const result = l.game.result();
+    if (result.completed && result.completionMs !== null) {
+      void skill.submit({ game: "dots", inputs: l.recorder.events, claimedCompletionMs: result.completionMs });
+    } else {
+      skill.endUnscored(`Time's up: ${result.connected} of ${DOT_COUNT} dots connected. Complete the puzzle to earn ${DOTS_REWARD} coins.`);
+    }
+  };
+
+  const step = () => {
+    const l = live.current;
+    if (!l || l.game.over) return false;
+    const tick = l.game.state.tick;
+    const p = pointer.current;
+    // Sampling every other tick keeps the log within the input rate (30 a second) without freezing the pen.
+    const wanted: Pointer = tick % 2 === 0 ? [p.x, p.y, p.down ? 1 : 0] : l.held;
+    l.held = l.recorder.at(tick, wanted);
+    const [x, y, down] = l.held;
+    l.game.step(x, y, down === 1);
+    const s = l.game.state;
+    if (s.connected !== hud.connected || s.over || tick % 6 === 0) setHud({ connected: s.connected, ticks: s.completedAtTick ?? s.tick });
+    if (l.game.over) finish(l);
+    return !l.game.over;
+  };
+
+  const draw = () => {
+    const el = canvas.current;
+    if (!el) return;
+    const ctx = prepareCanvas(el, ARENA_WIDTH, ARENA_HEIGHT);
+    if (ctx) drawDots(ctx, live.current?.game ?? null, performance.now());
+    const s = live.current?.game.state;
+    el.dataset.tick = String(s?.tick ?? 0);
+    el.dataset.connected = String(s?.connected ?? 0);
+  };
+
+  useFixedStep(skill.phase === "playing", step, draw);
+
+  // Redraw the resting board when the canvas changes size (rotation, window resize).
+  useEffect(() => {
+    const el = canvas.current;
+    if (!el || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(() => draw());
+    observer.observe(el);
+    return () => observer.disconnect();
+  });
+
+  const toArena = (e: PointerEvent<HTMLCanvasElement>) => {
+    const rect = e.currentTarget.getBoundingClientRect();
+    pointer.current.x = clamp(Math.round(((e.clientX - rect.left) / rect.width) * ARENA_WIDTH), 0, ARENA_WIDTH);
+    pointer.current.y = clamp(Math.round(((e.clientY - rect.top) / rect.height) * ARENA_HEIGHT), 0, ARENA_HEIGHT);
+  };
+
+  const shown =
+    skill.outcome?.kind === "rewarded" && skill.outcome.answer.completionMs !== null
+      ? skill.outcome.answer.completionMs
+      : ticksToMs(hud.ticks);
+  return (
+    <SkillFrame
+      table={props}
+      skill={skill}
+      pays={`Complete the puzzle to earn ${DOTS_REWARD} coins`}
+      controls="Hold the mouse or your finger down and draw through the dots in order."
+      rules={
+        <>
+          <p>
+            Ten numbered dots appear when the round starts. Press and hold anywhere, then draw through the dots from 1 to {DOT_COUNT} in
+            order. The pen follows your pointer at up to {PEN_SPEED * TICKS_PER_SECOND} pixels a second, so the quickest route wins.
+          </p>
+          <p>
+            Reaching the last dot completes the puzzle and earns {DOTS_REWARD} coins; your time goes on the Speed board. You have{" "}
+            {ticksToMs(DOTS_ROUND_TICKS) / 1000} seconds.
+          </p>
+          <p>
+            The server replays your drawing from the round's seed and pays only the time its replay gives. Skill games are limited to{" "}
+            {SKILL_ROUNDS_PER_DAY} a day (Dot Battle and Connect the Dots together).
+          </p>
+        </>
+      }
+      stats={
+        <>
+          <Stat label="Dots" value={`${hud.connected}/${DOT_COUNT}`} testId="stat-connected" />
+          <Stat label="Time" value={formatRecordTime(shown)} testId="stat-time" tone="text-amber-300" />
+          <Stat label="Reward" value={DOTS_REWARD} testId="stat-reward" tone="text-emerald-300" />
+        </>
+      }
+      board={{
+        title: "Speed records",
+        path: "/game/dots/leaderboard",
+        empty: "No speed records yet. Play Connect the Dots to set a record!",
+        error: "Failed to load speed records. Please try again later.",
+        value: (e) => formatRecordTime(Number(e.completionTimeMs)),
+      }}
+    >
+      <div className="relative">
+        <canvas
+          ref={canvas}
+          data-testid="dots-canvas"
+          aria-label="Connect the Dots board"
+          style={ARENA_CANVAS_STYLE}
+          className="block max-w-full touch-none select-none rounded-lg shadow-2xl ring-1 ring-white/10"
+          onPointerDown={(e) => {
+            if (skill.phase !== "playing") return;
+            e.preventDefault();
+            e.currentTarget.setPointerCapture?.(e.pointerId);
+            toArena(e);
+            pointer.current.down = true;
+          }}
+          onPointerMove={toArena}
+          onPointerUp={(e) => {
+            toArena(e);
+            pointer.current.down = false;
+          }}
+          onPointerCancel={() => (pointer.current.down = false)}
+          onContextMenu={(e) => e.preventDefault()}
+        />
+        <ArenaOverlay
+          skill={skill}
+          title="Connect the Dots"
+          hint={`Draw through dots 1 to ${DOT_COUNT} in order, as fast as you can.`}
+          over={
+            <>
+              <p className="text-xl font-black text-white">{skill.phase === "submitting" ? "Puzzle complete!" : "Round over"}</p>
+              <p className="mt-1 text-sm text-slate-300">
+                {skill.phase === "submitting"
+                  ? "The server is replaying your drawing…"
+                  : skill.outcome?.kind === "rewarded"
+                    ? `${formatRecordTime(skill.outcome.answer.completionMs ?? 0)} · +${skill.outcome.answer.reward} coins`
+                    : "No coins this round."}
+              </p>
+            </>
+          }
+        />
+      </div>
+    </SkillFrame>
+  );
+}

@@ -1,0 +1,37 @@
+import { useState } from "react";
+
+/** A number the player types for the bet (a dice target, a limbo target, a crash cash-out). */
+export interface TargetState {
+  text: string;
+  setText(text: string): void;
+  /** the field read as a number (NaN while it cannot be read) */
+  value: number;
+  /** why the field cannot be read ("Enter a target from …"), or null; the engine judges the range */
+  problem: string | null;
+}
+
+/** The text of a target field, read as a number; `unreadable` is the message while it is not one. */
+export function useTarget(initial: string, unreadable: string): TargetState {
+  const [text, setText] = useState(initial);
+  const value = text.trim() === "" ? Number.NaN : Number(text);
+  return { text, setText, value, problem: Number.isFinite(value) ? null : unreadable };
+}
+
+/** The labelled input of a target, for the bet panel's game controls. */
+export function TargetField(props: { label: string; testId: string; target: TargetState; disabled: boolean }) {
+  const { label, testId, target, disabled } = props;
+  return (
+    <label className="flex flex-col gap-1 text-xs text-slate-400">
+      {label}
+      <input
+        aria-label={label}
+        data-testid={testId}
+        inputMode="decimal"
+        value={target.text}
+        disabled={disabled}
+        onChange={(e) => target.setText(e.target.value)}
+        className="rounded-lg border border-slate-600 bg-slate-900 px-3 py-2 tabular-nums text-white outline-none focus:border-emerald-400 disabled:opacity-60"
+      />
+    </label>
+  );
+}

@@ -1,0 +1,127 @@
+import type { EntityManager } from "typeorm";
+import type { Database } from "../db/database";
+
+/** What a batch's caller is told of one member: its answer, or the error that member alone met. */
+export type MemberOutcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
+
+/** Counters of what the group commit did, since the process started (read by tests and diagnostics). */
+export interface GroupCommitStats {
+  /** Batches run (each one transaction and one commit, whatever its tries). */
+  batches: number;
+  /** Tries of batches: more than `batches` when a deadlock made a batch run again. */
+  tries: number;
+  /** Members submitted to batches. */
+  members: number;
+  /** Members that shared their batch with at least one other. */
+  shared: number;
+  /** The largest batch. */
+  largest: number;
+  /** Batches that committed. */
+  committed: number;
+}
+
+export interface GroupCommitOptions<M> {
+  /** The most members one batch takes; later arrivals wait for the next batch. */
+  maxBatch: number;
+  /** Batches that may run at once (each on its own connection). */
+  maxInFlight: number;
+  /**
+   * Members of the same key (a player) never run in two batches at once: one that arrives while its key
+   * is in a running batch waits for the batch after it, where it sees what the earlier one committed.
+   */
+  keyOf: (member: M) => string;
+}
+
+/** Thrown by `execute` to roll the batch back and run it once more at once, told that it is a second run. */
+export class RunAgain extends Error {}
+
+/**
+ * Group commit: work that arrives together shares one transaction and one COMMIT. A batch takes
+ * everything waiting when it starts (up to `maxBatch`); while batches run, new arrivals wait and become
+ * the next batch as soon as one of them has committed (no timer, no artificial delay: the busier the
+ * database, the larger the batches). Up to `maxInFlight` batches run at once, each on its own
+ * connection, and never two with the same key: a key's later members wait for its running batch.
+ *
+ * `execute` runs the members inside the batch's transaction and answers one outcome per member, in
+ * order; isolating one member's failure from the others (savepoints) is its business. Callers are
+ * answered only once the transaction has committed. If it does not (the commit, or anything that
+ * aborts the whole transaction, fails), every member is answered with that error, and nothing of the
+ * batch was applied. A deadlock or serialisation failure runs the whole batch again
+ * (`Database.transaction`); since the failed try was rolled back as a whole, nothing is applied twice.
+ */
+export class GroupCommit<M, R> {
+  readonly stats: GroupCommitStats = { batches: 0, tries: 0, members: 0, shared: 0, largest: 0, committed: 0 };
+  private waiting: { member: M; settle: (outcome: MemberOutcome<R>) => void; fail: (error: unknown) => void }[] = [];
+  private inFlight = 0;
+  private pumpQueued = false;
+  /** Keys of the members of running batches. */
+  private readonly busy = new Set<string>();
+
+  constructor(
+    private readonly db: Database,
+    /** Runs the members in the batch's transaction; `again` is true on the run after a `RunAgain`. */
+    private readonly execute: (em: EntityManager, members: M[], again: boolean) => Promise<MemberOutcome<R>[]>,
+    private readonly options: GroupCommitOptions<M>,
+  ) {}
+
+  /** Runs `member` in the next batch; resolves with its outcome once the batch committed, rejects if it did not. */
+  submit(member: M): Promise<MemberOutcome<R>> {
+    return new Promise((settle, fail) => {
+      this.waiting.push({ member, settle, fail });
+      // Everything submitted in the same turn of the event loop joins the same batch.
+      if (!this.pumpQueued) {
+        this.pumpQueued = true;
+        queueMicrotask(() => {
+          this.pumpQueued = false;
+          this.pump();
+        });
+      }
+    });
+  }
+
+  private pump(): void {
+    while (this.waiting.length > 0 && this.inFlight < this.options.maxInFlight) {
+      const batch: typeof this.waiting = [];
+      const later: typeof this.waiting = [];
+      for (const w of this.waiting) {
+        if (batch.length < this.options.maxBatch && !this.busy.has(this.options.keyOf(w.member))) batch.push(w);
+        else later.push(w);
+      }
+      if (batch.length === 0) return;
+      this.waiting = later;
+      const keys = new Set(batch.map((w) => this.options.keyOf(w.member)));
+      for (const key of keys) this.busy.add(key);
+      this.inFlight++;
+      void this.run(batch).finally(() => {
+        for (const key of keys) this.busy.delete(key);
+        this.inFlight--;
+        this.pump();
+      });
+    }
+  }
+
+  private async run(batch: GroupCommit<M, R>["waiting"]): Promise<void> {
+    const s = this.stats;
+    s.batches++;
+    s.members += batch.length;
+    if (batch.length > 1) s.shared += batch.length;
+    s.largest = Math.max(s.largest, batch.length);
+    const members = batch.map((w) => w.member);
+    let outcomes: MemberOutcome<R>[];
+    for (let again = false; ; again = true) {
+      try {
+        outcomes = await this.db.transaction((em) => {
+          s.tries++;
+          return this.execute(em, members, again);
+        });
+        break;
+      } catch (error) {
+        if (error instanceof RunAgain && !again) continue;
+        for (const w of batch) w.fail(error);
+        return;
+      }
+    }
+    s.committed++;
+    batch.forEach((w, i) => w.settle(outcomes[i] ?? { ok: false, error: new Error("no outcome for a member of the batch") }));
+  }
+}

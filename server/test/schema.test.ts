@@ -1,0 +1,135 @@
+import "reflect-metadata";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DataSource } from "typeorm";
+import { dataSourceOptions } from "../../ormconfig";
+import { freshDatabaseUrl } from "./harness";
+
+/**
+ * The entities are the schema. Two checks:
+ * - TypeORM's schema diff (what `npm run migration:generate` would write) against a freshly migrated
+ *   database is empty;
+ * - a database built from the entities alone (`synchronize`) has the very columns, constraints and
+ *   indexes of the migrated one, compared in PostgreSQL's own words: TypeORM's diff compares CHECKs and
+ *   partial indexes by name only, this comparison reads their definitions.
+ */
+let ds: DataSource;
+let drop: () => Promise<void>;
+beforeAll(async () => {
+  const fresh = await freshDatabaseUrl();
+  drop = fresh.drop;
+  ds = new DataSource(dataSourceOptions(fresh.url, "memory://"));
+  await ds.initialize();
+});
+afterAll(async () => {
+  await ds?.destroy();
+  await drop?.();
+});
+
+/**
+ * This file's database, emptied and built again: by the migrations, or from the entities alone. One
+ * database serves both (embedded PGlite is one database per process), one build after the other.
+ */
+async function rebuild(build: "migrations" | "entities"): Promise<void> {
+  await ds.query(`DROP SCHEMA public CASCADE`);
+  await ds.query(`CREATE SCHEMA public`);
+  if (build === "migrations") await ds.runMigrations();
+  else await ds.synchronize();
+}
+
+/** The statements `migration:generate` would put in a new migration's `up`. */
+async function pendingChanges(): Promise<string[]> {
+  const log = await ds.driver.createSchemaBuilder().log();
+  return log.upQueries.map((q) => q.query);
+}
+
+/**
+ * Indexes whose key columns are sorted descending in the migrations, which an entity cannot declare
+ * (TypeORM's `@Index` has no sort direction); each says so in server/src/db/entities/index.ts.
+ */
+const DESCENDING_IN_MIGRATIONS = [
+  "idx_crash_bets_player",
+  "idx_crash_rounds_history",
+  "idx_dot_battle_kills",
+  "idx_fairness_revealed",
+  "idx_game_sessions_player",
+  "idx_instance_members_player",
+  "idx_ledger_daily_spins",
+  "idx_players_rank",
+  "idx_skill_rounds_player",
+  "idx_suggestions_player",
+];
+
+/** TypeORM writes a bigint default as a string ('0'::bigint), the migrations as a number (0): one value. */
+const bigintLiteral = (value: string | null) => value?.replace(/^'(-?\d+)'::bigint$/, "$1") ?? null;
+
+interface Catalog {
+  columns: string[];
+  constraints: string[];
+  indexes: string[];
+  descending: string[];
+}
+
+/** The schema as PostgreSQL describes it, without TypeORM's own bookkeeping table. */
+async function catalog(): Promise<Catalog> {
+  const columns: any[] = await ds.query(
+    `SELECT table_name, column_name, data_type, is_nullable, column_default, is_identity, identity_generation
+       FROM information_schema.columns
+      WHERE table_schema = 'public' AND table_name <> 'migrations'
+      ORDER BY table_name, column_name`,
+  );
+  const constraints: any[] = await ds.query(
+    `SELECT conrelid::regclass::text AS table_name, contype, conname, pg_get_constraintdef(oid) AS def
+       FROM pg_constraint
+      WHERE connamespace = 'public'::regnamespace AND conrelid::regclass::text <> 'migrations'`,
+  );
+  const indexes: any[] = await ds.query(
+    `SELECT indexname, indexdef FROM pg_indexes
+      WHERE schemaname = 'public' AND tablename <> 'migrations'
+        AND indexname NOT IN (SELECT conname FROM pg_constraint WHERE connamespace = 'public'::regnamespace)`,
+  );
+  const descending = indexes.filter((i) => / DESC\b/.test(i.indexdef)).map((i) => i.indexname as string);
+  return {
+    columns: columns.map(
+      (c) =>
+        `${c.table_name}.${c.column_name} ${c.data_type} ${c.is_nullable === "YES" ? "null" : "not null"}` +
+        ` default ${bigintLiteral(c.column_default)} identity ${c.is_identity === "YES" ? c.identity_generation : "no"}`,
+    ),
+    // Primary keys and single-column UNIQUEs are named by PostgreSQL in the migrations (players_pkey,
+    // players_discord_id_key) and by a hash in TypeORM: compared by definition. Foreign keys, CHECKs and
+    // composite UNIQUEs carry the same names in both, so they are compared by name too.
+    constraints: constraints
+      .map((c) => `${c.table_name} ${c.contype} ${c.contype === "p" || (c.contype === "u" && !/,/.test(c.def)) ? "" : c.conname} ${c.def}`)
+      .sort(),
+    indexes: indexes.map((i) => (i.indexdef as string).replace(/ DESC\b/g, "")).sort(),
+    descending: descending.sort(),
+  };
+}
+
+describe("the entities are the schema", () => {
+  it("TypeORM finds no difference between the entities and a freshly migrated database", async () => {
+    await rebuild("migrations");
+    expect(await pendingChanges()).toEqual([]);
+
+    // The diff is not blind: a migrated database missing an index and a CHECK is told to add them back.
+    await ds.query(`DROP INDEX idx_ledger_player`);
+    await ds.query(`ALTER TABLE crash_bets DROP CONSTRAINT ck_crash_bets_settled`);
+    const repairs = await pendingChanges();
+    expect(repairs).toHaveLength(2);
+    expect(repairs.join("\n")).toMatch(/CREATE INDEX "idx_ledger_player" ON "ledger_entries"\s*\("player_id", "id"\)/);
+    expect(repairs.join("\n")).toMatch(/ADD CONSTRAINT "ck_crash_bets_settled" CHECK/);
+  });
+
+  it("a database built from the entities alone has the migrated database's columns, constraints and indexes", async () => {
+    await rebuild("migrations");
+    const fromMigrations = await catalog();
+    await rebuild("entities");
+    const fromEntities = await catalog();
+    expect(fromMigrations.columns.length).toBeGreaterThan(150);
+    expect(fromEntities.columns).toEqual(fromMigrations.columns);
+    expect(fromEntities.constraints).toEqual(fromMigrations.constraints);
+    expect(fromEntities.indexes).toEqual(fromMigrations.indexes);
+    // Sort direction is the one thing only the migrations say, on exactly these indexes.
+    expect(fromEntities.descending).toEqual([]);
+    expect(fromMigrations.descending).toEqual(DESCENDING_IN_MIGRATIONS);
+  });
+});
