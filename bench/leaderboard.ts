@@ -1,5 +1,6 @@
 import "reflect-metadata";
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { Worker } from "node:worker_threads";
 import pg from "pg";
@@ -15,7 +16,9 @@ import { createApp } from "../server/src/app";
  * of 25 across the whole board) and `GET /api/player/:id/rank` (random players). The clients run in a
  * worker thread so the server keeps its own event loop. The phases are interleaved in rounds (3 rounds
  * of 5 s by default), so a change in the machine's background load hits all three alike. Prints
- * throughput, p50/p99 over all rounds, and the ratios to the trivial handler.
+ * throughput, p50/p99 over all rounds, and the ratios to the trivial handler; then the CPU time the
+ * server's event-loop thread spent per request in each phase (Linux only), the figure that stays
+ * comparable between runs on a machine shared with other work.
  */
 const { values } = parseArgs({
   options: {
@@ -46,7 +49,12 @@ async function leaseRedis(): Promise<{ url: string; release: () => Promise<void>
         url: url.toString(),
         release: async () => {
           const c = new Redis(REDIS_BASE);
-          await c.eval(`if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("DEL", KEYS[1]) end return 0`, 1, `casino-test-lease:${db}`, token);
+          await c.eval(
+            `if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("DEL", KEYS[1]) end return 0`,
+            1,
+            `casino-test-lease:${db}`,
+            token,
+          );
           c.disconnect();
         },
       };
@@ -86,17 +94,26 @@ async function phase(p) {
   };
   await run(Date.now() + 1000, null); // warm-up
   const record = { ms: [], errors: 0 };
+  parentPort.postMessage({ mark: "start", name: p.name });
   const started = performance.now();
   await run(Date.now() + seconds * 1000, record);
   const elapsed = (performance.now() - started) / 1000;
+  parentPort.postMessage({ mark: "end", name: p.name });
   return { name: p.name, ms: record.ms, errors: record.errors, seconds: elapsed };
 }
 (async () => {
   const results = [];
   for (const p of phases) results.push(await phase(p));
-  parentPort.postMessage(results);
+  parentPort.postMessage({ results });
 })();
 `;
+
+/** CPU time (user + system) of this process's main thread so far, in ms (Linux: /proc, clock ticks of 10 ms). */
+function mainThreadCpuMs(): number {
+  const stat = readFileSync(`/proc/${process.pid}/task/${process.pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
 
 async function main() {
   const dbName = `casino_lbbench_${randomBytes(4).toString("hex")}`;
@@ -132,21 +149,31 @@ async function main() {
        SELECT (100000000000000000 + g)::text, 'player' || g, NULL, floor(random() * 100000)::bigint FROM generate_series(1, $1) g`,
       [PLAYERS],
     );
-    await db.query(`INSERT INTO ledger_entries (player_id, delta, balance_after, reason, reference, request_id) SELECT id, balance, balance, 'grant', 'bench', 'bench-grant' FROM players`);
+    await db.query(
+      `INSERT INTO ledger_entries (player_id, delta, balance_after, reason, reference, request_id) SELECT id, balance, balance, 'grant', 'bench', 'bench-grant' FROM players`,
+    );
     await db.query(`ANALYZE`);
     // The progress consumer would otherwise replay a million grants for peak balances during the run.
     await db.query(`INSERT INTO consumer_cursors (name, position) SELECT 'progress:ledger', max(id) FROM ledger_entries`);
     const insertSeconds = (performance.now() - t0) / 1000;
 
-    const loadBefore = (await import("node:os")).loadavg().map((l) => l.toFixed(1)).join(", ");
+    const loadBefore = (await import("node:os"))
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(", ");
     const port = await app.listen();
     await app.services.leaderboards.start();
     await app.services.redis.flushdb();
     const rebuild = await app.services.leaderboards.rebuild();
 
     // 2. Sessions and request paths.
-    const sample = (await db.query(`SELECT id, discord_id FROM players TABLESAMPLE SYSTEM (2) LIMIT 20000`)).rows as { id: string; discord_id: string }[];
-    const tokens = await Promise.all(sample.slice(0, CLIENTS).map((p) => app.services.tokens.issue({ playerId: p.id, discordId: p.discord_id, guest: false })));
+    const sample = (await db.query(`SELECT id, discord_id FROM players TABLESAMPLE SYSTEM (2) LIMIT 20000`)).rows as {
+      id: string;
+      discord_id: string;
+    }[];
+    const tokens = await Promise.all(
+      sample.slice(0, CLIENTS).map((p) => app.services.tokens.issue({ playerId: p.id, discordId: p.discord_id, guest: false })),
+    );
     const pages = Math.ceil(PLAYERS / 25);
     const pagePaths = Array.from({ length: 20_000 }, () => `/api/leaderboard?page=${1 + Math.floor(Math.random() * pages)}&limit=25`);
     const rankPaths = sample.map((p) => `/api/player/${p.id}/rank`);
@@ -162,29 +189,57 @@ async function main() {
     ];
     const rounds = Array.from({ length: ROUNDS }, () => phases).flat();
     const worker = new Worker(LOADER, { eval: true, workerData: { port, clients: CLIENTS, seconds: SECONDS, phases: rounds } });
-    const raw = (await new Promise((resolve, reject) => {
-      worker.once("message", resolve);
+    // CPU time of the server's own thread (the event loop that serves every request) per phase: unlike
+    // throughput, it hardly moves when other processes compete for the machine's cores.
+    const cpu = new Map<string, number>();
+    let phaseStart = 0;
+    type Raw = { name: string; ms: number[]; errors: number; seconds: number }[];
+    const raw = await new Promise<Raw>((resolve, reject) => {
+      worker.on("message", (m: { mark?: "start" | "end"; name?: string; results?: Raw }) => {
+        if (m.mark === "start") phaseStart = mainThreadCpuMs();
+        else if (m.mark === "end") cpu.set(m.name!, (cpu.get(m.name!) ?? 0) + mainThreadCpuMs() - phaseStart);
+        else resolve(m.results!);
+      });
       worker.once("error", reject);
-    })) as { name: string; ms: number[]; errors: number; seconds: number }[];
+    });
     await worker.terminate();
     const results = phases.map(({ name }) => {
       const runs = raw.filter((r) => r.name === name);
       const ms = runs.flatMap((r) => r.ms).sort((a, b) => a - b);
       const pct = (q: number) => ms[Math.min(ms.length - 1, Math.floor(q * ms.length))]!;
       const seconds = runs.reduce((sum, r) => sum + r.seconds, 0);
-      return { name, count: ms.length, errors: runs.reduce((sum, r) => sum + r.errors, 0), perSecond: ms.length / seconds, p50: pct(0.5), p99: pct(0.99) };
+      const cpuUs = ((cpu.get(name) ?? 0) * 1000) / Math.max(1, ms.length);
+      return {
+        name,
+        count: ms.length,
+        errors: runs.reduce((sum, r) => sum + r.errors, 0),
+        perSecond: ms.length / seconds,
+        p50: pct(0.5),
+        p99: pct(0.99),
+        cpuUs,
+      };
     });
 
     const pgVersion = (await admin.query("SHOW server_version")).rows[0].server_version;
     const redisVersion = /redis_version:(\S+)/.exec(await app.services.redis.info("server"))?.[1];
     const trivial = results[0]!;
-    console.log(`players ${PLAYERS.toLocaleString("en")}, clients ${CLIENTS}, ${ROUNDS} rounds of ${SECONDS} s per handler; PostgreSQL ${pgVersion}, Redis ${redisVersion}`);
+    console.log(
+      `players ${PLAYERS.toLocaleString("en")}, clients ${CLIENTS}, ${ROUNDS} rounds of ${SECONDS} s per handler; PostgreSQL ${pgVersion}, Redis ${redisVersion}`,
+    );
     console.log(`load average before the run: ${loadBefore}`);
     console.log(`insert players and grants (generate_series): ${insertSeconds.toFixed(1)} s`);
-    console.log(`rebuild of the boards from PostgreSQL: ${(rebuild.ms / 1000).toFixed(2)} s (${rebuild.players.toLocaleString("en")} ranked)`);
+    console.log(
+      `rebuild of the boards from PostgreSQL: ${(rebuild.ms / 1000).toFixed(2)} s (${rebuild.players.toLocaleString("en")} ranked)`,
+    );
     for (const r of results) {
       const ratio = r === trivial ? "" : `  ratio ${(r.perSecond / trivial.perSecond).toFixed(2)}x`;
-      console.log(`${r.name.padEnd(30)} ${r.perSecond.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms  (${r.errors} errors)${ratio}`);
+      console.log(
+        `${r.name.padEnd(30)} ${r.perSecond.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms  (${r.errors} errors)${ratio}`,
+      );
+    }
+    for (const r of results) {
+      const ratio = r === trivial ? "" : `  CPU ratio ${(trivial.cpuUs / r.cpuUs).toFixed(2)}x`;
+      console.log(`${r.name.padEnd(30)} server thread CPU ${r.cpuUs.toFixed(0).padStart(5)} µs/request${ratio}`);
     }
   } finally {
     await db.end();

@@ -242,8 +242,10 @@ describe("a guest in the browser", () => {
     await t.expectLedgerInvariant();
   });
 
-  it("draws the leaderboard and Most Played from the spec's answer shapes (stubbed until the server serves them)", async () => {
+  it("draws the leaderboard and Most Played from the spec's answer shapes (stubbed REST, the polling fallback)", async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
+    // The live leaderboard room is unreachable, so the boards poll the stubbed REST answers.
+    await page.route(/\/matchmake\/[^/]+\/leaderboard$/, (route) => route.abort());
     await enterAsGuest(page, t.baseUrl);
     const id = await storedPlayerId(page);
     const total = 1000;
@@ -278,7 +280,7 @@ describe("a guest in the browser", () => {
     );
     await page.route(
       (url) => url.pathname === "/api/game/dot-battle/leaderboard",
-      (route) => route.fulfill({ json: [] }),
+      (route) => route.fulfill({ json: { entries: [], total: 0, page: 1, limit: 25, scope: "global", window: "all" } }),
     );
 
     await page.getByRole("tab", { name: "Leaderboard" }).click();

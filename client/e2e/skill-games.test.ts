@@ -35,10 +35,9 @@ afterAll(async () => {
 });
 
 const sql = (text: string, params: unknown[] = []) => t.app.services.db.run((em) => em.query(text, params)) as Promise<any[]>;
-/** A new guest's first visit: the guest notice is dismissed (it hides the lobby from the accessibility tree). */
+/** A new guest's first visit (openAsGuest dismisses the guest notice), then the game's table. */
 async function guestOn(gameId: string) {
   const guest = await openAsGuest(browser, t.baseUrl);
-  await guest.page.getByRole("button", { name: "Got it, Continue as Guest" }).click({ timeout: 20_000 });
   await openGame(guest.page, gameId);
   return guest;
 }

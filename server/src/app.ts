@@ -116,6 +116,7 @@ export async function createApp(config: Config, existingDb?: Database, options: 
   matchMaker.controller.getCorsHeaders = () => ({}) as ReturnType<typeof matchMaker.controller.getCorsHeaders>;
   const stopCrashRecovery = startCrashRecovery(services.crash, config.crash.leaseMs);
   ledger.onCommitted(services.leaderboards.onCommitted);
+  services.players.onProfileChanged(services.leaderboards.profileChanged);
   ledger.onCommitted(services.progress.onCommitted);
 
   const transport = new WebSocketTransport({ maxPayload: 16 * 1024 });

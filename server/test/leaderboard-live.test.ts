@@ -24,7 +24,14 @@ const lb = () => t.app.services.leaderboards;
 async function watch(token: string, options: Record<string, unknown>) {
   const room = await t.sdk(token).joinOrCreate(LEADERBOARD_ROOM, options);
   const inbox = new Inbox(room);
-  const view = { rows: [] as BoardEntry[], total: 0, me: { rank: null as number | null, value: null as number | null }, seq: 0, page: 1, limit: 25 };
+  const view = {
+    rows: [] as BoardEntry[],
+    total: 0,
+    me: { rank: null as number | null, value: null as number | null },
+    seq: 0,
+    page: 1,
+    limit: 25,
+  };
   room.onMessage("*", (type, m) => {
     if (type === "snapshot") {
       const s = leaderboardSnapshotMessage.parse(m);
@@ -106,12 +113,39 @@ describe("live leaderboard deltas", () => {
     await theirs.room.leave();
   });
 
+  it("sends viewers the new row when a player on their page turns anonymous, though no coins moved", async () => {
+    const turning = await discordPlayer(t, "TurningLive");
+    const viewer = await discordPlayer(t, "ViewerLive");
+    await setBalance(t, turning.player.id, 96_000_000);
+    await lb().catchUp();
+    const { room, inbox, view } = await watch(viewer.token, { board: "balance", limit: 5 });
+    expect(view.rows.find((e) => e.playerId === turning.player.id)).toMatchObject({ username: "TurningLive" });
+
+    expect(
+      (await t.request("PATCH", "/api/player/anonymous", { token: turning.token, body: { playerId: turning.player.id, enabled: true } }))
+        .status,
+    ).toBe(200);
+    await inbox.wait(
+      (m) => m.type === "delta" && m.body.changed.some((e: any) => e.playerId === turning.player.id && e.username === "Anonymous"),
+      1_000,
+    );
+    expect(view.rows.find((e) => e.playerId === turning.player.id)).toMatchObject({ username: "Anonymous", avatarUrl: null });
+    expect(JSON.stringify(view.rows)).not.toContain("TurningLive");
+    await room.leave();
+  });
+
   it("refuses a scope the player does not belong to, and bad options", async () => {
     const guest = await t.guest();
-    await expect(t.sdk(guest.token).joinOrCreate(LEADERBOARD_ROOM, { scope: "guild", guildId: "123" })).rejects.toThrow(/Guests only see the global leaderboard/);
+    await expect(t.sdk(guest.token).joinOrCreate(LEADERBOARD_ROOM, { scope: "guild", guildId: "123" })).rejects.toThrow(
+      /Guests only see the global leaderboard/,
+    );
     const player = await discordPlayer(t, "NoGuild", { guilds: ["111"] });
-    await expect(t.sdk(player.token).joinOrCreate(LEADERBOARD_ROOM, { scope: "guild", guildId: "222" })).rejects.toThrow(/not a member of that guild/);
-    await expect(t.sdk(player.token).joinOrCreate(LEADERBOARD_ROOM, { board: "kills", window: "day" })).rejects.toThrow(/only the balance board/);
+    await expect(t.sdk(player.token).joinOrCreate(LEADERBOARD_ROOM, { scope: "guild", guildId: "222" })).rejects.toThrow(
+      /not a member of that guild/,
+    );
+    await expect(t.sdk(player.token).joinOrCreate(LEADERBOARD_ROOM, { board: "kills", window: "day" })).rejects.toThrow(
+      /only the balance board/,
+    );
     await expect(t.sdk("not-a-token").joinOrCreate(LEADERBOARD_ROOM, {})).rejects.toThrow();
     const ok = await watch(player.token, { scope: "guild", guildId: "111" });
     expect(ok.view.rows.map((e) => e.playerId)).toEqual([player.player.id]);

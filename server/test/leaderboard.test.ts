@@ -26,11 +26,21 @@ describe("the balance board", () => {
     expect(board.entries.map((e) => [e.playerId, e.balance])).toEqual(expected.map((r) => [r.id, r.balance]));
     expect(board.entries.map((e) => e.rank)).toEqual(expected.map((_, i) => i + 1));
 
-    const tied = players.slice(1, 4).map((p) => p.player.id).sort();
+    const tied = players
+      .slice(1, 4)
+      .map((p) => p.player.id)
+      .sort();
     const tiedRanks = tied.map((id) => board.entries.find((e) => e.playerId === id).rank);
     expect(tiedRanks).toEqual([tiedRanks[0], tiedRanks[0] + 1, tiedRanks[0] + 2]);
     const first = board.entries.find((e) => e.playerId === players[0]!.player.id);
-    expect(first).toMatchObject({ username: "Ann", balance: 5_000_000, anonymousMode: false, discordId: players[0]!.discordId, activeTag: null, badge: null });
+    expect(first).toMatchObject({
+      username: "Ann",
+      balance: 5_000_000,
+      anonymousMode: false,
+      discordId: players[0]!.discordId,
+      activeTag: null,
+      badge: null,
+    });
   });
 
   it("pages: the last page is partial, a page beyond the end is empty, and the limit is bounded", async () => {
@@ -60,7 +70,9 @@ describe("the balance board", () => {
     expect((await t.request("GET", "/api/leaderboard?page=two", { token })).status).toBe(400);
     expect((await t.request("GET", "/api/leaderboard?page=1.5", { token })).body.error).toBe("page: page must be a whole number");
     expect((await t.request("GET", "/api/leaderboard?window=month", { token })).body.error).toBe("window: window must be all, day or week");
-    expect((await t.request("GET", "/api/leaderboard?scope=guild", { token })).body.error).toBe("guildId: guildId is required for the guild scope");
+    expect((await t.request("GET", "/api/leaderboard?scope=guild", { token })).body.error).toBe(
+      "guildId: guildId is required for the guild scope",
+    );
     expect((await t.request("GET", "/api/leaderboard")).status).toBe(401);
   });
 
@@ -85,16 +97,32 @@ describe("the balance board", () => {
     const maker = { token: res.body.session_token, player: res.body.player };
     await setBalance(t, hidden.player.id, 77_000_001);
     await setBalance(t, maker.player.id, 77_000_000);
-    expect((await t.request("PATCH", "/api/player/anonymous", { token: hidden.token, body: { playerId: hidden.player.id, enabled: true } })).status).toBe(200);
+    expect(
+      (await t.request("PATCH", "/api/player/anonymous", { token: hidden.token, body: { playerId: hidden.player.id, enabled: true } }))
+        .status,
+    ).toBe(200);
     await lb().catchUp();
 
     const seenByOthers = await t.request("GET", "/api/leaderboard?limit=100", { token: viewer.token });
     const entry = seenByOthers.body.entries.find((e: any) => e.playerId === hidden.player.id);
-    expect(entry).toEqual({ rank: entry.rank, playerId: hidden.player.id, username: "Anonymous", avatarUrl: null, anonymousMode: true, badge: null, activeTag: null, balance: 77_000_001 });
+    expect(entry).toEqual({
+      rank: entry.rank,
+      playerId: hidden.player.id,
+      username: "Anonymous",
+      avatarUrl: null,
+      anonymousMode: true,
+      badge: null,
+      activeTag: null,
+      balance: 77_000_001,
+    });
     const text = JSON.stringify(seenByOthers.body);
     expect(text).not.toContain("Secretive");
     expect(text).not.toContain(hidden.discordId);
-    expect(seenByOthers.body.entries.find((e: any) => e.playerId === maker.player.id)).toMatchObject({ username: "Maker", badge: "Creator", discordId: BADGE_ID });
+    expect(seenByOthers.body.entries.find((e: any) => e.playerId === maker.player.id)).toMatchObject({
+      username: "Maker",
+      badge: "Creator",
+      discordId: BADGE_ID,
+    });
 
     const seenBySelf = await t.request("GET", "/api/leaderboard?limit=100", { token: hidden.token });
     expect(seenBySelf.body.entries.find((e: any) => e.playerId === hidden.player.id)).toMatchObject({
@@ -104,7 +132,7 @@ describe("the balance board", () => {
       avatarUrl: `https://cdn.discordapp.com/avatars/${hidden.discordId}/abc123.png`,
     });
 
-    // Switching back shows the name again at once (profiles are read with every page).
+    // Switching back shows the name again at once: the change drops the profile the last page cached.
     await t.request("PATCH", "/api/player/anonymous", { token: hidden.token, body: { playerId: hidden.player.id, enabled: false } });
     const again = await t.request("GET", "/api/leaderboard?limit=100", { token: viewer.token });
     expect(again.body.entries.find((e: any) => e.playerId === hidden.player.id).username).toBe("Secretive");
@@ -203,14 +231,18 @@ describe("the day and week boards", () => {
       expect(board.total).toBe(sql.length);
       expect(board.entries.map((e: any) => [e.playerId, e.net])).toEqual(sql.map((r: any) => [r.player_id, Number(r.net)]));
       const entryA = board.entries.find((e: any) => e.playerId === a.player.id);
-      expect(entryA.balance).toBe(Number((await t.app.services.db.run((em) => em.query(`SELECT balance FROM players WHERE id = $1`, [a.player.id])))[0].balance));
+      expect(entryA.balance).toBe(
+        Number((await t.app.services.db.run((em) => em.query(`SELECT balance FROM players WHERE id = $1`, [a.player.id])))[0].balance),
+      );
     }
   });
 });
 
 describe("the Connect the Dots and Dot Battle boards", () => {
   const insertSpeed = (playerId: string, ms: number) =>
-    t.app.services.db.run((em) => em.query(`INSERT INTO dots_speed_records (player_id, completion_time_ms) VALUES ($1, $2)`, [playerId, ms]));
+    t.app.services.db.run((em) =>
+      em.query(`INSERT INTO dots_speed_records (player_id, completion_time_ms) VALUES ($1, $2)`, [playerId, ms]),
+    );
   const insertKills = (playerId: string, kills: number) =>
     t.app.services.db.run((em) => em.query(`INSERT INTO dot_battle_scores (player_id, kills) VALUES ($1, $2)`, [playerId, kills]));
 
@@ -218,7 +250,12 @@ describe("the Connect the Dots and Dot Battle boards", () => {
     const fast = await discordPlayer(t, "Fast");
     const slow = await discordPlayer(t, "Slow");
     const guest = await t.guest();
-    for (const [p, ms] of [[fast, 9_000], [fast, 7_500], [slow, 61_000], [fast, 8_000]] as const) {
+    for (const [p, ms] of [
+      [fast, 9_000],
+      [fast, 7_500],
+      [slow, 61_000],
+      [fast, 8_000],
+    ] as const) {
       await insertSpeed(p.player.id, ms);
       await lb().recordSpeed(p.player.id, ms);
     }
@@ -226,7 +263,11 @@ describe("the Connect the Dots and Dot Battle boards", () => {
     await lb().recordSpeed(guest.player.id, 10);
     // A record stored without telling the leaderboard (another process, a crash) is picked up by the consumer.
     await insertKills(slow.player.id, 30);
-    for (const [p, kills] of [[fast, 12], [fast, 4], [guest, 999]] as const) {
+    for (const [p, kills] of [
+      [fast, 12],
+      [fast, 4],
+      [guest, 999],
+    ] as const) {
       await insertKills(p.player.id, kills);
       await lb().recordKills(p.player.id, kills);
     }
@@ -235,8 +276,28 @@ describe("the Connect the Dots and Dot Battle boards", () => {
     const speed = await t.request("GET", "/api/game/dots/leaderboard?limit=25", { token: fast.token });
     expect(speed.status).toBe(200);
     expect(speed.body.entries).toEqual([
-      { rank: 1, playerId: fast.player.id, username: "Fast", avatarUrl: fast.player.avatarUrl, anonymousMode: false, discordId: fast.discordId, badge: null, activeTag: null, completionTimeMs: 7_500 },
-      { rank: 2, playerId: slow.player.id, username: "Slow", avatarUrl: slow.player.avatarUrl, anonymousMode: false, discordId: slow.discordId, badge: null, activeTag: null, completionTimeMs: 61_000 },
+      {
+        rank: 1,
+        playerId: fast.player.id,
+        username: "Fast",
+        avatarUrl: fast.player.avatarUrl,
+        anonymousMode: false,
+        discordId: fast.discordId,
+        badge: null,
+        activeTag: null,
+        completionTimeMs: 7_500,
+      },
+      {
+        rank: 2,
+        playerId: slow.player.id,
+        username: "Slow",
+        avatarUrl: slow.player.avatarUrl,
+        anonymousMode: false,
+        discordId: slow.discordId,
+        badge: null,
+        activeTag: null,
+        completionTimeMs: 61_000,
+      },
     ]);
     expect(speed.body.total).toBe(2);
     const kills = await t.request("GET", "/api/game/dot-battle/leaderboard?limit=25", { token: slow.token });
@@ -244,7 +305,16 @@ describe("the Connect the Dots and Dot Battle boards", () => {
       [slow.player.id, 30, 1],
       [fast.player.id, 12, 2],
     ]);
-    expect(Object.keys(kills.body.entries[0]).sort()).toEqual(["anonymousMode", "avatarUrl", "badge", "discordId", "kills", "playerId", "rank", "username"]);
+    expect(Object.keys(kills.body.entries[0]).sort()).toEqual([
+      "anonymousMode",
+      "avatarUrl",
+      "badge",
+      "discordId",
+      "kills",
+      "playerId",
+      "rank",
+      "username",
+    ]);
     const rank = await t.request("GET", `/api/player/${fast.player.id}/rank?board=speed`, { token: fast.token });
     expect(rank.body).toEqual({ rank: 1, total: 2 });
     expect((await t.request("GET", `/api/player/${fast.player.id}/rank?board=kills&window=day`, { token: fast.token })).status).toBe(400);

@@ -51,7 +51,12 @@ describe.runIf(TEST_DB === "postgres")("two server processes on one PostgreSQL a
   });
 
   it("lets a player join through either process, and pushes a bet on one to the connection on the other", async () => {
-    for (const [entry, join] of [[a, b], [b, a], [a, a], [b, b]] as const) {
+    for (const [entry, join] of [
+      [a, b],
+      [b, a],
+      [a, a],
+      [b, b],
+    ] as const) {
       const { token } = await guestOn(entry);
       const { room } = await joinOn(join, token);
       expect((room.state as any).balance).toBe(1000);
@@ -72,6 +77,29 @@ describe.runIf(TEST_DB === "postgres")("two server processes on one PostgreSQL a
     await onA.inbox.wait((m) => m.type === "balance" && m.body.balance === second.body.balance);
     await onA.room.leave();
     await onB.room.leave();
+  });
+
+  it("hides a player who turns anonymous on one process from the leaderboard pages the other process serves", async () => {
+    const signIn = async (server: ServerProcess, id: string, name: string) => {
+      const res = await api(server, "POST", "/api/token", { body: { code: `ok:${id}:${name}` } });
+      expect(res.status).toBe(200);
+      return { token: (res.body as any).session_token as string, playerId: (res.body as any).player.id as string };
+    };
+    const hiding = await signIn(a, "810000000000000001", "HidingAcross");
+    const viewer = await signIn(b, "810000000000000002", "ViewerAcross");
+    const shown = async () => {
+      const page = await api(b, "GET", "/api/leaderboard?limit=100", { token: viewer.token });
+      expect(page.status).toBe(200);
+      return (page.body as any).entries.find((e: any) => e.playerId === hiding.playerId)?.username as string | undefined;
+    };
+    // Process b has read (and cached) the profile before the switch.
+    await expect.poll(shown, { timeout: 10_000 }).toBe("HidingAcross");
+    const patched = await api(a, "PATCH", "/api/player/anonymous", {
+      token: hiding.token,
+      body: { playerId: hiding.playerId, enabled: true },
+    });
+    expect(patched.status).toBe(200);
+    await expect.poll(shown, { timeout: 10_000 }).toBe("Anonymous");
   });
 
   it("holds one bet budget for a player over both processes", async () => {

@@ -9,7 +9,7 @@ import { parseOpenRound, useRoom } from "../store/room";
 import { adoptPlayerTheme } from "../store/theme";
 import { toast } from "../store/toast";
 import { useNotifications } from "../store/notifications";
-import { refreshLeaderboard } from "../store/leaderboard";
+import { joinActivityInstance, refreshLeaderboard } from "../store/leaderboard";
 import { REMINDER_TOAST_MS } from "@casino/common/constants";
 
 let started = false;
@@ -59,6 +59,8 @@ function signedIn(token: string, player: PlayerRecord, discord: DiscordContext |
   adoptPlayerTheme(player);
   useRoom.setState({ balance: player.balance });
   useSession.setState({ phase: "ready", token, player, discord });
+  // The voice channel's board ranks the players the server has seen join this activity instance.
+  if (discord && !player.isGuest) void joinActivityInstance(discord.instanceId);
 }
 
 /** Joins the casino room once per session token, after the signed-in page has been drawn. */
@@ -109,7 +111,6 @@ export async function connectRoom(token: string): Promise<void> {
         useNotifications.getState().add(title, description);
         toast({ title, description, duration: REMINDER_TOAST_MS });
       }
-      if (type === "leaderboard") refreshLeaderboard();
     },
   });
   useRoom.setState({ connection });

@@ -68,7 +68,8 @@ export abstract class LeaderboardRoom extends Room<{ client: ViewerClient }> {
   private spec!: BoardSpec;
   private updates!: Coalescer;
   private readonly onChange = (change: BoardChange) => {
-    if (change.keys.includes("*") || change.keys.includes(boardKey(this.spec.board, this.spec.window))) this.updates.trigger();
+    if (change.keys.includes("*") || change.keys.includes(boardKey(this.spec.board, this.spec.window)) || change.players?.length)
+      this.updates.trigger();
   };
 
   override async onCreate(options: unknown): Promise<void> {
@@ -161,7 +162,14 @@ export abstract class LeaderboardRoom extends Room<{ client: ViewerClient }> {
       if (pages.has(key)) continue;
       const offset = (viewer.page - 1) * viewer.limit;
       const ranked = await lb.ranked(this.spec, offset, offset + viewer.limit - 1);
-      pages.set(key, { ranked, offset, profiles: await lb.loadProfiles(ranked.rows.map((r) => r.playerId)) });
+      pages.set(key, {
+        ranked,
+        offset,
+        profiles: await lb.loadProfiles(
+          ranked.rows.map((r) => r.playerId),
+          this.spec,
+        ),
+      });
     }
     return pages;
   }

@@ -23,7 +23,7 @@ import { KEYS, NET_REASONS, boardKey, scoreOf, valueOf, windowKey, windowStart }
 import { boardScripts, type BoardScripts } from "./scripts";
 import { IdTail } from "./id-tail";
 import { DrainLoop } from "./drain-loop";
-import { loadProfiles, presentPlayer, type Profile } from "./profiles";
+import { ProfileCache, loadProfiles, presentPlayer, type Profile } from "./profiles";
 
 /** Which board, over which players, for which period. */
 export interface BoardSpec {
@@ -34,9 +34,13 @@ export interface BoardSpec {
   scopeId?: string;
 }
 
-/** Published on the presence channel after boards change: the sorted sets that changed ("*": all). */
+/**
+ * Published on the presence channel after boards change: the sorted sets that changed ("*": all), and
+ * the players whose profile (name, avatar, tag, anonymous mode) changed.
+ */
 export interface BoardChange {
   keys: string[];
+  players?: string[];
 }
 export const BOARD_CHANGES_CHANNEL = "leaderboard:changes";
 
@@ -93,7 +97,12 @@ const ledgerRow = (r: Record<string, unknown>): LedgerRow => ({
   createdAt: new Date(r.created_at as string).getTime(),
   guest: r.guest === true,
 });
-const recordRow = (r: Record<string, unknown>): RecordRow => ({ id: Number(r.id), playerId: r.player_id as string, value: Number(r.value), guest: r.guest === true });
+const recordRow = (r: Record<string, unknown>): RecordRow => ({
+  id: Number(r.id),
+  playerId: r.player_id as string,
+  value: Number(r.value),
+  guest: r.guest === true,
+});
 
 const LEDGER_COLUMNS = `e.id, e.player_id, e.delta, e.balance_after, e.reason, e.created_at, p.discord_id LIKE 'guest-%' AS guest
   FROM ledger_entries e JOIN players p ON p.id = e.player_id`;
@@ -124,6 +133,10 @@ export class Leaderboards {
   private repairTimer: NodeJS.Timeout | undefined;
   private lastPositionWrite = 0;
   private started = false;
+  private readonly profiles: ProfileCache;
+  private readonly onBoardChange = (change: BoardChange) => {
+    if (change.players?.length) this.profiles.invalidate(change.players);
+  };
 
   constructor(
     private readonly db: Database,
@@ -135,16 +148,24 @@ export class Leaderboards {
     private readonly log: Log,
   ) {
     this.redis = boardScripts(redis);
+    this.profiles = new ProfileCache((ids) => loadProfiles(this.db, ids));
     this.ledgerTail = new IdTail<LedgerRow>(
-      (after, limit) => this.read((em) => sqlRows(em, `SELECT ${LEDGER_COLUMNS} WHERE e.id > $1 ORDER BY e.id LIMIT $2`, [after, limit])).then((r) => r.map(ledgerRow)),
-      (ids) => this.read((em) => sqlRows(em, `SELECT ${LEDGER_COLUMNS} WHERE e.id = ANY($1::bigint[])`, [ids])).then((r) => r.map(ledgerRow)),
+      (after, limit) =>
+        this.read((em) => sqlRows(em, `SELECT ${LEDGER_COLUMNS} WHERE e.id > $1 ORDER BY e.id LIMIT $2`, [after, limit])).then((r) =>
+          r.map(ledgerRow),
+        ),
+      (ids) =>
+        this.read((em) => sqlRows(em, `SELECT ${LEDGER_COLUMNS} WHERE e.id = ANY($1::bigint[])`, [ids])).then((r) => r.map(ledgerRow)),
       { batch: READ_BATCH, gapTtlMs: GAP_TTL_MS },
     );
     const recordTail = (board: "speed" | "kills") => {
       const { table, column } = RECORD_SOURCES[board];
       const columns = `r.id, r.player_id, r.${column} AS value, p.discord_id LIKE 'guest-%' AS guest FROM ${table} r JOIN players p ON p.id = r.player_id`;
       return new IdTail<RecordRow>(
-        (after, limit) => this.read((em) => sqlRows(em, `SELECT ${columns} WHERE r.id > $1 ORDER BY r.id LIMIT $2`, [after, limit])).then((r) => r.map(recordRow)),
+        (after, limit) =>
+          this.read((em) => sqlRows(em, `SELECT ${columns} WHERE r.id > $1 ORDER BY r.id LIMIT $2`, [after, limit])).then((r) =>
+            r.map(recordRow),
+          ),
         (ids) => this.read((em) => sqlRows(em, `SELECT ${columns} WHERE r.id = ANY($1::int[])`, [ids])).then((r) => r.map(recordRow)),
         { batch: READ_BATCH, gapTtlMs: GAP_TTL_MS },
       );
@@ -158,11 +179,15 @@ export class Leaderboards {
   start(): Promise<void> {
     if (!this.started) {
       this.started = true;
+      void Promise.resolve(this.presence.subscribe(BOARD_CHANGES_CHANNEL, this.onBoardChange)).catch(() => undefined);
       this.building = this.buildOnStart().finally(() => (this.building = null));
       this.building.catch((error) => this.log.error("leaderboard:build", "leaderboard build failed; the consumers retry it", error));
       this.ledgerLoop.start();
       this.recordLoop.start();
-      this.repairTimer = setInterval(() => void this.repair().catch((error) => this.log.error("leaderboard:repair", "leaderboard repair failed", error)), REPAIR_INTERVAL_MS);
+      this.repairTimer = setInterval(
+        () => void this.repair().catch((error) => this.log.error("leaderboard:repair", "leaderboard repair failed", error)),
+        REPAIR_INTERVAL_MS,
+      );
       this.repairTimer.unref();
     }
     return this.ensureBuilt();
@@ -170,8 +195,19 @@ export class Leaderboards {
 
   async stop(): Promise<void> {
     clearInterval(this.repairTimer);
+    if (this.started) void Promise.resolve(this.presence.unsubscribe(BOARD_CHANGES_CHANNEL, this.onBoardChange)).catch(() => undefined);
     await Promise.all([this.ledgerLoop.stop(), this.recordLoop.stop(), this.building?.catch(() => undefined)]);
   }
+
+  /**
+   * A player's name, avatar, tag or anonymous mode changed: their cached profile goes now, in this
+   * process and (through presence) in the others, and the rooms showing them send the new rows.
+   */
+  readonly profileChanged = (playerId: string): void => {
+    this.profiles.invalidate([playerId]);
+    const change: BoardChange = { keys: [], players: [playerId] };
+    void Promise.resolve(this.presence.publish(BOARD_CHANGES_CHANNEL, change)).catch(() => undefined);
+  };
 
   /** The ledger's commit hook: a hint to read the new entries now. */
   readonly onCommitted = (): void => this.ledgerLoop.nudge();
@@ -216,7 +252,11 @@ export class Leaderboards {
       const [, rank, score, total] = await this.execOrBuild(() =>
         this.redis.multi().hget(KEYS.meta, "epoch").zrank(key, playerId).zscore(key, playerId).zcard(key).exec(),
       );
-      return { rank: rank === null ? null : Number(rank) + 1, value: score === null ? null : valueOf(spec.board, score as string), total: Number(total) };
+      return {
+        rank: rank === null ? null : Number(rank) + 1,
+        value: score === null ? null : valueOf(spec.board, score as string),
+        total: Number(total),
+      };
     }
     const all = await this.scoped(spec, key);
     const index = all.findIndex((r) => r.playerId === playerId);
@@ -225,7 +265,16 @@ export class Leaderboards {
 
   /** Entries of rows that start at 0-based position `offset`, as `viewerId` may see them. */
   async entries(spec: BoardSpec, rows: RankedRow[], offset: number, viewerId: string | null): Promise<BoardEntry[]> {
-    return this.render(spec, rows, offset, await loadProfiles(this.db, rows.map((r) => r.playerId)), viewerId);
+    return this.render(
+      spec,
+      rows,
+      offset,
+      await this.loadProfiles(
+        rows.map((r) => r.playerId),
+        spec,
+      ),
+      viewerId,
+    );
   }
 
   /** The same rows for any number of viewers: profiles are read once, then each viewer's rows are rendered. */
@@ -246,8 +295,21 @@ export class Leaderboards {
     return entries;
   }
 
-  loadProfiles(ids: readonly string[]): Promise<Map<string, Profile>> {
-    return loadProfiles(this.db, ids);
+  /**
+   * The profiles shown beside rows of `spec` (cached; see ProfileCache). The day and week boards also
+   * show each player's balance: read from the balance board, which is current, not from the cache.
+   */
+  async loadProfiles(ids: readonly string[], spec?: BoardSpec): Promise<Map<string, Profile>> {
+    const profiles = await this.profiles.get(ids);
+    if (!spec || spec.board !== "balance" || spec.window === "all" || ids.length === 0) return profiles;
+    const scores = await this.redis.zmscore(KEYS.balance, ...ids);
+    const current = new Map<string, Profile>();
+    ids.forEach((id, i) => {
+      const profile = profiles.get(id);
+      const score = scores[i];
+      if (profile) current.set(id, score === null || score === undefined ? profile : { ...profile, balance: valueOf("balance", score) });
+    });
+    return current;
   }
 
   /** Several players' ranks and values on one board, in one round trip. */
@@ -306,7 +368,13 @@ export class Leaderboards {
     const ranked: RankedRow[] = [];
     for (let i = 0; i < members.length; i += 1000) {
       const chunk = members.slice(i, i + 1000);
-      const [, scores] = await this.execOrBuild(() => this.redis.multi().hget(KEYS.meta, "epoch").zmscore(key, ...chunk).exec());
+      const [, scores] = await this.execOrBuild(() =>
+        this.redis
+          .multi()
+          .hget(KEYS.meta, "epoch")
+          .zmscore(key, ...chunk)
+          .exec(),
+      );
       (scores as (string | null)[]).forEach((score, j) => {
         if (score !== null) ranked.push({ playerId: chunk[j]!, score });
       });
@@ -346,9 +414,26 @@ export class Leaderboards {
           const day = windowKey("day", r.createdAt);
           const week = windowKey("week", r.createdAt);
           const net = netReasons.includes(r.reason) ? scoreOf("balance", r.delta) : "";
-          args.push(r.playerId, String(r.id), scoreOf("balance", r.balanceAfter), net, day.key, String(day.expireAt), week.key, String(week.expireAt));
+          args.push(
+            r.playerId,
+            String(r.id),
+            scoreOf("balance", r.balanceAfter),
+            net,
+            day.key,
+            String(day.expireAt),
+            week.key,
+            String(week.expireAt),
+          );
         }
-        const result = await this.redis.applyLedger(KEYS.meta, KEYS.applied, KEYS.balance, KEYS.holes, this.epoch!, String(ranked.length), ...args);
+        const result = await this.redis.applyLedger(
+          KEYS.meta,
+          KEYS.applied,
+          KEYS.balance,
+          KEYS.holes,
+          this.epoch!,
+          String(ranked.length),
+          ...args,
+        );
         if (result === "stale") return this.restartAfterRebuild();
         if (result) {
           const applied = new Set(result.split(","));
@@ -388,7 +473,9 @@ export class Leaderboards {
   }
 
   private async recordBest(board: "speed" | "kills", playerId: string, value: number): Promise<void> {
-    const [player] = await this.read((em) => sqlRows(em, `SELECT discord_id LIKE 'guest-%' AS guest FROM players WHERE id = $1`, [playerId]));
+    const [player] = await this.read((em) =>
+      sqlRows(em, `SELECT discord_id LIKE 'guest-%' AS guest FROM players WHERE id = $1`, [playerId]),
+    );
     if (!player || player.guest === true) return;
     await this.ensureBuilt();
     let result = await this.redis.applyBest(KEYS.meta, KEYS[board], this.epoch!, playerId, scoreOf(board, value));
@@ -462,7 +549,12 @@ export class Leaderboards {
       try {
         return await this.build();
       } finally {
-        await this.redis.eval(`if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`, 1, KEYS.rebuildLock, token);
+        await this.redis.eval(
+          `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`,
+          1,
+          KEYS.rebuildLock,
+          token,
+        );
       }
     }
     const deadline = Date.now() + LOCK_MS;
@@ -515,7 +607,9 @@ export class Leaderboards {
       await sqlRows(em, `SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`);
       const [{ top }] = await sqlRows(em, `SELECT COALESCE(max(id), 0) AS top FROM ledger_entries`);
       const topId = Number(top);
-      const seen = await sqlRows<{ id: string }>(em, `SELECT id FROM ledger_entries WHERE id > $1 ORDER BY id`, [Math.max(0, topId - HOLE_SCAN_IDS)]);
+      const seen = await sqlRows<{ id: string }>(em, `SELECT id FROM ledger_entries WHERE id > $1 ORDER BY id`, [
+        Math.max(0, topId - HOLE_SCAN_IDS),
+      ]);
       const holes: number[] = [];
       let expected = Math.max(0, topId - HOLE_SCAN_IDS) + 1;
       for (const { id } of seen) {
@@ -549,8 +643,14 @@ export class Leaderboards {
           GROUP BY e.player_id`,
         [new Date(windowStart("week", now)), new Date(windowStart("day", now)), [...NET_REASONS]],
       );
-      await zadd(temp("week"), nets.flatMap((r) => [scoreOf("balance", Number(r.week)), r.player_id as string]));
-      await zadd(temp("day"), nets.filter((r) => r.day !== null).flatMap((r) => [scoreOf("balance", Number(r.day)), r.player_id as string]));
+      await zadd(
+        temp("week"),
+        nets.flatMap((r) => [scoreOf("balance", Number(r.week)), r.player_id as string]),
+      );
+      await zadd(
+        temp("day"),
+        nets.filter((r) => r.day !== null).flatMap((r) => [scoreOf("balance", Number(r.day)), r.player_id as string]),
+      );
 
       const recordTops: Record<string, number> = {};
       for (const board of ["speed", "kills"] as const) {
@@ -560,7 +660,10 @@ export class Leaderboards {
           `SELECT r.player_id, ${best}(r.${column}) AS value FROM ${table} r JOIN players p ON p.id = r.player_id
             WHERE p.discord_id NOT LIKE 'guest-%' GROUP BY r.player_id`,
         );
-        await zadd(temp(board), rows.flatMap((r) => [scoreOf(board, Number(r.value)), r.player_id as string]));
+        await zadd(
+          temp(board),
+          rows.flatMap((r) => [scoreOf(board, Number(r.value)), r.player_id as string]),
+        );
         const [{ top: recordTop }] = await sqlRows(em, `SELECT COALESCE(max(id), 0) AS top FROM ${table}`);
         // Records are bests, so reading a few again is harmless: start a little before the top.
         recordTops[board] = Math.max(0, Number(recordTop) - 1000);

@@ -22,8 +22,7 @@ interface PgPool {
 }
 
 /**
- * Profiles of the given players, by id. Read fresh for every page, so a switch to anonymous hides at
- * once. This is the one query of every leaderboard read: on PostgreSQL it goes straight to the
+ * Profiles of the given players, by id, from PostgreSQL. On PostgreSQL the query goes straight to the
  * driver's pool as a named prepared statement (TypeORM's query runner costs about a third more CPU).
  */
 export async function loadProfiles(db: Database, ids: readonly string[]): Promise<Map<string, Profile>> {
@@ -46,6 +45,58 @@ export async function loadProfiles(db: Database, ids: readonly string[]): Promis
       },
     ]),
   );
+}
+
+/** How long a profile read for a page is reused; a change made through the server drops it at once. */
+export const PROFILE_TTL_MS = 30_000;
+const PROFILE_CACHE_SIZE = 50_000;
+
+/**
+ * The profiles of the players shown on pages, kept a short while so that a page read costs Redis
+ * alone. Correctness does not rest on the time limit: every change of a name, avatar, tag or anonymous
+ * mode goes through `Players`, which drops the entry here and tells the other processes to drop it
+ * (see `Leaderboards.profileChanged`). The time limit only bounds how long a change made behind the
+ * server's back (by hand in the database) stays unseen. A profile's balance is not read from here.
+ */
+export class ProfileCache {
+  private readonly entries = new Map<string, { profile: Profile; at: number }>();
+  /** Bumped on every invalidation, so a read that started before it does not store what it read. */
+  private generation = 0;
+
+  constructor(
+    private readonly load: (ids: readonly string[]) => Promise<Map<string, Profile>>,
+    private readonly ttlMs = PROFILE_TTL_MS,
+    private readonly size = PROFILE_CACHE_SIZE,
+  ) {}
+
+  async get(ids: readonly string[]): Promise<Map<string, Profile>> {
+    const now = Date.now();
+    const found = new Map<string, Profile>();
+    const missing: string[] = [];
+    for (const id of ids) {
+      const hit = this.entries.get(id);
+      if (hit && now - hit.at < this.ttlMs) found.set(id, hit.profile);
+      else missing.push(id);
+    }
+    if (missing.length === 0) return found;
+    const generation = this.generation;
+    const loaded = await this.load(missing);
+    const keep = generation === this.generation;
+    for (const [id, profile] of loaded) {
+      found.set(id, profile);
+      if (!keep) continue;
+      // Full: start again rather than evict one by one (cheap, and entries live 30 s at most anyway).
+      if (this.entries.size >= this.size) this.entries.clear();
+      this.entries.set(id, { profile, at: now });
+    }
+    return found;
+  }
+
+  invalidate(ids: readonly string[] | "all"): void {
+    this.generation++;
+    if (ids === "all") this.entries.clear();
+    else for (const id of ids) this.entries.delete(id);
+  }
 }
 
 /**

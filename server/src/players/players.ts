@@ -8,9 +8,13 @@ import { accountArchived, forbidden, notFound } from "../errors";
 import type { SessionClaims } from "../auth/session";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The fields a leaderboard entry shows (besides the balance, which the ledger moves). */
+const SHOWN_FIELDS = ["username", "avatarUrl", "anonymousMode", "activeTagId"] as const;
 
 /** Players: lookups, Discord upserts, guests, and how a record is shown to its owner and to others. */
 export class Players {
+  private readonly profileListeners: ((playerId: string) => void)[] = [];
+
   constructor(
     private readonly db: Database,
     private readonly ledger: Ledger,
@@ -44,6 +48,7 @@ export class Players {
     const existing = await this.find(discordId);
     if (existing) {
       await this.db.run((em) => em.update(Player, { id: existing.id }, { username, avatarUrl }));
+      if (existing.username !== username || existing.avatarUrl !== avatarUrl) this.profileChanged(existing.id);
       return this.get(existing.id);
     }
     try {
@@ -59,11 +64,27 @@ export class Players {
     return this.ledger.createPlayer({ discordId, username: username ?? `Guest ${randomInt(GUEST_NUMBER_LIMIT)}`, avatarUrl: null });
   }
 
-  update(id: string, fields: Partial<Pick<Player, "anonymousMode" | "themeMode" | "themeColor" | "dailySpinReminder" | "tosAcceptedVersion" | "activeTagId" | "username">>): Promise<Player> {
-    return this.db.run(async (em) => {
+  async update(
+    id: string,
+    fields: Partial<
+      Pick<Player, "anonymousMode" | "themeMode" | "themeColor" | "dailySpinReminder" | "tosAcceptedVersion" | "activeTagId" | "username">
+    >,
+  ): Promise<Player> {
+    const player = await this.db.run(async (em) => {
       await em.update(Player, { id }, fields);
       return em.getRepository(Player).findOneByOrFail({ id });
     });
+    if (SHOWN_FIELDS.some((f) => f in fields)) this.profileChanged(id);
+    return player;
+  }
+
+  /** Called after a change of what the leaderboards show of a player (the leaderboards drop their copy). */
+  onProfileChanged(listener: (playerId: string) => void): void {
+    this.profileListeners.push(listener);
+  }
+
+  private profileChanged(playerId: string): void {
+    for (const listener of this.profileListeners) listener(playerId);
   }
 
   badgeOf(player: Player): string | null {

@@ -1,17 +1,21 @@
 import { useCallback, useState } from "react";
+import * as RadioGroup from "@radix-ui/react-radio-group";
 import * as Tabs from "@radix-ui/react-tabs";
 import { Trophy } from "lucide-react";
 import { formatCoins, formatRecordTime } from "@casino/common/format";
-import type { PlayerRecord } from "@casino/common/api";
+import type { LeaderboardScope, PlayerRecord } from "@casino/common/api";
 import { api } from "../../net/api";
 import { useSession } from "../../store/session";
-import { refreshLeaderboard } from "../../store/leaderboard";
+import { refreshLeaderboardProfile, useAvailableScopes, useLeaderboard } from "../../store/leaderboard";
 import { toast } from "../../store/toast";
 import { Card } from "../../ui/Card";
 import { Switch } from "../../ui/Switch";
+import { cn } from "../../ui/cn";
 import { BalanceTab } from "./BalanceTab";
 import { RecordTab } from "./RecordTab";
 import type { KillsEntry, SpeedEntry } from "./types";
+
+const SCOPE_LABELS: Record<LeaderboardScope, string> = { global: "Global", guild: "This server", instance: "This voice channel" };
 
 const SPEED_TEXTS = {
   loading: "Loading speed records...",
@@ -40,6 +44,13 @@ export function LeaderboardPanel() {
   // The player's own entry decides whether anonymous mode is on; the record when the entry is not shown.
   const anonymous = ownAnonymous ?? player?.anonymousMode ?? false;
 
+  // Inside Discord the boards can also rank this server (guild) or this activity's voice channel (instance).
+  const scopes = useAvailableScopes();
+  const chosen = useLeaderboard((s) => s.scope);
+  const setScope = useLeaderboard((s) => s.setScope);
+  const scope = scopes[chosen] ?? scopes.global!;
+  const offered = (Object.keys(SCOPE_LABELS) as LeaderboardScope[]).filter((s) => scopes[s]);
+
   const setAnonymous = async (enabled: boolean) => {
     if (!player) return;
     setSaving(true);
@@ -47,7 +58,7 @@ export function LeaderboardPanel() {
       const updated = await api<PlayerRecord>("/player/anonymous", { method: "PATCH", body: { playerId: player.id, enabled } });
       useSession.setState({ player: updated });
       setOwnAnonymous(enabled);
-      refreshLeaderboard();
+      refreshLeaderboardProfile();
     } catch (error) {
       console.error("Failed to update anonymous mode", error);
       toast({ title: "Error", description: "Failed to update anonymous mode", variant: "destructive" });
@@ -64,6 +75,28 @@ export function LeaderboardPanel() {
         </h2>
         {player && !player.isGuest && <Switch checked={anonymous} onCheckedChange={setAnonymous} label="Anonymous" disabled={saving} />}
       </div>
+      {offered.length > 1 && (
+        <RadioGroup.Root
+          value={scope.scope}
+          onValueChange={(v) => setScope(v as LeaderboardScope)}
+          aria-label="Players ranked"
+          orientation="horizontal"
+          className="mb-3 flex flex-wrap gap-1"
+        >
+          {offered.map((s) => (
+            <RadioGroup.Item
+              key={s}
+              value={s}
+              className={cn(
+                "rounded-full border px-3 py-1 text-sm font-semibold",
+                scope.scope === s ? "border-primary bg-primary/10 text-foreground" : "border-border text-muted-foreground hover:bg-muted",
+              )}
+            >
+              {SCOPE_LABELS[s]}
+            </RadioGroup.Item>
+          ))}
+        </RadioGroup.Root>
+      )}
       <Tabs.Root defaultValue="balance">
         <Tabs.List aria-label="Leaderboards" className="mb-4 flex gap-1 rounded-xl bg-muted/60 p-1">
           <Tabs.Trigger value="balance" className={TRIGGER}>
@@ -77,13 +110,13 @@ export function LeaderboardPanel() {
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="balance" className="outline-none">
-          <BalanceTab player={player} onOwnEntry={onOwnEntry} />
+          <BalanceTab player={player} scope={scope} onOwnEntry={onOwnEntry} />
         </Tabs.Content>
         <Tabs.Content value="speed" className="outline-none">
-          <RecordTab<SpeedEntry> path="/game/dots/leaderboard" label="Speed records" texts={SPEED_TEXTS} value={speedValue} player={player} />
+          <RecordTab<SpeedEntry> board="speed" label="Speed records" texts={SPEED_TEXTS} value={speedValue} player={player} scope={scope} />
         </Tabs.Content>
         <Tabs.Content value="kills" className="outline-none">
-          <RecordTab<KillsEntry> path="/game/dot-battle/leaderboard" label="Kill records" texts={KILLS_TEXTS} value={killsValue} player={player} />
+          <RecordTab<KillsEntry> board="kills" label="Kill records" texts={KILLS_TEXTS} value={killsValue} player={player} scope={scope} />
         </Tabs.Content>
       </Tabs.Root>
     </Card>

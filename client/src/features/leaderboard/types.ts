@@ -1,32 +1,7 @@
-/**
- * The leaderboard answers of spec section 3. The server side of these calls is built separately; the
- * shapes here are the spec's, read defensively (a list may come bare or as `{ entries }`).
- */
-export interface BoardPlayer {
-  playerId: string;
-  rank: number;
-  username: string;
-  avatarUrl: string | null;
-  anonymousMode: boolean;
-  discordId: string;
-  activeTag?: { name: string } | null;
-}
+import type { BoardEntryBase, ActiveTagView } from "@casino/common/api";
 
-export interface BalanceEntry extends BoardPlayer {
-  balance: number;
-}
+/** The entries of the boards, as the server sends them (common/api.ts) over REST and the room. */
+export type { BalanceEntry, SpeedEntry, KillsEntry } from "@casino/common/api";
 
-export interface BalanceBoard {
-  entries: BalanceEntry[];
-  total: number;
-}
-
-export interface SpeedEntry extends BoardPlayer {
-  completionTimeMs: number;
-}
-
-export interface KillsEntry extends BoardPlayer {
-  kills: number;
-}
-
-export const entriesOf = <T>(body: T[] | { entries?: T[] } | null): T[] => (Array.isArray(body) ? body : (body?.entries ?? []));
+/** What a row shows of any board's entry. */
+export type BoardPlayer = BoardEntryBase & { activeTag?: ActiveTagView | null };

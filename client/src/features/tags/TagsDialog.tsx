@@ -5,7 +5,7 @@ import { objectiveText, progressPercent } from "@casino/common/tags";
 import type { PlayerRecord } from "@casino/common/api";
 import { api, messageOf } from "../../net/api";
 import { useSession } from "../../store/session";
-import { refreshLeaderboard } from "../../store/leaderboard";
+import { refreshLeaderboardProfile } from "../../store/leaderboard";
 import { toast } from "../../store/toast";
 import { Dialog } from "../../ui/Dialog";
 import { cn } from "../../ui/cn";
@@ -34,7 +34,7 @@ export function TagsDialog({ open, onOpenChange }: { open: boolean; onOpenChange
     try {
       const updated = await api<PlayerRecord>("/player/active-tag", { method: "PATCH", body: { playerId: player.id, tagId } });
       useSession.setState({ player: updated });
-      refreshLeaderboard();
+      refreshLeaderboardProfile();
     } catch (e) {
       console.error("Failed to set active tag", e);
       toast({ title: "Failed to update tag", description: messageOf(e) || "Failed to set active tag", variant: "destructive" });
@@ -102,7 +102,12 @@ function Option({ value, active, disabled, locked, title, detail, description, p
       )}
     >
       <span className="flex items-center gap-2">
-        <span className={cn("grid h-4 w-4 shrink-0 place-items-center rounded-full border-2", active ? "border-primary" : "border-muted-foreground")}>
+        <span
+          className={cn(
+            "grid h-4 w-4 shrink-0 place-items-center rounded-full border-2",
+            active ? "border-primary" : "border-muted-foreground",
+          )}
+        >
           <RadioGroup.Indicator className="h-2 w-2 rounded-full bg-primary" />
         </span>
         <span className="min-w-0 flex-1 truncate font-semibold">{title}</span>
@@ -121,7 +126,14 @@ function Option({ value, active, disabled, locked, title, detail, description, p
       {description && <span className="block pl-6 text-xs text-muted-foreground">{description}</span>}
       {percent !== undefined && (
         <span className="mt-2 flex items-center gap-2 pl-6">
-          <span className="h-1.5 flex-1 overflow-hidden rounded-full bg-muted" role="progressbar" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100} aria-label={`${title} progress`}>
+          <span
+            className="h-1.5 flex-1 overflow-hidden rounded-full bg-muted"
+            role="progressbar"
+            aria-valuenow={percent}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-label={`${title} progress`}
+          >
             <span className="block h-full rounded-full bg-primary" style={{ width: `${percent}%` }} />
           </span>
           <span className="w-10 text-right text-xs tabular-nums">{percent}%</span>

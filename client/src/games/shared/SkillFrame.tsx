@@ -5,7 +5,7 @@ import { LEADERBOARD_REFRESH_MS } from "@casino/common/constants";
 import type { GameTableProps } from "../contract";
 import { api } from "../../net/api";
 import { usePolling } from "../../net/usePolling";
-import { useLeaderboardVersion } from "../../store/leaderboard";
+import { useLeaderboard } from "../../store/leaderboard";
 import { useSession } from "../../store/session";
 import { Dialog } from "./Dialog";
 import type { SkillOutcome, SkillRoundState } from "./skill-round";
@@ -210,7 +210,7 @@ const BOARD_ROWS = 10;
 
 /** The game's board (Speed or Kills), as the lobby's leaderboard shows it, polled the same way. */
 function RecordBoard({ title, path, empty, error, value }: RecordBoardProps) {
-  const version = useLeaderboardVersion((s) => s.version);
+  const version = useLeaderboard((s) => s.version);
   const me = useSession((s) => s.player?.id ?? null);
   const board = usePolling(
     async () => (await api<{ entries: BoardEntry[] }>(`${path}?limit=${BOARD_ROWS}`)).entries,
