@@ -142,7 +142,8 @@ export default function KenoTable(props: GameTableProps) {
                     transition={{ delay: (drawnAt * STEP_MS) / 1000 }}
                     className={`absolute inset-0 flex items-center justify-center rounded-lg ${hit ? "bg-emerald-400 text-slate-950 ring-4 ring-emerald-200" : "bg-rose-500/80 text-white"}`}
                   >
-                    {hit ? <GemIcon size={26} /> : tile}
+                    {tile}
+                    {hit && <GemIcon size={14} className="absolute right-0.5 top-0.5 sm:right-1 sm:top-1" />}
                   </motion.span>
                 )}
               </button>
