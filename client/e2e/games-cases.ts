@@ -247,6 +247,9 @@ export const CASES: GameCase[] = [
     check: async (page, outcome) => {
       expect(outcome).toMatchObject({ picks: [3, 8, 13, 21, 34], risk: "high" });
       expect(await page.getByTestId("keno-hit").count()).toBe(outcome.hits.length);
+      // a hit keeps its number in sight (the gem is only a mark beside it)
+      const hitNumbers = await page.getByTestId("keno-hit").allTextContents();
+      expect(hitNumbers.map(Number).sort((a, b) => a - b)).toEqual([...outcome.hits].sort((a: number, b: number) => a - b));
       expect(await page.getByTestId("keno-drawn").count()).toBe(outcome.drawn.length - outcome.hits.length);
     },
   },

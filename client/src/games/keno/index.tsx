@@ -143,7 +143,11 @@ export default function KenoTable(props: GameTableProps) {
                     className={`absolute inset-0 flex items-center justify-center rounded-lg ${hit ? "bg-emerald-400 text-slate-950 ring-4 ring-emerald-200" : "bg-rose-500/80 text-white"}`}
                   >
                     {tile}
-                    {hit && <GemIcon size={14} className="absolute right-0.5 top-0.5 sm:right-1 sm:top-1" />}
+                    {hit && (
+                      <span className="absolute -right-1 -top-1 z-10 rounded-full bg-slate-900 p-0.5 ring-1 ring-emerald-300 sm:right-1 sm:top-1">
+                        <GemIcon size={12} />
+                      </span>
+                    )}
                   </motion.span>
                 )}
               </button>
