@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { expect } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Frame, Page } from "playwright-core";
 import { launchChromium as launch } from "./support";
 
 /**
@@ -9,6 +9,12 @@ import { launchChromium as launch } from "./support";
  * balance), and the server's record of the player (REST, with the guest's token).
  */
 export const ARTIFACTS = "test-artifacts";
+
+/**
+ * Where a table is driven: a page of its own (standalone), or the activity's frame inside the Discord
+ * host. Everything below that only finds elements and runs scripts works on either.
+ */
+export type Table = Page | Frame;
 
 export function launchChromium(): Promise<Browser> {
   mkdirSync(ARTIFACTS, { recursive: true });
@@ -44,19 +50,19 @@ export async function openAsGuest(browser: Browser, baseUrl: string, viewport = 
 }
 
 /** Opens a game from the lobby tile, as a player does (the shell may also have kept it open over a reload). */
-export async function openGame(page: Page, gameId: string): Promise<void> {
+export async function openGame(page: Table, gameId: string): Promise<void> {
   const table = page.getByTestId(`table-${gameId}`);
   if (await table.isVisible().catch(() => false)) return;
   await page.getByTestId(`game-tile-${gameId}`).getByRole("button", { name: "Play Now" }).click();
   await table.waitFor({ state: "visible", timeout: 20_000 });
 }
 
-export async function backToLobby(page: Page): Promise<void> {
+export async function backToLobby(page: Table): Promise<void> {
   await page.getByRole("button", { name: "Back to Lobby" }).click();
 }
 
 /** The header balance as a number ("1,234" → 1234). */
-export async function shownBalance(page: Page): Promise<number> {
+export async function shownBalance(page: Table): Promise<number> {
   const text = (await page.getByTestId("balance").textContent()) ?? "";
   const digits = text.match(/-?[\d,]+/)?.[0] ?? "";
   return Number(digits.replace(/,/g, ""));
@@ -86,7 +92,7 @@ export const serverBalance = async (baseUrl: string, s: { playerId: string; toke
   (await api<{ balance: number }>(baseUrl, `/api/player/${s.playerId}`, s.token)).balance;
 
 /** Waits until no request of the table is in flight. */
-export async function settled(page: Page): Promise<void> {
+export async function settled(page: Table): Promise<void> {
   await page.locator('[data-testid="bet-panel"][data-pending="false"]').waitFor({ timeout: 30_000 });
 }
 
@@ -94,7 +100,7 @@ export async function settled(page: Page): Promise<void> {
  * Clicks a control and waits for the server's answer to it: until the panel has gone from pending back
  * to idle. Waiting for "not pending" alone could pass before the click's request has even started.
  */
-export async function press(page: Page, testId: string): Promise<void> {
+export async function press(page: Table, testId: string): Promise<void> {
   await page.evaluate(() => {
     const w = window as unknown as { __answered?: boolean; __answerWatch?: MutationObserver };
     w.__answerWatch?.disconnect();
@@ -113,21 +119,21 @@ export async function press(page: Page, testId: string): Promise<void> {
   await page.waitForFunction(() => (window as unknown as { __answered?: boolean }).__answered === true, undefined, { timeout: 30_000 });
 }
 
-export async function setAmount(page: Page, amount: number): Promise<void> {
+export async function setAmount(page: Table, amount: number): Promise<void> {
   await page.getByTestId("bet-amount").fill(String(amount));
 }
 
 /** The round on the table is settled: its outcome is shown and no round is open. */
-export const roundDone = async (page: Page) =>
+export const roundDone = async (page: Table) =>
   (await page.getByTestId("round-result").count()) > 0 && (await page.getByTestId("bet-panel").getAttribute("data-locked")) === "false";
 
-export async function isEnabled(page: Page, testId: string): Promise<boolean> {
+export async function isEnabled(page: Table, testId: string): Promise<boolean> {
   const el = page.getByTestId(testId);
   return (await el.count()) > 0 && (await el.isEnabled());
 }
 
 /** The settled round as the table shows it. */
-export async function shownResult(page: Page) {
+export async function shownResult(page: Table) {
   const el = page.getByTestId("round-result");
   await el.waitFor({ timeout: 20_000 });
   const attr = async (name: string) => (await el.getAttribute(name)) ?? "";
@@ -141,7 +147,7 @@ export async function shownResult(page: Page) {
 }
 
 /** Waits until the outcome banner has finished appearing (it waits for the table's reveal animation). */
-export async function revealed(page: Page): Promise<void> {
+export async function revealed(page: Table): Promise<void> {
   await page.waitForFunction(
     () => {
       const el = document.querySelector('[data-testid="round-result"]');
@@ -152,10 +158,58 @@ export async function revealed(page: Page): Promise<void> {
   );
 }
 
+/**
+ * What scrolls sideways: the page itself, or an element of the table whose content is wider than it
+ * (each named by its test id or classes).
+ */
+export async function sidewaysScroll(page: Table): Promise<string[]> {
+  return page.evaluate(() => {
+    const wide: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth) wide.push(`the page (${root.scrollWidth} px in ${root.clientWidth})`);
+    for (const el of document.querySelectorAll<HTMLElement>('[data-testid^="table-"] *')) {
+      const overflow = getComputedStyle(el).overflowX;
+      if ((overflow === "auto" || overflow === "scroll") && el.scrollWidth > el.clientWidth) {
+        wide.push(`${el.dataset.testid ?? el.className} (${el.scrollWidth} px in ${el.clientWidth})`);
+      }
+    }
+    return wide;
+  });
+}
+
 export async function screenshots(page: Page, name: string): Promise<void> {
   if (await roundDone(page)) await revealed(page);
   await page.screenshot({ path: `${ARTIFACTS}/games-${name}-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: `${ARTIFACTS}/games-${name}-390.png`, fullPage: true });
+  expect(await sidewaysScroll(page), "what scrolls sideways on a 390 px phone").toEqual([]);
   await page.setViewportSize({ width: 1280, height: 800 });
 }
+
+export const MAX_STEPS = 60;
+
+/** Acts in an open round until it is over: `next` names the control to press now. */
+export async function playOut(page: Table, next: () => Promise<string | null>): Promise<void> {
+  for (let step = 0; step < MAX_STEPS && !(await roundDone(page)); step++) {
+    const control = await next();
+    if (!control) {
+      const said = (await page.getByTestId("bet-error").count()) > 0 ? await page.getByTestId("bet-error").textContent() : "";
+      throw new Error(`the round is open but no action is available (the panel says: "${said}")`);
+    }
+    await press(page, control);
+  }
+  expect(await roundDone(page), "round finished").toBe(true);
+}
+
+export const firstEnabled = (page: Table, ids: string[]) => async () => {
+  for (const id of ids) if (await isEnabled(page, id)) return id;
+  return null;
+};
+
+export const cardsIn = async (page: Table, testId: string) =>
+  page
+    .getByTestId(testId)
+    .locator("[data-card]")
+    .evaluateAll((els) => els.map((e) => e.getAttribute("data-card")));
+
+export const attr = async (page: Table, testId: string, name: string) => page.getByTestId(testId).first().getAttribute(name);

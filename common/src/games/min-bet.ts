@@ -166,7 +166,10 @@ function baccaratLines(side: BaccaratSide): PayLine[] {
 const threeCardPokerLines = (bet: "ante" | "pairPlus"): PayLine[] =>
   bet === "ante"
     ? wholePays("three-card-poker", [2, 3, 4, ...Object.values(ANTE_BONUS).map((b) => 4 + b!)])
-    : wholePays("three-card-poker", Object.values(PAIR_PLUS_PAYS).map((p) => 1 + p!));
+    : wholePays(
+        "three-card-poker",
+        Object.values(PAIR_PLUS_PAYS).map((p) => 1 + p!),
+      );
 
 const pokerLines = (): PayLine[] =>
   wholePays("poker", [2 + RAISE_MULTIPLE, 1 + RAISE_MULTIPLE, ...Object.values(RAISE_PAYS).map((x) => 2 + RAISE_MULTIPLE * (1 + x))]);
@@ -211,8 +214,19 @@ const numberFirst = (n: number): Chance => [big(ways(n)), big(ways(n) + ways(7))
 const sevenFirst = (n: number): Chance => [big(ways(7)), big(ways(n) + ways(7))];
 
 export const CRAPS_CHIP_TYPES = [
-  "pass", "dontPass", "come", "dontCome", "field", "anySeven", "anyCraps", "hard",
-  "place", "passOdds", "comeOdds", "dontPassOdds", "dontComeOdds",
+  "pass",
+  "dontPass",
+  "come",
+  "dontCome",
+  "field",
+  "anySeven",
+  "anyCraps",
+  "hard",
+  "place",
+  "passOdds",
+  "comeOdds",
+  "dontPassOdds",
+  "dontComeOdds",
 ] as const;
 export type CrapsChipType = (typeof CRAPS_CHIP_TYPES)[number];
 
@@ -232,11 +246,20 @@ function crapsLines(type: CrapsChipType, number: PointNumber): PayLine[] {
     case "dontComeOdds":
       return [payLine(sevenFirst(number), LAY_ODDS_RETURN[number])];
     case "field":
-      return wholePays("craps", Object.values(FIELD_RETURN).map(([n, d]) => n / d));
+      return wholePays(
+        "craps",
+        Object.values(FIELD_RETURN).map(([n, d]) => n / d),
+      );
     case "hard":
-      return wholePays("craps", Object.values(HARD_RETURN).map(([n, d]) => n / d));
+      return wholePays(
+        "craps",
+        Object.values(HARD_RETURN).map(([n, d]) => n / d),
+      );
     default:
-      return wholePays("craps", [EVEN_MONEY, ANY_SEVEN_RETURN, ANY_CRAPS_RETURN].map(([n, d]) => n / d));
+      return wholePays(
+        "craps",
+        [EVEN_MONEY, ANY_SEVEN_RETURN, ANY_CRAPS_RETURN].map(([n, d]) => n / d),
+      );
   }
 }
 const crapsNumbered = (type: CrapsChipType) =>
@@ -308,9 +331,7 @@ const sicBoMinimum = (bet: SicBoBet) => cached(`sic-bo:${JSON.stringify({ ...bet
 // ---------------------------------------------------------------------------------------------------
 // Queries
 
-const crapsChip = z
-  .object({ type: z.enum(CRAPS_CHIP_TYPES), number: z.literal(POINTS).optional() })
-  .loose();
+const crapsChip = z.object({ type: z.enum(CRAPS_CHIP_TYPES), number: z.literal(POINTS).optional() }).loose();
 const baccaratChip = z.object({ side: z.enum(BACCARAT_SIDES) }).loose();
 const threeCardPokerChip = z.object({ bet: z.enum(["ante", "pairPlus"]) }).loose();
 
@@ -375,13 +396,28 @@ export interface StakeMinimum {
   minimum: number;
 }
 
-const rouletteLabel = (bet: RouletteBet) => ("numbers" in bet ? `${bet.type} ${[...bet.numbers].sort((a, b) => a - b).join("-")}` : "value" in bet ? `${bet.type} ${bet.value}` : bet.type);
+const rouletteLabel = (bet: RouletteBet) =>
+  "numbers" in bet
+    ? `${bet.type} ${[...bet.numbers].sort((a, b) => a - b).join("-")}`
+    : "value" in bet
+      ? `${bet.type} ${bet.value}`
+      : bet.type;
 const sicBoLabel = (bet: SicBoBet) =>
   bet.type === "combination" ? `combination ${bet.numbers.join("-")}` : "value" in bet ? `${bet.type} ${bet.value}` : bet.type;
 const CRAPS_LABEL: Record<CrapsChipType, string> = {
-  pass: "pass line", dontPass: "don't pass", come: "come", dontCome: "don't come", field: "field",
-  anySeven: "any seven", anyCraps: "any craps", hard: "hard", place: "place", passOdds: "pass line odds",
-  comeOdds: "come odds", dontPassOdds: "don't pass lay odds", dontComeOdds: "don't come lay odds",
+  pass: "pass line",
+  dontPass: "don't pass",
+  come: "come",
+  dontCome: "don't come",
+  field: "field",
+  anySeven: "any seven",
+  anyCraps: "any craps",
+  hard: "hard",
+  place: "place",
+  passOdds: "pass line odds",
+  comeOdds: "come odds",
+  dontPassOdds: "don't pass lay odds",
+  dontComeOdds: "don't come lay odds",
 };
 
 function crapsStakes(chips: readonly { type: CrapsChipType; number?: number; amount: number }[], point: number | null): StakeMinimum[] {
@@ -422,7 +458,9 @@ export function betStakes(game: string, amount: number, params: unknown): StakeM
     case "crash":
       return [{ label: `crash cashing out at ${p.cashOutAt}×`, amount, minimum: minBetFor(game, params) }];
     case "keno":
-      return [{ label: `keno (${p.risk}, ${p.picks.length} pick${p.picks.length === 1 ? "" : "s"})`, amount, minimum: minBetFor(game, params) }];
+      return [
+        { label: `keno (${p.risk}, ${p.picks.length} pick${p.picks.length === 1 ? "" : "s"})`, amount, minimum: minBetFor(game, params) },
+      ];
     case "mines":
       return [{ label: `mines with ${p.mines} mine${p.mines === 1 ? "" : "s"}`, amount, minimum: minBetFor(game, params) }];
     default:
@@ -445,4 +483,14 @@ export function belowMinimum(stakes: readonly StakeMinimum[]): GameRuleError | n
     "below_minimum",
     `The minimum bet on ${low.label} is ${low.minimum} coins: below it, rounding payouts down to whole coins would cost more than 1 % of the stake`,
   );
+}
+
+/**
+ * The smallest amount a bet panel may send per unit for a bet whose stakes at one coin per unit are
+ * `perUnit`: a plain bet stakes the amount once, a chip table stakes each spot its chip count times the
+ * chip value. Every stake then meets its own minimum (a stack of k chips on a spot needs k × value at
+ * least the spot's minimum), and no smaller amount does. MIN_BET for a bet without stakes.
+ */
+export function minimumPerUnit(perUnit: readonly StakeMinimum[]): number {
+  return Math.max(MIN_BET, ...perUnit.filter((s) => s.amount > 0).map((s) => Math.ceil(s.minimum / s.amount)));
 }

@@ -3,6 +3,7 @@ import type { Rng } from "../fairness/stream";
 import { BACCARAT_WIN_PROBABILITY } from "../rtp-table";
 import { MAX_PAYOUT } from "../limits";
 import { GameRuleError } from "./engine";
+import { actionStakes, betStakes, minimumPerUnit } from "./min-bet";
 import { requireEngine, startRound } from "./runner";
 import { BACCARAT_SIDES, betPayout, type BaccaratParams } from "./baccarat";
 import { ROLLS, winChance as diceWinChance, type DiceParams } from "./dice";
@@ -50,9 +51,44 @@ export function quoteBet(game: GameId, amount: number, params: unknown): QuoteRe
     startRound(engine, amount, params, constantRng());
     const parsed = engine.params.parse(params ?? {});
     const maxPayout = engine.maxPayout(amount, parsed);
-    return { ok: true, quote: { maxPayout, multiplier: nominalMultiplier(game, amount, maxPayout, parsed), winChance: winChance(game, parsed) } };
+    return {
+      ok: true,
+      quote: { maxPayout, multiplier: nominalMultiplier(game, amount, maxPayout, parsed), winChance: winChance(game, parsed) },
+    };
   } catch (error) {
     if (error instanceof GameRuleError) return { ok: false, error: error.message };
+    throw error;
+  }
+}
+
+/**
+ * The minimum of the bet the panel has configured, per unit of its amount: `unitParams` is the bet with
+ * the amount at one coin (every chip on a layout worth 1). The server refuses the bet below it and takes
+ * it from it on (runner.ts, LIVE_PLAY), so the panel asks exactly that much. Null when `unitParams` is
+ * not a bet of the game (the panel then shows why, from the quote).
+ */
+export function betMinimum(game: GameId, unitParams: unknown): number | null {
+  const parsed = requireEngine(game).params.safeParse(unitParams ?? {});
+  if (!parsed.success) return null;
+  return guarded(() => minimumPerUnit(betStakes(game, 1, parsed.data)));
+}
+
+/**
+ * The same for the chips an action adds to an open round (craps bets placed between rolls), with the
+ * action's chips at one coin each. Null when the action is not one of the game's.
+ */
+export function actionMinimum(game: GameId, state: unknown, unitAction: unknown): number | null {
+  const actions = requireEngine(game).actions;
+  const parsed = actions?.safeParse(unitAction);
+  if (!parsed?.success) return null;
+  return guarded(() => minimumPerUnit(actionStakes(game, state, parsed.data)));
+}
+
+function guarded(minimum: () => number): number | null {
+  try {
+    return minimum();
+  } catch (error) {
+    if (error instanceof GameRuleError) return null;
     throw error;
   }
 }

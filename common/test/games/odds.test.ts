@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { quoteBet, winChance, kenoHitProbability, minesSafeChance } from "../../src/games/odds";
+import { actionMinimum, betMinimum, quoteBet, winChance, kenoHitProbability, minesSafeChance } from "../../src/games/odds";
+import { minBetFor } from "../../src/games/min-bet";
+import { LIVE_PLAY, actRound, requireEngine, startRound } from "../../src/games/runner";
+import { floatForFace } from "../../src/games/dice-faces";
+import { GameRuleError } from "../../src/games/engine";
+import type { GameId } from "../../src/catalogue";
 import { diceEngine, ROLLS } from "../../src/games/dice";
 import { fixedRng } from "../../src/fairness/stream";
 import { payTable, RISKS, MAX_PICKS } from "../../src/games/keno";
@@ -20,7 +25,10 @@ describe("the bet panel's quote", () => {
     expect(quoteBet("dice", 10, { target: 50.123, direction: "under" }).ok).toBe(false);
     expect(quoteBet("poker", MAX_ANTE + 1, {})).toEqual({ ok: false, error: expect.stringMatching(/ante may be at most/) });
     expect(quoteBet("baccarat", 10, { bets: { player: 5 } })).toEqual({ ok: false, error: expect.stringMatching(/must equal the sum/) });
-    expect(quoteBet("craps", 5, { bets: [{ type: "come", amount: 5 }] })).toEqual({ ok: false, error: expect.stringMatching(/need a point/) });
+    expect(quoteBet("craps", 5, { bets: [{ type: "come", amount: 5 }] })).toEqual({
+      ok: false,
+      error: expect.stringMatching(/need a point/),
+    });
     expect(quoteBet("limbo", 0, { target: 2 })).toEqual({ ok: false, error: expect.stringMatching(/whole number of coins/) });
   });
 
@@ -51,7 +59,12 @@ describe("the bet panel's quote", () => {
 
   it("counts a push as no win: red and zero together only win on zero", () => {
     expect(quote("roulette", 1, { bets: [{ type: "red", amount: 1 }] }).winChance).toBeCloseTo(18 / 37, 15);
-    const hedge = quote("roulette", 2, { bets: [{ type: "red", amount: 1 }, { type: "straight", numbers: [0], amount: 1 }] });
+    const hedge = quote("roulette", 2, {
+      bets: [
+        { type: "red", amount: 1 },
+        { type: "straight", numbers: [0], amount: 1 },
+      ],
+    });
     expect(hedge.winChance).toBeCloseTo(1 / 37, 15);
     expect(hedge.maxPayout).toBe(36);
     expect(quote("baccarat", 20, { bets: { player: 10, banker: 10 } }).winChance).toBe(0);
@@ -79,7 +92,10 @@ describe("the bet panel's quote", () => {
         const row = RTP_TABLE.keno!.find((r) => r.bet === `${risk}, ${picks} pick${picks === 1 ? "" : "s"}`)!;
         expect(rtp).toBeCloseTo(row.rtp, 10);
         const chance = winChance("keno", { picks: Array.from({ length: picks }, (_, i) => i + 1), risk });
-        expect(chance).toBeCloseTo(table.reduce((s, m, h) => (m > 1 ? s + probabilities[h]! : s), 0), 15);
+        expect(chance).toBeCloseTo(
+          table.reduce((s, m, h) => (m > 1 ? s + probabilities[h]! : s), 0),
+          15,
+        );
       }
     }
   });
@@ -96,5 +112,115 @@ describe("the bet panel's quote", () => {
   it("limbo and crash: multiplier is the target and the chance 0.99 / target", () => {
     expect(quote("limbo", 10, { target: 2 })).toEqual({ maxPayout: 20, multiplier: 2, winChance: 0.495 });
     expect(quote("crash", 100, { cashOutAt: 1.5 })).toEqual({ maxPayout: 150, multiplier: 1.5, winChance: 0.66 });
+  });
+});
+
+describe("the bet panel's minimum: the minimum of the bet configured", () => {
+  /** The refusal code of an opening bet on live play, or "ok". */
+  const opening = (game: GameId, amount: number, params: unknown): string => {
+    try {
+      startRound(requireEngine(game), amount, params, fixedRng(Array(64).fill(0.5)), LIVE_PLAY);
+      return "ok";
+    } catch (e) {
+      if (e instanceof GameRuleError) return e.code;
+      throw e;
+    }
+  };
+  /** A bet at `amount` per unit: single-stake params stay, a chip layout's `units` chips each become `amount`. */
+  const cases: { game: GameId; params: (amount: number) => unknown }[] = [
+    { game: "dice", params: () => ({ target: 50, direction: "under" }) },
+    { game: "dice", params: () => ({ target: 2, direction: "over" }) },
+    { game: "dice", params: () => ({ target: 98, direction: "under" }) },
+    { game: "limbo", params: () => ({ target: 1.75 }) },
+    { game: "limbo", params: () => ({ target: 1000 }) },
+    { game: "crash", params: () => ({ cashOutAt: 1.5 }) },
+    { game: "keno", params: () => ({ picks: [3, 8, 13, 21, 34], risk: "high" }) },
+    { game: "keno", params: () => ({ picks: [1], risk: "low" }) },
+    { game: "mines", params: () => ({ mines: 3 }) },
+    { game: "coin-flip", params: () => ({ side: "heads" }) },
+    { game: "blackjack", params: () => ({}) },
+    { game: "hi-lo", params: () => ({}) },
+    { game: "baccarat", params: (a) => ({ bets: { banker: 2 * a, tie: a } }) },
+    { game: "baccarat", params: (a) => ({ bets: { player: a } }) },
+    { game: "three-card-poker", params: (a) => ({ ante: a, pairPlus: a }) },
+    {
+      game: "craps",
+      params: (a) => ({
+        bets: [
+          { type: "pass", amount: a },
+          { type: "place", number: 5, amount: 3 * a },
+        ],
+      }),
+    },
+    { game: "craps", params: (a) => ({ bets: [{ type: "field", amount: a }] }) },
+    {
+      game: "roulette",
+      params: (a) => ({
+        bets: [
+          { type: "red", amount: a },
+          { type: "straight", numbers: [17], amount: 2 * a },
+        ],
+      }),
+    },
+    {
+      game: "sic-bo",
+      params: (a) => ({
+        bets: [
+          { type: "small", amount: a },
+          { type: "total", value: 10, amount: a },
+        ],
+      }),
+    },
+  ];
+  const total = (game: GameId, params: unknown, amount: number): number => {
+    const p = params as any;
+    if (game === "baccarat") return Object.values(p.bets as Record<string, number>).reduce((s, n) => s + n, 0);
+    if (game === "three-card-poker") return p.ante + p.pairPlus;
+    if (p.bets) return (p.bets as { amount: number }[]).reduce((s, b) => s + b.amount, 0);
+    return amount;
+  };
+
+  it.each(cases)("$game $params: the server takes the bet at the panel's minimum and refuses it one coin below", ({ game, params }) => {
+    const minimum = betMinimum(game, params(1));
+    expect(minimum).not.toBeNull();
+    const at = (amount: number) => opening(game, total(game, params(amount), amount), params(amount));
+    expect(at(minimum!)).not.toBe("below_minimum");
+    if (minimum! > 1) expect(at(minimum! - 1)).toBe("below_minimum");
+    // never above the game's strictest minimum, which is safe for every bet
+    expect(minimum!).toBeLessThanOrEqual(minBetFor(game));
+  });
+
+  it("is below the strictest minimum where the bet allows: dice at 50 % takes less than the worst target", () => {
+    const half = betMinimum("dice", { target: 50, direction: "under" })!;
+    expect(half).toBe(minBetFor("dice", { target: 50, direction: "under" }));
+    expect(half).toBeLessThan(minBetFor("dice"));
+    // the strictest minimum is some target's own: at that target the panel asks exactly it
+    const targets = Array.from({ length: 9800 }, (_, i) => (i + 1) / 100);
+    expect(Math.max(...targets.map((target) => betMinimum("dice", { target, direction: "under" })!))).toBe(minBetFor("dice"));
+  });
+
+  it("a stack of chips on one spot needs its share: ceil(minimum / chips) per chip", () => {
+    const place5 = minBetFor("craps", { type: "place", number: 5 });
+    expect(place5).toBeGreaterThan(3);
+    expect(betMinimum("craps", { bets: [{ type: "place", number: 5, amount: 3 }] })).toBe(Math.ceil(place5 / 3));
+  });
+
+  it("answers null for a bet the engine does not take, instead of throwing", () => {
+    expect(betMinimum("dice", { target: 99.5, direction: "under" })).toBeNull();
+    expect(betMinimum("dice", { target: "x" })).toBeNull();
+    expect(betMinimum("roulette", { bets: [] })).toBeNull();
+  });
+
+  it("for chips added to an open craps round, follows the table's point", () => {
+    const craps = requireEngine("craps");
+    const point = startRound(craps, 50, { bets: [{ type: "pass", amount: 50 }] }, fixedRng([floatForFace(1), floatForFace(4)]), LIVE_PLAY);
+    const unit = { type: "bet", bets: [{ type: "passOdds", amount: 1 }] };
+    const minimum = actionMinimum("craps", point.state, unit)!;
+    expect(minimum).toBe(minBetFor("craps", { type: "passOdds", number: 5 }));
+    const add = (amount: number) => () =>
+      actRound(craps, point.state, { type: "bet", bets: [{ type: "passOdds", amount }] }, fixedRng([]), LIVE_PLAY);
+    expect(add(minimum)().stake).toBe(minimum);
+    expect(add(minimum - 1)).toThrow(/minimum bet on pass line odds 5/);
+    expect(actionMinimum("craps", point.state, { type: "fly" })).toBeNull();
   });
 });

@@ -34,6 +34,7 @@ import { chipClass, chipLabel, useChips } from "../shared/chips";
 import { formatCoins } from "../shared/format";
 import { useRound } from "../shared/use-round";
 import { useStake } from "../shared/use-stake";
+import { panelMinimum, roundMinimum } from "../shared/limits";
 
 const REVEAL_MS = 800;
 
@@ -64,7 +65,8 @@ const BET_NAME: Record<TableBet["type"], string> = {
   anyCraps: "Any craps",
 };
 const describe = (b: TableBet) => `${BET_NAME[b.type]}${b.number ? ` ${b.number}` : ""}`;
-const CONTRACT = (b: TableBet, point: number | null) => (b.type === "pass" && point !== null) || (b.type === "come" && b.number !== undefined);
+const CONTRACT = (b: TableBet, point: number | null) =>
+  (b.type === "pass" && point !== null) || (b.type === "come" && b.number !== undefined);
 
 export default function CrapsTable(props: GameTableProps) {
   const { game, connection, balance } = props;
@@ -76,16 +78,22 @@ export default function CrapsTable(props: GameTableProps) {
   const open = round.open;
   const table: CrapsState | null = open ? open.view : null;
   const point = table?.point ?? null;
-  const requests = useMemo<CrapsBetRequest[]>(
-    () => [...chips.spots.values()].map(({ spot, chips: n }) => ({ ...spot, amount: n * chip }) as CrapsBetRequest),
-    [chips.spots, chip],
-  );
+  const requestsAt = (value: number) =>
+    [...chips.spots.values()].map(({ spot, chips: n }) => ({ ...spot, amount: n * value }) as CrapsBetRequest);
+  const requests = useMemo<CrapsBetRequest[]>(() => requestsAt(chip), [chips.spots, chip]); // eslint-disable-line react-hooks/exhaustive-deps
   const params: CrapsParams | null = !open && chips.count > 0 ? { bets: requests } : null;
+  // the minimum of the chips staged (one coin each): of the opening bet, or of the chips added to the table as it stands
+  const minimum = useMemo(() => {
+    if (chips.count === 0) return panelMinimum(game.id, null);
+    const unit = requestsAt(1);
+    return table ? roundMinimum(game.id, table, { type: "bet", bets: unit }) : panelMinimum(game.id, { bets: unit });
+  }, [game.id, chips.spots, table]); // eslint-disable-line react-hooks/exhaustive-deps
+  const limits = useMemo(() => stake.withMinimum(minimum).limits, [stake.limits, minimum]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // mid-round: the engine itself says whether the staged chips fit the table as it stands
   const stagedProblem = useMemo(() => {
     if (!table || chips.count === 0) return null;
-    const amountProblem = stakeProblem(chip, stake.limits);
+    const amountProblem = stakeProblem(chip, limits);
     if (amountProblem) return amountProblem;
     try {
       placeBets(table, requests);
@@ -94,7 +102,7 @@ export default function CrapsTable(props: GameTableProps) {
       if (e instanceof GameRuleError) return e.message;
       throw e;
     }
-  }, [table, requests, chips.count, chip, stake.limits]);
+  }, [table, requests, chips.count, chip, limits]);
 
   // staged chips go down and the dice roll as one move of the player: busy until both are answered
   const [sequence, setSequence] = useState(false);
@@ -122,7 +130,8 @@ export default function CrapsTable(props: GameTableProps) {
     if (!params) return;
     if (await round.bet(chip * chips.count, params)) chips.clear();
   };
-  const takeDown = (bet: TakeDownKind, number?: number) => void round.act(number === undefined ? { type: "takeDown", bet } : { type: "takeDown", bet, number });
+  const takeDown = (bet: TakeDownKind, number?: number) =>
+    void round.act(number === undefined ? { type: "takeDown", bet } : { type: "takeDown", bet, number });
 
   const lastRoll = view?.rolls[view.rolls.length - 1] ?? null;
   const onTable = (type: TableBet["type"], number?: number) => table?.bets.find((b) => b.type === type && b.number === number);
@@ -168,14 +177,23 @@ export default function CrapsTable(props: GameTableProps) {
       help={{
         rules: (
           <ul className="list-disc space-y-1 pl-5">
-            <li>Stage chips on the layout (blue), then Roll: your chips go on the table and two dice are thrown. The round lasts while any bet lies on the table.</li>
-            <li>Pass line on the come-out: 7 or 11 wins, 2, 3 or 12 loses, any other number becomes the point; then the point wins before a 7. Don&apos;t pass is the opposite (12 pushes).</li>
+            <li>
+              Stage chips on the layout (blue), then Roll: your chips go on the table and two dice are thrown. The round lasts while any bet
+              lies on the table.
+            </li>
+            <li>
+              Pass line on the come-out: 7 or 11 wins, 2, 3 or 12 loses, any other number becomes the point; then the point wins before a 7.
+              Don&apos;t pass is the opposite (12 pushes).
+            </li>
             <li>Come and don&apos;t come work like pass and don&apos;t pass, made while a point is on; each travels to its own number.</li>
             <li>
-              Free odds behind pass or come: up to {ODDS_MULTIPLE[4]}× on 4/10, {ODDS_MULTIPLE[5]}× on 5/9, {ODDS_MULTIPLE[6]}× on 6/8; lay odds behind don&apos;t
-              pass or don&apos;t come up to {LAY_MULTIPLE}×.
+              Free odds behind pass or come: up to {ODDS_MULTIPLE[4]}× on 4/10, {ODDS_MULTIPLE[5]}× on 5/9, {ODDS_MULTIPLE[6]}× on 6/8; lay
+              odds behind don&apos;t pass or don&apos;t come up to {LAY_MULTIPLE}×.
             </li>
-            <li>Every bet works on every roll, and is settled once: a winning place bet or hardway comes down with its payout. Field, any seven and any craps are one-roll bets.</li>
+            <li>
+              Every bet works on every roll, and is settled once: a winning place bet or hardway comes down with its payout. Field, any
+              seven and any craps are one-roll bets.
+            </li>
             <li>Take a bet down from the list of bets on the table, except a pass or come bet with a point (its odds may come down).</li>
           </ul>
         ),
@@ -184,7 +202,10 @@ export default function CrapsTable(props: GameTableProps) {
             head={["Bet", "Pays"]}
             rows={[
               { label: "Pass, don't pass, come, don't come", pays: "1:1" },
-              ...POINTS.filter((n) => n <= 6).map((n) => ({ label: `Odds on ${n} or ${14 - n} (lay)`, pays: `${odds(PASS_ODDS_RETURN[n])} (${odds(LAY_ODDS_RETURN[n])})` })),
+              ...POINTS.filter((n) => n <= 6).map((n) => ({
+                label: `Odds on ${n} or ${14 - n} (lay)`,
+                pays: `${odds(PASS_ODDS_RETURN[n])} (${odds(LAY_ODDS_RETURN[n])})`,
+              })),
               ...POINTS.filter((n) => n <= 6).map((n) => ({ label: `Place ${n} or ${14 - n}`, pays: odds(PLACE_RETURN[n]) })),
               { label: "Field 3, 4, 9, 10, 11", pays: odds(FIELD_RETURN[3]!) },
               { label: "Field 2 / 12", pays: `${odds(FIELD_RETURN[2]!)} / ${odds(FIELD_RETURN[12]!)}` },
@@ -199,6 +220,7 @@ export default function CrapsTable(props: GameTableProps) {
         <BetPanel
           game={game}
           stake={stake}
+          minimum={minimum}
           total={chip * chips.count}
           params={params}
           paramsHint={chips.count === 0 ? "Stage a chip on the layout" : null}
@@ -229,7 +251,13 @@ export default function CrapsTable(props: GameTableProps) {
           }
         >
           {!open && (
-            <button type="button" data-testid="craps-clear-staged" disabled={round.pending || chips.count === 0} onClick={chips.clear} className="rounded-lg bg-slate-700 py-2 font-medium hover:bg-slate-600 disabled:opacity-50">
+            <button
+              type="button"
+              data-testid="craps-clear-staged"
+              disabled={round.pending || chips.count === 0}
+              onClick={chips.clear}
+              className="rounded-lg bg-slate-700 py-2 font-medium hover:bg-slate-600 disabled:opacity-50"
+            >
               Clear chips
             </button>
           )}
@@ -276,10 +304,20 @@ export default function CrapsTable(props: GameTableProps) {
                 {comeOn(n) &&
                   stakeSpot({ type: "comeOdds", number: n as PointNumber }, !!open, <span className="text-[9px]">come odds</span>, "h-7")}
                 {dontComeOn(n) &&
-                  stakeSpot({ type: "dontComeOdds", number: n as PointNumber }, !!open, <span className="text-[9px]">lay odds</span>, "h-7")}
+                  stakeSpot(
+                    { type: "dontComeOdds", number: n as PointNumber },
+                    !!open,
+                    <span className="text-[9px]">lay odds</span>,
+                    "h-7",
+                  )}
               </div>
             ))}
-            {stakeSpot({ type: "dontCome" }, point !== null, <span className="text-[10px] sm:text-xs">DON&apos;T COME BAR 12</span>, "col-span-2 h-12")}
+            {stakeSpot(
+              { type: "dontCome" },
+              point !== null,
+              <span className="text-[10px] sm:text-xs">DON&apos;T COME BAR 12</span>,
+              "col-span-2 h-12",
+            )}
             {stakeSpot({ type: "come" }, point !== null, <span className="text-base sm:text-lg">COME</span>, "col-span-4 h-12")}
             {stakeSpot(
               { type: "field" },
@@ -287,15 +325,35 @@ export default function CrapsTable(props: GameTableProps) {
               <>
                 <span className="text-sm">FIELD</span>
                 <span className="text-[10px] font-normal">
-                  2 · 3 · 4 · 9 · 10 · 11 · 12 <span className="hidden sm:inline">— 2 pays {odds(FIELD_RETURN[2]!)}, 12 pays {odds(FIELD_RETURN[12]!)}</span>
+                  2 · 3 · 4 · 9 · 10 · 11 · 12{" "}
+                  <span className="hidden sm:inline">
+                    — 2 pays {odds(FIELD_RETURN[2]!)}, 12 pays {odds(FIELD_RETURN[12]!)}
+                  </span>
                 </span>
               </>,
               "col-span-6 h-14",
               placedChip(onTable("field")),
             )}
-            {stakeSpot({ type: "dontPass" }, point === null, <span className="text-[10px] sm:text-xs">DON&apos;T PASS BAR 12</span>, "col-span-2 h-12", placedChip(dontPass))}
-            {stakeSpot({ type: "pass" }, point === null, <span className="text-base sm:text-lg">PASS LINE</span>, "col-span-4 h-12", placedChip(pass))}
-            {stakeSpot({ type: "dontPassOdds" }, !!dontPass && point !== null, <span className="text-[10px]">lay odds (≤ {LAY_MULTIPLE}×)</span>, "col-span-2 h-8")}
+            {stakeSpot(
+              { type: "dontPass" },
+              point === null,
+              <span className="text-[10px] sm:text-xs">DON&apos;T PASS BAR 12</span>,
+              "col-span-2 h-12",
+              placedChip(dontPass),
+            )}
+            {stakeSpot(
+              { type: "pass" },
+              point === null,
+              <span className="text-base sm:text-lg">PASS LINE</span>,
+              "col-span-4 h-12",
+              placedChip(pass),
+            )}
+            {stakeSpot(
+              { type: "dontPassOdds" },
+              !!dontPass && point !== null,
+              <span className="text-[10px]">lay odds (≤ {LAY_MULTIPLE}×)</span>,
+              "col-span-2 h-8",
+            )}
             {stakeSpot({ type: "passOdds" }, !!pass && point !== null, <span className="text-[10px]">pass odds</span>, "col-span-4 h-8")}
           </div>
         </div>
@@ -313,8 +371,26 @@ export default function CrapsTable(props: GameTableProps) {
               placedChip(onTable("hard", n)),
             ),
           )}
-          {stakeSpot({ type: "anySeven" }, true, <><span>ANY 7</span><span className="text-[9px] font-normal">{odds(ANY_SEVEN_RETURN)}</span></>, "h-12 bg-red-950/60", placedChip(onTable("anySeven")))}
-          {stakeSpot({ type: "anyCraps" }, true, <><span>ANY CRAPS</span><span className="text-[9px] font-normal">{odds(ANY_CRAPS_RETURN)}</span></>, "h-12 bg-red-950/60", placedChip(onTable("anyCraps")))}
+          {stakeSpot(
+            { type: "anySeven" },
+            true,
+            <>
+              <span>ANY 7</span>
+              <span className="text-[9px] font-normal">{odds(ANY_SEVEN_RETURN)}</span>
+            </>,
+            "h-12 bg-red-950/60",
+            placedChip(onTable("anySeven")),
+          )}
+          {stakeSpot(
+            { type: "anyCraps" },
+            true,
+            <>
+              <span>ANY CRAPS</span>
+              <span className="text-[9px] font-normal">{odds(ANY_CRAPS_RETURN)}</span>
+            </>,
+            "h-12 bg-red-950/60",
+            placedChip(onTable("anyCraps")),
+          )}
         </div>
 
         {table && table.bets.length > 0 && (
@@ -323,7 +399,17 @@ export default function CrapsTable(props: GameTableProps) {
             <ul className="flex flex-col gap-1">
               {table.bets.map((b) => {
                 const id = `${b.type}${b.number ? `-${b.number}` : ""}`;
-                const oddsKind = (b.type === "pass" ? "passOdds" : b.type === "dontPass" ? "dontPassOdds" : b.type === "come" ? "comeOdds" : b.type === "dontCome" ? "dontComeOdds" : null) as TakeDownKind | null;
+                const oddsKind = (
+                  b.type === "pass"
+                    ? "passOdds"
+                    : b.type === "dontPass"
+                      ? "dontPassOdds"
+                      : b.type === "come"
+                        ? "comeOdds"
+                        : b.type === "dontCome"
+                          ? "dontComeOdds"
+                          : null
+                ) as TakeDownKind | null;
                 const oddsNumber = b.type === "come" || b.type === "dontCome" ? b.number : undefined;
                 return (
                   <li key={id} className="flex items-center justify-between gap-2">
@@ -333,12 +419,24 @@ export default function CrapsTable(props: GameTableProps) {
                     </span>
                     <span className="flex gap-1">
                       {oddsKind && b.odds > 0 && (
-                        <button type="button" data-testid={`craps-down-odds-${id}`} disabled={!ready} onClick={() => takeDown(oddsKind, oddsNumber)} className="rounded bg-slate-700 px-2 py-0.5 disabled:opacity-40">
+                        <button
+                          type="button"
+                          data-testid={`craps-down-odds-${id}`}
+                          disabled={!ready}
+                          onClick={() => takeDown(oddsKind, oddsNumber)}
+                          className="rounded bg-slate-700 px-2 py-0.5 disabled:opacity-40"
+                        >
                           Odds down
                         </button>
                       )}
                       {!CONTRACT(b, table.point) && (
-                        <button type="button" data-testid={`craps-down-${id}`} disabled={!ready} onClick={() => takeDown(b.type, b.number)} className="rounded bg-slate-700 px-2 py-0.5 disabled:opacity-40">
+                        <button
+                          type="button"
+                          data-testid={`craps-down-${id}`}
+                          disabled={!ready}
+                          onClick={() => takeDown(b.type, b.number)}
+                          className="rounded bg-slate-700 px-2 py-0.5 disabled:opacity-40"
+                        >
                           Take down
                         </button>
                       )}
@@ -353,8 +451,18 @@ export default function CrapsTable(props: GameTableProps) {
         {view && view.settled.length > 0 && (
           <ul className="flex flex-wrap gap-1 text-xs" data-testid="craps-settled">
             {view.settled.map((s: SettledBet, i) => (
-              <li key={i} className={`rounded-full px-2 py-0.5 ${s.result === "win" ? "bg-emerald-500/80 text-slate-950" : s.result === "lose" ? "bg-rose-500/70" : "bg-slate-600"}`}>
-                {describe(s)} {s.result === "win" ? `wins ${formatCoins(s.payout)}` : s.result === "lose" ? "loses" : s.result === "push" ? "pushes" : `down ${formatCoins(s.payout)}`}
+              <li
+                key={i}
+                className={`rounded-full px-2 py-0.5 ${s.result === "win" ? "bg-emerald-500/80 text-slate-950" : s.result === "lose" ? "bg-rose-500/70" : "bg-slate-600"}`}
+              >
+                {describe(s)}{" "}
+                {s.result === "win"
+                  ? `wins ${formatCoins(s.payout)}`
+                  : s.result === "lose"
+                    ? "loses"
+                    : s.result === "push"
+                      ? "pushes"
+                      : `down ${formatCoins(s.payout)}`}
               </li>
             ))}
           </ul>

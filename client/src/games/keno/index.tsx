@@ -142,7 +142,12 @@ export default function KenoTable(props: GameTableProps) {
                     transition={{ delay: (drawnAt * STEP_MS) / 1000 }}
                     className={`absolute inset-0 flex items-center justify-center rounded-lg ${hit ? "bg-emerald-400 text-slate-950 ring-4 ring-emerald-200" : "bg-rose-500/80 text-white"}`}
                   >
-                    {hit ? <GemIcon size={26} /> : tile}
+                    {tile}
+                    {hit && (
+                      <span className="absolute -right-1 -top-1 z-10 rounded-full bg-slate-900 p-0.5 ring-1 ring-emerald-300 sm:right-1 sm:top-1">
+                        <GemIcon size={12} />
+                      </span>
+                    )}
                   </motion.span>
                 )}
               </button>

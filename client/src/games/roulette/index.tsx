@@ -151,7 +151,7 @@ export default function RouletteTable(props: GameTableProps) {
       type="button"
       data-testid={`roulette-${spotKey(spot)}`}
       onClick={() => place(spot)}
-      className={`relative flex items-center justify-center border border-white/30 text-xs font-bold text-white hover:brightness-125 sm:text-sm ${className} ${won(spot) ? "ring-2 ring-inset ring-amber-300" : ""}`}
+      className={`relative flex min-w-0 items-center justify-center border border-white/30 text-[10px] font-bold text-white hover:brightness-125 sm:text-sm ${className} ${won(spot) ? "ring-2 ring-inset ring-amber-300" : ""}`}
     >
       {label}
       <span className="absolute inset-0 flex items-center justify-center">{chipOn(spot)}</span>
@@ -202,8 +202,8 @@ export default function RouletteTable(props: GameTableProps) {
           </motion.div>
         </div>
 
-        <div className="overflow-x-auto pb-2">
-          <div className="mx-auto flex min-w-[560px] max-w-3xl flex-col gap-1 select-none">
+        <div className="pb-2">
+          <div className="mx-auto flex w-full max-w-3xl flex-col gap-1 select-none">
             <div className="flex h-36 sm:h-40">
               {cell({ type: "straight", numbers: [0] }, "0", "w-[7%] rounded-l-xl bg-emerald-600")}
               <div className="relative grid flex-1 grid-cols-12 grid-rows-3">

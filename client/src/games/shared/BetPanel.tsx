@@ -17,6 +17,11 @@ export interface AutoBetSupport {
 export interface BetPanelProps {
   game: GameDefinition;
   stake: StakeState;
+  /**
+   * the minimum of the bet configured, per unit of the amount (limits.ts `panelMinimum`): the field is
+   * held to it, so the panel never sends a stake the server refuses as below its minimum
+   */
+  minimum: number;
   /** the coins the bet would stake in all (the amount times the chips on the layout) */
   total: number;
   /** the engine parameters of the bet, for the quote; null while the table has nothing to bet on */
@@ -66,7 +71,8 @@ const isTyping = (target: EventTarget | null): boolean => {
  * auto-bet where the game is single-step.
  */
 export function BetPanel(props: BetPanelProps) {
-  const { game, stake, total, params, paramsProblem, pending, serverError, connected, label, onBet, locked, blocked, auto } = props;
+  const { game, total, params, paramsProblem, pending, serverError, connected, label, onBet, locked, blocked, auto } = props;
+  const stake = props.stake.withMinimum(props.minimum);
   const [mode, setMode] = useState<"manual" | "auto">("manual");
   const [autoRunning, setAutoRunning] = useState(false);
   const [keysOpen, setKeysOpen] = useState(false);
@@ -115,7 +121,12 @@ export function BetPanel(props: BetPanelProps) {
 
   const units = stake.limits.units ?? 1;
   return (
-    <div className="flex flex-col gap-3 rounded-xl bg-slate-800/80 p-4 text-sm text-slate-100" data-testid="bet-panel" data-pending={pending} data-locked={!!locked}>
+    <div
+      className="flex flex-col gap-3 rounded-xl bg-slate-800/80 p-4 text-sm text-slate-100"
+      data-testid="bet-panel"
+      data-pending={pending}
+      data-locked={!!locked}
+    >
       <div className="flex items-center justify-between gap-2">
         {auto ? (
           <div role="tablist" aria-label="Bet mode" className="flex rounded-lg bg-slate-900 p-1">
@@ -138,7 +149,12 @@ export function BetPanel(props: BetPanelProps) {
           <span className="font-semibold text-slate-300">{game.title}</span>
         )}
         <div className="flex gap-1">
-          <button type="button" data-testid="help-button" onClick={props.onShowHelp} className="rounded-md px-2 py-1 text-slate-300 hover:bg-white/10">
+          <button
+            type="button"
+            data-testid="help-button"
+            onClick={props.onShowHelp}
+            className="rounded-md px-2 py-1 text-slate-300 hover:bg-white/10"
+          >
             Rules
           </button>
           <button
@@ -155,7 +171,12 @@ export function BetPanel(props: BetPanelProps) {
 
       <div className="flex flex-col gap-1">
         <span className="flex justify-between text-xs text-slate-400">
-          <span>{props.amountLabel ?? "Bet amount"}</span>
+          <span>
+            {props.amountLabel ?? "Bet amount"}{" "}
+            <span className="text-slate-500" data-testid="bet-min" data-value={stake.limits.min}>
+              (min {formatCoins(stake.limits.min)})
+            </span>
+          </span>
           {units > 1 && <span data-testid="bet-total">Total {formatCoins(Number.isFinite(total) ? total : 0)}</span>}
         </span>
         <div className="flex gap-1">

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from "react";
+import { useState } from "react";
 import type { GameId } from "@casino/common/catalogue";
 import { doubleStake, halveStake, maxStake, parseStake, stakeProblem, type StakeLimits } from "@casino/common/bet-panel";
 import { maxBetFor, minBetFor } from "./limits";
@@ -16,19 +16,15 @@ export interface StakeState {
   halve(): void;
   double(): void;
   max(): void;
+  /** the same field held to another minimum: the one of the bet the table has configured */
+  withMinimum(min: number): StakeState;
 }
 
 const DEFAULT_CHIPS = 10;
 
-/** The bet amount of a table: the field, its limits for this game and balance, and the ½ / 2x / Max moves. */
-export function useStake(game: GameId, balance: number, units = 1): StakeState {
-  const [text, setText] = useState(() => String(Math.max(minBetFor(game), DEFAULT_CHIPS)));
+function stakeState(text: string, setText: (text: string) => void, limits: StakeLimits): StakeState {
   const amount = parseStake(text);
-  const limits = useMemo<StakeLimits>(
-    () => ({ min: minBetFor(game), max: maxBetFor(game), balance, units: Math.max(1, units) }),
-    [game, balance, units],
-  );
-  const setAmount = useCallback((n: number) => setText(String(n)), []);
+  const setAmount = (n: number) => setText(String(n));
   return {
     text,
     setText,
@@ -39,5 +35,17 @@ export function useStake(game: GameId, balance: number, units = 1): StakeState {
     halve: () => setAmount(halveStake(amount, limits)),
     double: () => setAmount(doubleStake(amount, limits)),
     max: () => setAmount(maxStake(limits)),
+    withMinimum: (min) => stakeState(text, setText, { ...limits, min }),
   };
+}
+
+/**
+ * The bet amount of a table: the field, its limits for this game and balance, and the ½ / 2x / Max
+ * moves. The minimum here is the game's strictest (safe for any bet); the bet panel holds the field to
+ * the minimum of the bet actually configured (`withMinimum`). The field starts at an amount every bet
+ * of the game takes.
+ */
+export function useStake(game: GameId, balance: number, units = 1): StakeState {
+  const [text, setText] = useState(() => String(Math.max(minBetFor(game), DEFAULT_CHIPS)));
+  return stakeState(text, setText, { min: minBetFor(game), max: maxBetFor(game), balance, units: Math.max(1, units) });
 }
