@@ -9,7 +9,14 @@ import globals from "globals";
  */
 /** Import patterns that reach `target`'s code, by package name or by a relative path into its folder. */
 const into = (target, from) => ({
-  group: [`@casino/${target}`, `@casino/${target}/*`, `**/${target}/src/**`, `../${target}/**`, `../../${target}/**`, `../../../${target}/**`],
+  group: [
+    `@casino/${target}`,
+    `@casino/${target}/*`,
+    `**/${target}/src/**`,
+    `../${target}/**`,
+    `../../${target}/**`,
+    `../../../${target}/**`,
+  ],
   message: `${from} must not import ${target}`,
 });
 
@@ -35,7 +42,10 @@ export default tseslint.config(
           patterns: [
             into("server", "common"),
             into("client", "common"),
-            { group: ["node:*", "fs", "path", "crypto", "http", "net", "pg", "ioredis", "typeorm", "express", "react", "react-dom"], message: "common is pure: no Node, DOM, database or network" },
+            {
+              group: ["node:*", "fs", "path", "crypto", "http", "net", "pg", "ioredis", "typeorm", "express", "react", "react-dom"],
+              message: "common is pure: no Node, DOM, database or network",
+            },
           ],
         },
       ],

@@ -46,20 +46,26 @@ async function main() {
   const loads: LoadProcess[] = [];
   try {
     const port = await freePorts(1);
-    server = await startServer(port, {
-      HOST: "127.0.0.1",
-      DATA_DIR: "memory://",
-      DATABASE_URL: db.url,
-      REDIS_URL: redis?.url ?? "",
-      SESSION_SECRET: SECRET,
-      CLIENT_DIST: "none",
-    }, (line) => {
-      if (!line.includes("casino listening")) console.error(`[server] ${line}`);
-    });
+    server = await startServer(
+      port,
+      {
+        HOST: "127.0.0.1",
+        DATA_DIR: "memory://",
+        DATABASE_URL: db.url,
+        REDIS_URL: redis?.url ?? "",
+        SESSION_SECRET: SECRET,
+        CLIENT_DIST: "none",
+      },
+      (line) => {
+        if (!line.includes("casino listening")) console.error(`[server] ${line}`);
+      },
+    );
 
     let t0 = performance.now();
     const tokens = await createGuestTokens(db.url, SECRET, CONNECTIONS, { concurrency: 16 });
-    console.log(`${CONNECTIONS} guests and tokens created in ${f((performance.now() - t0) / 1000, 1)} s (server's player code, direct to the database)`);
+    console.log(
+      `${CONNECTIONS} guests and tokens created in ${f((performance.now() - t0) / 1000, 1)} s (server's player code, direct to the database)`,
+    );
 
     await sleep(2000);
     const rssBefore = rssBytes(server.pid);
@@ -67,7 +73,18 @@ async function main() {
     t0 = performance.now();
     loads.push(
       ...startLoadProcesses(
-        { url: server.url, players: idle, rampSeconds: RAMP, scenario: "idle", tokens, betRate: 20, restPerMinute: 600, ignoreLimits: false, timeoutMs: 60_000, gated: true },
+        {
+          url: server.url,
+          players: idle,
+          rampSeconds: RAMP,
+          scenario: "idle",
+          tokens,
+          betRate: 20,
+          restPerMinute: 600,
+          ignoreLimits: false,
+          timeoutMs: 60_000,
+          gated: true,
+        },
         LOAD_PROCESSES,
       ),
     );
@@ -106,7 +123,11 @@ async function main() {
     bettorsProcess.post({ type: "go" });
     await sleep(3000);
     bettorsProcess.post({ type: "reset" });
-    const betCpu = new CpuMeter({ server: [server.pid], load: [...loads, bettorsProcess].map((l) => l.pid), postgres: await backendPids(db.url) });
+    const betCpu = new CpuMeter({
+      server: [server.pid],
+      load: [...loads, bettorsProcess].map((l) => l.pid),
+      postgres: await backendPids(db.url),
+    });
     betCpu.start();
     await sleep(SECONDS * 1000);
     const betUse = betCpu.stop();
@@ -114,16 +135,24 @@ async function main() {
     const bets = stats.summary("bet");
     const connectedAtEnd = loads.reduce((n, l) => n + (l.last?.inRoom ?? 0), 0) + BETTORS;
 
-    console.log(`machine: ${machine()}, PostgreSQL ${db.version}; server: 1 process, ${redis ? "Redis presence and driver" : "no REDIS_URL (in-memory stand-in)"}`);
+    console.log(
+      `machine: ${machine()}, PostgreSQL ${db.version}; server: 1 process, ${redis ? "Redis presence and driver" : "no REDIS_URL (in-memory stand-in)"}`,
+    );
     console.log(`connections: ${joined} (${failed} failed); ${connectedAtEnd} still connected at the end`);
-    console.log(`server RSS: ${mib(rssBefore)} before, ${mib(rssAfter)} with everyone connected = ${f(perConnection / 1024, 1)} KiB per connection`);
-    console.log(`server CPU with all idle: ${f(idleUse.server, 3)} cores (its PostgreSQL backends ${f(idleUse.postgres, 3)}, whole machine ${f(idleUse.machine)})`);
+    console.log(
+      `server RSS: ${mib(rssBefore)} before, ${mib(rssAfter)} with everyone connected = ${f(perConnection / 1024, 1)} KiB per connection`,
+    );
+    console.log(
+      `server CPU with all idle: ${f(idleUse.server, 3)} cores (its PostgreSQL backends ${f(idleUse.postgres, 3)}, whole machine ${f(idleUse.machine)})`,
+    );
     console.log(`load processes: ${ready.length}, ${mib(loadRss)} RSS together`);
     console.log(
       `bets at ${BET_RATE}/s offered by ${BETTORS} of the connected players: ${bets?.count ?? 0} in ${f(seconds, 1)} s = ${f((bets?.count ?? 0) / seconds, 0)} bets/s, ${stats.errorCount} errors${stats.errorCount ? ` ${JSON.stringify(Object.fromEntries(stats.errors))}` : ""}`,
     );
     if (bets) console.log(`bet latency p50 ${f(bets.p50)} ms, p90 ${f(bets.p90)} ms, p99 ${f(bets.p99)} ms, max ${f(bets.max)} ms`);
-    console.log(`CPU while betting (cores busy of 2): server ${f(betUse.server)}, load processes ${f(betUse.load)}, PostgreSQL backends ${f(betUse.postgres)}, whole machine ${f(betUse.machine)}`);
+    console.log(
+      `CPU while betting (cores busy of 2): server ${f(betUse.server)}, load processes ${f(betUse.load)}, PostgreSQL backends ${f(betUse.postgres)}, whole machine ${f(betUse.machine)}`,
+    );
     const idleStats = await collect(loads);
     loads.length = 0;
     const joinErrors = Object.fromEntries([...idleStats.stats.errors].filter(([code]) => code.startsWith("join")));

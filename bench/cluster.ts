@@ -8,7 +8,9 @@ import { startCluster, type ServerProcess } from "./lib/cluster";
  * prefixed with its port. Ctrl-C stops them all. Put a reverse proxy in front (see docker-compose.yml
  * and deploy/nginx.conf), or give the load tool every URL: `--url http://127.0.0.1:2567,http://127.0.0.1:2568`.
  */
-const { values } = parseArgs({ options: { processes: { type: "string", default: "2" }, port: { type: "string", default: process.env.PORT ?? "2567" } } });
+const { values } = parseArgs({
+  options: { processes: { type: "string", default: "2" }, port: { type: "string", default: process.env.PORT ?? "2567" } },
+});
 const count = Number(values.processes);
 const basePort = Number(values.port);
 if (!Number.isInteger(count) || count < 1 || !Number.isInteger(basePort) || basePort < 1 || basePort + count > 65536) {

@@ -20,9 +20,18 @@ function chunkReport(): Plugin {
           isDynamicEntry: chunk.isDynamicEntry,
           imports: chunk.imports,
           dynamicImports: chunk.dynamicImports,
-          modules: chunk.moduleIds.map((id) => relative(import.meta.dirname, id.replace(/^\0/, "")).split("\\").join("/")),
+          modules: chunk.moduleIds.map((id) =>
+            relative(import.meta.dirname, id.replace(/^\0/, ""))
+              .split("\\")
+              .join("/"),
+          ),
           sizes: Object.fromEntries(
-            Object.entries(chunk.modules).map(([id, m]) => [relative(import.meta.dirname, id.replace(/^\0/, "")).split("\\").join("/"), m.renderedLength]),
+            Object.entries(chunk.modules).map(([id, m]) => [
+              relative(import.meta.dirname, id.replace(/^\0/, ""))
+                .split("\\")
+                .join("/"),
+              m.renderedLength,
+            ]),
           ),
         }));
       this.emitFile({ type: "asset", fileName: ".vite/chunks.json", source: JSON.stringify(chunks, null, 1) });

@@ -88,7 +88,9 @@ for (const u of urls) {
 }
 
 const limits = values["ignore-limits"] ? "ignored" : "honoured";
-console.log(`loadtest: ${players} players, scenario ${values.scenario}, ${url}, ramp ${rampSeconds} s, duration ${durationSeconds} s, limits ${limits}${tokens ? `, ${tokens.length} tokens` : ", new guests"}`);
+console.log(
+  `loadtest: ${players} players, scenario ${values.scenario}, ${url}, ramp ${rampSeconds} s, duration ${durationSeconds} s, limits ${limits}${tokens ? `, ${tokens.length} tokens` : ", new guests"}`,
+);
 const started = performance.now();
 const loads = startLoadProcesses(
   {
@@ -120,13 +122,28 @@ while (!interrupted && performance.now() - started < durationSeconds * 1000) {
     const now = performance.now();
     const interval = summariseIntervals(loads.flatMap((l) => l.drainIntervals()));
     const sum = (key: "started" | "inRoom" | "errors" | "reconnects") => loads.reduce((n, l) => n + (l.last?.[key] ?? 0), 0);
-    console.log(progressLine((now - started) / 1000, { started: sum("started"), inRoom: sum("inRoom"), players, errors: sum("errors"), reconnects: sum("reconnects") }, interval, (now - lastProgress) / 1000));
+    console.log(
+      progressLine(
+        (now - started) / 1000,
+        { started: sum("started"), inRoom: sum("inRoom"), players, errors: sum("errors"), reconnects: sum("reconnects") },
+        interval,
+        (now - lastProgress) / 1000,
+      ),
+    );
     lastProgress = now;
   }
 }
 
 const { stats, seconds } = await collect(loads);
-const report = buildReport(stats, seconds, { url, scenario: values.scenario, players, processes: loads.length, rampSeconds, durationSeconds, limits });
+const report = buildReport(stats, seconds, {
+  url,
+  scenario: values.scenario,
+  players,
+  processes: loads.length,
+  rampSeconds,
+  durationSeconds,
+  limits,
+});
 console.log("");
 console.log(formatReport(report));
 if (values.json) writeFileSync(values.json, JSON.stringify(report, null, 2));

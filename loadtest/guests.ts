@@ -11,7 +11,12 @@ import { SessionTokens } from "../server/src/auth/session";
  * machine create (600 requests a minute): it needs what an operator has, the database URL and
  * SESSION_SECRET, and adds nothing to the server.
  */
-export async function createGuestTokens(databaseUrl: string, sessionSecret: string, count: number, options: { concurrency?: number; ttlHours?: number; onProgress?: (done: number) => void } = {}): Promise<string[]> {
+export async function createGuestTokens(
+  databaseUrl: string,
+  sessionSecret: string,
+  count: number,
+  options: { concurrency?: number; ttlHours?: number; onProgress?: (done: number) => void } = {},
+): Promise<string[]> {
   const db = await openDatabase(databaseUrl, "memory://");
   try {
     const players = new Players(db, new Ledger(db), {});

@@ -7,7 +7,13 @@ import { createGuestTokens } from "./guests";
  * of the target deployment in the environment: guests created in its database and their session
  * tokens, one a line, for `npm run loadtest -- --tokens tokens.txt`.
  */
-const { values } = parseArgs({ options: { count: { type: "string", default: "1000" }, out: { type: "string", default: "tokens.txt" }, "ttl-hours": { type: "string", default: "24" } } });
+const { values } = parseArgs({
+  options: {
+    count: { type: "string", default: "1000" },
+    out: { type: "string", default: "tokens.txt" },
+    "ttl-hours": { type: "string", default: "24" },
+  },
+});
 const url = process.env.DATABASE_URL;
 const secret = process.env.SESSION_SECRET;
 if (!url || !secret) {
@@ -16,7 +22,10 @@ if (!url || !secret) {
 }
 const count = Number(values.count);
 const started = performance.now();
-const tokens = await createGuestTokens(url, secret, count, { ttlHours: Number(values["ttl-hours"]), onProgress: (n) => console.log(`${n} guests…`) });
+const tokens = await createGuestTokens(url, secret, count, {
+  ttlHours: Number(values["ttl-hours"]),
+  onProgress: (n) => console.log(`${n} guests…`),
+});
 writeFileSync(values.out, tokens.join("\n") + "\n", { mode: 0o600 });
 console.log(`${count} guests and tokens written to ${values.out} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 process.exit(0);

@@ -200,7 +200,12 @@ export class VirtualPlayer {
       let status: number;
       let parsed: any;
       try {
-        const res = await fetch(`${this.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(this.ctx.timeoutMs) });
+        const res = await fetch(`${this.url}${path}`, {
+          method,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal: AbortSignal.timeout(this.ctx.timeoutMs),
+        });
         status = res.status;
         const text = await res.text();
         try {

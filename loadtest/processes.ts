@@ -13,7 +13,10 @@ export class LoadProcess {
   private readonly ready: Promise<Extract<FromWorker, { type: "ready" }>>;
   private readonly done: Promise<Extract<FromWorker, { type: "done" }>>;
 
-  constructor(readonly options: WorkerOptions, env: NodeJS.ProcessEnv = process.env) {
+  constructor(
+    readonly options: WorkerOptions,
+    env: NodeJS.ProcessEnv = process.env,
+  ) {
     this.child = fork(WORKER, [], { execArgv: ["--import", "tsx"], env, stdio: ["ignore", "inherit", "inherit", "ipc"] });
     let onReady!: (m: Extract<FromWorker, { type: "ready" }>) => void;
     let onDone!: (m: Extract<FromWorker, { type: "done" }>) => void;

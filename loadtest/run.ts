@@ -123,7 +123,10 @@ export class LoadRun implements PlayerContext {
           if (this.stopping || !(await p.join())) continue;
           track();
         }
-        await this.guarded(() => scenario.step(p), () => p.think(1000));
+        await this.guarded(
+          () => scenario.step(p),
+          () => p.think(1000),
+        );
         track();
       }
     } finally {

@@ -2,7 +2,8 @@ import hdr from "hdr-histogram-js";
 import type { Histogram } from "hdr-histogram-js";
 
 /** Latencies are recorded in microseconds, up to one minute, with three significant digits. */
-const newHistogram = (): Histogram => hdr.build({ lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000, numberOfSignificantValueDigits: 3 });
+const newHistogram = (): Histogram =>
+  hdr.build({ lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000, numberOfSignificantValueDigits: 3 });
 
 export interface LatencySummary {
   count: number;
@@ -119,7 +120,8 @@ export interface StatsJson {
 /** Summaries of interval histograms gathered from several processes. */
 export function summariseIntervals(parts: Record<string, string>[]): Map<string, LatencySummary> {
   const merged = new Map<string, Histogram>();
-  for (const part of parts) for (const [type, encoded] of Object.entries(part)) histogramOf(merged, type).add(hdr.decodeFromCompressedBase64(encoded));
+  for (const part of parts)
+    for (const [type, encoded] of Object.entries(part)) histogramOf(merged, type).add(hdr.decodeFromCompressedBase64(encoded));
   return new Map([...merged].map(([type, h]) => [type, summarise(h)]));
 }
 

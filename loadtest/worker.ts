@@ -29,7 +29,16 @@ export interface WorkerOptions {
 export type ToWorker = { type: "start"; options: WorkerOptions } | { type: "go" } | { type: "reset" } | { type: "stop" };
 export type FromWorker =
   | { type: "ready"; joined: number; failed: number; tolerated: Record<string, number>; errors: Record<string, number> }
-  | { type: "progress"; started: number; inRoom: number; finished: number; interval: Record<string, string>; errors: number; reconnects: number; drops: number }
+  | {
+      type: "progress";
+      started: number;
+      inRoom: number;
+      finished: number;
+      interval: Record<string, string>;
+      errors: number;
+      reconnects: number;
+      drops: number;
+    }
   | { type: "done"; stats: StatsJson; seconds: number }
   | { type: "failed"; message: string };
 
@@ -54,14 +63,29 @@ process.on("message", async (message: ToWorker) => {
       measuredFrom = performance.now();
       progress = setInterval(() => {
         const r = run!;
-        send({ type: "progress", started: r.started, inRoom: r.inRoom, finished: r.finished, interval: r.stats.takeInterval(), errors: r.stats.errorCount, reconnects: r.stats.reconnects, drops: r.stats.drops });
+        send({
+          type: "progress",
+          started: r.started,
+          inRoom: r.inRoom,
+          finished: r.finished,
+          interval: r.stats.takeInterval(),
+          errors: r.stats.errorCount,
+          reconnects: r.stats.reconnects,
+          drops: r.stats.drops,
+        });
       }, 1000);
       progress.unref();
       await run.start();
       if (o.gated) {
         // Everyone has been started; wait until each has joined or failed.
         while (run.stats.joins + run.stats.joinFailures < o.players) await new Promise((r) => setTimeout(r, 20));
-        send({ type: "ready", joined: run.stats.joins, failed: run.stats.joinFailures, tolerated: Object.fromEntries(run.stats.tolerated), errors: Object.fromEntries(run.stats.errors) });
+        send({
+          type: "ready",
+          joined: run.stats.joins,
+          failed: run.stats.joinFailures,
+          tolerated: Object.fromEntries(run.stats.tolerated),
+          errors: Object.fromEntries(run.stats.errors),
+        });
       }
     } else if (message.type === "go") {
       measuredFrom = performance.now();
@@ -79,6 +103,6 @@ process.on("message", async (message: ToWorker) => {
       setTimeout(() => process.exit(0), 100).unref();
     }
   } catch (error) {
-    send({ type: "failed", message: error instanceof Error ? error.stack ?? error.message : String(error) });
+    send({ type: "failed", message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
   }
 });

@@ -55,7 +55,12 @@ export function startServer(port: number, env: NodeJS.ProcessEnv, log?: (line: s
 }
 
 /** Starts `count` server processes on consecutive ports from `basePort`. */
-export async function startCluster(count: number, basePort: number, env: NodeJS.ProcessEnv, log?: (port: number, line: string) => void): Promise<ServerProcess[]> {
+export async function startCluster(
+  count: number,
+  basePort: number,
+  env: NodeJS.ProcessEnv,
+  log?: (port: number, line: string) => void,
+): Promise<ServerProcess[]> {
   const started: ServerProcess[] = [];
   try {
     // One after the other: the first runs the migrations, the others find them done.

@@ -26,7 +26,8 @@ export async function bareBetTransactions(url: string, playerIds: string[], clie
   try {
     await setup.query(`CREATE TABLE IF NOT EXISTS bench_players (n int PRIMARY KEY, id uuid NOT NULL)`);
     await setup.query(`TRUNCATE bench_players`);
-    for (let n = 0; n < clients; n++) await setup.query(`INSERT INTO bench_players (n, id) VALUES ($1, $2)`, [n, playerIds[n % playerIds.length]]);
+    for (let n = 0; n < clients; n++)
+      await setup.query(`INSERT INTO bench_players (n, id) VALUES ($1, $2)`, [n, playerIds[n % playerIds.length]]);
     await setup.query(`UPDATE players SET balance = balance + 1000000000 WHERE id IN (SELECT id FROM bench_players)`);
   } finally {
     await setup.end();
@@ -63,7 +64,22 @@ async function runPgbench(url: string, clients: number, seconds: number): Promis
   try {
     const script = join(dir, "bet.sql");
     writeFileSync(script, SCRIPT);
-    const args = ["-n", "-M", "extended", "-c", String(clients), "-j", "2", "-T", String(seconds), "-f", script, "--log", `--log-prefix=${join(dir, "tx")}`, url];
+    const args = [
+      "-n",
+      "-M",
+      "extended",
+      "-c",
+      String(clients),
+      "-j",
+      "2",
+      "-T",
+      String(seconds),
+      "-f",
+      script,
+      "--log",
+      `--log-prefix=${join(dir, "tx")}`,
+      url,
+    ];
     const output = await new Promise<string>((resolve, reject) => {
       const child = spawn("pgbench", args, { stdio: ["ignore", "pipe", "pipe"] });
       let text = "";
@@ -82,7 +98,14 @@ async function runPgbench(url: string, clients: number, seconds: number): Promis
     const failed = /number of failed transactions: (\d+)/.exec(output)?.[1];
     if (failed && Number(failed) > 0) throw new Error(`pgbench: ${failed} failed transactions\n${output}`);
     const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(output)?.[1] ?? processed / seconds);
-    return { tool: `pgbench (-M extended, ${clients} clients, 2 threads)`, transactions: processed, seconds, perSecond: tps, p50: histogram.getValueAtPercentile(50) / 1000, p99: histogram.getValueAtPercentile(99) / 1000 };
+    return {
+      tool: `pgbench (-M extended, ${clients} clients, 2 threads)`,
+      transactions: processed,
+      seconds,
+      perSecond: tps,
+      p50: histogram.getValueAtPercentile(50) / 1000,
+      p99: histogram.getValueAtPercentile(99) / 1000,
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -102,7 +125,10 @@ async function runNodePg(url: string, clients: number, seconds: number): Promise
           const t0 = performance.now();
           await conn.query("BEGIN");
           const r = await conn.query(`UPDATE players SET balance = balance - 1 WHERE id = $1 AND balance >= 1 RETURNING balance`, [id]);
-          await conn.query(`INSERT INTO ledger_entries (player_id, delta, balance_after, reason, reference, request_id) VALUES ($1, -1, $2, 'bet', 'node-pg', $3)`, [id, r.rows[0].balance, randomUUID()]);
+          await conn.query(
+            `INSERT INTO ledger_entries (player_id, delta, balance_after, reason, reference, request_id) VALUES ($1, -1, $2, 'bet', 'node-pg', $3)`,
+            [id, r.rows[0].balance, randomUUID()],
+          );
           await conn.query("COMMIT");
           latencies.push(performance.now() - t0);
         }
@@ -115,5 +141,12 @@ async function runNodePg(url: string, clients: number, seconds: number): Promise
   await pool.end();
   latencies.sort((a, b) => a - b);
   const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
-  return { tool: `node-pg loop (pgbench not on the PATH), ${clients} connections`, transactions: latencies.length, seconds: elapsed, perSecond: latencies.length / elapsed, p50: at(50), p99: at(99) };
+  return {
+    tool: `node-pg loop (pgbench not on the PATH), ${clients} connections`,
+    transactions: latencies.length,
+    seconds: elapsed,
+    perSecond: latencies.length / elapsed,
+    p50: at(50),
+    p99: at(99),
+  };
 }

@@ -25,9 +25,13 @@ afterAll(async () => {
 const playerRow = async (discordId: string) =>
   (await t.app.services.db.run((em) => em.query(`SELECT * FROM players WHERE discord_id = $1`, [discordId])))[0];
 
-const hostLog = (page: Page) => page.evaluate(() => (window as unknown as { fakeDiscord: { log: { player: string; cmd: string; args: any }[] } }).fakeDiscord.log);
+const hostLog = (page: Page) =>
+  page.evaluate(() => (window as unknown as { fakeDiscord: { log: { player: string; cmd: string; args: any }[] } }).fakeDiscord.log);
 
-async function openHost(players: string[], options: { viewport?: { width: number; height: number }; code?: string; instanceId?: string } = {}) {
+async function openHost(
+  players: string[],
+  options: { viewport?: { width: number; height: number }; code?: string; instanceId?: string } = {},
+) {
   const page = await browser.newPage({ viewport: options.viewport ?? DESKTOP });
   await page.goto(host.url(`${t.baseUrl}/`, { players, code: options.code, instanceId: options.instanceId }));
   return page;
@@ -113,7 +117,10 @@ describe("inside Discord", () => {
   });
 
   it("runs two players in one instance, each as themselves", async () => {
-    const page = await openHost(["100000000000000003:Carol", "100000000000000004:Dave"], { viewport: { width: 1400, height: 900 }, instanceId: "i-shared-1" });
+    const page = await openHost(["100000000000000003:Carol", "100000000000000004:Dave"], {
+      viewport: { width: 1400, height: 900 },
+      instanceId: "i-shared-1",
+    });
     const [carol, dave] = [page.frameLocator("iframe").nth(0), page.frameLocator("iframe").nth(1)];
     await Promise.all([acceptTerms(carol), acceptTerms(dave)]);
     await expect.poll(() => carol.getByTestId("user").textContent()).toContain("Carol");
@@ -125,7 +132,9 @@ describe("inside Discord", () => {
     expect(frames.map((f) => new URL(f.url()).searchParams.get("instance_id"))).toEqual(["i-shared-1", "i-shared-1"]);
     const log = await hostLog(page);
     for (const id of ["100000000000000003", "100000000000000004"]) {
-      expect(log.filter((l) => l.player === id).map((l) => l.cmd)).toEqual(expect.arrayContaining(["HANDSHAKE", "AUTHORIZE", "AUTHENTICATE"]));
+      expect(log.filter((l) => l.player === id).map((l) => l.cmd)).toEqual(
+        expect.arrayContaining(["HANDSHAKE", "AUTHORIZE", "AUTHENTICATE"]),
+      );
     }
     await shot(page, "discord-two-players");
     await page.close();

@@ -35,7 +35,9 @@ const until = async (cond: () => boolean, ms = 15_000) => {
   }
 };
 const betsWith = async (requestId: string) =>
-  Number((await t.app.services.db.run((em) => em.query(`SELECT count(*) AS n FROM game_sessions WHERE request_id = $1`, [requestId])))[0].n);
+  Number(
+    (await t.app.services.db.run((em) => em.query(`SELECT count(*) AS n FROM game_sessions WHERE request_id = $1`, [requestId])))[0].n,
+  );
 const dropFromServer = (c: CasinoConnection) => {
   const serverRoom = matchMaker.getLocalRoomById(internals(c).room!.roomId)!;
   (serverRoom.clients[0] as unknown as { ref: { terminate(): void } }).ref.terminate();
@@ -69,7 +71,11 @@ describe("the client's room connection", () => {
     const c = connect(token);
     await c.connection.start();
     Object.assign(internals(c.connection).room!.reconnection, { minUptime: 0, delay: 50, minDelay: 50 });
-    const pending = c.connection.request<{ requestId: string }>("bet", { game: "dice", amount: 5, params: { target: 49.5, direction: "under" } });
+    const pending = c.connection.request<{ requestId: string }>("bet", {
+      game: "dice",
+      amount: 5,
+      params: { target: 49.5, direction: "under" },
+    });
     dropFromServer(c.connection);
     const answer = await pending;
     expect(c.statuses).toContain("reconnecting");

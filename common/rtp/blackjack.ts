@@ -31,9 +31,7 @@ class Shoe {
   total: number;
   /** the cards out of the shoe as one number: digit v (base 24) counts class v */
   private removed = 0;
-  constructor(
-    readonly decks: number | "infinite",
-  ) {
+  constructor(readonly decks: number | "infinite") {
     const d = decks === "infinite" ? 1 : decks;
     this.left = [0, ...CLASSES.map((v) => (v === 10 ? 16 : 4) * d)];
     this.total = 52 * d;

@@ -46,8 +46,12 @@ const POINT_LIST: PointNumber[] = [4, 5, 6, 8, 9, 10];
 const before7 = (n: number) => q(WAYS[n]!, WAYS[n]! + 6);
 const seven7First = (n: number) => q(6, WAYS[n]! + 6);
 
-const passWin = p(7).add(p(11)).add(sum(POINT_LIST.map((n) => p(n).mul(before7(n)))));
-const dontWin = p(2).add(p(3)).add(sum(POINT_LIST.map((n) => p(n).mul(seven7First(n)))));
+const passWin = p(7)
+  .add(p(11))
+  .add(sum(POINT_LIST.map((n) => p(n).mul(before7(n)))));
+const dontWin = p(2)
+  .add(p(3))
+  .add(sum(POINT_LIST.map((n) => p(n).mul(seven7First(n)))));
 const barPush = p(12);
 const passRtp = passWin.mul(ret(EVEN_MONEY));
 const dontRtp = dontWin.mul(ret(EVEN_MONEY)).add(barPush);
@@ -76,26 +80,68 @@ export function rtpRows(): RtpRow[] {
   const chain = "first-step analysis of the point chain: P(point n) × P(n before 7) = ways(n)/(ways(n)+6)";
   const rows: RtpRow[] = [
     row("pass line", passRtp, chain, 0.01414, minBetFor("craps", { type: "pass" })),
-    row("come", passRtp, `same decision as the pass line, started on a later roll; ${chain}`, 0.01414, minBetFor("craps", { type: "come" })),
+    row(
+      "come",
+      passRtp,
+      `same decision as the pass line, started on a later roll; ${chain}`,
+      0.01414,
+      minBetFor("craps", { type: "come" }),
+    ),
     row("don't pass (bar 12)", dontRtp, `${chain}; a come-out 12 pushes`, 0.01364, minBetFor("craps", { type: "dontPass" })),
-    row("don't come (bar 12)", dontRtp, `same decision as don't pass, started on a later roll; ${chain}`, 0.01364, minBetFor("craps", { type: "dontCome" })),
+    row(
+      "don't come (bar 12)",
+      dontRtp,
+      `same decision as don't pass, started on a later roll; ${chain}`,
+      0.01364,
+      minBetFor("craps", { type: "dontCome" }),
+    ),
   ];
-  const chipMinimum = (type: string, ...numbers: PointNumber[]) => Math.max(...numbers.map((number) => minBetFor("craps", { type, number })));
+  const chipMinimum = (type: string, ...numbers: PointNumber[]) =>
+    Math.max(...numbers.map((number) => minBetFor("craps", { type, number })));
   /** The smallest flat bet whose full odds on every point reach the odds' own minimum. */
   const flatForFullOdds = (type: string, multiple: (n: PointNumber) => number) =>
-    Math.max(minBetFor("craps", { type: "pass" }), ...POINT_LIST.map((n) => Math.ceil(minBetFor("craps", { type, number: n }) / multiple(n))));
+    Math.max(
+      minBetFor("craps", { type: "pass" }),
+      ...POINT_LIST.map((n) => Math.ceil(minBetFor("craps", { type, number: n }) / multiple(n))),
+    );
   for (const [label, a, b] of pairs) {
     const oddsA = before7(a).mul(ret(PASS_ODDS_RETURN[a]));
     const oddsB = before7(b).mul(ret(PASS_ODDS_RETURN[b]));
     if (oddsA.sub(oddsB).n !== 0n) throw new Error("odds on paired numbers differ");
-    rows.push(row(`pass/come odds on ${label}`, oddsA, "P(n before 7) × true-odds return; whole-coin stakes in multiples that pay exactly", 0, chipMinimum("passOdds", a, b)));
     rows.push(
-      row(`don't pass/don't come lay odds on ${label}`, seven7First(a).mul(ret(LAY_ODDS_RETURN[a])), "P(7 before n) × true-odds return", 0, chipMinimum("dontPassOdds", a, b)),
+      row(
+        `pass/come odds on ${label}`,
+        oddsA,
+        "P(n before 7) × true-odds return; whole-coin stakes in multiples that pay exactly",
+        0,
+        chipMinimum("passOdds", a, b),
+      ),
+    );
+    rows.push(
+      row(
+        `don't pass/don't come lay odds on ${label}`,
+        seven7First(a).mul(ret(LAY_ODDS_RETURN[a])),
+        "P(7 before n) × true-odds return",
+        0,
+        chipMinimum("dontPassOdds", a, b),
+      ),
     );
   }
   rows.push(
-    row("pass + 3-4-5× odds (per coin wagered)", withFullOdds(passRtp, (n) => ODDS_MULTIPLE[n]), "pass line return plus fair odds of 3/4/5× the flat bet, over the expected total wagered; min bet: the flat bet whose full odds meet the odds minimums", 0.00374, flatForFullOdds("passOdds", (n) => ODDS_MULTIPLE[n])),
-    row("don't pass + 6× lay odds (per coin wagered)", withFullOdds(dontRtp, () => LAY_MULTIPLE), "don't pass return plus fair lay odds of 6× the flat bet, over the expected total wagered; min bet: the flat bet whose full lay odds meet the lay minimums", undefined, flatForFullOdds("dontPassOdds", () => LAY_MULTIPLE)),
+    row(
+      "pass + 3-4-5× odds (per coin wagered)",
+      withFullOdds(passRtp, (n) => ODDS_MULTIPLE[n]),
+      "pass line return plus fair odds of 3/4/5× the flat bet, over the expected total wagered; min bet: the flat bet whose full odds meet the odds minimums",
+      0.00374,
+      flatForFullOdds("passOdds", (n) => ODDS_MULTIPLE[n]),
+    ),
+    row(
+      "don't pass + 6× lay odds (per coin wagered)",
+      withFullOdds(dontRtp, () => LAY_MULTIPLE),
+      "don't pass return plus fair lay odds of 6× the flat bet, over the expected total wagered; min bet: the flat bet whose full lay odds meet the lay minimums",
+      undefined,
+      flatForFullOdds("dontPassOdds", () => LAY_MULTIPLE),
+    ),
     row(
       "field (2 pays 2:1, 12 pays 3:1)",
       sum(Object.entries(FIELD_RETURN).map(([t, r]) => p(Number(t)).mul(ret(r)))),
@@ -105,16 +151,41 @@ export function rtpRows(): RtpRow[] {
     ),
   );
   for (const [label, a] of [pairs[2]!, pairs[1]!, pairs[0]!]) {
-    rows.push(row(`place ${label}`, before7(a).mul(ret(PLACE_RETURN[a])), "P(n before 7) × return; stakes in multiples of 6 (6/8) or 5 (others) pay exactly", { 4: 0.06667, 5: 0.04, 6: 0.01515 }[a as 4 | 5 | 6], chipMinimum("place", a, 14 - a as PointNumber)));
+    rows.push(
+      row(
+        `place ${label}`,
+        before7(a).mul(ret(PLACE_RETURN[a])),
+        "P(n before 7) × return; stakes in multiples of 6 (6/8) or 5 (others) pay exactly",
+        { 4: 0.06667, 5: 0.04, 6: 0.01515 }[a as 4 | 5 | 6],
+        chipMinimum("place", a, (14 - a) as PointNumber),
+      ),
+    );
   }
-  for (const [label, n, edge] of [["6/8", 6, 0.09091], ["4/10", 4, 0.11111]] as const) {
+  for (const [label, n, edge] of [
+    ["6/8", 6, 0.09091],
+    ["4/10", 4, 0.11111],
+  ] as const) {
     // a hardway wins on the one double before a 7 or an easy way of its number
     const pWin = q(1, 1 + 6 + (WAYS[n]! - 1));
-    rows.push(row(`hard ${label}`, pWin.mul(ret(HARD_RETURN[n]!)), "P(the double before 7 or the easy way) × return", edge, minBetFor("craps", { type: "hard", number: n })));
+    rows.push(
+      row(
+        `hard ${label}`,
+        pWin.mul(ret(HARD_RETURN[n]!)),
+        "P(the double before 7 or the easy way) × return",
+        edge,
+        minBetFor("craps", { type: "hard", number: n }),
+      ),
+    );
   }
   rows.push(
     row("any seven", p(7).mul(ret(ANY_SEVEN_RETURN)), "one roll: P(7) × return", 0.16667, minBetFor("craps", { type: "anySeven" })),
-    row("any craps", p(2).add(p(3)).add(p(12)).mul(ret(ANY_CRAPS_RETURN)), "one roll: P(2, 3 or 12) × return", 0.11111, minBetFor("craps", { type: "anyCraps" })),
+    row(
+      "any craps",
+      p(2).add(p(3)).add(p(12)).mul(ret(ANY_CRAPS_RETURN)),
+      "one roll: P(2, 3 or 12) × return",
+      0.11111,
+      minBetFor("craps", { type: "anyCraps" }),
+    ),
   );
   return rows;
 }

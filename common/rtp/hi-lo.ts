@@ -60,7 +60,10 @@ export function strategyRtp(strategy: Strategy, guesses: number): Fraction {
     }
     value = next;
   }
-  return mul(RANK_VALUES.reduce((sum, r) => add(sum, value.get(r)!), frac(0)), frac(1, RANKS));
+  return mul(
+    RANK_VALUES.reduce((sum, r) => add(sum, value.get(r)!), frac(0)),
+    frac(1, RANKS),
+  );
 }
 
 const CASES: { label: string; strategy: Strategy; guesses: number }[] = [

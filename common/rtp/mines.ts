@@ -28,7 +28,21 @@ export function rtpRows(): RtpRow[] {
     "multiplier, in rational arithmetic (all equal); the choice of tiles does not matter. Before rounding " +
     "down to a coin and below the payout cap";
   return [
-    ...SHOWN.map((m) => ({ game: "mines", bet: `${m} mine${m === 1 ? "" : "s"}`, minBet: minBetFor("mines", { mines: m }), rtp: toNumber(everyK(m)[0]!), reference: 0.99, method })),
-    { game: "mines", bet: "every mine count 1–24, every cash-out point", minBet: minBetFor("mines"), rtp: toNumber(first), reference: 0.99, method },
+    ...SHOWN.map((m) => ({
+      game: "mines",
+      bet: `${m} mine${m === 1 ? "" : "s"}`,
+      minBet: minBetFor("mines", { mines: m }),
+      rtp: toNumber(everyK(m)[0]!),
+      reference: 0.99,
+      method,
+    })),
+    {
+      game: "mines",
+      bet: "every mine count 1–24, every cash-out point",
+      minBet: minBetFor("mines"),
+      rtp: toNumber(first),
+      reference: 0.99,
+      method,
+    },
   ];
 }

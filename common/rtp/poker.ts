@@ -1,12 +1,5 @@
 import { rankOf, suitOf, type Card } from "../src/games/cards";
-import {
-  BINOM,
-  evaluateFive,
-  fiveCardCategory,
-  fiveCardCategoryIndex,
-  fiveCardValue,
-  highCardFloorFive,
-} from "../src/games/poker-hands";
+import { BINOM, evaluateFive, fiveCardCategory, fiveCardCategoryIndex, fiveCardValue, highCardFloorFive } from "../src/games/poker-hands";
 import { DEALER_QUALIFIES_AT, RAISE_PAYS } from "../src/games/poker";
 import type { RtpRow } from "./types";
 import { minBetFor } from "../src/games/min-bet";
@@ -118,8 +111,7 @@ function alwaysDecided(classes: RankClass[]): { raisedNet: number; folded: numbe
     yFlushValue[j] = y.flushValue;
   });
   const avail = new Int8Array(13);
-  const outcome = (player: number, win: number, dealer: number) =>
-    dealer < QUAL ? 1 : player > dealer ? win : player === dealer ? 0 : -3;
+  const outcome = (player: number, win: number, dealer: number) => (dealer < QUAL ? 1 : player > dealer ? win : player === dealer ? 0 : -3);
   for (const x of classes) {
     const cX = x.ranks.reduce((p, _r, i) => p * c4(4, x.mults[i]!), 1);
     if (x.distinct) {

@@ -9,15 +9,17 @@ const faces = [1, 2, 3, 4, 5, 6] as const;
 const GROUPS: { bet: string; instances: SicBoBet[]; edge: number }[] = [
   { bet: "small", instances: [{ type: "small", amount: 1 }], edge: 0.02778 },
   { bet: "big", instances: [{ type: "big", amount: 1 }], edge: 0.02778 },
-  ...([
-    [4, 17, 0.15278],
-    [5, 16, 0.13889],
-    [6, 15, 0.12037],
-    [7, 14, 0.09722],
-    [8, 13, 0.125],
-    [9, 12, 0.07407],
-    [10, 11, 0.125],
-  ] as const).map(([a, b, edge]) => ({
+  ...(
+    [
+      [4, 17, 0.15278],
+      [5, 16, 0.13889],
+      [6, 15, 0.12037],
+      [7, 14, 0.09722],
+      [8, 13, 0.125],
+      [9, 12, 0.07407],
+      [10, 11, 0.125],
+    ] as const
+  ).map(([a, b, edge]) => ({
     bet: `total ${a} or ${b}`,
     instances: [a, b].map((value) => ({ type: "total", value, amount: 1 }) as SicBoBet),
     edge,
@@ -36,8 +38,7 @@ const GROUPS: { bet: string; instances: SicBoBet[]; edge: number }[] = [
 ];
 
 /** Coins returned over all 216 equally likely ordered rolls for a 1-coin bet. */
-const returnedOver216 = (bet: SicBoBet): number =>
-  allOrderedRolls(3).reduce((sum, dice) => sum + settleSicBoBet(bet, dice).payout, 0);
+const returnedOver216 = (bet: SicBoBet): number => allOrderedRolls(3).reduce((sum, dice) => sum + settleSicBoBet(bet, dice).payout, 0);
 
 export function rtpRows(): RtpRow[] {
   return GROUPS.map(({ bet, instances, edge }) => {

@@ -72,7 +72,8 @@ export function analyseThreeCardPoker(): ThreeCardPokerAnalysis {
     for (let s = 0; s < V; s++) {
       const n = dealer[s]!;
       count += n;
-      if (s < qualifySlot) total += n; // ante wins, play pushes
+      if (s < qualifySlot)
+        total += n; // ante wins, play pushes
       else if (s < mine) total += 2 * n;
       else if (s > mine) total -= 2 * n;
     }

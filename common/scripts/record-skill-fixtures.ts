@@ -17,7 +17,24 @@ const survivor = playDotBattle(seeds.survivor);
 const sweeper = sweepDotBattle(seeds.sweeper);
 const dots = playConnectDots(seeds.survivor);
 const record = (name: string, value: unknown) => writeFileSync(join(dir, `${name}.json`), `${JSON.stringify(value)}\n`);
-record("dot-battle-survivor", { seed: seeds.survivor, inputs: survivor.inputs, kills: survivor.kills, ticks: survivor.ticks, digest: dotBattleDigest(seeds.survivor, survivor.inputs) });
-record("dot-battle-sweeper", { seed: seeds.sweeper, inputs: sweeper.inputs, kills: sweeper.kills, ticks: sweeper.ticks, digest: dotBattleDigest(seeds.sweeper, sweeper.inputs) });
-record("dots", { seed: seeds.survivor, inputs: dots.inputs, completionMs: dots.completionMs, digest: connectDotsDigest(seeds.survivor, dots.inputs) });
+record("dot-battle-survivor", {
+  seed: seeds.survivor,
+  inputs: survivor.inputs,
+  kills: survivor.kills,
+  ticks: survivor.ticks,
+  digest: dotBattleDigest(seeds.survivor, survivor.inputs),
+});
+record("dot-battle-sweeper", {
+  seed: seeds.sweeper,
+  inputs: sweeper.inputs,
+  kills: sweeper.kills,
+  ticks: sweeper.ticks,
+  digest: dotBattleDigest(seeds.sweeper, sweeper.inputs),
+});
+record("dots", {
+  seed: seeds.survivor,
+  inputs: dots.inputs,
+  completionMs: dots.completionMs,
+  digest: connectDotsDigest(seeds.survivor, dots.inputs),
+});
 console.log({ survivor: [survivor.kills, survivor.ticks], sweeper: [sweeper.kills, sweeper.ticks], dots: dots.completionMs });

@@ -48,7 +48,8 @@ function request(argv: string[]): { request: VerifyRequest; asJson: boolean } | 
   const missing = (["server-seed", "client-seed", "nonce", "game"] as const).filter((k) => values[k] === undefined);
   if (missing.length) throw new UsageError(`missing ${missing.map((k) => `--${k}`).join(", ")}`);
   const whole = (name: string, text: string) => {
-    if (!/^\d+$/.test(text) || !Number.isSafeInteger(Number(text))) throw new UsageError(`--${name} must be a whole number, not ${JSON.stringify(text)}`);
+    if (!/^\d+$/.test(text) || !Number.isSafeInteger(Number(text)))
+      throw new UsageError(`--${name} must be a whole number, not ${JSON.stringify(text)}`);
     return Number(text);
   };
   const actions = json("actions", values.actions);

@@ -14,7 +14,10 @@ export interface GameStat {
  * Most Played: the top games by play count, only games the catalogue knows and played at least once,
  * ties in catalogue order; the first carries the Popular marker.
  */
-export function mostPlayed(stats: readonly GameStat[], shown = MOST_PLAYED_SHOWN): { game: GameDefinition; playCount: number; popular: boolean }[] {
+export function mostPlayed(
+  stats: readonly GameStat[],
+  shown = MOST_PLAYED_SHOWN,
+): { game: GameDefinition; playCount: number; popular: boolean }[] {
   const counts = new Map<string, number>();
   for (const s of stats) {
     if (Number.isFinite(s.playCount) && s.playCount > 0) counts.set(s.gameType, (counts.get(s.gameType) ?? 0) + s.playCount);

@@ -4,8 +4,7 @@ import { LEADERBOARD_PAGE_SIZE, PAGINATION_ALL_PAGES_THRESHOLD } from "./constan
 export type PageItem = number | "ellipsis";
 
 /** Total pages for `total` rows: ceil(total / page size); zero rows, zero pages. */
-export const totalPages = (total: number, pageSize = LEADERBOARD_PAGE_SIZE): number =>
-  total <= 0 ? 0 : Math.ceil(total / pageSize);
+export const totalPages = (total: number, pageSize = LEADERBOARD_PAGE_SIZE): number => (total <= 0 ? 0 : Math.ceil(total / pageSize));
 
 /**
  * The spec's pagination window (pages are 1-based): every page when there are 7 or fewer; otherwise the

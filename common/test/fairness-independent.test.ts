@@ -69,7 +69,10 @@ const floorRatio = (amount: number, num: bigint | number, den: bigint | number) 
 function numbersAfter(label: string): number[] {
   const start = DOC.indexOf(label);
   if (start < 0) throw new Error(`the document no longer says "${label}"`);
-  return DOC.slice(start + label.length).split(/;|\n\n| coins/)[0]!.split(",").map((x) => Number(x.trim()));
+  return DOC.slice(start + label.length)
+    .split(/;|\n\n| coins/)[0]!
+    .split(",")
+    .map((x) => Number(x.trim()));
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -187,7 +190,22 @@ const derive: Record<string, (e: Record<string, any>) => Derived> = {
     const total = dice[0]! + dice[1]! + dice[2]!;
     const triple = dice[0] === dice[1] && dice[1] === dice[2];
     const count = (v: number) => dice.filter((d) => d === v).length;
-    const totals: Record<number, number> = { 4: 60, 17: 60, 5: 30, 16: 30, 6: 18, 15: 18, 7: 12, 14: 12, 8: 8, 13: 8, 9: 7, 12: 7, 10: 6, 11: 6 };
+    const totals: Record<number, number> = {
+      4: 60,
+      17: 60,
+      5: 30,
+      16: 30,
+      6: 18,
+      15: 18,
+      7: 12,
+      14: 12,
+      8: 8,
+      13: 8,
+      9: 7,
+      12: 7,
+      10: 6,
+      11: 6,
+    };
     const odds = (bet: any): number | null => {
       switch (bet.type) {
         case "small":
@@ -324,7 +342,11 @@ const derive: Record<string, (e: Record<string, any>) => Derived> = {
         const draws =
           third === null
             ? b <= 5
-            : b <= 2 || (b === 3 && third !== 8) || (b === 4 && third >= 2 && third <= 7) || (b === 5 && third >= 4 && third <= 7) || (b === 6 && third >= 6);
+            : b <= 2 ||
+              (b === 3 && third !== 8) ||
+              (b === 4 && third >= 2 && third <= 7) ||
+              (b === 5 && third >= 4 && third <= 7) ||
+              (b === 6 && third >= 6);
         if (draws) banker.push(deal(s));
       },
     ]);
@@ -359,7 +381,12 @@ const derive: Record<string, (e: Record<string, any>) => Derived> = {
     const hold: boolean[] = e.actions[0].hold;
     const steps = run(e, [
       (s) => (hand = pickAndRemove(s, deck, 5)),
-      (s) => (replacements = pickAndRemove(s, deck.filter((c) => !hand.includes(c)), 5)),
+      (s) =>
+        (replacements = pickAndRemove(
+          s,
+          deck.filter((c) => !hand.includes(c)),
+          5,
+        )),
     ]);
     let k = 0;
     const final = hand.map((card, i) => (hold[i] ? card : replacements[k++]!));

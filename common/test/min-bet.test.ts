@@ -116,8 +116,12 @@ describe("minimum bets checked through the engines", () => {
   it("limbo and crash: the winning draws counted by searching the engine's threshold", () => {
     const floatsFor = (r: bigint) => [(Number(r >> 26n) + 0.5) / 2 ** 26, (Number(r & (2n ** 26n - 1n)) + 0.5) / 2 ** 26];
     for (const [game, key, target] of [
-      ["limbo", "target", 1.01], ["limbo", "target", 1.5], ["limbo", "target", 2.5], ["limbo", "target", 7.77],
-      ["crash", "cashOutAt", 1.7], ["crash", "cashOutAt", 3.33],
+      ["limbo", "target", 1.01],
+      ["limbo", "target", 1.5],
+      ["limbo", "target", 2.5],
+      ["limbo", "target", 7.77],
+      ["crash", "cashOutAt", 1.7],
+      ["crash", "cashOutAt", 3.33],
     ] as const) {
       const engine = requireEngine(game);
       const params = { [key]: target };
@@ -141,10 +145,18 @@ describe("minimum bets checked through the engines", () => {
   it("roulette and sic bo: every pocket and every roll through the engine; all pays are whole", () => {
     const roulette = requireEngine("roulette");
     const bets = [
-      { type: "straight", numbers: [17] }, { type: "split", numbers: [0, 3] }, { type: "street", numbers: [4, 5, 6] },
-      { type: "corner", numbers: [1, 2, 4, 5] }, { type: "sixLine", numbers: [31, 32, 33, 34, 35, 36] },
-      { type: "trio", numbers: [0, 1, 2] }, { type: "firstFour", numbers: [0, 1, 2, 3] },
-      { type: "red" }, { type: "odd" }, { type: "high" }, { type: "dozen", value: 2 }, { type: "column", value: 3 },
+      { type: "straight", numbers: [17] },
+      { type: "split", numbers: [0, 3] },
+      { type: "street", numbers: [4, 5, 6] },
+      { type: "corner", numbers: [1, 2, 4, 5] },
+      { type: "sixLine", numbers: [31, 32, 33, 34, 35, 36] },
+      { type: "trio", numbers: [0, 1, 2] },
+      { type: "firstFour", numbers: [0, 1, 2, 3] },
+      { type: "red" },
+      { type: "odd" },
+      { type: "high" },
+      { type: "dozen", value: 2 },
+      { type: "column", value: 3 },
     ];
     for (const bet of bets) {
       const pockets = Array.from({ length: 37 }, (_, pocket) => ({
@@ -156,13 +168,22 @@ describe("minimum bets checked through the engines", () => {
       expect(minBetFor("roulette", bet)).toBe(1);
     }
     const sicBo = requireEngine("sic-bo");
-    for (const bet of [{ type: "small" }, { type: "total", value: 9 }, { type: "double", value: 2 }, { type: "single", value: 6 }, { type: "combination", numbers: [1, 5] }]) {
+    for (const bet of [
+      { type: "small" },
+      { type: "total", value: 9 },
+      { type: "double", value: 2 },
+      { type: "single", value: 6 },
+      { type: "combination", numbers: [1, 5] },
+    ]) {
       const rolls: Outcome[] = [];
       for (let a = 1; a <= 6; a++)
         for (let b = 1; b <= 6; b++)
           for (let c = 1; c <= 6; c++) {
             const dice = [a, b, c].map(floatForFace);
-            rolls.push({ weight: 1n, payout: (stake: number) => sicBo.start(stake, { bets: [{ ...bet, amount: stake }] }, fixedRng(dice)).payout });
+            rolls.push({
+              weight: 1n,
+              payout: (stake: number) => sicBo.start(stake, { bets: [{ ...bet, amount: stake }] }, fixedRng(dice)).payout,
+            });
           }
       expectMinimum(minBetFor("sic-bo", bet), grouped(rolls, 1_000), 1);
     }
@@ -213,7 +234,14 @@ describe("minimum bets checked through the engines", () => {
       let worst = MIN_BET;
       for (let k = 1; k <= 25 - m; k++) {
         const cashOut = (stake: number) => {
-          const state: MinesState = { amount: stake, mineCount: m, mines, revealed: Array.from({ length: k }, (_, i) => i), hit: null, status: "open" };
+          const state: MinesState = {
+            amount: stake,
+            mineCount: m,
+            mines,
+            revealed: Array.from({ length: k }, (_, i) => i),
+            hit: null,
+            status: "open",
+          };
           return engine.act!(state, { type: "cashout" }, fixedRng([])).payout;
         };
         // survives k reveals with chance C(25 − m, k) / C(25, k); the exact value from the pay table's multiplier
@@ -266,11 +294,16 @@ describe("minimum bets checked through the engines", () => {
     const roll = (state: unknown) => (total: number) => actRound(engine, state, { type: "roll" }, fixedRng(dice(total)));
     for (const n of [4, 5, 6, 8, 9, 10]) {
       // place n: settled once, won when n comes before a 7
-      const place = (stake: number) => engine.start(stake, { bets: [{ type: "place", number: n, amount: stake }] }, fixedRng(dice(n))).payout;
-      expectMinimum(minBetFor("craps", { type: "place", number: n }), [
-        { weight: BigInt(ways(n)), payout: place },
-        { weight: 6n, payout: () => 0 },
-      ], 30);
+      const place = (stake: number) =>
+        engine.start(stake, { bets: [{ type: "place", number: n, amount: stake }] }, fixedRng(dice(n))).payout;
+      expectMinimum(
+        minBetFor("craps", { type: "place", number: n }),
+        [
+          { weight: BigInt(ways(n)), payout: place },
+          { weight: 6n, payout: () => 0 },
+        ],
+        30,
+      );
       // pass line odds and don't pass lay odds on point n, behind a large flat bet (the flat's even money is exact)
       const flat = 100_000;
       for (const [line, odds, wins, winWeight] of [
@@ -283,10 +316,14 @@ describe("minimum bets checked through the engines", () => {
           return roll(withOdds.state)(wins).payout - 2 * flat;
         };
         const loseWeight = BigInt(ways(n) + 6) - winWeight;
-        expectMinimum(minBetFor("craps", { type: odds, number: n }), [
-          { weight: winWeight, payout: oddsPayout },
-          { weight: loseWeight, payout: () => 0 },
-        ], 30);
+        expectMinimum(
+          minBetFor("craps", { type: odds, number: n }),
+          [
+            { weight: winWeight, payout: oddsPayout },
+            { weight: loseWeight, payout: () => 0 },
+          ],
+          30,
+        );
       }
     }
     for (const type of ["pass", "dontPass", "come", "dontCome", "field", "anySeven", "anyCraps", "hard"]) {
@@ -374,34 +411,48 @@ describe("minimum bets enforced on live play", () => {
     expect(startRound(coin, min, { side: "heads" }, fixedRng([0.7]), LIVE_PLAY).payout).toBe(Math.floor(min * 1.98));
     // without the live checks (a replay of a recorded round) the same stake plays
     expect(startRound(coin, min - 1, { side: "heads" }, fixedRng([0.7])).payout).toBe(Math.floor((min - 1) * 1.98));
-    expect(() => replayRound({ serverSeed: "s", clientSeed: "c", nonce: 0 }, { game: "coin-flip", amount: 1, params: { side: "heads" }, actions: [] })).not.toThrow();
+    expect(() =>
+      replayRound({ serverSeed: "s", clientSeed: "c", nonce: 0 }, { game: "coin-flip", amount: 1, params: { side: "heads" }, actions: [] }),
+    ).not.toThrow();
   });
 
   it("checks every chip of a table bet, and the chips an action adds", () => {
     const baccarat = requireEngine("baccarat");
     const banker = minBetFor("baccarat", { side: "banker" });
-    const low = ruleError(() => startRound(baccarat, banker + 4, { bets: { player: 5, banker: banker - 1 } }, fixedRng([0.1, 0.2, 0.3, 0.4, 0.5, 0.6]), LIVE_PLAY));
+    const low = ruleError(() =>
+      startRound(baccarat, banker + 4, { bets: { player: 5, banker: banker - 1 } }, fixedRng([0.1, 0.2, 0.3, 0.4, 0.5, 0.6]), LIVE_PLAY),
+    );
     expect(low.code).toBe("below_minimum");
     expect(low.message).toMatch(/^The minimum bet on banker is \d+ coins/);
     startRound(baccarat, banker + 1, { bets: { player: 1, banker } }, fixedRng([0.1, 0.2, 0.3, 0.4, 0.5, 0.6]), LIVE_PLAY);
 
     const craps = requireEngine("craps");
     const place6 = minBetFor("craps", { type: "place", number: 6 });
-    expect(ruleError(() => startRound(craps, place6 - 1, { bets: [{ type: "place", number: 6, amount: place6 - 1 }] }, fixedRng([0.1, 0.1]), LIVE_PLAY)).message).toMatch(
-      /^The minimum bet on place 6 is/,
-    );
+    expect(
+      ruleError(() =>
+        startRound(craps, place6 - 1, { bets: [{ type: "place", number: 6, amount: place6 - 1 }] }, fixedRng([0.1, 0.1]), LIVE_PLAY),
+      ).message,
+    ).toMatch(/^The minimum bet on place 6 is/);
     // pass line 20 with the point on 5, then odds: the minimum follows the table's point
     const point = startRound(craps, 20, { bets: [{ type: "pass", amount: 20 }] }, fixedRng([floatForFace(1), floatForFace(4)]), LIVE_PLAY);
     expect((point.state as CrapsState).point).toBe(5);
     const oddsOn5 = minBetFor("craps", { type: "passOdds", number: 5 });
-    const add = (amount: number) => actRound(craps, point.state, { type: "bet", bets: [{ type: "passOdds", amount }] }, fixedRng([]), LIVE_PLAY);
+    const add = (amount: number) =>
+      actRound(craps, point.state, { type: "bet", bets: [{ type: "passOdds", amount }] }, fixedRng([]), LIVE_PLAY);
     expect(ruleError(() => add(oddsOn5 - 1)).message).toMatch(/^The minimum bet on pass line odds 5 is/);
     expect(add(oddsOn5).stake).toBe(oddsOn5);
     expect(actRound(craps, point.state, { type: "bet", bets: [{ type: "passOdds", amount: 1 }] }, fixedRng([])).stake).toBe(1);
   });
 
   it("lists the stakes of a bet with their minimums", () => {
-    expect(betStakes("roulette", 3, { bets: [{ type: "red", amount: 2 }, { type: "straight", numbers: [7], amount: 1 }] })).toEqual([
+    expect(
+      betStakes("roulette", 3, {
+        bets: [
+          { type: "red", amount: 2 },
+          { type: "straight", numbers: [7], amount: 1 },
+        ],
+      }),
+    ).toEqual([
       { label: "red", amount: 2, minimum: 1 },
       { label: "straight 7", amount: 1, minimum: 1 },
     ]);

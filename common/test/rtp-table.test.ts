@@ -16,7 +16,10 @@ describe("the static RTP table the client shows", () => {
   it.each(RTP_SOURCES.map(([game, compute]) => [game, compute] as const))("%s equals the exact computation", (game, compute) => {
     const computed = compute().map((r) => ({ bet: r.bet, rtp: r.rtp }));
     const stored = RTP_TABLE[game as keyof typeof RTP_TABLE] ?? [];
-    expect(stored.map((r) => r.bet), STALE).toEqual(computed.map((r) => r.bet));
+    expect(
+      stored.map((r) => r.bet),
+      STALE,
+    ).toEqual(computed.map((r) => r.bet));
     for (const [i, row] of computed.entries()) expect(stored[i]!.rtp, `${game} ${row.bet}: ${STALE}`).toBeCloseTo(row.rtp, 12);
   });
 

@@ -82,12 +82,18 @@ describe("HSL text", () => {
 
 describe("which theme is in force", () => {
   it("takes the player's record first, then the device, then the defaults", () => {
-    expect(resolveTheme({ themeMode: "light", themeColor: "0 20% 90%" }, { mode: "dark", color: "120 68% 48%" })).toEqual({ mode: "light", color: "0 20% 90%" });
+    expect(resolveTheme({ themeMode: "light", themeColor: "0 20% 90%" }, { mode: "dark", color: "120 68% 48%" })).toEqual({
+      mode: "light",
+      color: "0 20% 90%",
+    });
     expect(resolveTheme(null, { mode: "light", color: "120 68% 48%" })).toEqual({ mode: "light", color: "120 68% 48%" });
     expect(resolveTheme(undefined, {})).toEqual({ mode: "dark", color: DEFAULT_THEME_COLOR });
   });
 
   it("skips values that are not a mode or a colour", () => {
-    expect(resolveTheme({ themeMode: "sepia", themeColor: "blue" }, { mode: "light", color: "nope" })).toEqual({ mode: "light", color: DEFAULT_THEME_COLOR });
+    expect(resolveTheme({ themeMode: "sepia", themeColor: "blue" }, { mode: "light", color: "nope" })).toEqual({
+      mode: "light",
+      color: DEFAULT_THEME_COLOR,
+    });
   });
 });

@@ -21,18 +21,55 @@ const ROUNDS: Record<string, { amount: number; params: unknown; act?: (view: any
   limbo: { amount: 100, params: { target: 1.7 } },
   crash: { amount: 100, params: { cashOutAt: 2.5 } },
   "coin-flip": { amount: 100, params: { side: "tails" } },
-  roulette: { amount: 30, params: { bets: [{ type: "odd", amount: 10 }, { type: "corner", numbers: [1, 2, 4, 5], amount: 20 }] } },
-  "sic-bo": { amount: 20, params: { bets: [{ type: "big", amount: 10 }, { type: "combination", numbers: [2, 6], amount: 10 }] } },
+  roulette: {
+    amount: 30,
+    params: {
+      bets: [
+        { type: "odd", amount: 10 },
+        { type: "corner", numbers: [1, 2, 4, 5], amount: 20 },
+      ],
+    },
+  },
+  "sic-bo": {
+    amount: 20,
+    params: {
+      bets: [
+        { type: "big", amount: 10 },
+        { type: "combination", numbers: [2, 6], amount: 10 },
+      ],
+    },
+  },
   slots: { amount: 100, params: {} },
   keno: { amount: 100, params: { picks: [1, 2, 3, 4, 5], risk: "high" } },
   baccarat: { amount: 100, params: { bets: { banker: 60, tie: 40 } } },
-  blackjack: { amount: 100, params: {}, act: (v) => (v.phase === "insurance" ? { type: "insurance", take: false } : { type: v.hands[v.active].total < 17 ? "hit" : "stand" }) },
+  blackjack: {
+    amount: 100,
+    params: {},
+    act: (v) => (v.phase === "insurance" ? { type: "insurance", take: false } : { type: v.hands[v.active].total < 17 ? "hit" : "stand" }),
+  },
   poker: { amount: 100, params: {}, act: () => ({ type: "raise" }) },
   "three-card-poker": { amount: 100, params: { ante: 60, pairPlus: 40 }, act: () => ({ type: "play" }) },
   "video-poker": { amount: 100, params: {}, act: () => ({ type: "draw", hold: [true, false, true, false, false] }) },
-  "hi-lo": { amount: 100, params: {}, act: (v) => (v.correct >= 2 ? { type: "cashout" } : { type: v.higher >= v.lower && v.higher > 0 ? "lower" : "higher" }) },
-  mines: { amount: 100, params: { mines: 2 }, act: (v) => (v.revealed.length >= 3 ? { type: "cashout" } : { type: "reveal", tile: [24, 12, 7][v.revealed.length] }) },
-  craps: { amount: 100, params: { bets: [{ type: "pass", amount: 60 }, { type: "field", amount: 40 }] }, act: () => ({ type: "roll" }) },
+  "hi-lo": {
+    amount: 100,
+    params: {},
+    act: (v) => (v.correct >= 2 ? { type: "cashout" } : { type: v.higher >= v.lower && v.higher > 0 ? "lower" : "higher" }),
+  },
+  mines: {
+    amount: 100,
+    params: { mines: 2 },
+    act: (v) => (v.revealed.length >= 3 ? { type: "cashout" } : { type: "reveal", tile: [24, 12, 7][v.revealed.length] }),
+  },
+  craps: {
+    amount: 100,
+    params: {
+      bets: [
+        { type: "pass", amount: 60 },
+        { type: "field", amount: 40 },
+      ],
+    },
+    act: () => ({ type: "roll" }),
+  },
 };
 
 /** Plays a round to its end through the verifier itself, one action at a time, choosing from its views. */
@@ -75,7 +112,10 @@ describe("the verifier", () => {
   });
 
   it("describes what each step made, in words: cards by name, tiles, stops, dice, numbers", () => {
-    const text = (game: string, nonce = 7) => playThrough(game, nonce).v.steps.flatMap((s) => s.lines).join("\n");
+    const text = (game: string, nonce = 7) =>
+      playThrough(game, nonce)
+        .v.steps.flatMap((s) => s.lines)
+        .join("\n");
     expect(text("blackjack")).toMatch(/^dealt from a fresh 6-deck shoe: player (10|[2-9JQKA])[♦♥♠♣], dealer up /);
     expect(text("mines")).toMatch(/^mines on tiles \d+, \d+ /);
     expect(text("slots")).toMatch(/stops: reel 1 floor\(0\.\d+ × 20\) = \d+; reel 2/);
@@ -99,7 +139,13 @@ describe("the verifier", () => {
     expect(checkCommitment(serverSeed, hash.toUpperCase())).toEqual({ serverSeedHash: hash, expected: hash, matches: true });
     expect(checkCommitment(serverSeed, sha256Hex("another seed")).matches).toBe(false);
     expect(checkCommitment(serverSeed).matches).toBeNull();
-    const v = verifyRound({ ...seeds(0), serverSeedHash: sha256Hex("x"), game: "dice", amount: 100, params: { target: 50, direction: "under" } });
+    const v = verifyRound({
+      ...seeds(0),
+      serverSeedHash: sha256Hex("x"),
+      game: "dice",
+      amount: 100,
+      params: { target: 50, direction: "under" },
+    });
     expect(formatVerification(v)).toContain("commitment: DOES NOT MATCH");
   });
 
@@ -132,14 +178,31 @@ describe("the verifier", () => {
     };
     expect(code({ ...seeds(0), game: "roulette-royale", amount: 1 })).toBe("unknown_game");
     expect(code({ ...seeds(0), game: "dice", amount: 100, params: { target: 99.5, direction: "under" } })).toBe("invalid_params");
-    expect(code({ ...seeds(0), game: "dice", amount: 100, params: { target: 50, direction: "under" }, actions: [{ type: "roll" }] })).toBe("round_over");
+    expect(code({ ...seeds(0), game: "dice", amount: 100, params: { target: 50, direction: "under" }, actions: [{ type: "roll" }] })).toBe(
+      "round_over",
+    );
     expect(code({ ...seeds(0), game: "mines", amount: 100, params: { mines: 3 }, actions: [{ type: "dig" }] })).toBe("invalid_action");
   });
 });
 
 describe("npm run verify", () => {
   const input: FairnessInput = seeds(3);
-  const args = ["--server-seed", input.serverSeed, "--client-seed", input.clientSeed, "--nonce", "3", "--game", "mines", "--amount", "100", "--params", '{"mines":3}', "--actions", '[{"type":"reveal","tile":4},{"type":"reveal","tile":20}]'];
+  const args = [
+    "--server-seed",
+    input.serverSeed,
+    "--client-seed",
+    input.clientSeed,
+    "--nonce",
+    "3",
+    "--game",
+    "mines",
+    "--amount",
+    "100",
+    "--params",
+    '{"mines":3}',
+    "--actions",
+    '[{"type":"reveal","tile":4},{"type":"reveal","tile":20}]',
+  ];
   const cli = (extra: string[]) =>
     run(process.execPath, ["--import", "tsx", "common/scripts/verify.ts", ...extra], { cwd: ROOT }).then(
       (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
@@ -149,7 +212,17 @@ describe("npm run verify", () => {
   it("prints the round step by step and checks the commitment (exit 0)", async () => {
     const { code, stdout } = await cli([...args, "--server-seed-hash", sha256Hex(input.serverSeed)]);
     expect(code).toBe(0);
-    const expected = verifyRound({ ...input, serverSeedHash: sha256Hex(input.serverSeed), game: "mines", amount: 100, params: { mines: 3 }, actions: [{ type: "reveal", tile: 4 }, { type: "reveal", tile: 20 }] });
+    const expected = verifyRound({
+      ...input,
+      serverSeedHash: sha256Hex(input.serverSeed),
+      game: "mines",
+      amount: 100,
+      params: { mines: 3 },
+      actions: [
+        { type: "reveal", tile: 4 },
+        { type: "reveal", tile: 20 },
+      ],
+    });
     expect(stdout.trimEnd()).toBe(formatVerification(expected));
     expect(stdout).toContain("commitment: matches the hash shown before the seed was revealed");
   });
@@ -170,13 +243,41 @@ describe("npm run verify", () => {
     const missing = await cli(["--game", "dice"]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/^missing --server-seed, --client-seed, --nonce/);
-    const noAmount = await cli(["--server-seed", "s", "--client-seed", "c", "--nonce", "0", "--game", "dice", "--params", '{"target":50,"direction":"under"}']);
+    const noAmount = await cli([
+      "--server-seed",
+      "s",
+      "--client-seed",
+      "c",
+      "--nonce",
+      "0",
+      "--game",
+      "dice",
+      "--params",
+      '{"target":50,"direction":"under"}',
+    ]);
     expect(noAmount.code).toBe(2);
     expect(noAmount.stderr).toContain("cannot verify this round: Give the opening bet's amount");
   });
 
   it("runs as the npm script, and verifies a daily spin", async () => {
-    const r = await run("npm", ["run", "-s", "verify", "--", "--server-seed", input.serverSeed, "--client-seed", input.clientSeed, "--nonce", "5", "--game", DAILY_SPIN], { cwd: ROOT });
+    const r = await run(
+      "npm",
+      [
+        "run",
+        "-s",
+        "verify",
+        "--",
+        "--server-seed",
+        input.serverSeed,
+        "--client-seed",
+        input.clientSeed,
+        "--nonce",
+        "5",
+        "--game",
+        DAILY_SPIN,
+      ],
+      { cwd: ROOT },
+    );
     expect(r.stdout.trimEnd()).toBe(formatVerification(verifyRound({ ...seeds(5), game: DAILY_SPIN })));
   });
 });

@@ -3,7 +3,10 @@ import { defineScenario } from "../scenario";
 import type { VirtualPlayer } from "../player";
 
 /** Multi-step rounds: blackjack, mines, hi-lo and video poker, played to the end with a short think between steps. */
-const ROUNDS: Record<string, { params: unknown; play: (p: VirtualPlayer, view: any) => Promise<{ done: boolean; view: any } | undefined> }> = {
+const ROUNDS: Record<
+  string,
+  { params: unknown; play: (p: VirtualPlayer, view: any) => Promise<{ done: boolean; view: any } | undefined> }
+> = {
   blackjack: {
     params: {},
     play: async (p, view) => step(p, view?.phase === "insurance" ? { type: "insurance", take: false } : { type: "stand" }),

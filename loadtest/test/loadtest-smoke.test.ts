@@ -17,7 +17,14 @@ let dir: string;
 
 beforeAll(async () => {
   db = await freshDatabase("casino_loadtest");
-  server = await startServer(await freePorts(1), { HOST: "127.0.0.1", DATA_DIR: "memory://", DATABASE_URL: db.url, REDIS_URL: "", SESSION_SECRET: "loadtest-secret-loadtest-secret-0123456789", CLIENT_DIST: "none" });
+  server = await startServer(await freePorts(1), {
+    HOST: "127.0.0.1",
+    DATA_DIR: "memory://",
+    DATABASE_URL: db.url,
+    REDIS_URL: "",
+    SESSION_SECRET: "loadtest-secret-loadtest-secret-0123456789",
+    CLIENT_DIST: "none",
+  });
   dir = mkdtempSync(join(tmpdir(), "casino-loadtest-"));
 });
 
@@ -32,7 +39,25 @@ describe("npm run loadtest", () => {
     const json = join(dir, "report.json");
     const { stdout } = await run(
       process.execPath,
-      ["--import", "tsx", "loadtest/cli.ts", "--url", server.url, "--players", "9", "--ramp", "1", "--duration", "10", "--scenario", "mixed", "--progress", "0", "--json", json],
+      [
+        "--import",
+        "tsx",
+        "loadtest/cli.ts",
+        "--url",
+        server.url,
+        "--players",
+        "9",
+        "--ramp",
+        "1",
+        "--duration",
+        "10",
+        "--scenario",
+        "mixed",
+        "--progress",
+        "0",
+        "--json",
+        json,
+      ],
       { timeout: 90_000 },
     );
     expect(stdout).toContain("loadtest report: scenario mixed");
@@ -51,7 +76,9 @@ describe("npm run loadtest", () => {
     const c = new pg.Client({ connectionString: db.url });
     await c.connect();
     const { rows } = await c.query(`SELECT count(*)::int AS n FROM ledger_entries WHERE reason = 'bet'`);
-    const mismatched = await c.query(`SELECT p.id FROM players p LEFT JOIN ledger_entries l ON l.player_id = p.id GROUP BY p.id, p.balance HAVING p.balance <> COALESCE(sum(l.delta), 0)`);
+    const mismatched = await c.query(
+      `SELECT p.id FROM players p LEFT JOIN ledger_entries l ON l.player_id = p.id GROUP BY p.id, p.balance HAVING p.balance <> COALESCE(sum(l.delta), 0)`,
+    );
     await c.end();
     expect(rows[0].n).toBe(report.latency.bet!.count);
     expect(mismatched.rows).toEqual([]);

@@ -37,7 +37,10 @@ const trustProxy = z.string().transform((text, ctx): false | number | string => 
 /** Browser origins allowed to call the API besides the app's own and Discord's: "https://a.example, https://b.example". */
 function parseOrigins(text: string, ctx: z.RefinementCtx): string[] {
   const origins: string[] = [];
-  for (const entry of text.split(",").map((e) => e.trim()).filter(Boolean)) {
+  for (const entry of text
+    .split(",")
+    .map((e) => e.trim())
+    .filter(Boolean)) {
     let url: URL | undefined;
     try {
       url = new URL(entry);
@@ -53,70 +56,92 @@ function parseOrigins(text: string, ctx: z.RefinementCtx): string[] {
   return origins;
 }
 
-const envSchema = z.object({
-  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(2567)),
-  HOST: z.preprocess(emptyToUndefined, z.string().default("0.0.0.0")),
-  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
-  DATABASE_URL: z.preprocess(
-    emptyToUndefined,
-    z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL").optional(),
-  ),
-  REDIS_URL: z.preprocess(emptyToUndefined, z.string().regex(/^rediss?:\/\//, "must be a redis:// URL").optional()),
-  SESSION_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters").optional()),
-  SESSION_TTL_HOURS: z.preprocess(emptyToUndefined, z.coerce.number().positive().default(24 * 7)),
-  DISCORD_CLIENT_ID: optionalText,
-  DISCORD_CLIENT_SECRET: optionalText,
-  DISCORD_API_BASE: z.preprocess(emptyToUndefined, z.url().default("https://discord.com/api")),
-  DISCORD_BOT_TOKEN: optionalText,
-  SPECIAL_BADGES: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .default("{}")
-      .transform((text, ctx) => {
-        try {
-          return JSON.parse(text) as unknown;
-        } catch {
-          ctx.addIssue({ code: "custom", message: "must be JSON" });
-          return z.NEVER;
-        }
-      })
-      .pipe(z.record(z.string().regex(/^\d+$/, "keys must be Discord user ids"), z.string().min(1).max(32))),
-  ),
-  BET_RATE_PER_SECOND: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(20)),
-  SEED_CHANGES_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(10)),
-  DAILY_SPINS_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(10)),
-  ROOM_MAX_MESSAGES_PER_SECOND: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
-  TRUST_PROXY: z.preprocess(emptyToUndefined, trustProxy.default(false)),
-  CORS_ORIGINS: z.preprocess(emptyToUndefined, z.string().default("").transform((text, ctx) => parseOrigins(text, ctx))),
-  SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(10_000)),
-  CLIENT_DIST: z.preprocess(emptyToUndefined, z.string().default("client/dist")),
-  FRAME_ANCESTORS: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .default("")
-      .transform((text) => text.split(/\s+/).filter(Boolean))
-      .pipe(z.array(z.string().regex(/^https?:\/\/[^/\s]+$/, "must be origins like https://example.com, separated by spaces"))),
-  ),
-  DB_CONNECT_TIMEOUT_MS: positiveInt(5000),
-  DB_STATEMENT_TIMEOUT_MS: positiveInt(5000),
-  DB_QUERY_TIMEOUT_MS: positiveInt(6000),
-  DB_HEALTH_TIMEOUT_MS: positiveInt(1000),
-  PROCESSED_REQUEST_RETENTION_DAYS: positiveInt(7),
-  ABANDONED_ROUND_MINUTES: positiveInt(60),
-  GUEST_ARCHIVE_DAYS: positiveInt(30),
-  RETENTION_SWEEP_SECONDS: positiveInt(60),
-  CRASH_BETTING_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(50).max(60_000).default(5_000)),
-  CRASH_BUSTED_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(60_000).default(3_000)),
-  CRASH_TICK_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(5).max(1_000).default(50)),
-  CRASH_CURVE_RATE: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(1).default(0.00006)),
-  CRASH_CHAIN_LENGTH: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10_000_000).default(10_000)),
-  CRASH_LEASE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(500).max(600_000).default(10_000)),
-  SKILL_REAL_TIME_CHECK: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("true")),
-  API_RATE_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(600)),
-  PLAYER_RATE_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(300)),
-})
+const envSchema = z
+  .object({
+    PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(2567)),
+    HOST: z.preprocess(emptyToUndefined, z.string().default("0.0.0.0")),
+    DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
+    DATABASE_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+        .optional(),
+    ),
+    REDIS_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^rediss?:\/\//, "must be a redis:// URL")
+        .optional(),
+    ),
+    SESSION_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters").optional()),
+    SESSION_TTL_HOURS: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number()
+        .positive()
+        .default(24 * 7),
+    ),
+    DISCORD_CLIENT_ID: optionalText,
+    DISCORD_CLIENT_SECRET: optionalText,
+    DISCORD_API_BASE: z.preprocess(emptyToUndefined, z.url().default("https://discord.com/api")),
+    DISCORD_BOT_TOKEN: optionalText,
+    SPECIAL_BADGES: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .default("{}")
+        .transform((text, ctx) => {
+          try {
+            return JSON.parse(text) as unknown;
+          } catch {
+            ctx.addIssue({ code: "custom", message: "must be JSON" });
+            return z.NEVER;
+          }
+        })
+        .pipe(z.record(z.string().regex(/^\d+$/, "keys must be Discord user ids"), z.string().min(1).max(32))),
+    ),
+    BET_RATE_PER_SECOND: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(20)),
+    SEED_CHANGES_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(10)),
+    DAILY_SPINS_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(10)),
+    ROOM_MAX_MESSAGES_PER_SECOND: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
+    TRUST_PROXY: z.preprocess(emptyToUndefined, trustProxy.default(false)),
+    CORS_ORIGINS: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .default("")
+        .transform((text, ctx) => parseOrigins(text, ctx)),
+    ),
+    SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(10_000)),
+    CLIENT_DIST: z.preprocess(emptyToUndefined, z.string().default("client/dist")),
+    FRAME_ANCESTORS: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .default("")
+        .transform((text) => text.split(/\s+/).filter(Boolean))
+        .pipe(z.array(z.string().regex(/^https?:\/\/[^/\s]+$/, "must be origins like https://example.com, separated by spaces"))),
+    ),
+    DB_CONNECT_TIMEOUT_MS: positiveInt(5000),
+    DB_STATEMENT_TIMEOUT_MS: positiveInt(5000),
+    DB_QUERY_TIMEOUT_MS: positiveInt(6000),
+    DB_HEALTH_TIMEOUT_MS: positiveInt(1000),
+    PROCESSED_REQUEST_RETENTION_DAYS: positiveInt(7),
+    ABANDONED_ROUND_MINUTES: positiveInt(60),
+    GUEST_ARCHIVE_DAYS: positiveInt(30),
+    RETENTION_SWEEP_SECONDS: positiveInt(60),
+    CRASH_BETTING_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(50).max(60_000).default(5_000)),
+    CRASH_BUSTED_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(60_000).default(3_000)),
+    CRASH_TICK_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(5).max(1_000).default(50)),
+    CRASH_CURVE_RATE: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(1).default(0.00006)),
+    CRASH_CHAIN_LENGTH: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10_000_000).default(10_000)),
+    CRASH_LEASE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(500).max(600_000).default(10_000)),
+    SKILL_REAL_TIME_CHECK: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("true")),
+    API_RATE_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(600)),
+    PLAYER_RATE_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(300)),
+  })
   .refine((e) => e.DB_QUERY_TIMEOUT_MS > e.DB_STATEMENT_TIMEOUT_MS, {
     path: ["DB_QUERY_TIMEOUT_MS"],
     message: "must be longer than DB_STATEMENT_TIMEOUT_MS, so the server cancels a slow statement before the client gives up on it",

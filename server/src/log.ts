@@ -98,6 +98,7 @@ export function isOutage(error: unknown, depth = 0): boolean {
 
 function outageSummary(error: unknown): string {
   const e = error as { code?: unknown; message?: unknown; errors?: { message?: unknown }[] };
-  const message = typeof e.message === "string" && e.message ? e.message : (e.errors?.[0]?.message as string | undefined) ?? "unreachable";
+  const message =
+    typeof e.message === "string" && e.message ? e.message : ((e.errors?.[0]?.message as string | undefined) ?? "unreachable");
   return `${typeof e.code === "string" ? `${e.code} ` : ""}${message.split("\n")[0]}`;
 }

@@ -48,5 +48,7 @@ async function main(): Promise<void> {
   process.on("SIGTERM", stop);
 }
 
-process.on("unhandledRejection", (reason) => log.error(`unhandled:${String((reason as Error)?.message ?? reason)}`, "unhandled rejection", reason));
+process.on("unhandledRejection", (reason) =>
+  log.error(`unhandled:${String((reason as Error)?.message ?? reason)}`, "unhandled rejection", reason),
+);
 await main();

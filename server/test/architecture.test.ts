@@ -19,7 +19,9 @@ function sourceFiles(dir: string): string[] {
 export function balanceWrites(text: string): string[] {
   // SQL is read one string literal at a time, so a statement never borrows a word from its neighbour.
   const literals = [...text.matchAll(/`[^`]*`|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g)].map((m) => m[0]);
-  const sql = literals.filter((l) => /UPDATE\s+players\b[\s\S]*\bSET\b[\s\S]*\bbalance\s*=|INSERT\s+INTO\s+players\s*\([^)]*\bbalance\b/i.test(l));
+  const sql = literals.filter((l) =>
+    /UPDATE\s+players\b[\s\S]*\bSET\b[\s\S]*\bbalance\s*=|INSERT\s+INTO\s+players\s*\([^)]*\bbalance\b/i.test(l),
+  );
   const orm = [...text.matchAll(/\.(update|insert|save|increment|decrement)\s*\([^;]*\bbalance\b/g)].map((m) => m[0]);
   return [...sql, ...orm];
 }

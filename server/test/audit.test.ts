@@ -39,7 +39,9 @@ describe("the ledger audit", () => {
     await shiftBalance(a.player.id, 7);
     try {
       const broken = await auditLedger(t.app.services.db);
-      expect(broken.mismatches).toEqual([{ playerId: a.player.id, balance: aBalance + 7, ledgerSum: aBalance, lastBalanceAfter: aBalance }]);
+      expect(broken.mismatches).toEqual([
+        { playerId: a.player.id, balance: aBalance + 7, ledgerSum: aBalance, lastBalanceAfter: aBalance },
+      ]);
     } finally {
       await shiftBalance(a.player.id, -7);
     }

@@ -18,7 +18,8 @@ afterEach(async () => t.expectLedgerInvariant());
 
 const join = (token: string) => joinCasino(t, token);
 
-const balanceOf = async (playerId: string) => Number((await t.app.services.db.run((em) => em.query(`SELECT balance FROM players WHERE id = $1`, [playerId])))[0].balance);
+const balanceOf = async (playerId: string) =>
+  Number((await t.app.services.db.run((em) => em.query(`SELECT balance FROM players WHERE id = $1`, [playerId])))[0].balance);
 
 describe("joining", () => {
   it("admits a valid session token and mirrors balance and fairness", async () => {
@@ -85,7 +86,9 @@ describe("betting", () => {
     const [first, second] = inbox.messages.filter((m) => m.body?.requestId === requestId);
     expect(first!.body.replayed).toBeUndefined();
     expect(second!.body).toEqual({ ...first!.body, replayed: true });
-    const entries = await t.app.services.db.run((em) => em.query(`SELECT count(*)::int AS n FROM ledger_entries WHERE player_id = $1 AND reason = 'bet'`, [player.id]));
+    const entries = await t.app.services.db.run((em) =>
+      em.query(`SELECT count(*)::int AS n FROM ledger_entries WHERE player_id = $1 AND reason = 'bet'`, [player.id]),
+    );
     expect(entries[0].n).toBe(1);
     await room.leave();
   });
@@ -97,14 +100,21 @@ describe("betting", () => {
     // which none of the first 100 rolls wins, so affordability alone decides which bets are accepted.
     const set = await ask(room, inbox, "seed:client", { clientSeed: "placeholder" });
     expect(set.type).toBe("result");
-    const [{ server_seed: activeSeed }] = await t.app.services.db.run((em) => em.query(`SELECT server_seed FROM fairness_seeds WHERE player_id = $1 AND active`, [player.id]));
+    const [{ server_seed: activeSeed }] = await t.app.services.db.run((em) =>
+      em.query(`SELECT server_seed FROM fairness_seeds WHERE player_id = $1 AND active`, [player.id]),
+    );
     let chosen = "";
     for (let i = 0; !chosen; i++) {
       const candidate = `losing-${i}`;
-      const wins = Array.from({ length: 100 }, (_, nonce) => pickIndex(floatStream({ serverSeed: activeSeed, clientSeed: candidate, nonce }), 10_000) < 1);
+      const wins = Array.from(
+        { length: 100 },
+        (_, nonce) => pickIndex(floatStream({ serverSeed: activeSeed, clientSeed: candidate, nonce }), 10_000) < 1,
+      );
       if (!wins.some(Boolean)) chosen = candidate;
     }
-    await t.app.services.db.run((em) => em.query(`UPDATE fairness_seeds SET client_seed = $2 WHERE player_id = $1 AND active`, [player.id, chosen]));
+    await t.app.services.db.run((em) =>
+      em.query(`UPDATE fairness_seeds SET client_seed = $2 WHERE player_id = $1 AND active`, [player.id, chosen]),
+    );
     const ids = Array.from({ length: 100 }, () => newRequestId());
     for (const requestId of ids) room.send("bet", { requestId, game: "dice", amount: 30, params: { target: 0.01, direction: "under" } });
     const answers = await Promise.all(ids.map((id) => inbox.answer(id)));
@@ -202,7 +212,11 @@ describe("provable fairness", () => {
     const { token, player } = await t.guest();
     const { room, inbox } = await join(token);
     for (let i = 0; i < 6; i++) {
-      await ask(room, inbox, "bet", { game: (["dice", "limbo", "coin-flip"] as const)[i % 3], amount: 50, params: [{ target: 33.33, direction: "over" }, { target: 1.5 }, { side: "tails" }][i % 3] });
+      await ask(room, inbox, "bet", {
+        game: (["dice", "limbo", "coin-flip"] as const)[i % 3],
+        amount: 50,
+        params: [{ target: 33.33, direction: "over" }, { target: 1.5 }, { side: "tails" }][i % 3],
+      });
     }
     const hashBefore = (room.state as any).serverSeedHash;
     const rotated = await ask(room, inbox, "seed:rotate", {});
@@ -237,10 +251,16 @@ describe("daily spin", () => {
     for (const requestId of ids) room.send("daily-spin", { requestId });
     const restAnswers = await Promise.all(rest);
     const roomAnswers = await Promise.all(ids.map((id) => inbox.answer(id)));
-    const wins = [...restAnswers.filter((r) => r.status === 200).map((r) => r.body), ...roomAnswers.filter((a) => a.type === "spin").map((a) => a.body)];
+    const wins = [
+      ...restAnswers.filter((r) => r.status === 200).map((r) => r.body),
+      ...roomAnswers.filter((a) => a.type === "spin").map((a) => a.body),
+    ];
     expect(wins).toHaveLength(1);
     expect(WHEEL_PRIZES).toContain(wins[0].prize);
-    const refusals = [...restAnswers.filter((r) => r.status !== 200).map((r) => r.body.error), ...roomAnswers.filter((a) => a.type === "error").map((a) => a.body.message)];
+    const refusals = [
+      ...restAnswers.filter((r) => r.status !== 200).map((r) => r.body.error),
+      ...roomAnswers.filter((a) => a.type === "error").map((a) => a.body.message),
+    ];
     expect(new Set(refusals)).toEqual(new Set(["Already spun today"]));
     expect(await balanceOf(player.id)).toBe(1000 + wins[0].prize);
     const again = await t.request("POST", "/api/daily-spin", { token, body: { playerId: player.id } });
@@ -258,7 +278,9 @@ describe("daily spin", () => {
     // again until the next spin.
     const second = await join(token);
     await ask(second.room, second.inbox, "bet", { game: "coin-flip", amount: 25, params: { side: "heads" } });
-    const sentAt = async () => (await t.app.services.db.run((em) => em.query(`SELECT last_reminder_sent FROM players WHERE id = $1`, [player.id])))[0].last_reminder_sent;
+    const sentAt = async () =>
+      (await t.app.services.db.run((em) => em.query(`SELECT last_reminder_sent FROM players WHERE id = $1`, [player.id])))[0]
+        .last_reminder_sent;
     const claimed = await sentAt();
     expect(claimed).not.toBeNull();
     await remindersOf(t.app.services).sweep();

@@ -18,7 +18,10 @@ describe("configuration", () => {
 
   it("reads CORS_ORIGINS as a list of origins", () => {
     expect(loadConfig({}).corsOrigins).toEqual([]);
-    expect(loadConfig({ CORS_ORIGINS: "https://a.example, http://localhost:5173" }).corsOrigins).toEqual(["https://a.example", "http://localhost:5173"]);
+    expect(loadConfig({ CORS_ORIGINS: "https://a.example, http://localhost:5173" }).corsOrigins).toEqual([
+      "https://a.example",
+      "http://localhost:5173",
+    ]);
     expect(() => loadConfig({ CORS_ORIGINS: "https://a.example/path" })).toThrow(/CORS_ORIGINS/);
     expect(() => loadConfig({ CORS_ORIGINS: "*" })).toThrow(/CORS_ORIGINS/);
   });
@@ -42,8 +45,12 @@ describe("configuration", () => {
   });
 
   it("refuses timeouts and retention periods that contradict each other", () => {
-    expect(() => loadConfig({ DATA_DIR: IN_MEMORY, DB_STATEMENT_TIMEOUT_MS: "8000" })).toThrow(/DB_QUERY_TIMEOUT_MS: must be longer than DB_STATEMENT_TIMEOUT_MS/);
-    expect(() => loadConfig({ DATA_DIR: IN_MEMORY, PROCESSED_REQUEST_RETENTION_DAYS: "1", ABANDONED_ROUND_MINUTES: "2000" })).toThrow(/PROCESSED_REQUEST_RETENTION_DAYS/);
+    expect(() => loadConfig({ DATA_DIR: IN_MEMORY, DB_STATEMENT_TIMEOUT_MS: "8000" })).toThrow(
+      /DB_QUERY_TIMEOUT_MS: must be longer than DB_STATEMENT_TIMEOUT_MS/,
+    );
+    expect(() => loadConfig({ DATA_DIR: IN_MEMORY, PROCESSED_REQUEST_RETENTION_DAYS: "1", ABANDONED_ROUND_MINUTES: "2000" })).toThrow(
+      /PROCESSED_REQUEST_RETENTION_DAYS/,
+    );
     expect(() => loadConfig({ DATA_DIR: IN_MEMORY, GUEST_ARCHIVE_DAYS: "0" })).toThrow(/GUEST_ARCHIVE_DAYS/);
   });
 });

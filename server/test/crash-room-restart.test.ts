@@ -3,7 +3,15 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import pg from "pg";
 import { Client as SdkClient, type Room } from "@colyseus/sdk";
-import { CRASH_CHAIN_SALT, CRASH_MESSAGES, chainGameHash, chainTerminatingHash, crashPointHundredths, sha256Hex, verifyChainElement } from "@casino/common";
+import {
+  CRASH_CHAIN_SALT,
+  CRASH_MESSAGES,
+  chainGameHash,
+  chainTerminatingHash,
+  crashPointHundredths,
+  sha256Hex,
+  verifyChainElement,
+} from "@casino/common";
 import { openDatabase } from "../src/db/database";
 import { Ledger } from "../src/ledger/ledger";
 import { CrashStore } from "../src/rooms/crash-store";
@@ -129,7 +137,12 @@ describe.skipIf(TEST_DB === "pglite")("crash room restart", () => {
       if (point >= 300 && point < 5000) [seed, crashPoint] = [candidate, point];
     }
     const terminatingHash = chainTerminatingHash(seed, CHAIN_LENGTH);
-    await q(`INSERT INTO crash_chains (scope, seed, terminating_hash, salt, length) VALUES ('public', $1, $2, $3, $4)`, [seed, terminatingHash, CRASH_CHAIN_SALT, CHAIN_LENGTH]);
+    await q(`INSERT INTO crash_chains (scope, seed, terminating_hash, salt, length) VALUES ('public', $1, $2, $3, $4)`, [
+      seed,
+      terminatingHash,
+      CRASH_CHAIN_SALT,
+      CHAIN_LENGTH,
+    ]);
 
     const [a, b, c, d] = await Promise.all([guest(first), guest(first), guest(first), guest(first)]);
     const rooms = await Promise.all([a, b, c, d].map((p) => join(first, p.token)));
@@ -182,7 +195,9 @@ describe.skipIf(TEST_DB === "pglite")("crash room restart", () => {
       [d.id, 900 + cashOut.body.payout],
     ]);
     for (const [id, balance] of expected) {
-      const entries = await q(`SELECT reason, delta FROM ledger_entries WHERE player_id = $1 AND reference = 'crash-room' ORDER BY id`, [id]);
+      const entries = await q(`SELECT reason, delta FROM ledger_entries WHERE player_id = $1 AND reference = 'crash-room' ORDER BY id`, [
+        id,
+      ]);
       expect(entries.map((e) => e.reason)).toEqual(["bet", id === b.id || id === c.id ? "refund" : "payout"]);
       const [{ balance: stored }] = await q(`SELECT balance FROM players WHERE id = $1`, [id]);
       expect(Number(stored)).toBe(balance);
@@ -204,7 +219,8 @@ describe.skipIf(TEST_DB === "pglite")("crash room restart", () => {
     } finally {
       await direct.close();
     }
-    for (const [id, balance] of expected) expect(Number((await q(`SELECT balance FROM players WHERE id = $1`, [id]))[0].balance)).toBe(balance);
+    for (const [id, balance] of expected)
+      expect(Number((await q(`SELECT balance FROM players WHERE id = $1`, [id]))[0].balance)).toBe(balance);
     expect((await q(`SELECT count(*)::int AS n FROM ledger_entries`))[0].n).toBe(entriesBefore);
 
     // Play goes on after the restart: the settled game's hash is revealed and verifies, and the next

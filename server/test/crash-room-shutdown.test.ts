@@ -34,9 +34,14 @@ describe("shutting a room down", () => {
     const [round] = await q(`SELECT phase, settled_by FROM crash_rounds WHERE id = $1`, [roundId]);
     expect(round).toEqual({ phase: "void", settled_by: "restart" });
     for (const [i, p] of players.entries()) {
-      const [bet] = await q(`SELECT status, payout, settled_by FROM crash_bets WHERE round_id = $1 AND player_id = $2`, [roundId, p.player.id]);
+      const [bet] = await q(`SELECT status, payout, settled_by FROM crash_bets WHERE round_id = $1 AND player_id = $2`, [
+        roundId,
+        p.player.id,
+      ]);
       expect({ ...bet, payout: Number(bet.payout) }).toEqual({ status: "refunded", payout: i === 0 ? 40 : 60, settled_by: "restart" });
-      const entries = await q(`SELECT reason FROM ledger_entries WHERE player_id = $1 AND reference = 'crash-room' ORDER BY id`, [p.player.id]);
+      const entries = await q(`SELECT reason FROM ledger_entries WHERE player_id = $1 AND reference = 'crash-room' ORDER BY id`, [
+        p.player.id,
+      ]);
       expect(entries.map((e) => e.reason)).toEqual(["bet", "refund"]);
       const [{ balance }] = await q(`SELECT balance FROM players WHERE id = $1`, [p.player.id]);
       expect(Number(balance)).toBe(1000);

@@ -66,18 +66,27 @@ export async function startFakeDiscord(): Promise<FakeDiscord> {
         const after = url.searchParams.get("after");
         const all = [...(guilds.get(match[1]!) ?? [])].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
         const page = all.filter((id) => !after || BigInt(id) > BigInt(after)).slice(0, limit);
-        return json(200, page.map((id) => ({ id, name: `Guild ${id}`, icon: null, owner: false, permissions: "0", features: [] })));
+        return json(
+          200,
+          page.map((id) => ({ id, name: `Guild ${id}`, icon: null, owner: false, permissions: "0", features: [] })),
+        );
       }
       const instance = /^\/applications\/([^/]+)\/activity-instances\/([^/]+)$/.exec(url.pathname);
       if (req.method === "GET" && instance) {
-        if (req.headers.authorization !== `Bot ${FAKE_BOT_TOKEN}`) return json(401, { message: "401: Unauthorized", code: 0 }, "Unauthorized");
+        if (req.headers.authorization !== `Bot ${FAKE_BOT_TOKEN}`)
+          return json(401, { message: "401: Unauthorized", code: 0 }, "Unauthorized");
         const found = instances.get(decodeURIComponent(instance[2]!));
         if (!found) return json(404, { message: "404: Not Found", code: 0 }, "Not Found");
         return json(200, {
           application_id: instance[1],
           instance_id: decodeURIComponent(instance[2]!),
           launch_id: "1276580072400224306",
-          location: { id: `gc-${found.guildId}-${found.channelId}`, kind: found.guildId ? "gc" : "pc", channel_id: found.channelId, guild_id: found.guildId },
+          location: {
+            id: `gc-${found.guildId}-${found.channelId}`,
+            kind: found.guildId ? "gc" : "pc",
+            channel_id: found.channelId,
+            guild_id: found.guildId,
+          },
           users: found.users,
         });
       }

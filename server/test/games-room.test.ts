@@ -16,7 +16,15 @@ const PLAYS: Record<string, { amount: number; params: unknown; next?: (view: any
   limbo: { amount: 100, params: { target: 2.5 } },
   "coin-flip": { amount: 100, params: { side: "tails" } },
   crash: { amount: 100, params: { cashOutAt: 1.8 } },
-  roulette: { amount: 100, params: { bets: [{ type: "red", amount: 50 }, { type: "straight", numbers: [17], amount: 50 }] } },
+  roulette: {
+    amount: 100,
+    params: {
+      bets: [
+        { type: "red", amount: 50 },
+        { type: "straight", numbers: [17], amount: 50 },
+      ],
+    },
+  },
   "sic-bo": { amount: 100, params: { bets: [{ type: "small", amount: 100 }] } },
   keno: { amount: 100, params: { picks: [1, 7, 13, 22, 38], risk: "medium" } },
   slots: { amount: 100, params: {} },
@@ -30,7 +38,11 @@ const PLAYS: Record<string, { amount: number; params: unknown; next?: (view: any
   "three-card-poker": { amount: 100, params: { ante: 100, pairPlus: 0 }, next: () => [{ type: "play" }] },
   "video-poker": { amount: 100, params: {}, next: () => [{ type: "draw", hold: [true, true, false, false, false] }] },
   "hi-lo": { amount: 100, params: {}, next: () => [{ type: "cashout" }, { type: "higher" }, { type: "lower" }] },
-  mines: { amount: 100, params: { mines: 3 }, next: () => [{ type: "cashout" }, { type: "reveal", tile: 12 }, { type: "reveal", tile: 3 }] },
+  mines: {
+    amount: 100,
+    params: { mines: 3 },
+    next: () => [{ type: "cashout" }, { type: "reveal", tile: 12 }, { type: "reveal", tile: 3 }],
+  },
   craps: { amount: 100, params: { bets: [{ type: "pass", amount: 100 }] }, next: () => [{ type: "roll" }] },
 };
 
@@ -50,7 +62,12 @@ describe("every chance game through the casino room", () => {
     // A game with actions gets a seed whose opening leaves the round open (a blackjack natural, say,
     // would end it at once), so every run goes through `act`.
     if (play.next) {
-      await chooseSeed(t, player.id, `games-room-${game}`, (input) => !replayRound(input, { game, amount: play.amount, params: play.params, actions: [] }).done);
+      await chooseSeed(
+        t,
+        player.id,
+        `games-room-${game}`,
+        (input) => !replayRound(input, { game, amount: play.amount, params: play.params, actions: [] }).done,
+      );
     }
     const { room, inbox } = await join(token);
     let answer = await ask(room, inbox, "bet", { game, amount: play.amount, params: play.params });
@@ -73,7 +90,9 @@ describe("every chance game through the casino room", () => {
       expect(acted, `no action was accepted in ${game}`).toBe(true);
       expect(++steps).toBeLessThan(500);
     }
-    const balance = Number((await t.app.services.db.run((em) => em.query(`SELECT balance FROM players WHERE id = $1`, [player.id])))[0].balance);
+    const balance = Number(
+      (await t.app.services.db.run((em) => em.query(`SELECT balance FROM players WHERE id = $1`, [player.id])))[0].balance,
+    );
     expect(balance).toBe(1000 - answer.body.totalStake + answer.body.totalPayout);
     expect(answer.body.balance).toBe(balance);
 
@@ -119,7 +138,9 @@ describe("open rounds", () => {
     const cash = await ask(second.room, second.inbox, "act", { action: { type: "cashout" } });
     expect(cash.body).toMatchObject({ done: true, totalStake: 100 });
     expect(cash.body.totalPayout).toBeGreaterThan(100);
-    const rounds = await t.app.services.db.run((em) => em.query(`SELECT count(*)::int AS n FROM open_rounds WHERE player_id = $1`, [player.id]));
+    const rounds = await t.app.services.db.run((em) =>
+      em.query(`SELECT count(*)::int AS n FROM open_rounds WHERE player_id = $1`, [player.id]),
+    );
     expect(rounds[0].n).toBe(0);
     await second.room.leave();
   });

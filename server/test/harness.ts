@@ -54,7 +54,9 @@ export async function freshDatabaseUrl(): Promise<{ url?: string; drop: () => Pr
  */
 const LEASE_MS = 15 * 60_000;
 
-export async function leaseRedisDb(base = TEST_DB === "pglite" ? undefined : process.env.REDIS_URL): Promise<{ url?: string; release: () => Promise<void> }> {
+export async function leaseRedisDb(
+  base = TEST_DB === "pglite" ? undefined : process.env.REDIS_URL,
+): Promise<{ url?: string; release: () => Promise<void> }> {
   if (!base) return { release: async () => undefined };
   const coordinator = new Redis(base);
   try {
@@ -76,7 +78,12 @@ export async function leaseRedisDb(base = TEST_DB === "pglite" ? undefined : pro
           release: async () => {
             const c = new Redis(base);
             // Only our own lease: a lease that expired and was taken by another run stays theirs.
-            await c.eval(`if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("DEL", KEYS[1]) end return 0`, 1, `casino-test-lease:${db}`, token);
+            await c.eval(
+              `if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("DEL", KEYS[1]) end return 0`,
+              1,
+              `casino-test-lease:${db}`,
+              token,
+            );
             c.disconnect();
           },
         };

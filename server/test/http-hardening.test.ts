@@ -81,7 +81,11 @@ describe("room authentication", () => {
     expect(res.status).toBe(401);
     expect(((await res.json()) as { error: string }).error).toBe("Invalid session token");
 
-    const noToken = await fetch(`${t.baseUrl}/matchmake/create/casino`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    const noToken = await fetch(`${t.baseUrl}/matchmake/create/casino`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
     expect(noToken.status).toBe(401);
 
     const failure = await new SdkClient(t.wsUrl).create("casino").catch((error: { code?: number; message?: string }) => error);
@@ -90,7 +94,10 @@ describe("room authentication", () => {
     const expired = await t.app.services.tokens.issue({ playerId: "p-expired", discordId: "guest-1", guest: true }, -10);
     const sdk = new SdkClient(t.wsUrl);
     sdk.auth.token = expired;
-    expect(await sdk.create("casino").catch((error: { code?: number; message?: string }) => error)).toMatchObject({ code: 401, message: "Session expired" });
+    expect(await sdk.create("casino").catch((error: { code?: number; message?: string }) => error)).toMatchObject({
+      code: 401,
+      message: "Session expired",
+    });
   });
 });
 
@@ -114,15 +121,28 @@ describe("CORS", () => {
   });
 
   it("gives any other origin no CORS headers, on REST and matchmaking, and refuses its preflight", async () => {
-    for (const origin of ["https://evil.example.com", "https://client-id.discordsays.com.evil.example", "null", "https://other-app.discordsays.com"]) {
+    for (const origin of [
+      "https://evil.example.com",
+      "https://client-id.discordsays.com.evil.example",
+      "null",
+      "https://other-app.discordsays.com",
+    ]) {
       for (const path of ["/api/guest", "/matchmake/create/casino"]) {
         const res = await preflight(path, origin);
         expect(res.status, `${origin} ${path}`).toBe(403);
         expect(res.headers.get("access-control-allow-origin")).toBeNull();
         expect(res.headers.get("access-control-allow-credentials")).toBeNull();
       }
-      for (const [method, path] of [["GET", "/api/health"], ["POST", "/matchmake/create/casino"], ["GET", "/api/nowhere"]] as const) {
-        const res = await fetch(`${t.baseUrl}${path}`, { method, headers: { origin, "content-type": "application/json" }, body: method === "POST" ? "{}" : undefined });
+      for (const [method, path] of [
+        ["GET", "/api/health"],
+        ["POST", "/matchmake/create/casino"],
+        ["GET", "/api/nowhere"],
+      ] as const) {
+        const res = await fetch(`${t.baseUrl}${path}`, {
+          method,
+          headers: { origin, "content-type": "application/json" },
+          body: method === "POST" ? "{}" : undefined,
+        });
         expect(res.headers.get("access-control-allow-origin"), `${origin} ${path}`).toBeNull();
         expect(res.headers.get("access-control-allow-credentials")).toBeNull();
       }

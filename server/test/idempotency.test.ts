@@ -11,7 +11,8 @@ afterEach(async () => t.expectLedgerInvariant());
 
 const sql = (text: string, params: unknown[] = []) => t.app.services.db.run((em) => em.query(text, params));
 const balanceOf = async (playerId: string) => Number((await sql(`SELECT balance FROM players WHERE id = $1`, [playerId]))[0].balance);
-const ledgerCount = async (playerId: string) => Number((await sql(`SELECT count(*)::int AS n FROM ledger_entries WHERE player_id = $1`, [playerId]))[0].n);
+const ledgerCount = async (playerId: string) =>
+  Number((await sql(`SELECT count(*)::int AS n FROM ledger_entries WHERE player_id = $1`, [playerId]))[0].n);
 
 const DICE = { game: "dice", amount: 10, params: { target: 49.5, direction: "under" } };
 /** Opening a mines round debits its stake and pays nothing yet: a bet whose balance is known in advance. */
@@ -62,8 +63,12 @@ describe("a request id belongs to one request", () => {
     expect(opened.body.done).toBe(false);
     const balance = await balanceOf(player.id);
     expect((await askNew(c, "act", { requestId: betId, action: { type: "reveal", tile: 4 } })).body.code).toBe("request_id_reused");
-    expect((await askNew(c, "bet", { requestId: betId, game: "mines", amount: 81, params: { mines: 3 } })).body.code).toBe("request_id_reused");
-    expect((await askNew(c, "bet", { requestId: betId, game: "mines", amount: 80, params: { mines: 4 } })).body.code).toBe("request_id_reused");
+    expect((await askNew(c, "bet", { requestId: betId, game: "mines", amount: 81, params: { mines: 3 } })).body.code).toBe(
+      "request_id_reused",
+    );
+    expect((await askNew(c, "bet", { requestId: betId, game: "mines", amount: 80, params: { mines: 4 } })).body.code).toBe(
+      "request_id_reused",
+    );
     expect((await askNew(c, "seed:rotate", { requestId: betId })).body.code).toBe("request_id_reused");
     expect(await balanceOf(player.id)).toBe(balance);
     // The same bet again is the same request: its first answer, flagged as a replay.
@@ -80,7 +85,14 @@ describe("a request id belongs to one request", () => {
     expect((await askNew(c, "daily-spin", { requestId: spinId })).type).toBe("spin");
     const betId = newRequestId();
     expect((await askNew(c, "bet", { ...DICE, requestId: betId })).type).toBe("result");
-    for (const requestId of [`${spinId}:spin`, `${spinId}:daily_spin`, `${betId}:bet`, `${betId}:payout`, "grant:starting", "starting:grant"]) {
+    for (const requestId of [
+      `${spinId}:spin`,
+      `${spinId}:daily_spin`,
+      `${betId}:bet`,
+      `${betId}:payout`,
+      "grant:starting",
+      "starting:grant",
+    ]) {
       const answer = await askNew(c, "bet", { ...DICE, requestId });
       expect(answer.type, `${requestId}: ${JSON.stringify(answer.body)}`).toBe("result");
       expect(answer.body.replayed).toBeUndefined();
@@ -156,7 +168,10 @@ describe("a replayed answer is never published", () => {
     const again = await t.request("POST", "/api/daily-spin", { token, body: { playerId: player.id, requestId } });
     const marker = await askNew(c, "bet", MARKER);
     await c.inbox.wait((m) => m.type === "balance" && m.body.balance === marker.body.balance);
-    expect(c.inbox.messages.filter((m) => m.type === "balance").map((m) => m.body.balance)).toEqual([first.body.balance, marker.body.balance]);
+    expect(c.inbox.messages.filter((m) => m.type === "balance").map((m) => m.body.balance)).toEqual([
+      first.body.balance,
+      marker.body.balance,
+    ]);
     expect(again).toEqual({ status: 200, body: { ...first.body, replayed: true } });
     await c.room.leave();
   });

@@ -8,7 +8,9 @@ let nextDiscordId = 700_000_000_000 + Math.floor(Math.random() * 1_000_000) * 10
 export async function discordPlayer(t: TestApp, name: string, options: { guilds?: string[]; instanceId?: string } = {}) {
   const id = String(nextDiscordId++);
   if (options.guilds) t.discord.guilds.set(id, options.guilds);
-  const res = await t.request("POST", "/api/token", { body: { code: `ok:${id}:${name}`, ...(options.instanceId ? { instanceId: options.instanceId } : {}) } });
+  const res = await t.request("POST", "/api/token", {
+    body: { code: `ok:${id}:${name}`, ...(options.instanceId ? { instanceId: options.instanceId } : {}) },
+  });
   expect(res.status).toBe(200);
   return { token: res.body.session_token as string, player: res.body.player, discordId: id, instance: res.body.instance };
 }

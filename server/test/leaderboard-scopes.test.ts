@@ -35,7 +35,10 @@ describe("the guild scope", () => {
     ]);
     expect((await board(a.token, "scope=guild&guildId=500101")).body.entries.map((e: any) => e.playerId)).toEqual([a.player.id]);
 
-    expect(await board(c.token, "scope=guild&guildId=500100")).toMatchObject({ status: 403, body: { error: "You are not a member of that guild" } });
+    expect(await board(c.token, "scope=guild&guildId=500100")).toMatchObject({
+      status: 403,
+      body: { error: "You are not a member of that guild" },
+    });
     expect((await board(guest.token, "scope=guild&guildId=500100")).status).toBe(403);
 
     const rank = await t.request("GET", `/api/player/${a.player.id}/rank?scope=guild&guildId=500100`, { token: a.token });
@@ -105,20 +108,32 @@ describe("the instance scope", () => {
     });
 
     // The same scope works for the game boards.
-    await t.app.services.db.run((em) => em.query(`INSERT INTO dots_speed_records (player_id, completion_time_ms) VALUES ($1, 4000), ($2, 3000)`, [host.player.id, stranger.player.id]));
+    await t.app.services.db.run((em) =>
+      em.query(`INSERT INTO dots_speed_records (player_id, completion_time_ms) VALUES ($1, 4000), ($2, 3000)`, [
+        host.player.id,
+        stranger.player.id,
+      ]),
+    );
     await lb().catchUp();
-    const speed = await t.request("GET", `/api/game/dots/leaderboard?limit=25&scope=instance&instanceId=${instanceId}`, { token: host.token });
+    const speed = await t.request("GET", `/api/game/dots/leaderboard?limit=25&scope=instance&instanceId=${instanceId}`, {
+      token: host.token,
+    });
     expect(speed.body.entries.map((e: any) => [e.rank, e.playerId, e.completionTimeMs])).toEqual([[1, host.player.id, 4000]]);
   });
 
   it("without the bot token, accepts an instance from a Discord session but never from a guest", async () => {
-    const instances = new Instances(t.app.services.db, new DiscordOAuth({ apiBase: t.discord.url, clientId: "client-id", clientSecret: "x" }));
+    const instances = new Instances(
+      t.app.services.db,
+      new DiscordOAuth({ apiBase: t.discord.url, clientId: "client-id", clientSecret: "x" }),
+    );
     const player = await discordPlayer(t, "Unverified");
     const guest = await t.guest();
     const claims = { playerId: player.player.id, discordId: player.discordId, guest: false };
     expect(await instances.join(claims, "i-unlisted")).toEqual({ instanceId: "i-unlisted", verified: false, guildId: null });
     expect(await instances.isMember(player.player.id, "i-unlisted")).toBe(true);
-    await expect(instances.join({ playerId: guest.player.id, discordId: guest.player.discordId, guest: true }, "i-unlisted")).rejects.toMatchObject({ status: 403 });
+    await expect(
+      instances.join({ playerId: guest.player.id, discordId: guest.player.discordId, guest: true }, "i-unlisted"),
+    ).rejects.toMatchObject({ status: 403 });
     expect(t.discord.requests.some((r) => r.path.includes("i-unlisted"))).toBe(false);
   });
 });

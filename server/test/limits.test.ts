@@ -19,7 +19,9 @@ afterAll(async () => t?.close());
 afterEach(async () => t.expectLedgerInvariant());
 
 const seedRows = async (playerId: string) =>
-  Number((await t.app.services.db.run((em) => em.query(`SELECT count(*)::int AS n FROM fairness_seeds WHERE player_id = $1`, [playerId])))[0].n);
+  Number(
+    (await t.app.services.db.run((em) => em.query(`SELECT count(*)::int AS n FROM fairness_seeds WHERE player_id = $1`, [playerId])))[0].n,
+  );
 
 describe("seed changes", () => {
   it("allows SEED_CHANGES_PER_MINUTE rotations and client-seed changes per player, over all of the player's connections", async () => {
@@ -149,7 +151,9 @@ describe("REST per client address", () => {
     for (let batch = 0; batch < 13; batch++) {
       // Were the header believed, these would be 250 clients with 2-3 requests each.
       const answers = await Promise.all(
-        Array.from({ length: 50 }, (_, i) => fetch(`${t.baseUrl}/api/nowhere`, { headers: { "x-forwarded-for": `198.51.100.${(batch * 50 + i) % 250}` } })),
+        Array.from({ length: 50 }, (_, i) =>
+          fetch(`${t.baseUrl}/api/nowhere`, { headers: { "x-forwarded-for": `198.51.100.${(batch * 50 + i) % 250}` } }),
+        ),
       );
       for (const res of answers) {
         statuses.push(res.status);

@@ -98,10 +98,17 @@ describe.runIf(TEST_DB === "postgres")("outages", () => {
       for (const requestId of ids) {
         const answer = await inbox.answer(requestId);
         expect(answer.type).toBe("error");
-        expect(answer.body).toEqual({ requestId, code: "unavailable", message: "The casino is unavailable right now; please try again in a moment" });
+        expect(answer.body).toEqual({
+          requestId,
+          code: "unavailable",
+          message: "The casino is unavailable right now; please try again in a moment",
+        });
       }
       const rest = await api(server, "GET", `/api/player/${player.id}`, { token });
-      expect(rest).toEqual({ status: 503, body: { error: "The casino is unavailable right now; please try again in a moment", code: "unavailable" } });
+      expect(rest).toEqual({
+        status: 503,
+        body: { error: "The casino is unavailable right now; please try again in a moment", code: "unavailable" },
+      });
       const guest = await api(server, "POST", "/api/guest", { body: {} });
       expect(guest.status).toBe(503);
       expect(guest.body.code).toBe("unavailable");

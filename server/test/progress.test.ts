@@ -16,13 +16,19 @@ const query = (sql: string, params: unknown[] = []) => t.app.services.db.run((em
 const tags = async (token: string, playerId: string) => {
   const res = await t.request("GET", `/api/player/${playerId}/tags`, { token });
   expect(res.status).toBe(200);
-  return new Map<string, { unlocked: boolean; progress: number }>(res.body.map((x: any) => [x.tag.name, { unlocked: x.unlocked, progress: x.progress }]));
+  return new Map<string, { unlocked: boolean; progress: number }>(
+    res.body.map((x: any) => [x.tag.name, { unlocked: x.unlocked, progress: x.progress }]),
+  );
 };
 
 /** Finished rounds as the ledger writes them (the test picks the results; no coins move). */
 async function rounds(playerId: string, ...games: [game: string, result: "win" | "lose" | "push"][]) {
   for (const [game, result] of games) {
-    await query(`INSERT INTO game_sessions (player_id, game_type, bet_amount, result, payout) VALUES ($1, $2, 0, $3, 0)`, [playerId, game, result]);
+    await query(`INSERT INTO game_sessions (player_id, game_type, bet_amount, result, payout) VALUES ($1, $2, 0, $3, 0)`, [
+      playerId,
+      game,
+      result,
+    ]);
   }
 }
 
@@ -46,14 +52,28 @@ describe("tag progress", () => {
     expect(after.get("Newcomer")).toEqual({ unlocked: true, progress: 1 });
     expect(after.get("Regular")).toEqual({ unlocked: false, progress: 1 });
     expect(after.get("Dice Roller")).toEqual({ unlocked: false, progress: 1 });
-    const [row] = await query(`SELECT unlocked_at FROM player_tags pt JOIN tags t ON t.id = pt.tag_id WHERE pt.player_id = $1 AND t.name = 'Newcomer'`, [player.id]);
+    const [row] = await query(
+      `SELECT unlocked_at FROM player_tags pt JOIN tags t ON t.id = pt.tag_id WHERE pt.player_id = $1 AND t.name = 'Newcomer'`,
+      [player.id],
+    );
     expect(row.unlocked_at).not.toBeNull();
-    expect((await t.request("PATCH", "/api/player/active-tag", { token, body: { playerId: player.id, tagId: (await tagId("Newcomer")) } })).status).toBe(200);
+    expect(
+      (await t.request("PATCH", "/api/player/active-tag", { token, body: { playerId: player.id, tagId: await tagId("Newcomer") } })).status,
+    ).toBe(200);
   });
 
   it("counts card and dice games and win streaks incrementally, from rounds, not by counting plays on read", async () => {
     const { token, player } = await t.guest();
-    await rounds(player.id, ["blackjack", "win"], ["baccarat", "win"], ["dice", "lose"], ["craps", "win"], ["poker", "win"], ["sic-bo", "win"], ["slots", "push"]);
+    await rounds(
+      player.id,
+      ["blackjack", "win"],
+      ["baccarat", "win"],
+      ["dice", "lose"],
+      ["craps", "win"],
+      ["poker", "win"],
+      ["sic-bo", "win"],
+      ["slots", "push"],
+    );
     await progress().catchUp();
     const [counters] = await query(`SELECT * FROM player_progress WHERE player_id = $1`, [player.id]);
     expect(counters).toMatchObject({ games: 7, card_games: 3, dice_games: 3, current_win_streak: 0, best_win_streak: 3 });
@@ -72,7 +92,9 @@ describe("tag progress", () => {
     const { token, player } = await t.guest();
     await rounds(player.id, ["dice", "win"]);
     await progress().catchUp();
-    const snapshot = async () => JSON.stringify(await query(`SELECT * FROM player_tags WHERE player_id = $1 ORDER BY tag_id`, [player.id])) + JSON.stringify(await query(`SELECT * FROM player_progress WHERE player_id = $1`, [player.id]));
+    const snapshot = async () =>
+      JSON.stringify(await query(`SELECT * FROM player_tags WHERE player_id = $1 ORDER BY tag_id`, [player.id])) +
+      JSON.stringify(await query(`SELECT * FROM player_progress WHERE player_id = $1`, [player.id]));
     const before = await snapshot();
     for (let i = 0; i < 3; i++) await tags(token, player.id);
     expect(await snapshot()).toBe(before);
@@ -118,7 +140,9 @@ describe("game stats", () => {
 
     const all = await t.request("GET", "/api/game-stats", { token });
     expect(all.status).toBe(200);
-    const expected = await query(`SELECT game_type, count(*)::int AS n FROM game_sessions GROUP BY game_type ORDER BY count(*) DESC, game_type`);
+    const expected = await query(
+      `SELECT game_type, count(*)::int AS n FROM game_sessions GROUP BY game_type ORDER BY count(*) DESC, game_type`,
+    );
     expect(all.body).toEqual(expected.map((r: any) => ({ gameType: r.game_type, playCount: r.n })));
 
     const mine = await t.request("GET", "/api/game-stats?mine=1", { token });

@@ -33,10 +33,13 @@ describe.runIf(TEST_DB === "postgres")(`reconnection to a separate server proces
     await redis?.release();
   });
 
-  const balanceOf = async (playerId: string) => Number((await sql.query(`SELECT balance FROM players WHERE id = $1`, [playerId])).rows[0].balance);
-  const playsOf = async (requestId: string) => Number((await sql.query(`SELECT count(*)::int AS n FROM game_sessions WHERE request_id = $1`, [requestId])).rows[0].n);
+  const balanceOf = async (playerId: string) =>
+    Number((await sql.query(`SELECT balance FROM players WHERE id = $1`, [playerId])).rows[0].balance);
+  const playsOf = async (requestId: string) =>
+    Number((await sql.query(`SELECT count(*)::int AS n FROM game_sessions WHERE request_id = $1`, [requestId])).rows[0].n);
   /** Drops the client's socket the way a network does: no close frame, no consent. */
-  const dropSocket = (room: { connection: unknown }) => (room.connection as { transport: { ws: { terminate(): void } } }).transport.ws.terminate();
+  const dropSocket = (room: { connection: unknown }) =>
+    (room.connection as { transport: { ws: { terminate(): void } } }).transport.ws.terminate();
 
   it("reconnects on its own after the socket drops, and delivers a bet queued during the gap exactly once", async () => {
     const { token, player } = await guestOn(server);

@@ -11,7 +11,9 @@ afterAll(async () => t?.close());
 afterEach(async () => t.expectLedgerInvariant());
 
 const ledgerOf = (playerId: string) =>
-  t.app.services.db.run((em) => em.query(`SELECT delta, reason, balance_after FROM ledger_entries WHERE player_id = $1 ORDER BY id`, [playerId]));
+  t.app.services.db.run((em) =>
+    em.query(`SELECT delta, reason, balance_after FROM ledger_entries WHERE player_id = $1 ORDER BY id`, [playerId]),
+  );
 
 describe("health and hardening", () => {
   it("reports database and redis health", async () => {
@@ -68,7 +70,10 @@ describe("authorization", () => {
   it("401 without a token, with a forged token, and with an expired token", async () => {
     const { player } = await t.guest();
     expect((await t.request("GET", `/api/player/${player.id}`)).status).toBe(401);
-    const forged = await new SignJWT({ did: player.discordId }).setProtectedHeader({ alg: "HS256" }).setSubject(player.id).sign(new TextEncoder().encode("not-the-secret-not-the-secret-not-the-secret"));
+    const forged = await new SignJWT({ did: player.discordId })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(player.id)
+      .sign(new TextEncoder().encode("not-the-secret-not-the-secret-not-the-secret"));
     expect((await t.request("GET", `/api/player/${player.id}`, { token: forged })).status).toBe(401);
     const expired = await t.app.services.tokens.issue({ playerId: player.id, discordId: player.discordId, guest: true }, -10);
     const res = await t.request("GET", `/api/player/${player.id}`, { token: expired });
@@ -81,7 +86,15 @@ describe("authorization", () => {
     const res = await t.request("PATCH", "/api/player/anonymous", { token: me.token, body: { playerId: other.player.id, enabled: true } });
     expect(res.status).toBe(403);
     const publicView = await t.request("GET", `/api/player/${other.player.id}`, { token: me.token });
-    expect(Object.keys(publicView.body).sort()).toEqual(["activeTagId", "anonymousMode", "avatarUrl", "badge", "balance", "id", "username"]);
+    expect(Object.keys(publicView.body).sort()).toEqual([
+      "activeTagId",
+      "anonymousMode",
+      "avatarUrl",
+      "badge",
+      "balance",
+      "id",
+      "username",
+    ]);
   });
 });
 
@@ -90,7 +103,10 @@ describe("the refused mints", () => {
     const { token, player } = await t.guest();
     const before = await ledgerOf(player.id);
     const a = await t.request("PATCH", "/api/player/balance", { token, body: { playerId: player.id, balance: 1_000_000 } });
-    const b = await t.request("POST", "/api/game-session", { token, body: { playerId: player.id, gameType: "dice", betAmount: 1, result: "win", payout: 999_999 } });
+    const b = await t.request("POST", "/api/game-session", {
+      token,
+      body: { playerId: player.id, gameType: "dice", betAmount: 1, result: "win", payout: 999_999 },
+    });
     expect(a).toMatchObject({ status: 403, body: { error: "Balances and game results are kept by the server" } });
     expect(b.status).toBe(403);
     expect((await t.request("GET", `/api/player/${player.id}`, { token })).body.balance).toBe(1000);
@@ -110,7 +126,9 @@ describe("player settings", () => {
 
   it("toggles anonymous mode and the reminder", async () => {
     const { token, player } = await t.guest();
-    expect((await t.request("PATCH", "/api/player/anonymous", { token, body: { playerId: player.id, enabled: true } })).body.anonymousMode).toBe(true);
+    expect(
+      (await t.request("PATCH", "/api/player/anonymous", { token, body: { playerId: player.id, enabled: true } })).body.anonymousMode,
+    ).toBe(true);
     const r = await t.request("PATCH", "/api/player/reminder", { token, body: { playerId: player.id, enabled: true } });
     expect(r.body).toMatchObject({ dailySpinReminder: true, reminderEnabled: true });
     const bad = await t.request("PATCH", "/api/player/reminder", { token, body: { playerId: player.id, enabled: "yes" } });
@@ -119,10 +137,20 @@ describe("player settings", () => {
 
   it("refuses theme changes from guests and validates the colour for Discord players", async () => {
     const guest = await t.guest();
-    expect((await t.request("PATCH", "/api/player/theme", { token: guest.token, body: { playerId: guest.player.id, mode: "light", color: "120 50% 50%" } })).status).toBe(403);
+    expect(
+      (
+        await t.request("PATCH", "/api/player/theme", {
+          token: guest.token,
+          body: { playerId: guest.player.id, mode: "light", color: "120 50% 50%" },
+        })
+      ).status,
+    ).toBe(403);
     const discord = await t.request("POST", "/api/token", { body: { code: "ok:4242:Theme" } });
     const { session_token: token, player } = discord.body;
-    const bad = await t.request("PATCH", "/api/player/theme", { token, body: { playerId: player.id, mode: "light", color: "400 50% 50%" } });
+    const bad = await t.request("PATCH", "/api/player/theme", {
+      token,
+      body: { playerId: player.id, mode: "light", color: "400 50% 50%" },
+    });
     expect(bad.status).toBe(400);
     const ok = await t.request("PATCH", "/api/player/theme", { token, body: { playerId: player.id, mode: "light", color: "120 52% 41%" } });
     expect(ok.body).toMatchObject({ themeMode: "light", themeColor: "120 52% 41%" });
@@ -145,7 +173,9 @@ describe("player settings", () => {
 describe("suggestions", () => {
   it("refuses guests, trims, and limits the length", async () => {
     const guest = await t.guest();
-    expect((await t.request("POST", "/api/suggestions", { token: guest.token, body: { playerId: guest.player.id, suggestion: "hi" } })).status).toBe(403);
+    expect(
+      (await t.request("POST", "/api/suggestions", { token: guest.token, body: { playerId: guest.player.id, suggestion: "hi" } })).status,
+    ).toBe(403);
     const { session_token: token, player } = (await t.request("POST", "/api/token", { body: { code: "ok:5151:Idea" } })).body;
     const empty = await t.request("POST", "/api/suggestions", { token, body: { playerId: player.id, suggestion: "   " } });
     expect(empty).toMatchObject({ status: 400, body: { error: "suggestion: Please enter a suggestion" } });
@@ -165,11 +195,15 @@ describe("suggestion rate limit", () => {
       expect((await t.request("POST", "/api/suggestions", { token, body: { playerId: player.id, suggestion: "" } })).status).toBe(400);
     }
     for (let i = 0; i < 5; i++) {
-      expect((await t.request("POST", "/api/suggestions", { token, body: { playerId: player.id, suggestion: `idea ${i}` } })).status).toBe(201);
+      expect((await t.request("POST", "/api/suggestions", { token, body: { playerId: player.id, suggestion: `idea ${i}` } })).status).toBe(
+        201,
+      );
     }
     const sixth = await t.request("POST", "/api/suggestions", { token, body: { playerId: player.id, suggestion: "one more" } });
     expect(sixth).toMatchObject({ status: 429, body: { error: "Too many suggestions; please wait a few minutes", code: "rate_limited" } });
-    const [row] = await t.app.services.db.run((em) => em.query(`SELECT count(*)::int AS n FROM suggestions WHERE player_id = $1`, [player.id]));
+    const [row] = await t.app.services.db.run((em) =>
+      em.query(`SELECT count(*)::int AS n FROM suggestions WHERE player_id = $1`, [player.id]),
+    );
     expect(row.n).toBe(5);
   });
 });

@@ -16,7 +16,8 @@ afterEach(async () => t.expectLedgerInvariant());
 const sql = (text: string, params: unknown[] = []) => t.app.services.db.run((em) => em.query(text, params));
 const balanceOf = async (playerId: string) => Number((await sql(`SELECT balance FROM players WHERE id = $1`, [playerId]))[0].balance);
 const openRoundOf = async (playerId: string) => (await sql(`SELECT * FROM open_rounds WHERE player_id = $1`, [playerId]))[0];
-const abandon = (playerId: string) => sql(`UPDATE open_rounds SET last_action_at = now() - interval '2 hours' WHERE player_id = $1`, [playerId]);
+const abandon = (playerId: string) =>
+  sql(`UPDATE open_rounds SET last_action_at = now() - interval '2 hours' WHERE player_id = $1`, [playerId]);
 const sweep = () => t.app.services.retention.sweep();
 
 type Connection = Awaited<ReturnType<typeof joinCasino>>;
@@ -51,54 +52,75 @@ const lastSession = async (playerId: string) =>
 
 describe("abandoned rounds", () => {
   const cases: { game: string; params: unknown; prepare?: Prepare; voided: boolean; defaults: (actions: any[]) => void }[] = [
-    { game: "blackjack", params: {}, voided: false, defaults: (a) => expect(a.every((x) => x.type === "stand" || (x.type === "insurance" && !x.take))).toBe(true) },
+    {
+      game: "blackjack",
+      params: {},
+      voided: false,
+      defaults: (a) => expect(a.every((x) => x.type === "stand" || (x.type === "insurance" && !x.take))).toBe(true),
+    },
     { game: "poker", params: {}, voided: false, defaults: (a) => expect(a).toEqual([{ type: "fold" }]) },
     { game: "three-card-poker", params: { ante: 6, pairPlus: 4 }, voided: false, defaults: (a) => expect(a).toEqual([{ type: "fold" }]) },
-    { game: "video-poker", params: {}, voided: false, defaults: (a) => expect(a).toEqual([{ type: "draw", hold: [true, true, true, true, true] }]) },
+    {
+      game: "video-poker",
+      params: {},
+      voided: false,
+      defaults: (a) => expect(a).toEqual([{ type: "draw", hold: [true, true, true, true, true] }]),
+    },
     { game: "hi-lo", params: {}, voided: true, defaults: (a) => expect(a).toEqual([]) },
     { game: "hi-lo", params: {}, prepare: oneCorrectGuess, voided: false, defaults: (a) => expect(a).toEqual([{ type: "cashout" }]) },
     { game: "mines", params: { mines: 2 }, voided: true, defaults: (a) => expect(a).toEqual([]) },
     { game: "mines", params: { mines: 1 }, prepare: oneGem, voided: false, defaults: (a) => expect(a).toEqual([{ type: "cashout" }]) },
-    { game: "craps", params: { bets: [{ type: "pass", amount: 10 }] }, voided: false, defaults: (a) => expect(a.every((x) => x.type === "roll")).toBe(true) },
+    {
+      game: "craps",
+      params: { bets: [{ type: "pass", amount: 10 }] },
+      voided: false,
+      defaults: (a) => expect(a.every((x) => x.type === "roll")).toBe(true),
+    },
   ];
 
-  it.each(cases)("$game (voided: $voided) is settled by its default action through the ledger, exactly once", async ({ game, params, prepare, voided, defaults }) => {
-    const { token, player } = await t.guest();
-    const c = await joinCasino(t, token);
-    const open = await openRound(c, game, params, prepare);
-    const round = await openRoundOf(player.id);
-    const before = await balanceOf(player.id);
-    await abandon(player.id);
-    await sweep();
-    expect(await openRoundOf(player.id)).toBeUndefined();
+  it.each(cases)(
+    "$game (voided: $voided) is settled by its default action through the ledger, exactly once",
+    async ({ game, params, prepare, voided, defaults }) => {
+      const { token, player } = await t.guest();
+      const c = await joinCasino(t, token);
+      const open = await openRound(c, game, params, prepare);
+      const round = await openRoundOf(player.id);
+      const before = await balanceOf(player.id);
+      await abandon(player.id);
+      await sweep();
+      expect(await openRoundOf(player.id)).toBeUndefined();
 
-    const session = await lastSession(player.id);
-    expect(session.request_id).toBe(round.request_id);
-    const defaultActions = (session.actions as unknown[]).slice((round.actions as unknown[]).length);
-    defaults(defaultActions as any[]);
-    const credited = Number(session.payout) - Number(round.total_payout);
-    expect(await balanceOf(player.id)).toBe(before + credited);
-    const entries = await sql(`SELECT delta, reason FROM ledger_entries WHERE player_id = $1 AND request_id LIKE $2`, [player.id, `#abandoned:${round.id}#%`]);
-    expect(entries.map((e: any) => [Number(e.delta), e.reason])).toEqual(credited > 0 ? [[credited, voided ? "refund" : "payout"]] : []);
-    // The room shows it: no open round, the new balance.
-    await waitFor(() => (c.room.state as any).openRound === "" && (c.room.state as any).balance === before + credited);
+      const session = await lastSession(player.id);
+      expect(session.request_id).toBe(round.request_id);
+      const defaultActions = (session.actions as unknown[]).slice((round.actions as unknown[]).length);
+      defaults(defaultActions as any[]);
+      const credited = Number(session.payout) - Number(round.total_payout);
+      expect(await balanceOf(player.id)).toBe(before + credited);
+      const entries = await sql(`SELECT delta, reason FROM ledger_entries WHERE player_id = $1 AND request_id LIKE $2`, [
+        player.id,
+        `#abandoned:${round.id}#%`,
+      ]);
+      expect(entries.map((e: any) => [Number(e.delta), e.reason])).toEqual(credited > 0 ? [[credited, voided ? "refund" : "payout"]] : []);
+      // The room shows it: no open round, the new balance.
+      await waitFor(() => (c.room.state as any).openRound === "" && (c.room.state as any).balance === before + credited);
 
-    const rotated = await ask(c.room, c.inbox, "seed:rotate", {});
-    const replay = replayRound(
-      { serverSeed: rotated.body.revealed.serverSeed, clientSeed: open.fairness.clientSeed, nonce: session.nonce },
-      { game, amount: stakeFor(game, session.params), params: session.params, actions: session.actions },
-    );
-    if (voided) {
-      expect(session.outcome.voided).toBe(true);
-      expect(Number(session.payout)).toBe(Number(session.bet_amount));
-      expect(session.result).toBe("push");
-    } else {
-      expect(replay.done).toBe(true);
-      expect(replay.totalPayout).toBe(Number(session.payout));
-      expect(replay.view).toEqual(session.outcome);
-    }
-    await c.room.leave();
-  });
+      const rotated = await ask(c.room, c.inbox, "seed:rotate", {});
+      const replay = replayRound(
+        { serverSeed: rotated.body.revealed.serverSeed, clientSeed: open.fairness.clientSeed, nonce: session.nonce },
+        { game, amount: stakeFor(game, session.params), params: session.params, actions: session.actions },
+      );
+      if (voided) {
+        expect(session.outcome.voided).toBe(true);
+        expect(Number(session.payout)).toBe(Number(session.bet_amount));
+        expect(session.result).toBe("push");
+      } else {
+        expect(replay.done).toBe(true);
+        expect(replay.totalPayout).toBe(Number(session.payout));
+        expect(replay.view).toEqual(session.outcome);
+      }
+      await c.room.leave();
+    },
+  );
 
   it("settles each round once however many sweeps run at the same time", async () => {
     const players = await Promise.all(Array.from({ length: 6 }, () => t.guest()));
@@ -116,9 +138,15 @@ describe("abandoned rounds", () => {
     await Promise.all(sweepers.map((r) => r.settleAbandonedRounds()));
     for (const r of rounds) {
       expect(await openRoundOf(r.playerId)).toBeUndefined();
-      const payouts = await sql(`SELECT count(*)::int AS n FROM ledger_entries WHERE player_id = $1 AND request_id = $2`, [r.playerId, `#abandoned:${r.roundId}#payout`]);
+      const payouts = await sql(`SELECT count(*)::int AS n FROM ledger_entries WHERE player_id = $1 AND request_id = $2`, [
+        r.playerId,
+        `#abandoned:${r.roundId}#payout`,
+      ]);
       expect(payouts[0].n).toBe(1);
-      const sessions = await sql(`SELECT count(*)::int AS n FROM game_sessions WHERE player_id = $1 AND request_id = $2`, [r.playerId, r.requestId]);
+      const sessions = await sql(`SELECT count(*)::int AS n FROM game_sessions WHERE player_id = $1 AND request_id = $2`, [
+        r.playerId,
+        r.requestId,
+      ]);
       expect(sessions[0].n).toBe(1);
     }
   });
@@ -131,7 +159,9 @@ describe("abandoned rounds", () => {
     await sweep();
     expect(await openRoundOf(player.id)).toBeDefined();
     expect((await ask(c.room, c.inbox, "act", { action: { type: "skip" } })).body.done).toBe(false);
-    const [clock] = await sql(`SELECT last_action_at > now() - interval '1 minute' AS fresh FROM open_rounds WHERE player_id = $1`, [player.id]);
+    const [clock] = await sql(`SELECT last_action_at > now() - interval '1 minute' AS fresh FROM open_rounds WHERE player_id = $1`, [
+      player.id,
+    ]);
     expect(clock.fresh).toBe(true);
     await sweep();
     const round = await openRoundOf(player.id);
@@ -153,23 +183,26 @@ describe("abandoned rounds", () => {
     expect(gone).toBe(true);
   });
 
-  it.runIf(TEST_DB === "postgres")("skips a player who is playing right now (row locked) and settles the round on a later sweep", async () => {
-    const { token, player } = await t.guest();
-    const c = await joinCasino(t, token);
-    await openRound(c, "poker", {});
-    const holder = new pg.Client({ connectionString: (t.app.services.config.databaseUrl as string) });
-    await holder.connect();
-    await holder.query("BEGIN");
-    await holder.query(`SELECT 1 FROM players WHERE id = $1 FOR UPDATE`, [player.id]);
-    await abandon(player.id);
-    await sweep();
-    expect(await openRoundOf(player.id)).toBeDefined();
-    await holder.query("ROLLBACK");
-    await holder.end();
-    await sweep();
-    expect(await openRoundOf(player.id)).toBeUndefined();
-    await c.room.leave();
-  });
+  it.runIf(TEST_DB === "postgres")(
+    "skips a player who is playing right now (row locked) and settles the round on a later sweep",
+    async () => {
+      const { token, player } = await t.guest();
+      const c = await joinCasino(t, token);
+      await openRound(c, "poker", {});
+      const holder = new pg.Client({ connectionString: t.app.services.config.databaseUrl as string });
+      await holder.connect();
+      await holder.query("BEGIN");
+      await holder.query(`SELECT 1 FROM players WHERE id = $1 FOR UPDATE`, [player.id]);
+      await abandon(player.id);
+      await sweep();
+      expect(await openRoundOf(player.id)).toBeDefined();
+      await holder.query("ROLLBACK");
+      await holder.end();
+      await sweep();
+      expect(await openRoundOf(player.id)).toBeUndefined();
+      await c.room.leave();
+    },
+  );
 });
 
 describe("stored answers", () => {
@@ -180,7 +213,10 @@ describe("stored answers", () => {
     const bet = { requestId: oldId, game: "dice", amount: 20, params: { target: 49.5, direction: "under" } };
     expect((await ask(c.room, c.inbox, "bet", bet)).type).toBe("result");
     const recent = await ask(c.room, c.inbox, "bet", { ...bet, requestId: newRequestId() });
-    await sql(`UPDATE processed_requests SET created_at = now() - interval '8 days' WHERE player_id = $1 AND request_id = $2`, [player.id, oldId]);
+    await sql(`UPDATE processed_requests SET created_at = now() - interval '8 days' WHERE player_id = $1 AND request_id = $2`, [
+      player.id,
+      oldId,
+    ]);
     await sweep();
     const kept = await sql(`SELECT request_id FROM processed_requests WHERE player_id = $1`, [player.id]);
     expect(kept.map((r: any) => r.request_id)).toEqual([recent.body.requestId]);

@@ -70,17 +70,21 @@ export async function joinCasino(t: TestApp, token: string) {
  * into this test file's own database: the protocol never lets a player pick the server seed, which is
  * committed before the client seed. Call it before joining a room, so the room shows the seed's hash.
  */
-export async function chooseSeed(t: TestApp, playerId: string, label: string, wanted: (input: FairnessInput) => boolean): Promise<FairnessInput> {
+export async function chooseSeed(
+  t: TestApp,
+  playerId: string,
+  label: string,
+  wanted: (input: FairnessInput) => boolean,
+): Promise<FairnessInput> {
   for (let i = 0; i < 1000; i++) {
     const input = { serverSeed: `${label}-${i}`, clientSeed: label, nonce: 0 };
     if (!wanted(input)) continue;
     const updated = await t.app.services.db.run((em) =>
-      sqlRows(em, `UPDATE fairness_seeds SET server_seed = $2, server_seed_hash = $3, client_seed = $4 WHERE player_id = $1 AND active AND nonce = 0 RETURNING id`, [
-        playerId,
-        input.serverSeed,
-        seedCommitment(input.serverSeed),
-        input.clientSeed,
-      ]),
+      sqlRows(
+        em,
+        `UPDATE fairness_seeds SET server_seed = $2, server_seed_hash = $3, client_seed = $4 WHERE player_id = $1 AND active AND nonce = 0 RETURNING id`,
+        [playerId, input.serverSeed, seedCommitment(input.serverSeed), input.clientSeed],
+      ),
     );
     if (updated.length !== 1) throw new Error("the player has no unused active seed");
     return input;

@@ -27,7 +27,11 @@ describe("pre-committed next server seed", () => {
   it("is shown before the player changes anything: in GET seeds and in the room state, never the seed itself", async () => {
     const { token, player } = await t.guest();
     const seeds = await seedsOf(token, player.id);
-    expect(seeds.active).toMatchObject({ nonce: 0, serverSeedHash: expect.stringMatching(/^[0-9a-f]{64}$/), nextServerSeedHash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(seeds.active).toMatchObject({
+      nonce: 0,
+      serverSeedHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      nextServerSeedHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
     expect(seeds.active.nextServerSeedHash).not.toBe(seeds.active.serverSeedHash);
     expect(JSON.stringify(seeds)).not.toMatch(/"serverSeed"/);
     const c = await join(token);
@@ -57,7 +61,11 @@ describe("pre-committed next server seed", () => {
 
     // Every view agrees: the other connection's `seeds` message and state, and GET seeds.
     const pushed = await b.inbox.wait((m) => m.type === "seeds" && m.body.serverSeedHash === shownNext);
-    expect(pushed.body).toMatchObject({ clientSeed: "lucky-player-chosen", nonce: 0, nextServerSeedHash: set.body.active.nextServerSeedHash });
+    expect(pushed.body).toMatchObject({
+      clientSeed: "lucky-player-chosen",
+      nonce: 0,
+      nextServerSeedHash: set.body.active.nextServerSeedHash,
+    });
     await waitFor(() => b.state().nextServerSeedHash === set.body.active.nextServerSeedHash && a.state().serverSeedHash === shownNext);
     const seeds = await seedsOf(token, player.id);
     expect(seeds.active).toEqual(set.body.active);
@@ -109,7 +117,9 @@ describe("the browser's client seed at join", () => {
 
   it("refuses a join whose client seed is not a valid one, with the reason", async () => {
     const { token } = await t.guest();
-    await expect(t.sdk(token).create("casino", { clientSeed: "has a space" })).rejects.toThrow(/clientSeed must be printable ASCII without spaces/);
+    await expect(t.sdk(token).create("casino", { clientSeed: "has a space" })).rejects.toThrow(
+      /clientSeed must be printable ASCII without spaces/,
+    );
   });
 });
 

@@ -81,7 +81,11 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
   };
   for (const [name, value] of Object.entries(wanted)) if (value !== undefined) env[name] = value;
 
-  const child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], { cwd: REPO_ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   running.add(child);
   const name = options.name ?? "server";
   const lines: string[] = [];
@@ -117,7 +121,10 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
         if (found !== undefined) return done(() => resolve(found));
         if (exitedYet) return done(() => reject(new Error(`${name} exited before printing ${pattern}:\n${lines.join("\n")}`)));
       };
-      const timer = setTimeout(() => done(() => reject(new Error(`${name} printed no line matching ${pattern} in ${timeoutMs} ms:\n${lines.join("\n")}`))), timeoutMs);
+      const timer = setTimeout(
+        () => done(() => reject(new Error(`${name} printed no line matching ${pattern} in ${timeoutMs} ms:\n${lines.join("\n")}`))),
+        timeoutMs,
+      );
       const done = (settle: () => void) => {
         clearTimeout(timer);
         watchers.delete(check);

@@ -99,7 +99,10 @@ describe.runIf(TEST_DB === "postgres")("SIGTERM", () => {
 
     // The orphaned transaction is rolled back by PostgreSQL once it notices its client is gone.
     for (;;) {
-      const [{ n }] = await query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`, []);
+      const [{ n }] = await query(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+        [],
+      );
       if (n === 0) break;
       await new Promise((r) => setTimeout(r, 20));
     }

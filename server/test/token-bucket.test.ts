@@ -50,7 +50,10 @@ describe.each(backends)("on %s", (_name, open) => {
 
   it("a REST store counts one window for every store with the same prefix", async () => {
     const options = { windowMs: 60_000 } as never;
-    const [first, second] = [new SharedRateLimitStore(redis, "rate:test:", quietLog().log), new SharedRateLimitStore(redis, "rate:test:", quietLog().log)];
+    const [first, second] = [
+      new SharedRateLimitStore(redis, "rate:test:", quietLog().log),
+      new SharedRateLimitStore(redis, "rate:test:", quietLog().log),
+    ];
     await first.init(options);
     await second.init(options);
     const hits = [];

@@ -59,4 +59,10 @@ export const seg = (part: string | number) => encodeURIComponent(String(part));
 
 /** A human message for any failure: the server's words, else the error's message. */
 export const messageOf = (error: unknown): string =>
-  error instanceof ApiError ? (error.reason ?? error.message) : error instanceof Error ? error.message : typeof error === "object" && error && "message" in error ? String((error as { message: unknown }).message) : String(error);
+  error instanceof ApiError
+    ? (error.reason ?? error.message)
+    : error instanceof Error
+      ? error.message
+      : typeof error === "object" && error && "message" in error
+        ? String((error as { message: unknown }).message)
+        : String(error);

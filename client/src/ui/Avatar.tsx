@@ -11,7 +11,9 @@ export function Avatar({ src, name, className }: { src?: string | null; name: st
       .map((w) => w[0]!.toUpperCase())
       .join("") || "?";
   return (
-    <RadixAvatar.Root className={cn("inline-flex h-9 w-9 shrink-0 items-center justify-center overflow-hidden rounded-full bg-muted", className)}>
+    <RadixAvatar.Root
+      className={cn("inline-flex h-9 w-9 shrink-0 items-center justify-center overflow-hidden rounded-full bg-muted", className)}
+    >
       {src && <RadixAvatar.Image src={src} alt="" className="h-full w-full object-cover" />}
       <RadixAvatar.Fallback className="text-xs font-bold text-muted-foreground" delayMs={src ? 400 : 0}>
         {initials}

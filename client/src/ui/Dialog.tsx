@@ -34,7 +34,9 @@ export function Dialog({ open, onOpenChange, title, description, children, block
           <div className="flex items-start gap-3 border-b border-border px-5 py-4">
             <div className="min-w-0 flex-1">
               <RadixDialog.Title className="text-lg font-bold leading-tight">{title}</RadixDialog.Title>
-              {description && <RadixDialog.Description className="mt-1 text-sm text-muted-foreground">{description}</RadixDialog.Description>}
+              {description && (
+                <RadixDialog.Description className="mt-1 text-sm text-muted-foreground">{description}</RadixDialog.Description>
+              )}
             </div>
             {!blocking && (
               <RadixDialog.Close className="rounded-md p-1 text-muted-foreground hover:bg-muted hover:text-foreground" aria-label="Close">

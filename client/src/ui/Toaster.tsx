@@ -38,7 +38,12 @@ export function Toaster() {
       )}
       <Toast.Viewport
         className="fixed z-[60] flex w-full max-w-sm flex-col gap-2 outline-none"
-        style={{ bottom: "calc(var(--safe-bottom) + 1rem)", right: "calc(var(--safe-right) + 1rem)", left: "auto", maxWidth: "min(24rem, calc(100vw - 2rem))" }}
+        style={{
+          bottom: "calc(var(--safe-bottom) + 1rem)",
+          right: "calc(var(--safe-right) + 1rem)",
+          left: "auto",
+          maxWidth: "min(24rem, calc(100vw - 2rem))",
+        }}
       />
     </Toast.Provider>
   );

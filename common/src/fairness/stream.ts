@@ -26,10 +26,7 @@ export function hmacBlock(input: FairnessInput, round: number): Uint8Array {
 
 /** f = b0/256 + b1/256² + b2/256³ + b3/256⁴ (game-rules B2). */
 export function bytesToFloat(bytes: Uint8Array, offset: number): number {
-  return (
-    ((bytes[offset]! * 2 ** 24 + bytes[offset + 1]! * 2 ** 16 + bytes[offset + 2]! * 2 ** 8 + bytes[offset + 3]!) >>> 0) /
-    2 ** 32
-  );
+  return ((bytes[offset]! * 2 ** 24 + bytes[offset + 1]! * 2 ** 16 + bytes[offset + 2]! * 2 ** 8 + bytes[offset + 3]!) >>> 0) / 2 ** 32;
 }
 
 /** The eight floats of one HMAC block. */

@@ -234,16 +234,21 @@ function blackjack({ previous, state, step, action }: StepContext): string[] {
   const dealt = s.dealt.slice(before ? before.dealt.length : 0);
   const lines: string[] = [];
   if (!before) {
-    lines.push(`dealt from a fresh 6-deck shoe: player ${cardName(s.dealt[0]!)}, dealer up ${cardName(s.dealt[1]!)}, player ${cardName(s.dealt[2]!)}, dealer hole ${cardName(s.dealt[3]!)}`);
+    lines.push(
+      `dealt from a fresh 6-deck shoe: player ${cardName(s.dealt[0]!)}, dealer up ${cardName(s.dealt[1]!)}, player ${cardName(s.dealt[2]!)}, dealer hole ${cardName(s.dealt[3]!)}`,
+    );
   } else if ((action as { type?: string })?.type !== "insurance") {
     lines.push(`${describeAction(action)}${dealt.length ? `: dealt ${cards(dealt)}` : ""}`);
   }
   if (s.phase === "insurance") lines.push(`dealer shows an ace: insurance offered (${Math.floor(s.bet / 2)} coins)`);
-  if (s.insurance && before?.phase === "insurance") lines.push(s.insurance.stake > 0 ? `insurance taken: ${s.insurance.stake} coins` : "insurance declined");
+  if (s.insurance && before?.phase === "insurance")
+    lines.push(s.insurance.stake > 0 ? `insurance taken: ${s.insurance.stake} coins` : "insurance declined");
   s.hands.forEach((hand, i) => {
     const v = handValue(hand.cards);
     const tags = [hand.doubled ? "doubled" : "", hand.split ? "split" : "", hand.result ?? (hand.finished ? "stands" : "")].filter(Boolean);
-    lines.push(`hand ${i + 1}: ${cards(hand.cards)} = ${v.soft ? "soft " : ""}${v.total}${tags.length ? ` (${tags.join(", ")})` : ""}${hand.payout !== undefined ? `, ${pays(hand.payout)}` : ""}`);
+    lines.push(
+      `hand ${i + 1}: ${cards(hand.cards)} = ${v.soft ? "soft " : ""}${v.total}${tags.length ? ` (${tags.join(", ")})` : ""}${hand.payout !== undefined ? `, ${pays(hand.payout)}` : ""}`,
+    );
   });
   lines.push(`dealer: ${cards(s.dealer)} = ${handValue(s.dealer).total}${s.dealerBlackjack ? " (blackjack)" : ""}`);
   if (s.insurance && s.phase === "done" && s.insurance.stake > 0) lines.push(`insurance ${pays(s.insurance.payout)}`);
@@ -281,14 +286,19 @@ function baccarat({ state, step }: StepContext): string[] {
   return [
     `player: ${cards(s.player)} = ${baccaratTotal(s.player)}`,
     `banker: ${cards(s.banker)} = ${baccaratTotal(s.banker)}`,
-    `${s.winner === "tie" ? "tie" : `${s.winner} wins`}; ${Object.entries(s.payouts).map(([side, p]) => `${side} ${s.bets[side as "player"]} ${pays(p!)}`).join(", ")}`,
+    `${s.winner === "tie" ? "tie" : `${s.winner} wins`}; ${Object.entries(s.payouts)
+      .map(([side, p]) => `${side} ${s.bets[side as "player"]} ${pays(p!)}`)
+      .join(", ")}`,
     `round ${pays(step.payout)}`,
   ];
 }
 
 function threeCardPoker({ state, step }: StepContext): string[] {
   const s = state as ThreeCardPokerState;
-  const lines = [`player: ${cards(s.player)} (${evaluateThree(s.player).category})`, `dealer: ${cards(s.dealer)} (${evaluateThree(s.dealer).category})`];
+  const lines = [
+    `player: ${cards(s.player)} (${evaluateThree(s.player).category})`,
+    `dealer: ${cards(s.dealer)} (${evaluateThree(s.dealer).category})`,
+  ];
   if (s.anteOutcome) lines.push(`${s.anteOutcome === "fold" ? "folded" : `played ${step.stake}: ${s.anteOutcome}`}`);
   if (step.done) lines.push(`round ${pays(step.payout)}`);
   return lines;
@@ -313,17 +323,28 @@ const draw52 = (floats: VerifiedFloat[]) => {
 
 function crash({ state, step, floats }: StepContext): string[] {
   const s = state as CrashState;
-  return [draw52(floats), `crash point = max(1.00, floor(99 × 2⁵² / (2⁵² − r)) / 100) = ${s.crashPoint.toFixed(2)}×`, `cash-out at ${s.cashOutAt}×: ${s.win ? "reached" : "not reached"}, ${pays(step.payout)}`];
+  return [
+    draw52(floats),
+    `crash point = max(1.00, floor(99 × 2⁵² / (2⁵² − r)) / 100) = ${s.crashPoint.toFixed(2)}×`,
+    `cash-out at ${s.cashOutAt}×: ${s.win ? "reached" : "not reached"}, ${pays(step.payout)}`,
+  ];
 }
 
 function limbo({ state, step, floats }: StepContext): string[] {
   const s = state as LimboState;
-  return [draw52(floats), `result = max(1.00, floor(99 × 2⁵² / (2⁵² − r)) / 100) = ${s.result.toFixed(2)}×`, `target ${s.target}×: ${s.win ? "reached" : "not reached"}, ${pays(step.payout)}`];
+  return [
+    draw52(floats),
+    `result = max(1.00, floor(99 × 2⁵² / (2⁵² − r)) / 100) = ${s.result.toFixed(2)}×`,
+    `target ${s.target}×: ${s.win ? "reached" : "not reached"}, ${pays(step.payout)}`,
+  ];
 }
 
 function coinFlip({ state, step, floats }: StepContext): string[] {
   const s = state as CoinFlipState;
-  return [`${f(floats, 0)} ${s.outcome === "tails" ? "< 0.5: tails" : "≥ 0.5: heads"}`, `called ${s.side}: ${s.win ? "win" : "lose"}, ${pays(step.payout)}`];
+  return [
+    `${f(floats, 0)} ${s.outcome === "tails" ? "< 0.5: tails" : "≥ 0.5: heads"}`,
+    `called ${s.side}: ${s.win ? "win" : "lose"}, ${pays(step.payout)}`,
+  ];
 }
 
 function dice({ state, step, floats }: StepContext): string[] {
@@ -346,14 +367,19 @@ function hiLo({ previous, state, step, action }: StepContext): string[] {
   const next = s.cards[s.cards.length - 1]!;
   if (a === "skip") return [`skip ${cardName(current)}: next card ${cardName(next)}`];
   const right = s.status !== "lost";
-  const lines = [`${a} or same as ${cardName(current)} (rank ${rankName(current)}): next card ${cardName(next)}, ${right ? "correct" : "wrong"}`];
+  const lines = [
+    `${a} or same as ${cardName(current)} (rank ${rankName(current)}): next card ${cardName(next)}, ${right ? "correct" : "wrong"}`,
+  ];
   if (right) lines.push(`multiplier now 0.99 × ${s.numerator}/${s.denominator}`);
   if (step.done) lines.push(right ? `payout cap reached: cashed out, ${pays(step.payout)}` : "round lost");
   return lines;
 }
 
 function rolledSettled(settled: readonly SettledBet[]): string[] {
-  return settled.map((b) => `${b.type}${b.number === undefined ? "" : ` ${b.number}`} (${b.amount}${b.odds ? ` + odds ${b.odds}` : ""}): ${b.result}, ${pays(b.payout)}`);
+  return settled.map(
+    (b) =>
+      `${b.type}${b.number === undefined ? "" : ` ${b.number}`} (${b.amount}${b.odds ? ` + odds ${b.odds}` : ""}): ${b.result}, ${pays(b.payout)}`,
+  );
 }
 
 function craps({ previous, state, step }: StepContext): string[] {
@@ -377,7 +403,8 @@ function sicBo({ state, step }: StepContext): string[] {
     `dice: ${s.dice.join(", ")} (total ${s.total})`,
     ...s.bets.map((b) => {
       const bet = b.bet;
-      const label = bet.type === "combination" ? `combination ${bet.numbers.join("-")}` : "value" in bet ? `${bet.type} ${bet.value}` : bet.type;
+      const label =
+        bet.type === "combination" ? `combination ${bet.numbers.join("-")}` : "value" in bet ? `${bet.type} ${bet.value}` : bet.type;
       return `${label} ${bet.amount}: ${b.win ? "win" : "lose"}, ${pays(b.payout)}`;
     }),
     `round ${pays(step.payout)}`,
@@ -396,7 +423,10 @@ function roulette({ state, step, floats }: StepContext): string[] {
   const s = state as RouletteState;
   return [
     `pocket = floor(${f(floats, 0)} × 37) = ${s.pocket} (${s.color})`,
-    ...s.bets.map((b) => `${b.bet.type}${"numbers" in b.bet ? ` ${b.bet.numbers.join("-")}` : "value" in b.bet ? ` ${b.bet.value}` : ""} ${b.bet.amount}: ${b.win ? "win" : "lose"}, ${pays(b.payout)}`),
+    ...s.bets.map(
+      (b) =>
+        `${b.bet.type}${"numbers" in b.bet ? ` ${b.bet.numbers.join("-")}` : "value" in b.bet ? ` ${b.bet.value}` : ""} ${b.bet.amount}: ${b.win ? "win" : "lose"}, ${pays(b.payout)}`,
+    ),
     `round ${pays(step.payout)}`,
   ];
 }
@@ -445,7 +475,12 @@ export function formatVerification(v: RoundVerification): string {
   const out: string[] = [];
   const c = v.commitment;
   out.push(`server seed hash: ${c.serverSeedHash}`);
-  if (c.matches !== null) out.push(c.matches ? "commitment: matches the hash shown before the seed was revealed" : `commitment: DOES NOT MATCH the given hash ${c.expected}`);
+  if (c.matches !== null)
+    out.push(
+      c.matches
+        ? "commitment: matches the hash shown before the seed was revealed"
+        : `commitment: DOES NOT MATCH the given hash ${c.expected}`,
+    );
   out.push(`game: ${v.game}, client seed ${JSON.stringify(v.clientSeed)}, nonce ${v.nonce}`);
   v.steps.forEach((s, i) => {
     out.push("");

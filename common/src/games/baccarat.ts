@@ -33,7 +33,10 @@ export const baccaratParams = z
     bets: z
       .object({ player: betAmount("player").optional(), banker: betAmount("banker").optional(), tie: betAmount("tie").optional() })
       .strict()
-      .refine((b) => b.player !== undefined || b.banker !== undefined || b.tie !== undefined, "place at least one bet: player, banker or tie"),
+      .refine(
+        (b) => b.player !== undefined || b.banker !== undefined || b.tie !== undefined,
+        "place at least one bet: player, banker or tie",
+      ),
   })
   .strict();
 export type BaccaratParams = z.infer<typeof baccaratParams>;
@@ -156,6 +159,5 @@ export const baccaratEngine: GameEngine<BaccaratParams, BaccaratState> = {
     };
   },
   view: (state) => state,
-  maxPayout: (_amount, params) =>
-    Math.min(MAX_PAYOUT, Math.max(...BACCARAT_SIDES.map((winner) => totalOf(settle(params.bets, winner))))),
+  maxPayout: (_amount, params) => Math.min(MAX_PAYOUT, Math.max(...BACCARAT_SIDES.map((winner) => totalOf(settle(params.bets, winner))))),
 };

@@ -234,7 +234,10 @@ function settleHand(hand: BlackjackHand, dealerTotal: number): void {
 }
 
 const handsPayout = (state: BlackjackState): number =>
-  Math.min(MAX_PAYOUT, state.hands.reduce((sum, h) => sum + (h.payout ?? 0), 0));
+  Math.min(
+    MAX_PAYOUT,
+    state.hands.reduce((sum, h) => sum + (h.payout ?? 0), 0),
+  );
 
 /** The dealer draws to 17 (standing on soft 17) unless every hand has bust, then every hand is settled. */
 function finishRound(state: BlackjackState, rng: Rng): number {
@@ -321,7 +324,8 @@ export const blackjackEngine: GameEngine<BlackjackParams, BlackjackState, Blackj
     if (previous.phase === "done") throw new GameRuleError("round_over", "The round is already over");
     const state = JSON.parse(JSON.stringify(previous)) as BlackjackState;
     if (action.type === "insurance") {
-      if (state.phase !== "insurance") throw new GameRuleError("no_insurance", "Insurance is only offered before play, when the dealer shows an ace");
+      if (state.phase !== "insurance")
+        throw new GameRuleError("no_insurance", "Insurance is only offered before play, when the dealer shows an ace");
       const stake = action.take ? insuranceCost(state.bet) : 0;
       state.insurance = { stake, payout: 0 };
       return done(state, stake, afterPeek(state));

@@ -28,18 +28,39 @@ export const HARD_NUMBERS = [4, 6, 8, 10] as const;
 type Ratio = readonly [number, number];
 export const EVEN_MONEY: Ratio = [2, 1];
 export const PASS_ODDS_RETURN: Readonly<Record<PointNumber, Ratio>> = {
-  4: [3, 1], 5: [5, 2], 6: [11, 5], 8: [11, 5], 9: [5, 2], 10: [3, 1],
+  4: [3, 1],
+  5: [5, 2],
+  6: [11, 5],
+  8: [11, 5],
+  9: [5, 2],
+  10: [3, 1],
 };
 export const LAY_ODDS_RETURN: Readonly<Record<PointNumber, Ratio>> = {
-  4: [3, 2], 5: [5, 3], 6: [11, 6], 8: [11, 6], 9: [5, 3], 10: [3, 2],
+  4: [3, 2],
+  5: [5, 3],
+  6: [11, 6],
+  8: [11, 6],
+  9: [5, 3],
+  10: [3, 2],
 };
 export const PLACE_RETURN: Readonly<Record<PointNumber, Ratio>> = {
-  4: [14, 5], 5: [12, 5], 6: [13, 6], 8: [13, 6], 9: [12, 5], 10: [14, 5],
+  4: [14, 5],
+  5: [12, 5],
+  6: [13, 6],
+  8: [13, 6],
+  9: [12, 5],
+  10: [14, 5],
 };
 export const HARD_RETURN: Readonly<Record<number, Ratio>> = { 4: [8, 1], 6: [10, 1], 8: [10, 1], 10: [8, 1] };
 /** Field: 2 pays 2:1, 12 pays 3:1, 3/4/9/10/11 pay 1:1; 5, 6, 7, 8 lose. */
 export const FIELD_RETURN: Readonly<Record<number, Ratio>> = {
-  2: [3, 1], 3: [2, 1], 4: [2, 1], 9: [2, 1], 10: [2, 1], 11: [2, 1], 12: [4, 1],
+  2: [3, 1],
+  3: [2, 1],
+  4: [2, 1],
+  9: [2, 1],
+  10: [2, 1],
+  11: [2, 1],
+  12: [4, 1],
 };
 export const ANY_SEVEN_RETURN: Ratio = [5, 1];
 export const ANY_CRAPS_RETURN: Ratio = [8, 1];
@@ -67,17 +88,25 @@ const hardBet = z.object({ type: z.literal("hard"), number: hardNumber, amount: 
 export const crapsBet = z.discriminatedUnion("type", [plainBet, numberedBet, hardBet]);
 export type CrapsBetRequest = z.infer<typeof crapsBet>;
 
-const betList = z
-  .array(crapsBet)
-  .min(1, "place at least one bet")
-  .max(MAX_BETS_PER_ROUND, `at most ${MAX_BETS_PER_ROUND} bets at once`);
+const betList = z.array(crapsBet).min(1, "place at least one bet").max(MAX_BETS_PER_ROUND, `at most ${MAX_BETS_PER_ROUND} bets at once`);
 
 export const crapsParams = z.object({ bets: betList }).strict();
 export type CrapsParams = z.infer<typeof crapsParams>;
 
 export const TAKE_DOWN_KINDS = [
-  "pass", "dontPass", "come", "dontCome", "passOdds", "dontPassOdds", "comeOdds", "dontComeOdds",
-  "field", "place", "hard", "anySeven", "anyCraps",
+  "pass",
+  "dontPass",
+  "come",
+  "dontCome",
+  "passOdds",
+  "dontPassOdds",
+  "comeOdds",
+  "dontComeOdds",
+  "field",
+  "place",
+  "hard",
+  "anySeven",
+  "anyCraps",
 ] as const;
 export type TakeDownKind = (typeof TAKE_DOWN_KINDS)[number];
 
@@ -159,7 +188,10 @@ function addBet(state: CrapsState, request: CrapsBetRequest): void {
     case "pass":
     case "dontPass":
       if (point !== null) {
-        throw new GameRuleError("point_established", "Pass and don't pass bets are made on the come-out roll: bet come or don't come while a point is on");
+        throw new GameRuleError(
+          "point_established",
+          "Pass and don't pass bets are made on the come-out roll: bet come or don't come while a point is on",
+        );
       }
       return stack(request.type);
     case "come":

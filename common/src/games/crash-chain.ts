@@ -84,7 +84,8 @@ export function hashTimes(text: string, times: number): string {
  * chain: game n uses link N − n + 1 (the same value as generateChain(seed, length).gameHashes[n − 1]).
  */
 export function chainGameHash(seed: string, length: number, gameNumber: number): string {
-  if (!Number.isSafeInteger(gameNumber) || gameNumber < 1 || gameNumber > length) throw new Error(`game ${gameNumber} is outside a chain of ${length}`);
+  if (!Number.isSafeInteger(gameNumber) || gameNumber < 1 || gameNumber > length)
+    throw new Error(`game ${gameNumber} is outside a chain of ${length}`);
   return hashTimes(seed, length - gameNumber + 1);
 }
 

@@ -69,8 +69,7 @@ export function cashValue(amount: number, numerator: bigint, denominator: bigint
   return exact > BigInt(MAX_PAYOUT) ? MAX_PAYOUT : Number(exact);
 }
 
-const stateCashValue = (s: HiLoState): number =>
-  s.correct === 0 ? 0 : cashValue(s.amount, BigInt(s.numerator), BigInt(s.denominator));
+const stateCashValue = (s: HiLoState): number => (s.correct === 0 ? 0 : cashValue(s.amount, BigInt(s.numerator), BigInt(s.denominator)));
 
 const currentCard = (s: HiLoState): Card => s.cards[s.cards.length - 1]!;
 

@@ -24,14 +24,7 @@ export const FIVE_CARD_CATEGORIES = [
 export type FiveCardCategory = (typeof FIVE_CARD_CATEGORIES)[number];
 
 /** Three Card Poker order: a straight beats a flush, because it is rarer with three cards. */
-export const THREE_CARD_CATEGORIES = [
-  "high-card",
-  "pair",
-  "flush",
-  "straight",
-  "three-of-a-kind",
-  "straight-flush",
-] as const;
+export const THREE_CARD_CATEGORIES = ["high-card", "pair", "flush", "straight", "three-of-a-kind", "straight-flush"] as const;
 export type ThreeCardCategory = (typeof THREE_CARD_CATEGORIES)[number];
 
 export interface HandRank<C extends string> {
@@ -134,8 +127,7 @@ export function threeCardValue(ranks: readonly number[], flush: boolean): number
 }
 
 export const threeCardCategoryIndex = (value: number): number => Math.floor(value / THREE_SHIFT);
-export const threeCardCategory = (value: number): ThreeCardCategory =>
-  THREE_CARD_CATEGORIES[threeCardCategoryIndex(value)]!;
+export const threeCardCategory = (value: number): ThreeCardCategory => THREE_CARD_CATEGORIES[threeCardCategoryIndex(value)]!;
 
 export function evaluateThree(cards: readonly Card[]): HandRank<ThreeCardCategory> {
   if (cards.length !== 3) throw new Error(`a three-card hand needs 3 cards, got ${cards.length}`);
@@ -150,10 +142,8 @@ export const compareHands = (a: { value: number }, b: { value: number }): number
  * The value of the weakest high-card hand led by these ranks: a dealer "qualifies with A-K" when its value
  * is at least highCardFloorFive(14, 13); "Q-6-4 or better" is at least highCardFloorThree(12, 6, 4).
  */
-export const highCardFloorFive = (...leading: number[]): number =>
-  leading.reduce((v, r, i) => v + r * 16 ** (4 - i), 0);
-export const highCardFloorThree = (...leading: number[]): number =>
-  leading.reduce((v, r, i) => v + r * 16 ** (2 - i), 0);
+export const highCardFloorFive = (...leading: number[]): number => leading.reduce((v, r, i) => v + r * 16 ** (4 - i), 0);
+export const highCardFloorThree = (...leading: number[]): number => leading.reduce((v, r, i) => v + r * 16 ** (2 - i), 0);
 
 /** C(n, k) for n ≤ 52, k ≤ 5 (0 when k > n): how many hands, holds and draws the poker analyses count. */
 export const BINOM: readonly (readonly number[])[] = Array.from({ length: 53 }, (_, n) =>

@@ -33,7 +33,11 @@ const columnOf = (n: number): number => ((n - 1) % 3) + 1;
 
 /** Every legal number set of each inside bet, from the geometry of the layout. */
 function buildLayoutSets(): Record<InsideType, number[][]> {
-  const splits: number[][] = [[0, 1], [0, 2], [0, 3]];
+  const splits: number[][] = [
+    [0, 1],
+    [0, 2],
+    [0, 3],
+  ];
   for (let n = 1; n <= 36; n++) {
     if (columnOf(n) < 3) splits.push([n, n + 1]);
     if (n <= 33) splits.push([n, n + 3]);
@@ -127,10 +131,7 @@ export type RouletteBet = z.infer<typeof rouletteBet>;
 
 export const rouletteParams = z
   .object({
-    bets: z
-      .array(rouletteBet)
-      .min(1, "place at least one bet")
-      .max(MAX_BETS_PER_ROUND, `at most ${MAX_BETS_PER_ROUND} bets per spin`),
+    bets: z.array(rouletteBet).min(1, "place at least one bet").max(MAX_BETS_PER_ROUND, `at most ${MAX_BETS_PER_ROUND} bets per spin`),
   })
   .strict();
 export type RouletteParams = z.infer<typeof rouletteParams>;

@@ -13,8 +13,20 @@ export const DICE_COUNT = 3;
 
 /** Net odds ("x to 1") of a specific total. */
 export const TOTAL_ODDS: Readonly<Record<number, number>> = {
-  4: 60, 5: 30, 6: 18, 7: 12, 8: 8, 9: 7, 10: 6,
-  11: 6, 12: 7, 13: 8, 14: 12, 15: 18, 16: 30, 17: 60,
+  4: 60,
+  5: 30,
+  6: 18,
+  7: 12,
+  8: 8,
+  9: 7,
+  10: 6,
+  11: 6,
+  12: 7,
+  13: 8,
+  14: 12,
+  15: 18,
+  16: 30,
+  17: 60,
 };
 export const ODDS = {
   smallBig: 1,
@@ -51,10 +63,7 @@ export type SicBoBetType = SicBoBet["type"];
 
 export const sicBoParams = z
   .object({
-    bets: z
-      .array(sicBoBet)
-      .min(1, "place at least one bet")
-      .max(MAX_BETS_PER_ROUND, `at most ${MAX_BETS_PER_ROUND} bets per roll`),
+    bets: z.array(sicBoBet).min(1, "place at least one bet").max(MAX_BETS_PER_ROUND, `at most ${MAX_BETS_PER_ROUND} bets per roll`),
   })
   .strict();
 export type SicBoParams = z.infer<typeof sicBoParams>;

@@ -15,16 +15,12 @@ export const chipAmount = z
 /** Enough for any real layout; bounds the work a single request can cause. */
 export const MAX_BETS_PER_ROUND = 200;
 
-export const sumOfAmounts = (bets: readonly { amount: number }[]): number =>
-  bets.reduce((sum, bet) => sum + bet.amount, 0);
+export const sumOfAmounts = (bets: readonly { amount: number }[]): number => bets.reduce((sum, bet) => sum + bet.amount, 0);
 
 export function requireAmountMatches(amount: number, bets: readonly { amount: number }[]): void {
   const total = sumOfAmounts(bets);
   if (total !== amount) {
-    throw new GameRuleError(
-      "invalid_amount",
-      `The amount staked (${amount}) must equal the sum of the bets on the table (${total})`,
-    );
+    throw new GameRuleError("invalid_amount", `The amount staked (${amount}) must equal the sum of the bets on the table (${total})`);
   }
 }
 

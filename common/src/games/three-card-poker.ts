@@ -87,10 +87,7 @@ export const threeCardPokerEngine: GameEngine<ThreeCardPokerParams, ThreeCardPok
   actions: threeCardPokerActions,
   start(amount: number, params: ThreeCardPokerParams, rng: Rng): Step<ThreeCardPokerState> {
     if (amount !== params.ante + params.pairPlus) {
-      throw new GameRuleError(
-        "invalid_amount",
-        `The bet (${amount}) must equal ante + Pair Plus (${params.ante} + ${params.pairPlus})`,
-      );
+      throw new GameRuleError("invalid_amount", `The bet (${amount}) must equal ante + Pair Plus (${params.ante} + ${params.pairPlus})`);
     }
     const cards = dealCards(rng, 1, [], 6);
     const player = cards.slice(0, 3);

@@ -25,7 +25,11 @@ export const skillStartRequest = z
 export type SkillStartRequest = z.infer<typeof skillStartRequest>;
 
 const tick = (roundTicks: number) =>
-  z.number().int("ticks are whole numbers").min(0, "ticks start at 0").max(roundTicks - 1, `ticks end at ${roundTicks - 1}`);
+  z
+    .number()
+    .int("ticks are whole numbers")
+    .min(0, "ticks start at 0")
+    .max(roundTicks - 1, `ticks end at ${roundTicks - 1}`);
 
 export const dotBattleSubmit = z
   .object({
@@ -56,7 +60,9 @@ export const dotsSubmit = z
   })
   .strict();
 
-export const skillSubmitRequest = z.discriminatedUnion("game", [dotBattleSubmit, dotsSubmit], { message: "game must be dot-battle or dots" });
+export const skillSubmitRequest = z.discriminatedUnion("game", [dotBattleSubmit, dotsSubmit], {
+  message: "game must be dot-battle or dots",
+});
 export type SkillSubmitRequest = z.infer<typeof skillSubmitRequest>;
 
 /** The answer to a start: the seed the browser plays from. */

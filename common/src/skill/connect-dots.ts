@@ -107,7 +107,12 @@ export class ConnectDots {
 
   result(): DotsResult {
     const ticks = this.state.completedAtTick;
-    return { completed: ticks !== null, connected: this.state.connected, completionTicks: ticks, completionMs: ticks === null ? null : ticksToMs(ticks) };
+    return {
+      completed: ticks !== null,
+      connected: this.state.connected,
+      completionTicks: ticks,
+      completionMs: ticks === null ? null : ticksToMs(ticks),
+    };
   }
 }
 

@@ -1,4 +1,18 @@
-import { ARENA_HEIGHT, ARENA_WIDTH, DIRECTIONS, FP, SkillRng, TICKS_PER_SECOND, UNIT, clamp, cosDir, dist2, idiv, isqrt, sinDir } from "./fixed";
+import {
+  ARENA_HEIGHT,
+  ARENA_WIDTH,
+  DIRECTIONS,
+  FP,
+  SkillRng,
+  TICKS_PER_SECOND,
+  UNIT,
+  clamp,
+  cosDir,
+  dist2,
+  idiv,
+  isqrt,
+  sinDir,
+} from "./fixed";
 import { replayLog, type Replay } from "./input-log";
 
 /**

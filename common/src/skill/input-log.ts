@@ -69,7 +69,10 @@ export function replayLog<R>(
   if (timing) return { ok: false, refusal: timing };
   const { used, endTick, result } = play();
   if (used < inputs.length) {
-    return { ok: false, refusal: { code: "input_after_end", message: `input at tick ${inputs[used]![0]} comes after the game ended at tick ${endTick}` } };
+    return {
+      ok: false,
+      refusal: { code: "input_after_end", message: `input at tick ${inputs[used]![0]} comes after the game ended at tick ${endTick}` },
+    };
   }
   return { ok: true, result };
 }

@@ -6,12 +6,9 @@ import type { SkillSubmitRequest } from "./api";
 
 /** What the server's replay of a round established. */
 export type SkillScore =
-  | { game: "dot-battle"; kills: number; ticks: number }
-  | { game: "dots"; completionMs: number; completionTicks: number };
+  { game: "dot-battle"; kills: number; ticks: number } | { game: "dots"; completionMs: number; completionTicks: number };
 
-export type SkillVerdict =
-  | { ok: true; score: SkillScore; reward: number; durationTicks: number }
-  | { ok: false; refusal: LogRefusal };
+export type SkillVerdict = { ok: true; score: SkillScore; reward: number; durationTicks: number } | { ok: false; refusal: LogRefusal };
 
 /**
  * Replays a submitted log from the round's seed and checks the claim against the replay: the replay's

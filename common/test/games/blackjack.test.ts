@@ -28,7 +28,12 @@ const c = (rank: number, suit = 0): Card => cardCode(rank, suit);
 
 /** A round dealt from exactly these cards: player, dealer up, player, hole, then every draw in order. */
 function table(ranks: readonly number[], bet = 10) {
-  const rng = fixedRng(shoeFloats(ranks.map((r, i) => c(r, i % 4)), DECKS));
+  const rng = fixedRng(
+    shoeFloats(
+      ranks.map((r, i) => c(r, i % 4)),
+      DECKS,
+    ),
+  );
   const steps: Step<unknown>[] = [startRound(engine, bet, {}, rng)];
   const last = () => steps[steps.length - 1]!;
   return {
@@ -262,7 +267,12 @@ describe("blackjack: doubling and splitting", () => {
     expect(e.code).toBe("cannot_split");
     expect(e.message).toContain("4 hands");
     for (let i = 0; i < 4; i++) t.act({ type: "stand" });
-    expect(t.state.hands.map((h) => ranksOf(h.cards))).toEqual([[8, 8], [8, 2], [8, 3], [8, 4]]);
+    expect(t.state.hands.map((h) => ranksOf(h.cards))).toEqual([
+      [8, 8],
+      [8, 2],
+      [8, 3],
+      [8, 4],
+    ]);
     expect(t.step.done).toBe(true); // the dealer's 16 busts with the 10
     expect(t.totalStake).toBe(40);
     expect(t.totalPayout).toBe(80);
@@ -297,18 +307,44 @@ describe("blackjack: doubling and splitting", () => {
 describe("blackjack: basic strategy (6 decks, S17, DAS, no surrender)", () => {
   // The printed chart, columns dealer 2–10 then A. H hit, S stand, D double (else hit), d double (else stand), P split.
   const HARD: Record<number, string> = {
-    5: "HHHHHHHHHH", 6: "HHHHHHHHHH", 7: "HHHHHHHHHH", 8: "HHHHHHHHHH",
-    9: "HDDDDHHHHH", 10: "DDDDDDDDHH", 11: "DDDDDDDDDH", 12: "HHSSSHHHHH",
-    13: "SSSSSHHHHH", 14: "SSSSSHHHHH", 15: "SSSSSHHHHH", 16: "SSSSSHHHHH",
-    17: "SSSSSSSSSS", 18: "SSSSSSSSSS", 19: "SSSSSSSSSS", 20: "SSSSSSSSSS",
+    5: "HHHHHHHHHH",
+    6: "HHHHHHHHHH",
+    7: "HHHHHHHHHH",
+    8: "HHHHHHHHHH",
+    9: "HDDDDHHHHH",
+    10: "DDDDDDDDHH",
+    11: "DDDDDDDDDH",
+    12: "HHSSSHHHHH",
+    13: "SSSSSHHHHH",
+    14: "SSSSSHHHHH",
+    15: "SSSSSHHHHH",
+    16: "SSSSSHHHHH",
+    17: "SSSSSSSSSS",
+    18: "SSSSSSSSSS",
+    19: "SSSSSSSSSS",
+    20: "SSSSSSSSSS",
   };
   const SOFT: Record<number, string> = {
-    2: "HHHDDHHHHH", 3: "HHHDDHHHHH", 4: "HHDDDHHHHH", 5: "HHDDDHHHHH",
-    6: "HDDDDHHHHH", 7: "SddddSSHHH", 8: "SSSSSSSSSS", 9: "SSSSSSSSSS",
+    2: "HHHDDHHHHH",
+    3: "HHHDDHHHHH",
+    4: "HHDDDHHHHH",
+    5: "HHDDDHHHHH",
+    6: "HDDDDHHHHH",
+    7: "SddddSSHHH",
+    8: "SSSSSSSSSS",
+    9: "SSSSSSSSSS",
   };
   const PAIRS: Record<number, string> = {
-    2: "PPPPPPHHHH", 3: "PPPPPPHHHH", 4: "HHHPPHHHHH", 5: "DDDDDDDDHH", 6: "PPPPPHHHHH",
-    7: "PPPPPPHHHH", 8: "PPPPPPPPPP", 9: "PPPPPSPPSS", 10: "SSSSSSSSSS", 14: "PPPPPPPPPP",
+    2: "PPPPPPHHHH",
+    3: "PPPPPPHHHH",
+    4: "HHHPPHHHHH",
+    5: "DDDDDDDDHH",
+    6: "PPPPPHHHHH",
+    7: "PPPPPPHHHH",
+    8: "PPPPPPPPPP",
+    9: "PPPPPSPPSS",
+    10: "SSSSSSSSSS",
+    14: "PPPPPPPPPP",
   };
   const UPS = [2, 3, 4, 5, 6, 7, 8, 9, 10, A];
   const move = (cell: string, canDouble: boolean) =>

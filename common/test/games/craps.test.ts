@@ -46,8 +46,17 @@ class Table {
 
 describe("craps: the come-out roll", () => {
   it("pays pass 1:1 on a natural and loses don't pass", () => {
-    for (const dice of [[3, 4], [5, 6]] as Dice[]) {
-      const t = new Table([{ type: "pass", amount: 10 }, { type: "dontPass", amount: 5 }], dice);
+    for (const dice of [
+      [3, 4],
+      [5, 6],
+    ] as Dice[]) {
+      const t = new Table(
+        [
+          { type: "pass", amount: 10 },
+          { type: "dontPass", amount: 5 },
+        ],
+        dice,
+      );
       expect(t.step.payout).toBe(20);
       expect(t.step.done).toBe(true);
       expect(t.state.settled.map((s) => s.result)).toEqual(["win", "lose"]);
@@ -55,8 +64,18 @@ describe("craps: the come-out roll", () => {
   });
 
   it("loses pass on craps; don't pass wins on 2 and 3 and pushes on 12 (bar 12)", () => {
-    for (const [dice, dontPays] of [[[1, 1], 20], [[1, 2], 20], [[6, 6], 10]] as [Dice, number][]) {
-      const t = new Table([{ type: "pass", amount: 10 }, { type: "dontPass", amount: 10 }], dice);
+    for (const [dice, dontPays] of [
+      [[1, 1], 20],
+      [[1, 2], 20],
+      [[6, 6], 10],
+    ] as [Dice, number][]) {
+      const t = new Table(
+        [
+          { type: "pass", amount: 10 },
+          { type: "dontPass", amount: 10 },
+        ],
+        dice,
+      );
       expect(t.step.payout).toBe(dontPays);
       expect(t.step.done).toBe(true);
     }
@@ -87,22 +106,43 @@ describe("craps: point cycles", () => {
   });
 
   it("loses pass and pays don't pass on a seven-out", () => {
-    const t = new Table([{ type: "pass", amount: 10 }, { type: "dontPass", amount: 10 }], [4, 4]);
+    const t = new Table(
+      [
+        { type: "pass", amount: 10 },
+        { type: "dontPass", amount: 10 },
+      ],
+      [4, 4],
+    );
     const out = t.roll([3, 4]);
     expect(out.payout).toBe(20);
-    expect(t.state.settled.map((s) => [s.type, s.result])).toEqual([["pass", "lose"], ["dontPass", "win"]]);
+    expect(t.state.settled.map((s) => [s.type, s.result])).toEqual([
+      ["pass", "lose"],
+      ["dontPass", "win"],
+    ]);
     expect(out.done).toBe(true);
   });
 
   it("pays odds at true odds: 2:1, 3:2, 6:5 behind pass; 1:2, 2:3, 5:6 laid behind don't pass", () => {
-    for (const [point, odds, back] of [[4, 30, 90], [5, 40, 100], [6, 50, 110], [8, 50, 110], [9, 40, 100], [10, 30, 90]]) {
+    for (const [point, odds, back] of [
+      [4, 30, 90],
+      [5, 40, 100],
+      [6, 50, 110],
+      [8, 50, 110],
+      [9, 40, 100],
+      [10, 30, 90],
+    ]) {
       const t = new Table([{ type: "pass", amount: 10 }], [point! <= 7 ? 1 : 4, point! <= 7 ? point! - 1 : point! - 4]);
       t.bet({ type: "passOdds", amount: odds });
       expect(t.step.stake).toBe(odds);
       const made = t.roll([point! <= 7 ? 2 : 5, point! <= 7 ? point! - 2 : point! - 5]);
       expect(made.payout).toBe(20 + back!);
     }
-    for (const [point, lay, back] of [[4, 60, 90], [5, 60, 100], [6, 60, 110], [10, 60, 90]]) {
+    for (const [point, lay, back] of [
+      [4, 60, 90],
+      [5, 60, 100],
+      [6, 60, 110],
+      [10, 60, 90],
+    ]) {
       const t = new Table([{ type: "dontPass", amount: 10 }], [point! <= 7 ? 1 : 4, point! <= 7 ? point! - 1 : point! - 4]);
       t.bet({ type: "dontPassOdds", amount: lay });
       expect(t.roll([6, 1]).payout).toBe(20 + back!);
@@ -161,8 +201,20 @@ describe("craps: the other bets", () => {
     const field = (dice: Dice) => new Table([{ type: "field", amount: 10 }], dice);
     expect(field([1, 1]).step.payout).toBe(30);
     expect(field([6, 6]).step.payout).toBe(40);
-    for (const dice of [[1, 2], [2, 2], [4, 5], [5, 5], [5, 6]] as Dice[]) expect(field(dice).step.payout).toBe(20);
-    for (const dice of [[1, 4], [3, 3], [3, 4], [4, 4]] as Dice[]) {
+    for (const dice of [
+      [1, 2],
+      [2, 2],
+      [4, 5],
+      [5, 5],
+      [5, 6],
+    ] as Dice[])
+      expect(field(dice).step.payout).toBe(20);
+    for (const dice of [
+      [1, 4],
+      [3, 3],
+      [3, 4],
+      [4, 4],
+    ] as Dice[]) {
       const t = field(dice);
       expect(t.step.payout).toBe(0);
       expect(t.step.done).toBe(true);
@@ -171,7 +223,11 @@ describe("craps: the other bets", () => {
 
   it("pays place bets 9:5, 7:5, 7:6, keeps them up until decided, and loses them on a seven", () => {
     const t = new Table(
-      [{ type: "place", number: 6, amount: 12 }, { type: "place", number: 5, amount: 10 }, { type: "place", number: 4, amount: 10 }],
+      [
+        { type: "place", number: 6, amount: 12 },
+        { type: "place", number: 5, amount: 10 },
+        { type: "place", number: 4, amount: 10 },
+      ],
       [3, 3],
     );
     expect(t.step.payout).toBe(26);
@@ -196,7 +252,11 @@ describe("craps: the other bets", () => {
   it("pays any seven 4:1 and any craps 7:1 on one roll", () => {
     expect(new Table([{ type: "anySeven", amount: 10 }], [6, 1]).step.payout).toBe(50);
     expect(new Table([{ type: "anySeven", amount: 10 }], [6, 2]).step.payout).toBe(0);
-    for (const dice of [[1, 1], [1, 2], [6, 6]] as Dice[]) {
+    for (const dice of [
+      [1, 1],
+      [1, 2],
+      [6, 6],
+    ] as Dice[]) {
       expect(new Table([{ type: "anyCraps", amount: 10 }], dice).step.payout).toBe(80);
     }
     expect(new Table([{ type: "anyCraps", amount: 10 }], [5, 6]).step.payout).toBe(0);
@@ -210,7 +270,13 @@ describe("craps: betting rules", () => {
     );
     expect(ruleError(() => new Table([{ type: "come", amount: 10 }], [1, 2])).code).toBe("no_point");
     expect(ruleError(() => new Table([{ type: "passOdds", amount: 10 }], [1, 2])).code).toBe("no_bet_for_odds");
-    const t = new Table([{ type: "pass", amount: 10 }, { type: "place", number: 8, amount: 6 }], [2, 2]);
+    const t = new Table(
+      [
+        { type: "pass", amount: 10 },
+        { type: "place", number: 8, amount: 6 },
+      ],
+      [2, 2],
+    );
     expect(ruleError(() => t.bet({ type: "pass", amount: 5 })).code).toBe("point_established");
     expect(ruleError(() => t.bet({ type: "dontPassOdds", amount: 5 })).code).toBe("no_bet_for_odds");
     expect(ruleError(() => t.bet({ type: "comeOdds", number: 6, amount: 5 })).code).toBe("no_bet_for_odds");
@@ -219,7 +285,13 @@ describe("craps: betting rules", () => {
   });
 
   it("limits odds to 3-4-5× behind pass/come and 6× laid behind don't", () => {
-    const t = new Table([{ type: "pass", amount: 10 }, { type: "dontPass", amount: 10 }], [3, 1]);
+    const t = new Table(
+      [
+        { type: "pass", amount: 10 },
+        { type: "dontPass", amount: 10 },
+      ],
+      [3, 1],
+    );
     t.bet({ type: "passOdds", amount: 20 });
     expect(ruleError(() => t.bet({ type: "passOdds", amount: 11 })).code).toBe("odds_limit");
     t.bet({ type: "passOdds", amount: 10 });
@@ -234,7 +306,12 @@ describe("craps: betting rules", () => {
 
   it("takes down place bets, hardways, odds and don't bets, but never a pass or come bet with a point", () => {
     const t = new Table(
-      [{ type: "pass", amount: 10 }, { type: "dontPass", amount: 10 }, { type: "place", number: 9, amount: 5 }, { type: "hard", number: 6, amount: 2 }],
+      [
+        { type: "pass", amount: 10 },
+        { type: "dontPass", amount: 10 },
+        { type: "place", number: 9, amount: 5 },
+        { type: "hard", number: 6, amount: 2 },
+      ],
       [5, 5],
     );
     t.bet({ type: "passOdds", amount: 30 }, { type: "dontPassOdds", amount: 12 }, { type: "come", amount: 4 });
@@ -267,13 +344,27 @@ describe("craps: betting rules", () => {
   it("shows the most the opening bets can pay", () => {
     const max = (bets: object[]) => crapsEngine.maxPayout(sumOf(bets as { amount: number }[]), crapsParams.parse({ bets }));
     expect(max([{ type: "pass", amount: 10 }])).toBe(20);
-    expect(max([{ type: "field", amount: 10 }, { type: "anySeven", amount: 10 }])).toBe(50);
+    expect(
+      max([
+        { type: "field", amount: 10 },
+        { type: "anySeven", amount: 10 },
+      ]),
+    ).toBe(50);
     // hard 6 on the first roll pays the hardway, the place 6 and sets the point; the pass wins later
-    expect(max([{ type: "pass", amount: 10 }, { type: "place", number: 6, amount: 6 }, { type: "hard", number: 6, amount: 1 }])).toBe(
-      20 + 13 + 10,
-    );
+    expect(
+      max([
+        { type: "pass", amount: 10 },
+        { type: "place", number: 6, amount: 6 },
+        { type: "hard", number: 6, amount: 1 },
+      ]),
+    ).toBe(20 + 13 + 10);
     // a first-roll 3 wins the don't pass, and the place 4 can still win after it
-    expect(max([{ type: "dontPass", amount: 100 }, { type: "place", number: 4, amount: 5 }])).toBe(214);
+    expect(
+      max([
+        { type: "dontPass", amount: 100 },
+        { type: "place", number: 4, amount: 5 },
+      ]),
+    ).toBe(214);
   });
 });
 
@@ -350,7 +441,12 @@ describe("craps: exact return and Monte Carlo", () => {
   it("replays a multi-step round to the same result from its seeds", () => {
     const input = { serverSeed: "e".repeat(64), clientSeed: "craps", nonce: 21 };
     const rng = floatStream(input);
-    const params = { bets: [{ type: "pass", amount: 10 }, { type: "place", number: 8, amount: 6 }] };
+    const params = {
+      bets: [
+        { type: "pass", amount: 10 },
+        { type: "place", number: 8, amount: 6 },
+      ],
+    };
     const steps = [startRound(engine, 16, params, rng)];
     const actions: object[] = [];
     for (let i = 0; i < 50 && !steps[steps.length - 1]!.done; i++) {

@@ -27,7 +27,9 @@ describe("the shared crash room's chain and curve", () => {
       gameNumber: 42,
       crashPointHundredths: Number(crashPointHundredths(hash, CRASH_CHAIN_SALT)),
     });
-    expect(verifyCrashGame({ gameHash: hash, terminatingHash: chain.gameHashes[0]!, salt: CRASH_CHAIN_SALT, maxGames: 100 }).gameNumber).toBe(41);
+    expect(
+      verifyCrashGame({ gameHash: hash, terminatingHash: chain.gameHashes[0]!, salt: CRASH_CHAIN_SALT, maxGames: 100 }).gameNumber,
+    ).toBe(41);
   });
 
   it("the curve starts at 1.00×, follows e^(rate·t) rounded down, and never falls", () => {

@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fixedRng, float52, floatStream, hmacSha256Hex, sha256Hex, type FairnessInput } from "../../src/fairness/stream";
-import {
-  bustHundredths,
-  crashPoint,
-  crashPointHundredths,
-  generateChain,
-  verifyChainElement,
-} from "../../src/games/crash-chain";
+import { bustHundredths, crashPoint, crashPointHundredths, generateChain, verifyChainElement } from "../../src/games/crash-chain";
 import { type CrashState } from "../../src/games/crash";
 import { requireEngine, startRound } from "../../src/games/runner";
 import { MAX_PAYOUT } from "../../src/limits";
@@ -33,10 +27,7 @@ function publishedGameResult(seed: string, salt: string): number {
 }
 
 /** The two floats whose top 26 bits make the 52-bit draw r. */
-const floatsFor = (r: bigint): number[] => [
-  (Number(r >> 26n) + 0.5) / 2 ** 26,
-  (Number(r & (2n ** 26n - 1n)) + 0.5) / 2 ** 26,
-];
+const floatsFor = (r: bigint): number[] => [(Number(r >> 26n) + 0.5) / 2 ** 26, (Number(r & (2n ** 26n - 1n)) + 0.5) / 2 ** 26];
 
 const play = (cashOutAt: number, r: bigint, amount = 100) => {
   const step = startRound(engine, amount, { cashOutAt }, fixedRng(floatsFor(r)));

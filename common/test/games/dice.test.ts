@@ -104,9 +104,7 @@ describe("dice rules", () => {
     expect(refused({ target: 50, direction: "sideways" }).code).toBe("invalid_params");
     expect(refused({ target: 50 }).code).toBe("invalid_params");
     expect(refused({ target: 50, direction: "under", amount: 5 }).message).toMatch(/amount/);
-    expect(ruleError(() => startRound(engine, 0, { target: 50, direction: "under" }, fixedRng([0.5]))).code).toBe(
-      "invalid_amount",
-    );
+    expect(ruleError(() => startRound(engine, 0, { target: 50, direction: "under" }, fixedRng([0.5]))).code).toBe("invalid_amount");
   });
 });
 

@@ -100,7 +100,10 @@ describe("hi-lo rules", () => {
 
   it("keeps the multiplier exact far beyond 2⁵³ in numerator and denominator", () => {
     const guesses = 60;
-    const t = table(1, Array.from({ length: guesses + 1 }, () => 3));
+    const t = table(
+      1,
+      Array.from({ length: guesses + 1 }, () => 3),
+    );
     for (let i = 0; i < guesses; i++) expect(t.act({ type: "higher" }).done).toBe(false); // 12 of 13 ranks
     expect(t.step.state.numerator).toBe((13n ** 60n).toString());
     const expected = (99n * 13n ** 60n) / (100n * 12n ** 60n);

@@ -88,11 +88,17 @@ describe("mines rules", () => {
   });
 
   it("cashes out by itself on the last gem", () => {
-    const one = board(100, Array.from({ length: 24 }, (_, i) => i + 1)); // only tile 0 is a gem
+    const one = board(
+      100,
+      Array.from({ length: 24 }, (_, i) => i + 1),
+    ); // only tile 0 is a gem
     const win = one.act({ type: "reveal", tile: 0 });
     expect(win.done).toBe(true);
     expect(win.payout).toBe(2475); // 24.75×
-    const three = board(10, Array.from({ length: 22 }, (_, i) => i + 3)); // gems 0, 1, 2
+    const three = board(
+      10,
+      Array.from({ length: 22 }, (_, i) => i + 3),
+    ); // gems 0, 1, 2
     expect(three.act({ type: "reveal", tile: 2 }).done).toBe(false);
     expect(three.act({ type: "reveal", tile: 0 }).done).toBe(false);
     expect(three.act({ type: "reveal", tile: 1 })).toMatchObject({ done: true, payout: 22_770 }); // 0.99 × C(25,3)
@@ -130,7 +136,13 @@ describe("mines rules", () => {
     }
     const state = board(100, [5]).step.state;
     const bad = (action: unknown) => ruleError(() => actRound(engine, state, action, fixedRng([]))).code;
-    for (const action of [{ type: "reveal", tile: 25 }, { type: "reveal", tile: -1 }, { type: "reveal", tile: 1.5 }, { type: "reveal" }, { type: "flag", tile: 3 }]) {
+    for (const action of [
+      { type: "reveal", tile: 25 },
+      { type: "reveal", tile: -1 },
+      { type: "reveal", tile: 1.5 },
+      { type: "reveal" },
+      { type: "flag", tile: 3 },
+    ]) {
       expect(bad(action)).toBe("invalid_action");
     }
   });

@@ -247,7 +247,12 @@ describe("poker (Caribbean Stud): exact RTP and simulation", () => {
     expect(passesChiSquare(codes)).toBe(true);
     // high card, pair, two pair, trips, straight or better: the textbook counts over 2,598,960
     const ways = [1302540, 1098240, 123552, 54912, 10200 + 5108 + 3744 + 624 + 36 + 4];
-    expect(passesChiSquare(categories, ways.map((w) => w / 2598960))).toBe(true);
+    expect(
+      passesChiSquare(
+        categories,
+        ways.map((w) => w / 2598960),
+      ),
+    ).toBe(true);
   });
 
   it("replays a round to the same result from its seeds", () => {

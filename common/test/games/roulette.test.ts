@@ -106,7 +106,12 @@ describe("roulette: European single zero", () => {
     rejected({ type: "red", numbers: [1] }, "numbers");
     rejected({ type: "basket" }, "type");
 
-    for (const numbers of [[1, 4], [33, 36], [35, 36], [0, 3]]) {
+    for (const numbers of [
+      [1, 4],
+      [33, 36],
+      [35, 36],
+      [0, 3],
+    ]) {
       expect(() => spin(0, [{ type: "split", numbers, amount: 1 }])).not.toThrow();
     }
     expect(() => spin(0, [{ type: "corner", numbers: [32, 33, 35, 36], amount: 1 }])).not.toThrow();

@@ -37,9 +37,20 @@ describe("sic bo: three dice, alternative pay table", () => {
 
   it("pays each specific total at its odds (60, 30, 18, 12, 8, 7, 6 to 1)", () => {
     const examples: [number[], number][] = [
-      [[1, 1, 2], 60], [[6, 6, 5], 60], [[1, 1, 3], 30], [[6, 6, 4], 30], [[1, 2, 3], 18], [[5, 5, 5], 18],
-      [[1, 2, 4], 12], [[4, 5, 5], 12], [[2, 3, 3], 8], [[4, 4, 5], 8], [[3, 3, 3], 7], [[6, 5, 1], 7],
-      [[4, 4, 2], 6], [[5, 5, 1], 6],
+      [[1, 1, 2], 60],
+      [[6, 6, 5], 60],
+      [[1, 1, 3], 30],
+      [[6, 6, 4], 30],
+      [[1, 2, 3], 18],
+      [[5, 5, 5], 18],
+      [[1, 2, 4], 12],
+      [[4, 5, 5], 12],
+      [[2, 3, 3], 8],
+      [[4, 4, 5], 8],
+      [[3, 3, 3], 7],
+      [[6, 5, 1], 7],
+      [[4, 4, 2], 6],
+      [[5, 5, 1], 6],
     ];
     for (const [dice, odds] of examples) {
       const total = dice.reduce((a, b) => a + b, 0);
@@ -87,12 +98,15 @@ describe("sic bo: three dice, alternative pay table", () => {
   });
 
   it("settles several bets on one roll and refuses a mismatched amount", () => {
-    const step = roll([6, 6, 5], [
-      { type: "big", amount: 5 },
-      { type: "total", value: 17, amount: 1 },
-      { type: "double", value: 6, amount: 2 },
-      { type: "small", amount: 3 },
-    ]);
+    const step = roll(
+      [6, 6, 5],
+      [
+        { type: "big", amount: 5 },
+        { type: "total", value: 17, amount: 1 },
+        { type: "double", value: 6, amount: 2 },
+        { type: "small", amount: 3 },
+      ],
+    );
     expect(step.stake).toBe(11);
     expect(step.payout).toBe(10 + 61 + 24);
     const err = ruleError(() => startRound(engine, 10, { bets: [{ type: "big", amount: 5 }] }, fixedRng([0.1, 0.2, 0.3])));

@@ -181,7 +181,12 @@ describe("three card poker: exact RTP and simulation", () => {
       expect(sample.mean, row.bet).toBeLessThan(hi);
     }
     expect(passesChiSquare(codes)).toBe(true);
-    expect(passesChiSquare(categories, [16440, 3744, 1096, 720, 52, 48].map((w) => w / 22100))).toBe(true);
+    expect(
+      passesChiSquare(
+        categories,
+        [16440, 3744, 1096, 720, 52, 48].map((w) => w / 22100),
+      ),
+    ).toBe(true);
   });
 
   it("replays a round to the same result from its seeds", () => {

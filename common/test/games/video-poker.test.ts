@@ -2,13 +2,7 @@ import { describe, expect, it } from "vitest";
 import { drawWithoutReplacement, fixedRng, floatStream, sha256Hex } from "../../src/fairness/stream";
 import { FULL_DECK, type Card } from "../../src/games/cards";
 import { actRound, replayRound, requireEngine, startRound } from "../../src/games/runner";
-import {
-  holdReturns,
-  optimalHold,
-  payPerCredit,
-  videoPokerEngine,
-  type VideoPokerState,
-} from "../../src/games/video-poker";
+import { holdReturns, optimalHold, payPerCredit, videoPokerEngine, type VideoPokerState } from "../../src/games/video-poker";
 import { analyseVideoPoker, rtpRows } from "../../rtp/video-poker";
 import { passesChiSquare, rtpBand, summarise } from "../stats";
 import { hand, ruleError, shoeFloats } from "../helpers";
@@ -179,7 +173,12 @@ describe("video poker: optimal holds", () => {
     // final-hand frequencies under optimal 9/6 play, game-rules A5 (percent)
     const published = [54.54347, 21.4585, 12.92789, 7.44487, 1.12294, 1.10145, 1.15122, 0.23625 + 0.010931 + 0.0024758];
     const total = published.reduce((a, b) => a + b, 0);
-    expect(passesChiSquare(finals, published.map((p) => p / total))).toBe(true);
+    expect(
+      passesChiSquare(
+        finals,
+        published.map((p) => p / total),
+      ),
+    ).toBe(true);
   });
 
   it("replays a round to the same result from its seeds", () => {

@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { DIRECTIONS, InputRecorder, MAX_INPUTS_PER_SECOND, SkillRng, TICKS_PER_SECOND, UNIT, checkInputTiming, cosDir, isqrt, sinDir, ticksToMs } from "../../src/index";
+import {
+  DIRECTIONS,
+  InputRecorder,
+  MAX_INPUTS_PER_SECOND,
+  SkillRng,
+  TICKS_PER_SECOND,
+  UNIT,
+  checkInputTiming,
+  cosDir,
+  isqrt,
+  sinDir,
+  ticksToMs,
+} from "../../src/index";
 
 describe("integer arithmetic of the simulations", () => {
   it("xoshiro128** gives the reference sequence for the state 1, 2, 3, 4", () => {
@@ -62,7 +74,9 @@ describe("input timing rules", () => {
     const tooFast = Array.from({ length: MAX_INPUTS_PER_SECOND + 1 }, (_, i) => i);
     expect(checkInputTiming(tooFast, 3600)?.code).toBe("input_rate");
     // 31 inputs spread over exactly one second are still too many.
-    const oneSecond = Array.from({ length: MAX_INPUTS_PER_SECOND + 1 }, (_, i) => Math.floor((i * (TICKS_PER_SECOND - 1)) / MAX_INPUTS_PER_SECOND));
+    const oneSecond = Array.from({ length: MAX_INPUTS_PER_SECOND + 1 }, (_, i) =>
+      Math.floor((i * (TICKS_PER_SECOND - 1)) / MAX_INPUTS_PER_SECOND),
+    );
     expect(checkInputTiming(oneSecond, 3600)?.code).toBe("input_rate");
   });
 

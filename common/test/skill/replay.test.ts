@@ -40,13 +40,24 @@ describe("recorded logs replay to the recorded result, bit for bit", () => {
 
   it("Connect the Dots", () => {
     const replay = replayConnectDots(dots.seed, dotsLog(dots));
-    expect(replay.ok && replay.result).toEqual({ completed: true, connected: DOT_COUNT, completionTicks: expect.any(Number), completionMs: dots.completionMs });
+    expect(replay.ok && replay.result).toEqual({
+      completed: true,
+      connected: DOT_COUNT,
+      completionTicks: expect.any(Number),
+      completionMs: dots.completionMs,
+    });
     expect(connectDotsDigest(dots.seed, dotsLog(dots))).toBe(dots.digest);
   });
 
   it("the recorded logs pass the message schemas the server parses them with", () => {
-    expect(dotBattleSubmit.safeParse({ requestId: "req-fixture-1", game: "dot-battle", inputs: survivor.inputs, claimedKills: survivor.kills }).success).toBe(true);
-    expect(dotsSubmit.safeParse({ requestId: "req-fixture-2", game: "dots", inputs: dots.inputs, claimedCompletionMs: dots.completionMs }).success).toBe(true);
+    expect(
+      dotBattleSubmit.safeParse({ requestId: "req-fixture-1", game: "dot-battle", inputs: survivor.inputs, claimedKills: survivor.kills })
+        .success,
+    ).toBe(true);
+    expect(
+      dotsSubmit.safeParse({ requestId: "req-fixture-2", game: "dots", inputs: dots.inputs, claimedCompletionMs: dots.completionMs })
+        .success,
+    ).toBe(true);
   });
 });
 
@@ -79,7 +90,10 @@ describe("the simulation depends on the seed and on every input", () => {
   it("plays fresh seeds the same way twice", () => {
     for (const seed of ["12".repeat(32), "9f".repeat(32)]) {
       const a = playDotBattle(seed);
-      expect(replayDotBattle(seed, a.inputs)).toEqual({ ok: true, result: { kills: a.kills, ticks: a.ticks, livesLeft: expect.any(Number) } });
+      expect(replayDotBattle(seed, a.inputs)).toEqual({
+        ok: true,
+        result: { kills: a.kills, ticks: a.ticks, livesLeft: expect.any(Number) },
+      });
       const b = playConnectDots(seed);
       const replay = replayConnectDots(seed, b.inputs);
       expect(replay.ok && replay.result.completionMs).toBe(b.completionMs);
@@ -89,13 +103,31 @@ describe("the simulation depends on the seed and on every input", () => {
 
 describe("tampered logs and claims are refused", () => {
   const battle = (inputs: DotBattleInput[], claimedKills: number) =>
-    verifySkillSubmission(survivor.seed, { requestId: "req-tamper-1", game: "dot-battle", inputs: inputs as [number, number][], claimedKills });
+    verifySkillSubmission(survivor.seed, {
+      requestId: "req-tamper-1",
+      game: "dot-battle",
+      inputs: inputs as [number, number][],
+      claimedKills,
+    });
   const puzzle = (inputs: DotsInput[], claimedCompletionMs: number) =>
-    verifySkillSubmission(dots.seed, { requestId: "req-tamper-2", game: "dots", inputs: inputs as [number, number, number, 0 | 1][], claimedCompletionMs });
+    verifySkillSubmission(dots.seed, {
+      requestId: "req-tamper-2",
+      game: "dots",
+      inputs: inputs as [number, number, number, 0 | 1][],
+      claimedCompletionMs,
+    });
 
   it("an honest claim is paid the replay's score", () => {
-    expect(battle(battleLog(survivor), survivor.kills)).toMatchObject({ ok: true, reward: survivor.kills, score: { kills: survivor.kills } });
-    expect(puzzle(dotsLog(dots), dots.completionMs)).toMatchObject({ ok: true, reward: DOTS_REWARD, score: { completionMs: dots.completionMs } });
+    expect(battle(battleLog(survivor), survivor.kills)).toMatchObject({
+      ok: true,
+      reward: survivor.kills,
+      score: { kills: survivor.kills },
+    });
+    expect(puzzle(dotsLog(dots), dots.completionMs)).toMatchObject({
+      ok: true,
+      reward: DOTS_REWARD,
+      score: { completionMs: dots.completionMs },
+    });
   });
 
   it("extra kills", () => {
@@ -112,7 +144,12 @@ describe("tampered logs and claims are refused", () => {
     expect(battle([log[1]!, log[0]!, ...log.slice(2)], 0)).toMatchObject({ ok: false, refusal: { code: "input_order" } });
     expect(battle([...log, [DOT_BATTLE_ROUND_TICKS, 0]], 0)).toMatchObject({ ok: false, refusal: { code: "input_range" } });
     const dead = battleLog(sweeper);
-    const afterDeath = verifySkillSubmission(sweeper.seed, { requestId: "req-tamper-3", game: "dot-battle", inputs: [...dead, [sweeper.ticks + 5, 0]] as [number, number][], claimedKills: 0 });
+    const afterDeath = verifySkillSubmission(sweeper.seed, {
+      requestId: "req-tamper-3",
+      game: "dot-battle",
+      inputs: [...dead, [sweeper.ticks + 5, 0]] as [number, number][],
+      claimedKills: 0,
+    });
     expect(afterDeath).toMatchObject({ ok: false, refusal: { code: "input_after_end" } });
   });
 

@@ -83,7 +83,7 @@ export class DiscordOAuth {
   private async guildIds(accessToken: string): Promise<string[] | null> {
     const ids: string[] = [];
     try {
-      for (let after = ""; ; ) {
+      for (let after = ""; ;) {
         const query = new URLSearchParams({ limit: String(GUILD_PAGE), ...(after ? { after } : {}) });
         const response = await fetchHonouringRetryAfter(`${this.options.apiBase}/users/@me/guilds?${query}`, {
           headers: { Authorization: `Bearer ${accessToken}` },
@@ -117,7 +117,12 @@ export class DiscordOAuth {
       { headers: { Authorization: `Bot ${botToken}` } },
     );
     if (response.status === 404) return null;
-    if (!response.ok) throw new AppError("discord_instance_failed", 502, `Failed to check the activity instance: ${response.statusText || response.status}`);
+    if (!response.ok)
+      throw new AppError(
+        "discord_instance_failed",
+        502,
+        `Failed to check the activity instance: ${response.statusText || response.status}`,
+      );
     const body = instanceResponse.safeParse(await response.json().catch(() => null));
     if (!body.success) throw new AppError("discord_instance_failed", 502, "Discord returned an unreadable activity instance");
     return {

@@ -131,7 +131,8 @@ const TIMEOUT_STATES = new Set([
   "57P03", // cannot_connect_now
 ]);
 const CONNECTION_CODES = new Set(["ECONNRESET", "ECONNREFUSED", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH"]);
-const CONNECTION_MESSAGES = /query read timeout|timeout exceeded when trying to connect|connection terminated|connection timeout|connection ended|not queryable/i;
+const CONNECTION_MESSAGES =
+  /query read timeout|timeout exceeded when trying to connect|connection terminated|connection timeout|connection ended|not queryable/i;
 
 /**
  * The database did not answer in time, or the connection to it broke: whether the work committed is not

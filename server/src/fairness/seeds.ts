@@ -40,14 +40,24 @@ export class Seeds {
     );
     const row = rows[0];
     if (!row) throw new AppError("no_seed", 500, "No active seed for this player");
-    return { serverSeedHash: row.server_seed_hash, clientSeed: row.client_seed, nonce: Number(row.nonce), nextServerSeedHash: row.next_hash };
+    return {
+      serverSeedHash: row.server_seed_hash,
+      clientSeed: row.client_seed,
+      nonce: Number(row.nonce),
+      nextServerSeedHash: row.next_hash,
+    };
   }
 
   /**
    * Reveals the active server seed and pairs the committed next one with `clientSeed` (the player's, or
    * else the current one: the server seed changes either way, so no stream is ever reused).
    */
-  rotate(playerId: string, requestId: string, clientSeed: string | undefined, kind: "rotate" | "client-seed" = "rotate"): Promise<Replayable<RotateAnswer>> {
+  rotate(
+    playerId: string,
+    requestId: string,
+    clientSeed: string | undefined,
+    kind: "rotate" | "client-seed" = "rotate",
+  ): Promise<Replayable<RotateAnswer>> {
     return this.requests.run({ playerId, requestId, kind, body: { clientSeed: clientSeed ?? null } }, async (ctx) => {
       if (ctx.round) throw conflict("Finish your open round before changing seeds", "round_open");
       const next = newServerSeed();
@@ -132,7 +142,9 @@ export async function insertFirstSeeds(em: EntityManager, playerId: string, clie
  */
 function promoteNextSeed(w: WriteBatch, playerId: string, activeId: string, clientSeed: string, nextSeed: string, revealedAt: Date): void {
   const player = w.p(playerId);
-  const revealed = w.add(`UPDATE fairness_seeds SET active = false, revealed_at = ${w.p(revealedAt)} WHERE id = ${w.p(activeId)} AND active RETURNING id`);
+  const revealed = w.add(
+    `UPDATE fairness_seeds SET active = false, revealed_at = ${w.p(revealedAt)} WHERE id = ${w.p(activeId)} AND active RETURNING id`,
+  );
   w.add(
     `INSERT INTO fairness_seeds (player_id, server_seed, server_seed_hash, client_seed)
      SELECT n.player_id, n.server_seed, n.server_seed_hash, ${w.p(clientSeed)} FROM next_server_seeds n, ${revealed} WHERE n.player_id = ${player}`,

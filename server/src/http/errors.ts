@@ -20,24 +20,26 @@ export const unknownApiRoute: RequestHandler = (req, res) => {
  * Every error becomes JSON { error, code }. Unexpected ones are logged once per kind and answered with a
  * stable code and a human text: 503 "unavailable" when the database or Redis is unreachable, else 500.
  */
-export const errorHandler = (log: Log): ErrorRequestHandler => (error, req, res, _next) => {
-  if (error instanceof AppError) {
-    res.status(error.status).json({ error: error.message, code: error.code, ...error.details });
-    return;
-  }
-  const e = error as { type?: string; status?: number; message?: string };
-  if (e.type === "entity.parse.failed") {
-    res.status(400).json({ error: "Malformed JSON body", code: "malformed_json" });
-    return;
-  }
-  if (e.type === "entity.too.large") {
-    res.status(413).json({ error: "Request body too large", code: "body_too_large" });
-    return;
-  }
-  if (typeof e.status === "number" && e.status >= 400 && e.status < 500) {
-    res.status(e.status).json({ error: e.message ?? "Bad request", code: "bad_request" });
-    return;
-  }
-  const failure = publicFailure(log, `${req.method} ${req.baseUrl}${req.route?.path ?? ""}`, error);
-  res.status(failure.status).json({ error: failure.message, code: failure.code });
-};
+export const errorHandler =
+  (log: Log): ErrorRequestHandler =>
+  (error, req, res, _next) => {
+    if (error instanceof AppError) {
+      res.status(error.status).json({ error: error.message, code: error.code, ...error.details });
+      return;
+    }
+    const e = error as { type?: string; status?: number; message?: string };
+    if (e.type === "entity.parse.failed") {
+      res.status(400).json({ error: "Malformed JSON body", code: "malformed_json" });
+      return;
+    }
+    if (e.type === "entity.too.large") {
+      res.status(413).json({ error: "Request body too large", code: "body_too_large" });
+      return;
+    }
+    if (typeof e.status === "number" && e.status >= 400 && e.status < 500) {
+      res.status(e.status).json({ error: e.message ?? "Bad request", code: "bad_request" });
+      return;
+    }
+    const failure = publicFailure(log, `${req.method} ${req.baseUrl}${req.route?.path ?? ""}`, error);
+    res.status(failure.status).json({ error: failure.message, code: failure.code });
+  };

@@ -30,7 +30,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function leaderboardRoutes(s: Services): Router {
   const router = Router();
 
-  const scopeFor = (claims: SessionClaims, q: { scope: LeaderboardScope; guildId?: string; instanceId?: string }) => authorisedScope(s, claims, q);
+  const scopeFor = (claims: SessionClaims, q: { scope: LeaderboardScope; guildId?: string; instanceId?: string }) =>
+    authorisedScope(s, claims, q);
 
   router.get("/leaderboard", async (req, res) => {
     const claims = sessionOf(req);

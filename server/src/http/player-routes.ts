@@ -86,7 +86,9 @@ export function playerRoutes(s: Services): Router {
   });
 
   // Validated and authorised before the limit, so a refused request does not use up the player's quota.
-  router.post("/suggestions", requireSession,
+  router.post(
+    "/suggestions",
+    requireSession,
     async (req, res, next) => {
       const claims = sessionOf(req);
       const body = parse(suggestionRequest, req.body);

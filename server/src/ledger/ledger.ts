@@ -116,12 +116,11 @@ export class Ledger {
   /** A new player, their 1000-coin starting grant and their seeds (active pair and committed next seed), together. */
   createPlayer(fields: NewPlayer): Promise<Player> {
     return this.toldTransaction(async (em) => {
-      const [row] = await sqlRows<Row<"players", "id">>(em, `INSERT INTO players (discord_id, username, avatar_url, balance) VALUES ($1, $2, $3, $4) RETURNING id`, [
-        fields.discordId,
-        fields.username,
-        fields.avatarUrl,
-        STARTING_BALANCE,
-      ]);
+      const [row] = await sqlRows<Row<"players", "id">>(
+        em,
+        `INSERT INTO players (discord_id, username, avatar_url, balance) VALUES ($1, $2, $3, $4) RETURNING id`,
+        [fields.discordId, fields.username, fields.avatarUrl, STARTING_BALANCE],
+      );
       const playerId = row.id as string;
       await sqlRows(
         em,
@@ -305,7 +304,11 @@ export class Ledger {
     bet: { roundId: string; amount: number; autoCashOut: number | null },
   ): Promise<Replayable<CrashBetAnswer>> {
     return this.requests.run({ playerId, requestId, kind: "crash-bet", body: bet }, async (ctx) => {
-      const [round] = await sqlRows<Row<"crash_rounds", "phase" | "game_number">>(ctx.em, `SELECT phase, game_number FROM crash_rounds WHERE id = $1 FOR SHARE`, [bet.roundId]);
+      const [round] = await sqlRows<Row<"crash_rounds", "phase" | "game_number">>(
+        ctx.em,
+        `SELECT phase, game_number FROM crash_rounds WHERE id = $1 FOR SHARE`,
+        [bet.roundId],
+      );
       if (round?.phase !== "betting") throw new AppError("betting_closed", 409, "Bets are closed for this round");
       if (ctx.player.balance < bet.amount) throw insufficientFunds();
       const placed = await sqlRows(
@@ -338,7 +341,11 @@ export class Ledger {
     c: { roundId: string; cashedOutAt: number; by: "player" | "auto" },
   ): Promise<Replayable<CrashCashOutAnswer>> {
     return this.requests.run({ playerId, requestId, kind: "crash-cashout", body: c }, async (ctx) => {
-      const [bet] = await sqlRows<Row<"crash_bets", "id" | "amount" | "auto_cash_out" | "request_id">>(ctx.em, `SELECT id, amount, auto_cash_out, request_id FROM crash_bets WHERE round_id = $1 AND player_id = $2`, [c.roundId, playerId]);
+      const [bet] = await sqlRows<Row<"crash_bets", "id" | "amount" | "auto_cash_out" | "request_id">>(
+        ctx.em,
+        `SELECT id, amount, auto_cash_out, request_id FROM crash_bets WHERE round_id = $1 AND player_id = $2`,
+        [c.roundId, playerId],
+      );
       if (!bet) throw new AppError("no_bet", 409, "You have no bet in this round");
       const amount = Number(bet.amount);
       const payout = payoutRatio(amount, c.cashedOutAt, 100);
@@ -381,13 +388,16 @@ export class Ledger {
    * any other bet still in is refunded. A bet already settled is left as it is (null).
    */
   async settleInterruptedCrashBet(betId: string): Promise<CrashCashOutAnswer | null> {
-    const [owner] = await this.db.run((em) => sqlRows<Row<"crash_bets", "player_id">>(em, `SELECT player_id FROM crash_bets WHERE id = $1`, [betId]));
+    const [owner] = await this.db.run((em) =>
+      sqlRows<Row<"crash_bets", "player_id">>(em, `SELECT player_id FROM crash_bets WHERE id = $1`, [betId]),
+    );
     if (!owner) return null;
     const playerId = owner.player_id;
     const requestId = `#crash-restart:${betId}`;
     const settled = await this.requests.run({ playerId, requestId, kind: "crash-settle", body: { betId } }, async (ctx) => {
       const [bet] = await sqlRows<
-        Row<"crash_bets", "round_id" | "request_id" | "amount" | "auto_cash_out" | "status"> & Row<"crash_rounds", "phase" | "crash_point" | "game_number">
+        Row<"crash_bets", "round_id" | "request_id" | "amount" | "auto_cash_out" | "status"> &
+          Row<"crash_rounds", "phase" | "crash_point" | "game_number">
       >(
         ctx.em,
         `SELECT b.round_id, b.request_id, b.amount, b.auto_cash_out, b.status, r.phase, r.crash_point, r.game_number

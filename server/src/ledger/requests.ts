@@ -389,7 +389,8 @@ async function runBatch(em: EntityManager, members: Member[], again: boolean): P
     seen.set(m.request.playerId, wave + 1);
     (waves[wave] ??= []).push(i);
   });
-  if (seen.size > 0) await sqlRows(em, `SELECT id FROM players WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE`, [[...seen.keys()]]);
+  if (seen.size > 0)
+    await sqlRows(em, `SELECT id FROM players WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE`, [[...seen.keys()]]);
 
   let savepoints = 0;
   const savepoint = async () => {

@@ -15,12 +15,15 @@ export interface LedgerMismatch {
 export async function auditLedger(db: Database): Promise<{ players: number; mismatches: LedgerMismatch[] }> {
   return db.run(async (em) => {
     const [{ count }] = await sqlRows(em, `SELECT count(*)::int AS count FROM players`);
-    const rows = await sqlRows(em, `
+    const rows = await sqlRows(
+      em,
+      `
       SELECT p.id, p.balance, COALESCE(l.total, 0) AS total, last.balance_after
         FROM players p
         LEFT JOIN (SELECT player_id, sum(delta) AS total FROM ledger_entries GROUP BY player_id) l ON l.player_id = p.id
         LEFT JOIN LATERAL (SELECT balance_after FROM ledger_entries e WHERE e.player_id = p.id ORDER BY e.id DESC LIMIT 1) last ON true
-       WHERE p.balance <> COALESCE(l.total, 0) OR last.balance_after IS DISTINCT FROM p.balance`);
+       WHERE p.balance <> COALESCE(l.total, 0) OR last.balance_after IS DISTINCT FROM p.balance`,
+    );
     return {
       players: Number(count),
       mismatches: rows.map((r: Record<string, unknown>) => ({

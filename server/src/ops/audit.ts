@@ -10,5 +10,7 @@ await db.close();
 for (const m of mismatches) {
   console.log(`MISMATCH player ${m.playerId}: balance ${m.balance}, ledger sum ${m.ledgerSum}, last running balance ${m.lastBalanceAfter}`);
 }
-console.log(`audited ${players} players: ${mismatches.length === 0 ? "every balance equals its ledger" : `${mismatches.length} mismatches`}`);
+console.log(
+  `audited ${players} players: ${mismatches.length === 0 ? "every balance equals its ledger" : `${mismatches.length} mismatches`}`,
+);
 process.exit(mismatches.length === 0 ? 0 : 1);

@@ -24,18 +24,24 @@ export class Guilds {
   }
 
   async isMember(playerId: string, guildId: string): Promise<boolean> {
-    const rows = await this.db.run((em) => sqlRows(em, `SELECT 1 FROM player_guilds WHERE player_id = $1 AND guild_id = $2`, [playerId, guildId]));
+    const rows = await this.db.run((em) =>
+      sqlRows(em, `SELECT 1 FROM player_guilds WHERE player_id = $1 AND guild_id = $2`, [playerId, guildId]),
+    );
     return rows.length > 0;
   }
 
   async of(playerId: string): Promise<string[]> {
-    const rows = await this.db.run((em) => sqlRows<{ guild_id: string }>(em, `SELECT guild_id FROM player_guilds WHERE player_id = $1 ORDER BY guild_id`, [playerId]));
+    const rows = await this.db.run((em) =>
+      sqlRows<{ guild_id: string }>(em, `SELECT guild_id FROM player_guilds WHERE player_id = $1 ORDER BY guild_id`, [playerId]),
+    );
     return rows.map((r) => r.guild_id);
   }
 
   /** Every player of the guild (as far as their sign-ins told us). */
   async members(guildId: string): Promise<string[]> {
-    const rows = await this.db.run((em) => sqlRows<{ player_id: string }>(em, `SELECT player_id FROM player_guilds WHERE guild_id = $1`, [guildId]));
+    const rows = await this.db.run((em) =>
+      sqlRows<{ player_id: string }>(em, `SELECT player_id FROM player_guilds WHERE guild_id = $1`, [guildId]),
+    );
     return rows.map((r) => r.player_id);
   }
 }

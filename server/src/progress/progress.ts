@@ -60,13 +60,34 @@ export class Progress {
     log: Log,
   ) {
     this.sessions = new IdTail<SessionRow>(
-      (after, limit) => this.db.run((em) => sqlRows(em, `SELECT seq AS id, player_id, game_type, result FROM game_sessions WHERE seq > $1 ORDER BY seq LIMIT $2`, [after, limit])).then((r) => r.map(sessionRow)),
-      (ids) => this.db.run((em) => sqlRows(em, `SELECT seq AS id, player_id, game_type, result FROM game_sessions WHERE seq = ANY($1::bigint[])`, [ids])).then((r) => r.map(sessionRow)),
+      (after, limit) =>
+        this.db
+          .run((em) =>
+            sqlRows(em, `SELECT seq AS id, player_id, game_type, result FROM game_sessions WHERE seq > $1 ORDER BY seq LIMIT $2`, [
+              after,
+              limit,
+            ]),
+          )
+          .then((r) => r.map(sessionRow)),
+      (ids) =>
+        this.db
+          .run((em) =>
+            sqlRows(em, `SELECT seq AS id, player_id, game_type, result FROM game_sessions WHERE seq = ANY($1::bigint[])`, [ids]),
+          )
+          .then((r) => r.map(sessionRow)),
       { batch: BATCH, gapTtlMs: GAP_TTL_MS },
     );
     this.balances = new IdTail<BalanceRow>(
-      (after, limit) => this.db.run((em) => sqlRows(em, `SELECT id, player_id, balance_after FROM ledger_entries WHERE id > $1 ORDER BY id LIMIT $2`, [after, limit])).then((r) => r.map(balanceRow)),
-      (ids) => this.db.run((em) => sqlRows(em, `SELECT id, player_id, balance_after FROM ledger_entries WHERE id = ANY($1::bigint[])`, [ids])).then((r) => r.map(balanceRow)),
+      (after, limit) =>
+        this.db
+          .run((em) =>
+            sqlRows(em, `SELECT id, player_id, balance_after FROM ledger_entries WHERE id > $1 ORDER BY id LIMIT $2`, [after, limit]),
+          )
+          .then((r) => r.map(balanceRow)),
+      (ids) =>
+        this.db
+          .run((em) => sqlRows(em, `SELECT id, player_id, balance_after FROM ledger_entries WHERE id = ANY($1::bigint[])`, [ids]))
+          .then((r) => r.map(balanceRow)),
       { batch: BATCH, gapTtlMs: GAP_TTL_MS },
     );
     this.loop = new DrainLoop("progress consumer", () => this.drain(), 1_000, log);
@@ -90,7 +111,9 @@ export class Progress {
 
   private async drain(): Promise<void> {
     if (!this.loaded) {
-      const rows = await this.db.run((em) => sqlRows(em, `SELECT name, position FROM consumer_cursors WHERE name = ANY($1::text[])`, [Object.values(CURSORS)]));
+      const rows = await this.db.run((em) =>
+        sqlRows(em, `SELECT name, position FROM consumer_cursors WHERE name = ANY($1::text[])`, [Object.values(CURSORS)]),
+      );
       const at = (name: string) => Number(rows.find((r) => r.name === name)?.position ?? 0);
       this.sessions.reset(at(CURSORS.sessions));
       this.balances.reset(at(CURSORS.ledger));
@@ -124,7 +147,9 @@ export class Progress {
     let unlocked: { playerId: string; name: string }[] = [];
     if (players.length > 0) {
       await sqlRows(em, `INSERT INTO player_progress (player_id) SELECT unnest($1::uuid[]) ON CONFLICT (player_id) DO NOTHING`, [players]);
-      const rows = await sqlRows(em, `SELECT * FROM player_progress WHERE player_id = ANY($1::uuid[]) ORDER BY player_id FOR UPDATE`, [players]);
+      const rows = await sqlRows(em, `SELECT * FROM player_progress WHERE player_id = ANY($1::uuid[]) ORDER BY player_id FOR UPDATE`, [
+        players,
+      ]);
       const counters = new Map(rows.map((r) => [r.player_id as string, countersOf(r)]));
       const perGame = new Map<string, number>();
       const perPlayerGame = new Map<string, number>();
@@ -222,8 +247,17 @@ export class Progress {
   }
 }
 
-const sessionRow = (r: Record<string, unknown>): SessionRow => ({ id: Number(r.id), playerId: r.player_id as string, gameType: r.game_type as string, result: r.result as string });
-const balanceRow = (r: Record<string, unknown>): BalanceRow => ({ id: Number(r.id), playerId: r.player_id as string, balanceAfter: Number(r.balance_after) });
+const sessionRow = (r: Record<string, unknown>): SessionRow => ({
+  id: Number(r.id),
+  playerId: r.player_id as string,
+  gameType: r.game_type as string,
+  result: r.result as string,
+});
+const balanceRow = (r: Record<string, unknown>): BalanceRow => ({
+  id: Number(r.id),
+  playerId: r.player_id as string,
+  balanceAfter: Number(r.balance_after),
+});
 const countersOf = (r: Record<string, unknown>): Counters => ({
   games: Number(r.games),
   cardGames: Number(r.card_games),

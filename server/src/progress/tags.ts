@@ -24,7 +24,9 @@ export const PROGRESS_OF_TAG = (counters: string) => `(CASE t.objective_type
  */
 export async function playerTags(db: Database, player: Player): Promise<PlayerTagItem[]> {
   const rows = await db.run((em) =>
-    sqlRows<Row<"tags", "id" | "name" | "description" | "objective_type" | "objective_criteria"> & Row<"player_tags", "unlocked" | "progress">>(
+    sqlRows<
+      Row<"tags", "id" | "name" | "description" | "objective_type" | "objective_criteria"> & Row<"player_tags", "unlocked" | "progress">
+    >(
       em,
       `SELECT t.id, t.name, t.description, t.objective_type, t.objective_criteria,
               COALESCE(pt.unlocked, false) AS unlocked,

@@ -79,14 +79,22 @@ export class CrashStore {
   async openRound(scope: string): Promise<OpenResult> {
     try {
       return await this.db.transaction(async (em) => {
-        const [open] = await sqlRows<Row<"crash_rounds", "id"> & { expired: boolean }>(em, `SELECT id, lease_until < now() AS expired FROM crash_rounds WHERE scope = $1 AND ${OPEN}`, [scope]);
+        const [open] = await sqlRows<Row<"crash_rounds", "id"> & { expired: boolean }>(
+          em,
+          `SELECT id, lease_until < now() AS expired FROM crash_rounds WHERE scope = $1 AND ${OPEN}`,
+          [scope],
+        );
         if (open) return open.expired ? { stale: open.id } : { busy: true as const };
         const chain = await this.activeChain(em, scope);
         const gameNumber = Number(chain.next_game);
         const length = Number(chain.length);
         const gameHash = chainGameHash(chain.seed, length, gameNumber);
         const crashPoint = Number(crashPointHundredths(gameHash, chain.salt));
-        await sqlRows(em, `UPDATE crash_chains SET next_game = next_game + 1, exhausted_at = CASE WHEN next_game = length THEN now() END WHERE id = $1`, [chain.id]);
+        await sqlRows(
+          em,
+          `UPDATE crash_chains SET next_game = next_game + 1, exhausted_at = CASE WHEN next_game = length THEN now() END WHERE id = $1`,
+          [chain.id],
+        );
         const [round] = await sqlRows<Row<"crash_rounds", "id">>(
           em,
           `INSERT INTO crash_rounds (chain_id, game_number, scope, game_hash, crash_point, phase, owner, lease_until)
@@ -179,7 +187,9 @@ export class CrashStore {
 
   /** The bets of a round as stored (to rebuild a room's view). */
   async bets(roundId: string): Promise<StoredBet[]> {
-    const rows = await this.db.run((em) => sqlRows<Row<"crash_bets">>(em, `SELECT * FROM crash_bets WHERE round_id = $1 ORDER BY created_at, id`, [roundId]));
+    const rows = await this.db.run((em) =>
+      sqlRows<Row<"crash_bets">>(em, `SELECT * FROM crash_bets WHERE round_id = $1 ORDER BY created_at, id`, [roundId]),
+    );
     return rows.map((r) => ({
       betId: r.id,
       playerId: r.player_id,
@@ -194,7 +204,12 @@ export class CrashStore {
   /** The scope's most recent finished rounds, newest first, with their revealed hashes. */
   async history(scope: string, limit: number): Promise<RevealedRound[]> {
     const rows = await this.db.run((em) =>
-      sqlRows<Row<"crash_rounds", "id" | "game_number" | "game_hash" | "crash_point"> & { phase: RevealedRound["phase"] } & Row<"crash_chains", "terminating_hash">>(
+      sqlRows<
+        Row<"crash_rounds", "id" | "game_number" | "game_hash" | "crash_point"> & { phase: RevealedRound["phase"] } & Row<
+            "crash_chains",
+            "terminating_hash"
+          >
+      >(
         em,
         `SELECT r.id, r.game_number, r.game_hash, r.crash_point, r.phase, c.terminating_hash
            FROM crash_rounds r JOIN crash_chains c ON c.id = r.chain_id
@@ -229,7 +244,11 @@ export class CrashStore {
       ),
     );
     if (claimed.length === 0) return false;
-    const active = await this.db.run((em) => sqlRows<Row<"crash_bets", "id">>(em, `SELECT id FROM crash_bets WHERE round_id = $1 AND status = 'active' ORDER BY created_at, id`, [roundId]));
+    const active = await this.db.run((em) =>
+      sqlRows<Row<"crash_bets", "id">>(em, `SELECT id FROM crash_bets WHERE round_id = $1 AND status = 'active' ORDER BY created_at, id`, [
+        roundId,
+      ]),
+    );
     for (const bet of active) await this.ledger.settleInterruptedCrashBet(bet.id);
     const closed = await this.db.run((em) =>
       sqlRows(
@@ -245,7 +264,9 @@ export class CrashStore {
 
   /** Every open round whose lease has run out, settled by the restart rule; the number settled. */
   async recoverStale(): Promise<number> {
-    const stale = await this.db.run((em) => sqlRows<Row<"crash_rounds", "id">>(em, `SELECT id FROM crash_rounds WHERE ${OPEN} AND lease_until < now()`));
+    const stale = await this.db.run((em) =>
+      sqlRows<Row<"crash_rounds", "id">>(em, `SELECT id FROM crash_rounds WHERE ${OPEN} AND lease_until < now()`),
+    );
     let settled = 0;
     for (const round of stale) if (await this.recover(round.id)) settled += 1;
     return settled;
@@ -253,7 +274,8 @@ export class CrashStore {
 
   /** The scope's chain in use, under its row lock; a new one when there is none or the last ran out. */
   private async activeChain(em: EntityManager, scope: string): Promise<Row<"crash_chains">> {
-    const find = () => sqlRows<Row<"crash_chains">>(em, `SELECT * FROM crash_chains WHERE scope = $1 AND exhausted_at IS NULL FOR UPDATE`, [scope]);
+    const find = () =>
+      sqlRows<Row<"crash_chains">>(em, `SELECT * FROM crash_chains WHERE scope = $1 AND exhausted_at IS NULL FOR UPDATE`, [scope]);
     let [chain] = await find();
     if (!chain) {
       const seed = randomBytes(32).toString("hex");
@@ -271,4 +293,9 @@ export class CrashStore {
   }
 }
 
-const toChainInfo = (c: Row<"crash_chains", "id" | "terminating_hash" | "salt" | "length">): ChainInfo => ({ id: c.id, terminatingHash: c.terminating_hash, salt: c.salt, length: Number(c.length) });
+const toChainInfo = (c: Row<"crash_chains", "id" | "terminating_hash" | "salt" | "length">): ChainInfo => ({
+  id: c.id,
+  terminatingHash: c.terminating_hash,
+  salt: c.salt,
+  length: Number(c.length),
+});

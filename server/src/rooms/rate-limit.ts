@@ -18,8 +18,16 @@ export interface RoomLimitRule extends BucketRule {
 export function roomLimitRules(config: Config): Record<RoomLimit, RoomLimitRule> {
   return {
     bet: { capacity: config.betRatePerSecond * 2, perSecond: config.betRatePerSecond, message: "Too many bets; slow down a little" },
-    seed: { capacity: config.seedChangesPerMinute, perSecond: config.seedChangesPerMinute / 60, message: "Too many seed changes; wait a moment" },
-    spin: { capacity: config.dailySpinsPerMinute, perSecond: config.dailySpinsPerMinute / 60, message: "Too many spin requests; wait a moment" },
+    seed: {
+      capacity: config.seedChangesPerMinute,
+      perSecond: config.seedChangesPerMinute / 60,
+      message: "Too many seed changes; wait a moment",
+    },
+    spin: {
+      capacity: config.dailySpinsPerMinute,
+      perSecond: config.dailySpinsPerMinute / 60,
+      message: "Too many spin requests; wait a moment",
+    },
   };
 }
 

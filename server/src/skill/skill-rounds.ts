@@ -43,7 +43,10 @@ export class SkillRounds {
   async start(playerId: string, request: SkillStartRequest): Promise<SkillRoundStart> {
     try {
       return await this.db.transaction(async (em) => {
-        const [existing] = await sqlRows<Row<"skill_rounds">>(em, `SELECT * FROM skill_rounds WHERE player_id = $1 AND request_id = $2`, [playerId, request.requestId]);
+        const [existing] = await sqlRows<Row<"skill_rounds">>(em, `SELECT * FROM skill_rounds WHERE player_id = $1 AND request_id = $2`, [
+          playerId,
+          request.requestId,
+        ]);
         if (existing) return this.startAnswer(em, existing);
         const claimed = await sqlRows<Row<"players", "dots_last_played_date">>(
           em,
@@ -71,7 +74,10 @@ export class SkillRounds {
       // The same start sent twice at once: the second insert lost the race (and its claim rolled back).
       if (!isUniqueViolation(error)) throw error;
       return this.db.run(async (em) => {
-        const [existing] = await sqlRows<Row<"skill_rounds">>(em, `SELECT * FROM skill_rounds WHERE player_id = $1 AND request_id = $2`, [playerId, request.requestId]);
+        const [existing] = await sqlRows<Row<"skill_rounds">>(em, `SELECT * FROM skill_rounds WHERE player_id = $1 AND request_id = $2`, [
+          playerId,
+          request.requestId,
+        ]);
         if (!existing) throw error;
         return this.startAnswer(em, existing);
       });
@@ -90,7 +96,9 @@ export class SkillRounds {
    */
   async submit(playerId: string, roundId: string, submission: SkillSubmitRequest): Promise<Replayable<SkillRoundReward>> {
     const [round] = await this.db.run((em) =>
-      sqlRows<Row<"skill_rounds", "id" | "player_id" | "game" | "seed" | "status" | "refusal_code" | "refusal"> & { elapsed_ms: number | string }>(
+      sqlRows<
+        Row<"skill_rounds", "id" | "player_id" | "game" | "seed" | "status" | "refusal_code" | "refusal"> & { elapsed_ms: number | string }
+      >(
         em,
         `SELECT id, player_id, game, seed, status, refusal_code, refusal, extract(epoch FROM now() - started_at) * 1000 AS elapsed_ms
            FROM skill_rounds WHERE id = $1`,
@@ -119,7 +127,12 @@ export class SkillRounds {
       );
       throw refused(verdict.refusal);
     }
-    return this.ledger.rewardSkillRound(playerId, submission.requestId, { roundId, score: verdict.score, reward: verdict.reward, inputs: submission.inputs });
+    return this.ledger.rewardSkillRound(playerId, submission.requestId, {
+      roundId,
+      score: verdict.score,
+      reward: verdict.reward,
+      inputs: submission.inputs,
+    });
   }
 
   private verify(seed: string, submission: SkillSubmitRequest, elapsedMs: number): SkillVerdict {
@@ -138,7 +151,10 @@ export class SkillRounds {
     return verdict;
   }
 
-  private async startAnswer(em: EntityManager, round: Row<"skill_rounds", "id" | "player_id" | "game" | "seed" | "started_at">): Promise<SkillRoundStart> {
+  private async startAnswer(
+    em: EntityManager,
+    round: Row<"skill_rounds", "id" | "player_id" | "game" | "seed" | "started_at">,
+  ): Promise<SkillRoundStart> {
     const { playedToday: played } = await playedToday(em, round.player_id);
     return {
       roundId: round.id,
@@ -153,7 +169,11 @@ export class SkillRounds {
 }
 
 async function playedToday(em: EntityManager, playerId: string): Promise<{ playedToday: number; dailyCap: number }> {
-  const [row] = await sqlRows(em, `SELECT CASE WHEN dots_last_played_date = ${TODAY} THEN dots_games_played_today ELSE 0 END AS played FROM players WHERE id = $1`, [playerId]);
+  const [row] = await sqlRows(
+    em,
+    `SELECT CASE WHEN dots_last_played_date = ${TODAY} THEN dots_games_played_today ELSE 0 END AS played FROM players WHERE id = $1`,
+    [playerId],
+  );
   return { playedToday: Number(row?.played ?? 0), dailyCap: SKILL_ROUNDS_PER_DAY };
 }
 

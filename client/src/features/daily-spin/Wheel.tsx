@@ -11,7 +11,9 @@ const point = (deg: number, r: number) => {
 
 function fillOf(i: number, prize: number): { fill: string; text: string } {
   if (prize === 500) return { fill: "hsl(var(--gold))", text: "hsl(222 47% 8%)" };
-  return i % 2 === 0 ? { fill: "hsl(var(--primary))", text: "hsl(var(--primary-foreground))" } : { fill: "hsl(var(--muted))", text: "hsl(var(--foreground))" };
+  return i % 2 === 0
+    ? { fill: "hsl(var(--primary))", text: "hsl(var(--primary-foreground))" }
+    : { fill: "hsl(var(--muted))", text: "hsl(var(--foreground))" };
 }
 
 /**
@@ -35,7 +37,11 @@ export function Wheel({ rotation, reduced }: { rotation: number; reduced: boolea
       el.style.transform = end;
       return;
     }
-    const controls = animate(el, { transform: [`rotate(${start}deg)`, end] }, { duration: SPIN_ANIMATION_MS / 1000, ease: [0.12, 0.7, 0.12, 1] });
+    const controls = animate(
+      el,
+      { transform: [`rotate(${start}deg)`, end] },
+      { duration: SPIN_ANIMATION_MS / 1000, ease: [0.12, 0.7, 0.12, 1] },
+    );
     void controls.then(() => {
       el.style.transform = end;
     });
@@ -46,7 +52,13 @@ export function Wheel({ rotation, reduced }: { rotation: number; reduced: boolea
       <svg viewBox="0 0 24 20" className="absolute left-1/2 top-0 z-10 h-7 w-8 -translate-x-1/2 -translate-y-1 drop-shadow" aria-hidden>
         <path d="M2 1 L22 1 L12 19 Z" fill="hsl(var(--foreground))" stroke="hsl(var(--background))" strokeWidth="1.5" />
       </svg>
-      <div ref={scope} className="h-full w-full" style={{ transform: `rotate(${initial}deg)` }} data-testid="wheel" data-rotation={rotation}>
+      <div
+        ref={scope}
+        className="h-full w-full"
+        style={{ transform: `rotate(${initial}deg)` }}
+        data-testid="wheel"
+        data-rotation={rotation}
+      >
         <svg viewBox="0 0 200 200" className="h-full w-full" role="img" aria-label={`Prize wheel: ${WHEEL_PRIZES.join(", ")} coins`}>
           <circle cx={R} cy={R} r={R} fill="hsl(var(--border))" />
           {WHEEL_PRIZES.map((prize, i) => {
@@ -58,7 +70,12 @@ export function Wheel({ rotation, reduced }: { rotation: number; reduced: boolea
             const { fill, text } = fillOf(i, prize);
             return (
               <g key={i}>
-                <path d={`M${R} ${R} L${x0} ${y0} A${R - 4} ${R - 4} 0 0 1 ${x1} ${y1} Z`} fill={fill} stroke="hsl(var(--card))" strokeWidth="1" />
+                <path
+                  d={`M${R} ${R} L${x0} ${y0} A${R - 4} ${R - 4} 0 0 1 ${x1} ${y1} Z`}
+                  fill={fill}
+                  stroke="hsl(var(--card))"
+                  strokeWidth="1"
+                />
                 <text
                   x={tx}
                   y={ty}

@@ -32,7 +32,10 @@ export function ConnectionErrorBanner() {
   const [hidden, setHidden] = useState(false);
   if (!authError || hidden) return null;
   return (
-    <div role="alert" className="mx-auto mt-3 flex w-[calc(100%-2rem)] max-w-6xl items-start gap-3 rounded-xl border border-destructive/60 bg-destructive/10 p-3 text-sm">
+    <div
+      role="alert"
+      className="mx-auto mt-3 flex w-[calc(100%-2rem)] max-w-6xl items-start gap-3 rounded-xl border border-destructive/60 bg-destructive/10 p-3 text-sm"
+    >
       <TriangleAlert className="mt-0.5 h-5 w-5 shrink-0 text-destructive" aria-hidden />
       <div className="min-w-0 flex-1">
         <p className="font-semibold">Connection Error</p>

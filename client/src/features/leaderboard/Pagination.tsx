@@ -33,7 +33,11 @@ export function Pagination({ page, pages, onPage }: { page: number; pages: numbe
           </button>
         ),
       )}
-      <button className={cn(base, "gap-1 px-3 hover:bg-muted disabled:opacity-40")} disabled={page >= pages} onClick={() => onPage(page + 1)}>
+      <button
+        className={cn(base, "gap-1 px-3 hover:bg-muted disabled:opacity-40")}
+        disabled={page >= pages}
+        onClick={() => onPage(page + 1)}
+      >
         <span className="flex items-center gap-1">
           <span className="hidden min-[420px]:inline">Next</span>
           <span className="sr-only min-[420px]:hidden">Next</span>

@@ -6,8 +6,8 @@ const SECTIONS: LegalSection[] = [
     title: "Who We Are and What This Covers",
     body: (
       <p>
-        This policy explains what the casino, a free virtual-coin game for Discord and the browser, collects about you, why, and what you can
-        do about it. It covers the game itself, not Discord, whose own privacy policy applies to your Discord account.
+        This policy explains what the casino, a free virtual-coin game for Discord and the browser, collects about you, why, and what you
+        can do about it. It covers the game itself, not Discord, whose own privacy policy applies to your Discord account.
       </p>
     ),
   },
@@ -16,8 +16,13 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <ul>
-          <li>From Discord, when you sign in: your user id, username, display name and avatar, and the list of your servers (the guilds scope).</li>
-          <li>From play: your coin balance and its ledger, the games you play with their bets and outcomes, daily spin times, tags, records.</li>
+          <li>
+            From Discord, when you sign in: your user id, username, display name and avatar, and the list of your servers (the guilds
+            scope).
+          </li>
+          <li>
+            From play: your coin balance and its ledger, the games you play with their bets and outcomes, daily spin times, tags, records.
+          </li>
           <li>Your settings: theme, anonymous mode, reminder preference and the version of the terms you accepted.</li>
           <li>Suggestions you send us.</li>
           <li>Technical data needed to run the service: IP address for rate limiting and security, and error logs.</li>

@@ -22,7 +22,10 @@ export default function TermsDialog({ player }: { player: PlayerRecord }) {
   const accept = async () => {
     setSaving(true);
     try {
-      const updated = await api<PlayerRecord>("/player/accept-tos", { method: "PATCH", body: { playerId: player.id, version: TERMS_VERSION } });
+      const updated = await api<PlayerRecord>("/player/accept-tos", {
+        method: "PATCH",
+        body: { playerId: player.id, version: TERMS_VERSION },
+      });
       useSession.setState({ player: updated });
       toast({ title: "Thank you!", description: "Terms accepted successfully", variant: "success" });
     } catch (error) {
@@ -36,8 +39,8 @@ export default function TermsDialog({ player }: { player: PlayerRecord }) {
   return (
     <Dialog open blocking title="Updated Terms & Privacy Policy" description={`Welcome, ${player.username || "Player"}!`}>
       <p className="text-sm">
-        Before you play, please read and accept our Terms of Service and Privacy Policy (updated 30 October 2025). The casino uses
-        virtual coins only: they have no cash value and can never be bought, sold or withdrawn.
+        Before you play, please read and accept our Terms of Service and Privacy Policy (updated 30 October 2025). The casino uses virtual
+        coins only: they have no cash value and can never be bought, sold or withdrawn.
       </p>
       <div className="mt-4 space-y-3">
         <Tick checked={terms} onChange={(v) => useTicks.setState({ terms: v })}>

@@ -26,7 +26,9 @@ const SECTIONS: LegalSection[] = [
       <>
         <p>The casino is entertainment. Everything you win or lose is a virtual coin:</p>
         <ul>
-          <li>coins have no monetary value and can never be bought, sold, exchanged, withdrawn or redeemed for money, goods or services;</li>
+          <li>
+            coins have no monetary value and can never be bought, sold, exchanged, withdrawn or redeemed for money, goods or services;
+          </li>
           <li>coins cannot be transferred between players, and trading them outside the casino is not allowed;</li>
           <li>every player starts with 1,000 coins and can earn more through games and the daily bonus wheel.</li>
         </ul>
@@ -63,8 +65,8 @@ const SECTIONS: LegalSection[] = [
     title: "Games and Outcomes",
     body: (
       <p>
-        Every outcome is decided by our server with a provably fair random number generator; the rules and payouts of each game are shown
-        in the game. The server&apos;s record of a round and of your balance is final. If an error credits or debits coins by mistake, we may
+        Every outcome is decided by our server with a provably fair random number generator; the rules and payouts of each game are shown in
+        the game. The server&apos;s record of a round and of your balance is final. If an error credits or debits coins by mistake, we may
         correct it.
       </p>
     ),
@@ -73,8 +75,8 @@ const SECTIONS: LegalSection[] = [
     title: "Availability and Changes to the Service",
     body: (
       <p>
-        The casino is provided as is and as available. Games, prizes, tags and features may change, be paused or be removed at any time,
-        and we may reset leaderboards or balances when the service requires it, without any compensation since coins have no value.
+        The casino is provided as is and as available. Games, prizes, tags and features may change, be paused or be removed at any time, and
+        we may reset leaderboards or balances when the service requires it, without any compensation since coins have no value.
       </p>
     ),
   },

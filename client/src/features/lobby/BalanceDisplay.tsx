@@ -58,7 +58,10 @@ export function BalanceDisplay() {
   }, [target, held, reduced]);
 
   return (
-    <div className="relative flex items-center gap-1.5 rounded-full border border-border bg-muted/60 py-1.5 pl-2.5 pr-3.5" aria-live="polite">
+    <div
+      className="relative flex items-center gap-1.5 rounded-full border border-border bg-muted/60 py-1.5 pl-2.5 pr-3.5"
+      aria-live="polite"
+    >
       <Coins className="h-4 w-4 text-gold" aria-hidden />
       <span className="sr-only">Balance:</span>
       <span data-testid="balance" className="font-mono text-sm font-bold tabular-nums sm:text-base">

@@ -38,7 +38,10 @@ export function Lobby() {
       <Header />
       <main className="mx-auto w-full max-w-6xl flex-1 px-3 pt-4 sm:px-4">
         <Tabs.Root value={tab} onValueChange={(v) => setTab(v as LobbyTab)}>
-          <Tabs.List aria-label="Lobby" className="mb-5 grid grid-cols-3 gap-1 rounded-xl border border-border bg-muted/50 p-1 sm:inline-grid sm:w-auto">
+          <Tabs.List
+            aria-label="Lobby"
+            className="mb-5 grid grid-cols-3 gap-1 rounded-xl border border-border bg-muted/50 p-1 sm:inline-grid sm:w-auto"
+          >
             {TABS.map(({ value, label, short, Icon }) => (
               <Tabs.Trigger
                 key={value}

@@ -17,13 +17,20 @@ export function Notifications() {
       >
         <Bell className="h-5 w-5" aria-hidden />
         {unread > 0 && (
-          <span className="absolute right-1 top-1 grid h-4 min-w-4 place-items-center rounded-full bg-destructive px-1 text-[10px] font-bold text-white" aria-hidden>
+          <span
+            className="absolute right-1 top-1 grid h-4 min-w-4 place-items-center rounded-full bg-destructive px-1 text-[10px] font-bold text-white"
+            aria-hidden
+          >
             {unread}
           </span>
         )}
       </Popover.Trigger>
       <Popover.Portal>
-        <Popover.Content align="end" sideOffset={8} className="z-50 w-72 max-w-[calc(100vw-1rem)] rounded-xl border border-border bg-card p-2 text-foreground shadow-xl">
+        <Popover.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 w-72 max-w-[calc(100vw-1rem)] rounded-xl border border-border bg-card p-2 text-foreground shadow-xl"
+        >
           <h2 className="px-2 py-1 text-sm font-semibold">Notifications</h2>
           {items.length === 0 ? (
             <p className="px-2 py-3 text-sm text-muted-foreground">No notifications yet.</p>

@@ -41,7 +41,12 @@ export default function SuggestionsDialog({ playerId, onClose }: { playerId: str
   };
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title="Share Your Suggestions" description="Tell us what would make the casino better.">
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="Share Your Suggestions"
+      description="Tell us what would make the casino better."
+    >
       <label htmlFor={id} className="sr-only">
         Your suggestion
       </label>

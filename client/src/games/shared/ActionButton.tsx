@@ -9,7 +9,14 @@ const TONES = {
 } as const;
 
 /** A button of a round in progress (hit, raise, draw, cash out…). */
-export function ActionButton(props: { testId: string; onClick(): void; enabled: boolean; tone?: keyof typeof TONES; children: ReactNode; wide?: boolean }) {
+export function ActionButton(props: {
+  testId: string;
+  onClick(): void;
+  enabled: boolean;
+  tone?: keyof typeof TONES;
+  children: ReactNode;
+  wide?: boolean;
+}) {
   return (
     <button
       type="button"

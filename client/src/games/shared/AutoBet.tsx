@@ -117,7 +117,8 @@ export function AutoBetPanel(props: {
     }
   };
 
-  const field = "w-full rounded-lg border border-slate-600 bg-slate-900 px-3 py-1.5 tabular-nums text-white outline-none focus:border-emerald-400 disabled:opacity-60";
+  const field =
+    "w-full rounded-lg border border-slate-600 bg-slate-900 px-3 py-1.5 tabular-nums text-white outline-none focus:border-emerald-400 disabled:opacity-60";
   const changeControl = (label: string, id: string, value: ChangeField, set: (f: ChangeField) => void) => (
     <fieldset className="flex flex-col gap-1" disabled={running}>
       <legend className="mb-1 text-xs text-slate-400">{label}</legend>
@@ -159,22 +160,57 @@ export function AutoBetPanel(props: {
       <div className="grid grid-cols-3 gap-2">
         <label className="flex flex-col gap-1 text-xs text-slate-400">
           Bets (0 = ∞)
-          <input aria-label="Number of bets" data-testid="auto-count" inputMode="numeric" value={count} disabled={running} onChange={(e) => setCount(e.target.value)} className={field} />
+          <input
+            aria-label="Number of bets"
+            data-testid="auto-count"
+            inputMode="numeric"
+            value={count}
+            disabled={running}
+            onChange={(e) => setCount(e.target.value)}
+            className={field}
+          />
         </label>
         <label className="flex flex-col gap-1 text-xs text-slate-400">
           Stop on profit
-          <input aria-label="Stop on profit" data-testid="auto-stop-profit" inputMode="numeric" placeholder="off" value={stopOnProfit} disabled={running} onChange={(e) => setStopOnProfit(e.target.value)} className={field} />
+          <input
+            aria-label="Stop on profit"
+            data-testid="auto-stop-profit"
+            inputMode="numeric"
+            placeholder="off"
+            value={stopOnProfit}
+            disabled={running}
+            onChange={(e) => setStopOnProfit(e.target.value)}
+            className={field}
+          />
         </label>
         <label className="flex flex-col gap-1 text-xs text-slate-400">
           Stop on loss
-          <input aria-label="Stop on loss" data-testid="auto-stop-loss" inputMode="numeric" placeholder="off" value={stopOnLoss} disabled={running} onChange={(e) => setStopOnLoss(e.target.value)} className={field} />
+          <input
+            aria-label="Stop on loss"
+            data-testid="auto-stop-loss"
+            inputMode="numeric"
+            placeholder="off"
+            value={stopOnLoss}
+            disabled={running}
+            onChange={(e) => setStopOnLoss(e.target.value)}
+            className={field}
+          />
         </label>
       </div>
       {changeControl("On win", "auto-on-win", onWin, setOnWin)}
       {changeControl("On loss", "auto-on-loss", onLoss, setOnLoss)}
-      {configProblem && <p className="text-xs text-rose-400" data-testid="auto-error">{configProblem}</p>}
+      {configProblem && (
+        <p className="text-xs text-rose-400" data-testid="auto-error">
+          {configProblem}
+        </p>
+      )}
       {running ? (
-        <button type="button" data-testid="auto-stop" onClick={() => stop("Stopped by you")} className="rounded-lg bg-amber-500 py-3 text-base font-bold text-slate-950 hover:bg-amber-400">
+        <button
+          type="button"
+          data-testid="auto-stop"
+          onClick={() => stop("Stopped by you")}
+          className="rounded-lg bg-amber-500 py-3 text-base font-bold text-slate-950 hover:bg-amber-400"
+        >
           Stop Autobet
         </button>
       ) : (

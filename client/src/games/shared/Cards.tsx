@@ -23,20 +23,33 @@ export function PlayingCard(props: {
   };
   if (card === null) {
     return (
-      <motion.div {...motionProps} data-testid={testId} aria-label="face-down card" className={`${common} border-2 border-white/80 bg-[repeating-linear-gradient(45deg,#1e3a8a,#1e3a8a_6px,#1d4ed8_6px,#1d4ed8_12px)]`} />
+      <motion.div
+        {...motionProps}
+        data-testid={testId}
+        aria-label="face-down card"
+        className={`${common} border-2 border-white/80 bg-[repeating-linear-gradient(45deg,#1e3a8a,#1e3a8a_6px,#1d4ed8_6px,#1d4ed8_12px)]`}
+      />
     );
   }
   const rank = RANK_NAMES[rankOf(card) - 2];
   const suit = SUITS[suitOf(card)];
   const color = RED_SUITS.has(suitOf(card)) ? "text-rose-600" : "text-slate-900";
   return (
-    <motion.div {...motionProps} data-testid={testId} data-card={cardName(card)} aria-label={cardName(card)} className={`${common} bg-white ${color}`}>
+    <motion.div
+      {...motionProps}
+      data-testid={testId}
+      data-card={cardName(card)}
+      aria-label={cardName(card)}
+      className={`${common} bg-white ${color}`}
+    >
       <span className="absolute left-1.5 top-1 font-bold leading-none">
         {rank}
         <br />
         {suit}
       </span>
-      <span className={`absolute inset-0 flex items-center justify-center ${size === "sm" ? "text-xl" : "text-3xl sm:text-4xl"}`}>{suit}</span>
+      <span className={`absolute inset-0 flex items-center justify-center ${size === "sm" ? "text-xl" : "text-3xl sm:text-4xl"}`}>
+        {suit}
+      </span>
     </motion.div>
   );
 }
@@ -75,7 +88,13 @@ export function Hand(props: {
       </div>
       <div className="flex min-h-24 flex-wrap justify-center gap-1.5 sm:min-h-28">
         {props.cards.map((c, i) => (
-          <PlayingCard key={`${props.dealKey ?? ""}-${i}-${c ?? "x"}`} card={c} delay={delayOf(i)} size={props.size} highlight={props.highlight?.(i)} />
+          <PlayingCard
+            key={`${props.dealKey ?? ""}-${i}-${c ?? "x"}`}
+            card={c}
+            delay={delayOf(i)}
+            size={props.size}
+            highlight={props.highlight?.(i)}
+          />
         ))}
       </div>
     </div>

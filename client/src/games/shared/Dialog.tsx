@@ -46,7 +46,12 @@ export function Dialog(props: { open: boolean; onClose(): void; title: string; t
           >
             <div className="mb-3 flex items-center justify-between gap-4">
               <h2 className="text-lg font-semibold">{title}</h2>
-              <button type="button" onClick={onClose} aria-label="Close" className="rounded-md px-2 py-1 text-slate-400 hover:bg-white/10 hover:text-white">
+              <button
+                type="button"
+                onClick={onClose}
+                aria-label="Close"
+                className="rounded-md px-2 py-1 text-slate-400 hover:bg-white/10 hover:text-white"
+              >
                 ✕
               </button>
             </div>

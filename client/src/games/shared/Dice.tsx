@@ -2,11 +2,36 @@ import { motion } from "motion/react";
 
 const PIPS: Record<number, [number, number][]> = {
   1: [[1, 1]],
-  2: [[0, 0], [2, 2]],
-  3: [[0, 0], [1, 1], [2, 2]],
-  4: [[0, 0], [0, 2], [2, 0], [2, 2]],
-  5: [[0, 0], [0, 2], [1, 1], [2, 0], [2, 2]],
-  6: [[0, 0], [0, 2], [1, 0], [1, 2], [2, 0], [2, 2]],
+  2: [
+    [0, 0],
+    [2, 2],
+  ],
+  3: [
+    [0, 0],
+    [1, 1],
+    [2, 2],
+  ],
+  4: [
+    [0, 0],
+    [0, 2],
+    [2, 0],
+    [2, 2],
+  ],
+  5: [
+    [0, 0],
+    [0, 2],
+    [1, 1],
+    [2, 0],
+    [2, 2],
+  ],
+  6: [
+    [0, 0],
+    [0, 2],
+    [1, 0],
+    [1, 2],
+    [2, 0],
+    [2, 2],
+  ],
 };
 
 /** A six-sided die showing `face`; it tumbles in each time `rollKey` changes. */
@@ -29,7 +54,9 @@ export function Die(props: { face: number | null; rollKey: number; index?: numbe
           const r = Math.floor(cell / 3);
           const c = cell % 3;
           const on = PIPS[face]!.some(([pr, pc]) => pr === r && pc === c);
-          return <span key={cell} className={`m-auto h-2.5 w-2.5 rounded-full ${on ? (face === 1 ? "bg-rose-600" : "bg-slate-900") : ""}`} />;
+          return (
+            <span key={cell} className={`m-auto h-2.5 w-2.5 rounded-full ${on ? (face === 1 ? "bg-rose-600" : "bg-slate-900") : ""}`} />
+          );
         })}
     </motion.div>
   );

@@ -47,7 +47,10 @@ export function GameHelp(props: { game: GameDefinition; open: boolean; onClose()
 }
 
 /** A two-column pay table. */
-export function PayTable(props: { rows: { label: ReactNode; pays: ReactNode; highlight?: boolean; testId?: string }[]; head?: [string, string] }) {
+export function PayTable(props: {
+  rows: { label: ReactNode; pays: ReactNode; highlight?: boolean; testId?: string }[];
+  head?: [string, string];
+}) {
   return (
     <table className="w-full text-xs">
       {props.head && (
@@ -60,7 +63,11 @@ export function PayTable(props: { rows: { label: ReactNode; pays: ReactNode; hig
       )}
       <tbody>
         {props.rows.map((r, i) => (
-          <tr key={i} data-testid={r.testId} className={`border-b border-white/5 ${r.highlight ? "bg-amber-400/20 font-semibold text-amber-200" : ""}`}>
+          <tr
+            key={i}
+            data-testid={r.testId}
+            className={`border-b border-white/5 ${r.highlight ? "bg-amber-400/20 font-semibold text-amber-200" : ""}`}
+          >
             <td className="py-1 pr-3">{r.label}</td>
             <td className="py-1 text-right font-mono tabular-nums">{r.pays}</td>
           </tr>

@@ -19,7 +19,12 @@ export function RoundResult(props: { round: ShownRound<unknown> | null; delay?: 
         : net < 0
           ? `You lost ${formatCoins(-net)} coin${net === -1 ? "" : "s"}`
           : "No win";
-  const tone = shown?.result === "win" ? "bg-emerald-500/90 text-slate-950" : shown?.result === "push" ? "bg-slate-600/90 text-white" : "bg-slate-950/85 text-slate-200";
+  const tone =
+    shown?.result === "win"
+      ? "bg-emerald-500/90 text-slate-950"
+      : shown?.result === "push"
+        ? "bg-slate-600/90 text-white"
+        : "bg-slate-950/85 text-slate-200";
   return (
     <div className="pointer-events-none flex min-h-10 justify-center" aria-live="polite">
       {shown && (

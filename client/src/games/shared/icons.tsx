@@ -65,7 +65,12 @@ export function PlumIcon({ size = 48 }: IconProps) {
 export function BellIcon({ size = 48 }: IconProps) {
   return (
     <svg viewBox="0 0 48 48" width={size} height={size} aria-hidden>
-      <path d="M24 6 C14 6, 12 16, 12 24 C12 30, 9 33, 7 36 L41 36 C39 33, 36 30, 36 24 C36 16, 34 6, 24 6 Z" fill="#facc15" stroke="#a16207" strokeWidth="1.5" />
+      <path
+        d="M24 6 C14 6, 12 16, 12 24 C12 30, 9 33, 7 36 L41 36 C39 33, 36 30, 36 24 C36 16, 34 6, 24 6 Z"
+        fill="#facc15"
+        stroke="#a16207"
+        strokeWidth="1.5"
+      />
       <circle cx="24" cy="40" r="4" fill="#a16207" />
       <rect x="22" y="2" width="4" height="5" rx="2" fill="#a16207" />
       <path d="M17 14 C16 18, 16 22, 16 26" stroke="#fef9c3" strokeWidth="2.5" fill="none" strokeLinecap="round" />

@@ -71,10 +71,13 @@ export function useRound<V>(props: GameTableProps, revealMs: number | ((answer: 
       if (roundId) setFinished((ids) => new Set(ids).add(roundId));
       setSettledCount((n) => n + 1);
       recordRound(ended);
-      const timer = setTimeout(() => {
-        timers.current.delete(timer);
-        onRoundEndRef.current(ended);
-      }, typeof revealMs === "function" ? revealMs(ended) : revealMs);
+      const timer = setTimeout(
+        () => {
+          timers.current.delete(timer);
+          onRoundEndRef.current(ended);
+        },
+        typeof revealMs === "function" ? revealMs(ended) : revealMs,
+      );
       timers.current.set(timer, ended);
     },
     [revealMs],
@@ -119,7 +122,15 @@ export function useRound<V>(props: GameTableProps, revealMs: number | ((answer: 
       }
     : null;
   const fromState: ShownRound<V> | null = mine
-    ? { view: mine.view as V, roundId: mine.roundId, done: false, totalStake: mine.totalStake, totalPayout: mine.totalPayout, result: null, answer: null }
+    ? {
+        view: mine.view as V,
+        roundId: mine.roundId,
+        done: false,
+        totalStake: mine.totalStake,
+        totalPayout: mine.totalPayout,
+        result: null,
+        answer: null,
+      }
     : null;
   // The answer is the freshest word on its own round; the room state wins for a round this visit has
   // not answered (resumed after a reload, or opened elsewhere).

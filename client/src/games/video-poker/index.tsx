@@ -29,7 +29,6 @@ const NO_HOLDS = [false, false, false, false, false];
 const PAYING = (Object.entries(PAYS) as [VideoPokerHand, number][]).filter(([, p]) => p > 0);
 const lineName = (h: VideoPokerHand) => (h === "jacks-or-better" ? "Jacks or better" : handName(h));
 
-
 export default function VideoPokerTable(props: GameTableProps) {
   const { game, connection, balance } = props;
   const round = useRound<VideoPokerView>(props, REVEAL_MS);

@@ -38,9 +38,7 @@ export class InitialSchema1763700000000 implements MigrationInterface {
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
     // Ranks: balance descending among ranked (non-guest) players.
-    await q.query(
-      `CREATE INDEX idx_players_rank ON players (balance DESC, created_at) WHERE discord_id NOT LIKE 'guest-%'`,
-    );
+    await q.query(`CREATE INDEX idx_players_rank ON players (balance DESC, created_at) WHERE discord_id NOT LIKE 'guest-%'`);
     await q.query(`
       CREATE TABLE ledger_entries (
         id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,

@@ -14,7 +14,9 @@ export class MoneySafety1763800000000 implements MigrationInterface {
   name = "MoneySafety1763800000000";
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query(`ALTER TABLE processed_requests ADD COLUMN kind text NOT NULL DEFAULT '', ADD COLUMN fingerprint text NOT NULL DEFAULT ''`);
+    await q.query(
+      `ALTER TABLE processed_requests ADD COLUMN kind text NOT NULL DEFAULT '', ADD COLUMN fingerprint text NOT NULL DEFAULT ''`,
+    );
     await q.query(`CREATE INDEX idx_processed_requests_created ON processed_requests (created_at)`);
     await q.query(`ALTER TABLE open_rounds ADD COLUMN last_action_at timestamptz NOT NULL DEFAULT now()`);
     await q.query(`CREATE INDEX idx_open_rounds_last_action ON open_rounds (last_action_at)`);
