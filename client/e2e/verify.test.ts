@@ -29,20 +29,13 @@ interface Seeds {
   revealed: { serverSeed: string; serverSeedHash: string }[];
 }
 
-/** The first-visit guest notice: waited for, dismissed, and gone before anything else is clicked. */
-async function dismissGuestNotice(page: Page): Promise<void> {
-  const button = page.getByRole("button", { name: "Got it, Continue as Guest" });
-  await button.click({ timeout: 20_000 });
-  await page.getByRole("dialog").waitFor({ state: "detached" });
-}
-
 describe("verifying a round from the history", () => {
   it("a guest's spin and dice bet: browser client seed, rotation reveals the committed seed, each Verify link re-derives what the server recorded", async () => {
     const { context, page, session } = await openAsGuest(browser, t.baseUrl);
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
     try {
-      await dismissGuestNotice(page);
+      // openAsGuest has dismissed the first-visit guest notice.
       const s = await session();
       const seedsOf = () => api<Seeds>(t.baseUrl, `/api/player/${s.playerId}/seeds`, s.token);
 
