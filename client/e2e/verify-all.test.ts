@@ -107,7 +107,8 @@ describe("verifying a round of every chance game", () => {
         const revealedSeed = await text(page, "seeds-revealed-seed");
         expect(sha256(revealedSeed)).toBe(activeHash);
         await expect.poll(() => text(page, "seeds-nonce")).toBe("0");
-        await page.keyboard.press("Escape");
+        // closed with its own button: while the round's toast is up, Escape dismisses the toast instead
+        await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
         await page.getByTestId("seeds-panel").waitFor({ state: "detached" });
         await backToLobby(page);
 
