@@ -85,7 +85,8 @@ describe("verifying a round from the history", () => {
       expect(await text(page, "seeds-nonce")).toBe("0");
       expect(await text(page, "seeds-client-seed")).toBe(browserSeed);
       await page.screenshot({ path: `${ARTIFACTS}/fairness-seeds-rotated.png` });
-      await page.keyboard.press("Escape");
+      // Its own Close button: Escape would go to the round's result toast while that is still showing.
+      await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
       await panel.waitFor({ state: "detached" });
 
       // The server's record of the round.
