@@ -4,7 +4,7 @@ import type { Browser, FrameLocator, Page } from "playwright-core";
 import { startTestApp, type TestApp } from "../../server/test/harness";
 import { launchChromium } from "./support";
 import { ARTIFACTS, history, serverBalance, type HistoryRow } from "./games-helpers";
-import { HOST_ORIGIN, startFakeHost, type FakeHost } from "./fake-discord-host";
+import { acceptTerms, HOST_ORIGIN, startFakeHost, type FakeHost } from "./fake-discord-host";
 
 /**
  * The shared crash room in real Chromium: players launched by the fake Discord host in one activity
@@ -67,15 +67,6 @@ async function openInstance(players: string[], instanceId: string): Promise<{ pa
       return { name, app: page.frameLocator("iframe").nth(i), session: () => sessions.get(name)! };
     }),
   };
-}
-
-async function acceptTerms(app: FrameLocator) {
-  const dialog = app.getByRole("dialog", { name: "Updated Terms & Privacy Policy" });
-  await dialog.waitFor({ timeout: 30_000 });
-  await dialog.getByRole("checkbox", { name: /Terms of Service/ }).click();
-  await dialog.getByRole("checkbox", { name: /Privacy Policy/ }).click();
-  await dialog.getByRole("button", { name: "Accept and Continue" }).click();
-  await dialog.waitFor({ state: "detached" });
 }
 
 /** From the lobby's crash tile to the shared room. */

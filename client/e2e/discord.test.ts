@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, FrameLocator, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { startTestApp, type TestApp } from "../../server/test/harness";
 import { DESKTOP, launchChromium, PHONE, shot } from "./support";
-import { HOST_ORIGIN, startFakeHost, type FakeHost } from "./fake-discord-host";
+import { acceptTerms, HOST_ORIGIN, startFakeHost, type FakeHost } from "./fake-discord-host";
 
 /**
  * The Discord path in real Chromium: a fake Discord host page on http://localhost:3333 iframes the
@@ -155,12 +155,3 @@ describe("inside Discord", () => {
     await page.close();
   });
 });
-
-async function acceptTerms(app: FrameLocator) {
-  const dialog = app.getByRole("dialog", { name: "Updated Terms & Privacy Policy" });
-  await dialog.waitFor({ timeout: 30_000 });
-  await dialog.getByRole("checkbox", { name: /Terms of Service/ }).click();
-  await dialog.getByRole("checkbox", { name: /Privacy Policy/ }).click();
-  await dialog.getByRole("button", { name: "Accept and Continue" }).click();
-  await dialog.waitFor({ state: "detached" });
-}

@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import { inject } from "vitest";
 import type { TestProject } from "vitest/node";
+import type { FrameLocator } from "playwright-core";
 
 /**
  * A stand-in for Discord's page around an activity, served at http://localhost:3333 (an origin the
@@ -132,4 +133,14 @@ export async function setupSharedFakeHost(project: TestProject): Promise<() => P
   const host = await listenFakeHost();
   project.provide("sharedFakeHost", true);
   return () => host.close();
+}
+
+/** The terms dialog a Discord player meets on first launch, inside the activity's frame: both boxes ticked, accepted, gone. */
+export async function acceptTerms(app: FrameLocator) {
+  const dialog = app.getByRole("dialog", { name: "Updated Terms & Privacy Policy" });
+  await dialog.waitFor({ timeout: 30_000 });
+  await dialog.getByRole("checkbox", { name: /Terms of Service/ }).click();
+  await dialog.getByRole("checkbox", { name: /Privacy Policy/ }).click();
+  await dialog.getByRole("button", { name: "Accept and Continue" }).click();
+  await dialog.waitFor({ state: "detached" });
 }

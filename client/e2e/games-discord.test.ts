@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Frame, FrameLocator, Page } from "playwright-core";
+import type { Browser, Frame, Page } from "playwright-core";
 import { startTestApp, type TestApp } from "../../server/test/harness";
-import { HOST_ORIGIN, startFakeHost, type FakeHost } from "./fake-discord-host";
+import { acceptTerms, HOST_ORIGIN, startFakeHost, type FakeHost } from "./fake-discord-host";
 import { ARTIFACTS, launchChromium } from "./games-helpers";
 import { caseOf, playFirstRound } from "./games-cases";
 import { DESKTOP, PHONE } from "./support";
@@ -26,15 +26,6 @@ afterAll(async () => {
   await host?.close();
   await t?.close();
 });
-
-async function acceptTerms(app: FrameLocator) {
-  const dialog = app.getByRole("dialog", { name: "Updated Terms & Privacy Policy" });
-  await dialog.waitFor({ timeout: 30_000 });
-  await dialog.getByRole("checkbox", { name: /Terms of Service/ }).click();
-  await dialog.getByRole("checkbox", { name: /Privacy Policy/ }).click();
-  await dialog.getByRole("button", { name: "Accept and Continue" }).click();
-  await dialog.waitFor({ state: "detached" });
-}
 
 /**
  * A Discord player in the host page, signed in and past the terms: the activity's frame, and the session

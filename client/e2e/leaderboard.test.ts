@@ -3,7 +3,7 @@ import type { Browser, FrameLocator, Page, Request } from "playwright-core";
 import { minBetFor } from "@casino/common/games/min-bet";
 import { startTestApp, type TestApp } from "../../server/test/harness";
 import { launchChromium, shot } from "./support";
-import { HOST_ORIGIN, startFakeHost, type FakeHost } from "./fake-discord-host";
+import { acceptTerms, HOST_ORIGIN, startFakeHost, type FakeHost } from "./fake-discord-host";
 
 /**
  * The leaderboard panel inside Discord, in real Chromium: two signed-in players (the balance board
@@ -53,15 +53,6 @@ const balanceOf = async (discordId: string) =>
 /** The row of a player on the shown balance board. */
 const rowOf = (app: FrameLocator, name: string) =>
   app.getByRole("list", { name: "Balance leaderboard" }).getByTestId("leaderboard-row").filter({ hasText: name });
-
-async function acceptTerms(app: FrameLocator) {
-  const dialog = app.getByRole("dialog", { name: "Updated Terms & Privacy Policy" });
-  await dialog.waitFor({ timeout: 30_000 });
-  await dialog.getByRole("checkbox", { name: /Terms of Service/ }).click();
-  await dialog.getByRole("checkbox", { name: /Privacy Policy/ }).click();
-  await dialog.getByRole("button", { name: "Accept and Continue" }).click();
-  await dialog.waitFor({ state: "detached" });
-}
 
 /** One coin flip at the game's minimum stake, through the table as a player plays it. */
 async function flipCoin(app: FrameLocator) {

@@ -13,7 +13,7 @@ import { DOTS_REWARD, SKILL_ROUNDS_PER_DAY } from "@casino/common/constants";
 import { formatRecordTime } from "@casino/common/format";
 import { startTestApp, type TestApp } from "../../server/test/harness";
 import { ARTIFACTS, history, launchChromium, openAsGuest, openGame, serverBalance, shownBalance } from "./games-helpers";
-import { HOST_ORIGIN, startFakeHost, type FakeHost } from "./fake-discord-host";
+import { acceptTerms, HOST_ORIGIN, startFakeHost, type FakeHost } from "./fake-discord-host";
 
 /**
  * The two skill games played through their canvases in real Chromium against the real server: the
@@ -288,12 +288,3 @@ describe("tampering", () => {
     await t.expectLedgerInvariant();
   });
 });
-
-async function acceptTerms(app: FrameLocator) {
-  const dialog = app.getByRole("dialog", { name: "Updated Terms & Privacy Policy" });
-  await dialog.waitFor({ timeout: 30_000 });
-  await dialog.getByRole("checkbox", { name: /Terms of Service/ }).click();
-  await dialog.getByRole("checkbox", { name: /Privacy Policy/ }).click();
-  await dialog.getByRole("button", { name: "Accept and Continue" }).click();
-  await dialog.waitFor({ state: "detached" });
-}
