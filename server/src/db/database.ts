@@ -1,6 +1,6 @@
 import "reflect-metadata";
 import { setTimeout as sleep } from "node:timers/promises";
-import { sqlRows } from "./sql";
+import { markEmbedded, sqlRows } from "./sql";
 import { mkdirSync } from "node:fs";
 import { DataSource, type EntityManager, type QueryRunner } from "typeorm";
 import { dataSourceOptions, type DatabaseTimeouts } from "../../../ormconfig";
@@ -23,7 +23,9 @@ export class Database {
     readonly dataSource: DataSource,
     readonly embedded: boolean,
     private readonly healthTimeoutMs = 1000,
-  ) {}
+  ) {
+    if (embedded) markEmbedded(dataSource);
+  }
 
   /**
    * One database transaction. A deadlock or serialisation failure rolls it back and runs the whole

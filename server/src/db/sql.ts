@@ -11,3 +11,34 @@ export async function sqlRows<T = Record<string, unknown>>(em: EntityManager, te
   }
   return result as T[];
 }
+
+interface PgQueryable {
+  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+}
+
+/** Data sources on embedded PGlite (see Database): no named statements there. */
+const embeddedSources = new WeakSet<object>();
+export const markEmbedded = (dataSource: object): void => void embeddedSources.add(dataSource);
+
+const statementNames = new Map<string, string>();
+const statementName = (text: string): string => {
+  let name = statementNames.get(text);
+  if (!name) statementNames.set(text, (name = `s${statementNames.size + 1}`));
+  return name;
+};
+
+/**
+ * Like `sqlRows`, for the hot statements of fixed text (the money path's reads, the consumers): on
+ * PostgreSQL a named prepared statement, parsed and planned once per connection rather than at every
+ * call, sent straight to the driver (without TypeORM's query wrapper, whose errors the error helpers
+ * read the same way). Never for text built per call: each distinct text stays prepared on every
+ * connection. On PGlite it is `sqlRows`.
+ */
+export async function sqlPrepared<T = Record<string, unknown>>(em: EntityManager, text: string, params: unknown[] = []): Promise<T[]> {
+  const connection = embeddedSources.has(em.connection)
+    ? undefined
+    : ((em.queryRunner as { databaseConnection?: PgQueryable } | undefined)?.databaseConnection ??
+      (em.queryRunner ? undefined : (em.connection.driver as unknown as { master?: PgQueryable }).master));
+  if (!connection) return sqlRows<T>(em, text, params);
+  return (await connection.query({ name: statementName(text), text, values: params })).rows as T[];
+}

@@ -1,7 +1,7 @@
 import type { Log } from "../log";
 import type { EntityManager } from "typeorm";
 import { CARD_GAME_IDS, DICE_GAME_IDS } from "@casino/common";
-import { sqlRows } from "../db/sql";
+import { sqlPrepared } from "../db/sql";
 import type { Database } from "../db/database";
 import type { PlayerEvents } from "../rooms/player-events";
 import { IdTail } from "../leaderboard/id-tail";
@@ -63,7 +63,7 @@ export class Progress {
       (after, limit) =>
         this.db
           .run((em) =>
-            sqlRows(em, `SELECT seq AS id, player_id, game_type, result FROM game_sessions WHERE seq > $1 ORDER BY seq LIMIT $2`, [
+            sqlPrepared(em, `SELECT seq AS id, player_id, game_type, result FROM game_sessions WHERE seq > $1 ORDER BY seq LIMIT $2`, [
               after,
               limit,
             ]),
@@ -72,7 +72,7 @@ export class Progress {
       (ids) =>
         this.db
           .run((em) =>
-            sqlRows(em, `SELECT seq AS id, player_id, game_type, result FROM game_sessions WHERE seq = ANY($1::bigint[])`, [ids]),
+            sqlPrepared(em, `SELECT seq AS id, player_id, game_type, result FROM game_sessions WHERE seq = ANY($1::bigint[])`, [ids]),
           )
           .then((r) => r.map(sessionRow)),
       { batch: BATCH, gapTtlMs: GAP_TTL_MS },
@@ -81,16 +81,17 @@ export class Progress {
       (after, limit) =>
         this.db
           .run((em) =>
-            sqlRows(em, `SELECT id, player_id, balance_after FROM ledger_entries WHERE id > $1 ORDER BY id LIMIT $2`, [after, limit]),
+            sqlPrepared(em, `SELECT id, player_id, balance_after FROM ledger_entries WHERE id > $1 ORDER BY id LIMIT $2`, [after, limit]),
           )
           .then((r) => r.map(balanceRow)),
       (ids) =>
         this.db
-          .run((em) => sqlRows(em, `SELECT id, player_id, balance_after FROM ledger_entries WHERE id = ANY($1::bigint[])`, [ids]))
+          .run((em) => sqlPrepared(em, `SELECT id, player_id, balance_after FROM ledger_entries WHERE id = ANY($1::bigint[])`, [ids]))
           .then((r) => r.map(balanceRow)),
       { batch: BATCH, gapTtlMs: GAP_TTL_MS },
     );
-    this.loop = new DrainLoop("progress consumer", () => this.drain(), 1_000, log);
+    // Progress is told on the room, not read back at once: its drains may wait longer under load.
+    this.loop = new DrainLoop("progress consumer", () => this.drain(), 1_000, log, 100);
   }
 
   start(): void {
@@ -112,7 +113,7 @@ export class Progress {
   private async drain(): Promise<void> {
     if (!this.loaded) {
       const rows = await this.db.run((em) =>
-        sqlRows(em, `SELECT name, position FROM consumer_cursors WHERE name = ANY($1::text[])`, [Object.values(CURSORS)]),
+        sqlPrepared(em, `SELECT name, position FROM consumer_cursors WHERE name = ANY($1::text[])`, [Object.values(CURSORS)]),
       );
       const at = (name: string) => Number(rows.find((r) => r.name === name)?.position ?? 0);
       this.sessions.reset(at(CURSORS.sessions));
@@ -146,8 +147,10 @@ export class Progress {
     const players = [...new Set([...sessions.map((s) => s.playerId), ...balances.map((b) => b.playerId)])].sort();
     let unlocked: { playerId: string; name: string }[] = [];
     if (players.length > 0) {
-      await sqlRows(em, `INSERT INTO player_progress (player_id) SELECT unnest($1::uuid[]) ON CONFLICT (player_id) DO NOTHING`, [players]);
-      const rows = await sqlRows(em, `SELECT * FROM player_progress WHERE player_id = ANY($1::uuid[]) ORDER BY player_id FOR UPDATE`, [
+      await sqlPrepared(em, `INSERT INTO player_progress (player_id) SELECT unnest($1::uuid[]) ON CONFLICT (player_id) DO NOTHING`, [
+        players,
+      ]);
+      const rows = await sqlPrepared(em, `SELECT * FROM player_progress WHERE player_id = ANY($1::uuid[]) ORDER BY player_id FOR UPDATE`, [
         players,
       ]);
       const counters = new Map(rows.map((r) => [r.player_id as string, countersOf(r)]));
@@ -173,7 +176,7 @@ export class Progress {
       }
 
       const list = players.map((id) => [id, counters.get(id)!] as const);
-      await sqlRows(
+      await sqlPrepared(
         em,
         `UPDATE player_progress pp
             SET games = v.games, card_games = v.card_games, dice_games = v.dice_games, current_win_streak = v.current,
@@ -194,7 +197,7 @@ export class Progress {
       );
       if (perPlayerGame.size > 0) {
         const keys = [...perPlayerGame.keys()].sort();
-        await sqlRows(
+        await sqlPrepared(
           em,
           `INSERT INTO player_game_counts (player_id, game_type, plays)
            SELECT * FROM unnest($1::uuid[], $2::text[], $3::bigint[])
@@ -202,7 +205,7 @@ export class Progress {
           [keys.map((k) => k.split(" ")[0]), keys.map((k) => k.split(" ")[1]), keys.map((k) => perPlayerGame.get(k))],
         );
         const games = [...perGame.keys()].sort();
-        await sqlRows(
+        await sqlPrepared(
           em,
           `INSERT INTO game_play_counts (game_type, plays) SELECT * FROM unnest($1::text[], $2::bigint[])
            ON CONFLICT (game_type) DO UPDATE SET plays = game_play_counts.plays + EXCLUDED.plays`,
@@ -215,7 +218,7 @@ export class Progress {
   }
 
   private async savePositions(em: EntityManager): Promise<void> {
-    await sqlRows(
+    await sqlPrepared(
       em,
       `INSERT INTO consumer_cursors (name, position) VALUES ($1, $2), ($3, $4)
        ON CONFLICT (name) DO UPDATE SET position = GREATEST(consumer_cursors.position, EXCLUDED.position)`,
@@ -225,7 +228,7 @@ export class Progress {
 
   /** Unlocks, in this transaction, every tag of these players whose criterion their counters now meet. */
   private async unlock(em: EntityManager, players: string[]): Promise<{ playerId: string; name: string }[]> {
-    const rows = await sqlRows(
+    const rows = await sqlPrepared(
       em,
       `WITH earned AS (
          INSERT INTO player_tags (player_id, tag_id, progress, unlocked, unlocked_at)
