@@ -232,6 +232,22 @@ describe("stored answers", () => {
 });
 
 describe("idle guests", () => {
+  it("are seen again by a bet once their last-seen time is an hour old; bets within the hour leave it as it was", async () => {
+    const guest = await t.guest();
+    const c = await joinCasino(t, guest.token);
+    const lastSeen = async () =>
+      new Date((await sql(`SELECT last_seen_at FROM players WHERE id = $1`, [guest.player.id]))[0].last_seen_at).getTime();
+    await sql(`UPDATE players SET last_seen_at = now() - interval '59 minutes' WHERE id = $1`, [guest.player.id]);
+    const recent = await lastSeen();
+    await ask(c.room, c.inbox, "bet", { game: "coin-flip", amount: 25, params: { side: "heads" } });
+    expect(await lastSeen()).toBe(recent);
+    await sql(`UPDATE players SET last_seen_at = now() - interval '61 minutes' WHERE id = $1`, [guest.player.id]);
+    const dbNow = new Date((await sql(`SELECT now() AS now`))[0].now).getTime();
+    await ask(c.room, c.inbox, "bet", { game: "coin-flip", amount: 25, params: { side: "heads" } });
+    expect(await lastSeen()).toBeGreaterThanOrEqual(dbNow);
+    await c.room.leave();
+  });
+
   it("are archived with their rows kept; their session stops working", async () => {
     const idle = await t.guest();
     const c = await joinCasino(t, idle.token);

@@ -54,7 +54,6 @@ const DESCENDING_IN_MIGRATIONS = [
   "idx_game_sessions_player",
   "idx_instance_members_player",
   "idx_ledger_daily_spins",
-  "idx_players_rank",
   "idx_skill_rounds_player",
   "idx_suggestions_player",
 ];

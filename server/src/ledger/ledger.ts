@@ -38,6 +38,7 @@ import {
   type OpenRoundRow,
   type Replayable,
   type SeedRow,
+  LAST_SEEN_NOW,
 } from "./requests";
 
 export type { BetAnswer, SpinAnswer };
@@ -517,7 +518,7 @@ function moveCoins(ctx: MoneyContext, base: string, movements: Movement[], optio
   if (options.seedId) w.add(`UPDATE fairness_seeds SET nonce = nonce + 1 WHERE id = ${w.p(options.seedId)}`);
   const sets = [
     `balance = balance + ${w.p(net)}`,
-    ...(options.seen === false ? [] : ["last_seen_at = now()"]),
+    ...(options.seen === false ? [] : [LAST_SEEN_NOW]),
     ...(options.set ? [options.set(w)] : []),
   ];
   const player = w.p(ctx.player.id);

@@ -265,6 +265,12 @@ export async function runWrites(em: EntityManager, batches: WriteBatch[]): Promi
   await sqlRows(em, `WITH ${ctes.join(",\n")} SELECT 1`, values);
 }
 
+/**
+ * Marks the player seen: `last_seen_at` moves only once it is an hour old, so most bets leave the
+ * indexed column as it was and the row's update stays HOT (retention counts idle time in days).
+ */
+export const LAST_SEEN_NOW = `last_seen_at = CASE WHEN players.last_seen_at < now() - interval '1 hour' THEN now() ELSE players.last_seen_at END`;
+
 /** The unique constraint of `open_rounds.player_id`: a player has at most one open round. */
 const OPEN_ROUND_CONSTRAINT = "open_rounds_player_id_key";
 /** The unique (player, request id) of `ledger_entries`: entries outlive the stored answers of their requests. */

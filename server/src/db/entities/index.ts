@@ -46,8 +46,7 @@ export class Tag {
 /** A player: a Discord user or a guest. `balance` is written only by the ledger. */
 @Entity("players")
 @Check("players_balance_check", `balance >= 0`)
-/** Ranks: balance descending among ranked (non-guest) players. Migration: (balance DESC, created_at). */
-@Index("idx_players_rank", ["balance", "createdAt"], { where: `discord_id NOT LIKE 'guest-%'` })
+/** No index on balance: a bet's update of the row stays HOT (see migration 1763900000000). */
 @Index("idx_players_idle_guests", ["lastSeenAt"], { where: `archived_at IS NULL AND discord_id LIKE 'guest-%'` })
 export class Player {
   @PrimaryGeneratedColumn("uuid") id!: string;

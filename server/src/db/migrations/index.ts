@@ -7,6 +7,7 @@ import { CrashRounds1763830000000 } from "./1763830000000-crash-rounds";
 import { SkillRounds1763830000001 } from "./1763830000001-skill-rounds";
 import { VerifiableHistory1763840000000 } from "./1763840000000-verifiable-history";
 import { SkillRefusalCheck1763890000000 } from "./1763890000000-skill-refusal-check";
+import { HotPlayerUpdates1763900000000 } from "./1763900000000-hot-player-updates";
 
 /** In order; the data source runs the pending ones at start. */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   SkillRounds1763830000001,
   VerifiableHistory1763840000000,
   SkillRefusalCheck1763890000000,
+  HotPlayerUpdates1763900000000,
 ];
