@@ -8,7 +8,7 @@ import express, { type Application, type Router } from "express";
 import helmet from "helmet";
 import { MemoryStore, ipKeyGenerator } from "express-rate-limit";
 import { LocalDriver, LocalPresence, defineRoom, defineServer, matchMaker, type Server } from "@colyseus/core";
-import { WebSocketTransport } from "@colyseus/ws-transport";
+import { SpreadPingTransport } from "./rooms/spread-ping-transport";
 import { RedisDriver } from "@colyseus/redis-driver";
 import { LEADERBOARD_ROOM, ROOMS } from "@casino/common";
 import type { Config } from "./config";
@@ -119,7 +119,7 @@ export async function createApp(config: Config, existingDb?: Database, options: 
   services.players.onProfileChanged(services.leaderboards.profileChanged);
   ledger.onCommitted(services.progress.onCommitted);
 
-  const transport = new WebSocketTransport({ maxPayload: 16 * 1024 });
+  const transport = new SpreadPingTransport({ maxPayload: 16 * 1024 });
   const server = defineServer({
     transport,
     presence,
