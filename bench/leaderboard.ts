@@ -4,21 +4,26 @@ import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { Worker } from "node:worker_threads";
 import pg from "pg";
-import { Redis } from "ioredis";
 import { loadConfig } from "../server/src/config";
 import { createApp } from "../server/src/app";
+import { leaseRedis } from "./lib/database";
 
 /**
  * `npm run bench:leaderboard`: N players (1,000,000 by default) in a fresh PostgreSQL database, the
  * balance board rebuilt from PostgreSQL into the real Redis (timed), then C concurrent keep-alive
- * HTTP clients (32) for T seconds per phase against three handlers of the same server: a trivial
- * Express JSON handler behind the same /api middleware, `GET /api/leaderboard?page=N` (random pages
+ * HTTP clients (32) for T seconds per phase against four handlers of the same server: a trivial
+ * Express JSON handler mounted where the product's routes are (behind the same /api middleware, the
+ * session and the per-player rate limit), the same handler mounted before the session and that limit,
+ * `GET /api/leaderboard?page=N` (random pages
  * of 25 across the whole board) and `GET /api/player/:id/rank` (random players). The clients run in a
  * worker thread so the server keeps its own event loop. The phases are interleaved in rounds (3 rounds
- * of 5 s by default), so a change in the machine's background load hits all three alike. Prints
+ * of 5 s by default), so a change in the machine's background load hits all of them alike. Prints
  * throughput, p50/p99 over all rounds, and the ratios to the trivial handler; then the CPU time the
  * server's event-loop thread spent per request in each phase (Linux only), the figure that stays
- * comparable between runs on a machine shared with other work.
+ * comparable between runs on a machine shared with other work. Last, each handler at a fixed offered
+ * rate (`--rate`, 1,000 a second; open loop): with 32 clients always waiting, latency is mostly queueing
+ * (Little's law: 32 / throughput), so the p99 at a known load is the figure that says how fast a
+ * request is served.
  */
 const { values } = parseArgs({
   options: {
@@ -26,44 +31,17 @@ const { values } = parseArgs({
     clients: { type: "string", default: "32" },
     seconds: { type: "string", default: "5" },
     rounds: { type: "string", default: "3" },
+    rate: { type: "string", default: "1000" },
   },
 });
 const PLAYERS = Number(values.players);
 const CLIENTS = Number(values.clients);
 const SECONDS = Number(values.seconds);
 const ROUNDS = Number(values.rounds);
+/** Requests a second of the open-loop phases (0: none). */
+const RATE = Number(values.rate);
 const ADMIN_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const REDIS_BASE = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
-
-/** A Redis database of our own, leased the way the test harness leases them, so parallel test runs are safe. */
-async function leaseRedis(): Promise<{ url: string; release: () => Promise<void> }> {
-  const home = new Redis(REDIS_BASE);
-  const token = `bench-${randomBytes(6).toString("hex")}`;
-  try {
-    const [, count] = (await home.config("GET", "databases")) as [string, string];
-    for (let db = Number(count) - 1; db > 0; db--) {
-      if ((await home.set(`casino-test-lease:${db}`, token, "PX", 30 * 60_000, "NX")) !== "OK") continue;
-      const url = new URL(REDIS_BASE);
-      url.pathname = `/${db}`;
-      return {
-        url: url.toString(),
-        release: async () => {
-          const c = new Redis(REDIS_BASE);
-          await c.eval(
-            `if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("DEL", KEYS[1]) end return 0`,
-            1,
-            `casino-test-lease:${db}`,
-            token,
-          );
-          c.disconnect();
-        },
-      };
-    }
-    throw new Error("no free Redis database");
-  } finally {
-    home.disconnect();
-  }
-}
 
 /** The load generator: plain JavaScript in a worker thread, node:http with keep-alive. */
 const LOADER = `
@@ -82,7 +60,37 @@ function get(path, token) {
     req.end();
   });
 }
+// Open loop: requests are sent on a fixed schedule (rate per second), whether or not earlier ones
+// were answered, and each latency counts from the moment the request was due, so a stall shows in
+// full (no coordinated omission). At most 'clients' connections, as in the closed loop.
+async function openPhase(p) {
+  const record = { ms: [], errors: 0 };
+  parentPort.postMessage({ mark: "start", name: p.name });
+  const started = performance.now();
+  const total = Math.round(p.rate * seconds);
+  let sent = 0;
+  const inFlight = [];
+  await new Promise((resolve) => {
+    const tick = () => {
+      const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * p.rate));
+      for (; sent < due; sent++) {
+        const dueAt = started + (sent / p.rate) * 1000;
+        const i = sent;
+        inFlight.push(get(p.paths[i % p.paths.length], p.tokens[i % p.tokens.length]).then((r) => {
+          if (r.ok) record.ms.push(performance.now() - dueAt); else record.errors++;
+        }));
+      }
+      if (sent < total) setTimeout(tick, 1); else resolve();
+    };
+    tick();
+  });
+  await Promise.all(inFlight);
+  const elapsed = (performance.now() - started) / 1000;
+  parentPort.postMessage({ mark: "end", name: p.name });
+  return { name: p.name, ms: record.ms, errors: record.errors, seconds: elapsed };
+}
 async function phase(p) {
+  if (p.rate) return openPhase(p);
   const run = async (until, record) => {
     await Promise.all(Array.from({ length: clients }, async (_, c) => {
       let i = c;
@@ -122,10 +130,7 @@ async function main() {
   await admin.query(`CREATE DATABASE ${dbName}`);
   const dbUrl = new URL(ADMIN_URL);
   dbUrl.pathname = `/${dbName}`;
-  const redis = await leaseRedis();
-  const fresh = new Redis(redis.url);
-  await fresh.flushdb();
-  fresh.disconnect();
+  const redis = await leaseRedis(REDIS_BASE);
   const config = loadConfig({
     PORT: "0",
     HOST: "127.0.0.1",
@@ -137,7 +142,8 @@ async function main() {
     PLAYER_RATE_PER_MINUTE: "1000000000",
   });
   const app = await createApp(config, undefined, {
-    extraApiRoutes: (api) => api.get("/bench/trivial", (_req, res) => void res.json({ ok: true })),
+    extraApiRoutes: (api) => api.get("/bench/trivial-public", (_req, res) => void res.json({ ok: true })),
+    extraSignedInRoutes: (api) => api.get("/bench/trivial", (_req, res) => void res.json({ ok: true })),
   });
   const db = new pg.Client({ connectionString: dbUrl.toString() });
   await db.connect();
@@ -182,12 +188,18 @@ async function main() {
     if (body.total !== PLAYERS || body.entries.length !== 25) throw new Error(`unexpected board: ${JSON.stringify(body).slice(0, 200)}`);
 
     // 3. The three handlers, one after the other, same clients.
+    // The ratios are to the trivial handler mounted where the product's routes are (after the session
+    // and the per-player rate limit, which every leaderboard call passes); the one mounted before them
+    // shows what those two cost.
     const phases = [
       { name: "trivial Express JSON handler", paths: ["/api/bench/trivial"], tokens },
+      { name: "trivial, before session+limit", paths: ["/api/bench/trivial-public"], tokens },
       { name: "GET /api/leaderboard?page=N", paths: pagePaths, tokens },
       { name: "GET /api/player/:id/rank", paths: rankPaths, tokens },
     ];
-    const rounds = Array.from({ length: ROUNDS }, () => phases).flat();
+    // Then each handler once more at a fixed offered rate (open loop), for latency at a known load.
+    const open = RATE > 0 ? phases.map((p) => ({ ...p, name: `${p.name} @${RATE}/s`, rate: RATE })) : [];
+    const rounds = [...Array.from({ length: ROUNDS }, () => phases).flat(), ...open];
     const worker = new Worker(LOADER, { eval: true, workerData: { port, clients: CLIENTS, seconds: SECONDS, phases: rounds } });
     // CPU time of the server's own thread (the event loop that serves every request) per phase: unlike
     // throughput, it hardly moves when other processes compete for the machine's cores.
@@ -203,7 +215,7 @@ async function main() {
       worker.once("error", reject);
     });
     await worker.terminate();
-    const results = phases.map(({ name }) => {
+    const results = [...phases, ...open].map(({ name }) => {
       const runs = raw.filter((r) => r.name === name);
       const ms = runs.flatMap((r) => r.ms).sort((a, b) => a - b);
       const pct = (q: number) => ms[Math.min(ms.length - 1, Math.floor(q * ms.length))]!;
@@ -223,6 +235,8 @@ async function main() {
     const pgVersion = (await admin.query("SHOW server_version")).rows[0].server_version;
     const redisVersion = /redis_version:(\S+)/.exec(await app.services.redis.info("server"))?.[1];
     const trivial = results[0]!;
+    const closed = results.slice(0, phases.length);
+    const openResults = results.slice(phases.length);
     console.log(
       `players ${PLAYERS.toLocaleString("en")}, clients ${CLIENTS}, ${ROUNDS} rounds of ${SECONDS} s per handler; PostgreSQL ${pgVersion}, Redis ${redisVersion}`,
     );
@@ -231,15 +245,22 @@ async function main() {
     console.log(
       `rebuild of the boards from PostgreSQL: ${(rebuild.ms / 1000).toFixed(2)} s (${rebuild.players.toLocaleString("en")} ranked)`,
     );
-    for (const r of results) {
+    for (const r of closed) {
       const ratio = r === trivial ? "" : `  ratio ${(r.perSecond / trivial.perSecond).toFixed(2)}x`;
       console.log(
         `${r.name.padEnd(30)} ${r.perSecond.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms  (${r.errors} errors)${ratio}`,
       );
     }
-    for (const r of results) {
+    for (const r of closed) {
       const ratio = r === trivial ? "" : `  CPU ratio ${(trivial.cpuUs / r.cpuUs).toFixed(2)}x`;
       console.log(`${r.name.padEnd(30)} server thread CPU ${r.cpuUs.toFixed(0).padStart(5)} µs/request${ratio}`);
+    }
+    if (openResults.length > 0)
+      console.log(`open loop, ${RATE} requests a second offered for ${SECONDS} s, latency from the moment each was due:`);
+    for (const r of openResults) {
+      console.log(
+        `${r.name.padEnd(38)} ${r.perSecond.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms  (${r.errors} errors)`,
+      );
     }
   } finally {
     await db.end();

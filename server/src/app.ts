@@ -70,6 +70,8 @@ const DISCORD_FRAME_ANCESTORS = ["'self'", "https://discord.com", "https://*.dis
 export interface AppOptions {
   /** Extra routes under /api, after the shared middleware (benchmarks compare against a trivial handler). */
   extraApiRoutes?: (api: Router) => void;
+  /** Extra routes under /api where the product's own routes are mounted: after the session and its rate limit. */
+  extraSignedInRoutes?: (api: Router) => void;
 }
 
 /** Builds the whole product on one port: REST under /api, the Colyseus rooms, and the built client. */
@@ -241,6 +243,7 @@ function mountHttp(app: Application, s: Services, options: AppOptions): void {
       log: s.log,
     }),
   );
+  options.extraSignedInRoutes?.(api);
   api.use(leaderboardRoutes(s));
   api.use(moneyRoutes(s));
   api.use(skillRoutes(s));

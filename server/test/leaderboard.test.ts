@@ -2,6 +2,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { LEADERBOARD_MAX_LIMIT } from "@casino/common";
 import { startTestApp, TEST_DB, type TestApp } from "./harness";
 import { diceBet, discordPlayer, restBoard, setBalance, sqlBoard, sqlRank } from "./leaderboard-helpers";
+import { boardScripts } from "../src/leaderboard/scripts";
+import { KEYS } from "../src/leaderboard/keys";
+import { PROFILE_TTL_MS, encodeProfile, profileOf, splitProfile } from "../src/leaderboard/profiles";
 
 let t: TestApp;
 const BADGE_ID = "424242424242";
@@ -132,7 +135,7 @@ describe("the balance board", () => {
       avatarUrl: `https://cdn.discordapp.com/avatars/${hidden.discordId}/abc123.png`,
     });
 
-    // Switching back shows the name again at once: the change drops the profile the last page cached.
+    // Switching back shows the name again at once: the change refreshes the stored profile before it is answered.
     await t.request("PATCH", "/api/player/anonymous", { token: hidden.token, body: { playerId: hidden.player.id, enabled: false } });
     const again = await t.request("GET", "/api/leaderboard?limit=100", { token: viewer.token });
     expect(again.body.entries.find((e: any) => e.playerId === hidden.player.id).username).toBe("Secretive");
@@ -171,6 +174,48 @@ describe("the balance board", () => {
     expect(rank.body.rank).toBe(await sqlRank(t, player.id));
     const board = await restBoard(t, token);
     expect(board.entries.find((e) => e.playerId === player.id).balance).toBe(answer.balance);
+  });
+
+  it("shows a change made by hand in PostgreSQL once the stored profile is too old, and keeps the copy read last", async () => {
+    const { token, player } = await discordPlayer(t, "Handmade");
+    await setBalance(t, player.id, 999_999_999);
+    await lb().catchUp();
+    const top = async () => (await t.request("GET", "/api/leaderboard?limit=1", { token })).body.entries[0];
+    expect(await top()).toMatchObject({ playerId: player.id, username: "Handmade" });
+
+    // Behind the server's back: the stored copy is still shown...
+    await t.app.services.db.run((em) => em.query(`UPDATE players SET username = 'Renamed' WHERE id = $1`, [player.id]));
+    expect((await top()).username).toBe("Handmade");
+    // ...until it is older than its time limit, when the page reads the player again and stores them.
+    const redis = boardScripts(t.app.services.redis);
+    const storedNow = async () => profileOf(splitProfile(await redis.hget(KEYS.profiles, player.id), Date.now())!);
+    const stored = await storedNow();
+    expect(stored.username).toBe("Handmade");
+    await redis.hset(KEYS.profiles, player.id, encodeProfile(stored, Date.now() - PROFILE_TTL_MS - 1));
+    expect((await top()).username).toBe("Renamed");
+    expect((await storedNow()).username).toBe("Renamed");
+
+    // A slow reader that read before the copy there does not overwrite it; a later read does.
+    await redis.storeProfiles(KEYS.profiles, player.id, encodeProfile({ ...stored, username: "Slow" }, Date.now() - 60_000));
+    expect((await top()).username).toBe("Renamed");
+    await redis.storeProfiles(KEYS.profiles, player.id, encodeProfile({ ...stored, username: "Later" }, Date.now() + 1));
+    expect((await top()).username).toBe("Later");
+  });
+
+  it("answers a profile change even when Redis never answers the refresh of its stored copy", async () => {
+    const { token, player } = await discordPlayer(t, "Stalled");
+    await lb().catchUp();
+    const redis = t.app.services.redis as unknown as { storeProfiles: (...args: unknown[]) => Promise<number> };
+    const working = redis.storeProfiles;
+    redis.storeProfiles = () => new Promise<number>(() => undefined); // a Redis that holds the command
+    try {
+      const res = await t.request("PATCH", "/api/player/anonymous", { token, body: { playerId: player.id, enabled: true } });
+      expect(res.status).toBe(200);
+      const [row] = await t.app.services.db.run((em) => em.query(`SELECT anonymous_mode FROM players WHERE id = $1`, [player.id]));
+      expect(row.anonymous_mode).toBe(true);
+    } finally {
+      redis.storeProfiles = working;
+    }
   });
 
   it("loses no update while Redis refuses writes for a moment", async () => {
@@ -375,5 +420,63 @@ describe.skipIf(TEST_DB === "pglite")("commits out of id order (PostgreSQL)", ()
     const board = await restBoard(t, player.token);
     expect(board.entries.find((e) => e.playerId === player.player.id).balance).toBe(pending.balance);
     expect(board.entries.map((e) => [e.playerId, e.balance])).toEqual((await sqlBoard(t)).map((r) => [r.id, r.balance]));
+  });
+});
+
+describe("the cheap page path", () => {
+  it("answers exactly what the general path answers, on every board and window, for every kind of viewer", async () => {
+    const res = await t.request("POST", "/api/token", { body: { code: `ok:${BADGE_ID}:Maker` } });
+    const maker = res.body.player;
+    const hidden = await discordPlayer(t, "Hidden");
+    const tagged = await discordPlayer(t, "Tagged");
+    const plain = await discordPlayer(t, 'Plain "quoted" \\ name');
+    const [tag] = await t.app.services.db.run((em) => em.query(`SELECT id FROM tags ORDER BY id LIMIT 1`));
+    await t.app.services.players.update(tagged.player.id, { activeTagId: tag.id });
+    await t.app.services.players.update(hidden.player.id, { anonymousMode: true });
+    for (const [i, p] of [maker, hidden.player, tagged.player, plain.player].entries()) {
+      await setBalance(t, p.id, 60_000_000 + i);
+      await diceBet(t, p.id, 100 + i);
+      await t.app.services.db.run((em) =>
+        em.query(`INSERT INTO dots_speed_records (player_id, completion_time_ms) VALUES ($1, $2)`, [p.id, 5_000 + i]),
+      );
+      await lb().recordSpeed(p.id, 5_000 + i);
+      await t.app.services.db.run((em) => em.query(`INSERT INTO dot_battle_scores (player_id, kills) VALUES ($1, $2)`, [p.id, 50 + i]));
+      await lb().recordKills(p.id, 50 + i);
+    }
+    await lb().catchUp();
+    // A profile missing from Redis is read from PostgreSQL on the way.
+    await t.app.services.redis.hdel(KEYS.profiles, plain.player.id);
+
+    const specs = [
+      { board: "balance", window: "all" },
+      { board: "balance", window: "day" },
+      { board: "balance", window: "week" },
+      { board: "speed", window: "all" },
+      { board: "kills", window: "all" },
+    ] as const;
+    let compared = 0;
+    for (const spec of specs) {
+      for (const viewer of [hidden.player.id, plain.player.id, null]) {
+        for (const [page, limit] of [
+          [1, 100],
+          [2, 3],
+          [1000, 10],
+        ] as const) {
+          const board = { ...spec, scope: "global" as const };
+          const cheap = JSON.parse(await lb().pageJson(board, page, limit, viewer));
+          expect(cheap).toEqual(await lb().page(board, page, limit, viewer));
+          compared += cheap.entries.length;
+        }
+      }
+    }
+    // The pages held the special kinds: a badge, a tag, an anonymous player seen by themselves and by others.
+    const all = JSON.parse(await lb().pageJson({ board: "balance", window: "all", scope: "global" }, 1, 100, hidden.player.id)).entries;
+    expect(all.find((e: any) => e.playerId === maker.id).badge).toBe("Creator");
+    expect(all.find((e: any) => e.playerId === tagged.player.id).activeTag).toEqual({ name: expect.any(String) });
+    expect(all.find((e: any) => e.playerId === hidden.player.id).username).toBe("Hidden");
+    expect(all.find((e: any) => e.playerId === plain.player.id).username).toBe('Plain "quoted" \\ name');
+    const others = JSON.parse(await lb().pageJson({ board: "kills", window: "all", scope: "global" }, 1, 100, null)).entries;
+    expect(others.find((e: any) => e.playerId === hidden.player.id)).toMatchObject({ username: "Anonymous", badge: null });
+    expect(compared).toBeGreaterThan(40);
   });
 });

@@ -37,7 +37,7 @@ export function leaderboardRoutes(s: Services): Router {
     const claims = sessionOf(req);
     const q = parse(leaderboardQuery, req.query);
     const spec: BoardSpec = { board: "balance", window: q.window, ...(await scopeFor(claims, q)) };
-    res.json(await s.leaderboards.page(spec, q.page, q.limit, claims.playerId));
+    res.type("json").send(await s.leaderboards.pageJson(spec, q.page, q.limit, claims.playerId));
   });
 
   const gameBoard = (path: string, board: LeaderboardBoard) =>
@@ -45,7 +45,7 @@ export function leaderboardRoutes(s: Services): Router {
       const claims = sessionOf(req);
       const q = parse(gameBoardQuery, req.query);
       const spec: BoardSpec = { board, window: "all", ...(await scopeFor(claims, q)) };
-      res.json(await s.leaderboards.page(spec, q.page, q.limit, claims.playerId));
+      res.type("json").send(await s.leaderboards.pageJson(spec, q.page, q.limit, claims.playerId));
     });
   gameBoard("/game/dots/leaderboard", "speed");
   gameBoard("/game/dot-battle/leaderboard", "kills");

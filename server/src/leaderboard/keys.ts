@@ -18,6 +18,8 @@ export const KEYS = {
   balance: `${PREFIX}balance`,
   speed: `${PREFIX}speed`,
   kills: `${PREFIX}kills`,
+  /** player id → what an entry shows of the player (see ProfileStore) */
+  profiles: `${PREFIX}profiles`,
   rebuildLock: `${PREFIX}rebuild-lock`,
   buildPrefix: `${PREFIX}build:`,
 } as const;

@@ -14,7 +14,7 @@ import type {
   RankAnswer,
   SpeedEntry,
 } from "@casino/common";
-import { sqlRows } from "../db/sql";
+import { sqlPrepared, sqlRows } from "../db/sql";
 import type { Database } from "../db/database";
 import type { Guilds } from "../players/guilds";
 import type { Instances } from "../players/instances";
@@ -23,7 +23,7 @@ import { KEYS, NET_REASONS, boardKey, scoreOf, valueOf, windowKey, windowStart }
 import { boardScripts, type BoardScripts } from "./scripts";
 import { IdTail } from "./id-tail";
 import { DrainLoop } from "./drain-loop";
-import { ProfileCache, loadProfiles, presentPlayer, type Profile } from "./profiles";
+import { PROFILE_COLUMNS, PROFILE_JOIN, ProfileStore, loadProfiles, presentPlayer, profileOfRow, type Profile } from "./profiles";
 
 /** Which board, over which players, for which period. */
 export interface BoardSpec {
@@ -87,6 +87,8 @@ const LOCK_MS = 120_000;
 /** A build younger than this is adopted at start instead of rebuilt (a sibling process just made it). */
 const FRESH_BUILD_MS = 60_000;
 const REPAIR_INTERVAL_MS = 60_000;
+/** How long a profile change waits for its copy on the boards before it is answered anyway. */
+const PROFILE_REFRESH_WAIT_MS = 1000;
 
 const ledgerRow = (r: Record<string, unknown>): LedgerRow => ({
   id: Number(r.id),
@@ -131,12 +133,10 @@ export class Leaderboards {
   private readonly ledgerLoop: DrainLoop;
   private readonly recordLoop: DrainLoop;
   private repairTimer: NodeJS.Timeout | undefined;
-  private lastPositionWrite = 0;
+  /** When each consumer position (ledger, speed, kills) was last stored. */
+  private readonly positionWrites = new Map<string, number>();
   private started = false;
-  private readonly profiles: ProfileCache;
-  private readonly onBoardChange = (change: BoardChange) => {
-    if (change.players?.length) this.profiles.invalidate(change.players);
-  };
+  private readonly profiles: ProfileStore;
 
   constructor(
     private readonly db: Database,
@@ -148,10 +148,10 @@ export class Leaderboards {
     private readonly log: Log,
   ) {
     this.redis = boardScripts(redis);
-    this.profiles = new ProfileCache((ids) => loadProfiles(this.db, ids));
+    this.profiles = new ProfileStore(this.redis, (ids) => loadProfiles(this.db, ids));
     this.ledgerTail = new IdTail<LedgerRow>(
       (after, limit) =>
-        this.read((em) => sqlRows(em, `SELECT ${LEDGER_COLUMNS} WHERE e.id > $1 ORDER BY e.id LIMIT $2`, [after, limit])).then((r) =>
+        this.read((em) => sqlPrepared(em, `SELECT ${LEDGER_COLUMNS} WHERE e.id > $1 ORDER BY e.id LIMIT $2`, [after, limit])).then((r) =>
           r.map(ledgerRow),
         ),
       (ids) =>
@@ -179,7 +179,6 @@ export class Leaderboards {
   start(): Promise<void> {
     if (!this.started) {
       this.started = true;
-      void Promise.resolve(this.presence.subscribe(BOARD_CHANGES_CHANNEL, this.onBoardChange)).catch(() => undefined);
       this.building = this.buildOnStart().finally(() => (this.building = null));
       this.building.catch((error) => this.log.error("leaderboard:build", "leaderboard build failed; the consumers retry it", error));
       this.ledgerLoop.start();
@@ -195,16 +194,31 @@ export class Leaderboards {
 
   async stop(): Promise<void> {
     clearInterval(this.repairTimer);
-    if (this.started) void Promise.resolve(this.presence.unsubscribe(BOARD_CHANGES_CHANNEL, this.onBoardChange)).catch(() => undefined);
     await Promise.all([this.ledgerLoop.stop(), this.recordLoop.stop(), this.building?.catch(() => undefined)]);
   }
 
   /**
-   * A player's name, avatar, tag or anonymous mode changed: their cached profile goes now, in this
-   * process and (through presence) in the others, and the rooms showing them send the new rows.
+   * A player's name, avatar, tag or anonymous mode changed: the stored profile is read again (before
+   * the change is answered, so the next page shows it), then the rooms showing them send the new rows.
+   * When Redis fails the copy stays as it was until its time limit (PROFILE_TTL_MS); the change stands.
+   * The change waits for the copy at most PROFILE_REFRESH_WAIT_MS.
    */
-  readonly profileChanged = (playerId: string): void => {
-    this.profiles.invalidate([playerId]);
+  readonly profileChanged = async (playerId: string): Promise<void> => {
+    // A Redis that does not answer (down, reconnecting) holds the change's answer for a second at most;
+    // the refresh goes on in the background.
+    let timer: NodeJS.Timeout | undefined;
+    const refreshed = this.profiles.refresh(playerId).then(
+      () => true,
+      (error: unknown) => {
+        this.log.warn("leaderboard", `profile of ${playerId} not refreshed on the boards: ${String(error)}`);
+        return true;
+      },
+    );
+    const waited = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), PROFILE_REFRESH_WAIT_MS)));
+    if (!(await Promise.race([refreshed, waited]))) {
+      this.log.warn("leaderboard", `profile of ${playerId} still being refreshed on the boards after ${PROFILE_REFRESH_WAIT_MS} ms`);
+    }
+    clearTimeout(timer);
     const change: BoardChange = { keys: [], players: [playerId] };
     void Promise.resolve(this.presence.publish(BOARD_CHANGES_CHANNEL, change)).catch(() => undefined);
   };
@@ -244,17 +258,68 @@ export class Leaderboards {
     };
   }
 
+  /**
+   * The same page as `page`, as JSON text. On a global board (the one every player reads) this is the
+   * cheap path: one script returns the rows, the stored profiles and, for the day and week boards, the
+   * current balances; each entry is pasted together from the stored JSON members. The shapes are
+   * pinned to `page`'s by a test.
+   */
+  async pageJson(spec: BoardSpec, page: number, limit: number, viewerId: string | null): Promise<string> {
+    if (spec.scope !== "global") return JSON.stringify(await this.page(spec, page, limit, viewerId));
+    await this.settled();
+    const start = (page - 1) * limit;
+    const windowed = spec.board === "balance" && spec.window !== "all";
+    const key = boardKey(spec.board, spec.window);
+    const text = await this.scriptOrBuild(() =>
+      this.redis.readPage(KEYS.meta, key, KEYS.profiles, KEYS.balance, String(start), String(start + limit - 1), windowed ? "1" : "0"),
+    );
+    const lines = text.split("\n");
+    const step = windowed ? 4 : 3;
+    const ids: string[] = [];
+    const stored: string[] = [];
+    for (let i = 1; i + step <= lines.length; i += step) {
+      ids.push(lines[i]!);
+      stored.push(lines[i + 2]!);
+    }
+    const profiles = await this.profiles.complete(ids, stored);
+    const entries: string[] = [];
+    ids.forEach((id, n) => {
+      const profile = profiles.get(id);
+      if (!profile) return; // a player deleted since: not shown, like `render`
+      const i = 1 + n * step;
+      const value = valueOf(spec.board, lines[i + 1]!);
+      const masked = profile.anonymous && id !== viewerId;
+      const who = masked
+        ? `"playerId":"${id}","username":"Anonymous","avatarUrl":null,"anonymousMode":true,"badge":null`
+        : `${profile.membersJson},"badge":${this.badgeJson(profile.discordId)}`;
+      const tag = masked ? "null" : profile.tagJson;
+      let shown: string;
+      if (spec.board === "speed") shown = `"activeTag":${tag},"completionTimeMs":${value}`;
+      else if (spec.board === "kills") shown = `"kills":${value}`;
+      else if (!windowed) shown = `"activeTag":${tag},"balance":${value}`;
+      else {
+        const balance = lines[i + 3] ? valueOf("balance", lines[i + 3]!) : profile.balance;
+        shown = `"activeTag":${tag},"balance":${balance},"net":${value}`;
+      }
+      entries.push(`{"rank":${start + n + 1},${who},${shown}}`);
+    });
+    return `{"entries":[${entries.join(",")}],"total":${Number(lines[0])},"page":${page},"limit":${limit},"scope":"global","window":"${spec.window}"}`;
+  }
+
+  private badgeJson(discordId: string): string {
+    const badge = this.badges[discordId];
+    return badge === undefined ? "null" : JSON.stringify(badge);
+  }
+
   /** A player's rank (1-based) on a board and the board's size; null when the board does not rank them. */
   async rank(spec: BoardSpec, playerId: string): Promise<RankAnswer & { value: number | null }> {
     await this.settled();
     const key = boardKey(spec.board, spec.window);
     if (spec.scope === "global") {
-      const [, rank, score, total] = await this.execOrBuild(() =>
-        this.redis.multi().hget(KEYS.meta, "epoch").zrank(key, playerId).zscore(key, playerId).zcard(key).exec(),
-      );
+      const [rank, score, total] = (await this.scriptOrBuild(() => this.redis.readRank(KEYS.meta, key, playerId))).split("\n");
       return {
-        rank: rank === null ? null : Number(rank) + 1,
-        value: score === null ? null : valueOf(spec.board, score as string),
+        rank: rank ? Number(rank) + 1 : null,
+        value: score ? valueOf(spec.board, score) : null,
         total: Number(total),
       };
     }
@@ -296,11 +361,18 @@ export class Leaderboards {
   }
 
   /**
-   * The profiles shown beside rows of `spec` (cached; see ProfileCache). The day and week boards also
+   * The profiles shown beside rows of `spec` (stored in Redis; see ProfileStore). The day and week boards also
    * show each player's balance: read from the balance board, which is current, not from the cache.
    */
   async loadProfiles(ids: readonly string[], spec?: BoardSpec): Promise<Map<string, Profile>> {
-    const profiles = await this.profiles.get(ids);
+    return this.withCurrentBalances(await this.profiles.get(ids), ids, spec);
+  }
+
+  private async withCurrentBalances(
+    profiles: Map<string, Profile>,
+    ids: readonly string[],
+    spec?: BoardSpec,
+  ): Promise<Map<string, Profile>> {
     if (!spec || spec.board !== "balance" || spec.window === "all" || ids.length === 0) return profiles;
     const scores = await this.redis.zmscore(KEYS.balance, ...ids);
     const current = new Map<string, Profile>();
@@ -390,6 +462,16 @@ export class Leaderboards {
       const failed = results.find(([error]) => error);
       if (failed) throw failed[0];
       if (results[0]![1]) return results.map(([, value]) => value);
+      if (attempt > 0) throw unavailable();
+      await this.ensureBuilt(true);
+    }
+  }
+
+  /** Runs a read script that answers "" when no build exists; a missing build is rebuilt, then it runs again. */
+  private async scriptOrBuild(run: () => Promise<string>): Promise<string> {
+    for (let attempt = 0; ; attempt++) {
+      const result = await run();
+      if (result !== "") return result;
       if (attempt > 0) throw unavailable();
       await this.ensureBuilt(true);
     }
@@ -488,10 +570,11 @@ export class Leaderboards {
   }
 
   /** Persists a consumer's safe position now and then (a restarted process resumes from it). */
-  private async savePosition(field: string, position: number, force: boolean): Promise<void> {
+  private async savePosition(field: string, position: number, caughtUp: boolean): Promise<void> {
+    // Once a second while entries stream in; a consumer that caught up writes sooner (up to 5 a second).
     const now = Date.now();
-    if (!force && now - this.lastPositionWrite < 1000) return;
-    this.lastPositionWrite = now;
+    if (now - (this.positionWrites.get(field) ?? 0) < (caughtUp ? 200 : 1000)) return;
+    this.positionWrites.set(field, now);
     await this.redis.raisePosition(KEYS.meta, this.epoch!, field, String(position));
   }
 
@@ -603,6 +686,8 @@ export class Leaderboards {
       written.add(key);
     };
 
+    // Profiles read by the snapshot reflect every commit before this moment (see ProfileStore).
+    const readAt = Date.now();
     const snapshot = await this.db.transaction(async (em) => {
       await sqlRows(em, `SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`);
       const [{ top }] = await sqlRows(em, `SELECT COALESCE(max(id), 0) AS top FROM ledger_entries`);
@@ -620,18 +705,22 @@ export class Leaderboards {
       // One sequential scan through a cursor; each chunk goes to Redis while the next one is fetched.
       let players = 0;
       let writing: Promise<void> = Promise.resolve();
-      await sqlRows(em, `DECLARE lb_players NO SCROLL CURSOR FOR SELECT id, balance FROM players WHERE discord_id NOT LIKE 'guest-%'`);
+      await sqlRows(
+        em,
+        `DECLARE lb_players NO SCROLL CURSOR FOR SELECT ${PROFILE_COLUMNS} FROM players p ${PROFILE_JOIN} WHERE p.discord_id NOT LIKE 'guest-%'`,
+      );
       for (;;) {
         const rows = await sqlRows(em, `FETCH ${REBUILD_CHUNK} FROM lb_players`);
         await writing;
         if (rows.length === 0) break;
         players += rows.length;
         const pairs: string[] = new Array(rows.length * 2);
-        rows.forEach((r, i) => {
-          pairs[i * 2] = scoreOf("balance", Number(r.balance));
-          pairs[i * 2 + 1] = r.id as string;
+        const profiles = rows.map(profileOfRow);
+        profiles.forEach((p, i) => {
+          pairs[i * 2] = scoreOf("balance", p.balance);
+          pairs[i * 2 + 1] = p.id;
         });
-        writing = zadd(temp("balance"), pairs);
+        writing = Promise.all([zadd(temp("balance"), pairs), this.storeProfiles(profiles, readAt)]).then(() => undefined);
       }
       await sqlRows(em, `CLOSE lb_players`);
 
@@ -698,6 +787,11 @@ export class Leaderboards {
     this.recordTails.kills.reset(snapshot.recordTops.kills!);
     this.publish(["*"]);
     return snapshot.players;
+  }
+
+  /** Stores a build's profiles in chunks (each chunk is one script run, so Redis stays responsive). */
+  private async storeProfiles(profiles: Profile[], readAt: number): Promise<void> {
+    for (let i = 0; i < profiles.length; i += ZADD_CHUNK) await this.profiles.store(profiles.slice(i, i + ZADD_CHUNK), readAt);
   }
 
   /**

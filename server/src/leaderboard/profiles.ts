@@ -1,8 +1,11 @@
-import { sqlRows } from "../db/sql";
-import type { BoardEntryBase, ActiveTagView } from "@casino/common";
+import type { Redis } from "ioredis";
+import { sqlPrepared } from "../db/sql";
+import { isGuestId, type BoardEntryBase, type ActiveTagView } from "@casino/common";
 import type { Database } from "../db/database";
+import { KEYS } from "./keys";
+import type { BoardScripts } from "./scripts";
 
-/** What an entry shows of a player, read from PostgreSQL for the rows of one page. */
+/** What an entry shows of a player. */
 export interface Profile {
   id: string;
   discordId: string;
@@ -13,89 +16,145 @@ export interface Profile {
   activeTag: string | null;
 }
 
-const PROFILES_SQL = `SELECT p.id, p.discord_id, p.username, p.avatar_url, p.anonymous_mode, p.balance, t.name AS tag
-  FROM players p LEFT JOIN tags t ON t.id = p.active_tag_id
- WHERE p.id = ANY($1::uuid[])`;
+/** The columns a profile is made of, for `p` = players (`t` = tags joined on the active tag). */
+export const PROFILE_COLUMNS = `p.id, p.discord_id, p.username, p.avatar_url, p.anonymous_mode, p.balance, t.name AS tag`;
+export const PROFILE_JOIN = `LEFT JOIN tags t ON t.id = p.active_tag_id`;
+const PROFILES_SQL = `SELECT ${PROFILE_COLUMNS} FROM players p ${PROFILE_JOIN} WHERE p.id = ANY($1::uuid[])`;
 
-interface PgPool {
-  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: Record<string, unknown>[] }>;
-}
+export const profileOfRow = (r: Record<string, unknown>): Profile => ({
+  id: r.id as string,
+  discordId: r.discord_id as string,
+  username: r.username as string,
+  avatarUrl: (r.avatar_url as string | null) ?? null,
+  anonymousMode: r.anonymous_mode === true,
+  balance: Number(r.balance),
+  activeTag: (r.tag as string | null) ?? null,
+});
 
-/**
- * Profiles of the given players, by id, from PostgreSQL. On PostgreSQL the query goes straight to the
- * driver's pool as a named prepared statement (TypeORM's query runner costs about a third more CPU).
- */
+/** Profiles of the given players, by id, from PostgreSQL (a prepared statement: see `sqlPrepared`). */
 export async function loadProfiles(db: Database, ids: readonly string[]): Promise<Map<string, Profile>> {
   if (ids.length === 0) return new Map();
-  const pool = db.embedded ? undefined : (db.dataSource.driver as unknown as { master?: PgPool }).master;
-  const rows = pool
-    ? (await pool.query({ name: "leaderboard-profiles", text: PROFILES_SQL, values: [ids] })).rows
-    : await db.run((em) => sqlRows(em, PROFILES_SQL, [ids]));
-  return new Map(
-    rows.map((r) => [
-      r.id as string,
-      {
-        id: r.id as string,
-        discordId: r.discord_id as string,
-        username: r.username as string,
-        avatarUrl: (r.avatar_url as string | null) ?? null,
-        anonymousMode: r.anonymous_mode === true,
-        balance: Number(r.balance),
-        activeTag: (r.tag as string | null) ?? null,
-      },
-    ]),
-  );
+  const rows = await db.run((em) => sqlPrepared(em, PROFILES_SQL, [ids]));
+  return new Map(rows.map((r) => [r.id as string, profileOfRow(r)]));
 }
 
-/** How long a profile read for a page is reused; a change made through the server drops it at once. */
-export const PROFILE_TTL_MS = 30_000;
-const PROFILE_CACHE_SIZE = 50_000;
+/** How long a stored profile is trusted; an older one is read again from PostgreSQL when a page shows it. */
+export const PROFILE_TTL_MS = 10 * 60_000;
 
 /**
- * The profiles of the players shown on pages, kept a short while so that a page read costs Redis
- * alone. Correctness does not rest on the time limit: every change of a name, avatar, tag or anonymous
- * mode goes through `Players`, which drops the entry here and tells the other processes to drop it
- * (see `Leaderboards.profileChanged`). The time limit only bounds how long a change made behind the
- * server's back (by hand in the database) stays unseen. A profile's balance is not read from here.
+ * A stored profile, split into its parts. It is kept as tab-separated text (JSON escapes every tab
+ * inside its strings): `readAt`, anonymous 0|1, balance, Discord id, the tag as JSON, and the entry's
+ * JSON members from playerId to discordId, ready to be pasted into a page (see Leaderboards.pageJson).
+ * `readAt` (ms) is a time before the PostgreSQL read the copy came from, so the copy reflects every
+ * commit made before it; writers keep the copy with the latest `readAt` (see STORE_PROFILES).
  */
-export class ProfileCache {
-  private readonly entries = new Map<string, { profile: Profile; at: number }>();
-  /** Bumped on every invalidation, so a read that started before it does not store what it read. */
-  private generation = 0;
+export interface StoredProfile {
+  readAt: number;
+  anonymous: boolean;
+  balance: number;
+  discordId: string;
+  /** `null` or `{"name":…}` */
+  tagJson: string;
+  /** `"playerId":…,"username":…,"avatarUrl":…,"anonymousMode":…,"discordId":…` */
+  membersJson: string;
+}
 
+export function encodeProfile(p: Profile, readAt: number): string {
+  const members = JSON.stringify({
+    playerId: p.id,
+    username: p.username,
+    avatarUrl: p.avatarUrl,
+    anonymousMode: p.anonymousMode,
+    discordId: p.discordId,
+  }).slice(1, -1);
+  const tag = JSON.stringify(p.activeTag === null ? null : { name: p.activeTag });
+  return `${readAt}\t${p.anonymousMode ? 1 : 0}\t${p.balance}\t${p.discordId}\t${tag}\t${members}`;
+}
+
+/** The parts of `stored`, or null when there is none or it is older than `ttlMs` at `now`. */
+export function splitProfile(stored: string | null | undefined, now: number, ttlMs = PROFILE_TTL_MS): StoredProfile | null {
+  if (!stored) return null;
+  const [readAt, anonymous, balance, discordId, tagJson, membersJson] = stored.split("\t") as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
+  if (now - Number(readAt) >= ttlMs) return null;
+  return { readAt: Number(readAt), anonymous: anonymous === "1", balance: Number(balance), discordId, tagJson, membersJson };
+}
+
+export function profileOf(stored: StoredProfile): Profile {
+  const members = JSON.parse(`{${stored.membersJson}}`) as { playerId: string; username: string; avatarUrl: string | null };
+  const tag = JSON.parse(stored.tagJson) as { name: string } | null;
+  return {
+    id: members.playerId,
+    discordId: stored.discordId,
+    username: members.username,
+    avatarUrl: members.avatarUrl,
+    anonymousMode: stored.anonymous,
+    balance: stored.balance,
+    activeTag: tag?.name ?? null,
+  };
+}
+
+/**
+ * The profiles shown on boards, kept in a Redis hash beside the boards so that a page is one Redis
+ * round trip (see Leaderboards.pageJson): filled for every ranked player by a build, refreshed from
+ * PostgreSQL by every change made through `Players` (before the change is answered), and read again
+ * from PostgreSQL when found missing or older than PROFILE_TTL_MS (which bounds how long a change made
+ * behind the server's back, by hand in the database, stays unseen). Every write goes through one
+ * script that keeps the copy read last, so a slow reader never overwrites a newer copy, whichever
+ * process or build wrote it.
+ */
+export class ProfileStore {
   constructor(
+    private readonly redis: Redis & BoardScripts,
     private readonly load: (ids: readonly string[]) => Promise<Map<string, Profile>>,
     private readonly ttlMs = PROFILE_TTL_MS,
-    private readonly size = PROFILE_CACHE_SIZE,
   ) {}
 
+  /** Profiles of the given players: the stored copies, and fresh ones for those missing or too old. */
   async get(ids: readonly string[]): Promise<Map<string, Profile>> {
+    if (ids.length === 0) return new Map();
+    const stored = await this.complete(ids, await this.redis.hmget(KEYS.profiles, ...ids));
+    return new Map([...stored].map(([id, parts]) => [id, profileOf(parts)]));
+  }
+
+  /** `stored[i]` is the stored copy for `ids[i]`; the missing and stale ones are read from PostgreSQL (and stored). */
+  async complete(ids: readonly string[], stored: readonly (string | null | undefined)[]): Promise<Map<string, StoredProfile>> {
     const now = Date.now();
-    const found = new Map<string, Profile>();
+    const found = new Map<string, StoredProfile>();
     const missing: string[] = [];
-    for (const id of ids) {
-      const hit = this.entries.get(id);
-      if (hit && now - hit.at < this.ttlMs) found.set(id, hit.profile);
+    ids.forEach((id, i) => {
+      const parts = splitProfile(stored[i], now, this.ttlMs);
+      if (parts) found.set(id, parts);
       else missing.push(id);
-    }
+    });
     if (missing.length === 0) return found;
-    const generation = this.generation;
-    const loaded = await this.load(missing);
-    const keep = generation === this.generation;
-    for (const [id, profile] of loaded) {
-      found.set(id, profile);
-      if (!keep) continue;
-      // Full: start again rather than evict one by one (cheap, and entries live 30 s at most anyway).
-      if (this.entries.size >= this.size) this.entries.clear();
-      this.entries.set(id, { profile, at: now });
-    }
+    const readAt = Date.now();
+    const encoded = [...(await this.load(missing)).values()].map((p) => [p.id, encodeProfile(p, readAt)] as const);
+    for (const [id, text] of encoded) found.set(id, splitProfile(text, readAt, Infinity)!);
+    if (encoded.length > 0) await this.redis.storeProfiles(KEYS.profiles, ...encoded.flat());
     return found;
   }
 
-  invalidate(ids: readonly string[] | "all"): void {
-    this.generation++;
-    if (ids === "all") this.entries.clear();
-    else for (const id of ids) this.entries.delete(id);
+  /** A player's profile changed: the stored copy is replaced by one read after the change. */
+  async refresh(playerId: string): Promise<void> {
+    const readAt = Date.now();
+    // Guests are never ranked: no copy of theirs is ever shown.
+    await this.store(
+      [...(await this.load([playerId])).values()].filter((p) => !isGuestId(p.discordId)),
+      readAt,
+    );
+  }
+
+  /** Stores copies read at `readAt`, each unless a copy read later is already there. */
+  async store(profiles: readonly Profile[], readAt: number): Promise<void> {
+    if (profiles.length === 0) return;
+    await this.redis.storeProfiles(KEYS.profiles, ...profiles.flatMap((p) => [p.id, encodeProfile(p, readAt)]));
   }
 }
 

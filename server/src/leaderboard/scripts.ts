@@ -67,7 +67,56 @@ local current = tonumber(redis.call('HGET', KEYS[1], ARGV[2]) or '0')
 if tonumber(ARGV[3]) > current then redis.call('HSET', KEYS[1], ARGV[2], ARGV[3]) end
 return 1`;
 
+/**
+ * Stores profiles (ARGV = player and stored profile pairs), each unless the copy there was read later:
+ * a stored profile starts with the time it was read at (see encodeProfile).
+ */
+const STORE_PROFILES = `
+for i = 1, #ARGV, 2 do
+  local current = redis.call('HGET', KEYS[1], ARGV[i])
+  if (not current) or tonumber(string.match(current, '^(%d+)')) <= tonumber(string.match(ARGV[i + 1], '^(%d+)')) then
+    redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1])
+  end
+end
+return 1`;
+
+/**
+ * One page of a board with what it shows of each player, in one round trip (KEYS = meta, board,
+ * profiles, balance board; ARGV = first and last 0-based position, "1" to add balances): "" when no
+ * build exists, else lines of the board's size, then per row its player, score, stored profile (""
+ * when none is stored) and, when asked, score on the balance board.
+ */
+const READ_PAGE = `
+if not redis.call('HGET', KEYS[1], 'epoch') then return '' end
+local flat = redis.call('ZRANGE', KEYS[2], ARGV[1], ARGV[2], 'WITHSCORES')
+local out = {tostring(redis.call('ZCARD', KEYS[2]))}
+for i = 1, #flat, 2 do
+  out[#out + 1] = flat[i]
+  out[#out + 1] = flat[i + 1]
+  out[#out + 1] = redis.call('HGET', KEYS[3], flat[i]) or ''
+  if ARGV[3] == '1' then out[#out + 1] = redis.call('ZSCORE', KEYS[4], flat[i]) or '' end
+end
+return table.concat(out, '\\n')`;
+
+/** A player's place on a board (KEYS = meta, board; ARGV = player): "" when no build exists, else lines of 0-based rank, score and board size. */
+const READ_RANK = `
+if not redis.call('HGET', KEYS[1], 'epoch') then return '' end
+local rank = redis.call('ZRANK', KEYS[2], ARGV[1])
+local score = redis.call('ZSCORE', KEYS[2], ARGV[1])
+return (rank and tostring(rank) or '') .. '\\n' .. (score or '') .. '\\n' .. tostring(redis.call('ZCARD', KEYS[2]))`;
+
 export interface BoardScripts {
+  storeProfiles(profiles: string, ...args: string[]): Promise<number>;
+  readPage(
+    meta: string,
+    board: string,
+    profiles: string,
+    balance: string,
+    start: string,
+    stop: string,
+    balances: "0" | "1",
+  ): Promise<string>;
+  readRank(meta: string, board: string, player: string): Promise<string>;
   applyLedger(meta: string, applied: string, balance: string, holes: string, ...args: string[]): Promise<string>;
   applyBest(meta: string, board: string, ...args: string[]): Promise<string>;
   raisePosition(meta: string, epoch: string, field: string, position: string): Promise<number>;
@@ -79,6 +128,9 @@ export function boardScripts(redis: Redis): Redis & BoardScripts {
     redis.defineCommand("applyLedger", { numberOfKeys: 4, lua: APPLY_LEDGER });
     redis.defineCommand("applyBest", { numberOfKeys: 2, lua: APPLY_BEST });
     redis.defineCommand("raisePosition", { numberOfKeys: 1, lua: RAISE_POSITION });
+    redis.defineCommand("storeProfiles", { numberOfKeys: 1, lua: STORE_PROFILES });
+    redis.defineCommand("readPage", { numberOfKeys: 4, lua: READ_PAGE });
+    redis.defineCommand("readRank", { numberOfKeys: 2, lua: READ_RANK });
   }
   return redis as Redis & BoardScripts;
 }

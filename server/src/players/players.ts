@@ -13,7 +13,7 @@ const SHOWN_FIELDS = ["username", "avatarUrl", "anonymousMode", "activeTagId"] a
 
 /** Players: lookups, Discord upserts, guests, and how a record is shown to its owner and to others. */
 export class Players {
-  private readonly profileListeners: ((playerId: string) => void)[] = [];
+  private readonly profileListeners: ((playerId: string) => Promise<void>)[] = [];
 
   constructor(
     private readonly db: Database,
@@ -48,7 +48,7 @@ export class Players {
     const existing = await this.find(discordId);
     if (existing) {
       await this.db.run((em) => em.update(Player, { id: existing.id }, { username, avatarUrl }));
-      if (existing.username !== username || existing.avatarUrl !== avatarUrl) this.profileChanged(existing.id);
+      if (existing.username !== username || existing.avatarUrl !== avatarUrl) await this.profileChanged(existing.id);
       return this.get(existing.id);
     }
     try {
@@ -74,17 +74,21 @@ export class Players {
       await em.update(Player, { id }, fields);
       return em.getRepository(Player).findOneByOrFail({ id });
     });
-    if (SHOWN_FIELDS.some((f) => f in fields)) this.profileChanged(id);
+    if (SHOWN_FIELDS.some((f) => f in fields)) await this.profileChanged(id);
     return player;
   }
 
-  /** Called after a change of what the leaderboards show of a player (the leaderboards drop their copy). */
-  onProfileChanged(listener: (playerId: string) => void): void {
+  /**
+   * Called after a change of what the leaderboards show of a player (the leaderboards read their copy
+   * again). The change is answered once the listeners are done. A listener does not fail: the change
+   * is committed whatever happens to a copy of it.
+   */
+  onProfileChanged(listener: (playerId: string) => Promise<void>): void {
     this.profileListeners.push(listener);
   }
 
-  private profileChanged(playerId: string): void {
-    for (const listener of this.profileListeners) listener(playerId);
+  private async profileChanged(playerId: string): Promise<void> {
+    await Promise.all(this.profileListeners.map((listener) => listener(playerId)));
   }
 
   badgeOf(player: Player): string | null {
