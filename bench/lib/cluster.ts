@@ -17,7 +17,9 @@ export interface ServerProcess {
  * listens. Its output goes to `log` (prefixed), or is dropped.
  */
 export function startServer(port: number, env: NodeJS.ProcessEnv, log?: (line: string) => void): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
+  // BENCH_SERVER_NODE_ARGS passes flags to the server's node, e.g. "--cpu-prof --cpu-prof-dir=prof" to profile it.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server/src/main.ts"], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
