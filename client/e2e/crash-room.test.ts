@@ -18,9 +18,9 @@ beforeAll(async () => {
   t = await startTestApp({
     CLIENT_DIST: "client/dist",
     FRAME_ANCESTORS: HOST_ORIGIN,
-    // Time to place bets from the page, a curve that reaches 2× in about 1.7 s, and a pause after the
-    // bust long enough to read everyone's result.
-    CRASH_BETTING_MS: "4000",
+    // Time to place bets from the page (a loaded machine can take seconds to fill and click), a curve
+    // that reaches 2× in about 1.7 s, and a pause after the bust long enough to read everyone's result.
+    CRASH_BETTING_MS: "8000",
     CRASH_BUSTED_MS: "5000",
     CRASH_CURVE_RATE: "0.0004",
   });
@@ -106,11 +106,23 @@ async function bustOf(app: FrameLocator, round: string): Promise<boolean> {
   return seen.round === round && seen.phase === "busted";
 }
 
+/** Places a bet from the panel; a failure says what the panel showed (for the test's message). */
 async function placeBet(app: FrameLocator, amount: number) {
   const input = app.getByRole("textbox", { name: "Bet amount" });
-  await input.fill(String(amount));
-  await expect.poll(() => input.inputValue()).toBe(String(amount));
-  await app.getByRole("button", { name: "Place bet" }).click({ timeout: 3_000 });
+  try {
+    await input.fill(String(amount), { timeout: 3_000 });
+    await expect.poll(() => input.inputValue()).toBe(String(amount));
+    await app.getByRole("button", { name: "Place bet" }).click({ timeout: 3_000 });
+  } catch (error) {
+    const panel = await app
+      .getByTestId("crash-room-panel")
+      .innerText({ timeout: 1_000 })
+      .catch(() => "(no panel)");
+    const phase = await phaseOf(app).catch(() => null);
+    throw new Error(`${String(error).split("\n")[0]}; phase ${JSON.stringify(phase)}; the panel showed: ${panel.replace(/\s+/g, " ")}`, {
+      cause: error,
+    });
+  }
 }
 
 describe("the shared crash room", () => {
@@ -137,7 +149,9 @@ describe("the shared crash room", () => {
     let erinBet = false;
     let lastRound: string | null = null;
     let shotBetting = false;
-    for (let attempt = 0; attempt < 8 && !decided; attempt++) {
+    // Why each round did not decide, for the message should none do (on a loaded machine several can miss).
+    const undecided: string[] = [];
+    for (let attempt = 0; attempt < 14 && !decided; attempt++) {
       // The start of a betting phase not yet tried (the one after the last bust).
       const fresh = lastRound ? `:not([data-round="${lastRound}"])` : "";
       await alice.app.locator(`[data-testid="crash-room"][data-phase="betting"]${fresh}`).waitFor({ timeout: 60_000 });
@@ -161,6 +175,8 @@ describe("the shared crash room", () => {
       );
       // A bet sent as the phase closed is refused: the next betting phase (the loop waits for a fresh one) tries again.
       if (placed.slice(0, 2).some((p) => p.status === "rejected") || seen.includes(false)) {
+        const refused = placed.slice(0, 2).find((p): p is PromiseRejectedResult => p.status === "rejected");
+        undecided.push(refused ? `a bet was not placed (${String(refused.reason).split("\n")[0]})` : "a bet row was not shown in time");
         continue;
       }
       expect((await phaseOf(bob.app)).round).toBe(round);
@@ -182,7 +198,10 @@ describe("the shared crash room", () => {
       // A table that was too busy to draw this bust before the next round (a loaded machine) leaves the
       // round undecided: the bets' outcomes are read from both tables or the round does not count.
       const [aliceSaw, bobSaw] = await Promise.all([bustOf(alice.app, round!), bustOf(bob.app, round!)]);
-      if (!aliceSaw || !bobSaw) continue;
+      if (!aliceSaw || !bobSaw) {
+        undecided.push("a table did not show the bust");
+        continue;
+      }
       // Both tables show the same outcome for each bet.
       const aliceStatus = await betRow(alice.app, a.playerId).getAttribute("data-status");
       expect(await betRow(bob.app, a.playerId).getAttribute("data-status")).toBe(aliceStatus);
@@ -192,6 +211,7 @@ describe("the shared crash room", () => {
       expect(await betRow(alice.app, e.playerId).count()).toBe(0);
       expect(await betRow(erin.app, a.playerId).count()).toBe(0);
       expect(await betRow(erin.app, b.playerId).count()).toBe(0);
+      if (aliceStatus !== "cashed_out") undecided.push(`Alice's bet ${aliceStatus} (busted before the click)`);
       if (aliceStatus === "cashed_out") {
         const outcome = (await betRow(bob.app, a.playerId).getByTestId("crash-room-bet-outcome").textContent()) ?? "";
         const [, at, payout] = /@ ([\d.]+)× \+([\d,]+)/.exec(outcome)!;
@@ -200,7 +220,7 @@ describe("the shared crash room", () => {
         await room(bob.app).screenshot({ path: `${ARTIFACTS}/crash-room-bob.png` });
       }
     }
-    expect(decided, "a round in which Alice cashed out before the bust").not.toBeNull();
+    expect(decided, `a round in which Alice cashed out before the bust; the rounds tried: ${undecided.join("; ")}`).not.toBeNull();
 
     // The server's record: Alice's cash-out paid what both tables showed, Bob's bet paid nothing, and each
     // balance is the starting 1,000 plus what the crash rounds moved, in the header too.
@@ -229,5 +249,5 @@ describe("the shared crash room", () => {
     await other.page.screenshot({ path: `${ARTIFACTS}/crash-room-other-instance.png` });
     await shared.page.close();
     await other.page.close();
-  }, 240_000);
+  }, 300_000);
 });
