@@ -137,6 +137,9 @@ export class Leaderboards {
   private readonly positionWrites = new Map<string, number>();
   private started = false;
   private readonly profiles: ProfileStore;
+  /** SPECIAL_BADGES: Discord id → badge, and → the badge as JSON. */
+  private readonly badges: ReadonlyMap<string, string>;
+  private readonly badgeJsons: ReadonlyMap<string, string>;
 
   constructor(
     private readonly db: Database,
@@ -144,9 +147,12 @@ export class Leaderboards {
     private readonly presence: Presence,
     private readonly guilds: Guilds,
     private readonly instances: Instances,
-    private readonly badges: Record<string, string>,
+    specialBadges: Record<string, string>,
     private readonly log: Log,
   ) {
+    // Maps: a page looks up every entry's Discord id, and a miss on a plain object is a slow keyed load.
+    this.badges = new Map(Object.entries(specialBadges));
+    this.badgeJsons = new Map([...this.badges].map(([id, badge]) => [id, JSON.stringify(badge)]));
     this.redis = boardScripts(redis);
     this.profiles = new ProfileStore(this.redis, (ids) => loadProfiles(this.db, ids));
     this.ledgerTail = new IdTail<LedgerRow>(
@@ -307,8 +313,7 @@ export class Leaderboards {
   }
 
   private badgeJson(discordId: string): string {
-    const badge = this.badges[discordId];
-    return badge === undefined ? "null" : JSON.stringify(badge);
+    return this.badgeJsons.get(discordId) ?? "null";
   }
 
   /** A player's rank (1-based) on a board and the board's size; null when the board does not rank them. */

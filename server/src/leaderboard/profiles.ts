@@ -166,7 +166,7 @@ export function presentPlayer(
   profile: Profile,
   rank: number,
   viewerId: string | null,
-  badges: Record<string, string>,
+  badges: ReadonlyMap<string, string>,
 ): BoardEntryBase & { activeTag: ActiveTagView | null } {
   if (profile.anonymousMode && profile.id !== viewerId) {
     return { rank, playerId: profile.id, username: "Anonymous", avatarUrl: null, anonymousMode: true, badge: null, activeTag: null };
@@ -178,7 +178,7 @@ export function presentPlayer(
     avatarUrl: profile.avatarUrl,
     anonymousMode: profile.anonymousMode,
     discordId: profile.discordId,
-    badge: badges[profile.discordId] ?? null,
+    badge: badges.get(profile.discordId) ?? null,
     activeTag: profile.activeTag ? { name: profile.activeTag } : null,
   };
 }
