@@ -26,6 +26,13 @@ export interface GroupCommitOptions<M> {
   /** Batches that may run at once (each on its own connection). */
   maxInFlight: number;
   /**
+   * A new batch starts beside running ones only once this long has passed since the last batch
+   * started (0: at once, up to `maxInFlight`). One batch at a time makes the largest batches and the fewest commits,
+   * the fastest way through a database that commits one transaction at a time; a batch that stalls (a
+   * lock wait, a slow commit) still lets the next ones start after this delay instead of holding them.
+   */
+  overlapAfterMs?: number;
+  /**
    * Members of the same key (a player) never run in two batches at once: one that arrives while its key
    * is in a running batch waits for the batch after it, where it sees what the earlier one committed.
    */
@@ -38,9 +45,10 @@ export class RunAgain extends Error {}
 /**
  * Group commit: work that arrives together shares one transaction and one COMMIT. A batch takes
  * everything waiting when it starts (up to `maxBatch`); while batches run, new arrivals wait and become
- * the next batch as soon as one of them has committed (no timer, no artificial delay: the busier the
- * database, the larger the batches). Up to `maxInFlight` batches run at once, each on its own
- * connection, and never two with the same key: a key's later members wait for its running batch.
+ * the next batch as soon as one of them has committed (no artificial delay: the busier the database,
+ * the larger the batches). Up to `maxInFlight` batches run at once, each on its own connection, a new
+ * one beside running ones only `overlapAfterMs` after the last one started, and never two with the
+ * same key: a key's later members wait for its running batch.
  *
  * `execute` runs the members inside the batch's transaction and answers one outcome per member, in
  * order; isolating one member's failure from the others (savepoints) is its business. Callers are
@@ -56,6 +64,10 @@ export class GroupCommit<M, R> {
   private pumpQueued = false;
   /** Keys of the members of running batches. */
   private readonly busy = new Set<string>();
+  /** When the last batch started (performance.now()). */
+  private lastStart = -Infinity;
+  /** Set while waiters wait only for `overlapAfterMs` to pass since the last start. */
+  private overlapTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly db: Database,
@@ -81,6 +93,16 @@ export class GroupCommit<M, R> {
 
   private pump(): void {
     while (this.waiting.length > 0 && this.inFlight < this.options.maxInFlight) {
+      if (this.inFlight > 0) {
+        const wait = this.lastStart + (this.options.overlapAfterMs ?? 0) - performance.now();
+        if (wait > 0) {
+          this.overlapTimer ??= setTimeout(() => {
+            this.overlapTimer = undefined;
+            this.pump();
+          }, wait);
+          return;
+        }
+      }
       const batch: typeof this.waiting = [];
       const later: typeof this.waiting = [];
       for (const w of this.waiting) {
@@ -92,9 +114,14 @@ export class GroupCommit<M, R> {
       const keys = new Set(batch.map((w) => this.options.keyOf(w.member)));
       for (const key of keys) this.busy.add(key);
       this.inFlight++;
+      this.lastStart = performance.now();
       void this.run(batch).finally(() => {
         for (const key of keys) this.busy.delete(key);
         this.inFlight--;
+        if (this.inFlight === 0) {
+          clearTimeout(this.overlapTimer);
+          this.overlapTimer = undefined;
+        }
         this.pump();
       });
     }

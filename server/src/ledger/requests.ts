@@ -296,6 +296,14 @@ export const MAX_BATCH = 48;
 /** Batches running at once on PostgreSQL, each on its own pooled connection. */
 export const MAX_BATCHES_IN_FLIGHT = 4;
 
+/**
+ * A second (third, fourth) batch starts beside a running one only after this delay since the last
+ * start: measured with 32 clients on 2 cores, one batch at a time commits the most bets per second
+ * (larger batches, fewer commits), while a batch that stalls on a lock or a slow commit holds the
+ * others back for no longer than this.
+ */
+export const BATCH_OVERLAP_AFTER_MS = 25;
+
 const batchesOf = new WeakMap<Database, GroupCommit<Member, Done>>();
 
 /** The group commit of money requests on `db`: one per database, shared by every kind of money request. */
@@ -306,6 +314,7 @@ export function moneyGroupCommit(db: Database): GroupCommit<Member, Done> {
       maxBatch: MAX_BATCH,
       // PGlite runs one transaction at a time: one batch at a time there makes the batches larger.
       maxInFlight: db.embedded ? 1 : MAX_BATCHES_IN_FLIGHT,
+      overlapAfterMs: BATCH_OVERLAP_AFTER_MS,
       keyOf: (m) => m.request.playerId,
     });
     batchesOf.set(db, group);
@@ -395,12 +404,17 @@ async function runBatch(em: EntityManager, members: Member[], again: boolean): P
     seen.set(m.request.playerId, wave + 1);
     (waves[wave] ??= []).push(i);
   });
-  // The batch's reads are prepared statements over arrays of the batch's players. PostgreSQL would plan
-  // them anew at every execution (a plan for the exact array looks cheaper than a generic one), which
-  // cost more than running them; their generic plans are as good, so this transaction uses those.
-  await sqlRows(em, `SET LOCAL plan_cache_mode = force_generic_plan`);
+  // The players' locks, in id order. The same statement sets plan_cache_mode for the rest of the
+  // transaction (as SET LOCAL would, without a round trip of its own): the batch's reads are prepared
+  // statements over arrays of its players, which PostgreSQL would plan anew at every execution (a plan
+  // for the exact array looks cheaper than a generic one), costing more than running them; their
+  // generic plans are as good.
   if (seen.size > 0)
-    await sqlPrepared(em, `SELECT id FROM players WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE`, [[...seen.keys()]]);
+    await sqlPrepared(
+      em,
+      `SELECT id, set_config('plan_cache_mode', 'force_generic_plan', true) FROM players WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE`,
+      [[...seen.keys()]],
+    );
 
   let savepoints = 0;
   const savepoint = async () => {
