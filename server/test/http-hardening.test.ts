@@ -190,6 +190,15 @@ describe("routes and authentication", () => {
     const forged = await t.request("GET", `/api/player/${player.id}`, { token: `${token}x` });
     expect(forged.body).toMatchObject({ code: "unauthorized", error: "Invalid session token" });
   });
+
+  it("answers API reads without an ETag (per-player and changing: nothing to revalidate)", async () => {
+    const { token, player } = await t.guest();
+    for (const path of [`/api/player/${player.id}`, "/api/leaderboard?page=1&limit=5"]) {
+      const res = await fetch(`${t.baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("etag"), path).toBeNull();
+    }
+  });
 });
 
 describe("deployment defaults", () => {
