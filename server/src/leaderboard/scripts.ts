@@ -90,11 +90,21 @@ const READ_PAGE = `
 if not redis.call('HGET', KEYS[1], 'epoch') then return '' end
 local flat = redis.call('ZRANGE', KEYS[2], ARGV[1], ARGV[2], 'WITHSCORES')
 local out = {tostring(redis.call('ZCARD', KEYS[2]))}
-for i = 1, #flat, 2 do
-  out[#out + 1] = flat[i]
-  out[#out + 1] = flat[i + 1]
-  out[#out + 1] = redis.call('HGET', KEYS[3], flat[i]) or ''
-  if ARGV[3] == '1' then out[#out + 1] = redis.call('ZSCORE', KEYS[4], flat[i]) or '' end
+if #flat == 0 then return out[1] end
+-- Redis runs Lua 5.1 (unpack), the in-memory stand-in Lua 5.3 (table.unpack), where a missing
+-- value inside an array reply is not false: anything but a string is "none".
+local unpack = table.unpack or unpack
+local function text(v) if type(v) == 'string' then return v end return '' end
+local ids = {}
+for i = 1, #flat, 2 do ids[#ids + 1] = flat[i] end
+local stored = redis.call('HMGET', KEYS[3], unpack(ids))
+local balances = nil
+if ARGV[3] == '1' then balances = redis.call('ZMSCORE', KEYS[4], unpack(ids)) end
+for n = 1, #ids do
+  out[#out + 1] = ids[n]
+  out[#out + 1] = flat[n * 2]
+  out[#out + 1] = text(stored[n])
+  if balances then out[#out + 1] = text(balances[n]) end
 end
 return table.concat(out, '\\n')`;
 
