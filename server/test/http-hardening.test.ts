@@ -208,4 +208,11 @@ describe("deployment defaults", () => {
     expect(line).toBeDefined();
     expect(line).toMatch(/SESSION_SECRET:\s*\$\{SESSION_SECRET:\?[^}]+\}\s*$/);
   });
+
+  it("docker-compose.yml's replicas trust one proxy hop by default: nginx in front appends the client's address", () => {
+    const compose = readFileSync(new URL("../../docker-compose.yml", import.meta.url), "utf8");
+    expect(compose.split("\n").find((l) => /^\s*TRUST_PROXY:/.test(l))).toMatch(/TRUST_PROXY:\s*\$\{TRUST_PROXY:-1\}\s*$/);
+    const nginx = readFileSync(new URL("../../deploy/nginx.conf", import.meta.url), "utf8");
+    expect(nginx).toMatch(/proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;/);
+  });
 });
