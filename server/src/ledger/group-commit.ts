@@ -27,9 +27,9 @@ export interface GroupCommitOptions<M> {
   maxInFlight: number;
   /**
    * A new batch starts beside running ones only once this long has passed since the last batch
-   * started (0: at once, up to `maxInFlight`). One batch at a time makes the largest batches and the fewest commits,
-   * the fastest way through a database that commits one transaction at a time; a batch that stalls (a
-   * lock wait, a slow commit) still lets the next ones start after this delay instead of holding them.
+   * started (0: at once, up to `maxInFlight`). One batch at a time makes the largest batches and the
+   * fewest commits; a batch that stalls (a lock wait, a slow commit) still lets the next ones start
+   * after this delay instead of holding them.
    */
   overlapAfterMs?: number;
   /**
