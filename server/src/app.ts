@@ -21,6 +21,7 @@ import { Ledger } from "./ledger/ledger";
 import { Players } from "./players/players";
 import { Seeds } from "./fairness/seeds";
 import { Retention } from "./ops/retention";
+import { EventLoopWatch } from "./ops/event-loop-watch";
 import { PlayerEvents } from "./rooms/player-events";
 import { casinoRoom } from "./rooms/casino-room";
 import { RoomLimiter, roomLimitRules } from "./rooms/rate-limit";
@@ -141,9 +142,11 @@ export async function createApp(config: Config, existingDb?: Database, options: 
     express: (app) => mountHttp(app, services, options),
   });
   const httpServer = () => transport.server as HttpServer;
+  const eventLoop = new EventLoopWatch(log);
 
   const closeConnections = async () => {
     await stopCrashRecovery();
+    eventLoop.stop();
     await services.retention.stop();
     await Promise.all([services.leaderboards.stop(), services.progress.stop()]);
     await server.gracefullyShutdown(false).catch(() => undefined);
@@ -158,6 +161,7 @@ export async function createApp(config: Config, existingDb?: Database, options: 
     async listen() {
       await server.listen(config.port, config.host);
       guardHttpServer(httpServer(), config, lifecycle);
+      eventLoop.start();
       services.retention.start();
       void services.leaderboards.start().catch(() => undefined);
       services.progress.start();
