@@ -194,7 +194,8 @@ function colyseusLogger(log: Log) {
 function mountHttp(app: Application, s: Services, options: AppOptions): void {
   app.disable("x-powered-by");
   // API answers are per player and change with every bet: no ETag hashed over each body for a
-  // revalidation that would rarely match (the client's files keep theirs, from express.static).
+  // revalidation that would rarely match. The client's assets keep theirs (express.static), and
+  // index.html revalidates by its Last-Modified.
   app.set("etag", false);
   // Behind a proxy, req.ip (and with it every per-IP limit) is the client's address only if we trust it.
   app.set("trust proxy", s.config.trustProxy);
