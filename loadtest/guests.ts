@@ -19,7 +19,7 @@ export async function createGuestTokens(
 ): Promise<string[]> {
   const db = await openDatabase(databaseUrl, "memory://");
   try {
-    const players = new Players(db, new Ledger(db), {});
+    const players = new Players(db, new Ledger(db), new Map());
     const tokens = new SessionTokens(sessionSecret, Math.round((options.ttlHours ?? 24) * 3600));
     const out: string[] = new Array(count);
     let next = 0;

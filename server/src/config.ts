@@ -161,7 +161,8 @@ export interface Config {
   sessionTtlSeconds: number;
   /** `botToken` enables the server-side activity-instance lookup. */
   discord: { clientId?: string; clientSecret?: string; apiBase: string; botToken?: string };
-  specialBadges: Record<string, string>;
+  /** Discord user id → special badge. A Map: boards look up every entry's id, most of them misses. */
+  specialBadges: ReadonlyMap<string, string>;
   betRatePerSecond: number;
   /** Seed rotations and client-seed changes a minute per player (also the burst). */
   seedChangesPerMinute: number;
@@ -239,7 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apiBase: e.DISCORD_API_BASE.replace(/\/$/, ""),
       botToken: e.DISCORD_BOT_TOKEN,
     },
-    specialBadges: e.SPECIAL_BADGES,
+    specialBadges: new Map(Object.entries(e.SPECIAL_BADGES)),
     betRatePerSecond: e.BET_RATE_PER_SECOND,
     seedChangesPerMinute: e.SEED_CHANGES_PER_MINUTE,
     dailySpinsPerMinute: e.DAILY_SPINS_PER_MINUTE,

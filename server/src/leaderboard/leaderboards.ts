@@ -137,8 +137,7 @@ export class Leaderboards {
   private readonly positionWrites = new Map<string, number>();
   private started = false;
   private readonly profiles: ProfileStore;
-  /** SPECIAL_BADGES: Discord id → badge, and → the badge as JSON. */
-  private readonly badges: ReadonlyMap<string, string>;
+  /** SPECIAL_BADGES: Discord id → the badge as JSON, for pages pasted together as text. */
   private readonly badgeJsons: ReadonlyMap<string, string>;
 
   constructor(
@@ -147,12 +146,10 @@ export class Leaderboards {
     private readonly presence: Presence,
     private readonly guilds: Guilds,
     private readonly instances: Instances,
-    specialBadges: Record<string, string>,
+    private readonly badges: ReadonlyMap<string, string>,
     private readonly log: Log,
   ) {
-    // Maps: a page looks up every entry's Discord id, and a miss on a plain object is a slow keyed load.
-    this.badges = new Map(Object.entries(specialBadges));
-    this.badgeJsons = new Map([...this.badges].map(([id, badge]) => [id, JSON.stringify(badge)]));
+    this.badgeJsons = new Map([...badges].map(([id, badge]) => [id, JSON.stringify(badge)]));
     this.redis = boardScripts(redis);
     this.profiles = new ProfileStore(this.redis, (ids) => loadProfiles(this.db, ids));
     this.ledgerTail = new IdTail<LedgerRow>(

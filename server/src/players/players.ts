@@ -18,7 +18,7 @@ export class Players {
   constructor(
     private readonly db: Database,
     private readonly ledger: Ledger,
-    private readonly specialBadges: Record<string, string>,
+    private readonly specialBadges: ReadonlyMap<string, string>,
   ) {}
 
   /** By player id or by Discord/guest id. */
@@ -92,7 +92,7 @@ export class Players {
   }
 
   badgeOf(player: Player): string | null {
-    return this.specialBadges[player.discordId] ?? null;
+    return this.specialBadges.get(player.discordId) ?? null;
   }
 
   toRecord(p: Player): PlayerRecord {
