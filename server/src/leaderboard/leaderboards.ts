@@ -456,27 +456,33 @@ export class Leaderboards {
     return ranked.sort((a, b) => Number(a.score) - Number(b.score) || (a.playerId < b.playerId ? -1 : a.playerId > b.playerId ? 1 : 0));
   }
 
-  /** Runs a MULTI whose first command reads the build epoch; a missing build is rebuilt, then it runs again. */
-  private async execOrBuild(run: () => Promise<[Error | null, unknown][] | null>): Promise<unknown[]> {
+  /** Runs a read that answers null when no build exists; a missing build is rebuilt, then it runs once more. */
+  private async readOrBuild<T>(read: () => Promise<T | null>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
-      const results = await run();
-      if (!results) throw unavailable();
-      const failed = results.find(([error]) => error);
-      if (failed) throw failed[0];
-      if (results[0]![1]) return results.map(([, value]) => value);
+      const result = await read();
+      if (result !== null) return result;
       if (attempt > 0) throw unavailable();
       await this.ensureBuilt(true);
     }
   }
 
-  /** Runs a read script that answers "" when no build exists; a missing build is rebuilt, then it runs again. */
-  private async scriptOrBuild(run: () => Promise<string>): Promise<string> {
-    for (let attempt = 0; ; attempt++) {
+  /** Runs a MULTI whose first command reads the build epoch (see readOrBuild). */
+  private execOrBuild(run: () => Promise<[Error | null, unknown][] | null>): Promise<unknown[]> {
+    return this.readOrBuild(async () => {
+      const results = await run();
+      if (!results) throw unavailable();
+      const failed = results.find(([error]) => error);
+      if (failed) throw failed[0];
+      return results[0]![1] ? results.map(([, value]) => value) : null;
+    });
+  }
+
+  /** Runs a read script that answers "" when no build exists (see readOrBuild). */
+  private scriptOrBuild(run: () => Promise<string>): Promise<string> {
+    return this.readOrBuild(async () => {
       const result = await run();
-      if (result !== "") return result;
-      if (attempt > 0) throw unavailable();
-      await this.ensureBuilt(true);
-    }
+      return result === "" ? null : result;
+    });
   }
 
   /** Reads wait for the consumer when this process has told it of commits it has not applied yet. */
