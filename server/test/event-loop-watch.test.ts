@@ -1,12 +1,17 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { setTimeout as sleep } from "node:timers/promises";
 import { EventLoopWatch } from "../src/ops/event-loop-watch";
 
 /** Node's own event-loop delay histogram, read by the watch; the loop is blocked here for real. */
+let running: EventLoopWatch | undefined;
+afterEach(() => running?.stop());
+
+/** A started watch with this threshold, and the warnings it logged. */
 function watch(warnMs: number) {
   const warnings: string[] = [];
-  const w = new EventLoopWatch({ warn: (_key, message) => warnings.push(message) }, warnMs, 60_000);
-  return { w, warnings };
+  running = new EventLoopWatch({ warn: (_key, message) => warnings.push(message) }, warnMs, 60_000);
+  running.start();
+  return { w: running, warnings };
 }
 
 const block = (ms: number) => {
@@ -19,35 +24,25 @@ const block = (ms: number) => {
 describe("the event-loop watch", () => {
   it("warns with how long the loop was blocked, and forgets what it has read", async () => {
     const { w, warnings } = watch(250);
-    w.start();
-    try {
-      await sleep(100);
-      block(600);
-      await sleep(100);
-      w.check();
-      expect(warnings).toHaveLength(1);
-      const [, blocked] = /blocked for up to (\d+) ms/.exec(warnings[0]!)!;
-      expect(Number(blocked)).toBeGreaterThanOrEqual(550);
-      expect(Number(blocked)).toBeLessThan(5_000);
-      // The delays read are reset: the same block is not reported twice.
-      w.check();
-      expect(warnings).toHaveLength(1);
-    } finally {
-      w.stop();
-    }
+    await sleep(100);
+    block(600);
+    await sleep(100);
+    w.check();
+    expect(warnings).toHaveLength(1);
+    const [, blocked] = /blocked for up to (\d+) ms/.exec(warnings[0]!)!;
+    expect(Number(blocked)).toBeGreaterThanOrEqual(550);
+    expect(Number(blocked)).toBeLessThan(5_000);
+    // The delays read are reset: the same block is not reported twice.
+    w.check();
+    expect(warnings).toHaveLength(1);
   });
 
   it("says nothing of a block shorter than its threshold", async () => {
     const { w, warnings } = watch(2_000);
-    w.start();
-    try {
-      await sleep(100);
-      block(150);
-      await sleep(100);
-      w.check();
-      expect(warnings).toEqual([]);
-    } finally {
-      w.stop();
-    }
+    await sleep(100);
+    block(150);
+    await sleep(100);
+    w.check();
+    expect(warnings).toEqual([]);
   });
 });
