@@ -231,7 +231,9 @@ describe("a guest in the browser", () => {
 
     await newcomer.click();
     await expect.poll(async () => (await player(id)).active_tag_id).not.toBeNull();
-    expect(await newcomer.getAttribute("aria-checked")).toBe("true");
+    // The dialog marks the tag once the change is answered, which comes after its commit (the boards'
+    // copy of the profile is refreshed in between).
+    await expect.poll(() => newcomer.getAttribute("aria-checked")).toBe("true");
     await page.keyboard.press("Escape");
     await expect.poll(() => page.getByTestId("active-tag").textContent()).toBe("Newcomer");
     await page.setViewportSize(PHONE);
