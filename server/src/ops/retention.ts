@@ -30,8 +30,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  *   its rows and ledger entries stay, its session stops working.
  *
  * Every process runs the sweep; it is safe concurrently: rows being worked on by another transaction
- * are skipped (`FOR UPDATE SKIP LOCKED`), and a round is settled only if it is still there under the
- * player's lock.
+ * are skipped (`SKIP LOCKED`), and a round is settled only if it is still there under the player's
+ * lock.
  */
 export class Retention {
   private timer: NodeJS.Timeout | undefined;
@@ -123,6 +123,9 @@ export class Retention {
     for (let batch = 0; batch < MAX_BATCHES; batch++) {
       // Locked in the subquery and re-checked on the row's newest version: a guest who plays (which
       // takes their row lock and moves last_seen_at) while this runs is skipped, never archived.
+      // NO KEY UPDATE, like the money path's lock: archiving changes no key, so a foreign-key check
+      // on the row (a progress consumer's insert holds KEY SHARE until it commits) does not make
+      // the sweep skip a guest it should archive.
       const rows = await this.db.run((em) =>
         sqlRows(
           em,
@@ -131,7 +134,7 @@ export class Retention {
               SELECT p.id FROM players p
                WHERE p.discord_id LIKE '${GUEST_ID_PREFIX}%' AND p.archived_at IS NULL AND p.last_seen_at < $1
                  AND NOT EXISTS (SELECT 1 FROM open_rounds r WHERE r.player_id = p.id)
-               ORDER BY p.last_seen_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+               ORDER BY p.last_seen_at LIMIT $2 FOR NO KEY UPDATE SKIP LOCKED)
            RETURNING id`,
           [before, ARCHIVE_BATCH],
         ),
