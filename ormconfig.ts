@@ -43,7 +43,10 @@ export function dataSourceOptions(databaseUrl: string | undefined, dataDir = "./
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
     };
-    return { type: "postgres", url: databaseUrl, extra: { max: 20, ...bounded }, ...common };
+    // pipeline: a query is sent at once, without waiting for the answer of the one before on the same
+    // connection (the money path's transactions send BEGIN with their first statement and COMMIT with
+    // their last: server/src/db/pipeline.ts). Queries awaited one by one behave as without it.
+    return { type: "postgres", url: databaseUrl, extra: { max: 20, pipeline: true, ...bounded }, ...common };
   }
   const pgliteDir = dataDir === "memory://" ? undefined : join(dataDir, "pglite");
   return {

@@ -277,3 +277,53 @@ describe.runIf(TEST_DB === "postgres")("a batch aborted by a deadlock", () => {
     }
   });
 });
+
+describe.runIf(TEST_DB === "postgres")("round trips of a batch", () => {
+  /** Every query sent on the pool's connections while `work` runs, with how many answers that connection still awaited when it was sent. */
+  async function sentDuring(work: () => Promise<unknown>) {
+    const pool = (t.app.services.db.dataSource.driver as unknown as { master: pg.Pool }).master;
+    const sent = new Map<object, { text: string; awaiting: number }[]>();
+    const originals = new Map<pg.PoolClient, pg.PoolClient["query"]>();
+    const watch = (client: pg.PoolClient) => {
+      if (originals.has(client)) return;
+      const query = client.query;
+      originals.set(client, query);
+      let awaiting = 0;
+      const log: { text: string; awaiting: number }[] = [];
+      sent.set(client, log);
+      client.query = ((config: string | { text: string }, ...rest: unknown[]) => {
+        log.push({ text: typeof config === "string" ? config : config.text, awaiting });
+        awaiting++;
+        const answer = (query as (...args: unknown[]) => Promise<unknown>).call(client, config, ...rest);
+        const done = () => void awaiting--;
+        void answer.then(done, done);
+        return answer;
+      }) as pg.PoolClient["query"];
+    };
+    pool.on("acquire", watch);
+    try {
+      await work();
+    } finally {
+      pool.off("acquire", watch);
+      for (const [client, query] of originals) client.query = query;
+    }
+    return [...sent.values()];
+  }
+
+  it("BEGIN, the lock and the read leave together, the writes leave with COMMIT: PostgreSQL is waited for twice", async () => {
+    const ids = await players(4);
+    const requests = ids.map((p) => ({ p, id: randomUUID() }));
+    const logs = await sentDuring(() => Promise.all(requests.map((r) => ledger().placeBet(r.p, r.id, "dice", DICE_MIN, DICE))));
+    // The batch's transaction: from the BEGIN right before its lock statement to its COMMIT.
+    const batch = logs
+      .map((log) => {
+        const lock = log.findIndex((q) => q.text.includes("plan_cache_mode"));
+        return lock > 0 ? log.slice(lock - 1, log.findIndex((q, i) => i > lock && q.text === "COMMIT") + 1) : [];
+      })
+      .find((tx) => tx.length > 0)!;
+    expect(batch.map((q) => q.text.split(/\s/)[0])).toEqual(["BEGIN", "SELECT", "SELECT", "WITH", "COMMIT"]);
+    // Sent with nothing awaited: a wait for PostgreSQL before it. The others went out behind earlier statements.
+    expect(batch.map((q) => q.awaiting)).toEqual([0, 1, 2, 0, 1]);
+    for (const r of requests) expect((await entriesOf(r.id)).length).toBeGreaterThan(0);
+  });
+});

@@ -1,6 +1,7 @@
 import "reflect-metadata";
 import { setTimeout as sleep } from "node:timers/promises";
 import { markEmbedded, sqlRows } from "./sql";
+import { PgTransaction, SequentialTransaction, type Pipe } from "./pipeline";
 import { mkdirSync } from "node:fs";
 import { DataSource, type EntityManager, type QueryRunner } from "typeorm";
 import { dataSourceOptions, type DatabaseTimeouts } from "../../../ormconfig";
@@ -31,8 +32,13 @@ export class Database {
    * One database transaction. A deadlock or serialisation failure rolls it back and runs the whole
    * unit again (a few times, after a short random pause); the work must therefore only touch the
    * database, which every ledger unit does.
+   *
+   * The work gets the transaction's entity manager and its `Pipe`: statements sent through the pipe go
+   * out without waiting for the answers of earlier ones (on PostgreSQL), and the work may commit
+   * through it, right behind its last write, instead of leaving the commit to this method. BEGIN
+   * leaves with the first statement either way.
    */
-  async transaction<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
+  async transaction<T>(work: (em: EntityManager, pipe: Pipe) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.serialised(() => this.once(work));
@@ -58,21 +64,50 @@ export class Database {
   /**
    * BEGIN … COMMIT on one pooled connection. A connection that timed out or broke mid-transaction is
    * discarded rather than rolled back and reused: its state is unknown, and a rollback would wait on it.
+   *
+   * On PostgreSQL the transaction is driven by its own BEGIN and COMMIT on the connection (`PgTransaction`),
+   * with the query runner marked as in a transaction, so the entity manager's own methods never open
+   * another. On PGlite the query runner's transaction is used, and the pipe waits for each answer.
    */
-  private async once<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
+  private async once<T>(work: (em: EntityManager, pipe: Pipe) => Promise<T>): Promise<T> {
     const runner = this.dataSource.createQueryRunner();
     let broken: unknown;
     try {
-      await runner.startTransaction();
-      const result = await work(runner.manager);
-      await runner.commitTransaction();
-      return result;
+      if (this.embedded) return await this.onceEmbedded(runner, work);
+      const tx = new PgTransaction((await runner.connect()) as ConstructorParameters<typeof PgTransaction>[0]);
+      // TypeORM's flag (read-only in its types): its own methods (save, …) then open no transaction of theirs.
+      const flags = runner as { isTransactionActive: boolean };
+      flags.isTransactionActive = true;
+      try {
+        const result = await work(runner.manager, tx);
+        await tx.commit();
+        return result;
+      } catch (error) {
+        if (isConnectionTrouble(error)) broken = error;
+        else await tx.rollback().catch((rollbackError: unknown) => (broken = rollbackError));
+        throw error;
+      } finally {
+        flags.isTransactionActive = false;
+      }
     } catch (error) {
-      if (isConnectionTrouble(error)) broken = error;
-      else await runner.rollbackTransaction().catch((rollbackError: unknown) => (broken = rollbackError));
+      if (isConnectionTrouble(error)) broken ??= error;
       throw error;
     } finally {
       await release(runner, broken);
+    }
+  }
+
+  private async onceEmbedded<T>(runner: QueryRunner, work: (em: EntityManager, pipe: Pipe) => Promise<T>): Promise<T> {
+    await runner.startTransaction();
+    const tx = new SequentialTransaction(runner);
+    try {
+      const result = await work(runner.manager, tx);
+      await tx.commit();
+      return result;
+    } catch (error) {
+      if (tx.committed) await tx.commit().catch(() => undefined); // let a commit the work asked for finish first
+      if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
+      throw error;
     }
   }
 

@@ -21,7 +21,8 @@ const embeddedSources = new WeakSet<object>();
 export const markEmbedded = (dataSource: object): void => void embeddedSources.add(dataSource);
 
 const statementNames = new Map<string, string>();
-const statementName = (text: string): string => {
+/** The name of the prepared statement of `text`, the same on every connection. */
+export const statementName = (text: string): string => {
   let name = statementNames.get(text);
   if (!name) statementNames.set(text, (name = `s${statementNames.size + 1}`));
   return name;

@@ -1,5 +1,6 @@
 import type { EntityManager } from "typeorm";
 import type { Database } from "../db/database";
+import type { Pipe } from "../db/pipeline";
 
 /** What a batch's caller is told of one member: its answer, or the error that member alone met. */
 export type MemberOutcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
@@ -71,8 +72,11 @@ export class GroupCommit<M, R> {
 
   constructor(
     private readonly db: Database,
-    /** Runs the members in the batch's transaction; `again` is true on the run after a `RunAgain`. */
-    private readonly execute: (em: EntityManager, members: M[], again: boolean) => Promise<MemberOutcome<R>[]>,
+    /**
+     * Runs the members in the batch's transaction; `again` is true on the run after a `RunAgain`. It may
+     * commit through `pipe` right behind its last write; otherwise the transaction commits once it returns.
+     */
+    private readonly execute: (em: EntityManager, members: M[], again: boolean, pipe: Pipe) => Promise<MemberOutcome<R>[]>,
     private readonly options: GroupCommitOptions<M>,
   ) {}
 
@@ -137,9 +141,9 @@ export class GroupCommit<M, R> {
     let outcomes: MemberOutcome<R>[];
     for (let again = false; ; again = true) {
       try {
-        outcomes = await this.db.transaction((em) => {
+        outcomes = await this.db.transaction((em, pipe) => {
           s.tries++;
-          return this.execute(em, members, again);
+          return this.execute(em, members, again, pipe);
         });
         break;
       } catch (error) {

@@ -3,7 +3,8 @@ import canonicalize from "canonicalize";
 import type { EntityManager } from "typeorm";
 import { GameRuleError } from "@casino/common";
 import type { Row } from "../db/rows";
-import { sqlPrepared, sqlRows } from "../db/sql";
+import { sqlRows } from "../db/sql";
+import type { Pipe } from "../db/pipeline";
 import { constraintOf, isConnectFailure, isConnectionTrouble, isRetryable, sqlState, type Database } from "../db/database";
 import { GroupCommit, RunAgain, type MemberOutcome } from "./group-commit";
 import { AppError, accountArchived, conflict, notFound, outcomeUnknown, requestIdReused } from "../errors";
@@ -188,14 +189,14 @@ export interface RequestState {
  * The players' rows and money state for many requests (each of a different player, all locked by this
  * transaction), in one statement, in the order of `requests`.
  */
-export async function readRequestStates(em: EntityManager, requests: { playerId: string; requestId: string }[]): Promise<RequestState[]> {
-  const rows = await sqlPrepared<MoneyRead & Partial<Row<"players", "id" | "balance" | "last_daily_spin" | "archived_at">>>(
-    em,
+export async function readRequestStates(pipe: Pipe, requests: { playerId: string; requestId: string }[]): Promise<RequestState[]> {
+  const rows = await pipe.send<MoneyRead & Partial<Row<"players", "id" | "balance" | "last_daily_spin" | "archived_at">>>(
     `SELECT pl.id, pl.balance, pl.last_daily_spin, pl.archived_at, ${moneyColumns("q.player_id", "q.request_id")}
        FROM unnest($1::uuid[], $2::text[]) WITH ORDINALITY AS q(player_id, request_id, i)
        LEFT JOIN players pl ON pl.id = q.player_id
       ORDER BY q.i`,
     [requests.map((r) => r.playerId), requests.map((r) => r.requestId)],
+    true,
   );
   return rows.map((row) => ({
     player: row.id ? lockedPlayerOf(row as Row<"players", "id" | "balance" | "last_daily_spin" | "archived_at">) : null,
@@ -245,6 +246,18 @@ export class WriteBatch {
 
 /** The writes of `batches` in one statement. */
 export async function runWrites(em: EntityManager, batches: WriteBatch[]): Promise<void> {
+  const statement = writesStatement(batches);
+  if (statement) await sqlRows(em, statement.text, statement.values);
+}
+
+/** The writes of `batches` as one statement, sent through the transaction's pipe (nothing is sent when there are none). */
+async function sendWrites(pipe: Pipe, batches: WriteBatch[]): Promise<void> {
+  const statement = writesStatement(batches);
+  if (statement) await pipe.send(statement.text, statement.values);
+}
+
+/** One statement of data-modifying CTEs for the writes of `batches`; null when they write nothing. */
+function writesStatement(batches: WriteBatch[]): { text: string; values: unknown[] } | null {
   const values: unknown[] = [];
   const parts: string[] = [];
   const firstValue = new Map<number, number>();
@@ -255,14 +268,14 @@ export async function runWrites(em: EntityManager, batches: WriteBatch[]): Promi
     values.push(...batch.values);
     parts.push(...batch.parts);
   }
-  if (parts.length === 0) return;
+  if (parts.length === 0) return null;
   const ctes = parts.map((statement, i) => {
     const sql = statement.replace(MARK, (_, id: string, kind: string, n: string) =>
       kind === "p" ? `$${firstValue.get(Number(id))! + Number(n) + 1}` : `w${firstPart.get(Number(id))! + Number(n)}`,
     );
     return `w${i} AS (${sql})`;
   });
-  await sqlRows(em, `WITH ${ctes.join(",\n")} SELECT 1`, values);
+  return { text: `WITH ${ctes.join(",\n")} SELECT 1`, values };
 }
 
 /**
@@ -373,6 +386,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** An error that aborts the whole batch (and is answered to every member): the transaction cannot go on. */
 const abortsBatch = (error: unknown): boolean => isRetryable(error) || isConnectionTrouble(error) || isConnectFailure(error);
 
+/** The players' locks of a batch (see `runBatch`). */
+const LOCK_PLAYERS = `SELECT id, set_config('plan_cache_mode', 'force_generic_plan', true) FROM players WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE`;
+
+const ignore = () => undefined;
+
 /**
  * One batch of money requests, in its transaction:
  *
@@ -388,10 +406,15 @@ const abortsBatch = (error: unknown): boolean => isRetryable(error) || isConnect
  *    under a savepoint and, if it fails again, each request's writes alone under its own savepoint, so
  *    only the request that cannot be written fails.
  *
+ * Round trips: BEGIN, the lock and the first wave's read leave together, and the last wave's writes
+ * leave together with COMMIT (the transaction's pipe), so a batch of one wave costs two round trips
+ * to PostgreSQL. The read still runs after the lock is granted (the server runs them in order) and so
+ * sees what the lock's previous holder committed.
+ *
  * A deadlock, a serialisation failure or a lost connection aborts the batch (thrown): every member is
  * answered with that error, or the batch runs again as a whole.
  */
-async function runBatch(em: EntityManager, members: Member[], again: boolean): Promise<MemberOutcome<Done>[]> {
+async function runBatch(em: EntityManager, members: Member[], again: boolean, pipe: Pipe): Promise<MemberOutcome<Done>[]> {
   const outcomes: MemberOutcome<Done>[] = new Array(members.length);
   const waves: number[][] = [];
   const seen = new Map<string, number>();
@@ -404,31 +427,34 @@ async function runBatch(em: EntityManager, members: Member[], again: boolean): P
     seen.set(m.request.playerId, wave + 1);
     (waves[wave] ??= []).push(i);
   });
+  if (waves.length === 0) return outcomes;
   // The players' locks, in id order. The same statement sets plan_cache_mode for the rest of the
-  // transaction (as SET LOCAL would, without a round trip of its own): the batch's reads are prepared
+  // transaction (as SET LOCAL would, without a statement of its own): the batch's reads are prepared
   // statements over arrays of its players, which PostgreSQL would plan anew at every execution (a plan
   // for the exact array looks cheaper than a generic one), costing more than running them; their
-  // generic plans are as good.
-  if (seen.size > 0)
-    await sqlPrepared(
-      em,
-      `SELECT id, set_config('plan_cache_mode', 'force_generic_plan', true) FROM players WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE`,
-      [[...seen.keys()]],
+  // generic plans are as good. The first wave's read is sent right behind it, unawaited.
+  const locked = pipe.send(LOCK_PLAYERS, [[...seen.keys()]], true);
+  const readWave = (wave: number[]) =>
+    readRequestStates(
+      pipe,
+      wave.map((i) => members[i]!.request),
     );
+  let nextRead: Promise<RequestState[]> | undefined = readWave(waves[0]!);
+  nextRead.catch(ignore); // awaited below, after the lock: a failed lock fails it too, and the lock's error is the one to report
+  await locked;
 
   let savepoints = 0;
   const savepoint = async () => {
     const name = `request_${++savepoints}`;
-    await sqlRows(em, `SAVEPOINT ${name}`);
+    await pipe.send(`SAVEPOINT ${name}`);
     return name;
   };
-  const rollbackTo = (name: string) => sqlRows(em, `ROLLBACK TO SAVEPOINT ${name}`);
+  const rollbackTo = (name: string) => pipe.send(`ROLLBACK TO SAVEPOINT ${name}`);
 
-  for (const wave of waves) {
-    const states = await readRequestStates(
-      em,
-      wave.map((i) => members[i]!.request),
-    );
+  for (const [w, wave] of waves.entries()) {
+    const states = await (nextRead ?? readWave(wave));
+    nextRead = undefined;
+    const last = w === waves.length - 1;
     const pending: { index: number; writes: WriteBatch; answer: object }[] = [];
     for (const [k, index] of wave.entries()) {
       const m = members[index]!;
@@ -443,7 +469,7 @@ async function runBatch(em: EntityManager, members: Member[], again: boolean): P
         const prepared = await prepare(m, states[k]!, guarded);
         if ("replay" in prepared) outcomes[index] = { ok: true, value: { answer: prepared.replay, fresh: false } };
         else if (taken) {
-          await prepared.writes.run(em);
+          await sendWrites(pipe, [prepared.writes]);
           outcomes[index] = { ok: true, value: { answer: prepared.answer, fresh: true } };
         } else pending.push({ index, ...prepared });
       } catch (error) {
@@ -455,22 +481,27 @@ async function runBatch(em: EntityManager, members: Member[], again: boolean): P
     if (pending.length === 0) continue;
     if (!again) {
       // The common case needs no savepoint: should these writes fail, the batch runs again with one.
+      // The last wave's writes leave with COMMIT.
+      const written = sendWrites(
+        pipe,
+        pending.map((p) => p.writes),
+      );
+      const committed = last ? pipe.commit() : undefined;
       try {
-        await runWrites(
-          em,
-          pending.map((p) => p.writes),
-        );
+        await written;
       } catch (error) {
+        await committed?.catch(ignore); // ended as a rollback: nothing of this try was applied
         if (abortsBatch(error)) throw error;
         throw new RunAgain("a write of the batch failed: run it again with each request's writes isolated");
       }
+      await committed;
       for (const p of pending) outcomes[p.index] = { ok: true, value: { answer: p.answer, fresh: true } };
       continue;
     }
     const together = await savepoint();
     try {
-      await runWrites(
-        em,
+      await sendWrites(
+        pipe,
         pending.map((p) => p.writes),
       );
       for (const p of pending) outcomes[p.index] = { ok: true, value: { answer: p.answer, fresh: true } };
@@ -484,7 +515,7 @@ async function runBatch(em: EntityManager, members: Member[], again: boolean): P
       for (const p of pending) {
         const alone = await savepoint();
         try {
-          await p.writes.run(em);
+          await sendWrites(pipe, [p.writes]);
           outcomes[p.index] = { ok: true, value: { answer: p.answer, fresh: true } };
         } catch (error) {
           if (abortsBatch(error)) throw error;
