@@ -282,17 +282,18 @@ describe.runIf(TEST_DB === "postgres")("round trips of a batch", () => {
   /** Every query sent on the pool's connections while `work` runs, with how many answers that connection still awaited when it was sent. */
   async function sentDuring(work: () => Promise<unknown>) {
     const pool = (t.app.services.db.dataSource.driver as unknown as { master: pg.Pool }).master;
-    const sent = new Map<object, { text: string; awaiting: number }[]>();
+    const sent = new Map<object, { text: string; awaiting: number; prepared: boolean }[]>();
     const originals = new Map<pg.PoolClient, pg.PoolClient["query"]>();
     const watch = (client: pg.PoolClient) => {
       if (originals.has(client)) return;
       const query = client.query;
       originals.set(client, query);
       let awaiting = 0;
-      const log: { text: string; awaiting: number }[] = [];
+      const log: { text: string; awaiting: number; prepared: boolean }[] = [];
       sent.set(client, log);
-      client.query = ((config: string | { text: string }, ...rest: unknown[]) => {
-        log.push({ text: typeof config === "string" ? config : config.text, awaiting });
+      client.query = ((config: string | { text: string; name?: string }, ...rest: unknown[]) => {
+        const [text, prepared] = typeof config === "string" ? [config, false] : [config.text, config.name !== undefined];
+        log.push({ text, awaiting, prepared });
         awaiting++;
         const answer = (query as (...args: unknown[]) => Promise<unknown>).call(client, config, ...rest);
         const done = () => void awaiting--;
@@ -310,20 +311,40 @@ describe.runIf(TEST_DB === "postgres")("round trips of a batch", () => {
     return [...sent.values()];
   }
 
-  it("BEGIN, the lock and the read leave together, the writes leave with COMMIT: PostgreSQL is waited for twice", async () => {
-    const ids = await players(4);
-    const requests = ids.map((p) => ({ p, id: randomUUID() }));
-    const logs = await sentDuring(() => Promise.all(requests.map((r) => ledger().placeBet(r.p, r.id, "dice", DICE_MIN, DICE))));
-    // The batch's transaction: from the BEGIN right before its lock statement to its COMMIT.
-    const batch = logs
+  /** The batch's transaction in `logs`: from the BEGIN right before its lock statement to its COMMIT. */
+  const batchOf = (logs: Awaited<ReturnType<typeof sentDuring>>) =>
+    logs
       .map((log) => {
         const lock = log.findIndex((q) => q.text.includes("plan_cache_mode"));
         return lock > 0 ? log.slice(lock - 1, log.findIndex((q, i) => i > lock && q.text === "COMMIT") + 1) : [];
       })
       .find((tx) => tx.length > 0)!;
+
+  it("BEGIN, the lock and the read leave together, the writes leave with COMMIT: PostgreSQL is waited for twice", async () => {
+    const ids = await players(4);
+    const requests = ids.map((p) => ({ p, id: randomUUID() }));
+    const logs = await sentDuring(() => Promise.all(requests.map((r) => ledger().placeBet(r.p, r.id, "dice", DICE_MIN, DICE))));
+    const batch = batchOf(logs);
     expect(batch.map((q) => q.text.split(/\s/)[0])).toEqual(["BEGIN", "SELECT", "SELECT", "WITH", "COMMIT"]);
     // Sent with nothing awaited: a wait for PostgreSQL before it. The others went out behind earlier statements.
     expect(batch.map((q) => q.awaiting)).toEqual([0, 1, 2, 0, 1]);
+    // The writes of every bet: one prepared statement of fixed text, whatever the batch.
+    expect(batch.map((q) => q.prepared)).toEqual([false, true, true, true, false]);
     for (const r of requests) expect((await entriesOf(r.id)).length).toBeGreaterThan(0);
+  });
+
+  it("a round left open adds a statement of its own, sent with the others before COMMIT", async () => {
+    const ids = await players(3);
+    const logs = await sentDuring(() =>
+      Promise.all([
+        ...ids.slice(1).map((p) => ledger().placeBet(p, randomUUID(), "dice", DICE_MIN, DICE)),
+        ledger().placeBet(ids[0]!, randomUUID(), "mines", Math.max(1, minBetFor("mines")), { mines: 3 }),
+      ]),
+    );
+    const batch = batchOf(logs);
+    expect(batch.map((q) => q.text.split(/\s/)[0])).toEqual(["BEGIN", "SELECT", "SELECT", "WITH", "WITH", "COMMIT"]);
+    expect(batch.map((q) => q.awaiting)).toEqual([0, 1, 2, 0, 1, 2]);
+    expect(batch[4]!.text).toContain("INSERT INTO open_rounds");
+    expect(await sql(`SELECT 1 FROM open_rounds WHERE player_id = $1`, [ids[0]])).toHaveLength(1);
   });
 });

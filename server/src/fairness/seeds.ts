@@ -5,7 +5,8 @@ import type { Row } from "../db/rows";
 import { sqlRows } from "../db/sql";
 import type { Database } from "../db/database";
 import { AppError, conflict, notFound } from "../errors";
-import { LAST_SEEN_NOW, MoneyRequests, lockPlayer, type Replayable, type WriteBatch } from "../ledger/requests";
+import { MoneyRequests, lockPlayer, type Replayable } from "../ledger/requests";
+import type { WriteBatch } from "../ledger/writes";
 
 export type { ActiveSeedView, RevealedSeed, RotateAnswer };
 
@@ -65,7 +66,7 @@ export class Seeds {
       const newClient = clientSeed ?? ctx.seed.clientSeed;
       const revealedAt = new Date();
       promoteNextSeed(ctx.writes, playerId, ctx.seed.id, newClient, next, revealedAt);
-      ctx.writes.add(`UPDATE players SET ${LAST_SEEN_NOW} WHERE id = ${ctx.writes.p(playerId)}`);
+      ctx.writes.move(playerId, 0, true);
       return {
         requestId,
         revealed: {

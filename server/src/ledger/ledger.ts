@@ -28,9 +28,9 @@ import type { Database } from "../db/database";
 import { Player } from "../db/entities/index";
 import { AppError, conflict, insufficientFunds } from "../errors";
 import { insertFirstSeeds, newClientSeed } from "../fairness/seeds";
+import { WriteBatch } from "./writes";
 import {
   MoneyRequests,
-  WriteBatch,
   ledgerEntryId,
   lockPlayer,
   readPlayerMoney,
@@ -38,7 +38,6 @@ import {
   type OpenRoundRow,
   type Replayable,
   type SeedRow,
-  LAST_SEEN_NOW,
 } from "./requests";
 
 export type { BetAnswer, SpinAnswer };
@@ -515,24 +514,22 @@ function moveCoins(ctx: MoneyContext, base: string, movements: Movement[], optio
   const net = movements.reduce((sum, m) => sum + m.delta, 0);
   const debits = movements.filter((m) => m.delta < 0).reduce((sum, m) => sum - m.delta, 0);
   if (ctx.player.balance < debits) throw insufficientFunds();
-  if (options.seedId) w.add(`UPDATE fairness_seeds SET nonce = nonce + 1 WHERE id = ${w.p(options.seedId)}`);
-  const sets = [
-    `balance = balance + ${w.p(net)}`,
-    ...(options.seen === false ? [] : [LAST_SEEN_NOW]),
-    ...(options.set ? [options.set(w)] : []),
-  ];
-  const player = w.p(ctx.player.id);
-  w.add(`UPDATE players SET ${sets.join(", ")} WHERE id = ${player}`);
+  if (options.seedId) w.nonce(options.seedId);
+  w.move(ctx.player.id, net, options.seen !== false);
+  if (options.set) w.add(`UPDATE players SET ${options.set(w)} WHERE id = ${w.p(ctx.player.id)}`);
   let after = ctx.player.balance;
-  if (movements.length > 0) {
-    const tuples = movements.map((m) => {
-      after += m.delta;
-      const drawn = m.drawnFrom ? `${w.p(m.drawnFrom.seedId)}, ${w.p(m.drawnFrom.nonce)}` : "NULL, NULL";
-      return `(${player}, ${w.p(m.delta)}, ${w.p(after)}, ${w.p(m.reason)}, ${w.p(m.reference)}, ${w.p(ledgerEntryId(base, m.reason))}, ${drawn})`;
+  for (const m of movements) {
+    after += m.delta;
+    w.entry({
+      playerId: ctx.player.id,
+      delta: m.delta,
+      balanceAfter: after,
+      reason: m.reason,
+      reference: m.reference,
+      requestId: ledgerEntryId(base, m.reason),
+      seedId: m.drawnFrom?.seedId ?? null,
+      nonce: m.drawnFrom?.nonce ?? null,
     });
-    w.add(
-      `INSERT INTO ledger_entries (player_id, delta, balance_after, reason, reference, request_id, seed_id, nonce) VALUES ${tuples.join(", ")}`,
-    );
   }
   ctx.player.balance += net;
   return ctx.player.balance;
@@ -568,14 +565,20 @@ function recordSession(
   outcome: unknown,
   result = resultWord(totalStake, totalPayout),
 ): void {
-  const player = w.p(playerId);
-  const gameType = w.p(game);
-  w.add(
-    `INSERT INTO game_sessions (player_id, game_type, amount, bet_amount, result, payout, request_id, seed_id, nonce, params, actions, outcome)
-     VALUES (${player}, ${gameType}, ${w.p(amount)}, ${w.p(totalStake)}, ${w.p(result)}, ${w.p(totalPayout)}, ${w.p(requestId)},
-             ${w.p(seed?.id ?? null)}, ${w.p(seed?.nonce ?? null)}, ${w.p(JSON.stringify(params ?? {}))}, ${w.p(JSON.stringify(actions))}, ${w.p(JSON.stringify(outcome))})`,
-  );
-  w.add(`INSERT INTO game_plays (player_id, game_type) VALUES (${player}, ${gameType})`);
+  w.session({
+    playerId,
+    gameType: game,
+    amount,
+    betAmount: totalStake,
+    result,
+    payout: totalPayout,
+    requestId,
+    seedId: seed?.id ?? null,
+    nonce: seed?.nonce ?? null,
+    params: JSON.stringify(params ?? {}),
+    actions: JSON.stringify(actions),
+    outcome: JSON.stringify(outcome),
+  });
 }
 
 function answer(

@@ -5,6 +5,7 @@ import { GameRuleError } from "@casino/common";
 import type { Row } from "../db/rows";
 import { sqlRows } from "../db/sql";
 import type { Pipe } from "../db/pipeline";
+import { WriteBatch, sendWrites } from "./writes";
 import { constraintOf, isConnectFailure, isConnectionTrouble, isRetryable, sqlState, type Database } from "../db/database";
 import { GroupCommit, RunAgain, type MemberOutcome } from "./group-commit";
 import { AppError, accountArchived, conflict, notFound, outcomeUnknown, requestIdReused } from "../errors";
@@ -211,78 +212,6 @@ const asSeed = (s: SeedRow): SeedRow => ({
   clientSeed: s.clientSeed,
   nonce: Number(s.nonce),
 });
-
-let writeBatches = 0;
-/** Marks a placeholder (p) or a part's name (w) of one batch; a private-use character never occurs in the SQL written here. */
-const MARK = /\uE000(\d+)([pw])(\d+)\uE000/g;
-
-/**
- * The writes of one money request, sent as a single statement of data-modifying CTEs: one round trip
- * whatever the number of tables touched. Each part must touch a different row (a row may not be
- * modified twice in one statement). The writes of several requests of different players can be sent
- * as one statement too (`runWrites`): placeholders and part names are numbered when the statement is built.
- */
-export class WriteBatch {
-  readonly id = ++writeBatches;
-  readonly parts: string[] = [];
-  readonly values: unknown[] = [];
-
-  /** A placeholder for `value`. */
-  p(value: unknown): string {
-    this.values.push(value);
-    return `\uE000${this.id}p${this.values.length - 1}\uE000`;
-  }
-
-  /** Adds a statement; answers the name a later part of this batch can read its RETURNING rows by. */
-  add(statement: string): string {
-    this.parts.push(statement);
-    return `\uE000${this.id}w${this.parts.length - 1}\uE000`;
-  }
-
-  run(em: EntityManager): Promise<void> {
-    return runWrites(em, [this]);
-  }
-}
-
-/** The writes of `batches` in one statement. */
-export async function runWrites(em: EntityManager, batches: WriteBatch[]): Promise<void> {
-  const statement = writesStatement(batches);
-  if (statement) await sqlRows(em, statement.text, statement.values);
-}
-
-/** The writes of `batches` as one statement, sent through the transaction's pipe (nothing is sent when there are none). */
-async function sendWrites(pipe: Pipe, batches: WriteBatch[]): Promise<void> {
-  const statement = writesStatement(batches);
-  if (statement) await pipe.send(statement.text, statement.values);
-}
-
-/** One statement of data-modifying CTEs for the writes of `batches`; null when they write nothing. */
-function writesStatement(batches: WriteBatch[]): { text: string; values: unknown[] } | null {
-  const values: unknown[] = [];
-  const parts: string[] = [];
-  const firstValue = new Map<number, number>();
-  const firstPart = new Map<number, number>();
-  for (const batch of batches) {
-    firstValue.set(batch.id, values.length);
-    firstPart.set(batch.id, parts.length);
-    values.push(...batch.values);
-    parts.push(...batch.parts);
-  }
-  if (parts.length === 0) return null;
-  const ctes = parts.map((statement, i) => {
-    const sql = statement.replace(MARK, (_, id: string, kind: string, n: string) =>
-      kind === "p" ? `$${firstValue.get(Number(id))! + Number(n) + 1}` : `w${firstPart.get(Number(id))! + Number(n)}`,
-    );
-    return `w${i} AS (${sql})`;
-  });
-  return { text: `WITH ${ctes.join(",\n")} SELECT 1`, values };
-}
-
-/**
- * Marks the player seen: `last_seen_at` moves only once it is an hour old, so most bets leave the
- * indexed column as it was and the row's update stays HOT (retention counts idle time in days).
- */
-export const LAST_SEEN_NOW = `last_seen_at = CASE WHEN players.last_seen_at < now() - interval '1 hour' THEN now() ELSE players.last_seen_at END`;
 
 /** The unique constraint of `open_rounds.player_id`: a player has at most one open round. */
 const OPEN_ROUND_CONSTRAINT = "open_rounds_player_id_key";
@@ -542,10 +471,13 @@ async function prepare(
   if (stored) return { replay: replayOf(stored, request.kind, fingerprint) };
   const writes = new WriteBatch();
   const answer = await m.work({ player, ...money, writes, em });
-  writes.add(
-    `INSERT INTO processed_requests (player_id, request_id, kind, fingerprint, response)
-     VALUES (${writes.p(request.playerId)}, ${writes.p(request.requestId)}, ${writes.p(request.kind)}, ${writes.p(fingerprint)}, ${writes.p(JSON.stringify(answer))})`,
-  );
+  writes.answer({
+    playerId: request.playerId,
+    requestId: request.requestId,
+    kind: request.kind,
+    fingerprint,
+    response: JSON.stringify(answer),
+  });
   return { answer, writes };
 }
 
