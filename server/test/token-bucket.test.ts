@@ -64,6 +64,29 @@ describe.each(backends)("on %s", (_name, open) => {
     await second.resetKey("203.0.113.1");
     expect((await first.increment("203.0.113.1")).totalHits).toBe(1);
   });
+
+  it.runIf(_name === "Redis")("a REST store sends its script by hash, and again in full only once Redis has forgotten it", async () => {
+    const monitor = await redis.duplicate().monitor();
+    const seen: string[] = [];
+    monitor.on("monitor", (_time: string, args: string[]) => {
+      const command = args[0]!.toUpperCase();
+      if ((command === "EVAL" || command === "EVALSHA") && args.some((a) => a.includes("rate:sha:"))) seen.push(command);
+    });
+    try {
+      // Scripts are Redis-wide: forget them first (everything of ours falls back to EVAL on its own).
+      await redis.script("FLUSH");
+      const store = new SharedRateLimitStore(redis, "rate:sha:", quietLog().log);
+      await store.init({ windowMs: 60_000 } as never);
+      for (let i = 0; i < 5; i++) await store.increment("198.51.100.7");
+      await redis.script("FLUSH");
+      expect((await store.increment("198.51.100.7")).totalHits).toBe(6);
+      await new Promise((r) => setTimeout(r, 100)); // the monitor's last lines
+      // Unknown to Redis the first time (and after the flush): EVALSHA refused, then EVAL once.
+      expect(seen).toEqual(["EVALSHA", "EVAL", "EVALSHA", "EVALSHA", "EVALSHA", "EVALSHA", "EVALSHA", "EVAL"]);
+    } finally {
+      monitor.disconnect();
+    }
+  });
 });
 
 describe("while Redis is unreachable", () => {

@@ -6,9 +6,10 @@ import { describeError, type Log } from "../log";
 import { redisReady } from "./redis";
 
 /**
- * The raw commands rate-limit-redis sends, on ioredis or its in-memory stand-in. Its scripts go as
- * EVAL: the stand-in has no SCRIPT LOAD or EVALSHA, and a script load that failed while Redis was down
- * would otherwise stay failed after Redis is back.
+ * The raw commands rate-limit-redis sends, on ioredis or its in-memory stand-in. Its scripts become
+ * ioredis script commands (`defineCommand`): EVALSHA, and EVAL only when Redis answers that it does not
+ * know the script (after a restart or SCRIPT FLUSH), on both implementations. The script body is not
+ * sent with every request, and a script load that failed while Redis was down cannot stay failed.
  */
 function sendCommand(redis: Redis) {
   const scripts = new Map<string, string>();
@@ -21,9 +22,13 @@ function sendCommand(redis: Redis) {
       return sha;
     }
     if (name === "EVALSHA") {
-      const script = scripts.get(rest[0] ?? "");
+      const [sha = "", keyCount = "0", ...keysAndArgs] = rest;
+      const script = scripts.get(sha);
       if (!script) throw new Error("NOSCRIPT script not loaded");
-      return (await redis.eval(script, ...(rest.slice(1) as [string, ...string[]]))) as RedisReply;
+      const scriptCommand = `rateLimitScript_${sha}_${keyCount}`;
+      if (!(scriptCommand in redis)) redis.defineCommand(scriptCommand, { lua: script, numberOfKeys: Number(keyCount) });
+      const run = (redis as unknown as Record<string, (...a: string[]) => Promise<RedisReply>>)[scriptCommand]!;
+      return run.apply(redis, keysAndArgs);
     }
     const method = (redis as unknown as Record<string, (...a: string[]) => Promise<RedisReply>>)[command.toLowerCase()];
     if (typeof method !== "function") throw new Error(`unsupported Redis command ${command}`);
