@@ -9,13 +9,17 @@ import { describeError, type Log } from "../log";
  *
  * Every real client gets an error listener: without one, ioredis prints "Unhandled error event" with a
  * stack for every failed reconnection attempt while Redis is down. `name` says which client it is.
+ *
+ * Commands issued in the same turn of the event loop leave in one write (`enableAutoPipelining`): under
+ * load the requests of many players (their rate-limit scripts, board reads) share a system call, which
+ * on these machines costs more than the command.
  */
 export function openRedis(url: string | undefined, log: Log, name = "app"): Redis {
   if (!url) {
     // Each stand-in gets its own keyspace (mocks share one per host:port otherwise).
     return new RedisMock({ port: 10_000 + Math.floor(Math.random() * 50_000) }) as unknown as Redis;
   }
-  const redis = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
+  const redis = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false, enableAutoPipelining: true });
   redis.on("error", (error) => log.warn("redis", `Redis (${name} connection): ${describeError(error)}`));
   return redis;
 }
