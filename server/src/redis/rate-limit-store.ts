@@ -3,13 +3,13 @@ import type { Redis } from "ioredis";
 import { MemoryStore, type ClientRateLimitInfo, type IncrementResponse, type Options, type Store } from "express-rate-limit";
 import { RedisStore, type RedisReply } from "rate-limit-redis";
 import { describeError, type Log } from "../log";
-import { redisReady } from "./redis";
+import { isStandIn, redisReady } from "./redis";
 
 /**
- * The raw commands rate-limit-redis sends, on ioredis or its in-memory stand-in. Its scripts become
- * ioredis script commands (`defineCommand`): EVALSHA, and EVAL only when Redis answers that it does not
- * know the script (after a restart or SCRIPT FLUSH), on both implementations. The script body is not
- * sent with every request, and a script load that failed while Redis was down cannot stay failed.
+ * The raw commands rate-limit-redis sends, on ioredis or its in-memory stand-in. On Redis its scripts
+ * go by hash (EVALSHA), in full (EVAL) only when Redis answers that it does not know the script (after
+ * a restart or SCRIPT FLUSH), so a script load that failed while Redis was down cannot stay failed. The
+ * stand-in has no SCRIPT LOAD: there they always go as EVAL (nothing crosses a network there).
  */
 function sendCommand(redis: Redis) {
   const scripts = new Map<string, string>();
@@ -22,13 +22,17 @@ function sendCommand(redis: Redis) {
       return sha;
     }
     if (name === "EVALSHA") {
-      const [sha = "", keyCount = "0", ...keysAndArgs] = rest;
+      const [sha = "", ...keysAndArgs] = rest as [string, string, ...string[]];
       const script = scripts.get(sha);
       if (!script) throw new Error("NOSCRIPT script not loaded");
-      const scriptCommand = `rateLimitScript_${sha}_${keyCount}`;
-      if (!(scriptCommand in redis)) redis.defineCommand(scriptCommand, { lua: script, numberOfKeys: Number(keyCount) });
-      const run = (redis as unknown as Record<string, (...a: string[]) => Promise<RedisReply>>)[scriptCommand]!;
-      return run.apply(redis, keysAndArgs);
+      if (!isStandIn(redis)) {
+        try {
+          return (await redis.evalsha(sha, ...(keysAndArgs as [string, ...string[]]))) as RedisReply;
+        } catch (error) {
+          if (!(error instanceof Error && error.message.startsWith("NOSCRIPT"))) throw error;
+        }
+      }
+      return (await redis.eval(script, ...(keysAndArgs as [string, ...string[]]))) as RedisReply;
     }
     const method = (redis as unknown as Record<string, (...a: string[]) => Promise<RedisReply>>)[command.toLowerCase()];
     if (typeof method !== "function") throw new Error(`unsupported Redis command ${command}`);

@@ -24,6 +24,9 @@ export function openRedis(url: string | undefined, log: Log, name = "app"): Redi
   return redis;
 }
 
+/** The in-memory stand-in (no REDIS_URL), which has no SCRIPT LOAD and no network to save. */
+export const isStandIn = (redis: Redis): boolean => redis instanceof RedisMock;
+
 /** Whether commands would be sent now rather than queued until a reconnection (the stand-in is always ready). */
 export function redisReady(redis: Redis): boolean {
   const status = (redis as { status?: string }).status;
