@@ -127,6 +127,35 @@ export class VirtualPlayer {
   private attach(room: Room): void {
     this.room = room;
     this.balance = (room.state as { balance?: number }).balance ?? this.balance;
+    this.routeAnswers(room);
+    room.onDrop(() => this.ctx.stats.drops++);
+    room.onLeave(() => {
+      if (this.room === room) this.room = undefined;
+    });
+  }
+
+  /**
+   * Joins (or creates) another room type with the player's session, such as the shared crash room,
+   * and waits until `arrived` says its first state is there; answers to `requestIn` on it are matched
+   * as in the casino room.
+   * Recorded as `join <name>`; a failure is an error by code, and null.
+   */
+  async joinRoom(name: string, options: Record<string, unknown>, arrived: (state: any) => boolean): Promise<Room | null> {
+    const t0 = performance.now();
+    try {
+      const room = await this.client.joinOrCreate(name, options);
+      await firstState(room, this.ctx.timeoutMs, arrived);
+      this.ctx.stats.record(`join ${name}`, performance.now() - t0);
+      this.routeAnswers(room);
+      return room;
+    } catch (error) {
+      this.ctx.stats.error(`join ${name}: ${errorCode(error)}`);
+      return null;
+    }
+  }
+
+  /** Resolves the pending request an answer of `room` names by its request id. */
+  private routeAnswers(room: Room): void {
     room.onMessage("*", (type, body: any) => {
       if (type === "balance" && typeof body?.balance === "number") this.balance = body.balance;
       const requestId = body?.requestId;
@@ -141,15 +170,24 @@ export class VirtualPlayer {
         resolve({ ok: true, type: String(type), body });
       }
     });
-    room.onDrop(() => this.ctx.stats.drops++);
-    room.onLeave(() => {
-      if (this.room === room) this.room = undefined;
-    });
   }
 
-  /** Sends a room request and waits for its answer; latency is recorded under `label` (the type by default). */
-  async request(type: string, body: Record<string, unknown>, label = type): Promise<Answer> {
-    const room = this.room;
+  /** Sends a casino-room request and waits for its answer; latency is recorded under `label` (the type by default). */
+  request(type: string, body: Record<string, unknown>, label = type): Promise<Answer> {
+    return this.requestIn(this.room, type, body, { label });
+  }
+
+  /**
+   * Sends a request to `room` and waits for its answer. A refusal whose code is in `tolerate` is counted
+   * apart (as tolerated), not as an error: a cash-out that came too late, say.
+   */
+  async requestIn(
+    room: Room | undefined,
+    type: string,
+    body: Record<string, unknown>,
+    options: { label?: string; tolerate?: string[] } = {},
+  ): Promise<Answer> {
+    const label = options.label ?? type;
     if (!room) return { ok: false, code: "not_joined", message: "not in a room" };
     if (type === CLIENT_MESSAGES.bet || type === CLIENT_MESSAGES.act) await this.bets.take();
     const requestId = `lt-${randomUUID()}`;
@@ -167,6 +205,7 @@ export class VirtualPlayer {
       room.send(type, { ...body, requestId });
     });
     if (answer.ok) this.ctx.stats.record(label, performance.now() - t0);
+    else if (options.tolerate?.includes(answer.code)) this.ctx.stats.tolerate(`${label}: ${answer.code}`);
     else this.ctx.stats.error(`${label}: ${answer.code}`);
     return answer;
   }
@@ -299,8 +338,13 @@ export function errorCode(error: unknown): string {
 }
 
 /** Resolves once the room's first full state (it always carries the seed hash) has arrived. */
-function firstState(room: Room, timeoutMs: number): Promise<void> {
-  const ready = () => Boolean((room.state as { serverSeedHash?: string } | undefined)?.serverSeedHash);
+/** Waits until the room's state has arrived: by default a casino room's (its seed hash is set). */
+function firstState(
+  room: Room,
+  timeoutMs: number,
+  arrived: (state: any) => boolean = (state) => Boolean(state?.serverSeedHash),
+): Promise<void> {
+  const ready = () => arrived(room.state);
   if (ready()) return Promise.resolve();
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error("no state arrived")), timeoutMs);

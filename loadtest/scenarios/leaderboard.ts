@@ -1,15 +1,14 @@
 import { minBetFor } from "@casino/common";
 import { defineScenario } from "../scenario";
 
-/**
- * Leaderboard reads between a few bets. A server without the leaderboard routes answers 404: counted
- * apart (as tolerated), not as an error.
- */
+/** Reads of the balance board (one of its first pages) and of the player's own rank, between coin flips. */
 export default defineScenario({
   name: "leaderboard",
-  description: "leaderboard reads (404 tolerated) between coin flips",
+  description: "balance board pages and the player's own rank, between coin flips",
   async step(p) {
-    await p.http("GET", "/api/leaderboard?limit=10", undefined, { label: "GET /api/leaderboard", tolerate: [404] });
+    const page = 1 + Math.floor(Math.random() * 3);
+    await p.http("GET", `/api/leaderboard?page=${page}&limit=10`, undefined, { label: "GET /api/leaderboard" });
+    await p.http("GET", `/api/player/${p.playerId}/rank`, undefined, { label: "GET /api/player/:id/rank" });
     await p.think(1000, 3000);
     await p.bet("coin-flip", minBetFor("coin-flip"), { side: Math.random() < 0.5 ? "heads" : "tails" });
     await p.think(1000, 3000);

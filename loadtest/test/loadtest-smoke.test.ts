@@ -34,6 +34,23 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
+/** Runs the load tool's CLI against the server and answers its JSON report. */
+async function loadtest(scenario: string, players: number, seconds: number): Promise<{ stdout: string; report: Report }> {
+  const json = join(dir, `${scenario}.json`);
+  const { stdout } = await run(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      "loadtest/cli.ts",
+      ...["--url", server.url, "--players", String(players), "--ramp", "1", "--duration", String(seconds)],
+      ...["--scenario", scenario, "--progress", "0", "--json", json],
+    ],
+    { timeout: 90_000 },
+  );
+  return { stdout, report: JSON.parse(readFileSync(json, "utf8")) as Report };
+}
+
 describe("npm run loadtest", () => {
   it("plays the mixed scenario against a server process and reports joins, bets, reconnects and no errors", async () => {
     const json = join(dir, "report.json");
@@ -82,5 +99,22 @@ describe("npm run loadtest", () => {
     await c.end();
     expect(rows[0].n).toBe(report.latency.bet!.count);
     expect(mismatched.rows).toEqual([]);
+  });
+
+  it("plays the shared crash room and reads the boards, with no errors", async () => {
+    const [crash, boards] = await Promise.all([loadtest("crash", 4, 20), loadtest("leaderboard", 3, 6)]);
+    expect(crash.report.errors).toEqual({});
+    expect(crash.report.latency["join crash"]?.count).toBe(4);
+    expect(crash.report.latency["crash:bet"]?.count).toBeGreaterThanOrEqual(4);
+    expect(boards.report.errors).toEqual({});
+    expect(boards.report.latency["GET /api/leaderboard"]?.count).toBeGreaterThanOrEqual(3);
+    expect(boards.report.latency["GET /api/player/:id/rank"]?.count).toBeGreaterThanOrEqual(3);
+
+    // Every answered crash bet is a debit in the ledger, referenced to the shared room.
+    const c = new pg.Client({ connectionString: db.url });
+    await c.connect();
+    const { rows } = await c.query(`SELECT count(*)::int AS n FROM ledger_entries WHERE reason = 'bet' AND reference = 'crash-room'`);
+    await c.end();
+    expect(rows[0].n).toBe(crash.report.latency["crash:bet"]!.count);
   });
 });
