@@ -79,7 +79,10 @@ export interface AppOptions {
 export async function createApp(config: Config, existingDb?: Database, options: AppOptions = {}): Promise<App> {
   const log = new Log();
   const db = existingDb ?? (await openDatabase(config.databaseUrl, config.dataDir, config.dbTimeouts));
-  const redis = openRedis(config.redisUrl, log, "app");
+  const redis = openRedis(config.redisUrl, log, "app", { autoPipelining: true });
+  // The boards' scripts (a page's is the slowest command the server sends) on a connection of their
+  // own, not pipelined (see openRedis). The in-memory stand-in is one keyspace per client: shared.
+  const boardsRedis = config.redisUrl ? openRedis(config.redisUrl, log, "boards") : redis;
   // Each gets a client of its own (with an error listener), so each can be shut down on its own.
   const presence = config.redisUrl ? new QuietRedisPresence(openRedis(config.redisUrl, log, "presence")) : new LocalPresence();
   const driver = config.redisUrl ? new RedisDriver(openRedis(config.redisUrl, log, "matchmaking")) : new LocalDriver();
@@ -93,6 +96,7 @@ export async function createApp(config: Config, existingDb?: Database, options: 
     config,
     db,
     redis,
+    boardsRedis,
     presence,
     tokens: new SessionTokens(config.sessionSecret, config.sessionTtlSeconds),
     discord,
@@ -109,7 +113,7 @@ export async function createApp(config: Config, existingDb?: Database, options: 
     skill: new SkillRounds(db, ledger, { realTimeCheck: config.skillRealTimeCheck }),
     guilds,
     instances,
-    leaderboards: new Leaderboards(db, redis, presence, guilds, instances, config.specialBadges, log),
+    leaderboards: new Leaderboards(db, boardsRedis, presence, guilds, instances, config.specialBadges, log),
     progress: new Progress(db, events, log),
     rateLimitStore: (name) => (config.redisUrl ? new SharedRateLimitStore(redis, `rate:${name}:`, log) : new MemoryStore()),
   };
@@ -152,6 +156,7 @@ export async function createApp(config: Config, existingDb?: Database, options: 
     await server.gracefullyShutdown(false).catch(() => undefined);
     httpServer()?.closeAllConnections();
     redis.disconnect();
+    if (boardsRedis !== redis) boardsRedis.disconnect();
     if (!existingDb) await db.close();
   };
 

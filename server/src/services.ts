@@ -25,6 +25,8 @@ export interface Services {
   config: Config;
   db: Database;
   redis: Redis;
+  /** The leaderboards' own connection to the same Redis (not pipelined: see openRedis); `redis` itself on the stand-in. */
+  boardsRedis: Redis;
   presence: Presence;
   tokens: SessionTokens;
   discord: DiscordOAuth;

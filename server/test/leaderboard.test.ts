@@ -205,7 +205,7 @@ describe("the balance board", () => {
   it("answers a profile change even when Redis never answers the refresh of its stored copy", async () => {
     const { token, player } = await discordPlayer(t, "Stalled");
     await lb().catchUp();
-    const redis = t.app.services.redis as unknown as { storeProfiles: (...args: unknown[]) => Promise<number> };
+    const redis = t.app.services.boardsRedis as unknown as { storeProfiles: (...args: unknown[]) => Promise<number> };
     const working = redis.storeProfiles;
     redis.storeProfiles = () => new Promise<number>(() => undefined); // a Redis that holds the command
     try {
@@ -221,7 +221,7 @@ describe("the balance board", () => {
   it("loses no update while Redis refuses writes for a moment", async () => {
     const { token, player } = await discordPlayer(t, "Patient");
     await lb().catchUp();
-    const redis = t.app.services.redis as unknown as { applyLedger: (...args: unknown[]) => Promise<string> };
+    const redis = t.app.services.boardsRedis as unknown as { applyLedger: (...args: unknown[]) => Promise<string> };
     const working = redis.applyLedger;
     let refused = 0;
     redis.applyLedger = async () => {
