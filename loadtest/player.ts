@@ -210,7 +210,16 @@ export class VirtualPlayer {
     return answer;
   }
 
-  bet(game: string, amount: number, params: unknown): Promise<Answer> {
+  /**
+   * Bets `amount`, unless the player's last known balance cannot cover it: a person out of coins does
+   * not press the button, so nothing is sent (counted apart as tolerated) and the player waits a second.
+   */
+  async bet(game: string, amount: number, params: unknown): Promise<Answer> {
+    if (amount > this.balance) {
+      this.ctx.stats.tolerate("bet: not sent, balance too low");
+      await this.think(1000);
+      return { ok: false, code: "balance_too_low", message: `balance ${this.balance} is below the bet of ${amount}` };
+    }
     return this.request(CLIENT_MESSAGES.bet, { game, amount, params }, "bet");
   }
 

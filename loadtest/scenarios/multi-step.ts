@@ -45,10 +45,14 @@ export default defineScenario({
   name: "multi-step",
   description: "blackjack, mines, hi-lo and video poker rounds played to the end",
   async step(p) {
-    const games = Object.keys(ROUNDS);
+    // At least the game's minimum bet (common/src/games/min-bet.ts), or the server refuses it; a player
+    // running low picks among the games they can still afford.
+    const stakeOf = (game: string) => Math.max(5, minBetFor(game, ROUNDS[game]!.params));
+    const all = Object.keys(ROUNDS);
+    const affordable = all.filter((game) => stakeOf(game) <= p.balance);
+    const games = affordable.length > 0 ? affordable : all;
     const game = games[Math.floor(Math.random() * games.length)]!;
-    // At least the game's minimum bet (common/src/games/min-bet.ts), or the server refuses it.
-    const opened = await p.bet(game, Math.max(5, minBetFor(game, ROUNDS[game]!.params)), ROUNDS[game]!.params);
+    const opened = await p.bet(game, stakeOf(game), ROUNDS[game]!.params);
     if (!opened.ok) return p.think(500);
     let state: { done: boolean; view: any } | undefined = { done: Boolean(opened.body.done), view: opened.body.view };
     // A round left open by a failed step stays in the database; the next bet would be refused, so stop here.
