@@ -1,4 +1,4 @@
-import type { EntityManager, QueryRunner } from "typeorm";
+import type { QueryRunner } from "typeorm";
 import { sqlRows, statementName } from "./sql";
 
 /**
@@ -48,7 +48,6 @@ const ignore = () => undefined;
 export class PgTransaction implements Pipe {
   private readonly begun: Promise<PgResult>;
   private committing: Promise<void> | undefined;
-  private ended = false;
 
   constructor(private readonly client: PgClient) {
     this.begun = client.query({ text: "BEGIN" });
@@ -63,14 +62,11 @@ export class PgTransaction implements Pipe {
   commit(): Promise<void> {
     if (!this.committing) {
       const sent = this.client.query({ text: "COMMIT" });
+      sent.catch(ignore); // awaited below, unless a failed BEGIN is the error to report
       this.committing = (async () => {
-        try {
-          await this.begun;
-          const answer = await sent;
-          if (answer.command !== "COMMIT") throw new RolledBack();
-        } finally {
-          this.ended = true;
-        }
+        await this.begun;
+        const answer = await sent;
+        if (answer.command !== "COMMIT") throw new RolledBack();
       })();
       this.committing.catch(ignore); // the caller awaits it; nobody may have to
     }
@@ -80,12 +76,7 @@ export class PgTransaction implements Pipe {
   /** Rolls back, unless the transaction already ended (committed, or rolled back by a failed COMMIT). */
   async rollback(): Promise<void> {
     if (this.committing) return this.committing.then(ignore, ignore);
-    this.ended = true;
     await this.client.query({ text: "ROLLBACK" });
-  }
-
-  get open(): boolean {
-    return !this.ended;
   }
 }
 
@@ -118,9 +109,3 @@ export class SequentialTransaction implements Pipe {
     return this.committing !== undefined;
   }
 }
-
-/** For work that takes a pipe but runs with only an entity manager (outside `Database.transaction`). */
-export const managerPipe = (em: EntityManager): Pipe => ({
-  send: <T>(text: string, values: unknown[] = []) => sqlRows<T>(em, text, values),
-  commit: () => Promise.reject(new Error("no transaction to commit here")),
-});
