@@ -25,8 +25,10 @@ import { AppError, accountArchived, conflict, notFound, outcomeUnknown, requestI
  *    wrote). A stored answer of the same kind and fingerprint is replayed (flagged `replayed`, moving
  *    nothing); one of another kind or fingerprint is a 409.
  * 3. Check, compute, then write everything (nonce, balance, ledger entries, round records and the
- *    answer under its request id) in one statement, isolated from the other requests of the batch by a
- *    savepoint, and commit. Each request is answered once the commit succeeded.
+ *    answer under its request id): the wave's requests together, as rows of one prepared statement and
+ *    a second statement for anything else (`writes.ts`), sent with COMMIT. A refusal undoes that request
+ *    alone; a write that fails runs the batch again with each request's writes under a savepoint of its
+ *    own. Each request is answered once the commit succeeded.
  */
 
 export type RequestKind =
