@@ -36,7 +36,7 @@ interface PgClient {
 }
 
 /** The error of a COMMIT that ended the transaction as a rollback (a statement before it had failed). */
-export class RolledBack extends Error {
+class RolledBack extends Error {
   constructor() {
     super("the transaction was rolled back: a statement of it had failed");
   }

@@ -370,8 +370,8 @@ async function runBatch(em: EntityManager, members: Member[], again: boolean, pi
       pipe,
       wave.map((i) => members[i]!.request),
     );
-  let nextRead: Promise<RequestState[]> | undefined = readWave(waves[0]!);
-  nextRead.catch(ignore); // awaited below, after the lock: a failed lock fails it too, and the lock's error is the one to report
+  const firstRead = readWave(waves[0]!);
+  firstRead.catch(ignore); // awaited below, after the lock: a failed lock fails it too, and the lock's error is the one to report
   await locked;
 
   let savepoints = 0;
@@ -383,8 +383,7 @@ async function runBatch(em: EntityManager, members: Member[], again: boolean, pi
   const rollbackTo = (name: string) => pipe.send(`ROLLBACK TO SAVEPOINT ${name}`);
 
   for (const [w, wave] of waves.entries()) {
-    const states = await (nextRead ?? readWave(wave));
-    nextRead = undefined;
+    const states = await (w === 0 ? firstRead : readWave(wave));
     const last = w === waves.length - 1;
     const pending: { index: number; writes: WriteBatch; answer: object }[] = [];
     for (const [k, index] of wave.entries()) {

@@ -158,7 +158,7 @@ export function writeStatements(batches: WriteBatch[]): Statement[] {
 }
 
 /** Runs the writes of `batches` on `em`, statement after statement. */
-export async function runWrites(em: EntityManager, batches: WriteBatch[]): Promise<void> {
+async function runWrites(em: EntityManager, batches: WriteBatch[]): Promise<void> {
   for (const s of writeStatements(batches)) await (s.prepared ? sqlPrepared(em, s.text, s.values) : sqlRows(em, s.text, s.values));
 }
 

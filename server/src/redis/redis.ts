@@ -31,8 +31,7 @@ export const isStandIn = (redis: Redis): boolean => redis instanceof RedisMock;
 
 /** Whether commands would be sent now rather than queued until a reconnection (the stand-in is always ready). */
 export function redisReady(redis: Redis): boolean {
-  const status = (redis as { status?: string }).status;
-  return status === undefined || status === "ready";
+  return isStandIn(redis) || redis.status === "ready";
 }
 
 export async function pingRedis(redis: Redis): Promise<boolean> {

@@ -1,7 +1,7 @@
 import type { Redis } from "ioredis";
 import type { Log } from "../log";
 import { describeError } from "../log";
-import { redisReady } from "./redis";
+import { isStandIn, redisReady } from "./redis";
 
 /** A bucket holds up to `capacity` tokens and refills `perSecond` tokens a second; each take costs one. */
 export interface BucketRule {
@@ -75,7 +75,7 @@ export class TokenBuckets {
   ) {
     redis?.defineCommand("casinoTakeToken", { numberOfKeys: 1, lua: TAKE_SCRIPT });
     this.redis = redis as WithTake | undefined;
-    this.inMemory = redis !== undefined && (redis as { status?: string }).status === undefined;
+    this.inMemory = redis !== undefined && isStandIn(redis);
   }
 
   async take(key: string, rule: BucketRule): Promise<Take> {
