@@ -3,15 +3,19 @@ import { fileURLToPath } from "node:url";
 import { coupOdds } from "../rtp/baccarat";
 import { BACCARAT_DECKS } from "../src/games/baccarat";
 import { RTP_SOURCES } from "../rtp/sources";
+import { rtpDoc } from "../rtp/doc";
 
 /**
- * `npm run rtp:table`: writes common/src/rtp-table.ts, the static copy of every exact RTP that the
- * client shows in each game's help (the computation itself is too slow to run in a browser).
- * common/test/rtp-table.test.ts recomputes everything and fails when the copy is stale.
+ * `npm run rtp:table`: writes the two generated copies of every exact RTP, from one computation:
+ * common/src/rtp-table.ts, the static copy the client shows in each game's help (the computation
+ * itself is too slow to run in a browser), and docs/rtp.md, the table for readers.
+ * common/test/rtp-table.test.ts and common/test/rtp-doc.test.ts recompute everything and fail when
+ * a copy is stale.
  */
+const computed = RTP_SOURCES.map(([game, compute]) => [game, compute()] as const);
 const rows: string[] = [];
-for (const [game, compute] of RTP_SOURCES) {
-  const entries = compute().map((r) => `    { bet: ${JSON.stringify(r.bet)}, rtp: ${r.rtp} },`);
+for (const [game, rtpRows] of computed) {
+  const entries = rtpRows.map((r) => `    { bet: ${JSON.stringify(r.bet)}, rtp: ${r.rtp} },`);
   rows.push(`  ${JSON.stringify(game)}: [\n${entries.join("\n")}\n  ],`);
 }
 const odds = coupOdds(BACCARAT_DECKS);
@@ -27,7 +31,7 @@ export interface RtpEntry {
   rtp: number;
 }
 
-/** The exact RTP of every bet of every chance game, as the README's table lists them. */
+/** The exact RTP of every bet of every chance game, as docs/rtp.md lists them. */
 export const RTP_TABLE: Readonly<Partial<Record<GameId, readonly RtpEntry[]>>> = {
 ${rows.join("\n")}
 };
@@ -43,3 +47,7 @@ export const BACCARAT_WIN_PROBABILITY = {
 const target = fileURLToPath(new URL("../src/rtp-table.ts", import.meta.url));
 writeFileSync(target, source);
 console.log(`wrote ${target}`);
+
+const doc = fileURLToPath(new URL("../../docs/rtp.md", import.meta.url));
+writeFileSync(doc, rtpDoc(computed));
+console.log(`wrote ${doc}`);

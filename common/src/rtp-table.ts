@@ -8,7 +8,7 @@ export interface RtpEntry {
   rtp: number;
 }
 
-/** The exact RTP of every bet of every chance game, as the README's table lists them. */
+/** The exact RTP of every bet of every chance game, as docs/rtp.md lists them. */
 export const RTP_TABLE: Readonly<Partial<Record<GameId, readonly RtpEntry[]>>> = {
   "blackjack": [
     { bet: "main bet, basic strategy", rtp: 0.9959329637343395 },
