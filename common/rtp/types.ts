@@ -1,4 +1,4 @@
-/** One line of the README's RTP table. */
+/** One line of the RTP table (docs/rtp.md, `npm run rtp`). */
 export interface RtpRow {
   game: string;
   /** the bet type or variant; "" when the game has one */

@@ -189,7 +189,7 @@ export interface Config {
   playerRatePerMinute: number;
 }
 
-/** The retention rules (README, "Retention"). */
+/** The retention rules (docs/architecture/retention.md). */
 export interface RetentionConfig {
   /** Stored answers of requests are kept this long, then pruned. */
   processedRequestDays: number;
@@ -201,7 +201,7 @@ export interface RetentionConfig {
   sweepSeconds: number;
 }
 
-/** The shared crash room's timing (see README, "Shared crash room"). */
+/** The shared crash room's timing (see docs/architecture/crash-room.md). */
 export interface CrashSettings {
   bettingMs: number;
   bustedMs: number;

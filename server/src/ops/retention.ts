@@ -20,7 +20,7 @@ const MAX_BATCHES = 50;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The retention rules (README, "Retention"). None of them loses a coin:
+ * The retention rules (docs/architecture/retention.md). None of them loses a coin:
  * - An open round with no action for `abandonedRoundMinutes` is settled by its game's documented
  *   default action through the ledger (or voided with its stake refunded when the player made no
  *   decision yet), exactly once, under the player's lock.

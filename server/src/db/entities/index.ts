@@ -68,7 +68,7 @@ export class Player {
   @Column({ name: "dots_games_played_today", type: "integer", default: 0 }) dotsGamesPlayedToday!: number;
   @Column({ name: "dots_last_played_date", type: "text", nullable: true }) dotsLastPlayedDate!: string | null;
   @CreateDateColumn({ name: "created_at", type: "timestamptz" }) createdAt!: Date;
-  /** Last money request or room join; idle guests are archived after a while (README, "Retention"). */
+  /** Last money request or room join; idle guests are archived after a while (docs/architecture/retention.md). */
   @Column({ name: "last_seen_at", type: "timestamptz", default: () => "now()" }) lastSeenAt!: Date;
   /** An archived guest keeps its rows, but its session no longer works. */
   @Column({ name: "archived_at", type: "timestamptz", nullable: true }) archivedAt!: Date | null;
