@@ -27,6 +27,9 @@ export function dataSourceOptions(databaseUrl: string | undefined, dataDir = "./
     entities: ENTITIES,
     migrations: MIGRATIONS,
     migrationsRun: false,
+    // Each migration in a transaction of its own, and one that cannot run in a transaction (it builds an
+    // index CONCURRENTLY) says so itself.
+    migrationsTransactionMode: "each",
     synchronize: false,
     logging: false,
     // The migrations create no extension: uuid defaults are PostgreSQL's built-in gen_random_uuid().

@@ -1,5 +1,6 @@
 import type {
   ActivityInstanceMember,
+  AdminAction,
   ConsumerCursor,
   CrashBet,
   CrashChain,
@@ -74,6 +75,7 @@ export interface Tables {
   crash_chains: RowOf<CrashChain>;
   crash_rounds: RowOf<CrashRound, "crashPoint">;
   crash_bets: RowOf<CrashBet, "amount" | "autoCashOut" | "cashedOutAt" | "payout">;
+  admin_actions: RowOf<AdminAction, "id" | "amount">;
 }
 
 /** Some columns (all by default) of one table's row. */

@@ -12,7 +12,7 @@ import {
   Unique,
   type Relation,
 } from "typeorm";
-import type { LogRefusal, RoundResult, SkillGame } from "@casino/common";
+import type { LogRefusal, PlayerStatus, RoundResult, SkillGame } from "@casino/common";
 import { bigintToNumber } from "./transformers";
 
 /**
@@ -46,6 +46,9 @@ export class Tag {
 /** A player: a Discord user or a guest. `balance` is written only by the ledger. */
 @Entity("players")
 @Check("players_balance_check", `balance >= 0`)
+@Check("players_status_check", `status IN ('active','suspended','erased')`)
+/** The few players who are not active: every server process reads them every few seconds. */
+@Index("idx_players_closed", ["id"], { where: `status <> 'active'` })
 /** No index on balance: a bet's update of the row stays HOT (see migration 1763900000000). */
 @Index("idx_players_idle_guests", ["lastSeenAt"], { where: `archived_at IS NULL AND discord_id LIKE 'guest-%'` })
 export class Player {
@@ -72,13 +75,15 @@ export class Player {
   @Column({ name: "last_seen_at", type: "timestamptz", default: () => "now()" }) lastSeenAt!: Date;
   /** An archived guest keeps its rows, but its session no longer works. */
   @Column({ name: "archived_at", type: "timestamptz", nullable: true }) archivedAt!: Date | null;
+  /** Suspended by an operator (refused everywhere until restored), or erased at the owner's request. */
+  @Column({ type: "text", default: "active" }) status!: PlayerStatus;
 }
 
 /** Append-only: every coin that moves has a row here; a player's balance is the sum of their deltas. */
 @Entity("ledger_entries")
 @Unique("uq_ledger_player_request", ["playerId", "requestId"])
 @Check("ledger_entries_balance_after_check", `balance_after >= 0`)
-@Check("ledger_entries_reason_check", `reason IN ('grant','bet','payout','refund','daily_spin','reward')`)
+@Check("ledger_entries_reason_check", `reason IN ('grant','bet','payout','refund','daily_spin','reward','admin_adjustment')`)
 @Index("idx_ledger_player", ["playerId", "id"])
 /** For rebuilding the day and week boards: tiny, and nearly free on an append-only table. */
 @Index("idx_ledger_created_brin", ["createdAt"], { type: "brin" })
@@ -92,7 +97,7 @@ export class LedgerEntry {
   player?: Relation<Player>;
   @Column({ type: "bigint", transformer: bigintToNumber }) delta!: number;
   @Column({ name: "balance_after", type: "bigint", transformer: bigintToNumber }) balanceAfter!: number;
-  @Column({ type: "text" }) reason!: "grant" | "bet" | "payout" | "refund" | "daily_spin" | "reward";
+  @Column({ type: "text" }) reason!: "grant" | "bet" | "payout" | "refund" | "daily_spin" | "reward" | "admin_adjustment";
   @Column({ type: "text", nullable: true }) reference!: string | null;
   @Column({ name: "request_id", type: "text" }) requestId!: string;
   @CreateDateColumn({ name: "created_at", type: "timestamptz" }) createdAt!: Date;
@@ -315,6 +320,7 @@ export class DotBattleScore {
 
 @Entity("suggestions")
 @Check("suggestions_text_check", `length(text) BETWEEN 1 AND 2000`)
+@Check("suggestions_status_check", `status IN ('new','read','done')`)
 /** Migration: (player_id, created_at DESC). */
 @Index("idx_suggestions_player", ["playerId", "createdAt"])
 export class Suggestion {
@@ -325,6 +331,32 @@ export class Suggestion {
   player?: Relation<Player>;
   @Column({ type: "text" }) text!: string;
   @CreateDateColumn({ name: "created_at", type: "timestamptz" }) createdAt!: Date;
+  /** Marked by an operator (`npm run admin -- suggestions mark`). */
+  @Column({ type: "text", default: "new" }) status!: "new" | "read" | "done";
+  @Column({ name: "marked_at", type: "timestamptz", nullable: true }) markedAt!: Date | null;
+  @Column({ name: "marked_by", type: "text", nullable: true }) markedBy!: string | null;
+}
+
+/** What an operator did (`npm run admin`), to whom, when and why; written in the transaction of the change. */
+@Entity("admin_actions")
+@Check("admin_actions_operator_check", `length(operator) BETWEEN 1 AND 100`)
+@Check("admin_actions_action_check", `action IN ('grant','claw_back','suspend','restore','export','erase','mark_suggestion')`)
+@Check("admin_actions_reason_check", `length(reason) BETWEEN 1 AND 500`)
+@Index("idx_admin_actions_player", ["playerId", "id"])
+export class AdminAction {
+  @PrimaryColumn({ type: "bigint", transformer: bigintToNumber, generated: "identity", generatedIdentity: "ALWAYS" }) id!: number;
+  @CreateDateColumn({ name: "created_at", type: "timestamptz" }) createdAt!: Date;
+  @Column({ type: "text" }) operator!: string;
+  @Column({ type: "text" }) action!: "grant" | "claw_back" | "suspend" | "restore" | "export" | "erase" | "mark_suggestion";
+  @Column({ name: "player_id", type: "uuid", nullable: true }) playerId!: string | null;
+  @ManyToOne(() => Player, { nullable: true })
+  @JoinColumn(fk("admin_actions", "player_id"))
+  player?: Relation<Player> | null;
+  @Column({ type: "text" }) reason!: string;
+  /** The operator's request id of a grant or claw-back (its ledger entry is `#admin:<id>#admin_adjustment`). */
+  @Column({ name: "request_id", type: "text", nullable: true }) requestId!: string | null;
+  @Column({ type: "bigint", nullable: true, transformer: bigintToNumber }) amount!: number | null;
+  @Column({ type: "jsonb", nullable: true }) details!: unknown;
 }
 
 /** The guilds a player belongs to, from the token exchange (the guild leaderboard scope). */
@@ -507,4 +539,5 @@ export const ENTITIES = [
   CrashChain,
   CrashRound,
   CrashBet,
+  AdminAction,
 ];

@@ -8,6 +8,8 @@ import { SkillRounds1763830000001 } from "./1763830000001-skill-rounds";
 import { VerifiableHistory1763840000000 } from "./1763840000000-verifiable-history";
 import { SkillRefusalCheck1763890000000 } from "./1763890000000-skill-refusal-check";
 import { HotPlayerUpdates1763900000000 } from "./1763900000000-hot-player-updates";
+import { OperatorTools1764000000000 } from "./1764000000000-operator-tools";
+import { ValidateAccountChecks1764000000001 } from "./1764000000001-validate-account-checks";
 
 /** In order; the data source runs the pending ones at start. */
 export const MIGRATIONS = [
@@ -21,4 +23,6 @@ export const MIGRATIONS = [
   VerifiableHistory1763840000000,
   SkillRefusalCheck1763890000000,
   HotPlayerUpdates1763900000000,
+  OperatorTools1764000000000,
+  ValidateAccountChecks1764000000001,
 ];
