@@ -19,6 +19,8 @@ import { SessionTokens } from "./auth/session";
 import { DiscordOAuth } from "./auth/discord";
 import { Ledger } from "./ledger/ledger";
 import { Players } from "./players/players";
+import { ClosedAccounts } from "./players/closed-accounts";
+import { closeConnectionsOf } from "./rooms/close-connections";
 import { Seeds } from "./fairness/seeds";
 import { Retention } from "./ops/retention";
 import { EventLoopWatch } from "./ops/event-loop-watch";
@@ -92,13 +94,16 @@ export async function createApp(config: Config, existingDb?: Database, options: 
   const discord = new DiscordOAuth(config.discord);
   const guilds = new Guilds(db);
   const instances = new Instances(db, discord);
+  const closedAccounts = new ClosedAccounts(db, presence, log);
   const services: Services = {
     config,
     db,
     redis,
     boardsRedis,
     presence,
-    tokens: new SessionTokens(config.sessionSecret, config.sessionTtlSeconds),
+    // A suspended or erased player's token is refused wherever it is presented (REST and every room).
+    tokens: new SessionTokens(config.sessionSecret, config.sessionTtlSeconds, (claims) => closedAccounts.refusal(claims.playerId)),
+    closedAccounts,
     discord,
     ledger,
     players: new Players(db, ledger, config.specialBadges),
@@ -125,6 +130,7 @@ export async function createApp(config: Config, existingDb?: Database, options: 
   ledger.onCommitted(services.leaderboards.onCommitted);
   services.players.onProfileChanged(services.leaderboards.profileChanged);
   ledger.onCommitted(services.progress.onCommitted);
+  closedAccounts.onClosed((playerId, refusal) => void closeConnectionsOf(playerId, refusal, log));
 
   const transport = new SpreadPingTransport({ maxPayload: 16 * 1024 });
   const server = defineServer({
@@ -152,7 +158,7 @@ export async function createApp(config: Config, existingDb?: Database, options: 
     await stopCrashRecovery();
     eventLoop.stop();
     await services.retention.stop();
-    await Promise.all([services.leaderboards.stop(), services.progress.stop()]);
+    await Promise.all([services.leaderboards.stop(), services.progress.stop(), closedAccounts.stop()]);
     await server.gracefullyShutdown(false).catch(() => undefined);
     httpServer()?.closeAllConnections();
     redis.disconnect();
@@ -167,6 +173,7 @@ export async function createApp(config: Config, existingDb?: Database, options: 
       await server.listen(config.port, config.host);
       guardHttpServer(httpServer(), config, lifecycle);
       eventLoop.start();
+      void closedAccounts.start().catch((error) => log.error("closed-accounts", "closed accounts not loaded", error));
       services.retention.start();
       void services.leaderboards.start().catch(() => undefined);
       services.progress.start();

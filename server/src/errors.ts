@@ -39,3 +39,10 @@ export const outcomeUnknown = () =>
 /** An archived guest (idle past the retention period) can no longer use its session. */
 export const accountArchived = () =>
   new AppError("account_archived", 401, "This guest account was archived after a long time without play; start a new guest session");
+
+/** An operator suspended the account: every request, room join and open connection is refused until it is restored. */
+export const accountSuspended = () =>
+  new AppError("account_suspended", 403, "This account is suspended and cannot play until an operator restores it");
+
+/** The account was erased at its owner's request: its session no longer works. */
+export const accountErased = () => new AppError("account_erased", 401, "This account was deleted; its data has been erased");

@@ -19,6 +19,7 @@ import type { Leaderboards } from "./leaderboard/leaderboards";
 import type { Progress } from "./progress/progress";
 import type { Guilds } from "./players/guilds";
 import type { Instances } from "./players/instances";
+import type { ClosedAccounts } from "./players/closed-accounts";
 
 /** Everything the REST routers and rooms need, built once at boot. */
 export interface Services {
@@ -49,4 +50,6 @@ export interface Services {
   progress: Progress;
   guilds: Guilds;
   instances: Instances;
+  /** Suspended and erased accounts, for refusing their sessions and closing their connections. */
+  closedAccounts: ClosedAccounts;
 }

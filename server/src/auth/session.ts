@@ -1,6 +1,6 @@
 import { createSecretKey, type KeyObject } from "node:crypto";
 import { SignJWT, jwtVerify, errors as joseErrors } from "jose";
-import { unauthorized } from "../errors";
+import { unauthorized, type AppError } from "../errors";
 
 /** What a session token proves: which player this is. */
 export interface SessionClaims {
@@ -18,7 +18,8 @@ const VERIFIED_CACHE_SIZE = 10_000;
  * Signed (HS256), expiring session tokens: accepted as a Bearer token on REST and in room onAuth.
  * The HMAC key is imported once (jose would import raw bytes again on every call), and a token already
  * verified is answered from memory until it expires: a token is immutable, so its signature and
- * claims cannot have changed since.
+ * claims cannot have changed since. Its player's account can: `refuse` is asked at every verification
+ * (a suspended or erased player's token is refused with that reason, wherever it is presented).
  */
 export class SessionTokens {
   private readonly key: KeyObject;
@@ -27,6 +28,7 @@ export class SessionTokens {
   constructor(
     secret: string,
     private readonly ttlSeconds: number,
+    private readonly refuse: (claims: SessionClaims) => AppError | null = () => null,
   ) {
     this.key = createSecretKey(Buffer.from(secret, "utf8"));
   }
@@ -43,6 +45,13 @@ export class SessionTokens {
   }
 
   async verify(token: string | undefined): Promise<SessionClaims> {
+    const claims = await this.verifySignature(token);
+    const refusal = this.refuse(claims);
+    if (refusal) throw refusal;
+    return claims;
+  }
+
+  private async verifySignature(token: string | undefined): Promise<SessionClaims> {
     if (!token) throw unauthorized();
     const known = this.verified.get(token);
     if (known) {

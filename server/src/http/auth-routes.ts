@@ -5,14 +5,20 @@ import type { Services } from "../services";
 import type { Player } from "../db/entities/index";
 import { parse } from "./errors";
 import { AppError } from "../errors";
+import { closedAccountRefusal } from "../players/players";
 
 /** Identity: Discord code exchange and guests. Both answer a signed session token. */
 export function authRoutes(s: Services): Router {
   const router = Router();
-  const session = async (player: Player): Promise<SessionAnswer> => ({
-    session_token: await s.tokens.issue({ playerId: player.id, discordId: player.discordId, guest: s.players.toRecord(player).isGuest }),
-    player: s.players.toRecord(player),
-  });
+  const session = async (player: Player): Promise<SessionAnswer> => {
+    // A suspended player signing in again is refused here, before a new token exists.
+    const refusal = closedAccountRefusal(player);
+    if (refusal) throw refusal;
+    return {
+      session_token: await s.tokens.issue({ playerId: player.id, discordId: player.discordId, guest: s.players.toRecord(player).isGuest }),
+      player: s.players.toRecord(player),
+    };
+  };
 
   // The browser needs the Discord application id before it can start the Embedded App SDK.
   router.get("/client-config", (_req, res) => {

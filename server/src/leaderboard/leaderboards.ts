@@ -47,6 +47,8 @@ export const BOARD_CHANGES_CHANNEL = "leaderboard:changes";
 export interface RebuildReport {
   players: number;
   ms: number;
+  /** This call made the build (false: it waited for, and adopted, a build another process made meanwhile). */
+  built: boolean;
 }
 
 interface LedgerRow {
@@ -56,14 +58,15 @@ interface LedgerRow {
   balanceAfter: number;
   reason: string;
   createdAt: number;
-  guest: boolean;
+  /** The player is not ranked (see RANKED): the entry moves no board. */
+  unranked: boolean;
 }
 
 interface RecordRow {
   id: number;
   playerId: string;
   value: number;
-  guest: boolean;
+  unranked: boolean;
 }
 
 export interface RankedRow {
@@ -97,16 +100,22 @@ const ledgerRow = (r: Record<string, unknown>): LedgerRow => ({
   balanceAfter: Number(r.balance_after),
   reason: r.reason as string,
   createdAt: new Date(r.created_at as string).getTime(),
-  guest: r.guest === true,
+  unranked: r.unranked === true,
 });
 const recordRow = (r: Record<string, unknown>): RecordRow => ({
   id: Number(r.id),
   playerId: r.player_id as string,
   value: Number(r.value),
-  guest: r.guest === true,
+  unranked: r.unranked === true,
 });
 
-const LEDGER_COLUMNS = `e.id, e.player_id, e.delta, e.balance_after, e.reason, e.created_at, p.discord_id LIKE 'guest-%' AS guest
+/**
+ * Who is ranked, for `p` = players: signed-in players whose account is active. Guests never are; a
+ * suspended or erased player drops off every board (a rebuild leaves them out, the consumers skip them).
+ */
+const RANKED = `p.discord_id NOT LIKE 'guest-%' AND p.status = 'active'`;
+
+const LEDGER_COLUMNS = `e.id, e.player_id, e.delta, e.balance_after, e.reason, e.created_at, NOT (${RANKED}) AS unranked
   FROM ledger_entries e JOIN players p ON p.id = e.player_id`;
 
 const RECORD_SOURCES = {
@@ -163,7 +172,7 @@ export class Leaderboards {
     );
     const recordTail = (board: "speed" | "kills") => {
       const { table, column } = RECORD_SOURCES[board];
-      const columns = `r.id, r.player_id, r.${column} AS value, p.discord_id LIKE 'guest-%' AS guest FROM ${table} r JOIN players p ON p.id = r.player_id`;
+      const columns = `r.id, r.player_id, r.${column} AS value, NOT (${RANKED}) AS unranked FROM ${table} r JOIN players p ON p.id = r.player_id`;
       return new IdTail<RecordRow>(
         (after, limit) =>
           this.read((em) => sqlRows(em, `SELECT ${columns} WHERE r.id > $1 ORDER BY r.id LIMIT $2`, [after, limit])).then((r) =>
@@ -225,6 +234,14 @@ export class Leaderboards {
     const change: BoardChange = { keys: [], players: [playerId] };
     void Promise.resolve(this.presence.publish(BOARD_CHANGES_CHANNEL, change)).catch(() => undefined);
   };
+
+  /**
+   * Removes the player's stored profile (name, avatar, Discord id) from Redis: an erased player's must
+   * not outlive the erasure there. A build stores profiles of ranked players only, so it never comes back.
+   */
+  async forgetProfile(playerId: string): Promise<void> {
+    await this.redis.hdel(KEYS.profiles, playerId);
+  }
 
   /** The ledger's commit hook: a hint to read the new entries now. */
   readonly onCommitted = (): void => this.ledgerLoop.nudge();
@@ -496,7 +513,7 @@ export class Leaderboards {
     await this.ensureBuilt();
     for (;;) {
       const { rows, more, ack } = await this.ledgerTail.next();
-      const ranked = rows.filter((r) => !r.guest);
+      const ranked = rows.filter((r) => !r.unranked);
       if (ranked.length > 0) {
         const args: string[] = [];
         const netReasons: readonly string[] = NET_REASONS;
@@ -549,7 +566,7 @@ export class Leaderboards {
       const tail = this.recordTails[board];
       for (;;) {
         const { rows, more, ack } = await tail.next();
-        const pairs = rows.filter((r) => !r.guest).flatMap((r) => [r.playerId, scoreOf(board, r.value)]);
+        const pairs = rows.filter((r) => !r.unranked).flatMap((r) => [r.playerId, scoreOf(board, r.value)]);
         if (pairs.length > 0) {
           const result = await this.redis.applyBest(KEYS.meta, KEYS[board], this.epoch!, ...pairs);
           if (result === "stale") return this.restartAfterRebuild();
@@ -564,9 +581,9 @@ export class Leaderboards {
 
   private async recordBest(board: "speed" | "kills", playerId: string, value: number): Promise<void> {
     const [player] = await this.read((em) =>
-      sqlRows(em, `SELECT discord_id LIKE 'guest-%' AS guest FROM players WHERE id = $1`, [playerId]),
+      sqlRows(em, `SELECT NOT (${RANKED}) AS unranked FROM players p WHERE p.id = $1`, [playerId]),
     );
-    if (!player || player.guest === true) return;
+    if (!player || player.unranked === true) return;
     await this.ensureBuilt();
     let result = await this.redis.applyBest(KEYS.meta, KEYS[board], this.epoch!, playerId, scoreOf(board, value));
     if (result === "stale") {
@@ -671,7 +688,7 @@ export class Leaderboards {
       .then((count) => void (players = count))
       .finally(() => (this.building = null));
     await this.building;
-    return { players: players ?? (await this.redis.zcard(KEYS.balance)), ms: performance.now() - started };
+    return { players: players ?? (await this.redis.zcard(KEYS.balance)), ms: performance.now() - started, built: players !== null };
   }
 
   /**
@@ -715,7 +732,7 @@ export class Leaderboards {
       let writing: Promise<void> = Promise.resolve();
       await sqlRows(
         em,
-        `DECLARE lb_players NO SCROLL CURSOR FOR SELECT ${PROFILE_COLUMNS} FROM players p ${PROFILE_JOIN} WHERE p.discord_id NOT LIKE 'guest-%'`,
+        `DECLARE lb_players NO SCROLL CURSOR FOR SELECT ${PROFILE_COLUMNS} FROM players p ${PROFILE_JOIN} WHERE ${RANKED}`,
       );
       for (;;) {
         const rows = await sqlRows(em, `FETCH ${REBUILD_CHUNK} FROM lb_players`);
@@ -736,7 +753,7 @@ export class Leaderboards {
         em,
         `SELECT e.player_id, sum(e.delta) AS week, sum(e.delta) FILTER (WHERE e.created_at >= $2) AS day
            FROM ledger_entries e JOIN players p ON p.id = e.player_id
-          WHERE e.created_at >= $1 AND e.reason = ANY($3::text[]) AND p.discord_id NOT LIKE 'guest-%'
+          WHERE e.created_at >= $1 AND e.reason = ANY($3::text[]) AND ${RANKED}
           GROUP BY e.player_id`,
         [new Date(windowStart("week", now)), new Date(windowStart("day", now)), [...NET_REASONS]],
       );
@@ -755,7 +772,7 @@ export class Leaderboards {
         const rows = await sqlRows(
           em,
           `SELECT r.player_id, ${best}(r.${column}) AS value FROM ${table} r JOIN players p ON p.id = r.player_id
-            WHERE p.discord_id NOT LIKE 'guest-%' GROUP BY r.player_id`,
+            WHERE ${RANKED} GROUP BY r.player_id`,
         );
         await zadd(
           temp(board),
@@ -813,7 +830,7 @@ export class Leaderboards {
       sqlRows<{ total: number; settled: number }>(
         em,
         `SELECT count(*)::int AS total, count(*) FILTER (WHERE created_at <= now() - ($1::int * interval '1 millisecond'))::int AS settled
-           FROM players WHERE discord_id NOT LIKE 'guest-%'`,
+           FROM players p WHERE ${RANKED}`,
         [settleMs],
       ),
     );

@@ -42,7 +42,7 @@ import {
 
 export type { BetAnswer, SpinAnswer };
 
-export type LedgerReason = "grant" | "bet" | "payout" | "refund" | "daily_spin" | "reward";
+export type LedgerReason = "grant" | "bet" | "payout" | "refund" | "daily_spin" | "reward" | "admin_adjustment";
 
 /** Told after a transaction that moved coins has committed. */
 export type CommitListener = () => void;

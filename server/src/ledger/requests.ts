@@ -8,7 +8,8 @@ import type { Pipe } from "../db/pipeline";
 import { WriteBatch, sendWrites } from "./writes";
 import { constraintOf, isConnectFailure, isConnectionTrouble, isRetryable, sqlState, type Database } from "../db/database";
 import { GroupCommit, RunAgain, type MemberOutcome } from "./group-commit";
-import { AppError, accountArchived, conflict, notFound, outcomeUnknown, requestIdReused } from "../errors";
+import type { PlayerStatus } from "@casino/common";
+import { AppError, accountArchived, accountErased, accountSuspended, conflict, notFound, outcomeUnknown, requestIdReused } from "../errors";
 
 /**
  * How every request that moves coins or changes seeds runs, whoever sends it (room or REST). Requests
@@ -32,7 +33,29 @@ import { AppError, accountArchived, conflict, notFound, outcomeUnknown, requestI
  */
 
 export type RequestKind =
-  "bet" | "act" | "spin" | "rotate" | "client-seed" | "crash-bet" | "crash-cashout" | "crash-settle" | "skill-reward";
+  | "bet"
+  | "act"
+  | "spin"
+  | "rotate"
+  | "client-seed"
+  | "crash-bet"
+  | "crash-cashout"
+  | "crash-settle"
+  | "skill-reward"
+  | "adjustment";
+
+/**
+ * Requests the player does not make: settling a crash bet cut short by a restart, and an operator's
+ * grant or claw-back (a claw-back is what a suspension is often for). A suspension stops everything else.
+ */
+const NOT_BY_THE_PLAYER: ReadonlySet<RequestKind> = new Set(["crash-settle", "adjustment"]);
+
+/** Why a request for a player whose account is not active is refused, if it is (an erased account is settled, never adjusted). */
+function closedAccountRefusal(status: PlayerStatus, kind: RequestKind): AppError | null {
+  if (status === "suspended" && !NOT_BY_THE_PLAYER.has(kind)) return accountSuspended();
+  if (status === "erased" && kind !== "crash-settle") return accountErased();
+  return null;
+}
 
 export interface MoneyRequest {
   playerId: string;
@@ -62,6 +85,7 @@ export interface LockedPlayer {
   balance: number;
   lastDailySpin: Date | null;
   archived: boolean;
+  status: PlayerStatus;
 }
 
 /**
@@ -69,19 +93,22 @@ export interface LockedPlayer {
  * whose row is locked by another transaction is skipped (null) instead of waited for.
  */
 export async function lockPlayer(em: EntityManager, playerId: string, skipLocked = false): Promise<LockedPlayer | null> {
-  const rows = await sqlRows<Row<"players", "id" | "balance" | "last_daily_spin" | "archived_at">>(
+  const rows = await sqlRows<Row<"players", LockedColumns>>(
     em,
-    `SELECT id, balance, last_daily_spin, archived_at FROM players WHERE id = $1 FOR NO KEY UPDATE${skipLocked ? " SKIP LOCKED" : ""}`,
+    `SELECT id, balance, last_daily_spin, archived_at, status FROM players WHERE id = $1 FOR NO KEY UPDATE${skipLocked ? " SKIP LOCKED" : ""}`,
     [playerId],
   );
   return rows[0] ? lockedPlayerOf(rows[0]) : null;
 }
 
-const lockedPlayerOf = (row: Row<"players", "id" | "balance" | "last_daily_spin" | "archived_at">): LockedPlayer => ({
+type LockedColumns = "id" | "balance" | "last_daily_spin" | "archived_at" | "status";
+
+const lockedPlayerOf = (row: Row<"players", LockedColumns>): LockedPlayer => ({
   id: row.id,
   balance: Number(row.balance),
   lastDailySpin: row.last_daily_spin ? new Date(row.last_daily_spin) : null,
   archived: row.archived_at !== null,
+  status: row.status,
 });
 
 export interface SeedRow {
@@ -193,8 +220,8 @@ export interface RequestState {
  * transaction), in one statement, in the order of `requests`.
  */
 export async function readRequestStates(pipe: Pipe, requests: { playerId: string; requestId: string }[]): Promise<RequestState[]> {
-  const rows = await pipe.send<MoneyRead & Partial<Row<"players", "id" | "balance" | "last_daily_spin" | "archived_at">>>(
-    `SELECT pl.id, pl.balance, pl.last_daily_spin, pl.archived_at, ${moneyColumns("q.player_id", "q.request_id")}
+  const rows = await pipe.send<MoneyRead & Partial<Row<"players", LockedColumns>>>(
+    `SELECT pl.id, pl.balance, pl.last_daily_spin, pl.archived_at, pl.status, ${moneyColumns("q.player_id", "q.request_id")}
        FROM unnest($1::uuid[], $2::text[]) WITH ORDINALITY AS q(player_id, request_id, i)
        LEFT JOIN players pl ON pl.id = q.player_id
       ORDER BY q.i`,
@@ -202,7 +229,7 @@ export async function readRequestStates(pipe: Pipe, requests: { playerId: string
     true,
   );
   return rows.map((row) => ({
-    player: row.id ? lockedPlayerOf(row as Row<"players", "id" | "balance" | "last_daily_spin" | "archived_at">) : null,
+    player: row.id ? lockedPlayerOf(row as Row<"players", LockedColumns>) : null,
     money: () => playerMoneyOf(row),
   }));
 }
@@ -468,6 +495,8 @@ async function prepare(
   const player = state.player;
   if (!player) throw notFound("Player not found");
   if (player.archived) throw accountArchived();
+  const refusal = closedAccountRefusal(player.status, request.kind);
+  if (refusal) throw refusal;
   const { stored, ...money } = state.money();
   if (stored) return { replay: replayOf(stored, request.kind, fingerprint) };
   const writes = new WriteBatch();

@@ -4,7 +4,7 @@ import type { Database } from "../db/database";
 import { Player } from "../db/entities/index";
 import type { Ledger } from "../ledger/ledger";
 import { isUniqueViolation } from "../ledger/ledger";
-import { accountArchived, forbidden, notFound } from "../errors";
+import { AppError, accountArchived, accountErased, accountSuspended, forbidden, notFound } from "../errors";
 import type { SessionClaims } from "../auth/session";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -26,10 +26,10 @@ export class Players {
     return this.db.run((em) => em.getRepository(Player).findOneBy(UUID.test(ref) ? { id: ref } : { discordId: ref }));
   }
 
-  /** An archived guest is gone for everyone but the ledger. */
+  /** An archived guest, or an erased player, is gone for everyone but the ledger. */
   async get(ref: string): Promise<Player> {
     const player = await this.find(ref);
-    if (!player || player.archivedAt) throw notFound("Player not found");
+    if (!player || player.archivedAt || player.status === "erased") throw notFound("Player not found");
     return player;
   }
 
@@ -38,8 +38,10 @@ export class Players {
     if (ref !== claims.playerId && ref !== claims.discordId) throw forbidden();
     const player = await this.find(claims.playerId);
     if (!player) throw notFound("Player not found");
-    // An archived guest's session no longer works.
+    // An archived guest's session no longer works, nor a suspended or erased player's.
     if (player.archivedAt) throw accountArchived();
+    const refusal = closedAccountRefusal(player);
+    if (refusal) throw refusal;
     return player;
   }
 
@@ -131,4 +133,11 @@ export class Players {
       badge: p.anonymousMode ? null : this.badgeOf(p),
     };
   }
+}
+
+/** Why a player's session is refused whatever it asks for: suspended or erased (null for an active account). */
+export function closedAccountRefusal(player: Pick<Player, "status">): AppError | null {
+  if (player.status === "suspended") return accountSuspended();
+  if (player.status === "erased") return accountErased();
+  return null;
 }

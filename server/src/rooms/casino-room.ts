@@ -1,6 +1,7 @@
 import { sqlRows } from "../db/sql";
 import { CloseCode, Room, ServerError, type Client } from "@colyseus/core";
 import {
+  ACCOUNT_CLOSED_CLOSE_CODE,
   CLIENT_MESSAGES,
   SERVER_MESSAGES,
   actMessage,
@@ -138,8 +139,8 @@ export abstract class CasinoRoom extends Room<{ state: CasinoState; client: Casi
 
   override async onDrop(client: CasinoClient, code?: number): Promise<void> {
     // A join that failed has nothing to come back to, and a connection the server dropped for an error
-    // (a message flood) is not kept either: closing it is the point.
-    if (!this.joined || code === CloseCode.WITH_ERROR) return;
+    // (a message flood) or for a closed account is not kept either: closing it is the point.
+    if (!this.joined || code === CloseCode.WITH_ERROR || code === ACCOUNT_CLOSED_CLOSE_CODE) return;
     // A dropped connection keeps its seat for a while; the open round is in the database either way.
     await this.allowReconnection(client, 30);
   }

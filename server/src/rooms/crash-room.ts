@@ -1,5 +1,6 @@
 import { ErrorCode, Room, ServerError, type AuthContext, type Client } from "@colyseus/core";
 import {
+  ACCOUNT_CLOSED_CLOSE_CODE,
   CRASH_MESSAGES,
   crashBetMessage,
   crashCashOutMessage,
@@ -116,7 +117,9 @@ export abstract class CrashRoom extends Room<{ state: CrashState; client: CrashC
     this.names.set(player.id, player.anonymousMode ? "Anonymous" : player.username);
   }
 
-  override async onDrop(client: CrashClient): Promise<void> {
+  override async onDrop(client: CrashClient, code?: number): Promise<void> {
+    // A closed account's connection was ended on purpose: no seat is kept for it.
+    if (code === ACCOUNT_CLOSED_CLOSE_CODE) return;
     // Bets live in the database whatever happens to the connection; the seat is kept for a moment.
     await this.allowReconnection(client, 20);
   }
