@@ -580,9 +580,7 @@ export class Leaderboards {
   }
 
   private async recordBest(board: "speed" | "kills", playerId: string, value: number): Promise<void> {
-    const [player] = await this.read((em) =>
-      sqlRows(em, `SELECT NOT (${RANKED}) AS unranked FROM players p WHERE p.id = $1`, [playerId]),
-    );
+    const [player] = await this.read((em) => sqlRows(em, `SELECT NOT (${RANKED}) AS unranked FROM players p WHERE p.id = $1`, [playerId]));
     if (!player || player.unranked === true) return;
     await this.ensureBuilt();
     let result = await this.redis.applyBest(KEYS.meta, KEYS[board], this.epoch!, playerId, scoreOf(board, value));
@@ -730,10 +728,7 @@ export class Leaderboards {
       // One sequential scan through a cursor; each chunk goes to Redis while the next one is fetched.
       let players = 0;
       let writing: Promise<void> = Promise.resolve();
-      await sqlRows(
-        em,
-        `DECLARE lb_players NO SCROLL CURSOR FOR SELECT ${PROFILE_COLUMNS} FROM players p ${PROFILE_JOIN} WHERE ${RANKED}`,
-      );
+      await sqlRows(em, `DECLARE lb_players NO SCROLL CURSOR FOR SELECT ${PROFILE_COLUMNS} FROM players p ${PROFILE_JOIN} WHERE ${RANKED}`);
       for (;;) {
         const rows = await sqlRows(em, `FETCH ${REBUILD_CHUNK} FROM lb_players`);
         await writing;

@@ -33,16 +33,7 @@ import { AppError, accountArchived, accountErased, accountSuspended, conflict, n
  */
 
 export type RequestKind =
-  | "bet"
-  | "act"
-  | "spin"
-  | "rotate"
-  | "client-seed"
-  | "crash-bet"
-  | "crash-cashout"
-  | "crash-settle"
-  | "skill-reward"
-  | "adjustment";
+  "bet" | "act" | "spin" | "rotate" | "client-seed" | "crash-bet" | "crash-cashout" | "crash-settle" | "skill-reward" | "adjustment";
 
 /**
  * Requests the player does not make: settling a crash bet cut short by a restart, and an operator's
