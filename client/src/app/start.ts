@@ -85,7 +85,7 @@ export function useRoomConnection(): void {
 /** Joins the casino room and feeds the stores from it. */
 export async function connectRoom(token: string): Promise<void> {
   useRoom.getState().connection?.close();
-  useRoom.setState({ status: "connecting" });
+  useRoom.setState({ status: "connecting", closedReason: null });
   let CasinoConnection: (typeof import("../net/room"))["CasinoConnection"];
   try {
     ({ CasinoConnection } = await loadRoom());
@@ -112,6 +112,7 @@ export async function connectRoom(token: string): Promise<void> {
         toast({ title, description, duration: REMINDER_TOAST_MS });
       }
     },
+    accountClosed: (reason) => useRoom.setState({ closedReason: reason }),
   });
   useRoom.setState({ connection });
   void connection.start();

@@ -1,4 +1,5 @@
 import { Client, type Room } from "@colyseus/sdk";
+import { ACCOUNT_CLOSED_CLOSE_CODE } from "@casino/common/account";
 import { browserClientSeed } from "./client-seed";
 import { newRequestId } from "./request-id";
 import { RoomFailure, type ConnectionStatus } from "./room-failure";
@@ -24,6 +25,8 @@ export interface ConnectionListener<S> {
   state(state: S): void;
   /** Every pushed message that is not an answer to a request (balance, notice, seeds, leaderboard, ...). */
   push(type: string, body: unknown): void;
+  /** The server ended the connection because the account was suspended or erased: the reason, in its words. */
+  accountClosed?(reason: string): void;
 }
 
 /** The casino room's state as its connection passes it on. */
@@ -129,10 +132,19 @@ export abstract class RoomConnection<S> {
       this.listener.status("open");
       this.resendPending();
     });
-    room.onLeave(() => {
+    room.onLeave((code, reason) => {
       if (this.room !== room) return;
       this.room = null;
       if (this.closed) return;
+      if (code === ACCOUNT_CLOSED_CLOSE_CODE) {
+        // Joining again would be refused for the same reason: stop here and say why.
+        this.closed = true;
+        const message = reason || "This account can no longer play";
+        this.failPending(new RoomFailure("account_closed", message));
+        this.listener.status("closed");
+        this.listener.accountClosed?.(message);
+        return;
+      }
       // The seat is gone (server restart, reconnection window passed): join a new room and resend.
       this.listener.status("reconnecting");
       void this.start();

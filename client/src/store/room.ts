@@ -6,6 +6,8 @@ import type { ConnectionStatus } from "../net/room-failure";
 interface RoomState {
   connection: CasinoConnection | null;
   status: ConnectionStatus | "idle";
+  /** Why the server closed the connection for good (status "closed": the account was suspended or erased). */
+  closedReason: string | null;
   /** The balance the server last pushed (or the player record's, before the room answers). */
   balance: number | null;
   openRound: OpenRoundView | null;
@@ -22,6 +24,7 @@ interface RoomState {
 export const useRoom = create<RoomState>()((set) => ({
   connection: null,
   status: "idle",
+  closedReason: null,
   balance: null,
   openRound: null,
   seeds: null,
