@@ -202,7 +202,7 @@ export async function openDatabase(databaseUrl: string | undefined, dataDir: str
     const migrator = new DataSource(dataSourceOptions(databaseUrl, dataDir));
     await migrator.initialize();
     try {
-      await migrator.runMigrations({ transaction: "each" });
+      await runMigrations(migrator);
     } finally {
       await migrator.destroy();
     }
@@ -212,6 +212,37 @@ export async function openDatabase(databaseUrl: string | undefined, dataDir: str
   }
   const dataSource = new DataSource(dataSourceOptions(databaseUrl, dataDir, timeouts));
   await dataSource.initialize();
-  await dataSource.runMigrations({ transaction: "each" });
+  await runMigrations(dataSource);
   return new Database(dataSource, !databaseUrl, timeouts?.healthMs);
+}
+
+/** The advisory lock only migrations take (any constant: PostgreSQL's advisory locks are keyed by a bigint). */
+const MIGRATION_LOCK = 7_152_301_488;
+
+/**
+ * Runs the pending migrations, each in a transaction of its own. On PostgreSQL under an advisory lock:
+ * TypeORM takes none, and processes started together on a database that is behind would each run the
+ * same migration (all but one then fail on "already exists"); with it the first migrates and the others
+ * wait, then find nothing left to do. PGlite is one process's database.
+ */
+async function runMigrations(dataSource: DataSource): Promise<void> {
+  if (!(dataSource.options as { url?: string }).url) {
+    await dataSource.runMigrations({ transaction: "each" });
+    return;
+  }
+  const lock = dataSource.createQueryRunner();
+  try {
+    // Asked again and again rather than waited for: a session waiting inside pg_advisory_lock holds a
+    // transaction open, which a migration building an index CONCURRENTLY would wait for in turn.
+    while (!(await lock.query(`SELECT pg_try_advisory_lock($1) AS locked`, [MIGRATION_LOCK]))[0].locked) {
+      await sleep(100 + Math.random() * 100);
+    }
+    try {
+      await dataSource.runMigrations({ transaction: "each" });
+    } finally {
+      await lock.query(`SELECT pg_advisory_unlock($1)`, [MIGRATION_LOCK]);
+    }
+  } finally {
+    await lock.release();
+  }
 }
