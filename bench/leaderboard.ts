@@ -32,6 +32,7 @@ const { values } = parseArgs({
     seconds: { type: "string", default: "5" },
     rounds: { type: "string", default: "3" },
     rate: { type: "string", default: "1000" },
+    "bets-per-player": { type: "string", default: "0" },
   },
 });
 const PLAYERS = Number(values.players);
@@ -40,6 +41,11 @@ const SECONDS = Number(values.seconds);
 const ROUNDS = Number(values.rounds);
 /** Requests a second of the open-loop phases (0: none). */
 const RATE = Number(values.rate);
+/**
+ * Ledger entries of this week's games per player (`bet`, dated now), besides the grant: the day and week
+ * boards a rebuild sums up from the ledger (0: the boards of nets are empty, as after a quiet week).
+ */
+const BETS_PER_PLAYER = Number(values["bets-per-player"]);
 const ADMIN_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const REDIS_BASE = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 
@@ -158,6 +164,14 @@ async function main() {
     await db.query(
       `INSERT INTO ledger_entries (player_id, delta, balance_after, reason, reference, request_id) SELECT id, balance, balance, 'grant', 'bench', 'bench-grant' FROM players`,
     );
+    if (BETS_PER_PLAYER > 0) {
+      // The running balance is left as the grant's: only the sums of this week's entries are read by a build.
+      await db.query(
+        `INSERT INTO ledger_entries (player_id, delta, balance_after, reason, reference, request_id)
+         SELECT p.id, -1, p.balance, 'bet', 'dice', 'bench-bet-' || k FROM players p, generate_series(1, $1) k`,
+        [BETS_PER_PLAYER],
+      );
+    }
     await db.query(`ANALYZE`);
     // The progress consumer would otherwise replay a million grants for peak balances during the run.
     await db.query(`INSERT INTO consumer_cursors (name, position) SELECT 'progress:ledger', max(id) FROM ledger_entries`);
@@ -241,7 +255,9 @@ async function main() {
       `players ${PLAYERS.toLocaleString("en")}, clients ${CLIENTS}, ${ROUNDS} rounds of ${SECONDS} s per handler; PostgreSQL ${pgVersion}, Redis ${redisVersion}`,
     );
     console.log(`load average before the run: ${loadBefore}`);
-    console.log(`insert players and grants (generate_series): ${insertSeconds.toFixed(1)} s`);
+    console.log(
+      `insert players and grants${BETS_PER_PLAYER > 0 ? ` and ${BETS_PER_PLAYER} bets each this week` : ""} (generate_series): ${insertSeconds.toFixed(1)} s`,
+    );
     console.log(
       `rebuild of the boards from PostgreSQL: ${(rebuild.ms / 1000).toFixed(2)} s (${rebuild.players.toLocaleString("en")} ranked)`,
     );
