@@ -42,7 +42,7 @@ export type RequestKind =
 const NOT_BY_THE_PLAYER: ReadonlySet<RequestKind> = new Set(["crash-settle", "adjustment"]);
 
 /** Why a request for a player whose account is not active is refused, if it is (an erased account is settled, never adjusted). */
-function closedAccountRefusal(status: PlayerStatus, kind: RequestKind): AppError | null {
+function refusalForAccount(status: PlayerStatus, kind: RequestKind): AppError | null {
   if (status === "suspended" && !NOT_BY_THE_PLAYER.has(kind)) return accountSuspended();
   if (status === "erased" && kind !== "crash-settle") return accountErased();
   return null;
@@ -486,7 +486,7 @@ async function prepare(
   const player = state.player;
   if (!player) throw notFound("Player not found");
   if (player.archived) throw accountArchived();
-  const refusal = closedAccountRefusal(player.status, request.kind);
+  const refusal = refusalForAccount(player.status, request.kind);
   if (refusal) throw refusal;
   const { stored, ...money } = state.money();
   if (stored) return { replay: replayOf(stored, request.kind, fingerprint) };
