@@ -1,0 +1,137 @@
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { freePorts } from "./lib/cluster";
+import { freshDatabase, leaseRedis } from "./lib/database";
+import { cpuSeconds, machine, machineBusySeconds, rssBytes } from "./lib/proc";
+
+/**
+ * `npm run bench:startup`: how long a server process takes from its start to a 200 from
+ * `GET /api/health`, the CPU it spends getting there, and its resident memory once idle.
+ *
+ * Each of the server's two forms is measured: `source` runs `server/src/main.ts` through tsx (compiled
+ * in memory at every start, as `npm run dev` does), `compiled` runs the production build
+ * (`server/dist/main.js`, made by `npm run build`). Each on three set-ups: embedded PGlite in a new
+ * data folder (its first start: the database is created and migrated), the same folder again (a
+ * restart), and PostgreSQL and Redis (a fresh database each run). A run spawns the process, polls the
+ * health endpoint every 10 ms, then leaves the process idle for `--idle` seconds and reads its RSS.
+ * The median of `--runs` runs is printed.
+ */
+const { values } = parseArgs({
+  options: {
+    runs: { type: "string", default: "3" },
+    idle: { type: "string", default: "5" },
+    forms: { type: "string", default: "source,compiled" },
+    setups: { type: "string", default: "pglite-new,pglite-again,postgres" },
+    redis: { type: "string", default: process.env.REDIS_URL ?? "redis://127.0.0.1:6379" },
+    // Another checkout to measure (e.g. the previous commit's), with its own node_modules.
+    root: { type: "string" },
+  },
+});
+const RUNS = Number(values.runs);
+const IDLE_MS = Number(values.idle) * 1000;
+const ROOT = values.root ? resolve(values.root) : fileURLToPath(new URL("..", import.meta.url));
+const COMPILED = join(ROOT, "server/dist/main.js");
+const SECRET = "bench-secret-bench-secret-bench-secret-0123";
+
+type Form = "source" | "compiled";
+type Setup = "pglite-new" | "pglite-again" | "postgres";
+
+interface Run {
+  healthyMs: number;
+  cpuToHealthy: number;
+  idleRss: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function once(form: Form, env: NodeJS.ProcessEnv): Promise<Run> {
+  const port = await freePorts(1);
+  const args = form === "source" ? ["--import", "tsx", "server/src/main.ts"] : [COMPILED];
+  const started = performance.now();
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env, HOST: "127.0.0.1", PORT: String(port), CLIENT_DIST: "none" },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let errors = "";
+  child.stderr!.on("data", (chunk: Buffer) => (errors += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  let done = false;
+  void exited.then(() => (done = true));
+  try {
+    for (;;) {
+      if (done) throw new Error(`the ${form} server exited before it was healthy:\n${errors}`);
+      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (res) => res.status === 200,
+        () => false,
+      );
+      if (ok) break;
+      await sleep(10);
+    }
+    const healthyMs = performance.now() - started;
+    const cpuToHealthy = cpuSeconds(child.pid!);
+    await sleep(IDLE_MS);
+    return { healthyMs, cpuToHealthy, idleRss: rssBytes(child.pid!) };
+  } finally {
+    child.kill("SIGTERM");
+    const killer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+    await exited;
+    clearTimeout(killer);
+  }
+}
+
+async function measure(form: Form, setup: Setup): Promise<Run[]> {
+  const runs: Run[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    if (setup === "postgres") {
+      const db = await freshDatabase("casino_startup");
+      const redis = await leaseRedis(values.redis);
+      try {
+        runs.push(await once(form, { DATABASE_URL: db.url, REDIS_URL: redis.url, SESSION_SECRET: SECRET }));
+      } finally {
+        await db.drop();
+        await redis.release();
+      }
+      continue;
+    }
+    const dataDir = mkdtempSync(join(tmpdir(), "casino-startup-"));
+    try {
+      // "again" measures the second start on a folder the first one created and migrated.
+      if (setup === "pglite-again") await once(form, { DATA_DIR: dataDir });
+      runs.push(await once(form, { DATA_DIR: dataDir }));
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  return runs;
+}
+
+async function main() {
+  const forms = values.forms.split(",").filter(Boolean) as Form[];
+  const setups = values.setups.split(",").filter(Boolean) as Setup[];
+  if (forms.includes("compiled") && !existsSync(COMPILED)) {
+    throw new Error("server/dist/main.js is missing: run `npm run build` first, or pass --forms source");
+  }
+  console.log(`${machine()}; median of ${RUNS} runs; RSS after ${IDLE_MS / 1000} s idle`);
+  const busyAt = { t: performance.now(), busy: machineBusySeconds() };
+  console.log("| form | set-up | start → healthy | CPU to healthy | idle RSS |");
+  console.log("|---|---|---|---|---|");
+  for (const setup of setups) {
+    for (const form of forms) {
+      const runs = await measure(form, setup);
+      const ms = median(runs.map((r) => r.healthyMs));
+      const cpu = median(runs.map((r) => r.cpuToHealthy));
+      const rss = median(runs.map((r) => r.idleRss));
+      console.log(`| ${form} | ${setup} | ${(ms / 1000).toFixed(2)} s | ${cpu.toFixed(2)} s | ${(rss / 1024 / 1024).toFixed(0)} MiB |`);
+    }
+  }
+  const seconds = (performance.now() - busyAt.t) / 1000;
+  console.log(`machine busy meanwhile: ${((machineBusySeconds() - busyAt.busy) / seconds).toFixed(2)} cores on average`);
+}
+
+await main();
