@@ -3,6 +3,7 @@ import { openDatabase } from "../server/src/db/database";
 import { Ledger } from "../server/src/ledger/ledger";
 import { Players } from "../server/src/players/players";
 import { SessionTokens } from "../server/src/auth/session";
+import { Log } from "../server/src/log";
 
 /**
  * Creates `count` guests directly in a deployment's database, through the server's own player and
@@ -19,7 +20,7 @@ export async function createGuestTokens(
 ): Promise<string[]> {
   const db = await openDatabase(databaseUrl, "memory://");
   try {
-    const players = new Players(db, new Ledger(db), new Map());
+    const players = new Players(db, new Ledger(db, new Log()), new Map());
     const tokens = new SessionTokens(sessionSecret, Math.round((options.ttlHours ?? 24) * 3600));
     const out: string[] = new Array(count);
     let next = 0;

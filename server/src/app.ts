@@ -11,7 +11,7 @@ import { LocalDriver, LocalPresence, defineRoom, defineServer, matchMaker, type 
 import { SpreadPingTransport } from "./rooms/spread-ping-transport";
 import { RedisDriver } from "@colyseus/redis-driver";
 import { LEADERBOARD_ROOM, ROOMS } from "@casino/common";
-import type { Config } from "./config";
+import { logSettings, type Config } from "./config";
 import { openDatabase, type Database } from "./db/database";
 import { openRedis, pingRedis } from "./redis/redis";
 import { QuietRedisPresence } from "./redis/presence";
@@ -42,7 +42,7 @@ import type { Services } from "./services";
 import { authRoutes } from "./http/auth-routes";
 import { playerRoutes } from "./http/player-routes";
 import { moneyRoutes } from "./http/money-routes";
-import { errorHandler, unknownApiRoute } from "./http/errors";
+import { errorHandler, unknownApiRoute, unknownRoute } from "./http/errors";
 import { readSession } from "./http/context";
 import { jsonRateLimit } from "./http/rate-limit";
 import { guardHttpServer } from "./http/guard";
@@ -50,6 +50,7 @@ import { Log } from "./log";
 import { Lifecycle } from "./lifecycle";
 import { TokenBuckets } from "./redis/token-bucket";
 import { SharedRateLimitStore } from "./redis/rate-limit-store";
+import { countedRoom, metricsEndpoint, watchApp } from "./metrics";
 
 export interface App {
   server: Server;
@@ -79,16 +80,18 @@ export interface AppOptions {
 
 /** Builds the whole product on one port: REST under /api, the Colyseus rooms, and the built client. */
 export async function createApp(config: Config, existingDb?: Database, options: AppOptions = {}): Promise<App> {
-  const log = new Log();
+  const log = new Log(logSettings(config));
   const db = existingDb ?? (await openDatabase(config.databaseUrl, config.dataDir, config.dbTimeouts));
   const redis = openRedis(config.redisUrl, log, "app", { autoPipelining: true });
   // The boards' scripts (a page's is the slowest command the server sends) on a connection of their
   // own, not pipelined (see openRedis). The in-memory stand-in is one keyspace per client: shared.
   const boardsRedis = config.redisUrl ? openRedis(config.redisUrl, log, "boards") : redis;
   // Each gets a client of its own (with an error listener), so each can be shut down on its own.
-  const presence = config.redisUrl ? new QuietRedisPresence(openRedis(config.redisUrl, log, "presence")) : new LocalPresence();
-  const driver = config.redisUrl ? new RedisDriver(openRedis(config.redisUrl, log, "matchmaking")) : new LocalDriver();
-  const ledger = new Ledger(db);
+  const presenceRedis = config.redisUrl ? openRedis(config.redisUrl, log, "presence") : undefined;
+  const matchmakingRedis = config.redisUrl ? openRedis(config.redisUrl, log, "matchmaking") : undefined;
+  const presence = presenceRedis ? new QuietRedisPresence(presenceRedis) : new LocalPresence();
+  const driver = matchmakingRedis ? new RedisDriver(matchmakingRedis) : new LocalDriver();
+  const ledger = new Ledger(db, log);
   const events = new PlayerEvents(presence, log);
   const lifecycle = new Lifecycle();
   const discord = new DiscordOAuth(config.discord);
@@ -109,7 +112,7 @@ export async function createApp(config: Config, existingDb?: Database, options: 
     players: new Players(db, ledger, config.specialBadges),
     seeds: new Seeds(db),
     events,
-    retention: new Retention(db, ledger, events, config.retention),
+    retention: new Retention(db, ledger, events, config.retention, log),
     log,
     lifecycle,
     // With Redis, limits are counted there, for every process; without, this is the only process.
@@ -126,7 +129,7 @@ export async function createApp(config: Config, existingDb?: Database, options: 
   // CORS is answered by our own guard (http/guard.ts) for every path; Colyseus's would allow any origin with credentials.
   matchMaker.controller.DEFAULT_CORS_HEADERS = {} as typeof matchMaker.controller.DEFAULT_CORS_HEADERS;
   matchMaker.controller.getCorsHeaders = () => ({}) as ReturnType<typeof matchMaker.controller.getCorsHeaders>;
-  const stopCrashRecovery = startCrashRecovery(services.crash, config.crash.leaseMs);
+  const stopCrashRecovery = startCrashRecovery(services.crash, config.crash.leaseMs, log);
   ledger.onCommitted(services.leaderboards.onCommitted);
   services.players.onProfileChanged(services.leaderboards.profileChanged);
   ledger.onCommitted(services.progress.onCommitted);
@@ -144,18 +147,30 @@ export async function createApp(config: Config, existingDb?: Database, options: 
     // reservation goes to that same address, so a room made elsewhere would never be joined.
     selectProcessIdToCreateRoom: async () => matchMaker.processId,
     rooms: {
-      [ROOMS.casino]: defineRoom(casinoRoom(services)),
+      [ROOMS.casino]: countedRoom(ROOMS.casino, casinoRoom(services), defineRoom),
       // One shared crash room per activity instance (instanceId null: the public room).
-      [ROOMS.crash]: defineRoom(crashRoom(services)).filterBy(["instanceId"]),
-      [LEADERBOARD_ROOM]: defineRoom(leaderboardRoom(services)).filterBy(["board", "scope", "guildId", "instanceId", "window"]),
+      [ROOMS.crash]: countedRoom(ROOMS.crash, crashRoom(services), defineRoom).filterBy(["instanceId"]),
+      [LEADERBOARD_ROOM]: countedRoom(LEADERBOARD_ROOM, leaderboardRoom(services), defineRoom).filterBy([
+        "board",
+        "scope",
+        "guildId",
+        "instanceId",
+        "window",
+      ]),
     },
     express: (app) => mountHttp(app, services, options),
   });
   const httpServer = () => transport.server as HttpServer;
   const eventLoop = new EventLoopWatch(log);
+  const unwatch = watchApp({
+    db,
+    redis: { app: redis, boards: boardsRedis === redis ? undefined : boardsRedis, presence: presenceRedis, matchmaking: matchmakingRedis },
+    leaderboardPosition: () => services.leaderboards.ledgerConsumerPosition,
+  });
 
   const closeConnections = async () => {
     await stopCrashRecovery();
+    unwatch();
     eventLoop.stop();
     await services.retention.stop();
     await Promise.all([services.leaderboards.stop(), services.progress.stop(), closedAccounts.stop()]);
@@ -234,6 +249,7 @@ function mountHttp(app: Application, s: Services, options: AppOptions): void {
     jsonRateLimit({
       windowMs: 60_000,
       limit: s.config.apiRatePerMinute,
+      name: "ip",
       key: (req) => ipKeyGenerator(req.ip ?? "unknown"),
       message: SLOW_DOWN,
       store: s.rateLimitStore("ip"),
@@ -256,6 +272,7 @@ function mountHttp(app: Application, s: Services, options: AppOptions): void {
     jsonRateLimit({
       windowMs: 60_000,
       limit: s.config.playerRatePerMinute,
+      name: "player",
       key: (req) => req.session!.playerId,
       skip: (req) => !req.session,
       message: SLOW_DOWN,
@@ -273,6 +290,11 @@ function mountHttp(app: Application, s: Services, options: AppOptions): void {
   // Skill submissions carry an input log larger than the API's 16 kB bodies.
   app.use("/api/skill-rounds", skillBodyParser, errorHandler(s.log));
   app.use("/api", api);
+
+  // Prometheus's scrape, for the bearer of METRICS_TOKEN only; without a token there is no endpoint.
+  const metricsToken = s.config.metricsToken;
+  if (metricsToken) app.get("/metrics", metricsEndpoint(metricsToken));
+  else app.get("/metrics", unknownRoute);
 
   const dist = s.config.clientDist;
   if (existsSync(join(dist, "index.html"))) {

@@ -4,6 +4,7 @@ import { join, resolve } from "node:path";
 import { z } from "zod";
 import { describeZodError } from "@casino/common";
 import type { DatabaseTimeouts } from "../../ormconfig";
+import type { LogFormat, LogLevel } from "./log";
 
 const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const optionalText = z.preprocess(emptyToUndefined, z.string().optional());
@@ -141,6 +142,10 @@ const envSchema = z
     SKILL_REAL_TIME_CHECK: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("true")),
     API_RATE_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(600)),
     PLAYER_RATE_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(300)),
+    NODE_ENV: optionalText,
+    LOG_FORMAT: z.preprocess(emptyToUndefined, z.enum(["json", "pretty"]).optional()),
+    LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["debug", "info", "warn", "error"]).default("info")),
+    METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, "must be at least 16 characters").optional()),
   })
   .refine((e) => e.DB_QUERY_TIMEOUT_MS > e.DB_STATEMENT_TIMEOUT_MS, {
     path: ["DB_QUERY_TIMEOUT_MS"],
@@ -187,6 +192,11 @@ export interface Config {
   /** REST requests a minute per IP address, and per player on the per-player resources. */
   apiRatePerMinute: number;
   playerRatePerMinute: number;
+  /** JSON lines (the default with NODE_ENV=production) or readable lines (otherwise). */
+  logFormat: LogFormat;
+  logLevel: LogLevel;
+  /** Bearer token of `GET /metrics`; without one the endpoint is off. */
+  metricsToken?: string;
 }
 
 /** The retention rules (docs/architecture/retention.md). */
@@ -274,7 +284,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     skillRealTimeCheck: e.SKILL_REAL_TIME_CHECK === "true",
     apiRatePerMinute: e.API_RATE_PER_MINUTE,
     playerRatePerMinute: e.PLAYER_RATE_PER_MINUTE,
+    logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === "production" ? "json" : "pretty"),
+    logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
   };
+}
+
+/** The log's settings as the configuration would choose them, for the lines written before it is read (its own errors). */
+export function bootLogSettings(env: NodeJS.ProcessEnv = process.env): { format: LogFormat } {
+  const format = env.LOG_FORMAT === "json" || env.LOG_FORMAT === "pretty" ? env.LOG_FORMAT : undefined;
+  return { format: format ?? (env.NODE_ENV === "production" ? "json" : "pretty") };
+}
+
+/** The log of a process that has read its configuration. */
+export const logSettings = (config: Config) => ({ format: config.logFormat, level: config.logLevel, secrets: secretsOf(config) });
+
+/** Everything in the configuration that must never be written to a log. */
+export function secretsOf(config: Config): (string | undefined)[] {
+  const passwordOf = (url: string | undefined) => {
+    if (!url) return undefined;
+    try {
+      return decodeURIComponent(new URL(url).password) || undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  return [
+    config.sessionSecret,
+    config.discord.clientSecret,
+    config.discord.botToken,
+    config.metricsToken,
+    passwordOf(config.databaseUrl),
+    passwordOf(config.redisUrl),
+  ];
 }
 
 /** A secret generated once and kept in the data directory, so sessions survive restarts. */

@@ -1,58 +1,170 @@
+import { pino, type DestinationStream, type Logger } from "pino";
+import pretty from "pino-pretty";
+
 /**
- * The server's log, built to stay readable during an outage: a failure of one kind (its key) is printed
- * at most once per window, and the next print of that kind says how many were left out in between.
- * A database or Redis that is down therefore costs a few lines a minute, not one per request.
+ * The server's one log (pino): one JSON object per line in production, one readable line per event in
+ * development. Built to stay readable during an outage: a failure of one kind (its key) is written at
+ * most once per window, and the next line of that kind says how many were left out in between, so a
+ * database or Redis that is down costs a few lines a minute, not one per request.
+ *
+ * Lines about one request carry its fields (`child({ requestId, ... })`). Nothing secret reaches the
+ * output: fields named like a credential are censored, and every line is scrubbed of the configured
+ * secrets and of anything shaped like a token (a JWT, a bearer token, a token in a URL's query, a
+ * password in a URL) before it is written.
  */
-export interface LogSink {
-  log(line: string): void;
-  error(line: string): void;
+export type LogFormat = "json" | "pretty";
+export type LogLevel = "debug" | "info" | "warn" | "error";
+
+export interface LogOptions {
+  /** `json` (production) or `pretty` (development: colours on a terminal, one line per event). */
+  format?: LogFormat;
+  level?: LogLevel;
+  /** Values never to be written (the session secret, API tokens, database passwords). */
+  secrets?: readonly (string | undefined)[];
+  /** The window of the per-kind limit on warnings and errors. */
+  windowMs?: number;
+  /** Where lines go (default: standard output). */
+  destination?: DestinationStream;
+  now?: () => number;
 }
 
 const MAX_KINDS = 1_000;
+const REDACTED = "[redacted]";
+
+/** Field names whose values are credentials, at the top level and one level down. */
+const SECRET_FIELDS = ["token", "accessToken", "access_token", "authorization", "password", "secret", "clientSecret"];
+
+/** The per-kind windows, shared by a log and every child of it. */
+interface Kinds {
+  readonly windowMs: number;
+  readonly now: () => number;
+  readonly seen: Map<string, { until: number; suppressed: number }>;
+}
 
 export class Log {
-  private readonly kinds = new Map<string, { until: number; suppressed: number }>();
+  private readonly logger: Logger;
+  private readonly kinds: Kinds;
 
-  constructor(
-    private readonly windowMs = 10_000,
-    private readonly sink: LogSink = { log: (line) => console.log(line), error: (line) => console.error(line) },
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  info(message: string): void {
-    this.sink.log(message);
+  constructor(options: LogOptions = {}, parent?: { logger: Logger; kinds: Kinds }) {
+    if (parent) {
+      this.logger = parent.logger;
+      this.kinds = parent.kinds;
+      return;
+    }
+    this.kinds = { windowMs: options.windowMs ?? 10_000, now: options.now ?? Date.now, seen: new Map() };
+    this.logger = createLogger(options);
   }
 
-  /** A warning of kind `key`, printed once per window. */
-  warn(key: string, message: string): void {
-    this.limited(key, () => `warning: ${message}`);
+  /** A log whose lines all carry `fields` (a request id, a player id); it shares this log's limits. */
+  child(fields: Record<string, unknown>): Log {
+    return new Log({}, { logger: this.logger.child(fields), kinds: this.kinds });
+  }
+
+  /** Whether debug lines are written: check before building an expensive one. */
+  get debugEnabled(): boolean {
+    return this.logger.isLevelEnabled("debug");
+  }
+
+  debug(message: string, fields?: Record<string, unknown>): void {
+    this.logger.debug(fields ?? {}, message);
+  }
+
+  info(message: string, fields?: Record<string, unknown>): void {
+    this.logger.info(fields ?? {}, message);
+  }
+
+  /** A warning of kind `key`, written once per window. */
+  warn(key: string, message: string, fields?: Record<string, unknown>): void {
+    this.limited(key, (leftOut) => this.logger.warn({ ...fields, kind: key, ...leftOut }, message));
   }
 
   /**
-   * An error of kind `key`, printed once per window: one line for an outage (the error's code and
+   * An error of kind `key`, written once per window: one line for an outage (the error's code and
    * message), the stack for anything else, which is a bug worth reading in full once.
    */
-  error(key: string, message: string, error?: unknown): void {
-    this.limited(key, () => `error: ${message}${error === undefined ? "" : `: ${describeError(error)}`}`);
+  error(key: string, message: string, error?: unknown, fields?: Record<string, unknown>): void {
+    this.limited(key, (leftOut) => this.logger.error({ ...fields, kind: key, ...leftOut, ...errorFields(error) }, message));
   }
 
-  private limited(key: string, line: () => string): void {
-    const now = this.now();
-    const kind = this.kinds.get(key);
+  /** Writes what is buffered (before the process exits). */
+  flush(): void {
+    this.logger.flush();
+  }
+
+  private limited(key: string, write: (leftOut: { leftOut?: number }) => void): void {
+    const { seen, windowMs } = this.kinds;
+    const now = this.kinds.now();
+    const kind = seen.get(key);
     if (kind && now < kind.until) {
       kind.suppressed++;
       return;
     }
-    const left = kind?.suppressed ? ` (${kind.suppressed} more like this left out)` : "";
-    this.sink.error(line() + left);
-    if (this.kinds.size >= MAX_KINDS) this.forgetExpired(now);
-    this.kinds.set(key, { until: now + this.windowMs, suppressed: 0 });
+    write(kind?.suppressed ? { leftOut: kind.suppressed } : {});
+    if (seen.size >= MAX_KINDS) forgetExpired(seen, now);
+    seen.set(key, { until: now + windowMs, suppressed: 0 });
   }
+}
 
-  private forgetExpired(now: number): void {
-    for (const [key, kind] of this.kinds) if (now >= kind.until) this.kinds.delete(key);
-    if (this.kinds.size >= MAX_KINDS) this.kinds.clear();
+function forgetExpired(seen: Kinds["seen"], now: number): void {
+  for (const [key, kind] of seen) if (now >= kind.until) seen.delete(key);
+  if (seen.size >= MAX_KINDS) seen.clear();
+}
+
+function createLogger(options: LogOptions): Logger {
+  const scrub = scrubber(options.secrets ?? []);
+  const format = options.format ?? "json";
+  const destination =
+    options.destination ??
+    (format === "pretty"
+      ? pretty({
+          sync: true,
+          colorize: process.stdout.isTTY === true,
+          singleLine: true,
+          translateTime: "SYS:HH:MM:ss.l",
+          ignore: "pid,hostname",
+        })
+      : pino.destination({ dest: 1, sync: true }));
+  return pino(
+    {
+      level: options.level ?? "info",
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      redact: { paths: SECRET_FIELDS.flatMap((name) => [name, `*.${name}`]), censor: REDACTED },
+      hooks: { streamWrite: scrub },
+    },
+    destination,
+  );
+}
+
+/**
+ * Removes from a serialised line every configured secret and anything shaped like a credential. Runs
+ * on the final text, so it also covers what a library put in an error message.
+ */
+export function scrubber(secrets: readonly (string | undefined)[]): (line: string) => string {
+  // Secrets as they appear in a JSON string (escaped) and as they are; the longest first.
+  const values = [...new Set(secrets.filter((s): s is string => typeof s === "string" && s.length >= 8))]
+    .flatMap((s) => [s, JSON.stringify(s).slice(1, -1)])
+    .sort((a, b) => b.length - a.length);
+  return (line) => {
+    let out = line;
+    for (const value of values) if (out.includes(value)) out = out.split(value).join(REDACTED);
+    return out
+      .replace(/eyJ[\w-]+\.[\w-]+\.[\w-]*/g, REDACTED)
+      .replace(/\b(bearer|basic)\s+[\w.~+/=-]+/gi, `$1 ${REDACTED}`)
+      .replace(/([?&](?:_authToken|authToken|token|access_token|reconnectionToken|code)=)[^&\s"'\\]+/gi, `$1${REDACTED}`)
+      .replace(/(\b[a-z][\w+.-]*:\/\/[^\s"'/:@]*:)[^\s"'@/]+@/gi, `$1${REDACTED}@`);
+  };
+}
+
+/** An error as log fields: an outage as one `outage` text (`CODE message`), anything else with its stack. */
+function errorFields(error: unknown): Record<string, unknown> {
+  if (error === undefined) return {};
+  if (isOutage(error)) return { outage: outageSummary(error) };
+  if (error instanceof Error) {
+    const code = (error as { code?: unknown }).code;
+    return { err: { type: error.name, message: error.message, ...(code === undefined ? {} : { code }), stack: error.stack } };
   }
+  return { err: { message: String(error) } };
 }
 
 /** An error as one readable string: outages as `CODE message`, other errors with their stack. */

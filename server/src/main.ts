@@ -1,9 +1,9 @@
 import "reflect-metadata";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, bootLogSettings, loadConfig } from "./config";
 import { createApp } from "./app";
 import { Log } from "./log";
 
-let log = new Log();
+let log = new Log(bootLogSettings());
 
 /**
  * Boot: configuration → database (migrated) → redis → REST + rooms on one port → listen.
@@ -16,7 +16,8 @@ async function main(): Promise<void> {
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
-      console.error(error.message);
+      log.error("config", error.message);
+      log.flush();
       process.exit(1);
     }
     throw error;

@@ -14,6 +14,7 @@ import {
 } from "@casino/common";
 import { openDatabase } from "../src/db/database";
 import { Ledger } from "../src/ledger/ledger";
+import { Log } from "../src/log";
 import { CrashStore } from "../src/rooms/crash-store";
 import { auditLedger } from "../src/ops/audit-ledger";
 import { loadConfig } from "../src/config";
@@ -208,7 +209,7 @@ describe.skipIf(TEST_DB === "pglite")("crash room restart", () => {
     const config = loadConfig({ DATABASE_URL: databaseUrl, DATA_DIR: "memory://", SESSION_SECRET: SECRET, ...CRASH_ENV });
     const direct = await openDatabase(config.databaseUrl, config.dataDir);
     try {
-      const ledger = new Ledger(direct);
+      const ledger = new Ledger(direct, new Log());
       for (const row of await q(`SELECT id, player_id FROM crash_bets WHERE round_id = $1`, [round.id])) {
         const repeat = await ledger.settleInterruptedCrashBet(row.id);
         if (row.player_id === d.id) expect(repeat).toBeNull();

@@ -186,7 +186,7 @@ describe("coalescing", () => {
   it("runs at most 4 updates a second however many changes arrive, and never drops the last change", async () => {
     const { clock, advance } = manualClock();
     const runs: number[] = [];
-    const coalescer = new Coalescer(async () => void runs.push(clock.now()), 250, clock);
+    const coalescer = new Coalescer(async () => void runs.push(clock.now()), 250, { error: () => undefined }, clock);
     for (let ms = 0; ms < 1000; ms += 10) {
       coalescer.trigger();
       await advance(10);

@@ -14,7 +14,7 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-const quietLog = () => new Log(10_000, { log: () => undefined, error: () => undefined });
+const quietLog = () => new Log({ destination: { write: () => undefined } });
 
 describe("the Redis presence while Redis is unreachable", () => {
   const presences: RedisPresence[] = [];

@@ -12,7 +12,7 @@ import { TEST_DB, leaseRedisDb } from "./harness";
  */
 const quietLog = () => {
   const lines: string[] = [];
-  return { lines, log: new Log(10_000, { log: (l) => lines.push(l), error: (l) => lines.push(l) }) };
+  return { lines, log: new Log({ destination: { write: (line: string) => void lines.push(line) } }) };
 };
 
 const backends: [string, () => Promise<{ redis: Redis; release: () => Promise<void> }>][] = [

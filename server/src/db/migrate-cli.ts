@@ -1,9 +1,12 @@
-import { loadConfig } from "../config";
+import { loadConfig, logSettings } from "../config";
+import { Log } from "../log";
 import { openDatabase } from "./database";
 
 /** `npm run migration:run`: applies pending migrations to the configured database and exits. */
 const config = loadConfig();
+const log = new Log(logSettings(config));
 const db = await openDatabase(config.databaseUrl, config.dataDir);
 const applied = await db.dataSource.query(`SELECT name FROM migrations ORDER BY id`);
-console.log(`migrations applied: ${applied.map((m: { name: string }) => m.name).join(", ")}`);
+const names = applied.map((m: { name: string }) => m.name);
+log.info(`migrations applied: ${names.join(", ")}`, { migrations: names });
 await db.close();

@@ -12,6 +12,11 @@ export function parse<T>(schema: z.ZodType<T>, value: unknown): T {
   return result.data;
 }
 
+/** Any path the app does not serve (outside the client's pages). */
+export const unknownRoute: RequestHandler = (_req, res) => {
+  res.status(404).json({ error: "Not found", code: "not_found" });
+};
+
 export const unknownApiRoute: RequestHandler = (req, res) => {
   res.status(404).json({ error: `No such endpoint: ${req.method} ${req.baseUrl}${req.path}`, code: "not_found" });
 };
@@ -40,6 +45,9 @@ export const errorHandler =
       res.status(e.status).json({ error: e.message ?? "Bad request", code: "bad_request" });
       return;
     }
-    const failure = publicFailure(log, `${req.method} ${req.baseUrl}${req.route?.path ?? ""}`, error);
+    // A failed money call's line carries its request id, like a failed room message's.
+    const requestId = (req.body as { requestId?: unknown } | undefined)?.requestId;
+    const where = `${req.method} ${req.baseUrl}${req.route?.path ?? ""}`;
+    const failure = publicFailure(typeof requestId === "string" ? log.child({ requestId }) : log, where, error);
     res.status(failure.status).json({ error: failure.message, code: failure.code });
   };

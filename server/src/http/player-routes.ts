@@ -98,6 +98,7 @@ export function playerRoutes(s: Services): Router {
       next();
     },
     jsonRateLimit({
+      name: "suggestions",
       windowMs: 10 * 60 * 1000,
       limit: 5,
       key: (req) => sessionOf(req).playerId,

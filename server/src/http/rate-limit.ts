@@ -1,12 +1,15 @@
 import type { Request } from "express";
 import { rateLimit, type Store } from "express-rate-limit";
 import type { Log } from "../log";
+import { countRateLimited } from "../metrics";
 
 /**
  * A rate limit that answers 429 as JSON `{ error, code: "rate_limited" }`, like every other API error.
  * `store` decides where the counts live (shared through Redis in this app, see SharedRateLimitStore).
  */
 export function jsonRateLimit(options: {
+  /** The limit's name in the metrics (`casino_rate_limit_refusals_total{limit}`). */
+  name: string;
   windowMs: number;
   limit: number;
   key: (req: Request) => string;
@@ -27,6 +30,9 @@ export function jsonRateLimit(options: {
       error: (error, message) => options.log.error("rest-limit", message ?? "rate limit failed", error),
       warn: (error, message) => options.log.warn("rest-limit", `${message ?? "rate limit"}: ${String(error)}`),
     },
-    handler: (_req, res) => res.status(429).json({ error: options.message, code: "rate_limited" }),
+    handler: (_req, res) => {
+      countRateLimited(options.name);
+      res.status(429).json({ error: options.message, code: "rate_limited" });
+    },
   });
 }

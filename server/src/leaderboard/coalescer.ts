@@ -1,3 +1,5 @@
+import type { Log } from "../log";
+
 export interface Clock {
   now(): number;
   setTimeout(fn: () => void, ms: number): unknown;
@@ -24,6 +26,7 @@ export class Coalescer {
   constructor(
     private readonly run: () => Promise<void>,
     private readonly minIntervalMs: number,
+    private readonly log: Pick<Log, "error">,
     private readonly clock: Clock = realClock,
   ) {}
 
@@ -51,7 +54,7 @@ export class Coalescer {
     try {
       await this.run();
     } catch (error) {
-      console.error("coalesced update failed", error);
+      this.log.error("coalesced-update", "coalesced update failed", error);
     } finally {
       this.running = false;
       if (this.pending) {

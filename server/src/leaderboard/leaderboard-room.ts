@@ -81,7 +81,7 @@ export abstract class LeaderboardRoom extends Room<{ client: ViewerClient }> {
       scopeId: o.scope === "guild" ? o.guildId : o.scope === "instance" ? o.instanceId : undefined,
     };
     this.autoDispose = true;
-    this.updates = new Coalescer(() => this.pushDeltas(), 1000 / LEADERBOARD_MAX_UPDATES_PER_SECOND);
+    this.updates = new Coalescer(() => this.pushDeltas(), 1000 / LEADERBOARD_MAX_UPDATES_PER_SECOND, this.services.log);
     await this.services.presence.subscribe(BOARD_CHANGES_CHANNEL, this.onChange);
     this.onMessage(LEADERBOARD_MESSAGES.view, async (client: ViewerClient, raw: unknown) => {
       const parsed = leaderboardViewMessage.safeParse(raw);
@@ -183,7 +183,7 @@ export abstract class LeaderboardRoom extends Room<{ client: ViewerClient }> {
 
   private failed(client: ViewerClient, error: unknown): void {
     if (error instanceof AppError) return this.sendError(client, { code: error.code, message: error.message });
-    console.error("leaderboard room failed", error);
+    this.services.log.error("leaderboard-room", "leaderboard room failed", error);
     this.sendError(client, { code: "internal", message: "Something went wrong; try again" });
   }
 

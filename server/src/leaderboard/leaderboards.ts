@@ -243,6 +243,11 @@ export class Leaderboards {
     await this.redis.hdel(KEYS.profiles, playerId);
   }
 
+  /** The id of the last ledger entry the consumer has read (its lag is a metric). */
+  get ledgerConsumerPosition(): number {
+    return this.ledgerTail.head;
+  }
+
   /** The ledger's commit hook: a hint to read the new entries now. */
   readonly onCommitted = (): void => this.ledgerLoop.nudge();
 
@@ -831,7 +836,10 @@ export class Leaderboards {
     );
     const onBoard = await this.redis.zcard(KEYS.balance);
     if (onBoard >= counts.settled && onBoard <= counts.total) return false;
-    console.warn(`leaderboard out of step (${onBoard} ranked, ${counts.settled}–${counts.total} expected); rebuilding`);
+    this.log.warn(
+      "leaderboard:repair",
+      `leaderboard out of step (${onBoard} ranked, ${counts.settled}–${counts.total} expected); rebuilding`,
+    );
     await this.rebuild();
     return true;
   }

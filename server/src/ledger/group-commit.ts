@@ -1,6 +1,7 @@
 import type { EntityManager } from "typeorm";
 import type { Database } from "../db/database";
 import type { Pipe } from "../db/pipeline";
+import { countGroupCommit } from "../metrics";
 
 /** What a batch's caller is told of one member: its answer, or the error that member alone met. */
 export type MemberOutcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
@@ -148,11 +149,13 @@ export class GroupCommit<M, R> {
         break;
       } catch (error) {
         if (error instanceof RunAgain && !again) continue;
+        countGroupCommit(batch.length, false);
         for (const w of batch) w.fail(error);
         return;
       }
     }
     s.committed++;
+    countGroupCommit(batch.length, true);
     batch.forEach((w, i) => w.settle(outcomes[i] ?? { ok: false, error: new Error("no outcome for a member of the batch") }));
   }
 }

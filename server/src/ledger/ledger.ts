@@ -27,6 +27,7 @@ import type { EntityManager } from "typeorm";
 import type { Database } from "../db/database";
 import { Player } from "../db/entities/index";
 import { AppError, conflict, insufficientFunds } from "../errors";
+import type { Log } from "../log";
 import { insertFirstSeeds, newClientSeed } from "../fairness/seeds";
 import { WriteBatch } from "./writes";
 import {
@@ -82,7 +83,10 @@ export class Ledger {
   private readonly requests: MoneyRequests;
   private readonly commitListeners = new Set<CommitListener>();
 
-  constructor(private readonly db: Database) {
+  constructor(
+    private readonly db: Database,
+    private readonly log: Pick<Log, "error">,
+  ) {
     this.requests = new MoneyRequests(db, () => this.tellCommitted());
   }
 
@@ -108,7 +112,7 @@ export class Ledger {
       try {
         listener();
       } catch (error) {
-        console.error("commit listener failed", error);
+        this.log.error("commit-listener", "commit listener failed", error);
       }
     }
   }
@@ -257,7 +261,9 @@ export class Ledger {
         try {
           finish = finishByDefault(engine, r.state, floatStream(fairnessOf(r.seed), r.cursor));
         } catch (error) {
-          console.error(`default action of ${r.game} failed on round ${r.id}; voiding it`, error);
+          this.log.error(`default-action:${r.game}`, `default action of ${r.game} failed on round ${r.id}; voiding it`, error, {
+            roundId: r.id,
+          });
         }
         if (!finish || finish.voided) {
           voidRound(ctx, engine, r, base, false);

@@ -10,6 +10,7 @@ import { constraintOf, isConnectFailure, isConnectionTrouble, isRetryable, sqlSt
 import { GroupCommit, RunAgain, type MemberOutcome } from "./group-commit";
 import type { PlayerStatus } from "@casino/common";
 import { AppError, accountArchived, accountErased, accountSuspended, conflict, notFound, outcomeUnknown, requestIdReused } from "../errors";
+import { countLedgerErrors } from "../metrics";
 
 /**
  * How every request that moves coins or changes seeds runs, whoever sends it (room or REST). Requests
@@ -296,7 +297,11 @@ export class MoneyRequests {
     this.group = moneyGroupCommit(db);
   }
 
-  async run<T extends object>(request: MoneyRequest, work: (ctx: MoneyContext) => Promise<T>): Promise<Replayable<T>> {
+  run<T extends object>(request: MoneyRequest, work: (ctx: MoneyContext) => Promise<T>): Promise<Replayable<T>> {
+    return countLedgerErrors(this.runOnce(request, work));
+  }
+
+  private async runOnce<T extends object>(request: MoneyRequest, work: (ctx: MoneyContext) => Promise<T>): Promise<Replayable<T>> {
     const fingerprint = fingerprintOf(request.kind, request.body);
     try {
       const outcome = await this.group.submit({ request, fingerprint, work });

@@ -7,6 +7,7 @@ const config = loadConfig();
 const db = await openDatabase(config.databaseUrl, config.dataDir);
 const { players, mismatches } = await auditLedger(db);
 await db.close();
+// The report is the command's answer, on standard output, whatever the log's format.
 for (const m of mismatches) {
   console.log(`MISMATCH player ${m.playerId}: balance ${m.balance}, ledger sum ${m.ledgerSum}, last running balance ${m.lastBalanceAfter}`);
 }

@@ -4,6 +4,7 @@ import type { Database } from "../db/database";
 import type { RetentionConfig } from "../config";
 import type { Ledger } from "../ledger/ledger";
 import type { PlayerEvents } from "../rooms/player-events";
+import type { Log } from "../log";
 
 export interface SweepReport {
   settledRounds: number;
@@ -43,6 +44,7 @@ export class Retention {
     private readonly ledger: Ledger,
     private readonly events: PlayerEvents,
     private readonly rules: RetentionConfig,
+    private readonly log: Pick<Log, "error">,
   ) {}
 
   /** Sweeps every `sweepSeconds` until stopped. */
@@ -63,7 +65,7 @@ export class Retention {
     if (this.busy) return;
     this.busy = true;
     this.running = this.sweep()
-      .catch((error: unknown) => console.error("retention sweep failed", error))
+      .catch((error: unknown) => this.log.error("retention", "retention sweep failed", error))
       .finally(() => (this.busy = false));
   }
 

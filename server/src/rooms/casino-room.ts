@@ -16,6 +16,7 @@ import {
 import type { SessionClaims } from "../auth/session";
 import type { BetAnswer } from "../ledger/ledger";
 import { AppError } from "../errors";
+import { countRoundStep } from "../metrics";
 import { publicFailure } from "../failures";
 import type { Services } from "../services";
 import type { PlayerEvent } from "./player-events";
@@ -71,6 +72,7 @@ export abstract class CasinoRoom extends Room<{ state: CasinoState; client: Casi
       limit: "bet",
       work: async (_client, msg) => {
         const answer = await this.services.ledger.placeBet(this.playerId, msg.requestId, msg.game, msg.amount, msg.params);
+        countRoundStep("bet", answer);
         this.afterRound(answer);
         return answer;
       },
@@ -80,6 +82,7 @@ export abstract class CasinoRoom extends Room<{ state: CasinoState; client: Casi
       limit: "bet",
       work: async (_client, msg) => {
         const answer = await this.services.ledger.act(this.playerId, msg.requestId, msg.action);
+        countRoundStep("act", answer);
         this.afterRound(answer);
         return answer;
       },

@@ -1,3 +1,4 @@
+import type { Log } from "../log";
 import type { CrashStore } from "./crash-store";
 
 /**
@@ -5,7 +6,7 @@ import type { CrashStore } from "./crash-store";
  * (a round left by the previous run of this process) and then once per lease period (a round left by
  * another process that died). Returns a stop function that waits for a sweep in progress.
  */
-export function startCrashRecovery(store: CrashStore, everyMs: number): () => Promise<void> {
+export function startCrashRecovery(store: CrashStore, everyMs: number, log: Pick<Log, "error">): () => Promise<void> {
   let current: Promise<void> = Promise.resolve();
   let stopped = false;
   const sweep = () => {
@@ -13,7 +14,7 @@ export function startCrashRecovery(store: CrashStore, everyMs: number): () => Pr
     current = current.then(() =>
       store.recoverStale().then(
         () => undefined,
-        (error) => console.error("crash recovery sweep failed", error),
+        (error) => log.error("crash:recovery", "crash recovery sweep failed", error),
       ),
     );
   };

@@ -12,6 +12,7 @@ import {
 } from "@casino/common";
 import type { SessionClaims } from "../auth/session";
 import { AppError } from "../errors";
+import { countCrashStep } from "../metrics";
 import type { Services } from "../services";
 import { crashScopeOf, roomScope } from "./crash-scope";
 import { CrashBetView, CrashHistoryEntry, CrashState } from "./crash-state";
@@ -131,14 +132,18 @@ export abstract class CrashRoom extends Room<{ state: CrashState; client: CrashC
     const round = this.round;
     if (round) {
       await Promise.allSettled([...this.pending]);
-      await this.s.crash.recover(round.roundId, true).catch((error) => console.error("crash room: settling the open round failed", error));
+      await this.s.crash
+        .recover(round.roundId, true)
+        .catch((error) => this.s.log.error("crash:recover", "crash room: settling the open round failed", error));
     }
   }
 
   // ── The round loop ──────────────────────────────────────────────────────────────────────────────
 
   private async loop(): Promise<void> {
-    await this.publishChainAndHistory().catch((error) => console.error("crash room: loading the history failed", error));
+    await this.publishChainAndHistory().catch((error) =>
+      this.s.log.error("crash:history", "crash room: loading the history failed", error),
+    );
     while (!this.stopped) {
       // Nobody here: between rounds, Colyseus may close the room (it also waits for seats being taken).
       while (!this.stopped && this.clients.length === 0) {
@@ -165,7 +170,7 @@ export abstract class CrashRoom extends Room<{ state: CrashState; client: CrashC
         await this.sleep(this.s.config.crash.bustedMs);
       } catch (error) {
         if (this.stopped) return;
-        console.error("crash room: round failed", error);
+        this.s.log.error("crash:round", "crash room: round failed", error);
         this.endRound();
         await this.sleep(1_000);
       }
@@ -301,6 +306,7 @@ export abstract class CrashRoom extends Room<{ state: CrashState; client: CrashC
       this.live.set(playerId, { playerId, amount, autoCashOut: auto, cashOut: null, view });
       this.state.bets.set(playerId, view);
       this.s.events.publish(playerId, { type: "balance", balance: answer.balance, delta: -amount, reason: "crash" });
+      countCrashStep("bet");
     }
     return answer;
   }
@@ -336,6 +342,7 @@ export abstract class CrashRoom extends Room<{ state: CrashState; client: CrashC
     const work = this.s.ledger.cashOutCrashBet(bet.playerId, requestId, { roundId: round.roundId, cashedOutAt: at, by }).then(
       (answer) => {
         Object.assign(bet.view, { status: "cashed_out", cashedOutAt: answer.cashedOutAt, payout: answer.payout });
+        countCrashStep("cashout");
         this.s.events.publish(bet.playerId, { type: "balance", balance: answer.balance, delta: answer.payout, reason: "crash" });
         return answer;
       },

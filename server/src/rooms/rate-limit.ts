@@ -1,5 +1,6 @@
 import type { Config } from "../config";
 import type { BucketRule, Take, TokenBuckets } from "../redis/token-bucket";
+import { countRateLimited } from "../metrics";
 
 /** The room messages that cost the server real work, each with its own per-player budget. */
 export type RoomLimit = "bet" | "seed" | "spin";
@@ -39,6 +40,8 @@ export class RoomLimiter {
 
   async take(limit: RoomLimit, playerId: string): Promise<Take & { message: string }> {
     const rule = this.rules[limit];
-    return { ...(await this.buckets.take(`room:${limit}:${playerId}`, rule)), message: rule.message };
+    const take = await this.buckets.take(`room:${limit}:${playerId}`, rule);
+    if (!take.allowed) countRateLimited(limit);
+    return { ...take, message: rule.message };
   }
 }

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { SERVER_MESSAGES, describeZodError, type RoomErrorMessage } from "@casino/common";
 import { AppError } from "../errors";
 import { SHUTTING_DOWN, publicFailure } from "../failures";
+import { timeRoomRequest } from "../metrics";
 import type { Services } from "../services";
 import type { RoomLimit } from "./rate-limit";
 
@@ -22,8 +23,9 @@ export interface RequestHandler<T extends { requestId: string }, C extends Clien
  * to the player's budget (shared by all of the player's connections on every process), and answered
  * with the request id. A player's money messages run one after another, in the order they arrived.
  * While the process drains for a shutdown, new messages are refused and the ones running are counted,
- * so the shutdown waits for them. An unexpected failure is logged once and answered with a generic
- * text; the room keeps running.
+ * so the shutdown waits for them. An unexpected failure is logged once (with the request id, the
+ * message type and the player) and answered with a generic text; the room keeps running. Each answer
+ * is timed (`casino_room_request_duration_seconds`), and written to the log at the debug level.
  */
 export class RoomRequests<C extends Client> {
   /** Per player: the tail of the work that player's messages queued in this room. */
@@ -44,6 +46,8 @@ export class RoomRequests<C extends Client> {
       await s.lifecycle.track(async () => {
         const parsed = handler.schema.safeParse(raw);
         if (!parsed.success) return sendError(client, { requestId, code: "invalid_message", message: describeZodError(parsed.error) });
+        // The clock runs from here (the budget's check included); a refused message is not timed.
+        const answered = timeRoomRequest(type);
         const playerId = this.playerOf(client);
         if (handler.limit) {
           const budget = await s.roomLimits.take(handler.limit, playerId);
@@ -56,14 +60,21 @@ export class RoomRequests<C extends Client> {
             });
           }
         }
+        let outcome = "ok";
         try {
           const result = await this.inOrder(playerId, () => handler.work(client, parsed.data));
           (client as Client).send(handler.answer ?? SERVER_MESSAGES.result, { type, ...(result as object), requestId });
         } catch (error) {
-          if (error instanceof AppError)
+          if (error instanceof AppError) {
+            outcome = error.code;
             return sendError(client, { requestId, code: error.code, message: error.message, details: error.details });
-          const failure = publicFailure(s.log, `room message ${type}`, error);
+          }
+          const failure = publicFailure(s.log.child({ requestId, message: type, playerId }), `room message ${type}`, error);
+          outcome = failure.code;
           sendError(client, { requestId, code: failure.code, message: failure.message });
+        } finally {
+          const seconds = answered();
+          if (s.log.debugEnabled) s.log.debug("room request answered", { requestId, message: type, playerId, outcome, ms: seconds * 1000 });
         }
       });
     });
