@@ -21,6 +21,12 @@ describe("health and hardening", () => {
     expect(res).toEqual({ status: 200, body: { status: "ok", database: "ok", redis: "ok" } });
   });
 
+  it("has no /metrics endpoint without METRICS_TOKEN", async () => {
+    const res = await fetch(`${t.baseUrl}/metrics`, { headers: { authorization: "Bearer anything-at-all-0123456789" } });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: "Not found", code: "not_found" });
+  });
+
   it("answers an unknown /api route with a JSON 404", async () => {
     const res = await t.request("GET", "/api/nope");
     expect(res.status).toBe(404);
