@@ -160,11 +160,8 @@ export function scrubber(secrets: readonly (string | undefined)[]): (line: strin
 function errorFields(error: unknown): Record<string, unknown> {
   if (error === undefined) return {};
   if (isOutage(error)) return { outage: outageSummary(error) };
-  if (error instanceof Error) {
-    const code = (error as { code?: unknown }).code;
-    return { err: { type: error.name, message: error.message, ...(code === undefined ? {} : { code }), stack: error.stack } };
-  }
-  return { err: { message: String(error) } };
+  // pino's error serializer writes its type, message, stack, cause and own fields (a code).
+  return { err: error instanceof Error ? error : new Error(String(error)) };
 }
 
 /** An error as one readable string: outages as `CODE message`, other errors with their stack. */

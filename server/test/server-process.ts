@@ -1,5 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { rm } from "node:fs/promises";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { BuildOptions } from "rolldown";
 
 /**
  * The real server in a separate OS process, for what an in-process test cannot show: several
@@ -8,7 +12,8 @@ import { fileURLToPath } from "node:url";
  *
  * It runs `server/src/main.ts` through tsx, like `npx tsx server/src/main.ts`, but as `node --import tsx`
  * so the process started is the server itself: SIGTERM and SIGKILL reach it directly, with no wrapper
- * process in between that could relay them differently or outlive it.
+ * process in between that could relay them differently or outlive it. With `entry` it runs a production
+ * build instead (`buildServer()`), as `npm start` and the container image do.
  *
  *   const server = await startServerProcess({ env: { DATABASE_URL, REDIS_URL } });
  *   await fetch(`${server.baseUrl}/api/health`);
@@ -26,6 +31,8 @@ export interface ServerProcessOptions {
   startTimeoutMs?: number;
   /** Prefix of the output lines echoed to the test's stderr when CASINO_TEST_ECHO=1 (default "server"). */
   name?: string;
+  /** The `main.js` of a production build (`buildServer()`) to run instead of the sources. */
+  entry?: string;
 }
 
 export interface ServerExit {
@@ -81,7 +88,8 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
   };
   for (const [name, value] of Object.entries(wanted)) if (value !== undefined) env[name] = value;
 
-  const child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
+  const args = options.entry ? ["--enable-source-maps", options.entry] : ["--import", "tsx", "server/src/main.ts"];
+  const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
     env,
     stdio: ["ignore", "pipe", "pipe"],
@@ -166,6 +174,18 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
     await stop("SIGKILL");
     throw error;
   }
+}
+
+/**
+ * Builds the production server with the configuration of `npm run build:server`, into a folder of its
+ * own under test-artifacts/ (inside the repository, so its package imports resolve from node_modules).
+ */
+export async function buildServer(): Promise<{ entry: string; remove: () => Promise<void> }> {
+  const { build } = await import("rolldown");
+  const config = (await import("../rolldown.config")).default as BuildOptions;
+  const dir = join(REPO_ROOT, "test-artifacts", `server-build-${process.pid}-${randomBytes(4).toString("hex")}`);
+  await build({ ...config, logLevel: "silent", output: { ...config.output, dir } });
+  return { entry: join(dir, "main.js"), remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
 async function waitForHealth(baseUrl: string, deadline: number, exited: () => boolean): Promise<void> {

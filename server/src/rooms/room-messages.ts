@@ -69,12 +69,12 @@ export class RoomRequests<C extends Client> {
             outcome = error.code;
             return sendError(client, { requestId, code: error.code, message: error.message, details: error.details });
           }
-          const failure = publicFailure(s.log.child({ requestId, message: type, playerId }), `room message ${type}`, error);
+          const failure = publicFailure(s.log.child({ requestId, messageType: type, playerId }), `room message ${type}`, error);
           outcome = failure.code;
           sendError(client, { requestId, code: failure.code, message: failure.message });
         } finally {
           const seconds = answered();
-          if (s.log.debugEnabled) s.log.debug("room request answered", { requestId, message: type, playerId, outcome, ms: seconds * 1000 });
+          if (s.log.debugEnabled) s.log.debug("room request answered", { requestId, messageType: type, playerId, outcome, ms: Math.round(seconds * 10_000) / 10 });
         }
       });
     });
