@@ -74,7 +74,14 @@ export class RoomRequests<C extends Client> {
           sendError(client, { requestId, code: failure.code, message: failure.message });
         } finally {
           const seconds = answered();
-          if (s.log.debugEnabled) s.log.debug("room request answered", { requestId, messageType: type, playerId, outcome, ms: Math.round(seconds * 10_000) / 10 });
+          if (s.log.debugEnabled)
+            s.log.debug("room request answered", {
+              requestId,
+              messageType: type,
+              playerId,
+              outcome,
+              ms: Math.round(seconds * 10_000) / 10,
+            });
         }
       });
     });
