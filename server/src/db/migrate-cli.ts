@@ -8,5 +8,5 @@ const log = new Log(logSettings(config));
 const db = await openDatabase(config.databaseUrl, config.dataDir);
 const applied = await db.dataSource.query(`SELECT name FROM migrations ORDER BY id`);
 const names = applied.map((m: { name: string }) => m.name);
-log.info(`migrations applied: ${names.join(", ")}`, { migrations: names });
+log.info(`${names.length} migrations applied, the last ${names.at(-1)}`, { migrations: names });
 await db.close();
