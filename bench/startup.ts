@@ -14,11 +14,12 @@ import { cpuSeconds, machine, machineBusySeconds, rssBytes } from "./lib/proc";
  *
  * Each of the server's two forms is measured: `source` runs `server/src/main.ts` through tsx (compiled
  * in memory at every start, as `npm run dev` does), `compiled` runs the production build
- * (`server/dist/main.js`, made by `npm run build`). Each on three set-ups: embedded PGlite in a new
+ * (`server/dist/main.js`, made by `npm run build`, with source maps as `npm start` runs it). Each on three set-ups: embedded PGlite in a new
  * data folder (its first start: the database is created and migrated), the same folder again (a
  * restart), and PostgreSQL and Redis (a fresh database each run). A run spawns the process, polls the
  * health endpoint every 10 ms, then leaves the process idle for `--idle` seconds and reads its RSS.
- * The median of `--runs` runs is printed.
+ * The median of `--runs` runs is printed; the forms of a set-up take turns run by run, so a busy
+ * machine weighs on each alike.
  */
 const { values } = parseArgs({
   options: {
@@ -27,17 +28,19 @@ const { values } = parseArgs({
     forms: { type: "string", default: "source,compiled" },
     setups: { type: "string", default: "pglite-new,pglite-again,postgres" },
     redis: { type: "string", default: process.env.REDIS_URL ?? "redis://127.0.0.1:6379" },
-    // Another checkout to measure (e.g. the previous commit's), with its own node_modules.
-    root: { type: "string" },
+    // Another checkout (with its own node_modules), measured from source as the form `baseline`:
+    // `--baseline ../old --forms baseline,compiled` compares it with this one's build, run for run.
+    baseline: { type: "string" },
   },
 });
 const RUNS = Number(values.runs);
 const IDLE_MS = Number(values.idle) * 1000;
-const ROOT = values.root ? resolve(values.root) : fileURLToPath(new URL("..", import.meta.url));
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const BASELINE = values.baseline ? resolve(values.baseline) : undefined;
 const COMPILED = join(ROOT, "server/dist/main.js");
 const SECRET = "bench-secret-bench-secret-bench-secret-0123";
 
-type Form = "source" | "compiled";
+type Form = "source" | "compiled" | "baseline";
 type Setup = "pglite-new" | "pglite-again" | "postgres";
 
 interface Run {
@@ -51,10 +54,10 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 async function once(form: Form, env: NodeJS.ProcessEnv): Promise<Run> {
   const port = await freePorts(1);
-  const args = form === "source" ? ["--import", "tsx", "server/src/main.ts"] : [COMPILED];
+  const args = form === "compiled" ? ["--enable-source-maps", COMPILED] : ["--import", "tsx", "server/src/main.ts"];
   const started = performance.now();
   const child = spawn(process.execPath, args, {
-    cwd: ROOT,
+    cwd: form === "baseline" ? BASELINE : ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env, HOST: "127.0.0.1", PORT: String(port), CLIENT_DIST: "none" },
     stdio: ["ignore", "ignore", "pipe"],
   });
@@ -85,35 +88,31 @@ async function once(form: Form, env: NodeJS.ProcessEnv): Promise<Run> {
   }
 }
 
-async function measure(form: Form, setup: Setup): Promise<Run[]> {
-  const runs: Run[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    if (setup === "postgres") {
-      const db = await freshDatabase("casino_startup");
-      const redis = await leaseRedis(values.redis);
-      try {
-        runs.push(await once(form, { DATABASE_URL: db.url, REDIS_URL: redis.url, SESSION_SECRET: SECRET }));
-      } finally {
-        await db.drop();
-        await redis.release();
-      }
-      continue;
-    }
-    const dataDir = mkdtempSync(join(tmpdir(), "casino-startup-"));
+async function measureOnce(form: Form, setup: Setup): Promise<Run> {
+  if (setup === "postgres") {
+    const db = await freshDatabase("casino_startup");
+    const redis = await leaseRedis(values.redis);
     try {
-      // "again" measures the second start on a folder the first one created and migrated.
-      if (setup === "pglite-again") await once(form, { DATA_DIR: dataDir });
-      runs.push(await once(form, { DATA_DIR: dataDir }));
+      return await once(form, { DATABASE_URL: db.url, REDIS_URL: redis.url, SESSION_SECRET: SECRET });
     } finally {
-      rmSync(dataDir, { recursive: true, force: true });
+      await db.drop();
+      await redis.release();
     }
   }
-  return runs;
+  const dataDir = mkdtempSync(join(tmpdir(), "casino-startup-"));
+  try {
+    // "again" measures the second start on a folder the first one created and migrated.
+    if (setup === "pglite-again") await once(form, { DATA_DIR: dataDir });
+    return await once(form, { DATA_DIR: dataDir });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 async function main() {
   const forms = values.forms.split(",").filter(Boolean) as Form[];
   const setups = values.setups.split(",").filter(Boolean) as Setup[];
+  if (forms.includes("baseline") && !BASELINE) throw new Error("the form baseline needs --baseline <checkout>");
   if (forms.includes("compiled") && !existsSync(COMPILED)) {
     throw new Error("server/dist/main.js is missing: run `npm run build` first, or pass --forms source");
   }
@@ -122,11 +121,12 @@ async function main() {
   console.log("| form | set-up | start → healthy | CPU to healthy | idle RSS |");
   console.log("|---|---|---|---|---|");
   for (const setup of setups) {
-    for (const form of forms) {
-      const runs = await measure(form, setup);
-      const ms = median(runs.map((r) => r.healthyMs));
-      const cpu = median(runs.map((r) => r.cpuToHealthy));
-      const rss = median(runs.map((r) => r.idleRss));
+    const runs = new Map<Form, Run[]>(forms.map((form) => [form, []]));
+    for (let i = 0; i < RUNS; i++) for (const form of forms) runs.get(form)!.push(await measureOnce(form, setup));
+    for (const [form, measured] of runs) {
+      const ms = median(measured.map((r) => r.healthyMs));
+      const cpu = median(measured.map((r) => r.cpuToHealthy));
+      const rss = median(measured.map((r) => r.idleRss));
       console.log(`| ${form} | ${setup} | ${(ms / 1000).toFixed(2)} s | ${cpu.toFixed(2)} s | ${(rss / 1024 / 1024).toFixed(0)} MiB |`);
     }
   }
