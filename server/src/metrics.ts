@@ -2,7 +2,7 @@ import { timingSafeEqual, createHash } from "node:crypto";
 import type { RequestHandler } from "express";
 import type { Redis } from "ioredis";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
-import type { Client, Room } from "@colyseus/core";
+import { Room, type Client } from "@colyseus/core";
 import type { BetAnswer } from "@casino/common";
 import type { Database } from "./db/database";
 import { sqlRows } from "./db/sql";
@@ -129,15 +129,6 @@ export function countedRoom<C extends RoomClass, H extends Handler>(name: string
   const Base = klass as unknown as new (...args: any[]) => Room & { onJoin(...args: unknown[]): unknown };
   const refused = (error: unknown) => refusals.inc({ room: name, code: String((error as { code?: unknown })?.code ?? "error") });
   class Counted extends Base {
-    static async onAuth(...args: unknown[]): Promise<unknown> {
-      try {
-        return await (Base as unknown as { onAuth(...args: unknown[]): unknown }).onAuth.apply(this, args);
-      } catch (error) {
-        refused(error);
-        throw error;
-      }
-    }
-
     override async onJoin(...args: unknown[]): Promise<void> {
       try {
         await super.onJoin(...args);
@@ -146,6 +137,21 @@ export function countedRoom<C extends RoomClass, H extends Handler>(name: string
         throw error;
       }
     }
+  }
+  // Only a room type with a static onAuth of its own gets one here: Colyseus calls a room's instance
+  // onAuth only when the class has none.
+  const onAuth = (klass as unknown as { onAuth: (...args: unknown[]) => Promise<unknown> }).onAuth;
+  if (onAuth !== Room.onAuth) {
+    Object.defineProperty(Counted, "onAuth", {
+      value: async function (this: unknown, ...args: unknown[]) {
+        try {
+          return await onAuth.apply(this, args);
+        } catch (error) {
+          refused(error);
+          throw error;
+        }
+      },
+    });
   }
   const handler = define(Counted as unknown as C);
   const rooms = liveRooms.get(name) ?? new Set<Room>();
