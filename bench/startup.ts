@@ -25,6 +25,8 @@ const { values } = parseArgs({
   options: {
     runs: { type: "string", default: "3" },
     idle: { type: "string", default: "5" },
+    // A start that is not healthy by then is stopped and counted as failed (its output is printed).
+    "start-timeout": { type: "string", default: "300" },
     forms: { type: "string", default: "source,compiled" },
     setups: { type: "string", default: "pglite-new,pglite-again,postgres" },
     redis: { type: "string", default: process.env.REDIS_URL ?? "redis://127.0.0.1:6379" },
@@ -35,6 +37,7 @@ const { values } = parseArgs({
 });
 const RUNS = Number(values.runs);
 const IDLE_MS = Number(values.idle) * 1000;
+const START_TIMEOUT_MS = Number(values["start-timeout"]) * 1000;
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const BASELINE = values.baseline ? resolve(values.baseline) : undefined;
 const COMPILED = join(ROOT, "server/dist/main.js");
@@ -52,23 +55,29 @@ interface Run {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-async function once(form: Form, env: NodeJS.ProcessEnv): Promise<Run> {
+async function once(form: Form, env: NodeJS.ProcessEnv): Promise<Run | null> {
   const port = await freePorts(1);
   const args = form === "compiled" ? ["--enable-source-maps", COMPILED] : ["--import", "tsx", "server/src/main.ts"];
   const started = performance.now();
   const child = spawn(process.execPath, args, {
     cwd: form === "baseline" ? BASELINE : ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env, HOST: "127.0.0.1", PORT: String(port), CLIENT_DIST: "none" },
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", "pipe", "pipe"],
   });
-  let errors = "";
-  child.stderr!.on("data", (chunk: Buffer) => (errors += chunk.toString()));
+  let output = "";
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000));
+  child.stdout!.on("data", keep);
+  child.stderr!.on("data", keep);
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   let done = false;
   void exited.then(() => (done = true));
   try {
     for (;;) {
-      if (done) throw new Error(`the ${form} server exited before it was healthy:\n${errors}`);
+      if (done) throw new Error(`the ${form} server exited before it was healthy:\n${output}`);
+      if (performance.now() - started > START_TIMEOUT_MS) {
+        console.error(`the ${form} server was not healthy after ${START_TIMEOUT_MS / 1000} s; its last output:\n${output}`);
+        return null;
+      }
       const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
         (res) => res.status === 200,
         () => false,
@@ -88,7 +97,7 @@ async function once(form: Form, env: NodeJS.ProcessEnv): Promise<Run> {
   }
 }
 
-async function measureOnce(form: Form, setup: Setup): Promise<Run> {
+async function measureOnce(form: Form, setup: Setup): Promise<Run | null> {
   if (setup === "postgres") {
     const db = await freshDatabase("casino_startup");
     const redis = await leaseRedis(values.redis);
@@ -121,9 +130,13 @@ async function main() {
   console.log("| form | set-up | start → healthy | CPU to healthy | idle RSS |");
   console.log("|---|---|---|---|---|");
   for (const setup of setups) {
-    const runs = new Map<Form, Run[]>(forms.map((form) => [form, []]));
+    const runs = new Map<Form, (Run | null)[]>(forms.map((form) => [form, []]));
     for (let i = 0; i < RUNS; i++) for (const form of forms) runs.get(form)!.push(await measureOnce(form, setup));
-    for (const [form, measured] of runs) {
+    for (const [form, all] of runs) {
+      const measured = all.filter((run): run is Run => run !== null);
+      if (measured.length < all.length)
+        console.log(`| ${form} | ${setup} | ${all.length - measured.length} of ${all.length} starts not healthy in time | | |`);
+      if (measured.length === 0) continue;
       const ms = median(measured.map((r) => r.healthyMs));
       const cpu = median(measured.map((r) => r.cpuToHealthy));
       const rss = median(measured.map((r) => r.idleRss));
