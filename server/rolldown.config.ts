@@ -19,6 +19,7 @@ export default defineConfig({
     main: join(root, "server/src/main.ts"),
     migrate: join(root, "server/src/db/migrate-cli.ts"),
     audit: join(root, "server/src/ops/audit.ts"),
+    admin: join(root, "server/src/admin/cli.ts"),
   },
   platform: "node",
   tsconfig: join(root, "server/tsconfig.json"),
