@@ -23,8 +23,10 @@ export interface LogOptions {
   secrets?: readonly (string | undefined)[];
   /** The window of the per-kind limit on warnings and errors. */
   windowMs?: number;
-  /** Where lines go (default: standard output). */
+  /** Where lines go (default: standard output, or standard error with `stderr`). */
   destination?: DestinationStream;
+  /** Write to standard error: a command-line tool whose standard output is its answer. */
+  stderr?: boolean;
   now?: () => number;
 }
 
@@ -113,17 +115,19 @@ function forgetExpired(seen: Kinds["seen"], now: number): void {
 function createLogger(options: LogOptions): Logger {
   const scrub = scrubber(options.secrets ?? []);
   const format = options.format ?? "json";
+  const fd = options.stderr ? 2 : 1;
   const destination =
     options.destination ??
     (format === "pretty"
       ? pretty({
           sync: true,
-          colorize: process.stdout.isTTY === true,
+          destination: fd,
+          colorize: (options.stderr ? process.stderr : process.stdout).isTTY === true,
           singleLine: true,
           translateTime: "SYS:HH:MM:ss.l",
           ignore: "pid,hostname",
         })
-      : pino.destination({ dest: 1, sync: true }));
+      : pino.destination({ dest: fd, sync: true }));
   return pino(
     {
       level: options.level ?? "info",

@@ -1,6 +1,6 @@
 import type { Presence } from "@colyseus/core";
 import type { Redis } from "ioredis";
-import type { Config } from "../config";
+import { logSettings, type Config } from "../config";
 import { openDatabase, type Database } from "../db/database";
 import { openRedis } from "../redis/redis";
 import { QuietRedisPresence } from "../redis/presence";
@@ -31,7 +31,8 @@ export interface AdminContext {
 
 /** Opens what the commands need, from the same configuration as the server. */
 export async function openAdminContext(config: Config, operator: string): Promise<{ ctx: AdminContext; close: () => Promise<void> }> {
-  const log = new Log();
+  // The command's answer is on standard output; what the log says goes to standard error.
+  const log = new Log({ ...logSettings(config), stderr: true });
   const db = await openDatabase(config.databaseUrl, config.dataDir, config.dbTimeouts);
   const clients: Redis[] = [];
   let live: AdminContext["live"];
