@@ -101,7 +101,7 @@ export default function BaccaratTable(props: GameTableProps) {
             data-winner={last.winner}
             initial={{ opacity: 0 }}
             animate={{ opacity: 1, transition: { delay: doneAt } }}
-            className="text-center text-xl font-black uppercase tracking-wider text-amber-300"
+            className="text-center text-xl font-black uppercase tracking-wider text-warning"
           >
             {last.winner === "tie" ? "Tie" : `${LABEL[last.winner]} wins`}
           </motion.p>

@@ -69,7 +69,7 @@ export default function BlackjackTable(props: GameTableProps) {
   const blocked = blockedBy(round.otherOpen);
   const dealKey = round.round?.roundId ?? "none";
 
-  const button = (id: string, label: string, action: unknown, enabled: boolean, tone = "bg-slate-700 hover:bg-slate-600") => (
+  const button = (id: string, label: string, action: unknown, enabled: boolean, tone = "bg-muted hover:bg-border") => (
     <button
       type="button"
       data-testid={id}
@@ -149,11 +149,11 @@ export default function BlackjackTable(props: GameTableProps) {
       )}
     >
       <div className="flex h-full flex-col gap-5">
-        <div className="flex items-center justify-between text-xs text-emerald-100/70">
+        <div className="flex items-center justify-between text-xs text-muted-foreground">
           <span>Blackjack pays 3:2 · Dealer stands on all 17s · Insurance pays 2:1</span>
           <span className="flex items-center gap-2" data-testid="bj-shoe" title="Cards dealt from this round's shoe">
             Shoe
-            <span className="relative h-2 w-20 overflow-hidden rounded-full bg-black/40">
+            <span className="relative h-2 w-20 overflow-hidden rounded-full bg-card/80">
               <span className="absolute inset-y-0 left-0 bg-amber-300" style={{ width: `${(shoeOut / SHOE) * 100}%` }} />
             </span>
             {shoeOut}/{SHOE}
@@ -187,11 +187,11 @@ export default function BlackjackTable(props: GameTableProps) {
                   delayOf={(c) => (c < 2 && !h.split ? 2 * c * DEAL_S : 0.05)}
                   total={handTotal(h)}
                 />
-                <p className="mt-1 text-center text-xs text-emerald-100/80">
+                <p className="mt-1 text-center text-xs text-muted-foreground">
                   {formatCoins(h.stake)} {h.doubled ? "· doubled" : ""}
                   {h.result && (
                     <strong
-                      className={`ml-2 ${h.result === "win" || h.result === "blackjack" ? "text-emerald-300" : h.result === "push" ? "text-slate-200" : "text-rose-300"}`}
+                      className={`ml-2 ${h.result === "win" || h.result === "blackjack" ? "text-positive" : h.result === "push" ? "text-foreground" : "text-destructive"}`}
                     >
                       {RESULT_TEXT[h.result]}
                     </strong>
@@ -202,11 +202,11 @@ export default function BlackjackTable(props: GameTableProps) {
           })}
         </div>
         {view?.insurance && view.insurance.stake > 0 && (
-          <p className="text-center text-xs text-sky-300">
+          <p className="text-center text-xs text-primary-ink">
             Insurance {formatCoins(view.insurance.stake)} {round.round?.done ? `· paid ${formatCoins(view.insurance.payout)}` : ""}
           </p>
         )}
-        {!view && <p className="m-auto text-sm text-emerald-100/60">Set your bet and press Deal.</p>}
+        {!view && <p className="m-auto text-sm text-muted-foreground">Set your bet and press Deal.</p>}
         <div className="mt-auto">
           <RoundResult round={round.round} delay={round.round?.answer ? revealMs(round.round.answer) / 1000 : 0} />
         </div>

@@ -145,7 +145,7 @@ export default function CrapsTable(props: GameTableProps) {
         data-testid={`craps-${key}`}
         disabled={!enabled || pending}
         onClick={() => chips.add(key, spot)}
-        className={`relative flex flex-col items-center justify-center rounded-lg border border-amber-100/40 p-1 text-center text-xs font-bold text-amber-50 hover:bg-white/10 disabled:cursor-not-allowed disabled:opacity-40 ${className}`}
+        className={`relative flex flex-col items-center justify-center rounded-lg border border-amber-100/40 p-1 text-center text-xs font-bold text-amber-50 hover:bg-muted disabled:cursor-not-allowed disabled:opacity-40 ${className}`}
       >
         {children}
         {extra}
@@ -256,7 +256,7 @@ export default function CrapsTable(props: GameTableProps) {
               data-testid="craps-clear-staged"
               disabled={round.pending || chips.count === 0}
               onClick={chips.clear}
-              className="rounded-lg bg-slate-700 py-2 font-medium hover:bg-slate-600 disabled:opacity-50"
+              className="rounded-lg bg-muted py-2 font-medium hover:bg-border disabled:opacity-50"
             >
               Clear chips
             </button>
@@ -395,7 +395,7 @@ export default function CrapsTable(props: GameTableProps) {
 
         {table && table.bets.length > 0 && (
           <section className="rounded-lg bg-black/20 p-2 text-xs" data-testid="craps-bets">
-            <h3 className="mb-1 font-semibold text-emerald-100">On the table</h3>
+            <h3 className="mb-1 font-semibold text-muted-foreground">On the table</h3>
             <ul className="flex flex-col gap-1">
               {table.bets.map((b) => {
                 const id = `${b.type}${b.number ? `-${b.number}` : ""}`;
@@ -424,7 +424,7 @@ export default function CrapsTable(props: GameTableProps) {
                           data-testid={`craps-down-odds-${id}`}
                           disabled={!ready}
                           onClick={() => takeDown(oddsKind, oddsNumber)}
-                          className="rounded bg-slate-700 px-2 py-0.5 disabled:opacity-40"
+                          className="rounded bg-muted px-2 py-0.5 disabled:opacity-40"
                         >
                           Odds down
                         </button>
@@ -435,7 +435,7 @@ export default function CrapsTable(props: GameTableProps) {
                           data-testid={`craps-down-${id}`}
                           disabled={!ready}
                           onClick={() => takeDown(b.type, b.number)}
-                          className="rounded bg-slate-700 px-2 py-0.5 disabled:opacity-40"
+                          className="rounded bg-muted px-2 py-0.5 disabled:opacity-40"
                         >
                           Take down
                         </button>

@@ -125,7 +125,7 @@ export function SoloCrash(props: GameTableProps) {
         <div className="pointer-events-none absolute inset-0 flex flex-col items-center justify-center gap-2">
           <motion.div
             data-testid="crash-multiplier"
-            className={`rounded-2xl bg-slate-950/60 px-4 text-5xl font-black tabular-nums sm:text-6xl ${last && landed ? (last.win ? "text-emerald-400" : "text-rose-400") : "text-white"}`}
+            className={`rounded-2xl bg-card/90 px-4 text-5xl font-black tabular-nums sm:text-6xl ${last && landed ? (last.win ? "text-positive" : "text-destructive") : "text-foreground"}`}
           >
             {last ? multiplier : "1.00×"}
           </motion.div>
@@ -133,7 +133,7 @@ export function SoloCrash(props: GameTableProps) {
             <p
               data-testid="crash-point"
               data-value={last.crashPoint}
-              className="rounded-full bg-slate-950/60 px-3 py-0.5 text-sm text-slate-200"
+              className="rounded-full bg-card/90 px-3 py-0.5 text-sm text-foreground"
             >
               Crashed at {last.crashPoint.toFixed(2)}× {last.win ? `· cashed out at ${last.cashOutAt.toFixed(2)}×` : ""}
             </p>

@@ -75,7 +75,7 @@ export default function KenoTable(props: GameTableProps) {
           onShowHelp={showHelp}
           autoDelayMs={REVEAL_MS}
         >
-          <label className="flex flex-col gap-1 text-xs text-slate-400">
+          <label className="flex flex-col gap-1 text-xs text-muted-foreground">
             Risk
             <select
               aria-label="Risk"
@@ -83,7 +83,7 @@ export default function KenoTable(props: GameTableProps) {
               value={risk}
               disabled={round.pending}
               onChange={(e) => setRisk(e.target.value as KenoRisk)}
-              className="rounded-lg border border-slate-600 bg-slate-900 px-3 py-2 capitalize text-white"
+              className="rounded-lg border border-border bg-background px-3 py-2 capitalize text-foreground"
             >
               {RISKS.map((r) => (
                 <option key={r} value={r}>
@@ -98,7 +98,7 @@ export default function KenoTable(props: GameTableProps) {
               data-testid="keno-random"
               disabled={round.pending}
               onClick={() => setPicks(randomPicks(MAX_PICKS))}
-              className="rounded-lg bg-slate-700 py-2 font-medium hover:bg-slate-600"
+              className="rounded-lg bg-muted py-2 font-medium hover:bg-border"
             >
               Auto pick
             </button>
@@ -107,7 +107,7 @@ export default function KenoTable(props: GameTableProps) {
               data-testid="keno-clear"
               disabled={round.pending}
               onClick={() => setPicks([])}
-              className="rounded-lg bg-slate-700 py-2 font-medium hover:bg-slate-600"
+              className="rounded-lg bg-muted py-2 font-medium hover:bg-border"
             >
               Clear
             </button>
@@ -129,7 +129,7 @@ export default function KenoTable(props: GameTableProps) {
                 aria-pressed={picked}
                 onClick={() => toggle(tile)}
                 className={`relative aspect-square rounded-lg text-sm font-bold transition-colors sm:text-base ${
-                  picked ? "bg-violet-500 text-white" : "bg-slate-700/80 text-slate-200 hover:bg-slate-600"
+                  picked ? "bg-violet-500 text-white" : "bg-muted text-foreground hover:bg-border"
                 }`}
               >
                 {tile}
@@ -159,7 +159,7 @@ export default function KenoTable(props: GameTableProps) {
             {table.map((m, h) => (
               <div
                 key={h}
-                className={`min-w-12 flex-1 rounded-md px-1 py-1 text-center ${h === hits ? "bg-emerald-400 font-bold text-slate-950" : "bg-slate-800 text-slate-300"}`}
+                className={`min-w-12 flex-1 rounded-md px-1 py-1 text-center ${h === hits ? "bg-emerald-400 font-bold text-slate-950" : "bg-card text-muted-foreground"}`}
               >
                 <div>{m}×</div>
                 <div className="opacity-70">
@@ -169,7 +169,7 @@ export default function KenoTable(props: GameTableProps) {
             ))}
           </div>
         )}
-        <p className="text-center text-xs text-slate-400">
+        <p className="text-center text-xs text-muted-foreground">
           {picks.length} of {MAX_PICKS} picked{board ? ` · ${board.hits.length} hit${board.hits.length === 1 ? "" : "s"}` : ""}
         </p>
         <RoundResult round={round.round} delay={REVEAL_MS / 1000} />

@@ -70,12 +70,12 @@ export default function LimboTable(props: GameTableProps) {
         <motion.div
           data-testid="limbo-result"
           data-value={last?.result ?? ""}
-          className={`text-6xl font-black tabular-nums sm:text-7xl ${last ? (last.win ? "text-emerald-400" : "text-rose-400") : "text-slate-600"}`}
+          className={`text-6xl font-black tabular-nums sm:text-7xl ${last ? (last.win ? "text-positive" : "text-destructive") : "text-muted-foreground"}`}
         >
           {last ? <motion.span>{text}</motion.span> : "1.00×"}
         </motion.div>
-        <p className="text-sm text-slate-400">
-          Target <span className="font-semibold text-white">{Number.isFinite(target) ? `${target.toFixed(2)}×` : "—"}</span>
+        <p className="text-sm text-muted-foreground">
+          Target <span className="font-semibold text-foreground">{Number.isFinite(target) ? `${target.toFixed(2)}×` : "—"}</span>
         </p>
         <RoundResult round={round.round} delay={REVEAL_MS / 1000} />
       </div>

@@ -90,7 +90,7 @@ export default function MinesTable(props: GameTableProps) {
             </ActionButton>
           }
         >
-          <label className="flex flex-col gap-1 text-xs text-slate-400">
+          <label className="flex flex-col gap-1 text-xs text-muted-foreground">
             Mines
             <select
               aria-label="Mines"
@@ -98,7 +98,7 @@ export default function MinesTable(props: GameTableProps) {
               value={mines}
               disabled={!!open || round.pending}
               onChange={(e) => setMines(Number(e.target.value))}
-              className="rounded-lg border border-slate-600 bg-slate-900 px-3 py-2 text-white"
+              className="rounded-lg border border-border bg-background px-3 py-2 text-foreground"
             >
               {COUNTS.map((n) => (
                 <option key={n} value={n}>
@@ -111,19 +111,21 @@ export default function MinesTable(props: GameTableProps) {
       )}
     >
       <div className="flex flex-col items-center gap-4">
-        <div className="flex w-full max-w-md justify-between text-xs text-emerald-100/80 sm:text-sm">
+        <div className="flex w-full max-w-md justify-between text-xs text-muted-foreground sm:text-sm">
           <span>
             Multiplier{" "}
-            <strong className="text-white" data-testid="mines-multiplier">
+            <strong className="text-foreground" data-testid="mines-multiplier">
               {view && gems > 0 ? formatMultiplier(view.multiplier) : "—"}
             </strong>
           </span>
           <span>
             Next{" "}
-            <strong className="text-white">{view && open && view.nextMultiplier > 0 ? formatMultiplier(view.nextMultiplier) : "—"}</strong>
+            <strong className="text-foreground">
+              {view && open && view.nextMultiplier > 0 ? formatMultiplier(view.nextMultiplier) : "—"}
+            </strong>
           </span>
           <span>
-            Safe tile <strong className="text-white">{open ? formatChance(minesSafeChance(mineCount, gems)) : "—"}</strong>
+            Safe tile <strong className="text-foreground">{open ? formatChance(minesSafeChance(mineCount, gems)) : "—"}</strong>
           </span>
         </div>
         <div className="grid w-full max-w-md grid-cols-5 gap-2" role="grid" aria-label="Mines grid">
@@ -147,8 +149,8 @@ export default function MinesTable(props: GameTableProps) {
                     : gem
                       ? "bg-emerald-400/90"
                       : shown
-                        ? "bg-slate-900/80"
-                        : "bg-slate-600 hover:bg-slate-500 disabled:hover:bg-slate-600"
+                        ? "bg-muted"
+                        : "bg-slate-600 hover:bg-border disabled:hover:bg-border"
                 } ${!gem && !shown && ready ? "cursor-pointer" : ""}`}
               >
                 {shown && (
@@ -165,7 +167,7 @@ export default function MinesTable(props: GameTableProps) {
             );
           })}
         </div>
-        {!view && <p className="text-sm text-emerald-100/60">Choose the number of mines, set your bet and press Bet.</p>}
+        {!view && <p className="text-sm text-muted-foreground">Choose the number of mines, set your bet and press Bet.</p>}
         <RoundResult round={round.round} delay={REVEAL_MS / 1000} />
       </div>
     </GameFrame>

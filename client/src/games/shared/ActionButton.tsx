@@ -5,7 +5,7 @@ const TONES = {
   stop: "bg-rose-600 hover:bg-rose-500",
   info: "bg-sky-600 hover:bg-sky-500",
   gold: "bg-amber-500 text-slate-950 hover:bg-amber-400",
-  plain: "bg-slate-700 hover:bg-slate-600",
+  plain: "bg-muted hover:bg-border",
 } as const;
 
 /** A button of a round in progress (hit, raise, draw, cash out…). */

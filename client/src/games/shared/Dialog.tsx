@@ -38,7 +38,7 @@ export function Dialog(props: { open: boolean; onClose(): void; title: string; t
             aria-label={title}
             data-testid={testId}
             tabIndex={-1}
-            className={`max-h-[85vh] w-full overflow-y-auto rounded-xl border border-white/10 bg-slate-900 p-5 text-slate-100 shadow-2xl outline-none ${wide ? "max-w-2xl" : "max-w-md"}`}
+            className={`max-h-[85vh] w-full overflow-y-auto rounded-xl border border-border bg-card p-5 text-foreground shadow-2xl outline-none ${wide ? "max-w-2xl" : "max-w-md"}`}
             initial={{ scale: 0.95, y: 8 }}
             animate={{ scale: 1, y: 0 }}
             exit={{ scale: 0.95, y: 8 }}
@@ -50,7 +50,7 @@ export function Dialog(props: { open: boolean; onClose(): void; title: string; t
                 type="button"
                 onClick={onClose}
                 aria-label="Close"
-                className="rounded-md px-2 py-1 text-slate-400 hover:bg-white/10 hover:text-white"
+                className="rounded-md px-2 py-1 text-muted-foreground hover:bg-muted hover:text-foreground"
               >
                 ✕
               </button>

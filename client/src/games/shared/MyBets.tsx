@@ -48,21 +48,21 @@ function useRows(session: TableSession | null | undefined, game: GameId | null) 
 }
 
 const multiplier = (r: Row) => (r.stake > 0 ? `${(r.payout / r.stake).toFixed(2)}×` : "—");
-const tone = (r: Row) => (r.result === "win" ? "text-emerald-400" : r.result === "push" ? "text-slate-300" : "text-slate-500");
+const tone = (r: Row) => (r.result === "win" ? "text-positive" : r.result === "push" ? "text-muted-foreground" : "text-muted-foreground");
 
 /** The player's last rounds of this game, from the server's history. */
 export function MyBets(props: { game: GameId; session?: TableSession | null }) {
   const { rows, history } = useRows(props.session, props.game);
   return (
-    <section className="rounded-xl bg-slate-800/60 p-3 text-xs text-slate-300" data-testid="my-bets" aria-label="My bets">
-      <h3 className="mb-2 text-sm font-semibold text-slate-100">My bets</h3>
-      {history.error && <p className="text-rose-400">Could not load your bets: {history.error}</p>}
+    <section className="rounded-xl bg-card p-3 text-xs text-muted-foreground" data-testid="my-bets" aria-label="My bets">
+      <h3 className="mb-2 text-sm font-semibold text-foreground">My bets</h3>
+      {history.error && <p className="text-destructive">Could not load your bets: {history.error}</p>}
       {rows.length === 0 ? (
-        <p className="text-slate-500">{history.loading ? "Loading…" : "No bets on this game yet."}</p>
+        <p className="text-muted-foreground">{history.loading ? "Loading…" : "No bets on this game yet."}</p>
       ) : (
         <table className="w-full tabular-nums">
           <thead>
-            <tr className="text-left text-slate-500">
+            <tr className="text-left text-muted-foreground">
               <th className="py-1 font-medium">Time</th>
               <th className="py-1 text-right font-medium">Bet</th>
               <th className="py-1 text-right font-medium">Multiplier</th>
@@ -72,7 +72,7 @@ export function MyBets(props: { game: GameId; session?: TableSession | null }) {
           </thead>
           <tbody>
             {rows.map((r) => (
-              <tr key={r.key} className="border-t border-white/5" data-testid="my-bet-row" data-stake={r.stake} data-payout={r.payout}>
+              <tr key={r.key} className="border-t border-border" data-testid="my-bet-row" data-stake={r.stake} data-payout={r.payout}>
                 <td className="py-1">{formatTime(r.at)}</td>
                 <td className="py-1 text-right">{formatCoins(r.stake)}</td>
                 <td className={`py-1 text-right ${tone(r)}`}>{multiplier(r)}</td>
@@ -93,15 +93,15 @@ export function MyBets(props: { game: GameId; session?: TableSession | null }) {
 function FairCell({ row }: { row: Row }) {
   if (row.verify) {
     return (
-      <Link href={row.verify} className="text-sky-400 underline" data-testid="my-bet-verify">
+      <Link href={row.verify} className="text-primary-ink underline" data-testid="my-bet-verify">
         Verify
       </Link>
     );
   }
-  if (!row.seeded) return <span className="text-slate-600">hash chain</span>;
+  if (!row.seeded) return <span className="text-muted-foreground">hash chain</span>;
   return (
     <span
-      className="text-slate-600"
+      className="text-muted-foreground"
       data-testid="my-bet-unrevealed"
       title="This round's server seed is still active: rotate your seeds (Fairness) to reveal it and verify the round"
     >
@@ -114,16 +114,16 @@ function FairCell({ row }: { row: Row }) {
 export function LiveFeed(props: { session?: TableSession | null }) {
   const { rows } = useRows(props.session, null);
   return (
-    <section className="rounded-xl bg-slate-800/60 p-3 text-xs text-slate-300" data-testid="live-feed" aria-label="Your live bets">
-      <h3 className="mb-2 flex items-center gap-2 text-sm font-semibold text-slate-100">
+    <section className="rounded-xl bg-card p-3 text-xs text-muted-foreground" data-testid="live-feed" aria-label="Your live bets">
+      <h3 className="mb-2 flex items-center gap-2 text-sm font-semibold text-foreground">
         <span className="inline-block h-2 w-2 animate-pulse rounded-full bg-emerald-400" aria-hidden /> Your bets, all games
       </h3>
       {rows.length === 0 ? (
-        <p className="text-slate-500">Your bets appear here as they settle.</p>
+        <p className="text-muted-foreground">Your bets appear here as they settle.</p>
       ) : (
         <ul className="flex flex-col">
           {rows.map((r) => (
-            <li key={r.key} className="flex justify-between border-t border-white/5 py-1 tabular-nums" data-testid="feed-row">
+            <li key={r.key} className="flex justify-between border-t border-border py-1 tabular-nums" data-testid="feed-row">
               <span className="w-28 truncate">{gameDefinition(r.game)?.title ?? r.game}</span>
               <span className="w-16 text-right">{formatCoins(r.stake)}</span>
               <span className={`w-14 text-right ${tone(r)}`}>{multiplier(r)}</span>

@@ -23,8 +23,8 @@ export function RoundResult(props: { round: ShownRound<unknown> | null; delay?: 
     shown?.result === "win"
       ? "bg-emerald-500/90 text-slate-950"
       : shown?.result === "push"
-        ? "bg-slate-600/90 text-white"
-        : "bg-slate-950/85 text-slate-200";
+        ? "bg-slate-600/90 text-foreground"
+        : "bg-card/90 text-foreground";
   return (
     <div className="pointer-events-none flex min-h-10 justify-center" aria-live="polite">
       {shown && (

@@ -18,7 +18,7 @@ const LOOPS = 3; // whole strips passed before stopping
 
 const BarIcon = ({ size = 48 }: { size?: number }) => (
   <span
-    className="rounded bg-slate-900 px-1.5 py-0.5 font-black tracking-widest text-amber-300 ring-2 ring-amber-300"
+    className="rounded bg-slate-900 px-1.5 py-0.5 font-black tracking-widest text-warning ring-2 ring-amber-300"
     style={{ fontSize: size * 0.38 }}
   >
     BAR
@@ -48,11 +48,11 @@ const lineIcons = (line: string) =>
     <span key={i} className="mr-1 whitespace-nowrap">
       {w.split("-or-").map((part, j) => (
         <span key={j}>
-          {j > 0 && <span className="text-slate-500"> or </span>}
+          {j > 0 && <span className="text-muted-foreground"> or </span>}
           {part in ICON ? (
             <span className="inline-block align-middle">{ICON[part as SlotSymbol]({ size: 22 })}</span>
           ) : (
-            <span className="text-slate-400">{part.replace("-", " ")}</span>
+            <span className="text-muted-foreground">{part.replace("-", " ")}</span>
           )}
         </span>
       ))}

@@ -142,7 +142,7 @@ export default function ThreeCardPokerTable(props: GameTableProps) {
           total={view ? handName(view.playerHand) : undefined}
         />
         {view?.anteOutcome && (
-          <p className="text-center text-sm font-semibold text-amber-200" data-testid="tcp-outcome" data-outcome={view.anteOutcome}>
+          <p className="text-center text-sm font-semibold text-warning" data-testid="tcp-outcome" data-outcome={view.anteOutcome}>
             {OUTCOME[view.anteOutcome]}
           </p>
         )}
