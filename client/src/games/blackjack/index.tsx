@@ -17,6 +17,7 @@ import { Hand } from "../shared/Cards";
 import { GameFrame } from "../shared/GameFrame";
 import { PayTable } from "../shared/GameHelp";
 import { RoundResult } from "../shared/RoundResult";
+import { ACTION_TONES } from "../shared/ActionButton";
 import { formatCoins } from "../shared/format";
 import { useRound } from "../shared/use-round";
 import { useStake } from "../shared/use-stake";
@@ -69,13 +70,13 @@ export default function BlackjackTable(props: GameTableProps) {
   const blocked = blockedBy(round.otherOpen);
   const dealKey = round.round?.roundId ?? "none";
 
-  const button = (id: string, label: string, action: unknown, enabled: boolean, tone = "bg-muted hover:bg-border") => (
+  const button = (id: string, label: string, action: unknown, enabled: boolean, tone: keyof typeof ACTION_TONES = "plain") => (
     <button
       type="button"
       data-testid={id}
       disabled={!enabled}
       onClick={() => void round.act(action)}
-      className={`rounded-lg py-3 font-bold text-white disabled:cursor-not-allowed disabled:opacity-40 ${tone}`}
+      className={`rounded-lg py-3 font-bold disabled:cursor-not-allowed disabled:opacity-40 ${ACTION_TONES[tone]}`}
     >
       {label}
     </button>
@@ -90,14 +91,14 @@ export default function BlackjackTable(props: GameTableProps) {
             `Insure (${formatCoins(insuranceCost(bet))})`,
             { type: "insurance", take: true },
             can("insurance") && balance >= insuranceCost(bet),
-            "bg-sky-600 hover:bg-sky-500",
+            "info",
           )}
           {button("bj-insurance-decline", "No insurance", { type: "insurance", take: false }, can("insurance"))}
         </div>
       ) : (
         <div className="grid grid-cols-2 gap-2">
-          {button("bj-hit", "Hit", { type: "hit" }, can("hit"), "bg-emerald-600 hover:bg-emerald-500")}
-          {button("bj-stand", "Stand", { type: "stand" }, can("stand"), "bg-rose-600 hover:bg-rose-500")}
+          {button("bj-hit", "Hit", { type: "hit" }, can("hit"), "go")}
+          {button("bj-stand", "Stand", { type: "stand" }, can("stand"), "stop")}
           {button("bj-double", `Double (${formatCoins(bet)})`, { type: "double" }, can("double") && balance >= bet)}
           {button("bj-split", `Split (${formatCoins(bet)})`, { type: "split" }, can("split") && balance >= bet)}
         </div>

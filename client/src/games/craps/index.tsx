@@ -145,7 +145,7 @@ export default function CrapsTable(props: GameTableProps) {
         data-testid={`craps-${key}`}
         disabled={!enabled || pending}
         onClick={() => chips.add(key, spot)}
-        className={`relative flex flex-col items-center justify-center rounded-lg border border-amber-100/40 p-1 text-center text-xs font-bold text-amber-50 hover:bg-muted disabled:cursor-not-allowed disabled:opacity-40 ${className}`}
+        className={`felt-spot relative flex min-w-0 flex-col items-center justify-center rounded-lg p-1 text-center text-xs font-bold disabled:cursor-not-allowed disabled:opacity-40 ${className}`}
       >
         {children}
         {extra}
@@ -281,7 +281,7 @@ export default function CrapsTable(props: GameTableProps) {
         </div>
 
         <div>
-          <div className="grid grid-cols-6 gap-1 rounded-xl border-2 border-amber-100/30 bg-emerald-800/60 p-1 sm:p-2">
+          <div className="grid grid-cols-6 gap-1 rounded-xl border-2 border-foreground/15 bg-card/30 p-1 sm:p-2">
             {POINTS.map((n) => (
               <div key={n} className="flex flex-col gap-1">
                 {stakeSpot(
@@ -294,7 +294,7 @@ export default function CrapsTable(props: GameTableProps) {
                       {odds(PLACE_RETURN[n as PointNumber])}
                     </span>
                   </>,
-                  `h-20 ${point === n ? "bg-white/20 ring-2 ring-white" : ""}`,
+                  `h-20 ${point === n ? "ring-2 ring-warning" : ""}`,
                   <>
                     {placedChip(onTable("place", n))}
                     {placedChip(comeOn(n), "come")}
@@ -302,13 +302,13 @@ export default function CrapsTable(props: GameTableProps) {
                   </>,
                 )}
                 {comeOn(n) &&
-                  stakeSpot({ type: "comeOdds", number: n as PointNumber }, !!open, <span className="text-[9px]">come odds</span>, "h-7")}
+                  stakeSpot({ type: "comeOdds", number: n as PointNumber }, !!open, <span className="text-[9px]">come odds</span>, "h-8")}
                 {dontComeOn(n) &&
                   stakeSpot(
                     { type: "dontComeOdds", number: n as PointNumber },
                     !!open,
                     <span className="text-[9px]">lay odds</span>,
-                    "h-7",
+                    "h-8",
                   )}
               </div>
             ))}
@@ -367,7 +367,7 @@ export default function CrapsTable(props: GameTableProps) {
                 <span>HARD {n}</span>
                 <span className="text-[9px] font-normal">{odds(HARD_RETURN[n]!)}</span>
               </>,
-              "h-12 bg-red-950/60",
+              "h-12 border-rose-500/60",
               placedChip(onTable("hard", n)),
             ),
           )}
@@ -378,7 +378,7 @@ export default function CrapsTable(props: GameTableProps) {
               <span>ANY 7</span>
               <span className="text-[9px] font-normal">{odds(ANY_SEVEN_RETURN)}</span>
             </>,
-            "h-12 bg-red-950/60",
+            "h-12 border-rose-500/60",
             placedChip(onTable("anySeven")),
           )}
           {stakeSpot(
@@ -388,13 +388,13 @@ export default function CrapsTable(props: GameTableProps) {
               <span>ANY CRAPS</span>
               <span className="text-[9px] font-normal">{odds(ANY_CRAPS_RETURN)}</span>
             </>,
-            "h-12 bg-red-950/60",
+            "h-12 border-rose-500/60",
             placedChip(onTable("anyCraps")),
           )}
         </div>
 
         {table && table.bets.length > 0 && (
-          <section className="rounded-lg bg-black/20 p-2 text-xs" data-testid="craps-bets">
+          <section className="rounded-lg bg-card/70 p-2 text-xs" data-testid="craps-bets">
             <h3 className="mb-1 font-semibold text-muted-foreground">On the table</h3>
             <ul className="flex flex-col gap-1">
               {table.bets.map((b) => {
@@ -453,7 +453,7 @@ export default function CrapsTable(props: GameTableProps) {
             {view.settled.map((s: SettledBet, i) => (
               <li
                 key={i}
-                className={`rounded-full px-2 py-0.5 ${s.result === "win" ? "bg-emerald-500/80 text-slate-950" : s.result === "lose" ? "bg-rose-500/70" : "bg-slate-600"}`}
+                className={`rounded-full px-2 py-0.5 ${s.result === "win" ? "bg-emerald-400 text-slate-950" : s.result === "lose" ? "bg-rose-700 text-white" : "bg-muted text-foreground"}`}
               >
                 {describe(s)}{" "}
                 {s.result === "win"
@@ -467,7 +467,7 @@ export default function CrapsTable(props: GameTableProps) {
             ))}
           </ul>
         )}
-        <RoundResult round={round.round} delay={REVEAL_MS / 1000} />
+        <RoundResult round={round.round} delay={REVEAL_MS / 1000} bets={view?.settled.length} />
       </div>
     </GameFrame>
   );

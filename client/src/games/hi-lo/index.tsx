@@ -7,7 +7,7 @@ import { blockedBy } from "../shared/blocked";
 import { PlayingCard } from "../shared/Cards";
 import { GameFrame } from "../shared/GameFrame";
 import { RoundResult } from "../shared/RoundResult";
-import { formatChance, formatCoins } from "../shared/format";
+import { formatChance, formatCoins, formatMultiplier } from "../shared/format";
 import { useRound } from "../shared/use-round";
 import { useStake } from "../shared/use-stake";
 
@@ -84,7 +84,7 @@ export default function HiLoTable(props: GameTableProps) {
               >
                 Higher or same
                 <span className="block text-xs font-normal">
-                  {view && view.higher > 0 ? `${formatChance(chance("higher"))} · ${view.higher}×` : "—"}
+                  {view && view.higher > 0 ? `${formatChance(chance("higher"))} · ${formatMultiplier(view.higher)}` : "—"}
                 </span>
               </ActionButton>
               <ActionButton
@@ -95,7 +95,7 @@ export default function HiLoTable(props: GameTableProps) {
               >
                 Lower or same
                 <span className="block text-xs font-normal">
-                  {view && view.lower > 0 ? `${formatChance(chance("lower"))} · ${view.lower}×` : "—"}
+                  {view && view.lower > 0 ? `${formatChance(chance("lower"))} · ${formatMultiplier(view.lower)}` : "—"}
                 </span>
               </ActionButton>
               <ActionButton testId="hilo-skip" enabled={ready && view!.skipsLeft > 0} onClick={() => void round.act({ type: "skip" })}>
@@ -125,7 +125,7 @@ export default function HiLoTable(props: GameTableProps) {
           <span className="text-muted-foreground">
             Multiplier{" "}
             <strong className="text-foreground tabular-nums" data-testid="hilo-multiplier">
-              {view && view.multiplier > 0 ? `${view.multiplier}×` : "—"}
+              {view && view.multiplier > 0 ? formatMultiplier(view.multiplier) : "—"}
             </strong>
           </span>
         </div>

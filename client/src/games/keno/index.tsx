@@ -8,7 +8,7 @@ import { GameFrame } from "../shared/GameFrame";
 import { PayTable } from "../shared/GameHelp";
 import { GemIcon } from "../shared/icons";
 import { RoundResult } from "../shared/RoundResult";
-import { formatChance } from "../shared/format";
+import { formatChance, formatMultiplier } from "../shared/format";
 import { useRound } from "../shared/use-round";
 import { useStake } from "../shared/use-stake";
 
@@ -57,7 +57,10 @@ export default function KenoTable(props: GameTableProps) {
           picks.length > 0 ? (
             <PayTable
               head={["Hits", `Pays (${risk}, ${picks.length} pick${picks.length === 1 ? "" : "s"})`]}
-              rows={table.map((m, h) => ({ label: `${h} · ${formatChance(kenoHitProbability(picks.length, h))}`, pays: `${m}×` }))}
+              rows={table.map((m, h) => ({
+                label: `${h} · ${formatChance(kenoHitProbability(picks.length, h))}`,
+                pays: formatMultiplier(m),
+              }))}
             />
           ) : (
             <p className="text-xs">Pick numbers to see their pay table.</p>
@@ -127,9 +130,10 @@ export default function KenoTable(props: GameTableProps) {
                 type="button"
                 data-testid={`keno-tile-${tile}`}
                 aria-pressed={picked}
+                aria-label={`${tile}${drawnAt >= 0 ? (hit ? ", drawn: a hit" : ", drawn") : ""}`}
                 onClick={() => toggle(tile)}
                 className={`relative aspect-square rounded-lg text-sm font-bold transition-colors sm:text-base ${
-                  picked ? "bg-violet-500 text-white" : "bg-muted text-foreground hover:bg-border"
+                  picked ? "bg-violet-700 text-white" : "border border-foreground/15 bg-muted text-foreground hover:bg-border"
                 }`}
               >
                 {tile}
@@ -140,7 +144,7 @@ export default function KenoTable(props: GameTableProps) {
                     initial={{ scale: 0, opacity: 0 }}
                     animate={{ scale: 1, opacity: 1 }}
                     transition={{ delay: (drawnAt * STEP_MS) / 1000 }}
-                    className={`absolute inset-0 flex items-center justify-center rounded-lg ${hit ? "bg-emerald-400 text-slate-950 ring-4 ring-emerald-200" : "bg-rose-500/80 text-white"}`}
+                    className={`absolute inset-0 flex items-center justify-center rounded-lg ${hit ? "bg-emerald-400 text-slate-950 ring-4 ring-emerald-200" : "bg-rose-700 text-white"}`}
                   >
                     {tile}
                     {hit && (
@@ -161,7 +165,7 @@ export default function KenoTable(props: GameTableProps) {
                 key={h}
                 className={`min-w-12 flex-1 rounded-md px-1 py-1 text-center ${h === hits ? "bg-emerald-400 font-bold text-slate-950" : "bg-card text-muted-foreground"}`}
               >
-                <div>{m}×</div>
+                <div>{formatMultiplier(m)}</div>
                 <div className="opacity-70">
                   {h} hit{h === 1 ? "" : "s"}
                 </div>

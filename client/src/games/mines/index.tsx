@@ -128,39 +128,46 @@ export default function MinesTable(props: GameTableProps) {
             Safe tile <strong className="text-foreground">{open ? formatChance(minesSafeChance(mineCount, gems)) : "—"}</strong>
           </span>
         </div>
-        <div className="grid w-full max-w-md grid-cols-5 gap-2" role="grid" aria-label="Mines grid">
+        <div className="grid w-full max-w-md grid-cols-5 gap-2" role="group" aria-label="Mines grid">
           {Array.from({ length: TILES }, (_, tile) => {
             const gem = !!view && view.revealed.includes(tile);
             const mine = !!view?.mines?.includes(tile);
             const hit = view?.hit === tile;
-            const shown = gem || (round.round?.done && mine);
+            // once the round is over every tile shows what it held: the mines, and the gems not picked
+            const over = !!round.round?.done && !!view?.mines;
+            const missed = over && !gem && !mine;
+            const state = gem ? "gem" : mine ? "mine" : missed ? "gem-missed" : "hidden";
+            const name = gem ? "gem" : hit ? "mine, hit" : mine ? "mine" : missed ? "gem, not picked" : "hidden";
             return (
               <motion.button
                 key={`${round.round?.roundId ?? "none"}-${tile}`}
                 type="button"
                 data-testid={`mines-tile-${tile}`}
-                data-state={gem ? "gem" : mine ? "mine" : "hidden"}
+                data-state={state}
+                data-hit={hit || undefined}
+                aria-label={`Tile ${tile + 1}: ${name}`}
                 disabled={!ready || gem}
                 onClick={() => void round.act({ type: "reveal", tile })}
                 whileTap={{ scale: 0.92 }}
-                className={`flex aspect-square items-center justify-center rounded-lg text-2xl shadow sm:text-3xl ${
+                className={`flex aspect-square items-center justify-center rounded-lg border text-2xl shadow sm:text-3xl ${
                   hit
-                    ? "bg-rose-500"
+                    ? "border-rose-700 bg-rose-400 ring-2 ring-rose-500"
                     : gem
-                      ? "bg-emerald-400/90"
-                      : shown
-                        ? "bg-muted"
-                        : "bg-slate-600 hover:bg-border disabled:hover:bg-border"
-                } ${!gem && !shown && ready ? "cursor-pointer" : ""}`}
+                      ? "border-positive bg-positive/25"
+                      : mine
+                        ? "border-rose-300 bg-rose-100"
+                        : missed
+                          ? "border-dashed border-positive/60 bg-card/60"
+                          : "border-foreground/15 bg-muted hover:bg-border disabled:hover:bg-muted"
+                } ${state === "hidden" && ready ? "cursor-pointer" : ""}`}
               >
-                {shown && (
+                {state !== "hidden" && (
                   <motion.span
                     initial={{ scale: 0, rotate: -90 }}
                     animate={{ scale: 1, rotate: 0 }}
                     transition={{ type: "spring", stiffness: 300, damping: 15 }}
-                    className={!gem && !hit ? "opacity-60" : ""}
                   >
-                    {gem ? <GemIcon size={34} /> : <MineIcon size={34} />}
+                    {gem || missed ? <GemIcon size={34} /> : <MineIcon size={34} />}
                   </motion.span>
                 )}
               </motion.button>

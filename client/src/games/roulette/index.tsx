@@ -252,7 +252,7 @@ export default function RouletteTable(props: GameTableProps) {
             lastBets={last?.bets ?? null}
           />
         )}
-        <RoundResult round={round.round} delay={SPIN_MS / 1000} />
+        <RoundResult round={round.round} delay={SPIN_MS / 1000} bets={last?.bets.length} />
       </div>
     </GameFrame>
   );

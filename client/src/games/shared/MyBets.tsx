@@ -2,7 +2,7 @@ import { Link } from "wouter";
 import { gameDefinition, type GameId } from "@casino/common/catalogue";
 import type { TableSession } from "../contract";
 import { drawnFromSeeds, verifyHref, type HistoryItem } from "./api";
-import { formatCoins, formatTime } from "./format";
+import { formatCoins, formatMultiplier, formatTime } from "./format";
 import { useHistory, type LocalRound } from "./history";
 
 const SHOWN = 10;
@@ -47,7 +47,7 @@ function useRows(session: TableSession | null | undefined, game: GameId | null) 
   return { rows: source.filter((r) => game === null || r.game === game).slice(0, SHOWN), history };
 }
 
-const multiplier = (r: Row) => (r.stake > 0 ? `${(r.payout / r.stake).toFixed(2)}×` : "—");
+const multiplier = (r: Row) => (r.stake > 0 ? formatMultiplier(r.payout / r.stake) : "—");
 const tone = (r: Row) => (r.result === "win" ? "text-positive" : r.result === "push" ? "text-muted-foreground" : "text-muted-foreground");
 
 /** The player's last rounds of this game, from the server's history. */

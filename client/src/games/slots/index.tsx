@@ -1,3 +1,4 @@
+import { formatMultiplier } from "../shared/format";
 import type { ReactNode } from "react";
 import { motion } from "motion/react";
 import { PAY_TABLE, REELS, type SlotSymbol, type SlotsState } from "@casino/common/games/slots";
@@ -18,7 +19,7 @@ const LOOPS = 3; // whole strips passed before stopping
 
 const BarIcon = ({ size = 48 }: { size?: number }) => (
   <span
-    className="rounded bg-slate-900 px-1.5 py-0.5 font-black tracking-widest text-warning ring-2 ring-amber-300"
+    className="rounded bg-slate-900 px-1.5 py-0.5 font-black tracking-widest text-amber-300 ring-2 ring-amber-300"
     style={{ fontSize: size * 0.38 }}
   >
     BAR
@@ -80,7 +81,7 @@ export default function SlotsTable(props: GameTableProps) {
             head={["Line", "Pays for 1"]}
             rows={PAY_TABLE.map((r) => ({
               label: lineIcons(r.line),
-              pays: `${r.pays}×`,
+              pays: formatMultiplier(r.pays),
               highlight: !!last && last.multiplier === r.pays && last.multiplier > 0,
             }))}
           />

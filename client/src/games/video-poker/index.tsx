@@ -96,7 +96,7 @@ export default function VideoPokerTable(props: GameTableProps) {
                 key={h}
                 data-testid={`vp-line-${h}`}
                 data-lit={lit === h}
-                className={lit === h ? "bg-amber-300 font-bold text-slate-950" : "text-amber-100/90"}
+                className={lit === h ? "bg-amber-300 font-bold text-slate-950" : "text-foreground"}
               >
                 <td className="px-2 py-0.5 uppercase">{lineName(h)}</td>
                 <td className="px-2 py-0.5 text-right tabular-nums">{p * multiplier}</td>

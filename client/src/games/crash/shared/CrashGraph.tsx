@@ -1,3 +1,4 @@
+import { formatMultiplier } from "@casino/common/format";
 import { useEffect } from "react";
 import { AnimatePresence, animate, motion, useMotionValue, useTransform } from "motion/react";
 import type { CrashRoomSnapshot } from "@casino/common/protocol";
@@ -7,7 +8,7 @@ const H = 300;
 const PAD = 24;
 
 /** `hundredths` (250 = 2.50×) as the room shows multipliers. */
-export const times = (hundredths: number) => `${(hundredths / 100).toFixed(2)}×`;
+export const times = (hundredths: number) => formatMultiplier(hundredths / 100);
 
 /**
  * The run on the room's curve m(t) = e^(rate · t). The drawn multiplier glides to each value the server
