@@ -395,7 +395,7 @@ export default function CrapsTable(props: GameTableProps) {
 
         {table && table.bets.length > 0 && (
           <section className="rounded-lg bg-card/70 p-2 text-xs" data-testid="craps-bets">
-            <h3 className="mb-1 font-semibold text-muted-foreground">On the table</h3>
+            <h2 className="mb-1 font-semibold text-muted-foreground">On the table</h2>
             <ul className="flex flex-col gap-1">
               {table.bets.map((b) => {
                 const id = `${b.type}${b.number ? `-${b.number}` : ""}`;

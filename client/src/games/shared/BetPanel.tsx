@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode }
 import type { GameDefinition } from "@casino/common/catalogue";
 import type { BetAnswer } from "@casino/common/protocol";
 import { quoteBet } from "@casino/common/games/odds";
+import { MAX_PAYOUT } from "@casino/common/limits";
 import { ActionBar } from "./ActionBar";
 import { AutoBetPanel } from "./AutoBet";
 import { Dialog } from "./Dialog";
@@ -237,7 +238,10 @@ export function BetPanel(props: BetPanelProps) {
               <dt className="text-muted-foreground">{quote.quote.winChance === null ? "Max payout" : "Payout on win"}</dt>
               <dd className="font-semibold tabular-nums" data-testid="bet-payout">
                 {formatCoins(quote.quote.maxPayout)}{" "}
-                <span className="text-muted-foreground">({formatMultiplier(quote.quote.multiplier)})</span>
+                <span className="text-muted-foreground">
+                  {/* at the cap the multiplier says nothing (a million × on a small stake): name the limit instead */}
+                  {quote.quote.maxPayout >= MAX_PAYOUT ? "(the table limit)" : `(${formatMultiplier(quote.quote.multiplier)})`}
+                </span>
               </dd>
             </div>
             <div className="rounded-lg bg-muted p-2">

@@ -1,7 +1,9 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { AnimatePresence, motion } from "motion/react";
 
-/** A small modal: Escape or the backdrop closes it; focus moves into it and back. */
+const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
+
+/** A small modal: Escape or the backdrop closes it; focus moves into it, stays there, and goes back. */
 export function Dialog(props: { open: boolean; onClose(): void; title: string; testId: string; children: ReactNode; wide?: boolean }) {
   const { open, onClose, title, testId, children, wide } = props;
   const box = useRef<HTMLDivElement>(null);
@@ -13,6 +15,20 @@ export function Dialog(props: { open: boolean; onClose(): void; title: string; t
       if (e.key === "Escape") {
         e.stopPropagation();
         onClose();
+      } else if (e.key === "Tab" && box.current) {
+        // focus stays inside while the dialog is open: Tab wraps from the last control to the first
+        const controls = [...box.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.hasAttribute("disabled"));
+        if (controls.length === 0) return;
+        const first = controls[0]!;
+        const last = controls[controls.length - 1]!;
+        const inside = box.current.contains(document.activeElement);
+        if (e.shiftKey && (!inside || document.activeElement === first || document.activeElement === box.current)) {
+          e.preventDefault();
+          last.focus();
+        } else if (!e.shiftKey && (!inside || document.activeElement === last)) {
+          e.preventDefault();
+          first.focus();
+        }
       }
     };
     window.addEventListener("keydown", onKey, true);

@@ -1,3 +1,4 @@
+import { ArrowDown, ArrowUp, Equal } from "lucide-react";
 import { Link } from "wouter";
 import { gameDefinition, type GameId } from "@casino/common/catalogue";
 import type { TableSession } from "../contract";
@@ -48,14 +49,25 @@ function useRows(session: TableSession | null | undefined, game: GameId | null) 
 }
 
 const multiplier = (r: Row) => (r.stake > 0 ? formatMultiplier(r.payout / r.stake) : "—");
-const tone = (r: Row) => (r.result === "win" ? "text-positive" : r.result === "push" ? "text-muted-foreground" : "text-muted-foreground");
+const tone = (r: Row) => (r.result === "win" ? "font-semibold text-positive" : "text-muted-foreground");
+
+/** The row's result as an icon with its word for screen readers: colour is never the only sign. */
+function ResultMark({ row }: { row: Row }) {
+  const [Icon, word] = row.result === "win" ? [ArrowUp, "won"] : row.result === "push" ? [Equal, "push"] : [ArrowDown, "lost"];
+  return (
+    <>
+      <Icon className="mr-0.5 inline h-3 w-3 align-[-1px]" aria-hidden />
+      <span className="sr-only">{word} </span>
+    </>
+  );
+}
 
 /** The player's last rounds of this game, from the server's history. */
 export function MyBets(props: { game: GameId; session?: TableSession | null }) {
   const { rows, history } = useRows(props.session, props.game);
   return (
-    <section className="rounded-xl bg-card p-3 text-xs text-muted-foreground" data-testid="my-bets" aria-label="My bets">
-      <h3 className="mb-2 text-sm font-semibold text-foreground">My bets</h3>
+    <section className="rounded-xl border border-border bg-card p-3 text-xs text-muted-foreground" data-testid="my-bets" aria-label="My bets">
+      <h2 className="mb-2 text-sm font-semibold text-foreground">My bets</h2>
       {history.error && <p className="text-destructive">Could not load your bets: {history.error}</p>}
       {rows.length === 0 ? (
         <p className="text-muted-foreground">{history.loading ? "Loading…" : "No bets on this game yet."}</p>
@@ -75,7 +87,10 @@ export function MyBets(props: { game: GameId; session?: TableSession | null }) {
               <tr key={r.key} className="border-t border-border" data-testid="my-bet-row" data-stake={r.stake} data-payout={r.payout}>
                 <td className="py-1">{formatTime(r.at)}</td>
                 <td className="py-1 text-right">{formatCoins(r.stake)}</td>
-                <td className={`py-1 text-right ${tone(r)}`}>{multiplier(r)}</td>
+                <td className={`py-1 text-right ${tone(r)}`}>
+                  <ResultMark row={r} />
+                  {multiplier(r)}
+                </td>
                 <td className={`py-1 text-right ${tone(r)}`}>{formatCoins(r.payout)}</td>
                 <td className="py-1 text-right">
                   <FairCell row={r} />
@@ -114,10 +129,10 @@ function FairCell({ row }: { row: Row }) {
 export function LiveFeed(props: { session?: TableSession | null }) {
   const { rows } = useRows(props.session, null);
   return (
-    <section className="rounded-xl bg-card p-3 text-xs text-muted-foreground" data-testid="live-feed" aria-label="Your live bets">
-      <h3 className="mb-2 flex items-center gap-2 text-sm font-semibold text-foreground">
-        <span className="inline-block h-2 w-2 animate-pulse rounded-full bg-emerald-400" aria-hidden /> Your bets, all games
-      </h3>
+    <section className="rounded-xl border border-border bg-card p-3 text-xs text-muted-foreground" data-testid="live-feed" aria-label="Your live bets">
+      <h2 className="mb-2 flex items-center gap-2 text-sm font-semibold text-foreground">
+        <span className="inline-block h-2 w-2 animate-pulse rounded-full bg-positive" aria-hidden /> Your bets, all games
+      </h2>
       {rows.length === 0 ? (
         <p className="text-muted-foreground">Your bets appear here as they settle.</p>
       ) : (
@@ -126,7 +141,10 @@ export function LiveFeed(props: { session?: TableSession | null }) {
             <li key={r.key} className="flex justify-between border-t border-border py-1 tabular-nums" data-testid="feed-row">
               <span className="w-28 truncate">{gameDefinition(r.game)?.title ?? r.game}</span>
               <span className="w-16 text-right">{formatCoins(r.stake)}</span>
-              <span className={`w-14 text-right ${tone(r)}`}>{multiplier(r)}</span>
+              <span className={`w-16 text-right ${tone(r)}`}>
+                <ResultMark row={r} />
+                {multiplier(r)}
+              </span>
               <span className={`w-16 text-right ${tone(r)}`}>
                 {r.payout - r.stake >= 0 ? "+" : "−"}
                 {formatCoins(Math.abs(r.payout - r.stake))}

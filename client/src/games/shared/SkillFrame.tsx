@@ -225,7 +225,7 @@ function RecordBoard({ title, path, empty, error, value }: RecordBoardProps) {
   );
   return (
     <section className="rounded-xl bg-card p-3 text-xs text-muted-foreground" data-testid="skill-board" aria-label={title}>
-      <h3 className="mb-2 text-sm font-semibold text-foreground">{title}</h3>
+      <h2 className="mb-2 text-sm font-semibold text-foreground">{title}</h2>
       {board.error && !board.data ? (
         <p className="text-destructive">{error}</p>
       ) : !board.data ? (
@@ -293,7 +293,7 @@ function visitRows(past: SkillRoundState["past"]): VisitRound[] {
 function VisitRounds({ rounds }: { rounds: VisitRound[] }) {
   return (
     <section className="rounded-xl bg-card p-3 text-xs text-muted-foreground" aria-label="Your rounds">
-      <h3 className="mb-2 text-sm font-semibold text-foreground">Your rounds</h3>
+      <h2 className="mb-2 text-sm font-semibold text-foreground">Your rounds</h2>
       {rounds.length === 0 ? (
         <p className="text-muted-foreground">No rounds played on this visit yet.</p>
       ) : (
