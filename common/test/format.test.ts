@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { formatCoins, formatDelta, formatHoursMinutes, formatMultiplier, formatRecordTime, gamesAvailable, spinAvailability } from "../src/format";
+import {
+  formatCoins,
+  formatDelta,
+  formatHoursMinutes,
+  formatMultiplier,
+  formatRecordTime,
+  gamesAvailable,
+  spinAvailability,
+} from "../src/format";
 import { objectiveText } from "../src/tags";
 import { DAILY_SPIN_COOLDOWN_MS } from "../src/constants";
 

@@ -106,7 +106,7 @@ export default function DailySpinTab({ player }: { player: PlayerRecord }) {
   return (
     <Card className="mx-auto max-w-3xl">
       <div className="mb-4 flex items-center gap-3">
-        <span className="grid h-10 w-10 place-items-center rounded-xl bg-primary/15 text-primary">
+        <span className="grid h-10 w-10 place-items-center rounded-xl bg-primary/15 text-primary-ink">
           <Gift className="h-5 w-5" aria-hidden />
         </span>
         <div>

@@ -113,7 +113,7 @@ function UnderDevelopment({ game, onExit }: { game: GameDefinition; onExit(): vo
   return (
     <main className="grid flex-1 place-items-center p-4">
       <Card className="w-full max-w-md text-center" data-testid="under-development">
-        <div className="mx-auto grid h-14 w-14 place-items-center rounded-2xl bg-primary/15 text-primary">
+        <div className="mx-auto grid h-14 w-14 place-items-center rounded-2xl bg-primary/15 text-primary-ink">
           <GameIcon id={game.id} className="h-7 w-7" />
         </div>
         <h1 className="mt-3 text-2xl font-bold">{game.title}</h1>

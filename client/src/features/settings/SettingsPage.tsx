@@ -113,7 +113,7 @@ export default function SettingsPage() {
 
       <Card>
         <h2 className="flex items-center gap-2 text-lg font-bold">
-          <ShieldCheck className="h-5 w-5 text-primary" aria-hidden /> Provably fair
+          <ShieldCheck className="h-5 w-5 text-primary-ink" aria-hidden /> Provably fair
         </h2>
         <p className="mb-3 text-sm text-muted-foreground">
           Your client seed, the hash of the server seed, the next server seed&apos;s hash, and a rotation that reveals the seed so you can
@@ -123,10 +123,10 @@ export default function SettingsPage() {
           <Button onClick={() => setSeedsOpen(true)} data-testid="settings-seeds">
             Your seeds
           </Button>
-          <Link href="/verify" className="text-sm text-primary underline">
+          <Link href="/verify" className="text-sm text-primary-ink underline">
             Verify a round
           </Link>
-          <Link href="/fairness" className="text-sm text-primary underline">
+          <Link href="/fairness" className="text-sm text-primary-ink underline">
             How it works
           </Link>
         </div>
@@ -165,14 +165,14 @@ export default function SettingsPage() {
 
 function Swatch({ label, color }: { label: string; color: string }) {
   return (
-    <div className="flex items-center gap-2">
-      <span className="h-6 w-6 rounded-md border border-black/10" style={{ background: `hsl(${color})` }} aria-hidden />
-      <div>
-        <dt className="font-semibold">{label}</dt>
-        <dd className="font-mono text-xs text-muted-foreground" data-testid={`swatch-${label.toLowerCase()}`}>
-          {color}
-        </dd>
-      </div>
+    <div>
+      <dt className="flex items-center gap-2 font-semibold">
+        <span className="h-6 w-6 rounded-md border border-black/10" style={{ background: `hsl(${color})` }} aria-hidden />
+        {label}
+      </dt>
+      <dd className="font-mono text-xs text-muted-foreground" data-testid={`swatch-${label.toLowerCase()}`}>
+        {color}
+      </dd>
     </div>
   );
 }

@@ -117,7 +117,6 @@ export default function BaccaratTable(props: GameTableProps) {
                 type="button"
                 data-testid={`baccarat-${side}`}
                 data-won={won}
-                aria-label={`${LABEL[side]}, pays ${pays(side)}${won ? ", won" : ""}`}
                 onClick={() => !round.pending && chips.add(side, side)}
                 className={`felt-spot relative flex h-20 flex-col items-center justify-center rounded-xl border-2 font-bold uppercase tracking-wide ${
                   side === "player" ? "border-sky-500" : side === "banker" ? "border-rose-500" : "border-emerald-500"
@@ -126,6 +125,7 @@ export default function BaccaratTable(props: GameTableProps) {
                 {LABEL[side]}
                 <span className="text-xs font-normal normal-case text-muted-foreground">pays {pays(side)}</span>
                 {won && <WonMark />}
+                {won && <span className="sr-only">, won</span>}
                 {stack && <span className="absolute right-2 top-2">{stack}</span>}
               </button>
             );

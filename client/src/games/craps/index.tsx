@@ -31,7 +31,7 @@ import { GameFrame } from "../shared/GameFrame";
 import { PayTable } from "../shared/GameHelp";
 import { RoundResult } from "../shared/RoundResult";
 import { chipClass, chipLabel, useChips } from "../shared/chips";
-import { formatCoins } from "../shared/format";
+import { formatCoins, formatMultiplier } from "../shared/format";
 import { useRound } from "../shared/use-round";
 import { useStake } from "../shared/use-stake";
 import { panelMinimum, roundMinimum } from "../shared/limits";
@@ -351,7 +351,7 @@ export default function CrapsTable(props: GameTableProps) {
             {stakeSpot(
               { type: "dontPassOdds" },
               !!dontPass && point !== null,
-              <span className="text-[10px]">lay odds (≤ {LAY_MULTIPLE}×)</span>,
+              <span className="text-[10px]">lay odds (≤ {formatMultiplier(LAY_MULTIPLE)})</span>,
               "col-span-2 h-8",
             )}
             {stakeSpot({ type: "passOdds" }, !!pass && point !== null, <span className="text-[10px]">pass odds</span>, "col-span-4 h-8")}

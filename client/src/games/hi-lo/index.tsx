@@ -147,7 +147,7 @@ export default function HiLoTable(props: GameTableProps) {
             )}
           </p>
         )}
-        <div className="flex max-w-full gap-1 overflow-x-auto pb-1" aria-label="Cards of this round">
+        <div className="flex max-w-full flex-wrap justify-center gap-1 pb-1" role="group" aria-label="Cards of this round">
           {(view?.cards ?? []).slice(0, -1).map((c, i) => (
             <div key={i} className="flex flex-col items-center gap-0.5">
               <PlayingCard card={c} size="sm" dim />

@@ -171,12 +171,13 @@ export default function RouletteTable(props: GameTableProps) {
         type="button"
         data-testid={`roulette-${spotKey(spot)}`}
         data-won={isWon}
-        aria-label={`${spotName(spot)}${isWon ? ", won" : ""}`}
         onClick={() => onPick(spot)}
         className={`relative flex min-w-0 items-center justify-center text-xs font-bold sm:text-sm ${className}`}
       >
+        {spot.type === "column" && <span className="sr-only">{spotName(spot)}: </span>}
         {label}
         {isWon && <WonMark />}
+        {isWon && <span className="sr-only">, won</span>}
         <span className="absolute inset-0 flex items-center justify-center">{chipOn(spot)}</span>
       </button>
     );

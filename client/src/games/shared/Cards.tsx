@@ -26,6 +26,7 @@ export function PlayingCard(props: {
       <motion.div
         {...motionProps}
         data-testid={testId}
+        role="img"
         aria-label="face-down card"
         className={`${common} border-2 border-white/80 bg-[repeating-linear-gradient(45deg,#1e3a8a,#1e3a8a_6px,#1d4ed8_6px,#1d4ed8_12px)]`}
       />
@@ -39,6 +40,7 @@ export function PlayingCard(props: {
       {...motionProps}
       data-testid={testId}
       data-card={cardName(card)}
+      role="img"
       aria-label={cardName(card)}
       className={`${common} bg-white ${color}`}
     >

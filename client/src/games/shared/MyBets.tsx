@@ -66,7 +66,11 @@ function ResultMark({ row }: { row: Row }) {
 export function MyBets(props: { game: GameId; session?: TableSession | null }) {
   const { rows, history } = useRows(props.session, props.game);
   return (
-    <section className="rounded-xl border border-border bg-card p-3 text-xs text-muted-foreground" data-testid="my-bets" aria-label="My bets">
+    <section
+      className="rounded-xl border border-border bg-card p-3 text-xs text-muted-foreground"
+      data-testid="my-bets"
+      aria-label="My bets"
+    >
       <h2 className="mb-2 text-sm font-semibold text-foreground">My bets</h2>
       {history.error && <p className="text-destructive">Could not load your bets: {history.error}</p>}
       {rows.length === 0 ? (
@@ -129,7 +133,11 @@ function FairCell({ row }: { row: Row }) {
 export function LiveFeed(props: { session?: TableSession | null }) {
   const { rows } = useRows(props.session, null);
   return (
-    <section className="rounded-xl border border-border bg-card p-3 text-xs text-muted-foreground" data-testid="live-feed" aria-label="Your live bets">
+    <section
+      className="rounded-xl border border-border bg-card p-3 text-xs text-muted-foreground"
+      data-testid="live-feed"
+      aria-label="Your live bets"
+    >
       <h2 className="mb-2 flex items-center gap-2 text-sm font-semibold text-foreground">
         <span className="inline-block h-2 w-2 animate-pulse rounded-full bg-positive" aria-hidden /> Your bets, all games
       </h2>

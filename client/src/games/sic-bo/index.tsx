@@ -39,13 +39,16 @@ export default function SicBoTable(props: GameTableProps) {
         type="button"
         data-testid={`sicbo-${spotKey(spot)}`}
         data-won={isWon}
-        aria-label={`${name}, pays ${odds}${isWon ? ", won" : ""}`}
         onClick={() => !round.pending && chips.add(spotKey(spot), spot)}
         className={`felt-spot relative flex min-h-12 min-w-0 flex-col items-center justify-center rounded-md px-0.5 py-1 text-xs font-bold ${className}`}
       >
-        <span className="leading-tight">{label}</span>
+        <span className="sr-only">{name}: </span>
+        <span className="leading-tight" aria-hidden>
+          {label}
+        </span>
         <span className="text-[10px] font-normal text-muted-foreground">{odds}</span>
         {isWon && <WonMark />}
+        {isWon && <span className="sr-only">, won</span>}
         {stack && <span className="absolute -right-1 -top-1">{stack}</span>}
       </button>
     );
