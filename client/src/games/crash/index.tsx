@@ -33,10 +33,10 @@ export default function CrashTable(props: GameTableProps) {
                 type="button"
                 aria-selected={mode === tab.id}
                 onClick={() => setMode(tab.id)}
-                className="relative rounded-lg px-4 py-1.5 text-sm font-semibold"
+                className="relative min-h-8 rounded-lg px-4 py-1.5 text-sm font-semibold"
               >
                 {mode === tab.id && (
-                  <motion.span layoutId="crash-mode" className="absolute inset-0 rounded-lg bg-emerald-500/20 ring-1 ring-emerald-400/40" />
+                  <motion.span layoutId="crash-mode" className="absolute inset-0 rounded-lg bg-card shadow-sm ring-1 ring-border" />
                 )}
                 <span className="relative">{tab.label}</span>
               </button>

@@ -132,7 +132,7 @@ export default function DiceTable(props: GameTableProps) {
             value={sliderValue}
             disabled={round.pending}
             onChange={(e) => targetField.setText(e.target.value)}
-            className="absolute inset-x-0 top-5 h-5 w-full cursor-pointer appearance-none bg-transparent accent-white"
+            className="absolute inset-x-0 top-3.5 h-8 w-full cursor-pointer appearance-none bg-transparent accent-white"
           />
           <div className="absolute inset-x-0 top-11 flex justify-between text-[10px] text-muted-foreground">
             {[0, 25, 50, 75, 100].map((n) => (

@@ -130,17 +130,18 @@ export default function KenoTable(props: GameTableProps) {
                 type="button"
                 data-testid={`keno-tile-${tile}`}
                 aria-pressed={picked}
-                aria-label={`${tile}${drawnAt >= 0 ? (hit ? ", drawn: a hit" : ", drawn") : ""}`}
                 onClick={() => toggle(tile)}
                 className={`relative aspect-square rounded-lg text-sm font-bold transition-colors sm:text-base ${
                   picked ? "bg-violet-700 text-white" : "border border-foreground/15 bg-muted text-foreground hover:bg-border"
                 }`}
               >
                 {tile}
+                {drawnAt >= 0 && <span className="sr-only">{hit ? ", drawn: a hit" : ", drawn"}</span>}
                 {drawnAt >= 0 && (
                   <motion.span
                     key={`${round.settledCount}-${tile}`}
                     data-testid={hit ? "keno-hit" : "keno-drawn"}
+                    aria-hidden
                     initial={{ scale: 0, opacity: 0 }}
                     animate={{ scale: 1, opacity: 1 }}
                     transition={{ delay: (drawnAt * STEP_MS) / 1000 }}
@@ -166,7 +167,7 @@ export default function KenoTable(props: GameTableProps) {
                 className={`min-w-12 flex-1 rounded-md px-1 py-1 text-center ${h === hits ? "bg-emerald-400 font-bold text-slate-950" : "bg-card text-muted-foreground"}`}
               >
                 <div>{formatMultiplier(m)}</div>
-                <div className="opacity-70">
+                <div>
                   {h} hit{h === 1 ? "" : "s"}
                 </div>
               </div>

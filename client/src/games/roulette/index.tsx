@@ -291,12 +291,12 @@ function WideBoard(props: { cell: CellOf; numberCell: NumberCellOf; groupCell: G
               key={spotKey(h.spot)}
               type="button"
               data-testid={`roulette-${spotKey(h.spot)}`}
-              aria-label={spotName(h.spot)}
               title={spotName(h.spot)}
               onClick={() => place(h.spot)}
               className="absolute z-10 flex h-5 w-5 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full hover:bg-amber-300/70"
               style={{ left: `${h.x}%`, top: `${h.y}%` }}
             >
+              <span className="sr-only">{spotName(h.spot)}</span>
               {chipOn(h.spot, "sm")}
             </button>
           ))}
