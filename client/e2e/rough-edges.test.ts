@@ -3,9 +3,8 @@ import type { Browser } from "playwright-core";
 import { coveredNumbers, type RouletteBet } from "@casino/common/games/roulette";
 import { winningOdds, type SicBoBet } from "@casino/common/games/sic-bo";
 import { startTestApp, type TestApp } from "../../server/test/harness";
-import { caseOf, playFirstRound } from "./games-cases";
+import { caseOf, playFirstRound, stakeOf } from "./games-cases";
 import { attr, launchChromium, openAsGuest, openGame, press, revealed, setAmount, shownResult } from "./games-helpers";
-import { stakeOf } from "./games-cases";
 
 /**
  * What a settled round shows, against the server's outcome: every mine and gem of a mines round, the
@@ -64,15 +63,13 @@ describe("a settled round shows what happened", () => {
       const round = await playFirstRound(page, caseOf("sic-bo"), t.baseUrl, await session());
       await revealed(page);
       const dice: number[] = round.outcome.dice;
-      const spots = await page
-        .locator('button[data-testid^="sicbo-"][data-won]')
-        .evaluateAll((els) =>
-          els.map((e) => ({
-            id: e.getAttribute("data-testid")!,
-            won: e.getAttribute("data-won") === "true",
-            ticks: e.querySelectorAll('[data-testid="won-mark"]').length,
-          })),
-        );
+      const spots = await page.locator('button[data-testid^="sicbo-"][data-won]').evaluateAll((els) =>
+        els.map((e) => ({
+          id: e.getAttribute("data-testid")!,
+          won: e.getAttribute("data-won") === "true",
+          ticks: e.querySelectorAll('[data-testid="won-mark"]').length,
+        })),
+      );
       expect(spots).toHaveLength(50);
       for (const s of spots) {
         const expected = winningOdds({ ...spotOf(s.id, "sicbo-"), amount: 1 } as SicBoBet, dice) !== undefined;
