@@ -68,6 +68,13 @@ const describe = (b: TableBet) => `${BET_NAME[b.type]}${b.number ? ` ${b.number}
 const CONTRACT = (b: TableBet, point: number | null) =>
   (b.type === "pass" && point !== null) || (b.type === "come" && b.number !== undefined);
 
+/**
+ * How many separate bets a settled round held, for its result's words: the last roll settles only the
+ * bets still up, so a stake larger than any one of them means others were settled before.
+ */
+const betsOfRound = (stake: number, settled: SettledBet[]): number =>
+  settled.some((b) => b.amount + b.odds === stake) ? settled.length : Math.max(2, settled.length);
+
 export default function CrapsTable(props: GameTableProps) {
   const { game, connection, balance } = props;
   const round = useRound<CrapsState>(props, REVEAL_MS);
@@ -467,7 +474,7 @@ export default function CrapsTable(props: GameTableProps) {
             ))}
           </ul>
         )}
-        <RoundResult round={round.round} delay={REVEAL_MS / 1000} bets={view?.settled.length} />
+        <RoundResult round={round.round} delay={REVEAL_MS / 1000} bets={betsOfRound(round.round?.totalStake ?? 0, view?.settled ?? [])} />
       </div>
     </GameFrame>
   );
