@@ -78,7 +78,7 @@ const smallTargets = (page: Page) =>
 
 describe("phones", () => {
   it.each(PHONES)(
-    "$width×$height: every table fits, its main action is on screen, its controls are large enough",
+    "$width×$height: every screen and table fits, a table's main action is on screen, every control is large enough",
     { timeout: 240_000 },
     async (viewport) => {
       const { context, page } = await openAsGuest(browser, t.baseUrl, viewport);
@@ -110,6 +110,18 @@ describe("phones", () => {
           if (viewport.width === 360) await shot(page, `layout-${game.id}-360`);
           await backToLobby(page);
           await page.getByTestId("lobby-heading").waitFor();
+        }
+        for (const tab of [/Spin/, /Ranks/]) {
+          await page.getByRole("tab", { name: tab }).click();
+          expect(await sidewaysScroll(page), `lobby tab ${tab}: what scrolls sideways`).toEqual([]);
+          expect(await smallTargets(page), `lobby tab ${tab}: controls under 32 px`).toEqual([]);
+        }
+        for (const path of ["/settings", "/terms", "/privacy", "/verify"]) {
+          await page.goto(`${t.baseUrl}${path}`);
+          await page.locator("h1").first().waitFor({ timeout: 20_000 });
+          expect(await sidewaysScroll(page), `${path}: what scrolls sideways`).toEqual([]);
+          expect(await smallTargets(page), `${path}: controls under 32 px`).toEqual([]);
+          if (viewport.width === 360) await shot(page, `layout-${path.slice(1)}-360`);
         }
       } finally {
         await context.close();
