@@ -96,7 +96,7 @@ export default function VerifyPage() {
         <h1 className="flex items-center gap-2 text-2xl font-bold">
           <ShieldCheck className="h-6 w-6 text-primary-ink" aria-hidden /> Verify a round
         </h1>
-        <Link href="/fairness" className="ml-auto text-sm text-primary-ink underline">
+        <Link href="/fairness" className="ml-auto inline-flex min-h-8 items-center text-sm text-primary-ink underline">
           How it works
         </Link>
       </div>
