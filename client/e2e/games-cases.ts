@@ -2,6 +2,7 @@ import { expect } from "vitest";
 import { minBetFor } from "@casino/common/games/min-bet";
 import { cardName } from "@casino/common/games/cards";
 import { STARTING_BALANCE } from "@casino/common/constants";
+import { formatMultiplier } from "@casino/common/format";
 import {
   attr,
   cardsIn,
@@ -179,7 +180,7 @@ export const CASES: GameCase[] = [
     check: async (page, outcome) => {
       expect(outcome.target).toBe(1.75);
       expect(Number(await attr(page, "limbo-result", "data-value"))).toBe(outcome.result);
-      await expect.poll(() => page.getByTestId("limbo-result").textContent()).toBe(`${outcome.result.toFixed(2)}×`);
+      await expect.poll(() => page.getByTestId("limbo-result").textContent()).toBe(formatMultiplier(outcome.result));
     },
   },
   {

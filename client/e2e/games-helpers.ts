@@ -28,9 +28,24 @@ export interface GuestPage {
   session(): Promise<{ playerId: string; token: string }>;
 }
 
-/** A new browser context (so a new guest with the starting balance) on the app's root. */
-export async function openAsGuest(browser: Browser, baseUrl: string, viewport = { width: 1280, height: 800 }): Promise<GuestPage> {
+export interface ThemeChoice {
+  mode: "light" | "dark";
+  /** "H S% L%"; the default colour when absent */
+  color?: string;
+}
+
+/**
+ * A new browser context (so a new guest with the starting balance) on the app's root; `theme` is the
+ * mode and colour this device has stored, as the settings page leaves them.
+ */
+export async function openAsGuest(
+  browser: Browser,
+  baseUrl: string,
+  viewport = { width: 1280, height: 800 },
+  theme?: ThemeChoice,
+): Promise<GuestPage> {
   const context = await browser.newContext({ viewport });
+  if (theme) await context.addInitScript(storeTheme, theme);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
@@ -47,6 +62,12 @@ export async function openAsGuest(browser: Browser, baseUrl: string, viewport = 
   await notice.waitFor({ state: "detached", timeout: 20_000 });
   expect(errors, "page errors").toEqual([]);
   return { context, page, session: () => session };
+}
+
+/** Runs in the page before its scripts: the theme as the settings page stores it on this device. */
+export function storeTheme(theme: ThemeChoice): void {
+  localStorage.setItem("theme-mode", theme.mode);
+  if (theme.color) localStorage.setItem("theme-color", theme.color);
 }
 
 /** Opens a game from the lobby tile, as a player does (the shell may also have kept it open over a reload). */

@@ -7,6 +7,13 @@ const COINS = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
 /** 1234567 → "1,234,567". */
 export const formatCoins = (n: number): string => COINS.format(n);
 
+/**
+ * Multipliers, everywhere the same: two decimals and thousands separators, "1.98×", "1.33×" (never
+ * "1.3333×"), "9,900.00×".
+ */
+const MULTIPLIER = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+export const formatMultiplier = (m: number): string => `${MULTIPLIER.format(m)}×`;
+
 /** A signed change: "+250", "-1,000", "0". */
 export const formatDelta = (n: number): string => (n > 0 ? `+${formatCoins(n)}` : formatCoins(n));
 

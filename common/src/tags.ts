@@ -1,24 +1,27 @@
+import { formatCoins } from "./format";
+
 /** Tags: objective-based titles (spec section 3). */
 export const OBJECTIVE_TYPES = ["first_game", "total_games", "balance", "win_streak", "card_games", "dice_games"] as const;
 export type ObjectiveType = (typeof OBJECTIVE_TYPES)[number];
 
-/** The spec's objective text for a tag. */
+/** The spec's objective text for a tag, its number with thousands separators ("Reach 5,000 coins"). */
 export function objectiveText(objectiveType: string, criteria: number): string {
+  const n = formatCoins(criteria);
   switch (objectiveType) {
     case "first_game":
       return "Play your first game";
     case "total_games":
-      return `Play ${criteria} games`;
+      return `Play ${n} games`;
     case "balance":
-      return `Reach ${criteria} coins`;
+      return `Reach ${n} coins`;
     case "win_streak":
-      return `Win ${criteria} games in a row`;
+      return `Win ${n} games in a row`;
     case "card_games":
-      return `Play ${criteria} card games`;
+      return `Play ${n} card games`;
     case "dice_games":
-      return `Play ${criteria} dice games`;
+      return `Play ${n} dice games`;
     default:
-      return `Complete the objective (${criteria})`;
+      return `Complete the objective (${n})`;
   }
 }
 

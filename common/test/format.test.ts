@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { formatCoins, formatDelta, formatHoursMinutes, formatRecordTime, gamesAvailable, spinAvailability } from "../src/format";
+import {
+  formatCoins,
+  formatDelta,
+  formatHoursMinutes,
+  formatMultiplier,
+  formatRecordTime,
+  gamesAvailable,
+  spinAvailability,
+} from "../src/format";
+import { objectiveText } from "../src/tags";
 import { DAILY_SPIN_COOLDOWN_MS } from "../src/constants";
 
 describe("display formats", () => {
@@ -9,6 +18,21 @@ describe("display formats", () => {
     expect(formatCoins(1234567)).toBe("1,234,567");
     expect(formatDelta(250)).toBe("+250");
     expect(formatDelta(-1500)).toBe("-1,500");
+  });
+
+  it("shows every multiplier with two decimals and thousands separators", () => {
+    expect(formatMultiplier(4 / 3)).toBe("1.33×");
+    expect(formatMultiplier(1.0102)).toBe("1.01×");
+    expect(formatMultiplier(1.98)).toBe("1.98×");
+    expect(formatMultiplier(16)).toBe("16.00×");
+    expect(formatMultiplier(9900)).toBe("9,900.00×");
+    expect(formatMultiplier(0)).toBe("0.00×");
+  });
+
+  it("writes the numbers of tag objectives with thousands separators", () => {
+    expect(objectiveText("balance", 5000)).toBe("Reach 5,000 coins");
+    expect(objectiveText("total_games", 1000)).toBe("Play 1,000 games");
+    expect(objectiveText("win_streak", 5)).toBe("Win 5 games in a row");
   });
 
   it("shows record times as mm:ss from a minute, else seconds with hundredths", () => {

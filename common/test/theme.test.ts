@@ -1,14 +1,19 @@
 import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
 import {
   accentColor,
   chartColor,
+  contrastRatio,
   foregroundOn,
+  ON_COLOR,
+  primaryInk,
   formatHsl,
   hslToRgb,
   parseHsl,
   resolveTheme,
   themeColorGrid,
   THEME_HUES,
+  type Hsl,
 } from "../src/theme";
 import { DEFAULT_THEME_COLOR } from "../src/constants";
 import { themeColor } from "../src/api";
@@ -95,5 +100,68 @@ describe("which theme is in force", () => {
       mode: "light",
       color: DEFAULT_THEME_COLOR,
     });
+  });
+});
+
+/**
+ * The client's colour tokens (client/src/app/styles.css) read in each mode with a theme colour applied,
+ * as the browser resolves them: the mode's block over the root's, and `var(--primary-hue)` replaced.
+ */
+function tokens(mode: "light" | "dark", color: string): Record<string, Hsl> {
+  const css = readFileSync(new URL("../../client/src/app/styles.css", import.meta.url), "utf8");
+  const block = (selector: string) => {
+    const body = css.match(new RegExp(`\\n${selector.replace(".", "\\.")} \\{([^}]*)\\}`))![1]!;
+    return Object.fromEntries([...body.matchAll(/--([\w-]+):\s*([^;]+);/g)].map((m) => [m[1]!, m[2]!.trim()]));
+  };
+  const raw = { ...block(":root"), ...(mode === "dark" ? block(".dark") : {}) };
+  const hue = String(parseHsl(color)!.h);
+  const out: Record<string, Hsl> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    const parsed = parseHsl(value.replace("var(--primary-hue)", hue));
+    if (parsed) out[name] = parsed;
+  }
+  return out;
+}
+
+describe("contrast of the colour tokens (WCAG AA, 4.5:1) in both modes, for every swatch of the grid", () => {
+  const swatches = themeColorGrid().flat();
+  const surfaces = ["background", "card", "muted", "felt"];
+  const texts = ["foreground", "muted-foreground", "positive", "destructive", "warning"];
+
+  it.each(["light", "dark"] as const)("%s: every text token reads on every surface, the felt in the swatch's hue", (mode) => {
+    const worst: Record<string, number> = {};
+    for (const color of swatches) {
+      const t = tokens(mode, color);
+      for (const surface of surfaces)
+        for (const text of texts) {
+          const key = `${text} on ${surface}`;
+          worst[key] = Math.min(worst[key] ?? 21, contrastRatio(t[text]!, t[surface]!));
+        }
+      // a destructive fill (the error toast) carries its own text
+      const key = "destructive-foreground on destructive";
+      worst[key] = Math.min(worst[key] ?? 21, contrastRatio(t["destructive-foreground"]!, t.destructive!));
+    }
+    for (const [pair, ratio] of Object.entries(worst)) expect(ratio, pair).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it.each(["light", "dark"] as const)("%s: the theme colour as ink reads on every surface", (mode) => {
+    for (const color of swatches) {
+      const t = tokens(mode, color);
+      const ink = parseHsl(primaryInk(color, mode))!;
+      expect(ink.h).toBe(parseHsl(color)!.h);
+      for (const surface of surfaces) expect(contrastRatio(ink, t[surface]!), `${color} on ${surface}`).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
+  it("the text on the theme colour reads on every swatch", () => {
+    for (const color of swatches) {
+      const on = parseHsl(ON_COLOR[foregroundOn(color)])!;
+      expect(contrastRatio(on, parseHsl(color)!), color).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
+  it("computes WCAG's ratio", () => {
+    expect(contrastRatio({ h: 0, s: 0, l: 0 }, { h: 0, s: 0, l: 100 })).toBeCloseTo(21, 5);
+    expect(contrastRatio({ h: 0, s: 0, l: 50 }, { h: 0, s: 0, l: 50 })).toBe(1);
   });
 });

@@ -1,5 +1,5 @@
 import { create } from "zustand";
-import { accentColor, chartColor, foregroundOn, resolveTheme, type ThemeMode } from "@casino/common/theme";
+import { accentColor, chartColor, foregroundOn, ON_COLOR, parseHsl, primaryInk, resolveTheme, type ThemeMode } from "@casino/common/theme";
 import { STORAGE_KEYS, storage } from "../platform/storage";
 
 interface ThemeState {
@@ -14,9 +14,11 @@ export function applyTheme(mode: ThemeMode, color: string): void {
   const root = document.documentElement;
   root.classList.toggle("dark", mode === "dark");
   root.style.setProperty("--primary", color);
+  root.style.setProperty("--primary-hue", String(parseHsl(color)?.h ?? 200));
+  root.style.setProperty("--primary-ink", primaryInk(color, mode));
   root.style.setProperty("--accent-color", accentColor(color));
   root.style.setProperty("--chart", chartColor(color));
-  root.style.setProperty("--primary-foreground", foregroundOn(color) === "dark" ? "222 47% 8%" : "0 0% 100%");
+  root.style.setProperty("--primary-foreground", ON_COLOR[foregroundOn(color)]);
 }
 
 const stored = () => ({ mode: storage.get(STORAGE_KEYS.themeMode), color: storage.get(STORAGE_KEYS.themeColor) });

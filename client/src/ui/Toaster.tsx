@@ -6,7 +6,7 @@ import { cn } from "./cn";
 const VARIANT = {
   default: "border-border bg-card",
   success: "border-positive/50 bg-card",
-  destructive: "border-destructive bg-destructive text-white",
+  destructive: "border-destructive bg-destructive text-destructive-foreground",
 } as const;
 
 /** The one toast of the spec (at most one at a time); a new toast replaces the one shown. */
@@ -39,7 +39,8 @@ export function Toaster() {
       <Toast.Viewport
         className="fixed z-[60] flex w-full max-w-sm flex-col gap-2 outline-none"
         style={{
-          bottom: "calc(var(--safe-bottom) + 1rem)",
+          // above a table's action bar on a phone, so a toast never covers the button it follows
+          bottom: "calc(var(--safe-bottom) + var(--action-bar-height, 0px) + 1rem)",
           right: "calc(var(--safe-right) + 1rem)",
           left: "auto",
           maxWidth: "min(24rem, calc(100vw - 2rem))",

@@ -106,7 +106,7 @@ export default function DailySpinTab({ player }: { player: PlayerRecord }) {
   return (
     <Card className="mx-auto max-w-3xl">
       <div className="mb-4 flex items-center gap-3">
-        <span className="grid h-10 w-10 place-items-center rounded-xl bg-primary/15 text-primary">
+        <span className="grid h-10 w-10 place-items-center rounded-xl bg-primary/15 text-primary-ink">
           <Gift className="h-5 w-5" aria-hidden />
         </span>
         <div>
@@ -117,7 +117,7 @@ export default function DailySpinTab({ player }: { player: PlayerRecord }) {
       <div className="grid items-center gap-6 md:grid-cols-2">
         <Wheel rotation={rotation} reduced={reduced} />
         <div className="flex flex-col items-center gap-4 text-center md:items-start md:text-left">
-          <p aria-live="polite" className="min-h-10 text-3xl font-extrabold text-gold" data-testid="spin-result">
+          <p aria-live="polite" className="min-h-10 text-3xl font-extrabold text-warning" data-testid="spin-result">
             {prize !== null ? `+${formatCoins(prize)} Coins!` : ""}
           </p>
           <Button size="lg" className="w-full max-w-xs" disabled={spinning || !ready} onClick={spin}>

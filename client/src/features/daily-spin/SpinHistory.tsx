@@ -37,7 +37,7 @@ export function SpinHistory({ playerId, version }: { playerId: string; version: 
               <span className="w-40 text-muted-foreground">{new Date(item.createdAt).toLocaleString()}</span>
               <span className="flex-1 font-semibold">+{formatCoins(item.payout)}</span>
               {href ? (
-                <Link href={href} className="text-primary underline">
+                <Link href={href} className="text-primary-ink underline">
                   Verify
                 </Link>
               ) : item.fairness.serverSeedHash ? (

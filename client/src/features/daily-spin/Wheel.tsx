@@ -52,48 +52,51 @@ export function Wheel({ rotation, reduced }: { rotation: number; reduced: boolea
       <svg viewBox="0 0 24 20" className="absolute left-1/2 top-0 z-10 h-7 w-8 -translate-x-1/2 -translate-y-1 drop-shadow" aria-hidden>
         <path d="M2 1 L22 1 L12 19 Z" fill="hsl(var(--foreground))" stroke="hsl(var(--background))" strokeWidth="1.5" />
       </svg>
-      <div
-        ref={scope}
-        className="h-full w-full"
-        style={{ transform: `rotate(${initial}deg)` }}
-        data-testid="wheel"
-        data-rotation={rotation}
-      >
-        <svg viewBox="0 0 200 200" className="h-full w-full" role="img" aria-label={`Prize wheel: ${WHEEL_PRIZES.join(", ")} coins`}>
-          <circle cx={R} cy={R} r={R} fill="hsl(var(--border))" />
-          {WHEEL_PRIZES.map((prize, i) => {
-            const a0 = i * SEGMENT_DEGREES;
-            const a1 = a0 + SEGMENT_DEGREES;
-            const [x0, y0] = point(a0, R - 4);
-            const [x1, y1] = point(a1, R - 4);
-            const [tx, ty] = point(a0 + SEGMENT_DEGREES / 2, R * 0.68);
-            const { fill, text } = fillOf(i, prize);
-            return (
-              <g key={i}>
-                <path
-                  d={`M${R} ${R} L${x0} ${y0} A${R - 4} ${R - 4} 0 0 1 ${x1} ${y1} Z`}
-                  fill={fill}
-                  stroke="hsl(var(--card))"
-                  strokeWidth="1"
-                />
-                <text
-                  x={tx}
-                  y={ty}
-                  fill={text}
-                  fontSize="13"
-                  fontWeight="800"
-                  textAnchor="middle"
-                  dominantBaseline="central"
-                  transform={`rotate(${a0 + SEGMENT_DEGREES / 2} ${tx} ${ty})`}
-                >
-                  {prize}
-                </text>
-              </g>
-            );
-          })}
-          <circle cx={R} cy={R} r="16" fill="hsl(var(--card))" stroke="hsl(var(--border))" strokeWidth="3" />
-          <circle cx={R} cy={R} r="6" fill="hsl(var(--primary))" />
-        </svg>
+      {/* the turning square's corners would reach past the circle (and widen a phone's page): clip them */}
+      <div className="h-full w-full overflow-hidden rounded-full">
+        <div
+          ref={scope}
+          className="h-full w-full"
+          style={{ transform: `rotate(${initial}deg)` }}
+          data-testid="wheel"
+          data-rotation={rotation}
+        >
+          <svg viewBox="0 0 200 200" className="h-full w-full" role="img" aria-label={`Prize wheel: ${WHEEL_PRIZES.join(", ")} coins`}>
+            <circle cx={R} cy={R} r={R} fill="hsl(var(--border))" />
+            {WHEEL_PRIZES.map((prize, i) => {
+              const a0 = i * SEGMENT_DEGREES;
+              const a1 = a0 + SEGMENT_DEGREES;
+              const [x0, y0] = point(a0, R - 4);
+              const [x1, y1] = point(a1, R - 4);
+              const [tx, ty] = point(a0 + SEGMENT_DEGREES / 2, R * 0.68);
+              const { fill, text } = fillOf(i, prize);
+              return (
+                <g key={i}>
+                  <path
+                    d={`M${R} ${R} L${x0} ${y0} A${R - 4} ${R - 4} 0 0 1 ${x1} ${y1} Z`}
+                    fill={fill}
+                    stroke="hsl(var(--card))"
+                    strokeWidth="1"
+                  />
+                  <text
+                    x={tx}
+                    y={ty}
+                    fill={text}
+                    fontSize="13"
+                    fontWeight="800"
+                    textAnchor="middle"
+                    dominantBaseline="central"
+                    transform={`rotate(${a0 + SEGMENT_DEGREES / 2} ${tx} ${ty})`}
+                  >
+                    {prize}
+                  </text>
+                </g>
+              );
+            })}
+            <circle cx={R} cy={R} r="16" fill="hsl(var(--card))" stroke="hsl(var(--border))" strokeWidth="3" />
+            <circle cx={R} cy={R} r="6" fill="hsl(var(--primary))" />
+          </svg>
+        </div>
       </div>
     </div>
   );

@@ -70,7 +70,7 @@ export default function FairnessPage() {
         <Link href="/" className="inline-flex h-8 items-center gap-1.5 rounded-lg px-3 text-sm font-semibold hover:bg-muted">
           <ArrowLeft className="h-4 w-4" aria-hidden /> Back to the casino
         </Link>
-        <Link href="/verify" className="ml-auto text-sm text-primary underline">
+        <Link href="/verify" className="ml-auto text-sm text-primary-ink underline">
           Verify a round
         </Link>
       </div>

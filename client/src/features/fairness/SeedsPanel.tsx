@@ -27,8 +27,10 @@ function Field({ label, hint, children }: { label: string; hint?: string; childr
   return (
     <div className="space-y-1">
       <dt className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{label}</dt>
-      <dd>{children}</dd>
-      {hint && <p className="text-xs text-muted-foreground">{hint}</p>}
+      <dd>
+        {children}
+        {hint && <p className="mt-1 text-xs text-muted-foreground">{hint}</p>}
+      </dd>
     </div>
   );
 }
@@ -91,7 +93,7 @@ export function SeedsPanel({ open, onOpenChange }: { open: boolean; onOpenChange
       onOpenChange={onOpenChange}
       title={
         <span className="flex items-center gap-2">
-          <ShieldCheck className="h-5 w-5 text-primary" aria-hidden /> Provably fair seeds
+          <ShieldCheck className="h-5 w-5 text-primary-ink" aria-hidden /> Provably fair seeds
         </span>
       }
       description="Every outcome comes from your seed pair and the nonce. The server seed is shown only as its SHA-256 until you rotate; then it is revealed and every round played with it can be checked."
@@ -109,7 +111,7 @@ export function SeedsPanel({ open, onOpenChange }: { open: boolean; onOpenChange
             </p>
             <Link
               href={pairHref(justRevealed)}
-              className="text-sm font-semibold text-primary underline"
+              className="text-sm font-semibold text-primary-ink underline"
               data-testid="seeds-revealed-verify"
             >
               Verify
@@ -189,7 +191,7 @@ export function SeedsPanel({ open, onOpenChange }: { open: boolean; onOpenChange
                     {s.serverSeed}
                   </span>
                   <span className="shrink-0 text-muted-foreground">{s.nonces} nonces</span>
-                  <Link href={pairHref(s)} className="shrink-0 text-primary underline">
+                  <Link href={pairHref(s)} className="shrink-0 text-primary-ink underline">
                     Verify
                   </Link>
                 </li>
@@ -199,10 +201,10 @@ export function SeedsPanel({ open, onOpenChange }: { open: boolean; onOpenChange
         )}
 
         <p className="flex flex-wrap gap-4 text-xs">
-          <Link href="/verify" className="text-primary underline">
+          <Link href="/verify" className="text-primary-ink underline">
             Verify any round
           </Link>
-          <Link href="/fairness" className="text-primary underline">
+          <Link href="/fairness" className="text-primary-ink underline">
             How it works (the exact specification)
           </Link>
         </p>

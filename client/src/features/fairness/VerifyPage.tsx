@@ -94,9 +94,9 @@ export default function VerifyPage() {
           <ArrowLeft className="h-4 w-4" aria-hidden /> Back to the casino
         </Link>
         <h1 className="flex items-center gap-2 text-2xl font-bold">
-          <ShieldCheck className="h-6 w-6 text-primary" aria-hidden /> Verify a round
+          <ShieldCheck className="h-6 w-6 text-primary-ink" aria-hidden /> Verify a round
         </h1>
-        <Link href="/fairness" className="ml-auto text-sm text-primary underline">
+        <Link href="/fairness" className="ml-auto inline-flex min-h-8 items-center text-sm text-primary-ink underline">
           How it works
         </Link>
       </div>

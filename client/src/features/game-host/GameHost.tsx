@@ -40,16 +40,20 @@ export default function GameHost({ gameId }: { gameId: GameId }) {
   if (!Table) return <UnderDevelopment game={game} onExit={exit} />;
   return (
     <>
-      <div className="sticky top-0 z-20 border-b border-border bg-background/95">
+      <header className="sticky top-0 z-20 border-b border-border bg-background/95">
         <div className="mx-auto flex h-16 w-full max-w-6xl items-center gap-2 px-3 sm:px-4">
-          <Button variant="ghost" size="sm" onClick={exit}>
-            <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Lobby
+          {/* on a phone the arrow alone (its name stays for screen readers), so the title has room */}
+          <Button variant="ghost" size="sm" onClick={exit} className="h-10 min-w-10 shrink-0 px-2 sm:px-3" data-testid="back-to-lobby">
+            <ArrowLeft className="h-5 w-5" aria-hidden /> <span className="sr-only sm:not-sr-only">Back to Lobby</span>
           </Button>
-          <h1 className="min-w-0 truncate text-lg font-bold">{game.title}</h1>
+          <h1 className="min-w-0 text-base font-bold leading-tight text-balance sm:text-lg" data-testid="game-title">
+            {game.title}
+          </h1>
           <div className="ml-auto flex items-center gap-1 sm:gap-2">
             <Button
               variant="ghost"
               size="sm"
+              className="h-10 min-w-10 px-2 sm:px-3"
               onClick={() => setSeedsOpen(true)}
               data-testid="seeds-button"
               aria-label="Fairness: your seeds"
@@ -59,8 +63,8 @@ export default function GameHost({ gameId }: { gameId: GameId }) {
             <BalanceDisplay />
           </div>
         </div>
-      </div>
-      <main className="mx-auto w-full max-w-6xl flex-1 px-3 py-4 sm:px-4">
+      </header>
+      <main className="mx-auto w-full max-w-6xl flex-1 px-2 py-3 sm:px-4 sm:py-4">
         <ErrorBoundary
           fallback={
             <Card role="alert" className="mx-auto max-w-md text-center">
@@ -109,7 +113,7 @@ function UnderDevelopment({ game, onExit }: { game: GameDefinition; onExit(): vo
   return (
     <main className="grid flex-1 place-items-center p-4">
       <Card className="w-full max-w-md text-center" data-testid="under-development">
-        <div className="mx-auto grid h-14 w-14 place-items-center rounded-2xl bg-primary/15 text-primary">
+        <div className="mx-auto grid h-14 w-14 place-items-center rounded-2xl bg-primary/15 text-primary-ink">
           <GameIcon id={game.id} className="h-7 w-7" />
         </div>
         <h1 className="mt-3 text-2xl font-bold">{game.title}</h1>

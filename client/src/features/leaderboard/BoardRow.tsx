@@ -32,7 +32,7 @@ export function BoardRow({ entry, self, value }: { entry: BoardPlayer; self: boo
       <span className="min-w-0 flex-1">
         <span className="flex min-w-0 items-center gap-1.5">
           <span className={cn("truncate font-semibold", hidden && "select-none blur-[3px]")}>{hidden ? "Anonymous" : entry.username}</span>
-          {self && <span className="shrink-0 text-xs font-bold text-primary">(You)</span>}
+          {self && <span className="shrink-0 text-xs font-bold text-primary-ink">(You)</span>}
         </span>
         {entry.activeTag?.name && !hidden && <span className="block truncate text-xs text-muted-foreground">{entry.activeTag.name}</span>}
       </span>

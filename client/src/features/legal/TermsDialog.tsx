@@ -45,13 +45,13 @@ export default function TermsDialog({ player }: { player: PlayerRecord }) {
       <div className="mt-4 space-y-3">
         <Tick checked={terms} onChange={(v) => useTicks.setState({ terms: v })}>
           I have read and agree to the{" "}
-          <Link href="/terms" className="font-semibold text-primary underline underline-offset-2">
+          <Link href="/terms" className="font-semibold text-primary-ink underline underline-offset-2">
             Terms of Service
           </Link>
         </Tick>
         <Tick checked={privacy} onChange={(v) => useTicks.setState({ privacy: v })}>
           I have read and agree to the{" "}
-          <Link href="/privacy" className="font-semibold text-primary underline underline-offset-2">
+          <Link href="/privacy" className="font-semibold text-primary-ink underline underline-offset-2">
             Privacy Policy
           </Link>
         </Tick>

@@ -73,7 +73,7 @@ export function BalanceDisplay() {
           data-testid="balance-delta"
           className={cn(
             "animate-rise absolute left-1/2 top-full mt-1 -translate-x-1/2 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-bold shadow",
-            delta > 0 ? "bg-positive text-white" : "bg-destructive text-white",
+            delta > 0 ? "bg-positive text-background" : "bg-destructive text-destructive-foreground",
           )}
         >
           {formatDelta(delta)}

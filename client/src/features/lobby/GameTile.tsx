@@ -28,7 +28,7 @@ export function GameTile({ game, popular, wip, lockMessage, onPlay }: GameTilePr
       )}
     >
       <div className="flex items-start gap-2.5 sm:gap-3">
-        <div className="grid h-10 w-10 shrink-0 place-items-center rounded-xl bg-primary/15 text-primary sm:h-12 sm:w-12">
+        <div className="grid h-10 w-10 shrink-0 place-items-center rounded-xl bg-primary/15 text-primary-ink sm:h-12 sm:w-12">
           {locked ? <Lock className="h-5 w-5 sm:h-6 sm:w-6" aria-hidden /> : <GameIcon id={game.id} className="h-5 w-5 sm:h-6 sm:w-6" />}
         </div>
         <div className="min-w-0 flex-1">

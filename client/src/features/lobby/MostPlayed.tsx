@@ -27,7 +27,7 @@ export function MostPlayed({ stats }: { stats: GameStat[] | undefined }) {
               }}
               aria-label={`Play ${game.title}`}
             >
-              <span className="grid h-10 w-10 shrink-0 place-items-center rounded-xl bg-primary/15 text-primary">
+              <span className="grid h-10 w-10 shrink-0 place-items-center rounded-xl bg-primary/15 text-primary-ink">
                 <GameIcon id={game.id} className="h-5 w-5" />
               </span>
               <span className="min-w-0 flex-1">

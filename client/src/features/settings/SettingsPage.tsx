@@ -38,7 +38,7 @@ export default function SettingsPage() {
   const [seedsOpen, setSeedsOpen] = useState(false);
 
   return (
-    <main className="mx-auto w-full max-w-3xl flex-1 space-y-4 px-3 py-4 sm:px-4">
+    <main className="mx-auto w-full max-w-3xl flex-1 space-y-4 px-2 py-4 sm:px-4">
       <div className="flex items-center gap-2">
         <Button variant="ghost" size="sm" onClick={() => navigate("/")}>
           <ArrowLeft className="h-4 w-4" aria-hidden /> Back
@@ -74,7 +74,7 @@ export default function SettingsPage() {
         </RadioGroup.Root>
       </Card>
 
-      <Card>
+      <Card className="px-2 sm:p-5">
         <h2 className="text-lg font-bold">Theme Color</h2>
         <p className="mb-3 text-sm text-muted-foreground">Pick the colour of buttons, highlights and the wheel.</p>
         <RadioGroup.Root
@@ -84,7 +84,7 @@ export default function SettingsPage() {
             void saveTheme("color");
           }}
           aria-label="Theme color"
-          className="grid w-full max-w-md grid-cols-10 gap-1 sm:gap-1.5"
+          className="grid w-full max-w-md grid-cols-10 gap-0 min-[400px]:gap-1 sm:gap-1.5"
         >
           {GRID.flat().map((c) => (
             <RadioGroup.Item
@@ -113,7 +113,7 @@ export default function SettingsPage() {
 
       <Card>
         <h2 className="flex items-center gap-2 text-lg font-bold">
-          <ShieldCheck className="h-5 w-5 text-primary" aria-hidden /> Provably fair
+          <ShieldCheck className="h-5 w-5 text-primary-ink" aria-hidden /> Provably fair
         </h2>
         <p className="mb-3 text-sm text-muted-foreground">
           Your client seed, the hash of the server seed, the next server seed&apos;s hash, and a rotation that reveals the seed so you can
@@ -123,10 +123,10 @@ export default function SettingsPage() {
           <Button onClick={() => setSeedsOpen(true)} data-testid="settings-seeds">
             Your seeds
           </Button>
-          <Link href="/verify" className="text-sm text-primary underline">
+          <Link href="/verify" className="inline-flex min-h-8 items-center text-sm text-primary-ink underline">
             Verify a round
           </Link>
-          <Link href="/fairness" className="text-sm text-primary underline">
+          <Link href="/fairness" className="inline-flex min-h-8 items-center text-sm text-primary-ink underline">
             How it works
           </Link>
         </div>
@@ -165,14 +165,14 @@ export default function SettingsPage() {
 
 function Swatch({ label, color }: { label: string; color: string }) {
   return (
-    <div className="flex items-center gap-2">
-      <span className="h-6 w-6 rounded-md border border-black/10" style={{ background: `hsl(${color})` }} aria-hidden />
-      <div>
-        <dt className="font-semibold">{label}</dt>
-        <dd className="font-mono text-xs text-muted-foreground" data-testid={`swatch-${label.toLowerCase()}`}>
-          {color}
-        </dd>
-      </div>
+    <div>
+      <dt className="flex items-center gap-2 font-semibold">
+        <span className="h-6 w-6 rounded-md border border-black/10" style={{ background: `hsl(${color})` }} aria-hidden />
+        {label}
+      </dt>
+      <dd className="font-mono text-xs text-muted-foreground" data-testid={`swatch-${label.toLowerCase()}`}>
+        {color}
+      </dd>
     </div>
   );
 }

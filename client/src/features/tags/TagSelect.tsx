@@ -16,7 +16,7 @@ export function TagSelect() {
   return (
     <Card className="flex flex-wrap items-center justify-between gap-3 py-3 sm:py-3">
       <div className="flex min-w-0 items-center gap-2 text-sm">
-        <Tag className="h-4 w-4 shrink-0 text-primary" aria-hidden />
+        <Tag className="h-4 w-4 shrink-0 text-primary-ink" aria-hidden />
         <span className="text-muted-foreground">Active tag:</span>
         <span className="truncate font-semibold" data-testid="active-tag">
           {player.activeTagId === null ? "No Tag" : (active ?? "…")}

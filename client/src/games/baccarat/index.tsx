@@ -14,6 +14,7 @@ import { Hand } from "../shared/Cards";
 import { GameFrame } from "../shared/GameFrame";
 import { PayTable } from "../shared/GameHelp";
 import { RoundResult } from "../shared/RoundResult";
+import { WonMark } from "../shared/WonMark";
 import { ChipBetPanel, useChipTable } from "../shared/ChipTable";
 import { formatChance } from "../shared/format";
 
@@ -101,7 +102,7 @@ export default function BaccaratTable(props: GameTableProps) {
             data-winner={last.winner}
             initial={{ opacity: 0 }}
             animate={{ opacity: 1, transition: { delay: doneAt } }}
-            className="text-center text-xl font-black uppercase tracking-wider text-amber-300"
+            className="text-center text-xl font-black uppercase tracking-wider text-warning"
           >
             {last.winner === "tie" ? "Tie" : `${LABEL[last.winner]} wins`}
           </motion.p>
@@ -109,28 +110,28 @@ export default function BaccaratTable(props: GameTableProps) {
         <div className="grid grid-cols-3 gap-2">
           {BACCARAT_SIDES.map((side) => {
             const stack = table.stack(side);
+            const won = !!last && round.round?.done === true && last.winner === side;
             return (
               <button
                 key={side}
                 type="button"
                 data-testid={`baccarat-${side}`}
+                data-won={won}
                 onClick={() => !round.pending && chips.add(side, side)}
-                className={`relative flex h-20 flex-col items-center justify-center rounded-xl border-2 font-bold uppercase tracking-wide hover:brightness-125 ${
-                  side === "player"
-                    ? "border-sky-400 bg-sky-900/60"
-                    : side === "banker"
-                      ? "border-rose-400 bg-rose-900/60"
-                      : "border-emerald-400 bg-emerald-900/60"
-                } ${last && last.winner === side ? "ring-4 ring-amber-300" : ""}`}
+                className={`felt-spot relative flex h-20 flex-col items-center justify-center rounded-xl border-2 font-bold uppercase tracking-wide ${
+                  side === "player" ? "border-sky-500" : side === "banker" ? "border-rose-500" : "border-emerald-500"
+                }`}
               >
                 {LABEL[side]}
-                <span className="text-xs font-normal normal-case opacity-80">pays {pays(side)}</span>
+                <span className="text-xs font-normal normal-case text-muted-foreground">pays {pays(side)}</span>
+                {won && <WonMark />}
+                {won && <span className="sr-only">, won</span>}
                 {stack && <span className="absolute right-2 top-2">{stack}</span>}
               </button>
             );
           })}
         </div>
-        <RoundResult round={round.round} delay={doneAt} />
+        <RoundResult round={round.round} delay={doneAt} bets={last ? Object.values(last.bets).filter((v) => (v ?? 0) > 0).length : 1} />
       </div>
     </GameFrame>
   );

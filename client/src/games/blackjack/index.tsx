@@ -17,6 +17,7 @@ import { Hand } from "../shared/Cards";
 import { GameFrame } from "../shared/GameFrame";
 import { PayTable } from "../shared/GameHelp";
 import { RoundResult } from "../shared/RoundResult";
+import { ACTION_TONES } from "../shared/ActionButton";
 import { formatCoins } from "../shared/format";
 import { useRound } from "../shared/use-round";
 import { useStake } from "../shared/use-stake";
@@ -69,13 +70,13 @@ export default function BlackjackTable(props: GameTableProps) {
   const blocked = blockedBy(round.otherOpen);
   const dealKey = round.round?.roundId ?? "none";
 
-  const button = (id: string, label: string, action: unknown, enabled: boolean, tone = "bg-slate-700 hover:bg-slate-600") => (
+  const button = (id: string, label: string, action: unknown, enabled: boolean, tone: keyof typeof ACTION_TONES = "plain") => (
     <button
       type="button"
       data-testid={id}
       disabled={!enabled}
       onClick={() => void round.act(action)}
-      className={`rounded-lg py-3 font-bold text-white disabled:cursor-not-allowed disabled:opacity-40 ${tone}`}
+      className={`rounded-lg py-3 font-bold disabled:cursor-not-allowed disabled:opacity-40 ${ACTION_TONES[tone]}`}
     >
       {label}
     </button>
@@ -90,14 +91,14 @@ export default function BlackjackTable(props: GameTableProps) {
             `Insure (${formatCoins(insuranceCost(bet))})`,
             { type: "insurance", take: true },
             can("insurance") && balance >= insuranceCost(bet),
-            "bg-sky-600 hover:bg-sky-500",
+            "info",
           )}
           {button("bj-insurance-decline", "No insurance", { type: "insurance", take: false }, can("insurance"))}
         </div>
       ) : (
         <div className="grid grid-cols-2 gap-2">
-          {button("bj-hit", "Hit", { type: "hit" }, can("hit"), "bg-emerald-600 hover:bg-emerald-500")}
-          {button("bj-stand", "Stand", { type: "stand" }, can("stand"), "bg-rose-600 hover:bg-rose-500")}
+          {button("bj-hit", "Hit", { type: "hit" }, can("hit"), "go")}
+          {button("bj-stand", "Stand", { type: "stand" }, can("stand"), "stop")}
           {button("bj-double", `Double (${formatCoins(bet)})`, { type: "double" }, can("double") && balance >= bet)}
           {button("bj-split", `Split (${formatCoins(bet)})`, { type: "split" }, can("split") && balance >= bet)}
         </div>
@@ -149,11 +150,11 @@ export default function BlackjackTable(props: GameTableProps) {
       )}
     >
       <div className="flex h-full flex-col gap-5">
-        <div className="flex items-center justify-between text-xs text-emerald-100/70">
+        <div className="flex items-center justify-between text-xs text-muted-foreground">
           <span>Blackjack pays 3:2 · Dealer stands on all 17s · Insurance pays 2:1</span>
           <span className="flex items-center gap-2" data-testid="bj-shoe" title="Cards dealt from this round's shoe">
             Shoe
-            <span className="relative h-2 w-20 overflow-hidden rounded-full bg-black/40">
+            <span className="relative h-2 w-20 overflow-hidden rounded-full bg-card/80">
               <span className="absolute inset-y-0 left-0 bg-amber-300" style={{ width: `${(shoeOut / SHOE) * 100}%` }} />
             </span>
             {shoeOut}/{SHOE}
@@ -187,11 +188,11 @@ export default function BlackjackTable(props: GameTableProps) {
                   delayOf={(c) => (c < 2 && !h.split ? 2 * c * DEAL_S : 0.05)}
                   total={handTotal(h)}
                 />
-                <p className="mt-1 text-center text-xs text-emerald-100/80">
+                <p className="mt-1 text-center text-xs text-muted-foreground">
                   {formatCoins(h.stake)} {h.doubled ? "· doubled" : ""}
                   {h.result && (
                     <strong
-                      className={`ml-2 ${h.result === "win" || h.result === "blackjack" ? "text-emerald-300" : h.result === "push" ? "text-slate-200" : "text-rose-300"}`}
+                      className={`ml-2 ${h.result === "win" || h.result === "blackjack" ? "text-positive" : h.result === "push" ? "text-foreground" : "text-destructive"}`}
                     >
                       {RESULT_TEXT[h.result]}
                     </strong>
@@ -202,11 +203,11 @@ export default function BlackjackTable(props: GameTableProps) {
           })}
         </div>
         {view?.insurance && view.insurance.stake > 0 && (
-          <p className="text-center text-xs text-sky-300">
+          <p className="text-center text-xs text-primary-ink">
             Insurance {formatCoins(view.insurance.stake)} {round.round?.done ? `· paid ${formatCoins(view.insurance.payout)}` : ""}
           </p>
         )}
-        {!view && <p className="m-auto text-sm text-emerald-100/60">Set your bet and press Deal.</p>}
+        {!view && <p className="m-auto text-sm text-muted-foreground">Set your bet and press Deal.</p>}
         <div className="mt-auto">
           <RoundResult round={round.round} delay={round.round?.answer ? revealMs(round.round.answer) / 1000 : 0} />
         </div>

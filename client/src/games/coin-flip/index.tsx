@@ -46,7 +46,7 @@ export default function CoinFlipTable(props: GameTableProps) {
                 data-testid={`coin-${s}`}
                 disabled={round.pending}
                 onClick={() => setSide(s)}
-                className={`rounded-lg py-2 font-semibold capitalize ${side === s ? "bg-amber-400 text-slate-950" : "bg-slate-700 text-white hover:bg-slate-600"}`}
+                className={`rounded-lg py-2 font-semibold capitalize ${side === s ? "bg-amber-400 text-slate-950" : "border border-border bg-muted text-foreground hover:bg-border"}`}
               >
                 {s}
               </button>

@@ -31,7 +31,7 @@ import { GameFrame } from "../shared/GameFrame";
 import { PayTable } from "../shared/GameHelp";
 import { RoundResult } from "../shared/RoundResult";
 import { chipClass, chipLabel, useChips } from "../shared/chips";
-import { formatCoins } from "../shared/format";
+import { formatCoins, formatMultiplier } from "../shared/format";
 import { useRound } from "../shared/use-round";
 import { useStake } from "../shared/use-stake";
 import { panelMinimum, roundMinimum } from "../shared/limits";
@@ -67,6 +67,13 @@ const BET_NAME: Record<TableBet["type"], string> = {
 const describe = (b: TableBet) => `${BET_NAME[b.type]}${b.number ? ` ${b.number}` : ""}`;
 const CONTRACT = (b: TableBet, point: number | null) =>
   (b.type === "pass" && point !== null) || (b.type === "come" && b.number !== undefined);
+
+/**
+ * How many separate bets a settled round held, for its result's words: the last roll settles only the
+ * bets still up, so a stake larger than any one of them means others were settled before.
+ */
+const betsOfRound = (stake: number, settled: SettledBet[]): number =>
+  settled.some((b) => b.amount + b.odds === stake) ? settled.length : Math.max(2, settled.length);
 
 export default function CrapsTable(props: GameTableProps) {
   const { game, connection, balance } = props;
@@ -145,7 +152,7 @@ export default function CrapsTable(props: GameTableProps) {
         data-testid={`craps-${key}`}
         disabled={!enabled || pending}
         onClick={() => chips.add(key, spot)}
-        className={`relative flex flex-col items-center justify-center rounded-lg border border-amber-100/40 p-1 text-center text-xs font-bold text-amber-50 hover:bg-white/10 disabled:cursor-not-allowed disabled:opacity-40 ${className}`}
+        className={`felt-spot relative flex min-w-0 flex-col items-center justify-center rounded-lg p-1 text-center text-xs font-bold disabled:cursor-not-allowed disabled:opacity-40 ${className}`}
       >
         {children}
         {extra}
@@ -256,7 +263,7 @@ export default function CrapsTable(props: GameTableProps) {
               data-testid="craps-clear-staged"
               disabled={round.pending || chips.count === 0}
               onClick={chips.clear}
-              className="rounded-lg bg-slate-700 py-2 font-medium hover:bg-slate-600 disabled:opacity-50"
+              className="rounded-lg bg-muted py-2 font-medium hover:bg-border disabled:opacity-50"
             >
               Clear chips
             </button>
@@ -281,7 +288,7 @@ export default function CrapsTable(props: GameTableProps) {
         </div>
 
         <div>
-          <div className="grid grid-cols-6 gap-1 rounded-xl border-2 border-amber-100/30 bg-emerald-800/60 p-1 sm:p-2">
+          <div className="grid grid-cols-6 gap-1 rounded-xl border-2 border-foreground/15 bg-card/30 p-1 sm:p-2">
             {POINTS.map((n) => (
               <div key={n} className="flex flex-col gap-1">
                 {stakeSpot(
@@ -294,7 +301,7 @@ export default function CrapsTable(props: GameTableProps) {
                       {odds(PLACE_RETURN[n as PointNumber])}
                     </span>
                   </>,
-                  `h-20 ${point === n ? "bg-white/20 ring-2 ring-white" : ""}`,
+                  `h-20 ${point === n ? "ring-2 ring-warning" : ""}`,
                   <>
                     {placedChip(onTable("place", n))}
                     {placedChip(comeOn(n), "come")}
@@ -302,13 +309,13 @@ export default function CrapsTable(props: GameTableProps) {
                   </>,
                 )}
                 {comeOn(n) &&
-                  stakeSpot({ type: "comeOdds", number: n as PointNumber }, !!open, <span className="text-[9px]">come odds</span>, "h-7")}
+                  stakeSpot({ type: "comeOdds", number: n as PointNumber }, !!open, <span className="text-[9px]">come odds</span>, "h-8")}
                 {dontComeOn(n) &&
                   stakeSpot(
                     { type: "dontComeOdds", number: n as PointNumber },
                     !!open,
                     <span className="text-[9px]">lay odds</span>,
-                    "h-7",
+                    "h-8",
                   )}
               </div>
             ))}
@@ -351,7 +358,7 @@ export default function CrapsTable(props: GameTableProps) {
             {stakeSpot(
               { type: "dontPassOdds" },
               !!dontPass && point !== null,
-              <span className="text-[10px]">lay odds (≤ {LAY_MULTIPLE}×)</span>,
+              <span className="text-[10px]">lay odds (≤ {formatMultiplier(LAY_MULTIPLE)})</span>,
               "col-span-2 h-8",
             )}
             {stakeSpot({ type: "passOdds" }, !!pass && point !== null, <span className="text-[10px]">pass odds</span>, "col-span-4 h-8")}
@@ -367,7 +374,7 @@ export default function CrapsTable(props: GameTableProps) {
                 <span>HARD {n}</span>
                 <span className="text-[9px] font-normal">{odds(HARD_RETURN[n]!)}</span>
               </>,
-              "h-12 bg-red-950/60",
+              "h-12 border-rose-500/60",
               placedChip(onTable("hard", n)),
             ),
           )}
@@ -378,7 +385,7 @@ export default function CrapsTable(props: GameTableProps) {
               <span>ANY 7</span>
               <span className="text-[9px] font-normal">{odds(ANY_SEVEN_RETURN)}</span>
             </>,
-            "h-12 bg-red-950/60",
+            "h-12 border-rose-500/60",
             placedChip(onTable("anySeven")),
           )}
           {stakeSpot(
@@ -388,14 +395,14 @@ export default function CrapsTable(props: GameTableProps) {
               <span>ANY CRAPS</span>
               <span className="text-[9px] font-normal">{odds(ANY_CRAPS_RETURN)}</span>
             </>,
-            "h-12 bg-red-950/60",
+            "h-12 border-rose-500/60",
             placedChip(onTable("anyCraps")),
           )}
         </div>
 
         {table && table.bets.length > 0 && (
-          <section className="rounded-lg bg-black/20 p-2 text-xs" data-testid="craps-bets">
-            <h3 className="mb-1 font-semibold text-emerald-100">On the table</h3>
+          <section className="rounded-lg bg-card/70 p-2 text-xs" data-testid="craps-bets">
+            <h2 className="mb-1 font-semibold text-muted-foreground">On the table</h2>
             <ul className="flex flex-col gap-1">
               {table.bets.map((b) => {
                 const id = `${b.type}${b.number ? `-${b.number}` : ""}`;
@@ -424,7 +431,7 @@ export default function CrapsTable(props: GameTableProps) {
                           data-testid={`craps-down-odds-${id}`}
                           disabled={!ready}
                           onClick={() => takeDown(oddsKind, oddsNumber)}
-                          className="rounded bg-slate-700 px-2 py-0.5 disabled:opacity-40"
+                          className="rounded bg-muted px-2 py-0.5 disabled:opacity-40"
                         >
                           Odds down
                         </button>
@@ -435,7 +442,7 @@ export default function CrapsTable(props: GameTableProps) {
                           data-testid={`craps-down-${id}`}
                           disabled={!ready}
                           onClick={() => takeDown(b.type, b.number)}
-                          className="rounded bg-slate-700 px-2 py-0.5 disabled:opacity-40"
+                          className="rounded bg-muted px-2 py-0.5 disabled:opacity-40"
                         >
                           Take down
                         </button>
@@ -453,7 +460,7 @@ export default function CrapsTable(props: GameTableProps) {
             {view.settled.map((s: SettledBet, i) => (
               <li
                 key={i}
-                className={`rounded-full px-2 py-0.5 ${s.result === "win" ? "bg-emerald-500/80 text-slate-950" : s.result === "lose" ? "bg-rose-500/70" : "bg-slate-600"}`}
+                className={`rounded-full px-2 py-0.5 ${s.result === "win" ? "bg-emerald-400 text-slate-950" : s.result === "lose" ? "bg-rose-700 text-white" : "bg-muted text-foreground"}`}
               >
                 {describe(s)}{" "}
                 {s.result === "win"
@@ -467,7 +474,7 @@ export default function CrapsTable(props: GameTableProps) {
             ))}
           </ul>
         )}
-        <RoundResult round={round.round} delay={REVEAL_MS / 1000} />
+        <RoundResult round={round.round} delay={REVEAL_MS / 1000} bets={betsOfRound(round.round?.totalStake ?? 0, view?.settled ?? [])} />
       </div>
     </GameFrame>
   );

@@ -19,12 +19,12 @@ export default function CrashTable(props: GameTableProps) {
   ];
   return (
     <MotionConfig reducedMotion="user">
-      <div className="mx-auto flex w-full max-w-6xl flex-col gap-2 text-slate-100">
+      <div className="mx-auto flex w-full max-w-6xl flex-col gap-2 text-foreground">
         {shared && (
           <div
             role="tablist"
             aria-label="Crash mode"
-            className="mx-2 flex gap-1 self-start rounded-xl sm:mx-4 bg-slate-900/80 p-1 ring-1 ring-white/5"
+            className="mx-2 flex gap-1 self-start rounded-xl sm:mx-4 bg-muted p-1 ring-1 ring-border"
           >
             {tabs.map((tab) => (
               <button
@@ -33,10 +33,10 @@ export default function CrashTable(props: GameTableProps) {
                 type="button"
                 aria-selected={mode === tab.id}
                 onClick={() => setMode(tab.id)}
-                className="relative rounded-lg px-4 py-1.5 text-sm font-semibold"
+                className="relative min-h-8 rounded-lg px-4 py-1.5 text-sm font-semibold"
               >
                 {mode === tab.id && (
-                  <motion.span layoutId="crash-mode" className="absolute inset-0 rounded-lg bg-emerald-500/20 ring-1 ring-emerald-400/40" />
+                  <motion.span layoutId="crash-mode" className="absolute inset-0 rounded-lg bg-card shadow-sm ring-1 ring-border" />
                 )}
                 <span className="relative">{tab.label}</span>
               </button>

@@ -8,7 +8,7 @@ import { GameFrame } from "../shared/GameFrame";
 import { PayTable } from "../shared/GameHelp";
 import { RoundResult } from "../shared/RoundResult";
 import { TargetField, useTarget } from "../shared/TargetField";
-import { formatChance } from "../shared/format";
+import { formatChance, formatMultiplier } from "../shared/format";
 import { useRound } from "../shared/use-round";
 import { useStake } from "../shared/use-stake";
 
@@ -39,7 +39,7 @@ export function SoloCrash(props: GameTableProps) {
 
   const last = round.round?.view ?? null;
   const progress = useMotionValue(0);
-  const multiplier = useTransform(progress, (p) => `${(last ? last.crashPoint ** p : 1).toFixed(2)}×`);
+  const multiplier = useTransform(progress, (p) => formatMultiplier(last ? last.crashPoint ** p : 1));
   // the flight of the last settled round has landed once its count is the table's settled count
   const [landedCount, setLandedCount] = useState(0);
   const landed = landedCount === round.settledCount;
@@ -78,7 +78,7 @@ export function SoloCrash(props: GameTableProps) {
         payTable: (
           <PayTable
             head={["Cash-out", "Chance to reach it"]}
-            rows={[1.01, 1.5, 2, 5, 10, 100].map((t) => ({ label: `${t}×`, pays: formatChance(0.99 / t) }))}
+            rows={[1.01, 1.5, 2, 5, 10, 100].map((t) => ({ label: formatMultiplier(t), pays: formatChance(0.99 / t) }))}
           />
         ),
         rtpRows: (bet) => !bet.includes("shared room"),
@@ -106,7 +106,7 @@ export function SoloCrash(props: GameTableProps) {
             <g>
               <line x1={0} x2={W} y1={cashY} y2={cashY} stroke="#fbbf24" strokeDasharray="6 6" strokeWidth={2} />
               <text x={W - 4} y={cashY - 6} textAnchor="end" fill="#fbbf24" fontSize={14}>
-                cash-out {last!.cashOutAt.toFixed(2)}×
+                cash-out {formatMultiplier(last!.cashOutAt)}
               </text>
             </g>
           )}
@@ -125,7 +125,7 @@ export function SoloCrash(props: GameTableProps) {
         <div className="pointer-events-none absolute inset-0 flex flex-col items-center justify-center gap-2">
           <motion.div
             data-testid="crash-multiplier"
-            className={`rounded-2xl bg-slate-950/60 px-4 text-5xl font-black tabular-nums sm:text-6xl ${last && landed ? (last.win ? "text-emerald-400" : "text-rose-400") : "text-white"}`}
+            className={`rounded-2xl bg-card/90 px-4 text-5xl font-black tabular-nums sm:text-6xl ${last && landed ? (last.win ? "text-positive" : "text-destructive") : "text-foreground"}`}
           >
             {last ? multiplier : "1.00×"}
           </motion.div>
@@ -133,9 +133,9 @@ export function SoloCrash(props: GameTableProps) {
             <p
               data-testid="crash-point"
               data-value={last.crashPoint}
-              className="rounded-full bg-slate-950/60 px-3 py-0.5 text-sm text-slate-200"
+              className="rounded-full bg-card/90 px-3 py-0.5 text-sm text-foreground"
             >
-              Crashed at {last.crashPoint.toFixed(2)}× {last.win ? `· cashed out at ${last.cashOutAt.toFixed(2)}×` : ""}
+              Crashed at {formatMultiplier(last.crashPoint)} {last.win ? `· cashed out at ${formatMultiplier(last.cashOutAt)}` : ""}
             </p>
           )}
         </div>

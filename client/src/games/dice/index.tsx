@@ -81,14 +81,14 @@ export default function DiceTable(props: GameTableProps) {
         >
           <div className="grid grid-cols-2 gap-2">
             <TargetField label="Target" testId="dice-target" target={targetField} disabled={round.pending} />
-            <div className="flex flex-col gap-1 text-xs text-slate-400">
+            <div className="flex flex-col gap-1 text-xs text-muted-foreground">
               Direction
               <button
                 type="button"
                 data-testid="dice-direction"
                 onClick={flip}
                 disabled={round.pending}
-                className="rounded-lg bg-slate-700 px-3 py-2 font-semibold text-white hover:bg-slate-600"
+                className="rounded-lg bg-muted px-3 py-2 font-semibold text-foreground hover:bg-border"
               >
                 Roll {direction} ⇄
               </button>
@@ -104,7 +104,7 @@ export default function DiceTable(props: GameTableProps) {
             data-testid="dice-roll"
             initial={{ scale: 0.6, opacity: 0 }}
             animate={{ scale: 1, opacity: 1 }}
-            className={`rounded-2xl px-6 py-3 text-5xl font-black tabular-nums ${last ? (last.win ? "text-emerald-400" : "text-rose-400") : "text-slate-600"}`}
+            className={`rounded-2xl px-6 py-3 text-5xl font-black tabular-nums ${last ? (last.win ? "text-positive" : "text-destructive") : "text-muted-foreground"}`}
           >
             {last ? last.roll.toFixed(2) : "—"}
           </motion.div>
@@ -132,9 +132,9 @@ export default function DiceTable(props: GameTableProps) {
             value={sliderValue}
             disabled={round.pending}
             onChange={(e) => targetField.setText(e.target.value)}
-            className="absolute inset-x-0 top-5 h-5 w-full cursor-pointer appearance-none bg-transparent accent-white"
+            className="absolute inset-x-0 top-3.5 h-8 w-full cursor-pointer appearance-none bg-transparent accent-white"
           />
-          <div className="absolute inset-x-0 top-11 flex justify-between text-[10px] text-slate-500">
+          <div className="absolute inset-x-0 top-11 flex justify-between text-[10px] text-muted-foreground">
             {[0, 25, 50, 75, 100].map((n) => (
               <span key={n}>{n}</span>
             ))}

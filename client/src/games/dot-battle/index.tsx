@@ -162,7 +162,7 @@ export default function DotBattleTable(props: GameTableProps) {
       }
       stats={
         <>
-          <Stat label="Kills" value={hud.kills} testId="stat-kills" tone="text-amber-300" />
+          <Stat label="Kills" value={hud.kills} testId="stat-kills" tone="text-warning" />
           <Stat label="Lives" value={hud.lives} testId="stat-lives" tone="text-cyan-300" />
           <Stat label="Time" value={`${seconds}s`} testId="stat-time" />
         </>
@@ -181,7 +181,7 @@ export default function DotBattleTable(props: GameTableProps) {
           data-testid="battle-canvas"
           aria-label="Dot Battle arena"
           style={ARENA_CANVAS_STYLE}
-          className="block max-w-full touch-none select-none rounded-lg shadow-2xl ring-1 ring-white/10"
+          className="block max-w-full touch-none select-none rounded-lg shadow-2xl ring-1 ring-border"
           onPointerDown={(e) => {
             if (!playing) return;
             e.preventDefault();
@@ -200,8 +200,8 @@ export default function DotBattleTable(props: GameTableProps) {
           hint="Dodge the bullets, destroy the dots. 1 kill = 1 coin."
           over={
             <>
-              <p className="text-xl font-black text-white">Game over</p>
-              <p className="mt-1 text-sm text-slate-300">
+              <p className="text-xl font-black text-foreground">Game over</p>
+              <p className="mt-1 text-sm text-muted-foreground">
                 {skill.phase === "submitting"
                   ? "The server is replaying your round…"
                   : over

@@ -117,8 +117,8 @@ export default function DotsTable(props: GameTableProps) {
       stats={
         <>
           <Stat label="Dots" value={`${hud.connected}/${DOT_COUNT}`} testId="stat-connected" />
-          <Stat label="Time" value={formatRecordTime(shown)} testId="stat-time" tone="text-amber-300" />
-          <Stat label="Reward" value={DOTS_REWARD} testId="stat-reward" tone="text-emerald-300" />
+          <Stat label="Time" value={formatRecordTime(shown)} testId="stat-time" tone="text-warning" />
+          <Stat label="Reward" value={DOTS_REWARD} testId="stat-reward" tone="text-positive" />
         </>
       }
       board={{
@@ -135,7 +135,7 @@ export default function DotsTable(props: GameTableProps) {
           data-testid="dots-canvas"
           aria-label="Connect the Dots board"
           style={ARENA_CANVAS_STYLE}
-          className="block max-w-full touch-none select-none rounded-lg shadow-2xl ring-1 ring-white/10"
+          className="block max-w-full touch-none select-none rounded-lg shadow-2xl ring-1 ring-border"
           onPointerDown={(e) => {
             if (skill.phase !== "playing") return;
             e.preventDefault();
@@ -157,8 +157,8 @@ export default function DotsTable(props: GameTableProps) {
           hint={`Draw through dots 1 to ${DOT_COUNT} in order, as fast as you can.`}
           over={
             <>
-              <p className="text-xl font-black text-white">{skill.phase === "submitting" ? "Puzzle complete!" : "Round over"}</p>
-              <p className="mt-1 text-sm text-slate-300">
+              <p className="text-xl font-black text-foreground">{skill.phase === "submitting" ? "Puzzle complete!" : "Round over"}</p>
+              <p className="mt-1 text-sm text-muted-foreground">
                 {skill.phase === "submitting"
                   ? "The server is replaying your drawing…"
                   : skill.outcome?.kind === "rewarded"

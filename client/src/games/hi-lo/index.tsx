@@ -7,7 +7,7 @@ import { blockedBy } from "../shared/blocked";
 import { PlayingCard } from "../shared/Cards";
 import { GameFrame } from "../shared/GameFrame";
 import { RoundResult } from "../shared/RoundResult";
-import { formatChance, formatCoins } from "../shared/format";
+import { formatChance, formatCoins, formatMultiplier } from "../shared/format";
 import { useRound } from "../shared/use-round";
 import { useStake } from "../shared/use-stake";
 
@@ -84,7 +84,7 @@ export default function HiLoTable(props: GameTableProps) {
               >
                 Higher or same
                 <span className="block text-xs font-normal">
-                  {view && view.higher > 0 ? `${formatChance(chance("higher"))} · ${view.higher}×` : "—"}
+                  {view && view.higher > 0 ? `${formatChance(chance("higher"))} · ${formatMultiplier(view.higher)}` : "—"}
                 </span>
               </ActionButton>
               <ActionButton
@@ -95,7 +95,7 @@ export default function HiLoTable(props: GameTableProps) {
               >
                 Lower or same
                 <span className="block text-xs font-normal">
-                  {view && view.lower > 0 ? `${formatChance(chance("lower"))} · ${view.lower}×` : "—"}
+                  {view && view.lower > 0 ? `${formatChance(chance("lower"))} · ${formatMultiplier(view.lower)}` : "—"}
                 </span>
               </ActionButton>
               <ActionButton testId="hilo-skip" enabled={ready && view!.skipsLeft > 0} onClick={() => void round.act({ type: "skip" })}>
@@ -116,16 +116,16 @@ export default function HiLoTable(props: GameTableProps) {
     >
       <div className="flex h-full flex-col items-center gap-5">
         <div className="flex w-full items-center justify-between text-sm">
-          <span className="text-emerald-100/70">
+          <span className="text-muted-foreground">
             Correct guesses{" "}
-            <strong className="text-white" data-testid="hilo-correct">
+            <strong className="text-foreground" data-testid="hilo-correct">
               {view?.correct ?? 0}
             </strong>
           </span>
-          <span className="text-emerald-100/70">
+          <span className="text-muted-foreground">
             Multiplier{" "}
-            <strong className="text-white tabular-nums" data-testid="hilo-multiplier">
-              {view && view.multiplier > 0 ? `${view.multiplier}×` : "—"}
+            <strong className="text-foreground tabular-nums" data-testid="hilo-multiplier">
+              {view && view.multiplier > 0 ? formatMultiplier(view.multiplier) : "—"}
             </strong>
           </span>
         </div>
@@ -139,23 +139,23 @@ export default function HiLoTable(props: GameTableProps) {
         {view && (
           <p className="text-sm font-semibold" data-testid="hilo-status" data-status={view.status}>
             {view.status === "lost" ? (
-              <span className="text-rose-300">Wrong guess: the round is lost</span>
+              <span className="text-destructive">Wrong guess: the round is lost</span>
             ) : view.status === "cashed" ? (
-              <span className="text-emerald-300">Cashed out</span>
+              <span className="text-positive">Cashed out</span>
             ) : (
               ""
             )}
           </p>
         )}
-        <div className="flex max-w-full gap-1 overflow-x-auto pb-1" aria-label="Cards of this round">
+        <div className="flex max-w-full flex-wrap justify-center gap-1 pb-1" role="group" aria-label="Cards of this round">
           {(view?.cards ?? []).slice(0, -1).map((c, i) => (
             <div key={i} className="flex flex-col items-center gap-0.5">
               <PlayingCard card={c} size="sm" dim />
-              <span className="text-xs text-emerald-100/70">{MOVE_MARK[view!.moves[i]!]}</span>
+              <span className="text-xs text-muted-foreground">{MOVE_MARK[view!.moves[i]!]}</span>
             </div>
           ))}
         </div>
-        {!view && <p className="text-sm text-emerald-100/60">Set your bet and press Bet to draw the first card.</p>}
+        {!view && <p className="text-sm text-muted-foreground">Set your bet and press Bet to draw the first card.</p>}
         <div className="mt-auto w-full">
           <RoundResult round={round.round} delay={REVEAL_MS / 1000} />
         </div>

@@ -8,7 +8,7 @@ import { GameFrame } from "../shared/GameFrame";
 import { PayTable } from "../shared/GameHelp";
 import { GemIcon } from "../shared/icons";
 import { RoundResult } from "../shared/RoundResult";
-import { formatChance } from "../shared/format";
+import { formatChance, formatMultiplier } from "../shared/format";
 import { useRound } from "../shared/use-round";
 import { useStake } from "../shared/use-stake";
 
@@ -57,7 +57,10 @@ export default function KenoTable(props: GameTableProps) {
           picks.length > 0 ? (
             <PayTable
               head={["Hits", `Pays (${risk}, ${picks.length} pick${picks.length === 1 ? "" : "s"})`]}
-              rows={table.map((m, h) => ({ label: `${h} · ${formatChance(kenoHitProbability(picks.length, h))}`, pays: `${m}×` }))}
+              rows={table.map((m, h) => ({
+                label: `${h} · ${formatChance(kenoHitProbability(picks.length, h))}`,
+                pays: formatMultiplier(m),
+              }))}
             />
           ) : (
             <p className="text-xs">Pick numbers to see their pay table.</p>
@@ -75,7 +78,7 @@ export default function KenoTable(props: GameTableProps) {
           onShowHelp={showHelp}
           autoDelayMs={REVEAL_MS}
         >
-          <label className="flex flex-col gap-1 text-xs text-slate-400">
+          <label className="flex flex-col gap-1 text-xs text-muted-foreground">
             Risk
             <select
               aria-label="Risk"
@@ -83,7 +86,7 @@ export default function KenoTable(props: GameTableProps) {
               value={risk}
               disabled={round.pending}
               onChange={(e) => setRisk(e.target.value as KenoRisk)}
-              className="rounded-lg border border-slate-600 bg-slate-900 px-3 py-2 capitalize text-white"
+              className="rounded-lg border border-border bg-background px-3 py-2 capitalize text-foreground"
             >
               {RISKS.map((r) => (
                 <option key={r} value={r}>
@@ -98,7 +101,7 @@ export default function KenoTable(props: GameTableProps) {
               data-testid="keno-random"
               disabled={round.pending}
               onClick={() => setPicks(randomPicks(MAX_PICKS))}
-              className="rounded-lg bg-slate-700 py-2 font-medium hover:bg-slate-600"
+              className="rounded-lg bg-muted py-2 font-medium hover:bg-border"
             >
               Auto pick
             </button>
@@ -107,7 +110,7 @@ export default function KenoTable(props: GameTableProps) {
               data-testid="keno-clear"
               disabled={round.pending}
               onClick={() => setPicks([])}
-              className="rounded-lg bg-slate-700 py-2 font-medium hover:bg-slate-600"
+              className="rounded-lg bg-muted py-2 font-medium hover:bg-border"
             >
               Clear
             </button>
@@ -129,18 +132,20 @@ export default function KenoTable(props: GameTableProps) {
                 aria-pressed={picked}
                 onClick={() => toggle(tile)}
                 className={`relative aspect-square rounded-lg text-sm font-bold transition-colors sm:text-base ${
-                  picked ? "bg-violet-500 text-white" : "bg-slate-700/80 text-slate-200 hover:bg-slate-600"
+                  picked ? "bg-violet-700 text-white" : "border border-foreground/15 bg-muted text-foreground hover:bg-border"
                 }`}
               >
                 {tile}
+                {drawnAt >= 0 && <span className="sr-only">{hit ? ", drawn: a hit" : ", drawn"}</span>}
                 {drawnAt >= 0 && (
                   <motion.span
                     key={`${round.settledCount}-${tile}`}
                     data-testid={hit ? "keno-hit" : "keno-drawn"}
+                    aria-hidden
                     initial={{ scale: 0, opacity: 0 }}
                     animate={{ scale: 1, opacity: 1 }}
                     transition={{ delay: (drawnAt * STEP_MS) / 1000 }}
-                    className={`absolute inset-0 flex items-center justify-center rounded-lg ${hit ? "bg-emerald-400 text-slate-950 ring-4 ring-emerald-200" : "bg-rose-500/80 text-white"}`}
+                    className={`absolute inset-0 flex items-center justify-center rounded-lg ${hit ? "bg-emerald-400 text-slate-950 ring-4 ring-emerald-200" : "bg-rose-700 text-white"}`}
                   >
                     {tile}
                     {hit && (
@@ -159,17 +164,17 @@ export default function KenoTable(props: GameTableProps) {
             {table.map((m, h) => (
               <div
                 key={h}
-                className={`min-w-12 flex-1 rounded-md px-1 py-1 text-center ${h === hits ? "bg-emerald-400 font-bold text-slate-950" : "bg-slate-800 text-slate-300"}`}
+                className={`min-w-12 flex-1 rounded-md px-1 py-1 text-center ${h === hits ? "bg-emerald-400 font-bold text-slate-950" : "bg-card text-muted-foreground"}`}
               >
-                <div>{m}×</div>
-                <div className="opacity-70">
+                <div>{formatMultiplier(m)}</div>
+                <div>
                   {h} hit{h === 1 ? "" : "s"}
                 </div>
               </div>
             ))}
           </div>
         )}
-        <p className="text-center text-xs text-slate-400">
+        <p className="text-center text-xs text-muted-foreground">
           {picks.length} of {MAX_PICKS} picked{board ? ` · ${board.hits.length} hit${board.hits.length === 1 ? "" : "s"}` : ""}
         </p>
         <RoundResult round={round.round} delay={REVEAL_MS / 1000} />

@@ -7,7 +7,7 @@ import { GameFrame } from "../shared/GameFrame";
 import { PayTable } from "../shared/GameHelp";
 import { RoundResult } from "../shared/RoundResult";
 import { TargetField, useTarget } from "../shared/TargetField";
-import { formatChance } from "../shared/format";
+import { formatChance, formatMultiplier } from "../shared/format";
 import { useRound } from "../shared/use-round";
 import { useStake } from "../shared/use-stake";
 
@@ -23,7 +23,7 @@ export default function LimboTable(props: GameTableProps) {
 
   const last = round.round?.view ?? null;
   const shown = useMotionValue(1);
-  const text = useTransform(shown, (v) => `${v.toFixed(2)}×`);
+  const text = useTransform(shown, (v) => formatMultiplier(v));
   useEffect(() => {
     if (!last) return;
     shown.set(1);
@@ -47,7 +47,7 @@ export default function LimboTable(props: GameTableProps) {
         payTable: (
           <PayTable
             head={["Target", "Win chance"]}
-            rows={[1.01, 1.5, 2, 5, 10, 100, 1000].map((t) => ({ label: `${t}×`, pays: formatChance(0.99 / t) }))}
+            rows={[1.01, 1.5, 2, 5, 10, 100, 1000].map((t) => ({ label: formatMultiplier(t), pays: formatChance(0.99 / t) }))}
           />
         ),
       }}
@@ -70,12 +70,12 @@ export default function LimboTable(props: GameTableProps) {
         <motion.div
           data-testid="limbo-result"
           data-value={last?.result ?? ""}
-          className={`text-6xl font-black tabular-nums sm:text-7xl ${last ? (last.win ? "text-emerald-400" : "text-rose-400") : "text-slate-600"}`}
+          className={`text-6xl font-black tabular-nums sm:text-7xl ${last ? (last.win ? "text-positive" : "text-destructive") : "text-muted-foreground"}`}
         >
           {last ? <motion.span>{text}</motion.span> : "1.00×"}
         </motion.div>
-        <p className="text-sm text-slate-400">
-          Target <span className="font-semibold text-white">{Number.isFinite(target) ? `${target.toFixed(2)}×` : "—"}</span>
+        <p className="text-sm text-muted-foreground">
+          Target <span className="font-semibold text-foreground">{Number.isFinite(target) ? formatMultiplier(target) : "—"}</span>
         </p>
         <RoundResult round={round.round} delay={REVEAL_MS / 1000} />
       </div>

@@ -90,7 +90,7 @@ export default function MinesTable(props: GameTableProps) {
             </ActionButton>
           }
         >
-          <label className="flex flex-col gap-1 text-xs text-slate-400">
+          <label className="flex flex-col gap-1 text-xs text-muted-foreground">
             Mines
             <select
               aria-label="Mines"
@@ -98,7 +98,7 @@ export default function MinesTable(props: GameTableProps) {
               value={mines}
               disabled={!!open || round.pending}
               onChange={(e) => setMines(Number(e.target.value))}
-              className="rounded-lg border border-slate-600 bg-slate-900 px-3 py-2 text-white"
+              className="rounded-lg border border-border bg-background px-3 py-2 text-foreground"
             >
               {COUNTS.map((n) => (
                 <option key={n} value={n}>
@@ -111,61 +111,70 @@ export default function MinesTable(props: GameTableProps) {
       )}
     >
       <div className="flex flex-col items-center gap-4">
-        <div className="flex w-full max-w-md justify-between text-xs text-emerald-100/80 sm:text-sm">
+        <div className="flex w-full max-w-md justify-between text-xs text-muted-foreground sm:text-sm">
           <span>
             Multiplier{" "}
-            <strong className="text-white" data-testid="mines-multiplier">
+            <strong className="text-foreground" data-testid="mines-multiplier">
               {view && gems > 0 ? formatMultiplier(view.multiplier) : "—"}
             </strong>
           </span>
           <span>
             Next{" "}
-            <strong className="text-white">{view && open && view.nextMultiplier > 0 ? formatMultiplier(view.nextMultiplier) : "—"}</strong>
+            <strong className="text-foreground">
+              {view && open && view.nextMultiplier > 0 ? formatMultiplier(view.nextMultiplier) : "—"}
+            </strong>
           </span>
           <span>
-            Safe tile <strong className="text-white">{open ? formatChance(minesSafeChance(mineCount, gems)) : "—"}</strong>
+            Safe tile <strong className="text-foreground">{open ? formatChance(minesSafeChance(mineCount, gems)) : "—"}</strong>
           </span>
         </div>
-        <div className="grid w-full max-w-md grid-cols-5 gap-2" role="grid" aria-label="Mines grid">
+        <div className="grid w-full max-w-md grid-cols-5 gap-2" role="group" aria-label="Mines grid">
           {Array.from({ length: TILES }, (_, tile) => {
             const gem = !!view && view.revealed.includes(tile);
             const mine = !!view?.mines?.includes(tile);
             const hit = view?.hit === tile;
-            const shown = gem || (round.round?.done && mine);
+            // once the round is over every tile shows what it held: the mines, and the gems not picked
+            const over = !!round.round?.done && !!view?.mines;
+            const missed = over && !gem && !mine;
+            const state = gem ? "gem" : mine ? "mine" : missed ? "gem-missed" : "hidden";
+            const name = gem ? "gem" : hit ? "mine, hit" : mine ? "mine" : missed ? "gem, not picked" : "hidden";
             return (
               <motion.button
                 key={`${round.round?.roundId ?? "none"}-${tile}`}
                 type="button"
                 data-testid={`mines-tile-${tile}`}
-                data-state={gem ? "gem" : mine ? "mine" : "hidden"}
+                data-state={state}
+                data-hit={hit || undefined}
+                aria-label={`Tile ${tile + 1}: ${name}`}
                 disabled={!ready || gem}
                 onClick={() => void round.act({ type: "reveal", tile })}
                 whileTap={{ scale: 0.92 }}
-                className={`flex aspect-square items-center justify-center rounded-lg text-2xl shadow sm:text-3xl ${
+                className={`flex aspect-square items-center justify-center rounded-lg border text-2xl shadow sm:text-3xl ${
                   hit
-                    ? "bg-rose-500"
+                    ? "border-rose-700 bg-rose-400 ring-2 ring-rose-500"
                     : gem
-                      ? "bg-emerald-400/90"
-                      : shown
-                        ? "bg-slate-900/80"
-                        : "bg-slate-600 hover:bg-slate-500 disabled:hover:bg-slate-600"
-                } ${!gem && !shown && ready ? "cursor-pointer" : ""}`}
+                      ? "border-positive bg-positive/25"
+                      : mine
+                        ? "border-rose-300 bg-rose-100"
+                        : missed
+                          ? "border-dashed border-positive/60 bg-card/60"
+                          : "border-foreground/15 bg-muted hover:bg-border disabled:hover:bg-muted"
+                } ${state === "hidden" && ready ? "cursor-pointer" : ""}`}
               >
-                {shown && (
+                {state !== "hidden" && (
                   <motion.span
                     initial={{ scale: 0, rotate: -90 }}
                     animate={{ scale: 1, rotate: 0 }}
                     transition={{ type: "spring", stiffness: 300, damping: 15 }}
-                    className={!gem && !hit ? "opacity-60" : ""}
                   >
-                    {gem ? <GemIcon size={34} /> : <MineIcon size={34} />}
+                    {gem || missed ? <GemIcon size={34} /> : <MineIcon size={34} />}
                   </motion.span>
                 )}
               </motion.button>
             );
           })}
         </div>
-        {!view && <p className="text-sm text-emerald-100/60">Choose the number of mines, set your bet and press Bet.</p>}
+        {!view && <p className="text-sm text-muted-foreground">Choose the number of mines, set your bet and press Bet.</p>}
         <RoundResult round={round.round} delay={REVEAL_MS / 1000} />
       </div>
     </GameFrame>

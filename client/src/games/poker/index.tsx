@@ -119,11 +119,11 @@ export default function PokerTable(props: GameTableProps) {
           total={view ? handName(view.playerHand) : undefined}
         />
         {view?.outcome && (
-          <p className="text-center text-sm font-semibold text-amber-200" data-testid="poker-outcome" data-outcome={view.outcome}>
+          <p className="text-center text-sm font-semibold text-warning" data-testid="poker-outcome" data-outcome={view.outcome}>
             {OUTCOME[view.outcome]}
           </p>
         )}
-        {!view && <p className="m-auto text-sm text-emerald-100/60">Set your ante and press Deal.</p>}
+        {!view && <p className="m-auto text-sm text-muted-foreground">Set your ante and press Deal.</p>}
         <div className="mt-auto">
           <RoundResult round={round.round} delay={REVEAL_MS / 1000} />
         </div>

@@ -1,9 +1,10 @@
-import type { ReactNode } from "react";
+import { useState, type CSSProperties, type ReactNode } from "react";
 import { motion } from "motion/react";
 import {
   INSIDE_SIZE,
   POCKETS,
   WHEEL_ORDER,
+  coveredNumbers,
   insideBetProblem,
   pocketColor,
   type InsideType,
@@ -16,6 +17,9 @@ import { GameFrame } from "../shared/GameFrame";
 import { PayTable } from "../shared/GameHelp";
 import { RoundResult } from "../shared/RoundResult";
 import { ChipBetPanel, useChipTable } from "../shared/ChipTable";
+import { Dialog } from "../shared/Dialog";
+import { WonMark } from "../shared/WonMark";
+import { useMediaQuery } from "../../ui/useMediaQuery";
 
 const SPIN_MS = 3200;
 const STEP = 360 / POCKETS;
@@ -71,7 +75,18 @@ const OUTSIDE: { spot: Spot; label: string }[] = [
 ];
 
 const colorClass = (n: number) =>
-  pocketColor(n) === "red" ? "bg-rose-700" : pocketColor(n) === "black" ? "bg-slate-950" : "bg-emerald-600";
+  pocketColor(n) === "red" ? "bg-rose-700" : pocketColor(n) === "black" ? "bg-slate-950" : "bg-emerald-700";
+const OUTSIDE_CLASS: Partial<Record<Spot["type"], string>> = { red: "bg-rose-700 text-white", black: "bg-slate-950 text-white" };
+const spotName = (s: Spot): string =>
+  s.type === "straight"
+    ? `Number ${s.numbers![0]}`
+    : s.numbers
+      ? `${INSIDE_LABEL[s.type as InsideType].split(" (")[0]} ${s.numbers.join("-")}`
+      : s.type === "dozen"
+        ? `Dozen ${(s.value! - 1) * 12 + 1} to ${s.value! * 12}`
+        : s.type === "column"
+          ? `Column ${s.value}`
+          : (OUTSIDE.find((o) => o.spot.type === s.type)?.label ?? s.type);
 const INSIDE_LABEL: Record<InsideType, string> = {
   straight: "Straight (one number)",
   split: "Split (two)",
@@ -139,24 +154,47 @@ export default function RouletteTable(props: GameTableProps) {
   const { round, chips } = table;
   const last = round.round?.view ?? null;
   const landed = last && round.round?.answer ? last.pocket : null;
+  // a phone gets the board upright, with the bets between numbers picked from a list
+  const wide = useMediaQuery("(min-width: 40rem)");
 
   const place = (spot: Spot) => {
     if (round.pending) return;
     chips.add(spotKey(spot), spot);
   };
   const chipOn = (spot: Spot, size: "sm" | "md" = "md") => table.stack(spotKey(spot), size);
-  const won = (spot: Spot) => !!last && last.bets.some((b) => b.win && spotKey(b.bet as Spot) === spotKey(spot));
-  const cell = (spot: Spot, label: ReactNode, className: string) => (
-    <button
-      type="button"
-      data-testid={`roulette-${spotKey(spot)}`}
-      onClick={() => place(spot)}
-      className={`relative flex min-w-0 items-center justify-center border border-white/30 text-[10px] font-bold text-white hover:brightness-125 sm:text-sm ${className} ${won(spot) ? "ring-2 ring-inset ring-amber-300" : ""}`}
-    >
-      {label}
-      <span className="absolute inset-0 flex items-center justify-center">{chipOn(spot)}</span>
-    </button>
-  );
+  /** whether the landed pocket wins this spot, bet on or not */
+  const won = (spot: Spot) => landed !== null && coveredNumbers(toBet(spot, 1)).includes(landed);
+  const cell = (spot: Spot, label: ReactNode, className: string, onPick: (spot: Spot) => void = place) => {
+    const isWon = won(spot);
+    return (
+      <button
+        type="button"
+        data-testid={`roulette-${spotKey(spot)}`}
+        data-won={isWon}
+        onClick={() => onPick(spot)}
+        className={`relative flex min-w-0 items-center justify-center text-xs font-bold sm:text-sm ${className}`}
+      >
+        {spot.type === "column" && <span className="sr-only">{spotName(spot)}: </span>}
+        {label}
+        {isWon && <WonMark />}
+        {isWon && <span className="sr-only">, won</span>}
+        <span className="absolute inset-0 flex items-center justify-center">{chipOn(spot)}</span>
+      </button>
+    );
+  };
+  const numberCell = (n: number, className: string, onPick?: (spot: Spot) => void) =>
+    cell(
+      { type: "straight", numbers: [n] },
+      n,
+      `won-outline border border-white/30 text-white hover:brightness-125 ${colorClass(n)} ${className}`,
+      onPick,
+    );
+  const groupCell = (spot: Spot, label: ReactNode, className: string) =>
+    cell(
+      spot,
+      label,
+      `${OUTSIDE_CLASS[spot.type] ? `won-outline border border-white/30 ${OUTSIDE_CLASS[spot.type]}` : "felt-spot"} ${className}`,
+    );
 
   return (
     <GameFrame
@@ -187,13 +225,15 @@ export default function RouletteTable(props: GameTableProps) {
         <ChipBetPanel table={table} onShowHelp={showHelp} label="Spin" hint="Place a chip on the layout" testPrefix="roulette" auto />
       )}
     >
-      <div className="flex flex-col gap-4">
-        <div className="flex items-center justify-center gap-6">
+      <div className="flex flex-col gap-4" style={{ "--reveal-delay": `${SPIN_MS}ms` } as CSSProperties}>
+        <div className="flex items-center justify-center gap-4 sm:gap-6">
           <Wheel pocket={landed} turn={round.settledCount} />
           <motion.div
             key={round.settledCount}
             data-testid="roulette-pocket"
             data-value={landed ?? ""}
+            aria-label={landed === null ? undefined : `Landed on ${landed} ${pocketColor(landed)}`}
+            role={landed === null ? undefined : "img"}
             initial={{ opacity: 0, scale: 0.5 }}
             animate={{ opacity: landed === null ? 0 : 1, scale: 1, transition: { delay: SPIN_MS / 1000 } }}
             className={`flex h-16 w-16 items-center justify-center rounded-full text-3xl font-black text-white shadow-lg ${landed === null ? "" : colorClass(landed)}`}
@@ -201,67 +241,215 @@ export default function RouletteTable(props: GameTableProps) {
             {landed}
           </motion.div>
         </div>
-
-        <div className="pb-2">
-          <div className="mx-auto flex w-full max-w-3xl flex-col gap-1 select-none">
-            <div className="flex h-36 sm:h-40">
-              {cell({ type: "straight", numbers: [0] }, "0", "w-[7%] rounded-l-xl bg-emerald-600")}
-              <div className="relative grid flex-1 grid-cols-12 grid-rows-3">
-                {Array.from({ length: 3 }, (_, r) =>
-                  Array.from({ length: 12 }, (_, c) => {
-                    const n = numberAt(c, r);
-                    return (
-                      <div key={n} className="contents">
-                        {cell({ type: "straight", numbers: [n] }, n, colorClass(n))}
-                      </div>
-                    );
-                  }),
-                )}
-                {HOTSPOTS.map((h) => (
-                  <button
-                    key={spotKey(h.spot)}
-                    type="button"
-                    data-testid={`roulette-${spotKey(h.spot)}`}
-                    aria-label={`${h.spot.type} ${h.spot.numbers!.join("-")}`}
-                    title={`${h.spot.type} ${h.spot.numbers!.join("-")}`}
-                    onClick={() => place(h.spot)}
-                    className="absolute z-10 flex h-4 w-4 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full hover:bg-amber-300/70"
-                    style={{ left: `${h.x}%`, top: `${h.y}%` }}
-                  >
-                    {chipOn(h.spot, "sm")}
-                  </button>
-                ))}
-              </div>
-              <div className="grid w-[7%] grid-rows-3">
-                {([3, 2, 1] as const).map((v) => (
-                  <div key={v} className="contents">
-                    {cell({ type: "column", value: v }, "2:1", "bg-emerald-800 last:rounded-br-xl first:rounded-tr-xl")}
-                  </div>
-                ))}
-              </div>
-            </div>
-            <div className="ml-[7%] mr-[7%] mt-2 grid h-10 grid-cols-3">
-              {([1, 2, 3] as const).map((v) => (
-                <div key={v} className="contents">
-                  {cell({ type: "dozen", value: v }, `${(v - 1) * 12 + 1}–${v * 12}`, "bg-emerald-800")}
-                </div>
-              ))}
-            </div>
-            <div className="ml-[7%] mr-[7%] grid h-10 grid-cols-6">
-              {OUTSIDE.map((o) => (
-                <div key={o.label} className="contents">
-                  {cell(
-                    o.spot,
-                    o.label,
-                    o.spot.type === "red" ? "bg-rose-700" : o.spot.type === "black" ? "bg-slate-950" : "bg-emerald-800",
-                  )}
-                </div>
-              ))}
-            </div>
-          </div>
-        </div>
-        <RoundResult round={round.round} delay={SPIN_MS / 1000} />
+        {wide ? (
+          <WideBoard cell={cell} numberCell={numberCell} groupCell={groupCell} place={place} chipOn={chipOn} />
+        ) : (
+          <UprightBoard
+            table={table}
+            numberCell={numberCell}
+            groupCell={groupCell}
+            place={place}
+            chipOn={chipOn}
+            lastBets={last?.bets ?? null}
+          />
+        )}
+        <RoundResult round={round.round} delay={SPIN_MS / 1000} bets={last?.bets.length} />
       </div>
     </GameFrame>
+  );
+}
+
+type CellOf = (spot: Spot, label: ReactNode, className: string, onPick?: (spot: Spot) => void) => ReactNode;
+type NumberCellOf = (n: number, className: string, onPick?: (spot: Spot) => void) => ReactNode;
+type GroupCellOf = (spot: Spot, label: ReactNode, className: string) => ReactNode;
+type ChipOf = (spot: Spot, size?: "sm" | "md") => ReactNode;
+
+/** The layout as it lies on a real table: numbers in three rows, a chip spot on every line and corner. */
+function WideBoard(props: { cell: CellOf; numberCell: NumberCellOf; groupCell: GroupCellOf; place(spot: Spot): void; chipOn: ChipOf }) {
+  const { cell, numberCell, groupCell, place, chipOn } = props;
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-1 pb-2 select-none">
+      <div className="flex h-36 sm:h-40">
+        {cell(
+          { type: "straight", numbers: [0] },
+          "0",
+          `won-outline w-[7%] rounded-l-xl border border-white/30 text-white ${colorClass(0)}`,
+        )}
+        <div className="relative grid flex-1 grid-cols-12 grid-rows-3">
+          {Array.from({ length: 3 }, (_, r) =>
+            Array.from({ length: 12 }, (_, c) => {
+              const n = numberAt(c, r);
+              return (
+                <div key={n} className="contents">
+                  {numberCell(n, "")}
+                </div>
+              );
+            }),
+          )}
+          {HOTSPOTS.map((h) => (
+            <button
+              key={spotKey(h.spot)}
+              type="button"
+              data-testid={`roulette-${spotKey(h.spot)}`}
+              title={spotName(h.spot)}
+              onClick={() => place(h.spot)}
+              className="absolute z-10 flex h-5 w-5 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full hover:bg-amber-300/70"
+              style={{ left: `${h.x}%`, top: `${h.y}%` }}
+            >
+              <span className="sr-only">{spotName(h.spot)}</span>
+              {chipOn(h.spot, "sm")}
+            </button>
+          ))}
+        </div>
+        <div className="grid w-[7%] grid-rows-3">
+          {([3, 2, 1] as const).map((v) => (
+            <div key={v} className="contents">
+              {groupCell({ type: "column", value: v }, "2:1", "last:rounded-br-xl first:rounded-tr-xl")}
+            </div>
+          ))}
+        </div>
+      </div>
+      <div className="ml-[7%] mr-[7%] mt-2 grid h-10 grid-cols-3">
+        {([1, 2, 3] as const).map((v) => (
+          <div key={v} className="contents">
+            {groupCell({ type: "dozen", value: v }, `${(v - 1) * 12 + 1}–${v * 12}`, "")}
+          </div>
+        ))}
+      </div>
+      <div className="ml-[7%] mr-[7%] grid h-10 grid-cols-6">
+        {OUTSIDE.map((o) => (
+          <div key={o.label} className="contents">
+            {groupCell(o.spot, o.label, "")}
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** The kinds of inside bet a phone player picks from, for a tap on a number. */
+const PICKS: { type: InsideType; label: string }[] = [
+  { type: "straight", label: "Number" },
+  { type: "split", label: "Split" },
+  { type: "street", label: "Street" },
+  { type: "corner", label: "Corner" },
+  { type: "sixLine", label: "Six line" },
+  { type: "trio", label: "Trio" },
+  { type: "firstFour", label: "First four" },
+];
+
+/**
+ * The layout upright for a phone: zero on top, twelve rows of three, dozens and even-money bets down the
+ * side, every spot at least 32 px. The bets between numbers are too small to touch there: the player
+ * picks the kind of bet, taps a number and chooses from the bets of that kind that hold it (a number
+ * with one such bet takes the chip at once). Their chips are drawn on the lines, as on a real table.
+ */
+function UprightBoard(props: {
+  table: { chips: { spots: Map<string, { spot: Spot; chips: number }> } };
+  numberCell: NumberCellOf;
+  groupCell: GroupCellOf;
+  place(spot: Spot): void;
+  chipOn: ChipOf;
+  lastBets: RouletteState["bets"] | null;
+}) {
+  const { numberCell, groupCell, place, chipOn } = props;
+  const [kind, setKind] = useState<InsideType>("straight");
+  const [choosing, setChoosing] = useState<{ number: number; spots: Spot[] } | null>(null);
+  const pick = (spot: Spot) => {
+    const n = spot.numbers![0]!;
+    if (kind === "straight") return place(spot);
+    const spots = HOTSPOTS.map((h) => h.spot).filter((s) => s.type === kind && s.numbers!.includes(n));
+    if (spots.length === 1) return place(spots[0]!);
+    setChoosing({ number: n, spots });
+  };
+  const placed = [...props.table.chips.spots.values()].filter(({ spot }) => spot.numbers && spot.type !== "straight");
+  const wonKeys = new Set((props.lastBets ?? []).filter((b) => b.win).map((b) => spotKey(b.bet as Spot)));
+  return (
+    <div className="flex flex-col gap-2 select-none" data-testid="roulette-upright">
+      <label className="flex items-center justify-between gap-2 text-sm">
+        <span className="text-muted-foreground">A tap on a number bets</span>
+        <select
+          data-testid="roulette-pick-kind"
+          value={kind}
+          onChange={(e) => setKind(e.target.value as InsideType)}
+          className="h-10 rounded-lg border border-border bg-background px-2 text-foreground"
+        >
+          {PICKS.map((p) => (
+            <option key={p.type} value={p.type}>
+              {p.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div className="grid grid-cols-[2.25rem_2.25rem_repeat(3,minmax(0,1fr))] grid-rows-[repeat(14,2.5rem)] gap-0.5">
+        <div className="col-span-3 col-start-3 row-start-1 grid">{numberCell(0, "rounded-t-xl", pick)}</div>
+        {([1, 2, 3] as const).map((v) => (
+          <div key={`dozen-${v}`} className="col-start-2 grid" style={{ gridRow: `${2 + 4 * (v - 1)} / span 4` }}>
+            {groupCell(
+              { type: "dozen", value: v },
+              <span className="[writing-mode:vertical-rl]">{`${(v - 1) * 12 + 1}–${v * 12}`}</span>,
+              "rounded-md",
+            )}
+          </div>
+        ))}
+        {OUTSIDE.map((o, i) => (
+          <div key={o.label} className="col-start-1 grid" style={{ gridRow: `${2 + 2 * i} / span 2` }}>
+            {groupCell(o.spot, <span className="[writing-mode:vertical-rl]">{o.label}</span>, "rounded-md")}
+          </div>
+        ))}
+        <div className="relative col-span-3 col-start-3 row-span-12 row-start-2 grid grid-cols-3 grid-rows-12 gap-0.5">
+          {Array.from({ length: 12 }, (_, row) =>
+            [1, 2, 3].map((k) => (
+              <div key={3 * row + k} className="grid">
+                {numberCell(3 * row + k, "", pick)}
+              </div>
+            )),
+          )}
+          {/* chips on lines and corners, where the wide board has its spots (rows and columns swapped) */}
+          {placed.map(({ spot }) => {
+            const h = HOTSPOTS.find((x) => spotKey(x.spot) === spotKey(spot))!;
+            return (
+              <span
+                key={spotKey(spot)}
+                data-testid={`roulette-marker-${spotKey(spot)}`}
+                className={`pointer-events-none absolute z-10 -translate-x-1/2 -translate-y-1/2 rounded-full ${wonKeys.has(spotKey(spot)) ? "ring-2 ring-positive" : ""}`}
+                style={{ left: `${100 - h.y}%`, top: `${h.x}%` }}
+              >
+                {chipOn(spot, "sm")}
+              </span>
+            );
+          })}
+        </div>
+        {([1, 2, 3] as const).map((v) => (
+          <div key={`column-${v}`} className="row-start-14 grid" style={{ gridColumn: `${2 + v}` }}>
+            {groupCell({ type: "column", value: v }, "2:1", v === 1 ? "rounded-bl-xl" : v === 3 ? "rounded-br-xl" : "")}
+          </div>
+        ))}
+      </div>
+      <Dialog
+        open={choosing !== null}
+        onClose={() => setChoosing(null)}
+        title={choosing ? `${PICKS.find((p) => p.type === kind)!.label} bets with ${choosing.number}` : ""}
+        testId="roulette-pick"
+      >
+        <div className="grid grid-cols-2 gap-2">
+          {choosing?.spots.map((spot) => (
+            <button
+              key={spotKey(spot)}
+              type="button"
+              data-testid={`roulette-${spotKey(spot)}`}
+              onClick={() => {
+                place(spot);
+                setChoosing(null);
+              }}
+              className="felt-spot relative min-h-11 rounded-lg px-2 font-semibold tabular-nums"
+            >
+              {spot.numbers!.join("–")}
+              <span className="absolute -right-1 -top-1">{chipOn(spot, "sm")}</span>
+            </button>
+          ))}
+        </div>
+      </Dialog>
+    </div>
   );
 }

@@ -1,11 +1,12 @@
 import type { ReactNode } from "react";
 
-const TONES = {
-  go: "bg-emerald-600 hover:bg-emerald-500",
-  stop: "bg-rose-600 hover:bg-rose-500",
-  info: "bg-sky-600 hover:bg-sky-500",
-  gold: "bg-amber-500 text-slate-950 hover:bg-amber-400",
-  plain: "bg-slate-700 hover:bg-slate-600",
+/** Each tone with its own text colour, at WCAG AA in either mode. */
+export const ACTION_TONES = {
+  go: "bg-emerald-700 text-white hover:bg-emerald-600",
+  stop: "bg-rose-700 text-white hover:bg-rose-600",
+  info: "bg-sky-700 text-white hover:bg-sky-600",
+  gold: "bg-amber-400 text-slate-950 hover:bg-amber-300",
+  plain: "border border-border bg-muted text-foreground hover:bg-border",
 } as const;
 
 /** A button of a round in progress (hit, raise, draw, cash out…). */
@@ -13,7 +14,7 @@ export function ActionButton(props: {
   testId: string;
   onClick(): void;
   enabled: boolean;
-  tone?: keyof typeof TONES;
+  tone?: keyof typeof ACTION_TONES;
   children: ReactNode;
   wide?: boolean;
 }) {
@@ -23,7 +24,7 @@ export function ActionButton(props: {
       data-testid={props.testId}
       disabled={!props.enabled}
       onClick={props.onClick}
-      className={`rounded-lg px-2 py-3 font-bold text-white disabled:cursor-not-allowed disabled:opacity-40 ${TONES[props.tone ?? "plain"]} ${props.wide ? "col-span-2" : ""}`}
+      className={`rounded-lg px-2 py-3 font-bold disabled:cursor-not-allowed disabled:opacity-40 ${ACTION_TONES[props.tone ?? "plain"]} ${props.wide ? "col-span-2" : ""}`}
     >
       {props.children}
     </button>

@@ -8,6 +8,7 @@ import {
   type AutoBetConfig,
   type AutoBetProgress,
 } from "@casino/common/bet-panel";
+import { ActionBar } from "./ActionBar";
 import type { AutoBetSupport } from "./BetPanel";
 import { formatCoins } from "./format";
 import type { StakeState } from "./use-stake";
@@ -118,17 +119,17 @@ export function AutoBetPanel(props: {
   };
 
   const field =
-    "w-full rounded-lg border border-slate-600 bg-slate-900 px-3 py-1.5 tabular-nums text-white outline-none focus:border-emerald-400 disabled:opacity-60";
+    "w-full rounded-lg border border-border bg-background px-3 py-1.5 tabular-nums text-foreground outline-none focus:border-primary disabled:opacity-60";
   const changeControl = (label: string, id: string, value: ChangeField, set: (f: ChangeField) => void) => (
     <fieldset className="flex flex-col gap-1" disabled={running}>
-      <legend className="mb-1 text-xs text-slate-400">{label}</legend>
+      <legend className="mb-1 text-xs text-muted-foreground">{label}</legend>
       <div className="flex gap-1">
         <button
           type="button"
           data-testid={`${id}-reset`}
           aria-pressed={value.reset}
           onClick={() => set({ ...value, reset: true })}
-          className={`rounded-md px-2 py-1 text-xs font-medium ${value.reset ? "bg-slate-600" : "bg-slate-900 text-slate-400"}`}
+          className={`rounded-md px-2 py-1 text-xs font-medium ${value.reset ? "bg-foreground text-background" : "bg-muted text-muted-foreground"}`}
         >
           Reset
         </button>
@@ -137,7 +138,7 @@ export function AutoBetPanel(props: {
           data-testid={`${id}-change`}
           aria-pressed={!value.reset}
           onClick={() => set({ ...value, reset: false })}
-          className={`rounded-md px-2 py-1 text-xs font-medium ${!value.reset ? "bg-slate-600" : "bg-slate-900 text-slate-400"}`}
+          className={`rounded-md px-2 py-1 text-xs font-medium ${!value.reset ? "bg-foreground text-background" : "bg-muted text-muted-foreground"}`}
         >
           Change by
         </button>
@@ -150,7 +151,7 @@ export function AutoBetPanel(props: {
           onChange={(e) => set({ ...value, percent: e.target.value })}
           className={`${field} min-w-0 flex-1`}
         />
-        <span className="self-center text-xs text-slate-400">%</span>
+        <span className="self-center text-xs text-muted-foreground">%</span>
       </div>
     </fieldset>
   );
@@ -158,7 +159,7 @@ export function AutoBetPanel(props: {
   return (
     <div className="flex flex-col gap-2" data-testid="auto-bet">
       <div className="grid grid-cols-3 gap-2">
-        <label className="flex flex-col gap-1 text-xs text-slate-400">
+        <label className="flex flex-col gap-1 text-xs text-muted-foreground">
           Bets (0 = ∞)
           <input
             aria-label="Number of bets"
@@ -170,7 +171,7 @@ export function AutoBetPanel(props: {
             className={field}
           />
         </label>
-        <label className="flex flex-col gap-1 text-xs text-slate-400">
+        <label className="flex flex-col gap-1 text-xs text-muted-foreground">
           Stop on profit
           <input
             aria-label="Stop on profit"
@@ -183,7 +184,7 @@ export function AutoBetPanel(props: {
             className={field}
           />
         </label>
-        <label className="flex flex-col gap-1 text-xs text-slate-400">
+        <label className="flex flex-col gap-1 text-xs text-muted-foreground">
           Stop on loss
           <input
             aria-label="Stop on loss"
@@ -200,38 +201,40 @@ export function AutoBetPanel(props: {
       {changeControl("On win", "auto-on-win", onWin, setOnWin)}
       {changeControl("On loss", "auto-on-loss", onLoss, setOnLoss)}
       {configProblem && (
-        <p className="text-xs text-rose-400" data-testid="auto-error">
+        <p className="text-xs text-destructive" data-testid="auto-error">
           {configProblem}
         </p>
       )}
-      {running ? (
-        <button
-          type="button"
-          data-testid="auto-stop"
-          onClick={() => stop("Stopped by you")}
-          className="rounded-lg bg-amber-500 py-3 text-base font-bold text-slate-950 hover:bg-amber-400"
-        >
-          Stop Autobet
-        </button>
-      ) : (
-        <button
-          type="button"
-          data-testid="auto-start"
-          disabled={!!configProblem || !ready}
-          onClick={() => void start()}
-          className="rounded-lg bg-emerald-500 py-3 text-base font-bold text-slate-950 hover:bg-emerald-400 disabled:cursor-not-allowed disabled:opacity-50"
-        >
-          Start Autobet
-        </button>
-      )}
+      <ActionBar hint={configProblem}>
+        {running ? (
+          <button
+            type="button"
+            data-testid="auto-stop"
+            onClick={() => stop("Stopped by you")}
+            className="rounded-lg bg-amber-500 py-3 text-base font-bold text-slate-950 hover:bg-amber-400"
+          >
+            Stop Autobet
+          </button>
+        ) : (
+          <button
+            type="button"
+            data-testid="auto-start"
+            disabled={!!configProblem || !ready}
+            onClick={() => void start()}
+            className="rounded-lg bg-primary py-3 text-base font-bold text-primary-foreground hover:brightness-110 disabled:cursor-not-allowed disabled:opacity-50"
+          >
+            Start Autobet
+          </button>
+        )}
+      </ActionBar>
       {progress && (
-        <p className="flex justify-between text-xs text-slate-300" aria-live="polite">
+        <p className="flex justify-between text-xs text-muted-foreground" aria-live="polite">
           <span>
             Bets placed <strong data-testid="auto-played">{progress.played}</strong>
           </span>
           <span>
             Profit{" "}
-            <strong data-testid="auto-profit" className={progress.profit >= 0 ? "text-emerald-400" : "text-rose-400"}>
+            <strong data-testid="auto-profit" className={progress.profit >= 0 ? "text-positive" : "text-destructive"}>
               {progress.profit >= 0 ? "+" : "−"}
               {formatCoins(Math.abs(progress.profit))}
             </strong>
@@ -239,7 +242,7 @@ export function AutoBetPanel(props: {
         </p>
       )}
       {status && (
-        <p className="text-xs text-slate-400" data-testid="auto-status">
+        <p className="text-xs text-muted-foreground" data-testid="auto-status">
           {status}
         </p>
       )}

@@ -2,6 +2,8 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode }
 import type { GameDefinition } from "@casino/common/catalogue";
 import type { BetAnswer } from "@casino/common/protocol";
 import { quoteBet } from "@casino/common/games/odds";
+import { MAX_PAYOUT } from "@casino/common/limits";
+import { ActionBar } from "./ActionBar";
 import { AutoBetPanel } from "./AutoBet";
 import { Dialog } from "./Dialog";
 import { formatChance, formatCoins, formatMultiplier } from "./format";
@@ -122,14 +124,14 @@ export function BetPanel(props: BetPanelProps) {
   const units = stake.limits.units ?? 1;
   return (
     <div
-      className="flex flex-col gap-3 rounded-xl bg-slate-800/80 p-4 text-sm text-slate-100"
+      className="flex flex-col gap-3 rounded-xl border border-border bg-card p-4 text-sm text-foreground"
       data-testid="bet-panel"
       data-pending={pending}
       data-locked={!!locked}
     >
       <div className="flex items-center justify-between gap-2">
         {auto ? (
-          <div role="tablist" aria-label="Bet mode" className="flex rounded-lg bg-slate-900 p-1">
+          <div role="tablist" aria-label="Bet mode" className="flex rounded-lg bg-muted p-1">
             {(["manual", "auto"] as const).map((m) => (
               <button
                 key={m}
@@ -139,21 +141,21 @@ export function BetPanel(props: BetPanelProps) {
                 data-testid={`mode-${m}`}
                 disabled={autoRunning}
                 onClick={() => setMode(m)}
-                className={`rounded-md px-3 py-1 font-medium capitalize ${mode === m ? "bg-slate-700 text-white" : "text-slate-400 hover:text-white"}`}
+                className={`min-h-8 rounded-md px-3 py-1 font-medium capitalize ${mode === m ? "bg-card text-foreground shadow-sm" : "text-muted-foreground hover:text-foreground"}`}
               >
                 {m}
               </button>
             ))}
           </div>
         ) : (
-          <span className="font-semibold text-slate-300">{game.title}</span>
+          <span className="font-semibold text-muted-foreground">{game.title}</span>
         )}
         <div className="flex gap-1">
           <button
             type="button"
             data-testid="help-button"
             onClick={props.onShowHelp}
-            className="rounded-md px-2 py-1 text-slate-300 hover:bg-white/10"
+            className="min-h-8 rounded-md px-2 py-1 text-muted-foreground hover:bg-muted"
           >
             Rules
           </button>
@@ -162,7 +164,7 @@ export function BetPanel(props: BetPanelProps) {
             data-testid="hotkeys-button"
             aria-label="Keyboard shortcuts"
             onClick={() => setKeysOpen(true)}
-            className="rounded-md px-2 py-1 font-bold text-slate-300 hover:bg-white/10"
+            className="min-h-8 min-w-8 rounded-md px-2 py-1 font-bold text-muted-foreground hover:bg-muted"
           >
             ?
           </button>
@@ -170,10 +172,10 @@ export function BetPanel(props: BetPanelProps) {
       </div>
 
       <div className="flex flex-col gap-1">
-        <span className="flex justify-between text-xs text-slate-400">
+        <span className="flex justify-between text-xs text-muted-foreground">
           <span>
             {props.amountLabel ?? "Bet amount"}{" "}
-            <span className="text-slate-500" data-testid="bet-min" data-value={stake.limits.min}>
+            <span className="text-muted-foreground" data-testid="bet-min" data-value={stake.limits.min}>
               (min {formatCoins(stake.limits.min)})
             </span>
           </span>
@@ -189,7 +191,7 @@ export function BetPanel(props: BetPanelProps) {
             aria-invalid={!!shownError}
             aria-describedby="bet-error"
             onChange={(e) => stake.setText(e.target.value)}
-            className="min-w-0 flex-1 rounded-lg border border-slate-600 bg-slate-900 px-3 py-2 text-base tabular-nums text-white outline-none focus:border-emerald-400 disabled:opacity-60"
+            className="min-w-0 flex-1 rounded-lg border border-border bg-background px-3 py-2 text-base tabular-nums text-foreground outline-none focus:border-primary disabled:opacity-60"
           />
           {(
             [
@@ -205,18 +207,18 @@ export function BetPanel(props: BetPanelProps) {
               title={title}
               disabled={controlsDisabled}
               onClick={fn}
-              className="rounded-lg bg-slate-700 px-2.5 font-semibold hover:bg-slate-600 disabled:opacity-50"
+              className="rounded-lg bg-muted px-2.5 font-semibold hover:bg-border disabled:opacity-50"
             >
               {text}
             </button>
           ))}
         </div>
         {shownError || !hint || locked ? (
-          <p id="bet-error" data-testid="bet-error" role="alert" className="min-h-5 text-xs font-medium text-rose-400">
+          <p id="bet-error" data-testid="bet-error" role="alert" className="min-h-5 text-xs font-medium text-destructive">
             {shownError ?? ""}
           </p>
         ) : (
-          <p id="bet-error" data-testid="bet-hint" className="min-h-5 text-xs text-slate-400">
+          <p id="bet-error" data-testid="bet-hint" className="min-h-5 text-xs text-muted-foreground">
             {hint}
           </p>
         )}
@@ -225,21 +227,25 @@ export function BetPanel(props: BetPanelProps) {
       {props.children}
 
       {blocked ? (
-        <p className="rounded-lg bg-amber-500/10 p-2 text-xs text-amber-300" data-testid="bet-blocked">
+        <p className="rounded-lg bg-amber-500/10 p-2 text-xs text-warning" data-testid="bet-blocked">
           {blocked}
         </p>
       ) : (
         !locked &&
         quote?.ok && (
           <dl className="grid grid-cols-2 gap-2 text-xs">
-            <div className="rounded-lg bg-slate-900/70 p-2">
-              <dt className="text-slate-400">{quote.quote.winChance === null ? "Max payout" : "Payout on win"}</dt>
+            <div className="rounded-lg bg-muted p-2">
+              <dt className="text-muted-foreground">{quote.quote.winChance === null ? "Max payout" : "Payout on win"}</dt>
               <dd className="font-semibold tabular-nums" data-testid="bet-payout">
-                {formatCoins(quote.quote.maxPayout)} <span className="text-slate-400">({formatMultiplier(quote.quote.multiplier)})</span>
+                {formatCoins(quote.quote.maxPayout)}{" "}
+                <span className="text-muted-foreground">
+                  {/* at the cap the multiplier says nothing (a million × on a small stake): name the limit instead */}
+                  {quote.quote.maxPayout >= MAX_PAYOUT ? "(the table limit)" : `(${formatMultiplier(quote.quote.multiplier)})`}
+                </span>
               </dd>
             </div>
-            <div className="rounded-lg bg-slate-900/70 p-2">
-              <dt className="text-slate-400">Win chance</dt>
+            <div className="rounded-lg bg-muted p-2">
+              <dt className="text-muted-foreground">Win chance</dt>
               <dd className="font-semibold tabular-nums" data-testid="bet-chance">
                 {quote.quote.winChance === null ? "depends on play" : formatChance(quote.quote.winChance)}
               </dd>
@@ -249,7 +255,7 @@ export function BetPanel(props: BetPanelProps) {
       )}
 
       {!connected && (
-        <p className="text-xs text-amber-300" data-testid="bet-offline">
+        <p className="text-xs text-warning" data-testid="bet-offline">
           Reconnecting… bets are paused.
         </p>
       )}
@@ -262,18 +268,22 @@ export function BetPanel(props: BetPanelProps) {
           ready={!problem && !hint && !blocked && connected && !pending}
           onRunningChange={setAutoRunning}
         />
-      ) : locked ? (
-        props.roundActions
       ) : (
-        <button
-          type="button"
-          data-testid="bet-button"
-          disabled={!canBet}
-          onClick={onBet}
-          className="rounded-lg bg-emerald-500 py-3 text-base font-bold text-slate-950 shadow hover:bg-emerald-400 disabled:cursor-not-allowed disabled:opacity-50"
-        >
-          {pending ? "…" : label}
-        </button>
+        <ActionBar hint={locked ? (props.roundProblem ?? serverError) : (shownError ?? hint ?? blocked)}>
+          {locked ? (
+            props.roundActions
+          ) : (
+            <button
+              type="button"
+              data-testid="bet-button"
+              disabled={!canBet}
+              onClick={onBet}
+              className="rounded-lg bg-primary py-3 text-base font-bold text-primary-foreground shadow hover:brightness-110 disabled:cursor-not-allowed disabled:opacity-50"
+            >
+              {pending ? "…" : label}
+            </button>
+          )}
+        </ActionBar>
       )}
 
       <Dialog open={keysOpen} onClose={() => setKeysOpen(false)} title="Keyboard shortcuts" testId="hotkeys-overlay">
@@ -287,16 +297,16 @@ export function BetPanel(props: BetPanelProps) {
               { key: "?", does: "Show or hide this list" },
               { key: "Esc", does: "Close a dialog" },
             ].map((k) => (
-              <tr key={k.key} className="border-b border-white/5">
+              <tr key={k.key} className="border-b border-border">
                 <td className="py-1.5 pr-4">
-                  <kbd className="rounded bg-slate-700 px-2 py-0.5 font-mono text-xs">{k.key}</kbd>
+                  <kbd className="rounded bg-muted px-2 py-0.5 font-mono text-xs">{k.key}</kbd>
                 </td>
-                <td className="py-1.5 text-slate-300">{k.does}</td>
+                <td className="py-1.5 text-muted-foreground">{k.does}</td>
               </tr>
             ))}
           </tbody>
         </table>
-        <p className="mt-3 text-xs text-slate-400">Shortcuts are ignored while you type in a field.</p>
+        <p className="mt-3 text-xs text-muted-foreground">Shortcuts are ignored while you type in a field.</p>
       </Dialog>
     </div>
   );

@@ -26,6 +26,7 @@ export function PlayingCard(props: {
       <motion.div
         {...motionProps}
         data-testid={testId}
+        role="img"
         aria-label="face-down card"
         className={`${common} border-2 border-white/80 bg-[repeating-linear-gradient(45deg,#1e3a8a,#1e3a8a_6px,#1d4ed8_6px,#1d4ed8_12px)]`}
       />
@@ -39,6 +40,7 @@ export function PlayingCard(props: {
       {...motionProps}
       data-testid={testId}
       data-card={cardName(card)}
+      role="img"
       aria-label={cardName(card)}
       className={`${common} bg-white ${color}`}
     >
@@ -72,14 +74,14 @@ export function Hand(props: {
   const delayOf = props.delayOf ?? ((i: number) => i * 0.18);
   return (
     <div className="flex flex-col items-center gap-2" data-testid={props.testId}>
-      <div className="flex items-center gap-2 text-xs font-semibold uppercase tracking-wider text-emerald-100/80">
+      <div className="flex items-center gap-2 text-xs font-semibold uppercase tracking-wider text-muted-foreground">
         {props.label}
         {props.total !== undefined && (
           <motion.span
             key={`${props.dealKey ?? ""}-${props.total}`}
             initial={{ opacity: 0 }}
             animate={{ opacity: 1, transition: { delay: props.totalDelay ?? 0 } }}
-            className="rounded-full bg-black/40 px-2 py-0.5 text-sm normal-case text-white"
+            className="rounded-full bg-card/80 px-2 py-0.5 text-sm normal-case text-foreground"
             data-testid={props.testId ? `${props.testId}-total` : undefined}
           >
             {props.total}

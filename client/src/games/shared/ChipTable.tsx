@@ -108,7 +108,7 @@ export function ChipBetPanel<V, S, P>(props: {
             data-testid={`${props.testPrefix}-${id}`}
             disabled={idle}
             onClick={onClick}
-            className="rounded-lg bg-slate-700 py-2 font-medium hover:bg-slate-600 disabled:opacity-50"
+            className="rounded-lg bg-muted py-2 font-medium hover:bg-border disabled:opacity-50"
           >
             {text}
           </button>

@@ -1,7 +1,9 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { AnimatePresence, motion } from "motion/react";
 
-/** A small modal: Escape or the backdrop closes it; focus moves into it and back. */
+const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
+
+/** A small modal: Escape or the backdrop closes it; focus moves into it, stays there, and goes back. */
 export function Dialog(props: { open: boolean; onClose(): void; title: string; testId: string; children: ReactNode; wide?: boolean }) {
   const { open, onClose, title, testId, children, wide } = props;
   const box = useRef<HTMLDivElement>(null);
@@ -13,6 +15,20 @@ export function Dialog(props: { open: boolean; onClose(): void; title: string; t
       if (e.key === "Escape") {
         e.stopPropagation();
         onClose();
+      } else if (e.key === "Tab" && box.current) {
+        // focus stays inside while the dialog is open: Tab wraps from the last control to the first
+        const controls = [...box.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.hasAttribute("disabled"));
+        if (controls.length === 0) return;
+        const first = controls[0]!;
+        const last = controls[controls.length - 1]!;
+        const inside = box.current.contains(document.activeElement);
+        if (e.shiftKey && (!inside || document.activeElement === first || document.activeElement === box.current)) {
+          e.preventDefault();
+          last.focus();
+        } else if (!e.shiftKey && (!inside || document.activeElement === last)) {
+          e.preventDefault();
+          first.focus();
+        }
       }
     };
     window.addEventListener("keydown", onKey, true);
@@ -38,7 +54,7 @@ export function Dialog(props: { open: boolean; onClose(): void; title: string; t
             aria-label={title}
             data-testid={testId}
             tabIndex={-1}
-            className={`max-h-[85vh] w-full overflow-y-auto rounded-xl border border-white/10 bg-slate-900 p-5 text-slate-100 shadow-2xl outline-none ${wide ? "max-w-2xl" : "max-w-md"}`}
+            className={`max-h-[85vh] w-full overflow-y-auto rounded-xl border border-border bg-card p-5 text-foreground shadow-2xl outline-none ${wide ? "max-w-2xl" : "max-w-md"}`}
             initial={{ scale: 0.95, y: 8 }}
             animate={{ scale: 1, y: 0 }}
             exit={{ scale: 0.95, y: 8 }}
@@ -50,7 +66,7 @@ export function Dialog(props: { open: boolean; onClose(): void; title: string; t
                 type="button"
                 onClick={onClose}
                 aria-label="Close"
-                className="rounded-md px-2 py-1 text-slate-400 hover:bg-white/10 hover:text-white"
+                className="rounded-md px-2 py-1 text-muted-foreground hover:bg-muted hover:text-foreground"
               >
                 ✕
               </button>

@@ -42,6 +42,7 @@ export function Die(props: { face: number | null; rollKey: number; index?: numbe
       key={rollKey}
       data-testid={testId}
       data-face={face ?? ""}
+      role="img"
       aria-label={face ? `die showing ${face}` : "die"}
       initial={face ? { rotate: -360, scale: 0.4, y: -30 } : false}
       animate={{ rotate: 0, scale: 1, y: 0 }}

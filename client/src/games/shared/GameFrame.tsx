@@ -21,11 +21,11 @@ export function GameFrame(props: {
       <section
         data-testid={`table-${table.game.id}`}
         aria-label={`${table.game.title} table`}
-        className="mx-auto flex w-full max-w-6xl flex-col gap-4 p-2 text-slate-100 sm:p-4"
+        className="mx-auto flex w-full max-w-6xl flex-col gap-3 text-foreground sm:gap-4 sm:p-4"
       >
         <div className="flex flex-col-reverse gap-4 lg:flex-row">
           <aside className="w-full shrink-0 lg:w-80">{panel(() => setHelpOpen(true))}</aside>
-          <div className="relative min-h-[320px] flex-1 overflow-hidden rounded-xl bg-gradient-to-b from-emerald-950 to-slate-900 p-3 ring-1 ring-white/5 sm:p-5">
+          <div className="relative min-h-[320px] min-w-0 flex-1 overflow-hidden rounded-xl bg-felt p-2 ring-1 ring-border sm:p-5">
             {children}
           </div>
         </div>

@@ -19,27 +19,27 @@ export function GameHelp(props: { game: GameDefinition; open: boolean; onClose()
   const rows = (RTP_TABLE[game.id] ?? []).filter((r) => !content.rtpRows || content.rtpRows(r.bet));
   return (
     <Dialog open={open} onClose={onClose} title={`${game.title}: how to play`} testId="help-dialog" wide>
-      <div className="flex flex-col gap-4 text-sm leading-relaxed text-slate-300">
+      <div className="flex flex-col gap-4 text-sm leading-relaxed text-muted-foreground">
         <section>{content.rules}</section>
         {content.payTable && (
           <section>
-            <h3 className="mb-1 font-semibold text-slate-100">Pay table</h3>
+            <h3 className="mb-1 font-semibold text-foreground">Pay table</h3>
             {content.payTable}
           </section>
         )}
         <section data-testid="help-rtp">
-          <h3 className="mb-1 font-semibold text-slate-100">Return to player</h3>
+          <h3 className="mb-1 font-semibold text-foreground">Return to player</h3>
           <table className="w-full text-xs">
             <tbody>
               {rows.map((r) => (
-                <tr key={r.bet} className="border-b border-white/5">
+                <tr key={r.bet} className="border-b border-border">
                   <td className="py-1 pr-3">{r.bet || game.title}</td>
                   <td className="py-1 text-right font-mono tabular-nums">{formatPercent(r.rtp, 4)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-          <p className="mt-1 text-xs text-slate-500">Exact values, before payouts are rounded down to whole coins.</p>
+          <p className="mt-1 text-xs text-muted-foreground">Exact values, before payouts are rounded down to whole coins.</p>
         </section>
       </div>
     </Dialog>
@@ -55,7 +55,7 @@ export function PayTable(props: {
     <table className="w-full text-xs">
       {props.head && (
         <thead>
-          <tr className="text-left text-slate-400">
+          <tr className="text-left text-muted-foreground">
             <th className="py-1 font-medium">{props.head[0]}</th>
             <th className="py-1 text-right font-medium">{props.head[1]}</th>
           </tr>
@@ -66,7 +66,7 @@ export function PayTable(props: {
           <tr
             key={i}
             data-testid={r.testId}
-            className={`border-b border-white/5 ${r.highlight ? "bg-amber-400/20 font-semibold text-amber-200" : ""}`}
+            className={`border-b border-border ${r.highlight ? "bg-amber-400/20 font-semibold text-warning" : ""}`}
           >
             <td className="py-1 pr-3">{r.label}</td>
             <td className="py-1 text-right font-mono tabular-nums">{r.pays}</td>

@@ -1,8 +1,9 @@
+import { ArrowDown, ArrowUp, Equal } from "lucide-react";
 import { Link } from "wouter";
 import { gameDefinition, type GameId } from "@casino/common/catalogue";
 import type { TableSession } from "../contract";
 import { drawnFromSeeds, verifyHref, type HistoryItem } from "./api";
-import { formatCoins, formatTime } from "./format";
+import { formatCoins, formatMultiplier, formatTime } from "./format";
 import { useHistory, type LocalRound } from "./history";
 
 const SHOWN = 10;
@@ -47,22 +48,37 @@ function useRows(session: TableSession | null | undefined, game: GameId | null) 
   return { rows: source.filter((r) => game === null || r.game === game).slice(0, SHOWN), history };
 }
 
-const multiplier = (r: Row) => (r.stake > 0 ? `${(r.payout / r.stake).toFixed(2)}×` : "—");
-const tone = (r: Row) => (r.result === "win" ? "text-emerald-400" : r.result === "push" ? "text-slate-300" : "text-slate-500");
+const multiplier = (r: Row) => (r.stake > 0 ? formatMultiplier(r.payout / r.stake) : "—");
+const tone = (r: Row) => (r.result === "win" ? "font-semibold text-positive" : "text-muted-foreground");
+
+/** The row's result as an icon with its word for screen readers: colour is never the only sign. */
+function ResultMark({ row }: { row: Row }) {
+  const [Icon, word] = row.result === "win" ? [ArrowUp, "won"] : row.result === "push" ? [Equal, "push"] : [ArrowDown, "lost"];
+  return (
+    <>
+      <Icon className="mr-0.5 inline h-3 w-3 align-[-1px]" aria-hidden />
+      <span className="sr-only">{word} </span>
+    </>
+  );
+}
 
 /** The player's last rounds of this game, from the server's history. */
 export function MyBets(props: { game: GameId; session?: TableSession | null }) {
   const { rows, history } = useRows(props.session, props.game);
   return (
-    <section className="rounded-xl bg-slate-800/60 p-3 text-xs text-slate-300" data-testid="my-bets" aria-label="My bets">
-      <h3 className="mb-2 text-sm font-semibold text-slate-100">My bets</h3>
-      {history.error && <p className="text-rose-400">Could not load your bets: {history.error}</p>}
+    <section
+      className="rounded-xl border border-border bg-card p-3 text-xs text-muted-foreground"
+      data-testid="my-bets"
+      aria-label="My bets"
+    >
+      <h2 className="mb-2 text-sm font-semibold text-foreground">My bets</h2>
+      {history.error && <p className="text-destructive">Could not load your bets: {history.error}</p>}
       {rows.length === 0 ? (
-        <p className="text-slate-500">{history.loading ? "Loading…" : "No bets on this game yet."}</p>
+        <p className="text-muted-foreground">{history.loading ? "Loading…" : "No bets on this game yet."}</p>
       ) : (
         <table className="w-full tabular-nums">
           <thead>
-            <tr className="text-left text-slate-500">
+            <tr className="text-left text-muted-foreground">
               <th className="py-1 font-medium">Time</th>
               <th className="py-1 text-right font-medium">Bet</th>
               <th className="py-1 text-right font-medium">Multiplier</th>
@@ -72,10 +88,13 @@ export function MyBets(props: { game: GameId; session?: TableSession | null }) {
           </thead>
           <tbody>
             {rows.map((r) => (
-              <tr key={r.key} className="border-t border-white/5" data-testid="my-bet-row" data-stake={r.stake} data-payout={r.payout}>
+              <tr key={r.key} className="border-t border-border" data-testid="my-bet-row" data-stake={r.stake} data-payout={r.payout}>
                 <td className="py-1">{formatTime(r.at)}</td>
                 <td className="py-1 text-right">{formatCoins(r.stake)}</td>
-                <td className={`py-1 text-right ${tone(r)}`}>{multiplier(r)}</td>
+                <td className={`py-1 text-right ${tone(r)}`}>
+                  <ResultMark row={r} />
+                  {multiplier(r)}
+                </td>
                 <td className={`py-1 text-right ${tone(r)}`}>{formatCoins(r.payout)}</td>
                 <td className="py-1 text-right">
                   <FairCell row={r} />
@@ -93,15 +112,15 @@ export function MyBets(props: { game: GameId; session?: TableSession | null }) {
 function FairCell({ row }: { row: Row }) {
   if (row.verify) {
     return (
-      <Link href={row.verify} className="text-sky-400 underline" data-testid="my-bet-verify">
+      <Link href={row.verify} className="text-primary-ink underline" data-testid="my-bet-verify">
         Verify
       </Link>
     );
   }
-  if (!row.seeded) return <span className="text-slate-600">hash chain</span>;
+  if (!row.seeded) return <span className="text-muted-foreground">hash chain</span>;
   return (
     <span
-      className="text-slate-600"
+      className="text-muted-foreground"
       data-testid="my-bet-unrevealed"
       title="This round's server seed is still active: rotate your seeds (Fairness) to reveal it and verify the round"
     >
@@ -114,19 +133,26 @@ function FairCell({ row }: { row: Row }) {
 export function LiveFeed(props: { session?: TableSession | null }) {
   const { rows } = useRows(props.session, null);
   return (
-    <section className="rounded-xl bg-slate-800/60 p-3 text-xs text-slate-300" data-testid="live-feed" aria-label="Your live bets">
-      <h3 className="mb-2 flex items-center gap-2 text-sm font-semibold text-slate-100">
-        <span className="inline-block h-2 w-2 animate-pulse rounded-full bg-emerald-400" aria-hidden /> Your bets, all games
-      </h3>
+    <section
+      className="rounded-xl border border-border bg-card p-3 text-xs text-muted-foreground"
+      data-testid="live-feed"
+      aria-label="Your live bets"
+    >
+      <h2 className="mb-2 flex items-center gap-2 text-sm font-semibold text-foreground">
+        <span className="inline-block h-2 w-2 animate-pulse rounded-full bg-positive" aria-hidden /> Your bets, all games
+      </h2>
       {rows.length === 0 ? (
-        <p className="text-slate-500">Your bets appear here as they settle.</p>
+        <p className="text-muted-foreground">Your bets appear here as they settle.</p>
       ) : (
         <ul className="flex flex-col">
           {rows.map((r) => (
-            <li key={r.key} className="flex justify-between border-t border-white/5 py-1 tabular-nums" data-testid="feed-row">
+            <li key={r.key} className="flex justify-between border-t border-border py-1 tabular-nums" data-testid="feed-row">
               <span className="w-28 truncate">{gameDefinition(r.game)?.title ?? r.game}</span>
               <span className="w-16 text-right">{formatCoins(r.stake)}</span>
-              <span className={`w-14 text-right ${tone(r)}`}>{multiplier(r)}</span>
+              <span className={`w-16 text-right ${tone(r)}`}>
+                <ResultMark row={r} />
+                {multiplier(r)}
+              </span>
               <span className={`w-16 text-right ${tone(r)}`}>
                 {r.payout - r.stake >= 0 ? "+" : "−"}
                 {formatCoins(Math.abs(r.payout - r.stake))}

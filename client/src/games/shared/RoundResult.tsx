@@ -1,30 +1,35 @@
 import { motion } from "motion/react";
+import { CircleX, Equal, Trophy } from "lucide-react";
 import { formatCoins, formatMultiplier } from "./format";
 import type { ShownRound } from "./use-round";
 
+/** The words for a settled round; `bets` is how many separate bets it held (a layout's spots). */
+export function resultText(result: ShownRound<unknown>["result"], stake: number, payout: number, bets = 1): string {
+  const net = payout - stake;
+  if (result === "win") return `You won +${formatCoins(net)} coins`;
+  if (result === "push") {
+    // one bet handed back is a push; several bets whose wins make up for their losses are not
+    return bets > 1 ? `Break even: your bets paid back the ${formatCoins(stake)} staked` : "Push: your bet is returned";
+  }
+  return net < 0 ? `You lost ${formatCoins(-net)} coin${net === -1 ? "" : "s"}` : "No win";
+}
+
 /**
  * The settled outcome of the last round, exactly as the server answered it: net coins, payout and the
- * balance after. Appears once the table's reveal animation has played (`delay` seconds).
+ * balance after, in words with an icon (never by colour alone). Appears once the table's reveal
+ * animation has played (`delay` seconds). `bets`: how many separate bets the round held.
  */
-export function RoundResult(props: { round: ShownRound<unknown> | null; delay?: number; detail?: string }) {
+export function RoundResult(props: { round: ShownRound<unknown> | null; delay?: number; detail?: string; bets?: number }) {
   const { round, delay = 0, detail } = props;
   const shown = round && round.done && round.answer ? round : null;
-  const net = shown ? shown.totalPayout - shown.totalStake : 0;
-  const text = !shown
-    ? ""
-    : shown.result === "win"
-      ? `You won +${formatCoins(net)} coins`
-      : shown.result === "push"
-        ? "Push: your bet is returned"
-        : net < 0
-          ? `You lost ${formatCoins(-net)} coin${net === -1 ? "" : "s"}`
-          : "No win";
+  const text = shown ? resultText(shown.result, shown.totalStake, shown.totalPayout, props.bets) : "";
   const tone =
     shown?.result === "win"
-      ? "bg-emerald-500/90 text-slate-950"
+      ? "bg-emerald-400 text-slate-950"
       : shown?.result === "push"
-        ? "bg-slate-600/90 text-white"
-        : "bg-slate-950/85 text-slate-200";
+        ? "bg-muted text-foreground ring-1 ring-border"
+        : "bg-card text-foreground ring-1 ring-border";
+  const Icon = shown?.result === "win" ? Trophy : shown?.result === "push" ? Equal : CircleX;
   return (
     <div className="pointer-events-none flex min-h-10 justify-center" aria-live="polite">
       {shown && (
@@ -39,6 +44,7 @@ export function RoundResult(props: { round: ShownRound<unknown> | null; delay?: 
           animate={{ opacity: 1, y: 0, scale: 1, transition: { delay } }}
           className={`rounded-full px-4 py-1.5 text-sm font-semibold shadow-lg ${tone}`}
         >
+          <Icon className="mr-1.5 inline h-4 w-4 align-[-3px]" aria-hidden />
           {text}
           {shown.totalStake > 0 && shown.totalPayout > 0 && (
             <span className="ml-2 font-normal opacity-80">

@@ -7,6 +7,7 @@ import { api } from "../../net/api";
 import { usePolling } from "../../net/usePolling";
 import { useLeaderboard } from "../../store/leaderboard";
 import { useSession } from "../../store/session";
+import { ActionBar } from "./ActionBar";
 import { Dialog } from "./Dialog";
 import type { SkillOutcome, SkillRoundState } from "./skill-round";
 
@@ -44,39 +45,44 @@ export function SkillFrame(props: {
         data-testid={`table-${table.game.id}`}
         data-phase={skill.phase}
         aria-label={`${table.game.title} table`}
-        className="mx-auto flex w-full max-w-6xl flex-col gap-4 p-2 text-slate-100 sm:p-4"
+        className="mx-auto flex w-full max-w-6xl flex-col gap-3 text-foreground sm:gap-4 sm:p-4"
       >
         <div className="flex flex-col-reverse gap-4 lg:flex-row">
           <aside className="w-full shrink-0 lg:w-80">
-            <div className="flex flex-col gap-3 rounded-xl bg-slate-800/80 p-4 text-sm text-slate-100" data-testid="skill-panel">
+            <div
+              className="flex flex-col gap-3 rounded-xl border border-border bg-card p-4 text-sm text-foreground"
+              data-testid="skill-panel"
+            >
               <div className="flex items-center justify-between gap-2">
-                <span className="font-semibold text-slate-300">{table.game.title}</span>
+                <span className="font-semibold text-muted-foreground">{table.game.title}</span>
                 <button
                   type="button"
                   data-testid="help-button"
                   onClick={() => setHelpOpen(true)}
-                  className="rounded-md px-2 py-1 text-slate-300 hover:bg-white/10"
+                  className="min-h-8 rounded-md px-2 py-1 text-muted-foreground hover:bg-muted"
                 >
                   Rules
                 </button>
               </div>
-              <p className="rounded-lg bg-slate-900/70 px-3 py-2 text-slate-300">
-                <span className="font-semibold text-amber-300">{pays}</span>
-                <span className="mt-0.5 block text-xs text-slate-400">No bet: rewards only. {controls}</span>
+              <p className="rounded-lg bg-muted px-3 py-2 text-muted-foreground">
+                <span className="font-semibold text-warning">{pays}</span>
+                <span className="mt-0.5 block text-xs text-muted-foreground">No bet: rewards only. {controls}</span>
               </p>
               <div className="grid grid-cols-3 gap-2" data-testid="skill-stats">
                 {stats}
               </div>
-              <button
-                type="button"
-                data-testid="skill-start"
-                disabled={!canStart || capReached}
-                onClick={() => void skill.start()}
-                className="rounded-lg bg-emerald-500 py-3 text-base font-bold text-slate-950 shadow hover:bg-emerald-400 disabled:cursor-not-allowed disabled:opacity-50"
-              >
-                {label}
-              </button>
-              <p data-testid="skill-error" role="alert" className="min-h-5 text-xs font-medium text-rose-400">
+              <ActionBar>
+                <button
+                  type="button"
+                  data-testid="skill-start"
+                  disabled={!canStart || capReached}
+                  onClick={() => void skill.start()}
+                  className="rounded-lg bg-primary py-3 text-base font-bold text-primary-foreground shadow hover:brightness-110 disabled:cursor-not-allowed disabled:opacity-50"
+                >
+                  {label}
+                </button>
+              </ActionBar>
+              <p data-testid="skill-error" role="alert" className="min-h-5 text-xs font-medium text-destructive">
                 {skill.startError ??
                   (capReached && canStart ? `You have played all ${skill.today!.dailyCap} skill games for today; come back tomorrow` : "")}
               </p>
@@ -84,7 +90,7 @@ export function SkillFrame(props: {
               <DailyCount today={skill.today} />
             </div>
           </aside>
-          <div className="relative flex min-h-[320px] flex-1 items-center justify-center overflow-hidden rounded-xl bg-gradient-to-b from-emerald-950 to-slate-900 p-3 ring-1 ring-white/5 sm:p-5">
+          <div className="relative flex min-h-[320px] flex-1 items-center justify-center overflow-hidden rounded-xl bg-felt p-2 ring-1 ring-border sm:p-5">
             {children}
           </div>
         </div>
@@ -93,7 +99,7 @@ export function SkillFrame(props: {
           <VisitRounds rounds={history} />
         </div>
         <Dialog open={helpOpen} onClose={() => setHelpOpen(false)} title={`${table.game.title}: how to play`} testId="help-dialog" wide>
-          <div className="flex flex-col gap-3 text-sm leading-relaxed text-slate-300">{rules}</div>
+          <div className="flex flex-col gap-3 text-sm leading-relaxed text-muted-foreground">{rules}</div>
         </Dialog>
       </section>
     </MotionConfig>
@@ -103,9 +109,9 @@ export function SkillFrame(props: {
 /** One figure of the round in the panel. */
 export function Stat(props: { label: string; value: ReactNode; testId: string; tone?: string }) {
   return (
-    <div className="rounded-lg bg-slate-900/70 px-2 py-1.5 text-center">
-      <div className="text-[11px] uppercase tracking-wide text-slate-400">{props.label}</div>
-      <div data-testid={props.testId} className={`font-mono text-lg font-bold tabular-nums ${props.tone ?? "text-white"}`}>
+    <div className="rounded-lg bg-muted px-2 py-1.5 text-center">
+      <div className="text-[11px] uppercase tracking-wide text-muted-foreground">{props.label}</div>
+      <div data-testid={props.testId} className={`font-mono text-lg font-bold tabular-nums ${props.tone ?? "text-foreground"}`}>
         {props.value}
       </div>
     </div>
@@ -123,7 +129,7 @@ function OutcomeCard({ outcome }: { outcome: SkillOutcome | null }) {
         data-testid="skill-result"
         data-kind={outcome.kind}
         role="status"
-        className={`rounded-lg px-3 py-2 ${outcome.kind === "refused" ? "bg-rose-950/70 text-rose-200 ring-1 ring-rose-500/40" : "bg-slate-900/70 text-slate-300"}`}
+        className={`rounded-lg px-3 py-2 ${outcome.kind === "refused" ? "bg-rose-950/70 text-rose-200 ring-1 ring-rose-500/40" : "bg-muted text-muted-foreground"}`}
       >
         <p className="font-semibold">{outcome.kind === "refused" ? "No coins: the server refused this round" : "Round over"}</p>
         <p data-testid="skill-result-message" className="mt-0.5 text-xs">
@@ -144,20 +150,20 @@ function OutcomeCard({ outcome }: { outcome: SkillOutcome | null }) {
       data-completion-ms={a.completionMs ?? ""}
       data-balance={a.balance}
       role="status"
-      className={`rounded-lg px-3 py-2 ring-1 ${a.reward > 0 ? "bg-emerald-950/70 text-emerald-100 ring-emerald-500/40" : "bg-slate-900/70 text-slate-200 ring-white/10"}`}
+      className={`rounded-lg px-3 py-2 ring-1 ${a.reward > 0 ? "bg-positive/10 text-foreground ring-positive/50" : "bg-muted text-foreground ring-border"}`}
     >
-      <p className="text-xs text-slate-400">Verified by the server</p>
+      <p className="text-xs text-muted-foreground">Verified by the server</p>
       <p className="text-base font-bold">
         {a.kills !== null && `${a.kills} kill${a.kills === 1 ? "" : "s"}`}
         {a.completionMs !== null && `Completed in ${formatRecordTime(a.completionMs)}`}
       </p>
       <p className="mt-0.5">
         {a.reward > 0 ? (
-          <span className="font-semibold text-emerald-300">+{formatCoins(a.reward)} coins</span>
+          <span className="font-semibold text-positive">+{formatCoins(a.reward)} coins</span>
         ) : (
-          <span className="text-slate-400">No coins this time</span>
+          <span className="text-muted-foreground">No coins this time</span>
         )}
-        <span className="ml-2 text-xs text-slate-400">Balance {formatCoins(a.balance)}</span>
+        <span className="ml-2 text-xs text-muted-foreground">Balance {formatCoins(a.balance)}</span>
       </p>
     </motion.div>
   );
@@ -172,7 +178,7 @@ function DailyCount({ today }: { today: { playedToday: number; dailyCap: number 
       data-played={today.playedToday}
       data-cap={today.dailyCap}
       data-left={left}
-      className="text-xs text-slate-400"
+      className="text-xs text-muted-foreground"
     >
       <div className="mb-1 flex justify-between">
         <span>Skill games today</span>
@@ -180,7 +186,7 @@ function DailyCount({ today }: { today: { playedToday: number; dailyCap: number 
           {today.playedToday} / {today.dailyCap} · {left} left
         </span>
       </div>
-      <div className="h-1.5 overflow-hidden rounded-full bg-slate-900">
+      <div className="h-1.5 overflow-hidden rounded-full bg-muted">
         <div
           className="h-full rounded-full bg-amber-400"
           style={{ width: `${Math.min(100, (today.playedToday / today.dailyCap) * 100)}%` }}
@@ -218,14 +224,14 @@ function RecordBoard({ title, path, empty, error, value }: RecordBoardProps) {
     [path, version],
   );
   return (
-    <section className="rounded-xl bg-slate-800/60 p-3 text-xs text-slate-300" data-testid="skill-board" aria-label={title}>
-      <h3 className="mb-2 text-sm font-semibold text-slate-100">{title}</h3>
+    <section className="rounded-xl bg-card p-3 text-xs text-muted-foreground" data-testid="skill-board" aria-label={title}>
+      <h2 className="mb-2 text-sm font-semibold text-foreground">{title}</h2>
       {board.error && !board.data ? (
-        <p className="text-rose-400">{error}</p>
+        <p className="text-destructive">{error}</p>
       ) : !board.data ? (
-        <p className="text-slate-500">Loading…</p>
+        <p className="text-muted-foreground">Loading…</p>
       ) : board.data.length === 0 ? (
-        <p className="text-slate-500">{empty}</p>
+        <p className="text-muted-foreground">{empty}</p>
       ) : (
         <ol className="space-y-0.5">
           {board.data.map((e) => {
@@ -236,14 +242,14 @@ function RecordBoard({ title, path, empty, error, value }: RecordBoardProps) {
                 key={e.playerId}
                 data-testid="skill-board-row"
                 data-player={e.playerId}
-                className={`flex items-center gap-2 rounded-md px-2 py-1 ${self ? "bg-emerald-500/15 text-emerald-100" : ""}`}
+                className={`flex items-center gap-2 rounded-md px-2 py-1 ${self ? "bg-primary/15 text-foreground" : ""}`}
               >
-                <span className="w-7 font-bold tabular-nums text-slate-400">#{e.rank}</span>
+                <span className="w-7 font-bold tabular-nums text-muted-foreground">#{e.rank}</span>
                 <span className={`min-w-0 flex-1 truncate ${hidden ? "select-none blur-[3px]" : ""}`}>
                   {hidden ? "Anonymous" : e.username}
                 </span>
-                {self && <span className="text-[10px] font-bold text-emerald-300">(You)</span>}
-                <span data-testid="skill-board-value" className="font-mono font-semibold tabular-nums text-white">
+                {self && <span className="text-[10px] font-bold text-positive">(You)</span>}
+                <span data-testid="skill-board-value" className="font-mono font-semibold tabular-nums text-foreground">
                   {value(e)}
                 </span>
               </li>
@@ -272,23 +278,29 @@ function visitRows(past: SkillRoundState["past"]): VisitRound[] {
           at,
           text: outcome.answer.kills !== null ? `${outcome.answer.kills} kills` : formatRecordTime(outcome.answer.completionMs ?? 0),
           coins: `+${formatCoins(outcome.answer.reward)}`,
-          tone: outcome.answer.reward > 0 ? "text-emerald-400" : "text-slate-500",
+          tone: outcome.answer.reward > 0 ? "text-positive" : "text-muted-foreground",
         }
-      : { key: `${at.getTime()}`, at, text: outcome.kind === "refused" ? "Refused" : "Not finished", coins: "0", tone: "text-slate-500" },
+      : {
+          key: `${at.getTime()}`,
+          at,
+          text: outcome.kind === "refused" ? "Refused" : "Not finished",
+          coins: "0",
+          tone: "text-muted-foreground",
+        },
   );
 }
 
 function VisitRounds({ rounds }: { rounds: VisitRound[] }) {
   return (
-    <section className="rounded-xl bg-slate-800/60 p-3 text-xs text-slate-300" aria-label="Your rounds">
-      <h3 className="mb-2 text-sm font-semibold text-slate-100">Your rounds</h3>
+    <section className="rounded-xl bg-card p-3 text-xs text-muted-foreground" aria-label="Your rounds">
+      <h2 className="mb-2 text-sm font-semibold text-foreground">Your rounds</h2>
       {rounds.length === 0 ? (
-        <p className="text-slate-500">No rounds played on this visit yet.</p>
+        <p className="text-muted-foreground">No rounds played on this visit yet.</p>
       ) : (
         <table className="w-full tabular-nums">
           <tbody>
             {rounds.map((r) => (
-              <tr key={r.key} className="border-b border-white/5">
+              <tr key={r.key} className="border-b border-border">
                 <td className="py-1">{r.at.toLocaleTimeString("en-GB")}</td>
                 <td className="py-1 text-right">{r.text}</td>
                 <td className={`py-1 text-right font-semibold ${r.tone}`}>{r.coins} coins</td>
@@ -321,15 +333,15 @@ export function ArenaOverlay(props: { skill: SkillRoundState; title: string; hin
       <motion.div
         initial={{ opacity: 0, scale: 0.96 }}
         animate={{ opacity: 1, scale: 1 }}
-        className={`w-full max-w-72 rounded-2xl bg-slate-950/80 text-center shadow-2xl ring-1 ring-white/10 backdrop-blur-sm ${skill.phase === "idle" || skill.phase === "starting" ? "p-5" : "p-4"}`}
+        className={`w-full max-w-72 rounded-2xl bg-card/90 text-center shadow-2xl ring-1 ring-border backdrop-blur-sm ${skill.phase === "idle" || skill.phase === "starting" ? "p-5" : "p-4"}`}
         data-testid="arena-overlay"
       >
         {skill.phase === "done" || skill.phase === "submitting" ? (
           over
         ) : (
           <>
-            <p className="text-xl font-black tracking-tight text-white">{title}</p>
-            <p className="mt-1 text-sm text-slate-300">{hint}</p>
+            <p className="text-xl font-black tracking-tight text-foreground">{title}</p>
+            <p className="mt-1 text-sm text-muted-foreground">{hint}</p>
           </>
         )}
         {skill.phase !== "submitting" && (
@@ -338,7 +350,7 @@ export function ArenaOverlay(props: { skill: SkillRoundState; title: string; hin
             data-testid="skill-start-arena"
             disabled={skill.phase === "starting" || capReached}
             onClick={() => void skill.start()}
-            className="mt-3 w-full rounded-lg bg-emerald-500 py-2 font-bold text-slate-950 hover:bg-emerald-400 disabled:cursor-not-allowed disabled:opacity-50"
+            className="mt-3 w-full rounded-lg bg-primary py-2 font-bold text-primary-foreground hover:brightness-110 disabled:cursor-not-allowed disabled:opacity-50"
           >
             {skill.phase === "starting" ? "Starting…" : skill.phase === "done" ? "Play again" : "Start"}
           </button>

@@ -21,7 +21,7 @@ export function useTarget(initial: string, unreadable: string): TargetState {
 export function TargetField(props: { label: string; testId: string; target: TargetState; disabled: boolean }) {
   const { label, testId, target, disabled } = props;
   return (
-    <label className="flex flex-col gap-1 text-xs text-slate-400">
+    <label className="flex flex-col gap-1 text-xs text-muted-foreground">
       {label}
       <input
         aria-label={label}
@@ -30,7 +30,7 @@ export function TargetField(props: { label: string; testId: string; target: Targ
         value={target.text}
         disabled={disabled}
         onChange={(e) => target.setText(e.target.value)}
-        className="rounded-lg border border-slate-600 bg-slate-900 px-3 py-2 tabular-nums text-white outline-none focus:border-emerald-400 disabled:opacity-60"
+        className="rounded-lg border border-border bg-background px-3 py-2 tabular-nums text-foreground outline-none focus:border-primary disabled:opacity-60"
       />
     </label>
   );

@@ -1,9 +1,5 @@
-/** Numbers as the tables show them: coins with thousands separators, multipliers, chances. */
-export const formatCoins = (n: number): string => Math.trunc(n).toLocaleString("en-US");
-
-/** 1.98×, 1.0102×, 16.00×, 9,900.00×: two decimals, up to four below 10. */
-export const formatMultiplier = (m: number): string =>
-  `${m.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: m < 10 ? 4 : 2 })}×`;
+/** Numbers as the tables show them: coins and multipliers in the shared formats, chances. */
+export { formatCoins, formatMultiplier } from "@casino/common/format";
 
 export function formatChance(p: number): string {
   const pct = p * 100;

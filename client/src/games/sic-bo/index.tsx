@@ -1,11 +1,12 @@
-import type { ReactNode } from "react";
-import { DICE_COUNT, ODDS, TOTAL_ODDS, type SicBoBet, type SicBoParams, type SicBoState } from "@casino/common/games/sic-bo";
+import type { CSSProperties, ReactNode } from "react";
+import { DICE_COUNT, ODDS, TOTAL_ODDS, winningOdds, type SicBoBet, type SicBoParams, type SicBoState } from "@casino/common/games/sic-bo";
 import type { GameTableProps } from "../contract";
 import { Die } from "../shared/Dice";
 import { GameFrame } from "../shared/GameFrame";
 import { PayTable } from "../shared/GameHelp";
 import { RoundResult } from "../shared/RoundResult";
 import { ChipBetPanel, useChipTable } from "../shared/ChipTable";
+import { WonMark } from "../shared/WonMark";
 
 const REVEAL_MS = 900;
 const FACES = [1, 2, 3, 4, 5, 6] as const;
@@ -26,19 +27,28 @@ export default function SicBoTable(props: GameTableProps) {
   const { round, chips } = table;
   const last = round.round?.view ?? null;
 
-  const won = (spot: Spot) => !!last && last.bets.some((b) => b.win && spotKey(b.bet) === spotKey(spot));
-  const cell = (spot: Spot, label: ReactNode, odds: string, className = "") => {
+  // every area the dice won, bet on or not, once they have landed
+  const shownDice = last && round.round?.done ? last.dice : null;
+  const won = (spot: Spot) => !!shownDice && winningOdds({ ...spot, amount: 1 } as SicBoBet, shownDice) !== undefined;
+  const cell = (spot: Spot, label: ReactNode, odds: string, name: string, className = "") => {
     const stack = table.stack(spotKey(spot), "sm");
+    const isWon = won(spot);
     return (
       <button
         key={spotKey(spot)}
         type="button"
         data-testid={`sicbo-${spotKey(spot)}`}
+        data-won={isWon}
         onClick={() => !round.pending && chips.add(spotKey(spot), spot)}
-        className={`relative flex min-h-12 flex-col items-center justify-center rounded-md border border-amber-200/30 bg-red-900/70 px-1 py-1 text-xs font-bold text-amber-50 hover:bg-red-800 ${won(spot) ? "ring-2 ring-amber-300" : ""} ${className}`}
+        className={`felt-spot relative flex min-h-12 min-w-0 flex-col items-center justify-center rounded-md px-0.5 py-1 text-xs font-bold ${className}`}
       >
-        <span className="leading-tight">{label}</span>
-        <span className="text-[10px] font-normal text-amber-200/80">{odds}</span>
+        <span className="sr-only">{name}: </span>
+        <span className="leading-tight" aria-hidden>
+          {label}
+        </span>
+        <span className="text-[10px] font-normal text-muted-foreground">{odds}</span>
+        {isWon && <WonMark />}
+        {isWon && <span className="sr-only">, won</span>}
         {stack && <span className="absolute -right-1 -top-1">{stack}</span>}
       </button>
     );
@@ -82,34 +92,39 @@ export default function SicBoTable(props: GameTableProps) {
         <ChipBetPanel table={table} onShowHelp={showHelp} label="Roll" hint="Place a chip on the board" testPrefix="sicbo" auto />
       )}
     >
-      <div className="flex flex-col gap-3">
+      <div className="flex flex-col gap-3" style={{ "--reveal-delay": `${REVEAL_MS}ms` } as CSSProperties}>
         <div className="flex items-center justify-center gap-3" data-testid="sicbo-dice" data-dice={last?.dice.join(",") ?? ""}>
           {Array.from({ length: DICE_COUNT }, (_, i) => (
             <Die key={i} face={last?.dice[i] ?? null} rollKey={round.settledCount} index={i} testId={`sicbo-die-${i}`} />
           ))}
           {last && <span className="ml-2 text-2xl font-black tabular-nums">= {last.total}</span>}
         </div>
-        <div className="grid grid-cols-[1fr_3fr_1fr] gap-1">
-          {cell({ type: "small" }, "SMALL 4–10", `${ODDS.smallBig}:1`, "text-sm")}
-          <div className="grid grid-cols-7 gap-1">
-            {FACES.map((f) => cell({ type: "triple", value: f }, `${pips(f)}${pips(f)}${pips(f)}`, `${ODDS.specificTriple}:1`))}
-            {cell({ type: "anyTriple" }, "ANY", `${ODDS.anyTriple}:1`)}
+        {/* on a phone small and big share a row and the triples take the next, so no spot is squeezed */}
+        <div className="grid grid-cols-2 gap-1 sm:grid-cols-[1fr_3fr_1fr]">
+          {cell({ type: "small" }, "SMALL 4–10", `${ODDS.smallBig}:1`, "Small, 4 to 10", "text-sm")}
+          <div className="grid grid-cols-7 gap-1 max-sm:order-last max-sm:col-span-2">
+            {FACES.map((f) =>
+              cell({ type: "triple", value: f }, `${pips(f)}${pips(f)}${pips(f)}`, `${ODDS.specificTriple}:1`, `Triple ${f}`),
+            )}
+            {cell({ type: "anyTriple" }, "ANY", `${ODDS.anyTriple}:1`, "Any triple")}
           </div>
-          {cell({ type: "big" }, "BIG 11–17", `${ODDS.smallBig}:1`, "text-sm")}
+          {cell({ type: "big" }, "BIG 11–17", `${ODDS.smallBig}:1`, "Big, 11 to 17", "text-sm")}
         </div>
         <div className="grid grid-cols-7 gap-1 sm:grid-cols-14">
-          {TOTALS.map((t) => cell({ type: "total", value: t }, t, `${TOTAL_ODDS[t]}:1`))}
+          {TOTALS.map((t) => cell({ type: "total", value: t }, t, `${TOTAL_ODDS[t]}:1`, `Total ${t}`))}
         </div>
         <div className="grid grid-cols-6 gap-1">
-          {FACES.map((f) => cell({ type: "double", value: f }, `${pips(f)}${pips(f)}`, `${ODDS.specificDouble}:1`))}
+          {FACES.map((f) => cell({ type: "double", value: f }, `${pips(f)}${pips(f)}`, `${ODDS.specificDouble}:1`, `Double ${f}`))}
         </div>
         <div className="grid grid-cols-5 gap-1 sm:grid-cols-15">
-          {PAIRS.map(([a, b]) => cell({ type: "combination", numbers: [a, b] }, `${pips(a)}${pips(b)}`, `${ODDS.combination}:1`))}
+          {PAIRS.map(([a, b]) =>
+            cell({ type: "combination", numbers: [a, b] }, `${pips(a)}${pips(b)}`, `${ODDS.combination}:1`, `${a} and ${b}`),
+          )}
         </div>
         <div className="grid grid-cols-6 gap-1">
-          {FACES.map((f) => cell({ type: "single", value: f }, <span className="text-lg">{pips(f)}</span>, "1–3:1"))}
+          {FACES.map((f) => cell({ type: "single", value: f }, <span className="text-lg">{pips(f)}</span>, "1–3:1", `Single ${f}`))}
         </div>
-        <RoundResult round={round.round} delay={REVEAL_MS / 1000} />
+        <RoundResult round={round.round} delay={REVEAL_MS / 1000} bets={last?.bets.length} />
       </div>
     </GameFrame>
   );

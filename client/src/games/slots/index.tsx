@@ -1,3 +1,4 @@
+import { formatMultiplier } from "../shared/format";
 import type { ReactNode } from "react";
 import { motion } from "motion/react";
 import { PAY_TABLE, REELS, type SlotSymbol, type SlotsState } from "@casino/common/games/slots";
@@ -48,11 +49,11 @@ const lineIcons = (line: string) =>
     <span key={i} className="mr-1 whitespace-nowrap">
       {w.split("-or-").map((part, j) => (
         <span key={j}>
-          {j > 0 && <span className="text-slate-500"> or </span>}
+          {j > 0 && <span className="text-muted-foreground"> or </span>}
           {part in ICON ? (
             <span className="inline-block align-middle">{ICON[part as SlotSymbol]({ size: 22 })}</span>
           ) : (
-            <span className="text-slate-400">{part.replace("-", " ")}</span>
+            <span className="text-muted-foreground">{part.replace("-", " ")}</span>
           )}
         </span>
       ))}
@@ -80,7 +81,7 @@ export default function SlotsTable(props: GameTableProps) {
             head={["Line", "Pays for 1"]}
             rows={PAY_TABLE.map((r) => ({
               label: lineIcons(r.line),
-              pays: `${r.pays}×`,
+              pays: formatMultiplier(r.pays),
               highlight: !!last && last.multiplier === r.pays && last.multiplier > 0,
             }))}
           />

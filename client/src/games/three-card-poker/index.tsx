@@ -55,10 +55,10 @@ export default function ThreeCardPokerTable(props: GameTableProps) {
         data-testid={`tcp-${s}`}
         disabled={!!open || round.pending}
         onClick={() => chips.add(s, s)}
-        className="relative flex h-20 flex-col items-center justify-center rounded-full border-2 border-amber-200/60 bg-emerald-900/60 px-4 font-bold uppercase tracking-wide text-amber-50 hover:brightness-125 disabled:cursor-default"
+        className="felt-spot relative flex h-20 flex-col items-center justify-center rounded-full border-2 px-4 font-bold uppercase tracking-wide disabled:cursor-default"
       >
         {label}
-        <span className="text-[10px] font-normal normal-case opacity-80">{sub}</span>
+        <span className="text-[10px] font-normal normal-case text-muted-foreground">{sub}</span>
         {stack && <span className="absolute -right-1 -top-1">{stack}</span>}
       </button>
     );
@@ -142,7 +142,7 @@ export default function ThreeCardPokerTable(props: GameTableProps) {
           total={view ? handName(view.playerHand) : undefined}
         />
         {view?.anteOutcome && (
-          <p className="text-center text-sm font-semibold text-amber-200" data-testid="tcp-outcome" data-outcome={view.anteOutcome}>
+          <p className="text-center text-sm font-semibold text-warning" data-testid="tcp-outcome" data-outcome={view.anteOutcome}>
             {OUTCOME[view.anteOutcome]}
           </p>
         )}
@@ -150,7 +150,7 @@ export default function ThreeCardPokerTable(props: GameTableProps) {
           {spot("pairPlus", "Pair Plus", "pays on your hand")}
           {spot("ante", "Ante", "vs the dealer")}
         </div>
-        <RoundResult round={round.round} delay={REVEAL_MS / 1000} />
+        <RoundResult round={round.round} delay={REVEAL_MS / 1000} bets={view ? Number(view.ante > 0) + Number(view.pairPlus > 0) : 1} />
       </div>
     </GameFrame>
   );

@@ -96,7 +96,7 @@ export default function VideoPokerTable(props: GameTableProps) {
                 key={h}
                 data-testid={`vp-line-${h}`}
                 data-lit={lit === h}
-                className={lit === h ? "bg-amber-300 font-bold text-slate-950" : "text-amber-100/90"}
+                className={lit === h ? "bg-amber-300 font-bold text-slate-950" : "text-foreground"}
               >
                 <td className="px-2 py-0.5 uppercase">{lineName(h)}</td>
                 <td className="px-2 py-0.5 text-right tabular-nums">{p * multiplier}</td>
@@ -132,11 +132,11 @@ export default function VideoPokerTable(props: GameTableProps) {
           ))}
         </div>
         {view && (
-          <p className="text-center text-sm font-semibold text-amber-200" data-testid="vp-hand-name">
+          <p className="text-center text-sm font-semibold text-warning" data-testid="vp-hand-name">
             {view.finalHand ? (view.paysPerCredit ? lineName(view.finalHand) : "No win") : lineName(view.dealtHand)}
           </p>
         )}
-        {!view && <p className="m-auto text-sm text-emerald-100/60">Set your bet and press Deal.</p>}
+        {!view && <p className="m-auto text-sm text-muted-foreground">Set your bet and press Deal.</p>}
         <div className="mt-auto">
           <RoundResult round={round.round} delay={REVEAL_MS / 1000} />
         </div>

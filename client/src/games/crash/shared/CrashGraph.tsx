@@ -1,3 +1,4 @@
+import { formatMultiplier } from "@casino/common/format";
 import { useEffect } from "react";
 import { AnimatePresence, animate, motion, useMotionValue, useTransform } from "motion/react";
 import type { CrashRoomSnapshot } from "@casino/common/protocol";
@@ -7,7 +8,7 @@ const H = 300;
 const PAD = 24;
 
 /** `hundredths` (250 = 2.50×) as the room shows multipliers. */
-export const times = (hundredths: number) => `${(hundredths / 100).toFixed(2)}×`;
+export const times = (hundredths: number) => formatMultiplier(hundredths / 100);
 
 /**
  * The run on the room's curve m(t) = e^(rate · t). The drawn multiplier glides to each value the server
@@ -43,7 +44,7 @@ export function CrashGraph({ room }: { room: CrashRoomSnapshot }) {
         <AnimatePresence mode="wait">
           {phase === "betting" && <Countdown key="betting" endsAt={room.bettingEndsAt} />}
           {phase === "waiting" && (
-            <motion.p key="waiting" initial={{ opacity: 0 }} animate={{ opacity: 1 }} className="text-lg text-slate-300">
+            <motion.p key="waiting" initial={{ opacity: 0 }} animate={{ opacity: 1 }} className="text-lg text-muted-foreground">
               Waiting for the next round…
             </motion.p>
           )}
@@ -53,7 +54,7 @@ export function CrashGraph({ room }: { room: CrashRoomSnapshot }) {
               data-testid="crash-room-multiplier"
               initial={{ scale: 0.8, opacity: 0 }}
               animate={{ scale: 1, opacity: 1 }}
-              className="rounded-2xl bg-slate-950/60 px-4 text-5xl font-black tabular-nums text-white sm:text-6xl"
+              className="rounded-2xl bg-card/90 px-4 text-5xl font-black tabular-nums text-foreground sm:text-6xl"
             >
               {label}
             </motion.div>
@@ -66,10 +67,10 @@ export function CrashGraph({ room }: { room: CrashRoomSnapshot }) {
               initial={{ scale: 1.3, opacity: 0 }}
               animate={{ scale: 1, opacity: 1, x: [0, -8, 8, -4, 4, 0] }}
               transition={{ duration: 0.45 }}
-              className="flex flex-col items-center rounded-2xl bg-slate-950/70 px-5 py-2"
+              className="flex flex-col items-center rounded-2xl bg-card/90 px-5 py-2"
             >
-              <span className="text-sm font-semibold uppercase tracking-widest text-rose-300">Busted</span>
-              <span className="text-5xl font-black tabular-nums text-rose-400 sm:text-6xl">@ {times(room.crashPoint)}</span>
+              <span className="text-sm font-semibold uppercase tracking-widest text-destructive">Busted</span>
+              <span className="text-5xl font-black tabular-nums text-destructive sm:text-6xl">@ {times(room.crashPoint)}</span>
             </motion.div>
           )}
         </AnimatePresence>
@@ -97,12 +98,12 @@ function Countdown({ endsAt }: { endsAt: number }) {
       initial={{ opacity: 0, y: 8 }}
       animate={{ opacity: 1, y: 0 }}
       exit={{ opacity: 0, y: -8 }}
-      className="flex flex-col items-center gap-1 rounded-2xl bg-slate-950/60 px-5 py-3"
+      className="flex flex-col items-center gap-1 rounded-2xl bg-card/90 px-5 py-3"
       data-testid="crash-room-countdown"
     >
-      <span className="text-sm font-semibold uppercase tracking-widest text-emerald-300">Place your bets</span>
-      <motion.span className="text-4xl font-black tabular-nums text-white">{text}</motion.span>
-      <span className="h-1.5 w-40 overflow-hidden rounded-full bg-slate-700">
+      <span className="text-sm font-semibold uppercase tracking-widest text-positive">Place your bets</span>
+      <motion.span className="text-4xl font-black tabular-nums text-foreground">{text}</motion.span>
+      <span className="h-1.5 w-40 overflow-hidden rounded-full bg-muted">
         <motion.span className="block h-full rounded-full bg-emerald-400" style={{ width }} />
       </span>
     </motion.div>

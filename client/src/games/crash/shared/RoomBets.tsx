@@ -6,15 +6,15 @@ import { times } from "./CrashGraph";
 export function RoomBets({ room, playerId }: { room: CrashRoomSnapshot; playerId: string | null }) {
   const bets = Object.values(room.bets).sort((a, b) => b.amount - a.amount || a.username.localeCompare(b.username));
   return (
-    <section aria-label="Bets in this round" className="rounded-xl bg-slate-900/80 p-3 ring-1 ring-white/5">
-      <h2 className="mb-2 flex items-baseline justify-between text-sm font-semibold text-slate-200">
+    <section aria-label="Bets in this round" className="rounded-xl bg-muted p-3 ring-1 ring-border">
+      <h2 className="mb-2 flex items-baseline justify-between text-sm font-semibold text-foreground">
         <span>Bets in this round</span>
-        <span className="text-xs font-normal text-slate-400" data-testid="crash-room-bet-count">
+        <span className="text-xs font-normal text-muted-foreground" data-testid="crash-room-bet-count">
           {bets.length} {bets.length === 1 ? "player" : "players"}
         </span>
       </h2>
       {bets.length === 0 ? (
-        <p className="py-3 text-center text-sm text-slate-400">No bets yet.</p>
+        <p className="py-3 text-center text-sm text-muted-foreground">No bets yet.</p>
       ) : (
         <ul className="flex flex-col gap-1" data-testid="crash-room-bets">
           <AnimatePresence initial={false}>
@@ -28,13 +28,13 @@ export function RoomBets({ room, playerId }: { room: CrashRoomSnapshot; playerId
                 data-testid="crash-room-bet"
                 data-player={bet.playerId}
                 data-status={bet.status}
-                className={`flex items-center gap-2 rounded-lg px-2 py-1.5 text-sm ${bet.playerId === playerId ? "bg-emerald-500/10 ring-1 ring-emerald-400/30" : "bg-slate-800/60"}`}
+                className={`flex items-center gap-2 rounded-lg px-2 py-1.5 text-sm ${bet.playerId === playerId ? "bg-emerald-500/10 ring-1 ring-emerald-400/30" : "bg-card"}`}
               >
                 <span className="min-w-0 flex-1 truncate font-medium">
                   {bet.username}
-                  {bet.playerId === playerId && <span className="ml-1 text-xs text-emerald-300">(you)</span>}
+                  {bet.playerId === playerId && <span className="ml-1 text-xs text-positive">(you)</span>}
                 </span>
-                <span className="tabular-nums text-slate-300">{bet.amount.toLocaleString("en-US")}</span>
+                <span className="tabular-nums text-muted-foreground">{bet.amount.toLocaleString("en-US")}</span>
                 <BetOutcome bet={bet} />
               </motion.li>
             ))}
@@ -56,7 +56,7 @@ function BetOutcome({ bet }: { bet: CrashRoomBet }) {
           : bet.autoCashOut > 0
             ? `auto ${times(bet.autoCashOut)}`
             : "playing";
-  const tone = bet.status === "cashed_out" ? "text-emerald-300" : bet.status === "lost" ? "text-rose-300" : "text-slate-400";
+  const tone = bet.status === "cashed_out" ? "text-positive" : bet.status === "lost" ? "text-destructive" : "text-muted-foreground";
   return (
     <motion.span
       key={bet.status}

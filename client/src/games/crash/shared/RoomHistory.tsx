@@ -15,10 +15,10 @@ export function RoomHistory({ room }: { room: CrashRoomSnapshot }) {
   const [openId, setOpenId] = useState<string | null>(null);
   const open = room.history.find((g) => g.roundId === openId) ?? null;
   return (
-    <section aria-label="Recent games" className="rounded-xl bg-slate-900/80 p-3 ring-1 ring-white/5">
-      <h2 className="mb-2 text-sm font-semibold text-slate-200">Recent crash points</h2>
+    <section aria-label="Recent games" className="rounded-xl bg-muted p-3 ring-1 ring-border">
+      <h2 className="mb-2 text-sm font-semibold text-foreground">Recent crash points</h2>
       {room.history.length === 0 ? (
-        <p className="py-3 text-center text-sm text-slate-400">No finished game yet.</p>
+        <p className="py-3 text-center text-sm text-muted-foreground">No finished game yet.</p>
       ) : (
         <ol className="flex flex-wrap gap-1.5" data-testid="crash-room-history">
           <AnimatePresence initial={false}>
@@ -40,9 +40,9 @@ export function RoomHistory({ room }: { room: CrashRoomSnapshot }) {
         </ol>
       )}
       {open && <GameCheck key={open.roundId} game={open} salt={room.salt} chainLength={room.chainLength} />}
-      <p className="mt-3 break-all text-xs text-slate-400">
+      <p className="mt-3 break-all text-xs text-muted-foreground">
         Chain commitment (published before game 1):{" "}
-        <span className="font-mono text-slate-300" data-testid="crash-room-commitment">
+        <span className="font-mono text-muted-foreground" data-testid="crash-room-commitment">
           {room.terminatingHash}
         </span>
       </p>
@@ -52,10 +52,10 @@ export function RoomHistory({ room }: { room: CrashRoomSnapshot }) {
 
 const tone = (game: CrashRoomGame) =>
   game.phase === "void"
-    ? "bg-slate-700 text-slate-300"
+    ? "bg-muted text-muted-foreground"
     : game.crashPoint >= 200
-      ? "bg-emerald-500/20 text-emerald-300"
-      : "bg-rose-500/15 text-rose-300";
+      ? "bg-emerald-500/20 text-positive"
+      : "bg-rose-500/15 text-destructive";
 
 function GameCheck({ game, salt, chainLength }: { game: CrashRoomGame; salt: string; chainLength: number }) {
   const [check, setCheck] = useState<Check | null>(null);
@@ -79,24 +79,20 @@ function GameCheck({ game, salt, chainLength }: { game: CrashRoomGame; salt: str
     <motion.div
       initial={{ opacity: 0, height: 0 }}
       animate={{ opacity: 1, height: "auto" }}
-      className="mt-3 overflow-hidden rounded-lg bg-slate-950/60 p-3 text-xs"
+      className="mt-3 overflow-hidden rounded-lg bg-card/90 p-3 text-xs"
       data-testid="crash-room-game-details"
     >
-      <p className="font-semibold text-slate-200">
+      <p className="font-semibold text-foreground">
         Game #{game.gameNumber} · {game.phase === "void" ? "void (refunded)" : `busted @ ${times(game.crashPoint)}`}
       </p>
-      <p className="mt-1 break-all text-slate-400">
-        Game hash: <span className="font-mono text-slate-200">{game.gameHash}</span>
+      <p className="mt-1 break-all text-muted-foreground">
+        Game hash: <span className="font-mono text-foreground">{game.gameHash}</span>
       </p>
-      <p className="mt-1 break-all text-slate-400">
-        Salt: <span className="font-mono text-slate-200">{salt}</span>
+      <p className="mt-1 break-all text-muted-foreground">
+        Salt: <span className="font-mono text-foreground">{salt}</span>
       </p>
       {game.phase !== "void" && (
-        <button
-          type="button"
-          onClick={verify}
-          className="mt-2 rounded-md bg-slate-700 px-3 py-1 font-semibold text-white hover:bg-slate-600"
-        >
+        <button type="button" onClick={verify} className="mt-2 rounded-md bg-muted px-3 py-1 font-semibold text-foreground hover:bg-border">
           Verify this game
         </button>
       )}
@@ -106,7 +102,7 @@ function GameCheck({ game, salt, chainLength }: { game: CrashRoomGame; salt: str
           animate={{ opacity: 1 }}
           role="status"
           data-testid="crash-room-verdict"
-          className={`mt-2 font-semibold ${check.ok ? "text-emerald-300" : "text-rose-300"}`}
+          className={`mt-2 font-semibold ${check.ok ? "text-positive" : "text-destructive"}`}
         >
           {check.ok
             ? `Verified: hashing it ${check.gameNumber === 1 ? "once" : `${check.gameNumber} times`} gives the commitment, and it busts at ${times(check.crashPoint)}.`

@@ -19,25 +19,25 @@ export function SharedCrash({ shared, balance }: { shared: SharedCrashRoom; bala
       <div className="flex flex-col-reverse gap-4 lg:flex-row">
         <aside className="w-full shrink-0 lg:w-80">
           <BetBox controls={controls} balance={balance} />
-          <p className="mt-3 text-xs text-slate-400" data-testid="crash-room-scope">
+          <p className="mt-3 text-xs text-muted-foreground" data-testid="crash-room-scope">
             {shared.instanceId
               ? "Everyone in this activity plays the same round."
               : "Public room: everyone playing outside Discord plays the same round."}
           </p>
         </aside>
-        <div className="relative min-h-[320px] flex-1 overflow-hidden rounded-xl bg-gradient-to-b from-emerald-950 to-slate-900 p-3 ring-1 ring-white/5 sm:p-5">
+        <div className="relative min-h-[320px] flex-1 overflow-hidden rounded-xl bg-felt p-3 ring-1 ring-border sm:p-5">
           {room ? (
             <>
-              <p className="absolute left-4 top-3 text-xs text-slate-400">{room.gameNumber > 0 && `Game #${room.gameNumber}`}</p>
+              <p className="absolute left-4 top-3 text-xs text-muted-foreground">{room.gameNumber > 0 && `Game #${room.gameNumber}`}</p>
               <CrashGraph room={room} />
             </>
           ) : (
-            <p className="grid h-72 place-items-center text-slate-300" role="status">
+            <p className="grid h-72 place-items-center text-muted-foreground" role="status">
               {status === "lost" ? "The shared room cannot be reached. Go back to the lobby and try again." : "Joining the shared room…"}
             </p>
           )}
           {room && status === "reconnecting" && (
-            <p role="status" className="absolute right-3 top-3 rounded-full bg-amber-500/20 px-2 py-0.5 text-xs text-amber-200">
+            <p role="status" className="absolute right-3 top-3 rounded-full bg-amber-500/20 px-2 py-0.5 text-xs text-warning">
               Reconnecting…
             </p>
           )}
@@ -72,8 +72,8 @@ function BetBox({ controls, balance }: { controls: CrashRoomControls; balance: n
   const running = phase === "running";
 
   return (
-    <div className="flex flex-col gap-3 rounded-xl bg-slate-900/80 p-4 ring-1 ring-white/5" data-testid="crash-room-panel">
-      <label className="flex flex-col gap-1 text-xs text-slate-400">
+    <div className="flex flex-col gap-3 rounded-xl bg-muted p-4 ring-1 ring-border" data-testid="crash-room-panel">
+      <label className="flex flex-col gap-1 text-xs text-muted-foreground">
         Bet amount
         <input
           aria-label="Bet amount"
@@ -81,10 +81,10 @@ function BetBox({ controls, balance }: { controls: CrashRoomControls; balance: n
           value={amountText}
           disabled={mine !== null}
           onChange={(e) => setAmountText(e.target.value)}
-          className="rounded-lg border border-slate-600 bg-slate-900 px-3 py-2 tabular-nums text-white outline-none focus:border-emerald-400"
+          className="rounded-lg border border-border bg-background px-3 py-2 tabular-nums text-foreground outline-none focus:border-primary"
         />
       </label>
-      <label className="flex flex-col gap-1 text-xs text-slate-400">
+      <label className="flex flex-col gap-1 text-xs text-muted-foreground">
         Auto cash-out (optional)
         <input
           aria-label="Auto cash-out"
@@ -93,7 +93,7 @@ function BetBox({ controls, balance }: { controls: CrashRoomControls; balance: n
           value={autoText}
           disabled={mine !== null}
           onChange={(e) => setAutoText(e.target.value)}
-          className="rounded-lg border border-slate-600 bg-slate-900 px-3 py-2 tabular-nums text-white outline-none focus:border-emerald-400"
+          className="rounded-lg border border-border bg-background px-3 py-2 tabular-nums text-foreground outline-none focus:border-primary"
         />
       </label>
       {mine && running && mine.status === "active" ? (
@@ -107,7 +107,7 @@ function BetBox({ controls, balance }: { controls: CrashRoomControls; balance: n
           Cash out {Math.floor((mine.amount * (room?.multiplier ?? 100)) / 100).toLocaleString("en-US")}
         </motion.button>
       ) : mine ? (
-        <p data-testid="crash-room-my-bet" className="rounded-lg bg-slate-800 px-3 py-3 text-center text-sm font-semibold text-slate-200">
+        <p data-testid="crash-room-my-bet" className="rounded-lg bg-card px-3 py-3 text-center text-sm font-semibold text-foreground">
           {mine.status === "cashed_out"
             ? `Cashed out @ ${times(mine.cashedOutAt)}: +${mine.payout.toLocaleString("en-US")}`
             : mine.status === "lost"
@@ -122,14 +122,14 @@ function BetBox({ controls, balance }: { controls: CrashRoomControls; balance: n
           whileTap={{ scale: 0.96 }}
           disabled={phase !== "betting" || pending || problem !== null}
           onClick={() => void controls.bet(amount, auto)}
-          className="rounded-lg bg-emerald-500 px-4 py-3 text-base font-black text-slate-950 shadow hover:brightness-110 disabled:opacity-50"
+          className="rounded-lg bg-primary px-4 py-3 text-base font-black text-primary-foreground shadow hover:brightness-110 disabled:opacity-50"
         >
           {phase === "betting" ? "Place bet" : "Bet in the next round"}
         </motion.button>
       )}
-      {problem && mine === null && <p className="text-xs text-amber-300">{problem}</p>}
+      {problem && mine === null && <p className="text-xs text-warning">{problem}</p>}
       {error && (
-        <p role="alert" className="text-sm text-rose-300">
+        <p role="alert" className="text-sm text-destructive">
           {error}
         </p>
       )}

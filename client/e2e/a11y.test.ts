@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { GAMES } from "@casino/common/catalogue";
+import { startTestApp, type TestApp } from "../../server/test/harness";
+import { axeViolations, describeFindings } from "./axe";
+import { MULTIPLIER_FORMAT, multipliersIn, tabWalk } from "./a11y-helpers";
+import { caseOf, stakeOf } from "./games-cases";
+import { launchChromium, openGame, revealed, setAmount, settled, storeTheme, type ThemeChoice } from "./games-helpers";
+import { DESKTOP } from "./support";
+
+/**
+ * Accessibility of every screen and table in real Chromium against the real server, in the dark and the
+ * light theme: axe-core (injected into the page) finds no serious or critical violation, colour
+ * contrast included; Tab reaches every control in document order; Escape closes every dialog; a
+ * settled round is told in words and icons, not colour alone.
+ */
+let t: TestApp;
+let browser: Browser;
+beforeAll(async () => {
+  t = await startTestApp({ CLIENT_DIST: "client/dist" });
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+const MODES: ThemeChoice[] = [{ mode: "dark" }, { mode: "light" }];
+
+async function expectAxeClean(page: Page, where: string): Promise<void> {
+  const findings = await axeViolations(page);
+  expect(findings, describeFindings(where, findings)).toEqual([]);
+}
+
+/** A new guest in `theme`, the guest notice checked and closed with Escape, the lobby on screen. */
+async function guestIn(theme: ThemeChoice, viewport = DESKTOP) {
+  const context = await browser.newContext({ viewport });
+  await context.addInitScript(storeTheme, theme);
+  const page = await context.newPage();
+  await page.goto(t.baseUrl);
+  const notice = page.getByRole("dialog", { name: "You're Playing as a Guest" });
+  await notice.waitFor({ timeout: 20_000 });
+  return { context, page, notice };
+}
+
+async function closesWithEscape(page: Page, dialog: ReturnType<Page["getByRole"]>): Promise<void> {
+  await page.keyboard.press("Escape");
+  await dialog.waitFor({ state: "detached", timeout: 5_000 });
+}
+
+describe("the screens around the tables", () => {
+  it.each(MODES)(
+    "$mode: notice, lobby tabs, tags, settings, legal pages and the verifier are axe-clean; Escape closes their dialogs",
+    { timeout: 120_000 },
+    async (theme) => {
+      const { context, page, notice } = await guestIn(theme);
+      try {
+        await expectAxeClean(page, "guest notice");
+        await closesWithEscape(page, notice);
+        await page.getByTestId("lobby-heading").waitFor();
+        await expectAxeClean(page, "lobby: games");
+
+        const walk = await tabWalk(page);
+        expect(walk.reached, "Tab order of the lobby").toEqual(walk.expected);
+
+        await page.getByRole("tab", { name: /Daily Spin|Spin/ }).click();
+        await page.getByTestId("wheel").waitFor();
+        await expectAxeClean(page, "lobby: daily spin");
+
+        await page.getByRole("tab", { name: /Leaderboard|Ranks/ }).click();
+        await page.getByRole("button", { name: "My Tags" }).click();
+        const tags = page.getByRole("dialog", { name: "Your Tags" });
+        await tags.waitFor();
+        await expectAxeClean(page, "tags dialog");
+        // objective numbers with thousands separators
+        expect(await tags.innerText()).toContain("Reach 5,000 coins");
+        await closesWithEscape(page, tags);
+        await expectAxeClean(page, "lobby: leaderboard");
+
+        for (const path of ["/settings", "/terms", "/privacy", "/verify"]) {
+          await page.goto(`${t.baseUrl}${path}`);
+          await page.locator("h1").first().waitFor({ timeout: 20_000 });
+          await expectAxeClean(page, path);
+        }
+      } finally {
+        await context.close();
+      }
+    },
+  );
+});
+
+describe("every table", () => {
+  it.each(GAMES.map((g) => ({ id: g.id, kind: g.kind })))(
+    "$id: axe-clean idle, in its dialogs and after a round in both themes; Tab in order; Escape closes its dialogs; one multiplier format",
+    { timeout: 180_000 },
+    async ({ id, kind }) => {
+      for (const theme of MODES) {
+        const { context, page, notice } = await guestIn(theme);
+        try {
+          await page.getByRole("button", { name: "Got it, Continue as Guest" }).click();
+          await notice.waitFor({ state: "detached" });
+          await openGame(page, id);
+          await expectAxeClean(page, `${id} ${theme.mode}, idle`);
+
+          if (theme.mode === "dark") {
+            const walk = await tabWalk(page);
+            expect(walk.reached, `Tab order of ${id}`).toEqual(walk.expected);
+
+            await page.getByTestId("seeds-button").click();
+            const seeds = page.getByRole("dialog");
+            await seeds.waitFor();
+            await expectAxeClean(page, `${id}: seeds panel`);
+            await closesWithEscape(page, seeds);
+          }
+
+          await page.getByTestId("help-button").click();
+          const help = page.getByTestId("help-dialog");
+          await help.waitFor();
+          await expectAxeClean(page, `${id} ${theme.mode}: rules`);
+          await closesWithEscape(page, help);
+
+          if (kind === "skill") continue;
+          await page.getByTestId("hotkeys-button").click();
+          const keys = page.getByTestId("hotkeys-overlay");
+          await keys.waitFor();
+          await closesWithEscape(page, keys);
+
+          const game = caseOf(id);
+          await setAmount(page, stakeOf(game));
+          await game.play(page);
+          await settled(page);
+          await revealed(page);
+          await expectAxeClean(page, `${id} ${theme.mode}, after a round`);
+
+          // the outcome in words and an icon, not colour alone
+          const result = page.getByTestId("round-result");
+          expect(await result.innerText()).toMatch(
+            /^(You won \+[\d,]+ coins|You lost [\d,]+ coins?|No win|Push: your bet is returned|Break even)/,
+          );
+          expect(await result.locator("svg").count()).toBe(1);
+
+          // one multiplier format on the table, its panel and the bet lists
+          const multipliers = await multipliersIn(page, `[data-testid="table-${id}"]`);
+          expect(
+            multipliers.filter((m) => !MULTIPLIER_FORMAT.test(m.replace(/\s/g, ""))),
+            `${id}: ${multipliers.join(" ")}`,
+          ).toEqual([]);
+        } finally {
+          await context.close();
+        }
+      }
+    },
+  );
+});

@@ -1,0 +1,43 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { Page } from "playwright-core";
+
+/** axe-core (pinned in client/package.json), injected into the page under test as its own script. */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+export interface AxeFinding {
+  id: string;
+  impact: string | null;
+  help: string;
+  /** each failing element: its selector and axe's reason */
+  nodes: string[];
+}
+
+/**
+ * Runs axe over the page as it is now and answers its violations of WCAG 2.x A/AA (and axe's best
+ * practices) at `impact` serious or critical. The script is evaluated through the browser's debugging
+ * channel, so the page's own Content-Security-Policy stays in force for everything else.
+ */
+export async function axeViolations(page: Page, options: { only?: string[] } = {}): Promise<AxeFinding[]> {
+  await page.evaluate(AXE_SOURCE);
+  const found = await page.evaluate(async (only) => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, opts: unknown): Promise<{ violations: any[] }> } }).axe;
+    const result = await axe.run(document, {
+      resultTypes: ["violations"],
+      ...(only ? { runOnly: { type: "rule", values: only } } : {}),
+    });
+    return result.violations.map((v) => ({
+      id: v.id as string,
+      impact: v.impact as string | null,
+      help: v.help as string,
+      nodes: (v.nodes as any[]).map((n) => `${(n.target as string[]).join(" ")}: ${(n.failureSummary as string).replace(/\s+/g, " ")}`),
+    }));
+  }, options.only ?? null);
+  return found.filter((v) => v.impact === "serious" || v.impact === "critical");
+}
+
+/** The findings as a readable assertion message. */
+export const describeFindings = (where: string, findings: AxeFinding[]): string =>
+  findings.length === 0
+    ? `${where}: clean`
+    : `${where}:\n${findings.map((f) => `  ${f.impact} ${f.id} (${f.help})\n    ${f.nodes.slice(0, 6).join("\n    ")}`).join("\n")}`;

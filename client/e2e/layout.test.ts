@@ -1,0 +1,269 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { GAMES } from "@casino/common/catalogue";
+import { startTestApp, type TestApp } from "../../server/test/harness";
+import { caseOf, stakeOf } from "./games-cases";
+import {
+  backToLobby,
+  firstEnabled,
+  history,
+  launchChromium,
+  openAsGuest,
+  openGame,
+  playOut,
+  press,
+  settled,
+  setAmount,
+  sidewaysScroll,
+} from "./games-helpers";
+import { DESKTOP, shot } from "./support";
+
+/**
+ * Every screen and table on a phone, in real Chromium against the real server: nothing scrolls
+ * sideways, the main action is on screen without scrolling, every control is at least 32 px each way,
+ * titles are whole, and a toast never covers the action it follows.
+ */
+let t: TestApp;
+let browser: Browser;
+beforeAll(async () => {
+  t = await startTestApp({ CLIENT_DIST: "client/dist" });
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+const PHONES = [
+  { width: 360, height: 640 },
+  { width: 390, height: 844 },
+];
+const MIN_TARGET = 32;
+
+/** Whether the element is wholly inside the viewport and is what a tap at its centre reaches. */
+const onScreen = (page: Page, testId: string) =>
+  page
+    .getByTestId(testId)
+    .first()
+    .evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const inside = r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth && r.width > 0;
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return inside && !!hit && (hit === el || el.contains(hit));
+    });
+
+/**
+ * Controls smaller than `MIN_TARGET` in either direction, in the page's header, main area and action
+ * bar (links inside running text are exempt, as WCAG's target-size rule allows).
+ */
+const smallTargets = (page: Page) =>
+  page.evaluate((min) => {
+    const selector =
+      'button, a[href], input:not([type="hidden"]), select, textarea, [role="button"], [role="tab"], [role="switch"], [role="checkbox"], [role="radio"]';
+    const small: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>(selector)) {
+      if (!el.closest('header, main, [data-testid="action-bar"]')) continue;
+      const style = getComputedStyle(el);
+      if (style.visibility === "hidden" || style.display === "none" || style.display === "inline") continue;
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      if (r.width < min - 0.5 || r.height < min - 0.5) {
+        small.push(
+          `${el.dataset.testid ?? el.getAttribute("aria-label") ?? el.textContent?.trim().slice(0, 20)} (${Math.round(r.width)}×${Math.round(r.height)})`,
+        );
+      }
+    }
+    return small;
+  }, MIN_TARGET);
+
+describe("phones", () => {
+  it.each(PHONES)(
+    "$width×$height: every screen and table fits, a table's main action is on screen, every control is large enough",
+    { timeout: 240_000 },
+    async (viewport) => {
+      const { context, page } = await openAsGuest(browser, t.baseUrl, viewport);
+      try {
+        expect(await sidewaysScroll(page), "lobby: what scrolls sideways").toEqual([]);
+        expect(await smallTargets(page), "lobby: controls under 32 px").toEqual([]);
+        for (const game of GAMES) {
+          await openGame(page, game.id);
+          const where = `${game.id} at ${viewport.width}×${viewport.height}`;
+          expect(await sidewaysScroll(page), `${where}: what scrolls sideways`).toEqual([]);
+          const action = game.kind === "skill" ? "skill-start" : "bet-button";
+          expect(await onScreen(page, action), `${where}: ${action} on screen`).toBe(true);
+          expect(await smallTargets(page), `${where}: controls under 32 px`).toEqual([]);
+
+          // the title whole (no ellipsis, nothing clipped), and the way back on one line
+          const title = page.getByTestId("game-title");
+          expect(await title.textContent()).toBe(game.title);
+          expect(
+            await title.evaluate(
+              (el) =>
+                el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight && getComputedStyle(el).textOverflow !== "ellipsis",
+            ),
+            `${where}: title shown whole`,
+          ).toBe(true);
+          expect(
+            (await page.getByTestId("back-to-lobby").boundingBox())!.height,
+            `${where}: Back to Lobby on one line`,
+          ).toBeLessThanOrEqual(44);
+          if (viewport.width === 360) await shot(page, `layout-${game.id}-360`);
+          await backToLobby(page);
+          await page.getByTestId("lobby-heading").waitFor();
+        }
+        for (const tab of [/Spin/, /Ranks/]) {
+          await page.getByRole("tab", { name: tab }).click();
+          expect(await sidewaysScroll(page), `lobby tab ${tab}: what scrolls sideways`).toEqual([]);
+          expect(await smallTargets(page), `lobby tab ${tab}: controls under 32 px`).toEqual([]);
+        }
+        for (const path of ["/settings", "/terms", "/privacy", "/verify"]) {
+          await page.goto(`${t.baseUrl}${path}`);
+          await page.locator("h1").first().waitFor({ timeout: 20_000 });
+          expect(await sidewaysScroll(page), `${path}: what scrolls sideways`).toEqual([]);
+          expect(await smallTargets(page), `${path}: controls under 32 px`).toEqual([]);
+          if (viewport.width === 360) await shot(page, `layout-${path.slice(1)}-360`);
+        }
+      } finally {
+        await context.close();
+      }
+    },
+  );
+
+  it("360×640: a round's own actions are on screen while it is open", { timeout: 180_000 }, async () => {
+    // each table, what to press before the bet, and the actions that end its round
+    const rounds = [
+      { id: "blackjack", before: [], finish: ["bj-insurance-decline", "bj-stand"] },
+      { id: "video-poker", before: [], finish: ["vp-draw"] },
+      { id: "hi-lo", before: [], finish: ["hilo-cashout", "hilo-higher"] },
+      // mines is played on its grid (cash out waits for the first gem)
+      {
+        id: "mines",
+        before: [],
+        onTable: ["mines-tile-0", "mines-tile-24"],
+        finish: ["mines-cashout", ...Array.from({ length: 25 }, (_, i) => `mines-tile-${i}`)],
+      },
+      { id: "poker", before: [], finish: ["poker-fold"] },
+      { id: "three-card-poker", before: ["tcp-ante"], finish: ["tcp-fold"] },
+    ];
+    const { context, page } = await openAsGuest(browser, t.baseUrl, PHONES[0]);
+    try {
+      for (const round of rounds) {
+        await openGame(page, round.id);
+        await setAmount(page, stakeOf({ id: round.id, amount: 5 }));
+        for (const spot of round.before) await page.getByTestId(spot).click();
+        await press(page, "bet-button");
+        if ((await page.getByTestId("bet-panel").getAttribute("data-locked")) === "true") {
+          const actions = await page
+            .locator('[data-testid="action-bar"] button:enabled')
+            .evaluateAll((els) => els.map((e) => e.getAttribute("data-testid")!));
+          actions.push(...(("onTable" in round && round.onTable) || []));
+          expect(actions.length, `${round.id}: actions offered`).toBeGreaterThan(0);
+          for (const action of actions) expect(await onScreen(page, action), `${round.id}: ${action} on screen`).toBe(true);
+          // finish the round so the next table is free
+          await playOut(page, firstEnabled(page, round.finish));
+        }
+        await settled(page);
+        await backToLobby(page);
+        await page.getByTestId("lobby-heading").waitFor();
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it.each([{ viewport: PHONES[1] }, { viewport: DESKTOP }])(
+    "$viewport.width px: the result toast never covers the table's buttons (blackjack, video poker)",
+    { timeout: 120_000 },
+    async ({ viewport }) => {
+      const { context, page } = await openAsGuest(browser, t.baseUrl, viewport);
+      try {
+        for (const id of ["blackjack", "video-poker"]) {
+          await openGame(page, id);
+          const game = caseOf(id);
+          await setAmount(page, stakeOf(game));
+          await game.play(page);
+          const toast = page.getByTestId("toast");
+          await toast.waitFor({ timeout: 15_000 });
+          const box = (await toast.boundingBox())!;
+          const covered = await page.evaluate(
+            (b) =>
+              [...document.querySelectorAll<HTMLElement>('[data-testid="bet-panel"] button, [data-testid="action-bar"] button')]
+                .map((el) => ({ id: el.dataset.testid ?? el.textContent, r: el.getBoundingClientRect() }))
+                .filter(({ r }) => r.width > 0 && r.left < b.x + b.width && r.right > b.x && r.top < b.y + b.height && r.bottom > b.y)
+                .map(({ id }) => id),
+            box,
+          );
+          expect(covered, `${id} at ${viewport.width} px: buttons under the toast`).toEqual([]);
+          await shot(page, `layout-toast-${id}-${viewport.width}`);
+          await backToLobby(page);
+          await page.getByTestId("lobby-heading").waitFor();
+        }
+      } finally {
+        await context.close();
+      }
+    },
+  );
+
+  it("360×640: roulette upright, bets between numbers chosen from a list, and the server takes them", { timeout: 90_000 }, async () => {
+    const { context, page, session } = await openAsGuest(browser, t.baseUrl, PHONES[0]);
+    try {
+      await openGame(page, "roulette");
+      await page.getByTestId("roulette-upright").waitFor();
+      const chip = stakeOf({ id: "roulette", amount: 1 });
+      await setAmount(page, chip);
+      await page.getByTestId("roulette-straight-17").click();
+      await page.getByTestId("roulette-pick-kind").selectOption("split");
+      await page.getByTestId("roulette-straight-17").click();
+      const list = page.getByTestId("roulette-pick");
+      await list.waitFor();
+      const splits = await list
+        .locator("button[data-testid^='roulette-split-']")
+        .evaluateAll((els) => els.map((e) => e.getAttribute("data-testid")));
+      expect(splits.sort()).toEqual(["roulette-split-14-17", "roulette-split-16-17", "roulette-split-17-18", "roulette-split-17-20"]);
+      // Escape closes the list without a bet
+      await page.keyboard.press("Escape");
+      await list.waitFor({ state: "detached" });
+      await page.getByTestId("roulette-straight-17").click();
+      await page.getByTestId("roulette-split-17-20").click();
+      await list.waitFor({ state: "detached" });
+      // a number with one bet of the kind takes the chip at once
+      await page.getByTestId("roulette-pick-kind").selectOption("street");
+      await page.getByTestId("roulette-straight-17").click();
+      await page.getByTestId("roulette-marker-split-17-20").waitFor();
+      await page.getByTestId("roulette-marker-street-16-17-18").waitFor();
+      expect(await smallTargets(page)).toEqual([]);
+      await press(page, "bet-button");
+      const [round] = await history(t.baseUrl, await session());
+      expect(round!.outcome.bets.map((b: any) => [b.bet.type, b.bet.numbers])).toEqual([
+        ["straight", [17]],
+        ["split", [17, 20]],
+        ["street", [16, 17, 18]],
+      ]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("360×640: the daily wheel never widens the page while it turns", { timeout: 60_000 }, async () => {
+    const { context, page } = await openAsGuest(browser, t.baseUrl, PHONES[0]);
+    try {
+      await page.getByRole("tab", { name: /Spin/ }).click();
+      await page.getByTestId("wheel").waitFor();
+      // the widest the page gets, frame by frame, until the prize shows
+      await page.evaluate(() => {
+        const w = window as unknown as { widest: number };
+        w.widest = 0;
+        const watch = () => {
+          w.widest = Math.max(w.widest, document.documentElement.scrollWidth);
+          requestAnimationFrame(watch);
+        };
+        requestAnimationFrame(watch);
+      });
+      await page.getByRole("button", { name: "Spin for Free Coins" }).click();
+      await expect.poll(() => page.getByTestId("spin-result").textContent(), { timeout: 20_000 }).toMatch(/\d/);
+      expect(await page.evaluate(() => (window as unknown as { widest: number }).widest)).toBe(PHONES[0]!.width);
+    } finally {
+      await context.close();
+    }
+  });
+});
