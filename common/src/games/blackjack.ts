@@ -54,20 +54,31 @@ export interface BlackjackInsurance {
 
 export type BlackjackPhase = "insurance" | "playing" | "done";
 
-export interface BlackjackState {
+/**
+ * One player's side of a round against the dealer: the bet, its hands and insurance. The solo round
+ * (BlackjackState) and every seat of the shared table (blackjack-table.ts) hold one, and the same
+ * functions below play and settle it.
+ */
+export interface BlackjackSeat {
   bet: number;
   hands: BlackjackHand[];
+  /** the hand being played */
+  active: number;
+  /** null until insurance is offered (dealer ace up) and decided */
+  insurance: BlackjackInsurance | null;
+}
+
+export interface BlackjackState extends BlackjackSeat {
   /** up card, hole card, then the dealer's draws */
   dealer: Card[];
   /** every card out of the shoe, in the order dealt, so the shoe continues between steps */
   dealt: Card[];
   phase: BlackjackPhase;
-  /** the hand being played while phase is "playing" */
-  active: number;
-  /** null until insurance is offered (dealer ace up) and decided */
-  insurance: BlackjackInsurance | null;
   dealerBlackjack: boolean;
 }
+
+/** Deals the next card: from the solo round's fresh shoe, or from the table's shuffled shoe. */
+export type DrawCard = () => Card;
 
 // ---------------------------------------------------------------------------------------------------
 // Hand values
@@ -181,42 +192,47 @@ export function basicStrategy(hand: readonly Card[], dealerUpCard: Card, canDoub
 const activeHand = (state: BlackjackState): BlackjackHand | undefined =>
   state.phase === "playing" ? state.hands[state.active] : undefined;
 
-export function canDouble(state: BlackjackState): boolean {
-  const hand = activeHand(state);
+/** The seat's current hand may double: it is unfinished and holds its first two cards. */
+export function seatCanDouble(seat: BlackjackSeat): boolean {
+  const hand = seat.hands[seat.active];
   return !!hand && !hand.finished && hand.cards.length === 2;
 }
 
-export function canSplit(state: BlackjackState): boolean {
-  const hand = activeHand(state);
+/** The seat's current hand may split: two cards of one rank, not split aces, fewer than MAX_HANDS hands. */
+export function seatCanSplit(seat: BlackjackSeat): boolean {
+  const hand = seat.hands[seat.active];
   return (
     !!hand &&
     !hand.finished &&
     !hand.splitAces &&
     hand.cards.length === 2 &&
     rankOf(hand.cards[0]!) === rankOf(hand.cards[1]!) &&
-    state.hands.length < MAX_HANDS
+    seat.hands.length < MAX_HANDS
   );
+}
+
+export const canDouble = (state: BlackjackState): boolean => !!activeHand(state) && seatCanDouble(state);
+
+export const canSplit = (state: BlackjackState): boolean => !!activeHand(state) && seatCanSplit(state);
+
+/** The moves open to the seat's current hand (hit and stand always, then double and split when allowed). */
+export function seatMoves(seat: BlackjackSeat): BlackjackMove[] {
+  const moves: BlackjackMove[] = ["hit", "stand"];
+  if (seatCanDouble(seat)) moves.push("double");
+  if (seatCanSplit(seat)) moves.push("split");
+  return moves;
 }
 
 export function legalActions(state: BlackjackState): BlackjackActionType[] {
   if (state.phase === "insurance") return ["insurance"];
   if (!activeHand(state)) return [];
-  const actions: BlackjackActionType[] = ["hit", "stand"];
-  if (canDouble(state)) actions.push("double");
-  if (canSplit(state)) actions.push("split");
-  return actions;
+  return seatMoves(state);
 }
 
 // ---------------------------------------------------------------------------------------------------
-// The round
+// Playing and settling a seat: shared by the solo round and the table
 
-function draw(state: BlackjackState, rng: Rng): Card {
-  const card = dealFromShoe(rng, BLACKJACK_DECKS, state.dealt);
-  state.dealt.push(card);
-  return card;
-}
-
-const newHand = (cards: Card[], stake: number, split: boolean, splitAces: boolean): BlackjackHand => ({
+export const newHand = (cards: Card[], stake: number, split: boolean, splitAces: boolean): BlackjackHand => ({
   cards,
   stake,
   doubled: false,
@@ -225,7 +241,120 @@ const newHand = (cards: Card[], stake: number, split: boolean, splitAces: boolea
   finished: false,
 });
 
-function settleHand(hand: BlackjackHand, dealerTotal: number): void {
+/** Records the insurance decision; returns the coins it stakes (half the bet, rounded down, or 0). */
+export function decideInsurance(seat: BlackjackSeat, take: boolean): number {
+  const stake = take ? insuranceCost(seat.bet) : 0;
+  seat.insurance = { stake, payout: 0 };
+  return stake;
+}
+
+/** With an ace or a ten-value card up the dealer peeks: true when the two cards make a blackjack. */
+export function dealerPeeksBlackjack(dealer: readonly Card[]): boolean {
+  const points = cardPoints(dealer[0]!);
+  return (points === 1 || points === 10) && isBlackjack(dealer.slice(0, 2));
+}
+
+/** The seat's payout so far: its hands' payouts, plus insurance's, capped at MAX_PAYOUT. */
+export const seatPayout = (seat: BlackjackSeat): number =>
+  Math.min(
+    MAX_PAYOUT,
+    seat.hands.reduce((sum, h) => sum + (h.payout ?? 0), 0) + (seat.insurance?.payout ?? 0),
+  );
+
+/** The dealer has a blackjack: the seat's blackjack pushes, any other hand loses, insurance pays 3 for 1. */
+export function settleDealerBlackjack(seat: BlackjackSeat): void {
+  const hand = seat.hands[0]!;
+  hand.finished = true;
+  if (isBlackjack(hand.cards)) [hand.result, hand.payout] = ["push", seat.bet];
+  else [hand.result, hand.payout] = ["lose", 0];
+  if (seat.insurance) seat.insurance.payout = payoutRatio(seat.insurance.stake, 3, 1);
+}
+
+/** After the peek (no dealer blackjack): a two-card 21 is paid 3:2 at once. True when it was. */
+export function settleNatural(seat: BlackjackSeat): boolean {
+  const hand = seat.hands[0]!;
+  if (!isBlackjack(hand.cards)) return false;
+  hand.finished = true;
+  // 3:2 in whole coins: the stake plus floor(1.5 × stake)
+  [hand.result, hand.payout] = ["blackjack", payoutRatio(seat.bet, 5, 2)];
+  return true;
+}
+
+/**
+ * Moves play to the seat's next unfinished hand, giving a split hand its second card when play reaches
+ * it (split aces stop there; any hand on 21 stands). True when every hand is finished.
+ */
+export function advanceSeat(seat: BlackjackSeat, draw: DrawCard): boolean {
+  for (;;) {
+    const hand = seat.hands[seat.active];
+    if (!hand) return true;
+    if (hand.cards.length === 1) {
+      hand.cards.push(draw());
+      if (hand.splitAces || handValue(hand.cards).total === 21) hand.finished = true;
+    }
+    if (!hand.finished) return false;
+    seat.active += 1;
+  }
+}
+
+/**
+ * Plays one move on the seat's current hand, then advances to the next unfinished hand. Returns the
+ * coins the move stakes (the bet again for a double or a split). Throws a GameRuleError for a double or
+ * a split the rules do not allow.
+ */
+export function playMove(seat: BlackjackSeat, move: BlackjackMove, draw: DrawCard): number {
+  const hand = seat.hands[seat.active]!;
+  let stake = 0;
+  switch (move) {
+    case "hit": {
+      hand.cards.push(draw());
+      if (handValue(hand.cards).total >= 21) hand.finished = true;
+      break;
+    }
+    case "stand": {
+      hand.finished = true;
+      break;
+    }
+    case "double": {
+      if (!seatCanDouble(seat)) throw new GameRuleError("cannot_double", "You can only double on your first two cards");
+      hand.stake += seat.bet;
+      hand.doubled = true;
+      hand.cards.push(draw());
+      hand.finished = true;
+      stake = seat.bet;
+      break;
+    }
+    case "split": {
+      if (!seatCanSplit(seat)) {
+        const reason =
+          seat.hands.length >= MAX_HANDS
+            ? `You can split into at most ${MAX_HANDS} hands`
+            : hand.cards.length !== 2
+              ? "You can only split your first two cards"
+              : "You can only split two cards of the same rank (a J and a Q are not a pair)";
+        throw new GameRuleError("cannot_split", reason);
+      }
+      const [first, second] = hand.cards as [Card, Card];
+      const aces = rankOf(first) === ACE;
+      seat.hands.splice(seat.active, 1, newHand([first], seat.bet, true, aces), newHand([second], seat.bet, true, aces));
+      stake = seat.bet;
+      break;
+    }
+  }
+  advanceSeat(seat, draw);
+  return stake;
+}
+
+/** The dealer must draw unless every hand still open has bust (settled hands, such as a paid blackjack, do not count). */
+export const handsNeedDealer = (hands: readonly BlackjackHand[]): boolean => hands.some((h) => h.result === undefined && !isBust(h.cards));
+
+/** The dealer draws to 17, standing on soft 17. */
+export function playDealer(dealer: Card[], draw: DrawCard): void {
+  while (handValue(dealer).total < 17) dealer.push(draw());
+}
+
+/** A hand against the dealer's final total: a win returns 2 × its stake, a push its stake, a loss or bust nothing. */
+export function settleHand(hand: BlackjackHand, dealerTotal: number): void {
   const total = handValue(hand.cards).total;
   if (total > 21) [hand.result, hand.payout] = ["bust", 0];
   else if (dealerTotal > 21 || total > dealerTotal) [hand.result, hand.payout] = ["win", payoutRatio(hand.stake, 2, 1)];
@@ -233,61 +362,42 @@ function settleHand(hand: BlackjackHand, dealerTotal: number): void {
   else [hand.result, hand.payout] = ["lose", 0];
 }
 
-const handsPayout = (state: BlackjackState): number =>
-  Math.min(
-    MAX_PAYOUT,
-    state.hands.reduce((sum, h) => sum + (h.payout ?? 0), 0),
-  );
+/** Settles every hand of the seat not settled yet against the dealer's final cards. */
+export function settleSeat(seat: BlackjackSeat, dealer: readonly Card[]): void {
+  const dealerTotal = handValue(dealer).total;
+  for (const hand of seat.hands) if (hand.result === undefined) settleHand(hand, dealerTotal);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The solo round
+
+function soloDraw(state: BlackjackState, rng: Rng): DrawCard {
+  return () => {
+    const card = dealFromShoe(rng, BLACKJACK_DECKS, state.dealt);
+    state.dealt.push(card);
+    return card;
+  };
+}
 
 /** The dealer draws to 17 (standing on soft 17) unless every hand has bust, then every hand is settled. */
 function finishRound(state: BlackjackState, rng: Rng): number {
-  if (state.hands.some((h) => !isBust(h.cards))) {
-    while (handValue(state.dealer).total < 17) state.dealer.push(draw(state, rng));
-  }
-  const dealerTotal = handValue(state.dealer).total;
-  for (const hand of state.hands) settleHand(hand, dealerTotal);
+  if (handsNeedDealer(state.hands)) playDealer(state.dealer, soloDraw(state, rng));
+  settleSeat(state, state.dealer);
   state.phase = "done";
-  return handsPayout(state);
-}
-
-/**
- * Moves play to the next unfinished hand, giving a split hand its second card when play reaches it
- * (split aces stop there; any hand on 21 stands). With no hand left the dealer plays.
- * Returns the payout when the round ends here.
- */
-function advance(state: BlackjackState, rng: Rng): number {
-  for (;;) {
-    const hand = state.hands[state.active];
-    if (!hand) return finishRound(state, rng);
-    if (hand.cards.length === 1) {
-      hand.cards.push(draw(state, rng));
-      if (hand.splitAces || handValue(hand.cards).total === 21) hand.finished = true;
-    }
-    if (!hand.finished) return 0;
-    state.active += 1;
-  }
+  return seatPayout(state);
 }
 
 /** After the insurance decision (or at once without one): the peek, naturals, then play. */
 function afterPeek(state: BlackjackState): number {
-  const hand = state.hands[0]!;
-  const up = state.dealer[0]!;
-  const peeks = cardPoints(up) === 1 || cardPoints(up) === 10;
-  if (peeks && isBlackjack(state.dealer)) {
+  if (dealerPeeksBlackjack(state.dealer)) {
     state.dealerBlackjack = true;
-    hand.finished = true;
-    if (isBlackjack(hand.cards)) [hand.result, hand.payout] = ["push", state.bet];
-    else [hand.result, hand.payout] = ["lose", 0];
-    if (state.insurance) state.insurance.payout = payoutRatio(state.insurance.stake, 3, 1);
+    settleDealerBlackjack(state);
     state.phase = "done";
-    return Math.min(MAX_PAYOUT, handsPayout(state) + (state.insurance?.payout ?? 0));
+    return seatPayout(state);
   }
-  if (isBlackjack(hand.cards)) {
-    hand.finished = true;
-    // 3:2 in whole coins: the stake plus floor(1.5 × stake)
-    [hand.result, hand.payout] = ["blackjack", payoutRatio(state.bet, 5, 2)];
+  if (settleNatural(state)) {
     state.phase = "done";
-    return handsPayout(state);
+    return seatPayout(state);
   }
   state.phase = "playing";
   state.active = 0;
@@ -326,46 +436,13 @@ export const blackjackEngine: GameEngine<BlackjackParams, BlackjackState, Blackj
     if (action.type === "insurance") {
       if (state.phase !== "insurance")
         throw new GameRuleError("no_insurance", "Insurance is only offered before play, when the dealer shows an ace");
-      const stake = action.take ? insuranceCost(state.bet) : 0;
-      state.insurance = { stake, payout: 0 };
+      const stake = decideInsurance(state, action.take);
       return done(state, stake, afterPeek(state));
     }
     if (state.phase === "insurance") throw new GameRuleError("insurance_pending", "Take or decline insurance first");
-    const hand = state.hands[state.active]!;
-    switch (action.type) {
-      case "hit": {
-        hand.cards.push(draw(state, rng));
-        if (handValue(hand.cards).total >= 21) hand.finished = true;
-        return done(state, 0, advance(state, rng));
-      }
-      case "stand": {
-        hand.finished = true;
-        return done(state, 0, advance(state, rng));
-      }
-      case "double": {
-        if (!canDouble(previous)) throw new GameRuleError("cannot_double", "You can only double on your first two cards");
-        hand.stake += state.bet;
-        hand.doubled = true;
-        hand.cards.push(draw(state, rng));
-        hand.finished = true;
-        return done(state, state.bet, advance(state, rng));
-      }
-      case "split": {
-        if (!canSplit(previous)) {
-          const reason =
-            previous.hands.length >= MAX_HANDS
-              ? `You can split into at most ${MAX_HANDS} hands`
-              : hand.cards.length !== 2
-                ? "You can only split your first two cards"
-                : "You can only split two cards of the same rank (a J and a Q are not a pair)";
-          throw new GameRuleError("cannot_split", reason);
-        }
-        const [first, second] = hand.cards as [Card, Card];
-        const aces = rankOf(first) === ACE;
-        state.hands.splice(state.active, 1, newHand([first], state.bet, true, aces), newHand([second], state.bet, true, aces));
-        return done(state, state.bet, advance(state, rng));
-      }
-    }
+    const stake = playMove(state, action.type, soloDraw(state, rng));
+    const payout = state.active >= state.hands.length ? finishRound(state, rng) : 0;
+    return done(state, stake, payout);
   },
   /** Abandoned: insurance is declined and every hand left stands; the dealer then plays as usual. */
   defaultAction: (state) => (state.phase === "insurance" ? { type: "insurance", take: false } : { type: "stand" }),
