@@ -1,0 +1,103 @@
+import { z } from "zod";
+import { act, dealerTurn, deal, newShoe, nextRound, shoeFinished, tableBet, type TableSeat, type TableState } from "../games/blackjack-table";
+import type { Card } from "../games/cards";
+import { GameRuleError } from "../games/engine";
+import { describeZodError } from "../validation";
+import { seatNumber, tableClientSeed, type SeatSeed } from "./shoe";
+import { sha256Hex } from "./stream";
+import type { CommitmentCheck } from "./verify";
+
+/**
+ * The shared table's verifier: from a shoe's revealed server seed, the client seeds of the players
+ * seated at its first round and the record of its rounds (bets and actions in the order they were
+ * applied, a timed-out turn recorded as the default action it got), re-derives the shoe and replays
+ * every round with the same engine the table runs.
+ */
+
+export const shoeRound = z
+  .object({
+    bets: z.array(tableBet),
+    actions: z.array(z.object({ seat: seatNumber, action: z.unknown() }).strict()),
+  })
+  .strict();
+export type ShoeRound = z.infer<typeof shoeRound>;
+
+export interface VerifyShoeRequest {
+  serverSeed: string;
+  /** the commitment shown before the shoe's first round, checked when given */
+  serverSeedHash?: string;
+  seats: readonly SeatSeed[];
+  rounds: readonly ShoeRound[];
+}
+
+export interface VerifiedSeat {
+  seat: number;
+  bet: number;
+  hands: { cards: Card[]; stake: number; result?: string; payout?: number }[];
+  insurance: TableSeat["insurance"];
+  staked: number;
+  payout: number;
+}
+
+export interface VerifiedShoeRound {
+  round: number;
+  /** shoe indexes of the round's cards: [first, end) */
+  cards: [number, number];
+  dealer: Card[];
+  dealerBlackjack: boolean;
+  seats: VerifiedSeat[];
+}
+
+export interface VerifiedShoe {
+  commitment: CommitmentCheck;
+  /** SHA-256 of the seat lines: the client seed of the shoe's stream */
+  tableClientSeed: string;
+  /** the whole shoe in dealing order */
+  shoe: Card[];
+  rounds: VerifiedShoeRound[];
+  /** the last round settled with the cut card out: the record covers the whole shoe */
+  complete: boolean;
+}
+
+/** Replays one recorded round on the table state: deal, the actions in order, the dealer. */
+function replayRound(state: TableState, round: ShoeRound, index: number): TableState {
+  let s = deal(state, round.bets);
+  for (const { seat, action } of round.actions) s = act(s, seat, action).state;
+  if (s.phase === "dealer") s = dealerTurn(s);
+  if (s.phase !== "settled") throw new GameRuleError("round_incomplete", `Round ${index + 1} has seats still to act after its recorded actions`);
+  return s;
+}
+
+export function verifyShoe(request: VerifyShoeRequest): VerifiedShoe {
+  const rounds = z.array(shoeRound).safeParse(request.rounds);
+  if (!rounds.success) throw new GameRuleError("invalid_rounds", describeZodError(rounds.error));
+  const serverSeedHash = sha256Hex(request.serverSeed);
+  const expected = request.serverSeedHash?.toLowerCase() ?? null;
+  let state = newShoe(request.serverSeed, request.seats);
+  const verified: VerifiedShoeRound[] = [];
+  rounds.data.forEach((round, i) => {
+    if (i > 0) state = nextRound(state);
+    state = replayRound(state, round, i);
+    verified.push({
+      round: state.round,
+      cards: [state.firstCard, state.shoe.next],
+      dealer: [...state.dealer],
+      dealerBlackjack: state.dealerBlackjack,
+      seats: state.seats.map((s) => ({
+        seat: s.seat,
+        bet: s.bet,
+        hands: s.hands.map((h) => ({ cards: [...h.cards], stake: h.stake, result: h.result, payout: h.payout })),
+        insurance: s.insurance,
+        staked: s.staked,
+        payout: s.payout ?? 0,
+      })),
+    });
+  });
+  return {
+    commitment: { serverSeedHash, expected, matches: expected === null ? null : expected === serverSeedHash },
+    tableClientSeed: tableClientSeed(request.seats),
+    shoe: [...state.shoe.cards],
+    rounds: verified,
+    complete: shoeFinished(state),
+  };
+}
