@@ -1,5 +1,15 @@
 import { z } from "zod";
-import { act, dealerTurn, deal, newShoe, nextRound, shoeFinished, tableBet, type TableSeat, type TableState } from "../games/blackjack-table";
+import {
+  act,
+  dealerTurn,
+  deal,
+  newShoe,
+  nextRound,
+  shoeFinished,
+  tableBet,
+  type TableSeat,
+  type TableState,
+} from "../games/blackjack-table";
 import type { Card } from "../games/cards";
 import { GameRuleError } from "../games/engine";
 import { describeZodError } from "../validation";
@@ -64,7 +74,8 @@ function replayRound(state: TableState, round: ShoeRound, index: number): TableS
   let s = deal(state, round.bets);
   for (const { seat, action } of round.actions) s = act(s, seat, action).state;
   if (s.phase === "dealer") s = dealerTurn(s);
-  if (s.phase !== "settled") throw new GameRuleError("round_incomplete", `Round ${index + 1} has seats still to act after its recorded actions`);
+  if (s.phase !== "settled")
+    throw new GameRuleError("round_incomplete", `Round ${index + 1} has seats still to act after its recorded actions`);
   return s;
 }
 

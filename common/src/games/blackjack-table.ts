@@ -92,12 +92,21 @@ export const tableBets = z
   .max(TABLE_SEATS)
   .refine((bets) => new Set(bets.map((b) => b.seat)).size === bets.length, "each seat may bet only once a round");
 
-const clone = (state: TableState): TableState => JSON.parse(JSON.stringify(state)) as TableState;
+/**
+ * A copy to change: everything but the shoe's cards, which no transition changes in place (they are
+ * only ever replaced by a longer array), so states can share them.
+ */
+const clone = (state: TableState): TableState => ({
+  ...state,
+  shoe: { ...state.shoe },
+  seats: JSON.parse(JSON.stringify(state.seats)) as TableSeat[],
+  dealer: [...state.dealer],
+});
 
 /** Deals the shoe's next card, shuffling the next pack of the same stream if all 312 are gone. */
 function shoeDraw(shoe: TableShoe): DrawCard {
   return () => {
-    if (shoe.next >= shoe.cards.length) shoe.cards.push(...shoePack(shoe.input, shoe.cards.length / SHOE_CARDS));
+    if (shoe.next >= shoe.cards.length) shoe.cards = [...shoe.cards, ...shoePack(shoe.input, shoe.cards.length / SHOE_CARDS)];
     return shoe.cards[shoe.next++]!;
   };
 }

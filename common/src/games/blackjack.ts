@@ -256,10 +256,7 @@ export function dealerPeeksBlackjack(dealer: readonly Card[]): boolean {
 
 /** The seat's payout so far: its hands' payouts, plus insurance's, capped at MAX_PAYOUT. */
 export const seatPayout = (seat: BlackjackSeat): number =>
-  Math.min(
-    MAX_PAYOUT,
-    seat.hands.reduce((sum, h) => sum + (h.payout ?? 0), 0) + (seat.insurance?.payout ?? 0),
-  );
+  Math.min(MAX_PAYOUT, seat.hands.reduce((sum, h) => sum + (h.payout ?? 0), 0) + (seat.insurance?.payout ?? 0));
 
 /** The dealer has a blackjack: the seat's blackjack pushes, any other hand loses, insurance pays 3 for 1. */
 export function settleDealerBlackjack(seat: BlackjackSeat): void {
