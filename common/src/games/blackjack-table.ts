@@ -4,7 +4,6 @@ import type { FairnessInput } from "../fairness/stream";
 import { isValidStake, MAX_BET, MIN_BET } from "../limits";
 import { describeZodError } from "../validation";
 import {
-  advanceSeat,
   blackjackActions,
   cardPoints,
   dealerPeeksBlackjack,
