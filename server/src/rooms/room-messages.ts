@@ -1,6 +1,6 @@
 import type { Client, Room } from "@colyseus/core";
 import type { z } from "zod";
-import { SERVER_MESSAGES, describeZodError, type RoomErrorMessage } from "@casino/common";
+import { NOT_AN_OBJECT, SERVER_MESSAGES, describeZodError, isPlainObject, type RoomErrorMessage } from "@casino/common";
 import { AppError } from "../errors";
 import { SHUTTING_DOWN, publicFailure } from "../failures";
 import { timeRoomRequest } from "../metrics";
@@ -19,7 +19,9 @@ export interface RequestHandler<T extends { requestId: string }, C extends Clien
 
 /**
  * The one way a room registers messages that carry a request id (the casino room and the crash room).
- * Each body is validated inside (a failed validation answers an `error`, never a disconnect), charged
+ * Each body is validated inside, whole, before anything else reads it (a failed validation answers an
+ * `invalid_message` error, never a disconnect; values msgpack carries and JSON does not are refused by
+ * the schemas, see `plainData` in common/protocol.ts), charged
  * to the player's budget (shared by all of the player's connections on every process), and answered
  * with the request id. A player's money messages run one after another, in the order they arrived.
  * While the process drains for a shutdown, new messages are refused and the ones running are counted,
@@ -44,6 +46,7 @@ export class RoomRequests<C extends Client> {
         typeof (raw as { requestId?: unknown })?.requestId === "string" ? (raw as { requestId: string }).requestId : undefined;
       if (!s.lifecycle.accepting) return sendError(client, { requestId, code: SHUTTING_DOWN.code, message: SHUTTING_DOWN.message });
       await s.lifecycle.track(async () => {
+        if (!isPlainObject(raw)) return sendError(client, { requestId, code: "invalid_message", message: NOT_AN_OBJECT });
         const parsed = handler.schema.safeParse(raw);
         if (!parsed.success) return sendError(client, { requestId, code: "invalid_message", message: describeZodError(parsed.error) });
         // The clock runs from here (the budget's check included); a refused message is not timed.
