@@ -34,7 +34,7 @@ export function wireOf(value: unknown): Wire {
 
 export function encodeWire(w: Wire): Uint8Array {
   const out: number[] = [];
-  const u32 = (n: number) => out.push((n >>> 24) & 0xff, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff);
+  const u32 = (n: number) => void out.push((n >>> 24) & 0xff, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff);
   const put = (w: Wire): void => {
     switch (w.t) {
       case "nil":
