@@ -6,6 +6,7 @@ import { SHUTTING_DOWN, publicFailure } from "../failures";
 import { timeRoomRequest } from "../metrics";
 import type { Services } from "../services";
 import type { RoomLimit } from "./rate-limit";
+import type { DatabaseBreaker, DatabaseUnavailable } from "../db/breaker";
 
 /** What one request message needs: its schema, the work, and the budget it is charged to. */
 export interface RequestHandler<T extends { requestId: string }, C extends Client> {
@@ -35,7 +36,7 @@ export class RoomRequests<C extends Client> {
 
   constructor(
     private readonly room: Room,
-    private readonly services: Pick<Services, "lifecycle" | "roomLimits" | "log">,
+    private readonly services: Pick<Services, "lifecycle" | "roomLimits" | "log" | "db">,
     private readonly playerOf: (client: C) => string,
   ) {}
 
@@ -90,9 +91,18 @@ export class RoomRequests<C extends Client> {
     });
   }
 
-  /** Runs a player's work after the work that player sent before it (whether that succeeded or not). */
+  /**
+   * Runs a player's work after the work that player sent before it (whether that succeeded or not).
+   * Work that waits for its turn is refused as soon as the database breaker opens (or at once while it
+   * is open): the work before it may be waiting out a database that does not answer, and this one would
+   * be refused when its turn came anyway.
+   */
   private inOrder<T>(playerId: string, work: () => Promise<T>): Promise<T> {
-    const result = (this.queues.get(playerId) ?? Promise.resolve()).then(work, work);
+    const previous = this.queues.get(playerId);
+    const breaker = this.services.db.breaker;
+    const result = (previous ? turnOrTrip(previous, breaker) : Promise.resolve(null)).then((refusal) =>
+      refusal ? Promise.reject(refusal) : work(),
+    );
     const tail = result.catch(() => undefined);
     this.queues.set(playerId, tail);
     void tail.then(() => {
@@ -100,6 +110,22 @@ export class RoomRequests<C extends Client> {
     });
     return result;
   }
+}
+
+/** Settles with null when `previous` settles, or with the breaker's refusal if it opens (or is open) first. */
+function turnOrTrip(previous: Promise<unknown>, breaker: DatabaseBreaker): Promise<DatabaseUnavailable | null> {
+  if (breaker.open) return Promise.resolve(breaker.refusal());
+  return new Promise((settle) => {
+    const off = breaker.onTrip((error) => {
+      off();
+      settle(error);
+    });
+    const turn = () => {
+      off();
+      settle(null);
+    };
+    previous.then(turn, turn);
+  });
 }
 
 function sendError(client: Client, error: RoomErrorMessage): void {
