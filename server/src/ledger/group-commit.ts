@@ -161,7 +161,7 @@ export class GroupCommit<M, R> {
     let outcomes: MemberOutcome<R>[];
     // A batch still running after the health timeout may be waiting on a database that does not
     // answer: a health check then tells (and, with no answer, opens the breaker).
-    const stalled = setTimeout(() => void this.db.ping(), this.db.healthTimeoutMs);
+    const stalled = this.db.embedded ? undefined : setTimeout(() => void this.db.ping(), this.db.healthTimeoutMs);
     try {
       for (let again = false; ; again = true) {
         try {
