@@ -35,6 +35,57 @@ export const clientSeed = z
   .max(64, "clientSeed must be at most 64 characters")
   .regex(/^[\x21-\x7e]+$/, "clientSeed must be printable ASCII without spaces");
 
+/** A plain object (a msgpack map or a JSON object), not binary, an array or anything else. */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/** What a room message that is not an object of fields is answered with. */
+export const NOT_AN_OBJECT = "A message must be an object of fields";
+
+/** How deep a message's free-form values (bet params, actions) may nest: deeper than any game needs. */
+export const MAX_VALUE_DEPTH = 8;
+/** How many values (every array item and object field, at any depth) one free-form value may hold. */
+export const MAX_VALUE_NODES = 1000;
+
+/**
+ * A free-form value of a message (a game's bet params, a round's action) as plain data before its
+ * game's own schema reads it: null, booleans, strings, finite numbers, arrays and plain objects only,
+ * at most MAX_VALUE_DEPTH deep and MAX_VALUE_NODES values in all. A room message is msgpack, which can
+ * carry what JSON cannot: NaN, ±Infinity, -0, integers past 2^53, binary, dates, undefined. Each of
+ * those is refused here, with the path of the first one, so nothing after this (fingerprinting,
+ * storing as JSON, the game's rules) ever sees them.
+ */
+export const plainData = z.unknown().superRefine((value, ctx) => {
+  let nodes = 0;
+  const refuse = (path: (string | number)[], message: string) => {
+    ctx.addIssue({ code: "custom", path, message });
+    return false;
+  };
+  const check = (v: unknown, path: (string | number)[], depth: number): boolean => {
+    if (++nodes > MAX_VALUE_NODES) return refuse([], `must hold at most ${MAX_VALUE_NODES} values`);
+    if (v === undefined && path.length === 0) return refuse(path, "is required");
+    if (v === null || typeof v === "boolean" || typeof v === "string") return true;
+    if (typeof v === "number") {
+      if (!Number.isFinite(v)) return refuse(path, "must be a finite number");
+      if (Object.is(v, -0)) return refuse(path, "must not be negative zero");
+      if (Math.abs(v) > Number.MAX_SAFE_INTEGER) return refuse(path, `must be at most ${Number.MAX_SAFE_INTEGER} in size`);
+      return true;
+    }
+    if (typeof v !== "object") return refuse(path, `must be plain data, not ${typeof v === "bigint" ? "a 64-bit integer" : typeof v}`);
+    if (depth >= MAX_VALUE_DEPTH) return refuse(path, `must nest at most ${MAX_VALUE_DEPTH} levels deep`);
+    if (Array.isArray(v)) return v.every((item, i) => check(item, [...path, i], depth + 1));
+    const proto = Object.getPrototypeOf(v);
+    if (proto !== Object.prototype && proto !== null) {
+      return refuse(path, ArrayBuffer.isView(v) || v instanceof ArrayBuffer ? "must not be binary" : "must be plain data");
+    }
+    return Object.entries(v).every(([key, item]) => check(item, [...path, key], depth + 1));
+  };
+  check(value, [], 0);
+});
+
 export const betMessage = z
   .object({
     requestId,
@@ -43,12 +94,12 @@ export const betMessage = z
       .number({ message: "amount must be a number" })
       .int("amount must be a whole number of coins")
       .positive("amount must be positive"),
-    params: z.unknown().optional(),
+    params: plainData.optional(),
   })
   .strict();
 export type BetMessage = z.infer<typeof betMessage>;
 
-export const actMessage = z.object({ requestId, action: z.unknown() }).strict();
+export const actMessage = z.object({ requestId, action: plainData }).strict();
 export type ActMessage = z.infer<typeof actMessage>;
 
 export const setClientSeedMessage = z.object({ requestId, clientSeed }).strict();

@@ -82,6 +82,10 @@ export interface AppOptions {
 export async function createApp(config: Config, existingDb?: Database, options: AppOptions = {}): Promise<App> {
   const log = new Log(logSettings(config));
   const db = existingDb ?? (await openDatabase(config.databaseUrl, config.dataDir, config.dbTimeouts));
+  db.breaker.onChange = (open, reason, openForMs) => {
+    if (open) log.warn("db-breaker", "database breaker open: money requests are refused until the database answers", { reason });
+    else log.info("database breaker closed: the database answers again", { openForMs: Math.round(openForMs) });
+  };
   const redis = openRedis(config.redisUrl, log, "app", { autoPipelining: true });
   // The boards' scripts (a page's is the slowest command the server sends) on a connection of their
   // own, not pipelined (see openRedis). The in-memory stand-in is one keyspace per client: shared.

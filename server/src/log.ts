@@ -186,6 +186,7 @@ const OUTAGE_CODES = new Set([
   "EPIPE",
   "ENOTFOUND",
   "EAI_AGAIN",
+  "DB_BREAKER_OPEN", // db/breaker.ts: refused at once while the database does not answer
   "57P01", // admin_shutdown
   "57P02", // crash_shutdown
   "57P03", // cannot_connect_now

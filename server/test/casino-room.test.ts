@@ -6,6 +6,7 @@ import { replayRound, floatStream, verifyCommitment, WHEEL_PRIZES, pickIndex } f
 import { remindersOf } from "../src/rooms/reminders";
 import { startTestApp, type TestApp } from "./harness";
 import { Inbox, ask, joinCasino, newRequestId, waitFor } from "./room-helpers";
+import { encodeWire, sendRaw, wireOf, type Wire } from "./msgpack-frames";
 
 let t: TestApp;
 let colyseus: ColyseusTestServer;
@@ -155,6 +156,96 @@ describe("betting", () => {
     expect(act.body.code).toBe("no_open_round");
     expect(await balanceOf(player.id)).toBe(1000);
     expect((room.state as any).nonce).toBe(0);
+    await room.leave();
+  });
+
+  it("answers values msgpack carries and JSON does not with a precise error, in any field, never a failure", async () => {
+    const { token, player } = await t.guest();
+    const { room, inbox } = await join(token);
+    const deep: Record<string, unknown> = {};
+    let cursor = deep;
+    for (let i = 0; i < 40; i++) cursor = (cursor.x = {}) as Record<string, unknown>;
+    const bin = { t: "bin", v: new Uint8Array([1, 2, 3]) } as const;
+    // [message type, the message with one value in place of a field, the code, where the message points]
+    const cases: [string, Wire, string, RegExp][] = [
+      [
+        "bet",
+        wireOf({ game: "dice", amount: 25, params: { target: Number.NaN, direction: "under" } }),
+        "invalid_message",
+        /params\.target/,
+      ],
+      ["bet", wireOf({ game: "limbo", amount: 25, params: { target: Infinity } }), "invalid_message", /params\.target/],
+      ["bet", wireOf({ game: "crash", amount: 25, params: { cashOutAt: Number.NaN } }), "invalid_message", /params\.cashOutAt/],
+      ["bet", wireOf({ game: "dice", amount: 25, params: { target: -0, direction: "under" } }), "invalid_message", /negative zero/],
+      [
+        "bet",
+        wireOf({ game: "dice", amount: 25, params: { target: 50, direction: "under", n: 2n ** 63n } }),
+        "invalid_message",
+        /params\.n/,
+      ],
+      ["bet", wireOf({ game: "dice", amount: 2n ** 62n, params: { target: 50, direction: "under" } }), "invalid_message", /amount/],
+      ["bet", wireOf({ game: "dice", amount: -0, params: { target: 50, direction: "under" } }), "invalid_message", /amount/],
+      ["bet", wireOf({ game: "dice", amount: Number.NaN, params: { target: 50, direction: "under" } }), "invalid_message", /amount/],
+      ["bet", wireOf({ game: "dice", amount: 25, params: deep }), "invalid_message", /levels deep/],
+      [
+        "bet",
+        { t: "map", v: [...(wireOf({ game: "dice", amount: 25 }) as { v: [Wire, Wire][] }).v, [{ t: "str", v: "params" }, bin]] },
+        "invalid_message",
+        /binary/,
+      ],
+      [
+        "bet",
+        {
+          t: "map",
+          v: [
+            ...(wireOf({ game: "dice", amount: 25 }) as { v: [Wire, Wire][] }).v,
+            [
+              { t: "str", v: "params" },
+              { t: "timestamp", v: 1 },
+            ],
+          ],
+        },
+        "invalid_message",
+        /params/,
+      ],
+      ["bet", bin, "invalid_message", /must be an object/],
+      ["act", wireOf({ action: { type: "reveal", tile: Number.NaN } }), "invalid_message", /action\.tile/],
+      ["act", wireOf({ action: { type: "reveal", tile: [[[[[[[[[1]]]]]]]]] } }), "invalid_message", /levels deep/],
+      ["seed:client", wireOf({ clientSeed: Number.NaN }), "invalid_message", /clientSeed/],
+      ["daily-spin", wireOf({ requestId: Infinity }), "invalid_message", /requestId/],
+    ];
+    for (const [type, message, code, where] of cases) {
+      const requestId = newRequestId();
+      const withId =
+        message.t === "map" && !message.v.some(([k]) => k.t === "str" && k.v === "requestId")
+          ? ({
+              t: "map",
+              v: [
+                [
+                  { t: "str", v: "requestId" },
+                  { t: "str", v: requestId },
+                ],
+                ...message.v,
+              ],
+            } as Wire)
+          : message;
+      const before = inbox.messages.length;
+      sendRaw(room, type, encodeWire(withId));
+      const answer = await inbox.wait((m) => m.type === "error" && inbox.messages.indexOf(m) >= before);
+      if (withId !== message) expect(answer.body.requestId).toBe(requestId);
+      expect(answer.type, `${type} ${code}`).toBe("error");
+      expect(answer.body.code, `${type}: ${answer.body.message}`).toBe(code);
+      expect(answer.body.message, type).toMatch(where);
+    }
+    // A mines round open, then the same action values against it.
+    const opened = await ask(room, inbox, "bet", { game: "mines", amount: 100, params: { mines: 3 } });
+    expect(opened.type, JSON.stringify(opened.body)).toBe("result");
+    const requestId = newRequestId();
+    sendRaw(room, "act", encodeWire(wireOf({ requestId, action: { type: "reveal", tile: Number.NaN } })));
+    expect((await inbox.answer(requestId)).body).toMatchObject({ code: "invalid_message", message: expect.stringMatching(/action\.tile/) });
+    expect((await ask(room, inbox, "act", { action: { type: "reveal", tile: 1.5 } })).body.code).toBe("invalid_action");
+    expect(await balanceOf(player.id)).toBe(1000 - 100);
+    expect(room.connection.isOpen).toBe(true);
     await room.leave();
   });
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { EntityManager } from "typeorm";
 import type { Database } from "../src/db/database";
+import { DatabaseBreaker } from "../src/db/breaker";
 import { GroupCommit, type MemberOutcome } from "../src/ledger/group-commit";
 
 /**
@@ -8,7 +9,12 @@ import { GroupCommit, type MemberOutcome } from "../src/ledger/group-commit";
  * alone, over a stand-in for the database whose transactions end when the test says so. The money
  * path's batches on PostgreSQL and PGlite are tested in group-commit.test.ts.
  */
-const fakeDb = { transaction: <T>(work: (em: EntityManager) => Promise<T>) => work({} as EntityManager) } as unknown as Database;
+const fakeDb = {
+  transaction: <T>(work: (em: EntityManager) => Promise<T>) => work({} as EntityManager),
+  breaker: new DatabaseBreaker(async () => true, 500),
+  healthTimeoutMs: 1000,
+  ping: async () => true,
+} as unknown as Database;
 
 /** A group commit whose batches are recorded and finish when released, in any order. */
 function scheduler(overlapAfterMs: number) {

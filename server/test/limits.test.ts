@@ -122,24 +122,54 @@ describe("bets", () => {
 });
 
 describe("the connection backstop", () => {
-  it("drops a connection that floods past ROOM_MAX_MESSAGES_PER_SECOND, and keeps one that stays under it", async () => {
+  it("keeps a calm connection whose messages change nothing: the limit counts real seconds", async () => {
+    const { token } = await t.guest();
+    const calm = await joinCasino(t, token);
+    calm.room.reconnection.enabled = false;
+    let closed: number | undefined;
+    calm.room.onLeave.once((code: number) => (closed = code));
+    // 120 refused bets at 20 a second (6 s): four times the limit of 30 in all, never 30 in one second.
+    // Nothing about the room's state changes, so a per-second window that only ends when the state
+    // does would drop the connection after the 31st.
+    const ids: string[] = [];
+    for (let i = 0; i < 120; i++) {
+      const requestId = newRequestId();
+      ids.push(requestId);
+      calm.room.send("bet", { requestId, game: "nope", amount: 25 });
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    for (const requestId of ids) {
+      expect(closed).toBeUndefined();
+      expect((await calm.inbox.answer(requestId)).body.code).toBe("invalid_message");
+    }
+    expect(closed).toBeUndefined();
+    await calm.room.leave();
+  });
+
+  it("drops a connection that sends three times ROOM_MAX_MESSAGES_PER_SECOND in a second; other connections are untouched", async () => {
     const { token } = await t.guest();
     const calm = await joinCasino(t, token);
     for (let i = 0; i < 20; i++) calm.room.send("seed:client", { requestId: newRequestId(), clientSeed: "" });
     const last = newRequestId();
     calm.room.send("seed:client", { requestId: last, clientSeed: "" });
     expect((await calm.inbox.answer(last)).body.code).toBe("invalid_message");
+    const other = await t.guest();
+    const neighbour = await joinCasino(t, other.token);
 
     const flood = await joinCasino(t, token);
     flood.room.reconnection.enabled = false;
     const left = new Promise<number>((resolve) => flood.room.onLeave.once((code: number) => resolve(code)));
-    for (let i = 0; i < 200; i++) flood.room.send("seed:client", { requestId: newRequestId(), clientSeed: "" });
+    for (let i = 0; i < 90; i++) flood.room.send("seed:client", { requestId: newRequestId(), clientSeed: "" });
     expect(await left).toBe(4002);
-    expect(flood.inbox.messages.filter((m) => m.type === "error").length).toBeLessThan(200);
+    expect(flood.inbox.messages.filter((m) => m.type === "error").length).toBeLessThan(90);
 
-    // The calm connection of the same player is untouched.
+    // The calm connection of the same player, and another player's, are untouched.
     expect((await ask(calm.room, calm.inbox, "seed:client", { clientSeed: "" })).body.code).toBe("invalid_message");
+    expect((await ask(neighbour.room, neighbour.inbox, "bet", { game: "coin-flip", amount: 25, params: { side: "heads" } })).type).toBe(
+      "result",
+    );
     await calm.room.leave();
+    await neighbour.room.leave();
   });
 });
 

@@ -1,10 +1,10 @@
-import { createServer, connect, type Server, type Socket } from "node:net";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { minBetFor, verifyRound } from "@casino/common";
 import { TEST_DB, startTestApp, type TestApp } from "./harness";
 import { ask, joinCasino, newRequestId, waitFor } from "./room-helpers";
+import { startTcpProxy, type TcpProxy } from "./tcp-proxy";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -266,66 +266,10 @@ describe("everything at once", () => {
   });
 });
 
-/**
- * A TCP proxy in front of PostgreSQL that can stop forwarding anything, as a partition or a frozen
- * server would: connections stay open and nothing comes back.
- */
-async function startFreezableProxy(target: { host: string; port: number }) {
-  let frozen = false;
-  const pairs = new Set<[Socket, Socket | null]>();
-  const waiting: (() => void)[] = [];
-  const server: Server = createServer((client) => {
-    const pair: [Socket, Socket | null] = [client, null];
-    pairs.add(pair);
-    const open = () => {
-      const upstream = connect(target.port, target.host);
-      pair[1] = upstream;
-      client.pipe(upstream);
-      upstream.pipe(client);
-      upstream.on("error", () => client.destroy());
-      upstream.on("close", () => client.destroy());
-    };
-    client.on("error", () => pair[1]?.destroy());
-    client.on("close", () => {
-      pair[1]?.destroy();
-      pairs.delete(pair);
-    });
-    if (frozen) waiting.push(open);
-    else open();
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    port: (server.address() as { port: number }).port,
-    freeze() {
-      frozen = true;
-      for (const [client, upstream] of pairs) {
-        client.pause();
-        upstream?.pause();
-      }
-    },
-    thaw() {
-      frozen = false;
-      for (const [client, upstream] of pairs) {
-        client.resume();
-        upstream?.resume();
-      }
-      waiting.splice(0).forEach((open) => open());
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const [client, upstream] of pairs) {
-          client.destroy();
-          upstream?.destroy();
-        }
-        server.close(() => resolve());
-      }),
-  };
-}
-
 describe.runIf(TEST_DB === "postgres")("database timeouts (PostgreSQL)", () => {
   const adminUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
   const dbName = `casino_timeouts_${process.pid}_${randomBytes(4).toString("hex")}`;
-  let proxy: Awaited<ReturnType<typeof startFreezableProxy>>;
+  let proxy: TcpProxy;
   let slow: TestApp;
 
   beforeAll(async () => {
@@ -334,7 +278,7 @@ describe.runIf(TEST_DB === "postgres")("database timeouts (PostgreSQL)", () => {
     await admin.query(`CREATE DATABASE ${dbName}`);
     await admin.end();
     const target = new URL(adminUrl);
-    proxy = await startFreezableProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
     const url = new URL(adminUrl);
     url.port = String(proxy.port);
     url.pathname = `/${dbName}`;
@@ -389,7 +333,7 @@ describe.runIf(TEST_DB === "postgres")("database timeouts (PostgreSQL)", () => {
     await c.room.leave();
   });
 
-  it("with the database frozen, health says down and a bet answers outcome_unknown; after it thaws the retry is applied once", async () => {
+  it("with the database frozen, health says down and a bet is refused at once as unavailable; after it thaws the retry is applied once", async () => {
     const { token, player } = await slow.guest();
     const c = await joinCasino(slow, token);
     proxy.freeze();
@@ -399,8 +343,9 @@ describe.runIf(TEST_DB === "postgres")("database timeouts (PostgreSQL)", () => {
     const requestId = newRequestId();
     const bet = { requestId, game: "dice", amount: 10, params: { target: 49.5, direction: "under" } };
     c.room.send("bet", bet);
-    const unknown = await c.inbox.answer(requestId);
-    expect(unknown.body.code).toBe("outcome_unknown");
+    // The health check opened the database breaker: nothing is sent to the database meanwhile.
+    const refused = await c.inbox.answer(requestId);
+    expect(refused.body.code).toBe("unavailable");
     proxy.thaw();
     const retried = await retryUntilKnown(c, bet);
     expect(retried.type, JSON.stringify(retried.body)).toBe("result");
@@ -424,7 +369,9 @@ async function retryUntilKnown(c: Connection, bet: { requestId: string } & Recor
     c.room.send("bet", bet);
     await waitFor(() => answers().length > seen, 15_000);
     const answer = answers()[seen]!;
-    if (answer.body.code !== "outcome_unknown") return answer;
+    // unavailable: refused before anything was sent (the database breaker is still open); try again shortly.
+    if (answer.body.code === "unavailable") await new Promise((r) => setTimeout(r, 100));
+    else if (answer.body.code !== "outcome_unknown") return answer;
   }
   throw new Error("the outcome stayed unknown");
 }

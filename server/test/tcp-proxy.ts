@@ -2,9 +2,12 @@ import { createConnection, createServer, type Server, type Socket } from "node:n
 import type { AddressInfo } from "node:net";
 
 /**
- * A TCP relay in front of a real service (PostgreSQL, Redis) that a test can cut and restore, to show
- * what a server process does while that service is unreachable. Cutting closes every relayed
- * connection and stops listening, so new connections are refused, like a stopped service.
+ * A TCP relay in front of a real service (PostgreSQL, Redis) that a test can cut and restore, or freeze
+ * and thaw, to show what a server process does while that service is unreachable or hangs. Cutting
+ * closes every relayed connection and stops listening, so new connections are refused, like a stopped
+ * service. Freezing keeps every connection open and accepts new ones but forwards nothing, in either
+ * direction, like a service process that was stopped (SIGSTOP): what is sent meanwhile waits, in order,
+ * and is delivered when it thaws (closes included), as the kernel would deliver it to the process.
  */
 export interface TcpProxy {
   readonly port: number;
@@ -12,6 +15,10 @@ export interface TcpProxy {
   cut(): Promise<void>;
   /** Listens again on the same port. */
   restore(): Promise<void>;
+  /** Forwards nothing from now on (connections stay open, new ones are accepted). */
+  freeze(): void;
+  /** Delivers what waited, in order, and forwards again. */
+  thaw(): void;
   close(): Promise<void>;
 }
 
@@ -21,6 +28,17 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     sockets.add(socket);
     socket.once("close", () => sockets.delete(socket));
   };
+  let frozen = false;
+  /** What arrived while frozen, in arrival order: data to write, or the end of a direction. */
+  let held: (() => void)[] = [];
+  const deliver = (step: () => void) => (frozen ? held.push(step) : step());
+  /** Relays `from` to `to`, holding everything while frozen. */
+  const relay = (from: Socket, to: Socket) => {
+    from.on("data", (chunk: Buffer) => deliver(() => void (to.destroyed || to.write(chunk))));
+    from.on("end", () => deliver(() => void (to.destroyed || to.end())));
+    from.on("error", () => deliver(() => to.destroy()));
+    from.on("close", () => deliver(() => to.destroy()));
+  };
   let server: Server | undefined;
   const listen = (port: number) =>
     new Promise<number>((resolve, reject) => {
@@ -28,9 +46,8 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
         const upstream = createConnection(target);
         track(client);
         track(upstream);
-        client.on("error", () => upstream.destroy());
-        upstream.on("error", () => client.destroy());
-        client.pipe(upstream).pipe(client);
+        relay(client, upstream);
+        relay(upstream, client);
       });
       server.once("error", reject);
       server.listen(port, "127.0.0.1", () => resolve((server!.address() as AddressInfo).port));
@@ -38,6 +55,8 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   const stop = async () => {
     const closing = server ? new Promise<void>((resolve) => server!.close(() => resolve())) : Promise.resolve();
     server = undefined;
+    frozen = false;
+    held = [];
     for (const socket of sockets) socket.destroy();
     await closing;
   };
@@ -46,6 +65,13 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     port,
     cut: stop,
     restore: async () => void (await listen(port)),
+    freeze: () => void (frozen = true),
+    thaw: () => {
+      frozen = false;
+      const steps = held;
+      held = [];
+      for (const step of steps) step();
+    },
     close: stop,
   };
 }

@@ -5,6 +5,7 @@ import { PgTransaction, SequentialTransaction, type Pipe } from "./pipeline";
 import { mkdirSync } from "node:fs";
 import { DataSource, type EntityManager, type QueryRunner } from "typeorm";
 import { dataSourceOptions, type DatabaseTimeouts } from "../../../ormconfig";
+import { DatabaseBreaker } from "./breaker";
 import { IN_MEMORY } from "../config";
 
 export type { DatabaseTimeouts };
@@ -19,13 +20,21 @@ export const TRANSACTION_TRIES = 3;
  */
 export class Database {
   private queue: Promise<unknown> = Promise.resolve();
+  /** The `SELECT 1` of a health check or probe still waiting for its answer (shared, never piled up). */
+  private pinging: Promise<boolean> | undefined;
+  /**
+   * Opens when the database stops answering (a money batch timed out, a health check got no answer);
+   * money requests are then refused at once until a probe is answered (breaker.ts).
+   */
+  readonly breaker: DatabaseBreaker;
 
   constructor(
     readonly dataSource: DataSource,
     readonly embedded: boolean,
-    private readonly healthTimeoutMs = 1000,
+    readonly healthTimeoutMs = 1000,
   ) {
     if (embedded) markEmbedded(dataSource);
+    this.breaker = new DatabaseBreaker(() => this.ping(), Math.min(healthTimeoutMs, 500));
   }
 
   /**
@@ -111,16 +120,34 @@ export class Database {
     }
   }
 
-  /** `SELECT 1` within the health timeout; a database that does not answer in time is down. */
+  /**
+   * `SELECT 1` within the health timeout; a database that does not answer in time is down. The answer
+   * (or its absence) is told to the breaker. A check made while an earlier one still waits for its
+   * answer waits for that one rather than sending another, so a database that hangs never collects
+   * a pile of checks on the pool's connections.
+   */
   async ping(): Promise<boolean> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), this.healthTimeoutMs)));
-    const answer = this.run((em) => sqlRows(em, "SELECT 1")).then(
-      () => true,
-      () => false,
-    );
+    if (!this.pinging) {
+      const answer = this.run((em) => sqlRows(em, "SELECT 1")).then(
+        () => true,
+        () => false,
+      );
+      this.pinging = answer;
+      void answer.then(() => {
+        if (this.pinging === answer) this.pinging = undefined;
+      });
+    }
     try {
-      return await Promise.race([answer, timeout]);
+      let ok = await Promise.race([this.pinging, timeout]);
+      // After a stall of the event loop the timer runs before the answer that arrived meanwhile is read:
+      // one turn later (past the I/O phase) that answer counts.
+      if (!ok) ok = await Promise.race([this.pinging, new Promise<boolean>((resolve) => setImmediate(() => resolve(false)))]);
+      if (this.embedded) return ok; // in-process: there is no connection that could hang
+      if (ok) this.breaker.answered();
+      else this.breaker.trip("the health check got no answer in time");
+      return ok;
     } finally {
       clearTimeout(timer);
     }

@@ -2,7 +2,9 @@ import { ErrorCode, Room, ServerError, type AuthContext, type Client } from "@co
 import {
   LEADERBOARD_MAX_UPDATES_PER_SECOND,
   LEADERBOARD_MESSAGES,
+  NOT_AN_OBJECT,
   describeZodError,
+  isPlainObject,
   leaderboardRoomOptions,
   leaderboardViewMessage,
   type BoardEntry,
@@ -84,6 +86,7 @@ export abstract class LeaderboardRoom extends Room<{ client: ViewerClient }> {
     this.updates = new Coalescer(() => this.pushDeltas(), 1000 / LEADERBOARD_MAX_UPDATES_PER_SECOND, this.services.log);
     await this.services.presence.subscribe(BOARD_CHANGES_CHANNEL, this.onChange);
     this.onMessage(LEADERBOARD_MESSAGES.view, async (client: ViewerClient, raw: unknown) => {
+      if (!isPlainObject(raw)) return this.sendError(client, { code: "invalid_message", message: NOT_AN_OBJECT });
       const parsed = leaderboardViewMessage.safeParse(raw);
       if (!parsed.success) return this.sendError(client, { code: "invalid_message", message: describeZodError(parsed.error) });
       client.userData!.page = parsed.data.page;

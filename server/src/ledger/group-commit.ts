@@ -1,5 +1,5 @@
 import type { EntityManager } from "typeorm";
-import type { Database } from "../db/database";
+import { isConnectFailure, isConnectionTrouble, sqlState, type Database } from "../db/database";
 import type { Pipe } from "../db/pipeline";
 import { countGroupCommit } from "../metrics";
 
@@ -41,6 +41,13 @@ export interface GroupCommitOptions<M> {
   keyOf: (member: M) => string;
 }
 
+/**
+ * The database did not answer at all (no connection, a client-side timeout, a broken connection), as
+ * opposed to answering with an error of its own (a SQLSTATE: a statement or lock timeout, a deadlock).
+ */
+const noAnswer = (error: unknown): boolean =>
+  isConnectFailure(error) || (isConnectionTrouble(error) && !/^[0-9A-Z]{5}$/.test(sqlState(error) ?? ""));
+
 /** Thrown by `execute` to roll the batch back and run it once more at once, told that it is a second run. */
 export class RunAgain extends Error {}
 
@@ -79,10 +86,22 @@ export class GroupCommit<M, R> {
      */
     private readonly execute: (em: EntityManager, members: M[], again: boolean, pipe: Pipe) => Promise<MemberOutcome<R>[]>,
     private readonly options: GroupCommitOptions<M>,
-  ) {}
+  ) {
+    // The members still waiting were never sent: when the breaker opens, they are refused at once
+    // rather than left behind a batch that waits out its timeout.
+    db.breaker.onTrip((error) => {
+      const refused = this.waiting;
+      this.waiting = [];
+      for (const w of refused) w.fail(error);
+    });
+  }
 
-  /** Runs `member` in the next batch; resolves with its outcome once the batch committed, rejects if it did not. */
+  /**
+   * Runs `member` in the next batch; resolves with its outcome once the batch committed, rejects if it
+   * did not. Refused at once while the database breaker is open.
+   */
   submit(member: M): Promise<MemberOutcome<R>> {
+    if (this.db.breaker.open) return Promise.reject(this.db.breaker.refusal());
     return new Promise((settle, fail) => {
       this.waiting.push({ member, settle, fail });
       // Everything submitted in the same turn of the event loop joins the same batch.
@@ -140,19 +159,27 @@ export class GroupCommit<M, R> {
     s.largest = Math.max(s.largest, batch.length);
     const members = batch.map((w) => w.member);
     let outcomes: MemberOutcome<R>[];
-    for (let again = false; ; again = true) {
-      try {
-        outcomes = await this.db.transaction((em, pipe) => {
-          s.tries++;
-          return this.execute(em, members, again, pipe);
-        });
-        break;
-      } catch (error) {
-        if (error instanceof RunAgain && !again) continue;
-        countGroupCommit(batch.length, false);
-        for (const w of batch) w.fail(error);
-        return;
+    // A batch still running after the health timeout may be waiting on a database that does not
+    // answer: a health check then tells (and, with no answer, opens the breaker).
+    const stalled = this.db.embedded ? undefined : setTimeout(() => void this.db.ping(), this.db.healthTimeoutMs);
+    try {
+      for (let again = false; ; again = true) {
+        try {
+          outcomes = await this.db.transaction((em, pipe) => {
+            s.tries++;
+            return this.execute(em, members, again, pipe);
+          });
+          break;
+        } catch (error) {
+          if (error instanceof RunAgain && !again) continue;
+          if (noAnswer(error)) this.db.breaker.trip("a batch of money requests got no answer in time");
+          countGroupCommit(batch.length, false);
+          for (const w of batch) w.fail(error);
+          return;
+        }
       }
+    } finally {
+      clearTimeout(stalled);
     }
     s.committed++;
     countGroupCommit(batch.length, true);

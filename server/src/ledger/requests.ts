@@ -9,7 +9,17 @@ import { WriteBatch, sendWrites } from "./writes";
 import { constraintOf, isConnectFailure, isConnectionTrouble, isRetryable, sqlState, type Database } from "../db/database";
 import { GroupCommit, RunAgain, type MemberOutcome } from "./group-commit";
 import type { PlayerStatus } from "@casino/common";
-import { AppError, accountArchived, accountErased, accountSuspended, conflict, notFound, outcomeUnknown, requestIdReused } from "../errors";
+import {
+  AppError,
+  accountArchived,
+  badRequest,
+  accountErased,
+  accountSuspended,
+  conflict,
+  notFound,
+  outcomeUnknown,
+  requestIdReused,
+} from "../errors";
 import { countLedgerErrors } from "../metrics";
 
 /**
@@ -57,10 +67,20 @@ export interface MoneyRequest {
   body: unknown;
 }
 
-/** SHA-256 of the RFC 8785 canonical JSON of the request's kind and contents. */
+/**
+ * SHA-256 of the RFC 8785 canonical JSON of the request's kind and contents. Every caller validates the
+ * body first (`plainData` in common/protocol.ts for the free-form parts), so it is JSON; should one not
+ * be (NaN, a 64-bit integer), the request is refused as a bad message, never answered as a failure.
+ */
 export function fingerprintOf(kind: RequestKind, body: unknown): string {
+  let canonical: string | undefined;
+  try {
+    canonical = canonicalize({ kind, body: body ?? null });
+  } catch {
+    throw badRequest("The message holds a value that is not plain data (numbers must be finite)", "invalid_message");
+  }
   return createHash("sha256")
-    .update(canonicalize({ kind, body: body ?? null }) ?? "")
+    .update(canonical ?? "")
     .digest("hex");
 }
 

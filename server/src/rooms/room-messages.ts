@@ -1,11 +1,12 @@
 import type { Client, Room } from "@colyseus/core";
 import type { z } from "zod";
-import { SERVER_MESSAGES, describeZodError, type RoomErrorMessage } from "@casino/common";
+import { NOT_AN_OBJECT, SERVER_MESSAGES, describeZodError, isPlainObject, type RoomErrorMessage } from "@casino/common";
 import { AppError } from "../errors";
 import { SHUTTING_DOWN, publicFailure } from "../failures";
 import { timeRoomRequest } from "../metrics";
 import type { Services } from "../services";
 import type { RoomLimit } from "./rate-limit";
+import type { DatabaseBreaker, DatabaseUnavailable } from "../db/breaker";
 
 /** What one request message needs: its schema, the work, and the budget it is charged to. */
 export interface RequestHandler<T extends { requestId: string }, C extends Client> {
@@ -19,7 +20,9 @@ export interface RequestHandler<T extends { requestId: string }, C extends Clien
 
 /**
  * The one way a room registers messages that carry a request id (the casino room and the crash room).
- * Each body is validated inside (a failed validation answers an `error`, never a disconnect), charged
+ * Each body is validated inside, whole, before anything else reads it (a failed validation answers an
+ * `invalid_message` error, never a disconnect; values msgpack carries and JSON does not are refused by
+ * the schemas, see `plainData` in common/protocol.ts), charged
  * to the player's budget (shared by all of the player's connections on every process), and answered
  * with the request id. A player's money messages run one after another, in the order they arrived.
  * While the process drains for a shutdown, new messages are refused and the ones running are counted,
@@ -33,7 +36,7 @@ export class RoomRequests<C extends Client> {
 
   constructor(
     private readonly room: Room,
-    private readonly services: Pick<Services, "lifecycle" | "roomLimits" | "log">,
+    private readonly services: Pick<Services, "lifecycle" | "roomLimits" | "log" | "db">,
     private readonly playerOf: (client: C) => string,
   ) {}
 
@@ -44,6 +47,7 @@ export class RoomRequests<C extends Client> {
         typeof (raw as { requestId?: unknown })?.requestId === "string" ? (raw as { requestId: string }).requestId : undefined;
       if (!s.lifecycle.accepting) return sendError(client, { requestId, code: SHUTTING_DOWN.code, message: SHUTTING_DOWN.message });
       await s.lifecycle.track(async () => {
+        if (!isPlainObject(raw)) return sendError(client, { requestId, code: "invalid_message", message: NOT_AN_OBJECT });
         const parsed = handler.schema.safeParse(raw);
         if (!parsed.success) return sendError(client, { requestId, code: "invalid_message", message: describeZodError(parsed.error) });
         // The clock runs from here (the budget's check included); a refused message is not timed.
@@ -87,9 +91,18 @@ export class RoomRequests<C extends Client> {
     });
   }
 
-  /** Runs a player's work after the work that player sent before it (whether that succeeded or not). */
+  /**
+   * Runs a player's work after the work that player sent before it (whether that succeeded or not).
+   * Work that waits for its turn is refused as soon as the database breaker opens (or at once while it
+   * is open): the work before it may be waiting out a database that does not answer, and this one would
+   * be refused when its turn came anyway.
+   */
   private inOrder<T>(playerId: string, work: () => Promise<T>): Promise<T> {
-    const result = (this.queues.get(playerId) ?? Promise.resolve()).then(work, work);
+    const previous = this.queues.get(playerId);
+    const breaker = this.services.db.breaker;
+    const result = (previous ? turnOrTrip(previous, breaker) : Promise.resolve(null)).then((refusal) =>
+      refusal ? Promise.reject(refusal) : work(),
+    );
     const tail = result.catch(() => undefined);
     this.queues.set(playerId, tail);
     void tail.then(() => {
@@ -97,6 +110,22 @@ export class RoomRequests<C extends Client> {
     });
     return result;
   }
+}
+
+/** Settles with null when `previous` settles, or with the breaker's refusal if it opens (or is open) first. */
+function turnOrTrip(previous: Promise<unknown>, breaker: DatabaseBreaker): Promise<DatabaseUnavailable | null> {
+  if (breaker.open) return Promise.resolve(breaker.refusal());
+  return new Promise((settle) => {
+    const off = breaker.onTrip((error) => {
+      off();
+      settle(error);
+    });
+    const turn = () => {
+      off();
+      settle(null);
+    };
+    previous.then(turn, turn);
+  });
 }
 
 function sendError(client: Client, error: RoomErrorMessage): void {
