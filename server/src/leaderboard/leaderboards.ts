@@ -19,7 +19,8 @@ import type { Database } from "../db/database";
 import type { Guilds } from "../players/guilds";
 import type { Instances } from "../players/instances";
 import { AppError } from "../errors";
-import { KEYS, NET_REASONS, boardKey, scoreOf, valueOf, windowKey, windowStart } from "./keys";
+import { RANKED_PLAYER } from "../players/guest-rule";
+import { DAY_MS, KEYS, NET_REASONS, boardKey, scoreOf, valueOf, windowKey, windowStart } from "./keys";
 import { boardScripts, type BoardScripts } from "./scripts";
 import { IdTail } from "./id-tail";
 import { DrainLoop } from "./drain-loop";
@@ -82,6 +83,8 @@ export interface Ranked {
 
 const READ_BATCH = 1000;
 const REBUILD_CHUNK = 50_000;
+/** A build reads the week's ledger entries in ranges of this many ids (each statement well inside the statement timeout). */
+const WEEK_SCAN_IDS = 100_000;
 const ZADD_CHUNK = 5000;
 /** Ids below the build's top that may still commit are looked for this far back. */
 const HOLE_SCAN_IDS = 100_000;
@@ -109,11 +112,7 @@ const recordRow = (r: Record<string, unknown>): RecordRow => ({
   unranked: r.unranked === true,
 });
 
-/**
- * Who is ranked, for `p` = players: signed-in players whose account is active. Guests never are; a
- * suspended or erased player drops off every board (a rebuild leaves them out, the consumers skip them).
- */
-const RANKED = `p.discord_id NOT LIKE 'guest-%' AND p.status = 'active'`;
+const RANKED = RANKED_PLAYER;
 
 const LEDGER_COLUMNS = `e.id, e.player_id, e.delta, e.balance_after, e.reason, e.created_at, NOT (${RANKED}) AS unranked
   FROM ledger_entries e JOIN players p ON p.id = e.player_id`;
@@ -157,6 +156,8 @@ export class Leaderboards {
     private readonly instances: Instances,
     private readonly badges: ReadonlyMap<string, string>,
     private readonly log: Log,
+    /** Ledger ids per statement when a build reads the week (WEEK_SCAN_IDS; tests make it small). */
+    private readonly scanIds = WEEK_SCAN_IDS,
   ) {
     this.badgeJsons = new Map([...badges].map(([id, badge]) => [id, JSON.stringify(badge)]));
     this.redis = boardScripts(redis);
@@ -749,21 +750,14 @@ export class Leaderboards {
       }
       await sqlRows(em, `CLOSE lb_players`);
 
-      const nets = await sqlRows(
-        em,
-        `SELECT e.player_id, sum(e.delta) AS week, sum(e.delta) FILTER (WHERE e.created_at >= $2) AS day
-           FROM ledger_entries e JOIN players p ON p.id = e.player_id
-          WHERE e.created_at >= $1 AND e.reason = ANY($3::text[]) AND ${RANKED}
-          GROUP BY e.player_id`,
-        [new Date(windowStart("week", now)), new Date(windowStart("day", now)), [...NET_REASONS]],
-      );
+      const nets = await this.netWinnings(em, topId, now);
       await zadd(
         temp("week"),
-        nets.flatMap((r) => [scoreOf("balance", Number(r.week)), r.player_id as string]),
+        [...nets].flatMap(([id, net]) => [scoreOf("balance", net.week), id]),
       );
       await zadd(
         temp("day"),
-        nets.filter((r) => r.day !== null).flatMap((r) => [scoreOf("balance", Number(r.day)), r.player_id as string]),
+        [...nets].filter(([, net]) => net.day !== null).flatMap(([id, net]) => [scoreOf("balance", net.day!), id]),
       );
 
       const recordTops: Record<string, number> = {};
@@ -812,6 +806,44 @@ export class Leaderboards {
     this.recordTails.kills.reset(snapshot.recordTops.kills!);
     this.publish(["*"]);
     return snapshot.players;
+  }
+
+  /**
+   * A build's net winnings per ranked player since the start of the UTC week (and of the day), read in
+   * ranges of ledger ids from the snapshot's top downwards, so no statement grows with the week: one
+   * GROUP BY over a whole week (a million players betting five times) outlived the service's statement
+   * timeout, and the boards stayed unavailable after Redis was lost. An entry's `created_at` is its
+   * transaction's start, so ids and times are only nearly in the same order: the scan stops at the first
+   * range whose newest entry is older than a day before the week began (no transaction lasts a day).
+   */
+  private async netWinnings(em: EntityManager, topId: number, now: number): Promise<Map<string, { week: number; day: number | null }>> {
+    const weekStart = new Date(windowStart("week", now));
+    const dayStart = new Date(windowStart("day", now));
+    const stopBefore = weekStart.getTime() - DAY_MS;
+    const nets = new Map<string, { week: number; day: number | null }>();
+    for (let high = topId; high > 0; high -= this.scanIds) {
+      const low = Math.max(0, high - this.scanIds);
+      const rows = await sqlRows(
+        em,
+        `SELECT e.player_id, sum(e.delta) AS week, sum(e.delta) FILTER (WHERE e.created_at >= $4) AS day
+           FROM ledger_entries e JOIN players p ON p.id = e.player_id
+          WHERE e.id > $1 AND e.id <= $2 AND e.created_at >= $3 AND e.reason = ANY($5::text[]) AND ${RANKED}
+          GROUP BY e.player_id`,
+        [low, high, weekStart, dayStart, [...NET_REASONS]],
+      );
+      for (const r of rows) {
+        const net = nets.get(r.player_id as string) ?? { week: 0, day: null };
+        net.week += Number(r.week);
+        if (r.day !== null) net.day = (net.day ?? 0) + Number(r.day);
+        nets.set(r.player_id as string, net);
+      }
+      const [{ newest }] = await sqlRows(em, `SELECT max(created_at) AS newest FROM ledger_entries WHERE id > $1 AND id <= $2`, [
+        low,
+        high,
+      ]);
+      if (newest !== null && new Date(newest as string).getTime() < stopBefore) break;
+    }
+    return nets;
   }
 
   /** Stores a build's profiles in chunks (each chunk is one script run, so Redis stays responsive). */
