@@ -149,6 +149,11 @@ export function sqlState(error: unknown): string | undefined {
   return typeof code === "string" ? code : undefined;
 }
 
+/** A unique violation (SQLSTATE 23505): a row that another request inserted first. */
+export function isUniqueViolation(error: unknown): boolean {
+  return sqlState(error) === "23505";
+}
+
 /** The constraint a PostgreSQL error names (unique violations name their index), if any. */
 export function constraintOf(error: unknown): string | undefined {
   const e = error as { constraint?: unknown; driverError?: { constraint?: unknown } } | null;

@@ -613,8 +613,3 @@ function answer(
     fairness: { serverSeedHash: seed.serverSeedHash, clientSeed: seed.clientSeed, nonce: seed.nonce },
   };
 }
-
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; driverError?: { code?: string } } | null;
-  return e?.code === "23505" || e?.driverError?.code === "23505";
-}
