@@ -81,7 +81,7 @@ export interface AppOptions {
 /** Builds the whole product on one port: REST under /api, the Colyseus rooms, and the built client. */
 export async function createApp(config: Config, existingDb?: Database, options: AppOptions = {}): Promise<App> {
   const log = new Log(logSettings(config));
-  const db = existingDb ?? (await openDatabase(config.databaseUrl, config.dataDir, config.dbTimeouts));
+  const db = existingDb ?? (await openDatabase(config.databaseUrl, config.dataDir, config.dbTimeouts, config.dbPoolSize));
   const redis = openRedis(config.redisUrl, log, "app", { autoPipelining: true });
   // The boards' scripts (a page's is the slowest command the server sends) on a connection of their
   // own, not pipelined (see openRedis). The in-memory stand-in is one keyspace per client: shared.

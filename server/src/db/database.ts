@@ -199,7 +199,12 @@ export function isConnectFailure(error: unknown): boolean {
 }
 
 /** Connects, runs pending migrations, and hands back the database. */
-export async function openDatabase(databaseUrl: string | undefined, dataDir: string, timeouts?: DatabaseTimeouts): Promise<Database> {
+export async function openDatabase(
+  databaseUrl: string | undefined,
+  dataDir: string,
+  timeouts?: DatabaseTimeouts,
+  poolSize?: number,
+): Promise<Database> {
   if (!databaseUrl && dataDir !== IN_MEMORY) mkdirSync(dataDir, { recursive: true });
   if (databaseUrl && timeouts) {
     // Migrations may take longer than a statement of the running service is allowed to: they run
@@ -211,11 +216,11 @@ export async function openDatabase(databaseUrl: string | undefined, dataDir: str
     } finally {
       await migrator.destroy();
     }
-    const dataSource = new DataSource(dataSourceOptions(databaseUrl, dataDir, timeouts));
+    const dataSource = new DataSource(dataSourceOptions(databaseUrl, dataDir, timeouts, poolSize));
     await dataSource.initialize();
     return new Database(dataSource, false, timeouts.healthMs);
   }
-  const dataSource = new DataSource(dataSourceOptions(databaseUrl, dataDir, timeouts));
+  const dataSource = new DataSource(dataSourceOptions(databaseUrl, dataDir, timeouts, poolSize));
   await dataSource.initialize();
   await runMigrations(dataSource);
   return new Database(dataSource, !databaseUrl, timeouts?.healthMs);
