@@ -10,7 +10,7 @@ import { MemoryStore, ipKeyGenerator } from "express-rate-limit";
 import { LocalDriver, LocalPresence, defineRoom, defineServer, matchMaker, type Server } from "@colyseus/core";
 import { SpreadPingTransport } from "./rooms/spread-ping-transport";
 import { RedisDriver } from "@colyseus/redis-driver";
-import { LEADERBOARD_ROOM, ROOMS } from "@casino/common";
+import { ROOMS } from "@casino/common";
 import { logSettings, type Config } from "./config";
 import { openDatabase, type Database } from "./db/database";
 import { openRedis, pingRedis } from "./redis/redis";
@@ -150,7 +150,7 @@ export async function createApp(config: Config, existingDb?: Database, options: 
       [ROOMS.casino]: countedRoom(ROOMS.casino, casinoRoom(services), defineRoom),
       // One shared crash room per activity instance (instanceId null: the public room).
       [ROOMS.crash]: countedRoom(ROOMS.crash, crashRoom(services), defineRoom).filterBy(["instanceId"]),
-      [LEADERBOARD_ROOM]: countedRoom(LEADERBOARD_ROOM, leaderboardRoom(services), defineRoom).filterBy([
+      [ROOMS.leaderboard]: countedRoom(ROOMS.leaderboard, leaderboardRoom(services), defineRoom).filterBy([
         "board",
         "scope",
         "guildId",
