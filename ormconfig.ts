@@ -20,9 +20,15 @@ export interface DatabaseTimeouts {
 /**
  * The TypeORM DataSource options, shared by the server and the migration CLI: PostgreSQL when a URL is
  * given, otherwise embedded PGlite under the data directory ("memory://" keeps it in memory). The
- * migration CLI runs without timeouts; the server passes its configured ones.
+ * migration CLI runs without timeouts; the server passes its configured ones and its pool size.
  */
-export function dataSourceOptions(databaseUrl: string | undefined, dataDir = "./data", timeouts?: DatabaseTimeouts): DataSourceOptions {
+export function dataSourceOptions(
+  databaseUrl: string | undefined,
+  dataDir = "./data",
+  timeouts?: DatabaseTimeouts,
+  /** Connections in the pool (`DB_POOL_SIZE` for the server; the driver's default for the tools). */
+  poolSize?: number,
+): DataSourceOptions {
   const common = {
     entities: ENTITIES,
     migrations: MIGRATIONS,
@@ -49,7 +55,7 @@ export function dataSourceOptions(databaseUrl: string | undefined, dataDir = "./
     // pipeline: a query is sent at once, without waiting for the answer of the one before on the same
     // connection (the money path's transactions send BEGIN with their first statement and COMMIT with
     // their last: server/src/db/pipeline.ts). Queries awaited one by one behave as without it.
-    return { type: "postgres", url: databaseUrl, extra: { max: 20, pipeline: true, ...bounded }, ...common };
+    return { type: "postgres", url: databaseUrl, extra: { ...(poolSize ? { max: poolSize } : {}), pipeline: true, ...bounded }, ...common };
   }
   const pgliteDir = dataDir === "memory://" ? undefined : join(dataDir, "pglite");
   return {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { WebSocket as NodeWebSocket } from "ws";
 import { Client, type Room } from "@colyseus/sdk";
-import { CLIENT_MESSAGES, ROOMS, type RoomErrorMessage } from "@casino/common";
+import { CLIENT_MESSAGES, ROOMS, type CasinoRoomState, type RoomErrorMessage } from "@casino/common";
 import { TokenBucket, sleep } from "./limiter";
 import type { Stats } from "./stats";
 
@@ -126,7 +126,7 @@ export class VirtualPlayer {
 
   private attach(room: Room): void {
     this.room = room;
-    this.balance = (room.state as { balance?: number }).balance ?? this.balance;
+    this.balance = (room.state as Partial<CasinoRoomState>).balance ?? this.balance;
     this.routeAnswers(room);
     room.onDrop(() => this.ctx.stats.drops++);
     room.onLeave(() => {

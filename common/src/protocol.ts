@@ -17,8 +17,10 @@ import {
 } from "./api";
 import { LEADERBOARD_PAGE_SIZE } from "./constants";
 
-/** Room names and the messages clients send to them; every message is validated with these schemas. */
-export const ROOMS = { casino: "casino", crash: "crash" } as const;
+/** Room names (rooms.ts) and the messages clients send to them; every message is validated with these schemas. */
+import { ROOMS } from "./rooms";
+
+export { ROOMS, type CasinoRoomState, type RoomName } from "./rooms";
 
 /**
  * The one request-id rule, for room messages and REST alike. '#' is deliberately not allowed: the ledger
@@ -341,7 +343,7 @@ export interface CrashRoomSnapshot {
  * snapshot on join and on `view`, then deltas: the rows of the visible page that changed and the
  * client's own position, at most 4 times a second.
  */
-export const LEADERBOARD_ROOM = "leaderboard";
+export const LEADERBOARD_ROOM = ROOMS.leaderboard;
 /** Deltas to one client are coalesced to at most this many a second. */
 export const LEADERBOARD_MAX_UPDATES_PER_SECOND = 4;
 

@@ -10,7 +10,7 @@ import { MemoryStore, ipKeyGenerator } from "express-rate-limit";
 import { LocalDriver, LocalPresence, defineRoom, defineServer, matchMaker, type Server } from "@colyseus/core";
 import { SpreadPingTransport } from "./rooms/spread-ping-transport";
 import { RedisDriver } from "@colyseus/redis-driver";
-import { LEADERBOARD_ROOM, ROOMS } from "@casino/common";
+import { ROOMS } from "@casino/common";
 import { logSettings, type Config } from "./config";
 import { openDatabase, type Database } from "./db/database";
 import { openRedis, pingRedis } from "./redis/redis";
@@ -28,12 +28,12 @@ import { PlayerEvents } from "./rooms/player-events";
 import { casinoRoom } from "./rooms/casino-room";
 import { RoomLimiter, roomLimitRules } from "./rooms/rate-limit";
 import { crashRoom } from "./rooms/crash-room";
-import { CrashStore } from "./rooms/crash-store";
+import { CrashStore } from "./db/crash-store";
 import { startCrashRecovery } from "./rooms/crash-recovery";
 import { SkillRounds } from "./skill/skill-rounds";
-import { skillBodyParser, skillRoutes } from "./skill/skill-routes";
+import { skillBodyParser, skillRoutes } from "./http/skill-routes";
 import { Leaderboards } from "./leaderboard/leaderboards";
-import { leaderboardRoom } from "./leaderboard/leaderboard-room";
+import { leaderboardRoom } from "./rooms/leaderboard-room";
 import { Progress } from "./progress/progress";
 import { Guilds } from "./players/guilds";
 import { Instances } from "./players/instances";
@@ -81,7 +81,7 @@ export interface AppOptions {
 /** Builds the whole product on one port: REST under /api, the Colyseus rooms, and the built client. */
 export async function createApp(config: Config, existingDb?: Database, options: AppOptions = {}): Promise<App> {
   const log = new Log(logSettings(config));
-  const db = existingDb ?? (await openDatabase(config.databaseUrl, config.dataDir, config.dbTimeouts));
+  const db = existingDb ?? (await openDatabase(config.databaseUrl, config.dataDir, config.dbTimeouts, config.dbPoolSize));
   db.breaker.onChange = (open, reason, openForMs) => {
     if (open) log.warn("db-breaker", "database breaker open: money requests are refused until the database answers", { reason });
     else log.info("database breaker closed: the database answers again", { openForMs: Math.round(openForMs) });
@@ -154,7 +154,7 @@ export async function createApp(config: Config, existingDb?: Database, options: 
       [ROOMS.casino]: countedRoom(ROOMS.casino, casinoRoom(services), defineRoom),
       // One shared crash room per activity instance (instanceId null: the public room).
       [ROOMS.crash]: countedRoom(ROOMS.crash, crashRoom(services), defineRoom).filterBy(["instanceId"]),
-      [LEADERBOARD_ROOM]: countedRoom(LEADERBOARD_ROOM, leaderboardRoom(services), defineRoom).filterBy([
+      [ROOMS.leaderboard]: countedRoom(ROOMS.leaderboard, leaderboardRoom(services), defineRoom).filterBy([
         "board",
         "scope",
         "guildId",

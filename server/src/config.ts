@@ -129,6 +129,7 @@ const envSchema = z
     DB_STATEMENT_TIMEOUT_MS: positiveInt(5000),
     DB_QUERY_TIMEOUT_MS: positiveInt(6000),
     DB_HEALTH_TIMEOUT_MS: positiveInt(1000),
+    DB_POOL_SIZE: positiveInt(20),
     PROCESSED_REQUEST_RETENTION_DAYS: positiveInt(7),
     ABANDONED_ROUND_MINUTES: positiveInt(60),
     GUEST_ARCHIVE_DAYS: positiveInt(30),
@@ -185,6 +186,8 @@ export interface Config {
   /** Origins allowed to frame the client besides Discord's (e.g. a local stand-in for Discord's host page). */
   frameAncestors: string[];
   dbTimeouts: DatabaseTimeouts;
+  /** PostgreSQL connections in this process's pool. */
+  dbPoolSize: number;
   retention: RetentionConfig;
   crash: CrashSettings;
   /** Refuse a skill log that claims more game time than has passed since its round started. */
@@ -267,6 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       queryMs: e.DB_QUERY_TIMEOUT_MS,
       healthMs: e.DB_HEALTH_TIMEOUT_MS,
     },
+    dbPoolSize: e.DB_POOL_SIZE,
     retention: {
       processedRequestDays: e.PROCESSED_REQUEST_RETENTION_DAYS,
       abandonedRoundMinutes: e.ABANDONED_ROUND_MINUTES,

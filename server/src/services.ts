@@ -13,7 +13,7 @@ import type { Store } from "express-rate-limit";
 import type { Log } from "./log";
 import type { Lifecycle } from "./lifecycle";
 import type { RoomLimiter } from "./rooms/rate-limit";
-import type { CrashStore } from "./rooms/crash-store";
+import type { CrashStore } from "./db/crash-store";
 import type { SkillRounds } from "./skill/skill-rounds";
 import type { Leaderboards } from "./leaderboard/leaderboards";
 import type { Progress } from "./progress/progress";

@@ -273,7 +273,7 @@ describe.runIf(TEST_DB === "postgres")("npm run admin", { timeout: 300_000 }, ()
   it("exports everything stored about a player as JSON, with unrevealed seeds as hashes only", async () => {
     const p = await discordPlayer(t, "Exported", { guilds: ["880011223344556677"] });
     await diceBet(t, p.player.id, 100);
-    await t.app.services.seeds.rotate(p.player.id, `rotate-${randomUUID()}`, undefined, "rotate");
+    await t.app.services.ledger.rotateSeeds(p.player.id, `rotate-${randomUUID()}`, undefined, "rotate");
     await diceBet(t, p.player.id, 100);
     await t.request("POST", "/api/suggestions", { token: p.token, body: { playerId: p.player.id, suggestion: "Export me" } });
     const dir = mkdtempSync(join(tmpdir(), "casino-export-"));

@@ -1,21 +1,27 @@
-import { readFileSync, readdirSync } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { dirname, join, relative, sep } from "node:path";
+import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
 /**
- * The money rule of the architecture, checked on the source: only server/src/ledger/ writes
- * players.balance. (Import boundaries are checked by ESLint.)
+ * Rules of the architecture, checked on the source: only server/src/ledger/ writes players.balance
+ * (in SQL, or by queueing the write batch's balance move), and no module of server/src or common/src
+ * imports itself through others. (Import boundaries between the packages are checked by ESLint.)
  */
-const SERVER_SRC = join(import.meta.dirname, "..", "src");
+const REPO = join(import.meta.dirname, "..", "..");
+const SERVER_SRC = join(REPO, "server", "src");
 const LEDGER_DIR = join(SERVER_SRC, "ledger") + sep;
 
-function sourceFiles(dir: string): string[] {
+function sourceFiles(dir: string, name = /\.ts$/): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? sourceFiles(join(dir, e.name)) : e.name.endsWith(".ts") ? [join(dir, e.name)] : [],
+    e.isDirectory() ? sourceFiles(join(dir, e.name), name) : name.test(e.name) ? [join(dir, e.name)] : [],
   );
 }
 
-/** The statements of a source text that write a player's balance: SQL, or a TypeORM update/insert of the column. */
+/**
+ * The statements of a source text that write a player's balance: SQL, a TypeORM update/insert of the
+ * column, or a balance move queued in the ledger's write batch.
+ */
 export function balanceWrites(text: string): string[] {
   // SQL is read one string literal at a time, so a statement never borrows a word from its neighbour.
   const literals = [...text.matchAll(/`[^`]*`|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g)].map((m) => m[0]);
@@ -23,7 +29,9 @@ export function balanceWrites(text: string): string[] {
     /UPDATE\s+players\b[\s\S]*\bSET\b[\s\S]*\bbalance\s*=|INSERT\s+INTO\s+players\s*\([^)]*\bbalance\b/i.test(l),
   );
   const orm = [...text.matchAll(/\.(update|insert|save|increment|decrement)\s*\([^;]*\bbalance\b/g)].map((m) => m[0]);
-  return [...sql, ...orm];
+  // The write batch's balance move (WriteBatch.move, ledger/writes.ts): the only \`move\` in server/src.
+  const batch = [...text.matchAll(/\.move\s*\([^;]*\)/g)].map((m) => m[0]);
+  return [...sql, ...orm, ...batch];
 }
 
 describe("only the ledger writes balances", () => {
@@ -36,6 +44,9 @@ describe("only the ledger writes balances", () => {
     expect(balanceWrites("repo.increment({ id }, 'balance', 5)")).toHaveLength(1);
     expect(balanceWrites("q(`SELECT balance FROM players WHERE id = $1`)")).toHaveLength(0);
     expect(balanceWrites("q(`UPDATE players SET last_daily_spin = $2 WHERE id = $1`)")).toHaveLength(0);
+    expect(balanceWrites("ctx.writes.move(playerId, 0, true);")).toHaveLength(1);
+    expect(balanceWrites("w.move(ctx.player.id, delta, false);")).toHaveLength(1);
+    expect(balanceWrites("ctx.writes.add(`UPDATE fairness_seeds SET active = false`);")).toHaveLength(0);
   });
 
   it("finds none outside server/src/ledger/", () => {
@@ -49,4 +60,91 @@ describe("only the ledger writes balances", () => {
     const inLedger = sourceFiles(LEDGER_DIR).flatMap((file) => balanceWrites(readFileSync(file, "utf8")));
     expect(inLedger.length).toBeGreaterThan(0);
   });
+});
+
+/**
+ * The modules a source file imports (type-only imports and re-exports included: a circle closed by a
+ * type is still a circle), resolved to files of the same tree; package imports are left out (common
+ * never imports server, so no circle crosses them).
+ */
+function localImports(file: string): string[] {
+  const { importedFiles } = ts.preProcessFile(readFileSync(file, "utf8"), true, true);
+  return importedFiles
+    .map((f) => f.fileName)
+    .filter((name) => name.startsWith("."))
+    .map((name) => {
+      const base = join(dirname(file), name);
+      return [base, `${base}.ts`, `${base}.tsx`, join(base, "index.ts")].find(
+        (candidate) => existsSync(candidate) && candidate.match(/\.tsx?$/),
+      );
+    })
+    .filter((resolved): resolved is string => resolved !== undefined);
+}
+
+/** Every import circle among `files`, each as the list of its modules (one circle per strongly connected group). */
+export function importCycles(graph: Map<string, string[]>): string[][] {
+  // Tarjan's strongly connected components; a component of two or more modules, or a module that
+  // imports itself, is a circle.
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const group: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        group.push(w);
+      } while (w !== v);
+      if (group.length > 1 || (graph.get(v) ?? []).includes(v)) cycles.push(group.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return cycles;
+}
+
+describe("no import circle", () => {
+  it("finds a circle, whether closed by a value or a type import (the finder itself)", () => {
+    const graph = new Map([
+      ["a", ["b"]],
+      ["b", ["c"]],
+      ["c", ["a", "d"]],
+      ["d", []],
+      ["e", ["e"]],
+    ]);
+    expect(importCycles(graph)).toEqual([["a", "b", "c"], ["e"]]);
+    expect(
+      importCycles(
+        new Map([
+          ["a", ["b"]],
+          ["b", []],
+        ]),
+      ),
+    ).toEqual([]);
+    expect(localImports(join(SERVER_SRC, "app.ts")).length).toBeGreaterThan(10);
+  });
+
+  for (const tree of ["server/src", "common/src"]) {
+    it(`finds none among the modules of ${tree}`, () => {
+      const root = join(REPO, tree);
+      const files = sourceFiles(root, /\.tsx?$/);
+      const graph = new Map(files.map((file) => [file, localImports(file)]));
+      const cycles = importCycles(graph).map((cycle) => cycle.map((file) => relative(REPO, file)).join(" <-> "));
+      expect(cycles).toEqual([]);
+    });
+  }
 });

@@ -15,7 +15,7 @@ import {
 import { openDatabase } from "../src/db/database";
 import { Ledger } from "../src/ledger/ledger";
 import { Log } from "../src/log";
-import { CrashStore } from "../src/rooms/crash-store";
+import { CrashStore } from "../src/db/crash-store";
 import { auditLedger } from "../src/ops/audit-ledger";
 import { loadConfig } from "../src/config";
 import { TEST_DB, freshDatabaseUrl } from "./harness";

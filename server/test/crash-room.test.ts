@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { matchMaker } from "@colyseus/core";
 import type { Room } from "@colyseus/sdk";
 import { CRASH_MESSAGES, crashPointHundredths, verifyChainElement } from "@casino/common";
-import { CrashStore } from "../src/rooms/crash-store";
+import { CrashStore } from "../src/db/crash-store";
 import { startTestApp, TEST_DB, type TestApp } from "./harness";
 import { Inbox, ask, newRequestId, waitFor } from "./room-helpers";
 

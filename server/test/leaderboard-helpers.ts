@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import type { TestApp } from "./harness";
+import { guestSql } from "../src/players/guest-rule";
 
 let nextDiscordId = 700_000_000_000 + Math.floor(Math.random() * 1_000_000) * 1000;
 
@@ -34,7 +35,7 @@ export async function setBalance(t: TestApp, playerId: string, balance: number, 
 /** The balance board computed by PostgreSQL: every non-guest, balance descending, ties by id. */
 export async function sqlBoard(t: TestApp): Promise<{ id: string; balance: number }[]> {
   const rows = await t.app.services.db.run((em) =>
-    em.query(`SELECT id, balance FROM players WHERE discord_id NOT LIKE 'guest-%' ORDER BY balance DESC, id ASC`),
+    em.query(`SELECT id, balance FROM players WHERE NOT (${guestSql("discord_id")}) ORDER BY balance DESC, id ASC`),
   );
   return rows.map((r: any) => ({ id: r.id, balance: Number(r.balance) }));
 }
@@ -44,7 +45,7 @@ export async function sqlRank(t: TestApp, playerId: string): Promise<number> {
   const [row] = await t.app.services.db.run((em) =>
     em.query(
       `SELECT count(*)::int + 1 AS rank FROM players o, players me
-        WHERE me.id = $1 AND o.discord_id NOT LIKE 'guest-%'
+        WHERE me.id = $1 AND NOT (${guestSql("o.discord_id")})
           AND (o.balance > me.balance OR (o.balance = me.balance AND o.id < me.id))`,
       [playerId],
     ),

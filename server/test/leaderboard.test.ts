@@ -5,6 +5,7 @@ import { diceBet, discordPlayer, restBoard, setBalance, sqlBoard, sqlRank } from
 import { boardScripts } from "../src/leaderboard/scripts";
 import { KEYS } from "../src/leaderboard/keys";
 import { PROFILE_TTL_MS, encodeProfile, profileOf, splitProfile } from "../src/leaderboard/profiles";
+import { guestSql } from "../src/players/guest-rule";
 
 let t: TestApp;
 const BADGE_ID = "424242424242";
@@ -267,7 +268,7 @@ describe("the day and week boards", () => {
       const sql = await t.app.services.db.run((em) =>
         em.query(
           `SELECT e.player_id, sum(e.delta)::bigint AS net FROM ledger_entries e JOIN players p ON p.id = e.player_id
-            WHERE p.discord_id NOT LIKE 'guest-%' AND e.reason IN ('bet','payout','refund','reward')
+            WHERE NOT (${guestSql()}) AND e.reason IN ('bet','payout','refund','reward')
               AND e.created_at >= date_trunc($1, now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'
             GROUP BY e.player_id ORDER BY sum(e.delta) DESC, e.player_id ASC`,
           [window],

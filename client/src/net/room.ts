@@ -1,13 +1,12 @@
 import { Client, type Room } from "@colyseus/sdk";
 import { ACCOUNT_CLOSED_CLOSE_CODE } from "@casino/common/account";
+import { ROOMS, type CasinoRoomState } from "@casino/common/rooms";
 import { browserClientSeed } from "./client-seed";
 import { newRequestId } from "./request-id";
 import { RoomFailure, type ConnectionStatus } from "./room-failure";
 
 export { RoomFailure, type ConnectionStatus };
 
-/** The room every player joins (`ROOMS.casino` in common/protocol.ts, which also holds zod: kept out of the entry). */
-const CASINO_ROOM = "casino";
 /** Server → client messages answering a request (result, spin) or refusing it (error). */
 const ANSWERS = new Set(["result", "spin"]);
 
@@ -29,7 +28,7 @@ export interface ConnectionListener<S> {
   accountClosed?(reason: string): void;
 }
 
-/** The casino room's state as its connection passes it on. */
+/** The casino room's state (`CasinoRoomState` in common/rooms.ts) as its connection passes it on. */
 export interface CasinoState {
   balance: number;
   openRound: string;
@@ -184,11 +183,11 @@ export abstract class RoomConnection<S> {
 export class CasinoConnection extends RoomConnection<CasinoState> {
   protected join(client: Client): Promise<Room> {
     // The browser's own client seed (`casinoJoinOptions`): the default seed of a pair never used.
-    return client.create(CASINO_ROOM, { clientSeed: browserClientSeed() });
+    return client.create(ROOMS.casino, { clientSeed: browserClientSeed() });
   }
 
   protected read(state: unknown): CasinoState {
-    const s = state as { balance?: number; openRound?: string } & Partial<SeedState>;
+    const s = state as Partial<CasinoRoomState>;
     const seeds = s.serverSeedHash
       ? {
           serverSeedHash: s.serverSeedHash,

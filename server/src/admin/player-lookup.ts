@@ -1,11 +1,9 @@
 import type { EntityManager } from "typeorm";
 import { isGuestId, type PlayerStatus } from "@casino/common";
 import type { Database } from "../db/database";
-import { sqlRows } from "../db/sql";
+import { isUuid, sqlRows } from "../db/sql";
 import { AppError } from "../errors";
 import { actionsOn, type ActionView } from "./admin-actions";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface PlayerView {
   id: string;
@@ -40,7 +38,7 @@ const playerView = (r: Record<string, unknown>): PlayerView => ({
 export async function resolvePlayer(em: EntityManager, ref: string): Promise<PlayerView> {
   const rows = await sqlRows(
     em,
-    UUID.test(ref) ? `SELECT ${PLAYER_COLUMNS} FROM players WHERE id = $1` : `SELECT ${PLAYER_COLUMNS} FROM players WHERE discord_id = $1`,
+    isUuid(ref) ? `SELECT ${PLAYER_COLUMNS} FROM players WHERE id = $1` : `SELECT ${PLAYER_COLUMNS} FROM players WHERE discord_id = $1`,
     [ref],
   );
   if (!rows[0]) throw new AppError("not_found", 404, `No player has the id or Discord id "${ref}" (to search by name: find <text>)`);

@@ -176,6 +176,11 @@ export function sqlState(error: unknown): string | undefined {
   return typeof code === "string" ? code : undefined;
 }
 
+/** A unique violation (SQLSTATE 23505): a row that another request inserted first. */
+export function isUniqueViolation(error: unknown): boolean {
+  return sqlState(error) === "23505";
+}
+
 /** The constraint a PostgreSQL error names (unique violations name their index), if any. */
 export function constraintOf(error: unknown): string | undefined {
   const e = error as { constraint?: unknown; driverError?: { constraint?: unknown } } | null;
@@ -221,7 +226,12 @@ export function isConnectFailure(error: unknown): boolean {
 }
 
 /** Connects, runs pending migrations, and hands back the database. */
-export async function openDatabase(databaseUrl: string | undefined, dataDir: string, timeouts?: DatabaseTimeouts): Promise<Database> {
+export async function openDatabase(
+  databaseUrl: string | undefined,
+  dataDir: string,
+  timeouts?: DatabaseTimeouts,
+  poolSize?: number,
+): Promise<Database> {
   if (!databaseUrl && dataDir !== IN_MEMORY) mkdirSync(dataDir, { recursive: true });
   if (databaseUrl && timeouts) {
     // Migrations may take longer than a statement of the running service is allowed to: they run
@@ -233,11 +243,11 @@ export async function openDatabase(databaseUrl: string | undefined, dataDir: str
     } finally {
       await migrator.destroy();
     }
-    const dataSource = new DataSource(dataSourceOptions(databaseUrl, dataDir, timeouts));
+    const dataSource = new DataSource(dataSourceOptions(databaseUrl, dataDir, timeouts, poolSize));
     await dataSource.initialize();
     return new Database(dataSource, false, timeouts.healthMs);
   }
-  const dataSource = new DataSource(dataSourceOptions(databaseUrl, dataDir, timeouts));
+  const dataSource = new DataSource(dataSourceOptions(databaseUrl, dataDir, timeouts, poolSize));
   await dataSource.initialize();
   await runMigrations(dataSource);
   return new Database(dataSource, !databaseUrl, timeouts?.healthMs);

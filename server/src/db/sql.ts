@@ -43,3 +43,8 @@ export async function sqlPrepared<T = Record<string, unknown>>(em: EntityManager
   if (!connection) return sqlRows<T>(em, text, params);
   return (await connection.query({ name: statementName(text), text, values: params })).rows as T[];
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The text has the form of a uuid (a player id, a round id): worth asking PostgreSQL's uuid columns about. */
+export const isUuid = (text: string): boolean => UUID.test(text);

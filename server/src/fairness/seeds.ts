@@ -4,9 +4,8 @@ import { seedCommitment, type ActiveSeedView, type RevealedSeed, type RotateAnsw
 import type { Row } from "../db/rows";
 import { sqlRows } from "../db/sql";
 import type { Database } from "../db/database";
-import { AppError, conflict, notFound } from "../errors";
-import { MoneyRequests, lockPlayer, type Replayable } from "../ledger/requests";
-import type { WriteBatch } from "../ledger/writes";
+import { AppError, notFound } from "../errors";
+import { lockPlayer } from "../ledger/requests";
 
 export type { ActiveSeedView, RevealedSeed, RotateAnswer };
 
@@ -20,14 +19,11 @@ export const newClientSeed = (): string => randomBytes(8).toString("hex");
  * before the player chooses the client seed it will serve with. Rotating, or setting a client seed,
  * reveals the active server seed, promotes the committed next one (with the new client seed), and
  * commits a new next seed at once. All of it runs under the player's lock, after checking that no
- * round is open: revealing an open round's seed would reveal its future.
+ * round is open: revealing an open round's seed would reveal its future. The rotation itself is a money
+ * request (idempotent by request id, in the write batch): `SeedRotation` in ledger/seed-rotation.ts.
  */
 export class Seeds {
-  private readonly requests: MoneyRequests;
-
-  constructor(private readonly db: Database) {
-    this.requests = new MoneyRequests(db);
-  }
+  constructor(private readonly db: Database) {}
 
   async active(playerId: string): Promise<ActiveSeedView> {
     const rows = await this.db.run((em) =>
@@ -47,38 +43,6 @@ export class Seeds {
       nonce: Number(row.nonce),
       nextServerSeedHash: row.next_hash,
     };
-  }
-
-  /**
-   * Reveals the active server seed and pairs the committed next one with `clientSeed` (the player's, or
-   * else the current one: the server seed changes either way, so no stream is ever reused).
-   */
-  rotate(
-    playerId: string,
-    requestId: string,
-    clientSeed: string | undefined,
-    kind: "rotate" | "client-seed" = "rotate",
-  ): Promise<Replayable<RotateAnswer>> {
-    return this.requests.run({ playerId, requestId, kind, body: { clientSeed: clientSeed ?? null } }, async (ctx) => {
-      if (ctx.round) throw conflict("Finish your open round before changing seeds", "round_open");
-      const next = newServerSeed();
-      const nextHash = seedCommitment(next);
-      const newClient = clientSeed ?? ctx.seed.clientSeed;
-      const revealedAt = new Date();
-      promoteNextSeed(ctx.writes, playerId, ctx.seed.id, newClient, next, revealedAt);
-      ctx.writes.move(playerId, 0, true);
-      return {
-        requestId,
-        revealed: {
-          serverSeed: ctx.seed.serverSeed,
-          serverSeedHash: ctx.seed.serverSeedHash,
-          clientSeed: ctx.seed.clientSeed,
-          nonces: ctx.seed.nonce,
-          revealedAt: revealedAt.toISOString(),
-        },
-        active: { serverSeedHash: ctx.nextServerSeedHash, clientSeed: newClient, nonce: 0, nextServerSeedHash: nextHash },
-      };
-    });
   }
 
   /**
@@ -133,25 +97,5 @@ export async function insertFirstSeeds(em: EntityManager, playerId: string, clie
     `WITH a AS (INSERT INTO fairness_seeds (player_id, server_seed, server_seed_hash, client_seed) VALUES ($1, $2, $3, $4))
      INSERT INTO next_server_seeds (player_id, server_seed, server_seed_hash) VALUES ($1, $5, $6)`,
     [playerId, active, seedCommitment(active), clientSeed, next, seedCommitment(next)],
-  );
-}
-
-/**
- * Reveals the active seed `activeId`, makes the committed next seed the active one with `clientSeed`,
- * and commits `nextSeed` as the new next seed. The reveal comes first (the promotion reads its
- * RETURNING), so the one-active-seed index never sees two.
- */
-function promoteNextSeed(w: WriteBatch, playerId: string, activeId: string, clientSeed: string, nextSeed: string, revealedAt: Date): void {
-  const player = w.p(playerId);
-  const revealed = w.add(
-    `UPDATE fairness_seeds SET active = false, revealed_at = ${w.p(revealedAt)} WHERE id = ${w.p(activeId)} AND active RETURNING id`,
-  );
-  w.add(
-    `INSERT INTO fairness_seeds (player_id, server_seed, server_seed_hash, client_seed)
-     SELECT n.player_id, n.server_seed, n.server_seed_hash, ${w.p(clientSeed)} FROM next_server_seeds n, ${revealed} WHERE n.player_id = ${player}`,
-  );
-  w.add(
-    `UPDATE next_server_seeds SET server_seed = ${w.p(nextSeed)}, server_seed_hash = ${w.p(seedCommitment(nextSeed))}, created_at = now()
-      WHERE player_id = ${player}`,
   );
 }

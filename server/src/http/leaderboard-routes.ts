@@ -15,6 +15,7 @@ import type { SessionClaims } from "../auth/session";
 import type { BoardSpec } from "../leaderboard/leaderboards";
 import { authorisedScope } from "../leaderboard/scope";
 import { badRequest } from "../errors";
+import { isUuid } from "../db/sql";
 import { gameStats, playerGameStats } from "../progress/game-stats";
 import { parse } from "./errors";
 import { sessionOf } from "./context";
@@ -25,7 +26,6 @@ import { sessionOf } from "./context";
  * counts; and joining an activity instance. Every call needs a session: the caller sees their own
  * entry unmasked, and may only ask for a guild or instance they belong to.
  */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function leaderboardRoutes(s: Services): Router {
   const router = Router();
@@ -57,7 +57,7 @@ export function leaderboardRoutes(s: Services): Router {
     if (q.board !== "balance" && q.window !== "all") throw badRequest("window: only the balance board has day and week windows");
     const spec: BoardSpec = { board: q.board, window: q.window, ...(await scopeFor(claims, q)) };
     // A player id on the board needs no database lookup; a Discord id, or an id not ranked, does.
-    let ranked = UUID.test(ref) ? await s.leaderboards.rank(spec, ref.toLowerCase()) : null;
+    let ranked = isUuid(ref) ? await s.leaderboards.rank(spec, ref.toLowerCase()) : null;
     if (!ranked || ranked.rank === null) ranked = await s.leaderboards.rank(spec, (await s.players.get(ref)).id);
     const answer: RankAnswer = { rank: ranked.rank, total: ranked.total };
     res.json(answer);

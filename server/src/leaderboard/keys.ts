@@ -27,7 +27,7 @@ export const KEYS = {
 /** Ledger reasons that count as winnings from games on the day and week boards (not grants or daily spins). */
 export const NET_REASONS = ["bet", "payout", "refund", "reward"] as const;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Start of the UTC day and of the UTC week (Monday) holding `at`. */
 export function windowStart(window: "day" | "week", at: Date | number): number {

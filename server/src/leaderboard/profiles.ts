@@ -1,6 +1,6 @@
 import type { Redis } from "ioredis";
 import { sqlPrepared } from "../db/sql";
-import { isGuestId, type BoardEntryBase, type ActiveTagView } from "@casino/common";
+import { isGuestId } from "@casino/common";
 import type { Database } from "../db/database";
 import { KEYS } from "./keys";
 import type { BoardScripts } from "./scripts";
@@ -44,7 +44,7 @@ export const PROFILE_TTL_MS = 10 * 60_000;
 /**
  * A stored profile, split into its parts. It is kept as tab-separated text (JSON escapes every tab
  * inside its strings): `readAt`, anonymous 0|1, balance, Discord id, the tag as JSON, and the entry's
- * JSON members from playerId to discordId, ready to be pasted into a page (see Leaderboards.pageJson).
+ * JSON members from playerId to discordId, ready to be pasted into an entry (see EntryRenderer).
  * `readAt` (ms) is a time before the PostgreSQL read the copy came from, so the copy reflects every
  * commit made before it; writers keep the copy with the latest `readAt` (see STORE_PROFILES).
  */
@@ -117,10 +117,9 @@ export class ProfileStore {
   ) {}
 
   /** Profiles of the given players: the stored copies, and fresh ones for those missing or too old. */
-  async get(ids: readonly string[]): Promise<Map<string, Profile>> {
+  async get(ids: readonly string[]): Promise<Map<string, StoredProfile>> {
     if (ids.length === 0) return new Map();
-    const stored = await this.complete(ids, await this.redis.hmget(KEYS.profiles, ...ids));
-    return new Map([...stored].map(([id, parts]) => [id, profileOf(parts)]));
+    return this.complete(ids, await this.redis.hmget(KEYS.profiles, ...ids));
   }
 
   /** `stored[i]` is the stored copy for `ids[i]`; the missing and stale ones are read from PostgreSQL (and stored). */
@@ -156,29 +155,4 @@ export class ProfileStore {
     if (profiles.length === 0) return;
     await this.redis.storeProfiles(KEYS.profiles, ...profiles.flatMap((p) => [p.id, encodeProfile(p, readAt)]));
   }
-}
-
-/**
- * The fields of an entry as `viewerId` may see them. An anonymous player is "Anonymous" to everyone but
- * themselves: no name, avatar, badge or tag, and no `discordId` key in the JSON at all.
- */
-export function presentPlayer(
-  profile: Profile,
-  rank: number,
-  viewerId: string | null,
-  badges: ReadonlyMap<string, string>,
-): BoardEntryBase & { activeTag: ActiveTagView | null } {
-  if (profile.anonymousMode && profile.id !== viewerId) {
-    return { rank, playerId: profile.id, username: "Anonymous", avatarUrl: null, anonymousMode: true, badge: null, activeTag: null };
-  }
-  return {
-    rank,
-    playerId: profile.id,
-    username: profile.username,
-    avatarUrl: profile.avatarUrl,
-    anonymousMode: profile.anonymousMode,
-    discordId: profile.discordId,
-    badge: badges.get(profile.discordId) ?? null,
-    activeTag: profile.activeTag ? { name: profile.activeTag } : null,
-  };
 }

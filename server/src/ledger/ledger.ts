@@ -20,6 +20,7 @@ import {
   type Step,
   type BetAnswer,
   type SpinAnswer,
+  type RotateAnswer,
 } from "@casino/common";
 import type { Row } from "../db/rows";
 import { sqlRows } from "../db/sql";
@@ -30,6 +31,8 @@ import { AppError, conflict, insufficientFunds } from "../errors";
 import type { Log } from "../log";
 import { insertFirstSeeds, newClientSeed } from "../fairness/seeds";
 import { WriteBatch } from "./writes";
+import { SeedRotation } from "./seed-rotation";
+import type { LedgerReason } from "./types";
 import {
   MoneyRequests,
   ledgerEntryId,
@@ -43,7 +46,7 @@ import {
 
 export type { BetAnswer, SpinAnswer };
 
-export type LedgerReason = "grant" | "bet" | "payout" | "refund" | "daily_spin" | "reward" | "admin_adjustment";
+export type { LedgerReason };
 
 /** Told after a transaction that moved coins has committed. */
 export type CommitListener = () => void;
@@ -81,6 +84,7 @@ export interface AbandonedSettlement {
  */
 export class Ledger {
   private readonly requests: MoneyRequests;
+  private readonly seedRotation: SeedRotation;
   private readonly commitListeners = new Set<CommitListener>();
 
   constructor(
@@ -88,6 +92,20 @@ export class Ledger {
     private readonly log: Pick<Log, "error">,
   ) {
     this.requests = new MoneyRequests(db, () => this.tellCommitted());
+    this.seedRotation = new SeedRotation(db);
+  }
+
+  /**
+   * Reveals the player's active server seed and pairs the committed next one with `clientSeed` (the
+   * player's, or else the current one), as a money request (see SeedRotation).
+   */
+  rotateSeeds(
+    playerId: string,
+    requestId: string,
+    clientSeed: string | undefined,
+    kind: "rotate" | "client-seed" = "rotate",
+  ): Promise<Replayable<RotateAnswer>> {
+    return this.seedRotation.rotate(playerId, requestId, clientSeed, kind);
   }
 
   /**
@@ -612,9 +630,4 @@ function answer(
     view,
     fairness: { serverSeedHash: seed.serverSeedHash, clientSeed: seed.clientSeed, nonce: seed.nonce },
   };
-}
-
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; driverError?: { code?: string } } | null;
-  return e?.code === "23505" || e?.driverError?.code === "23505";
 }

@@ -1,5 +1,5 @@
 import type { EntityManager } from "typeorm";
-import type { LedgerReason } from "./ledger";
+import type { LedgerReason } from "./types";
 import { sqlPrepared, sqlRows } from "../db/sql";
 import type { Pipe } from "../db/pipeline";
 

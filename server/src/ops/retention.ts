@@ -1,10 +1,10 @@
-import { GUEST_ID_PREFIX } from "@casino/common";
 import { sqlRows } from "../db/sql";
 import type { Database } from "../db/database";
 import type { RetentionConfig } from "../config";
 import type { Ledger } from "../ledger/ledger";
 import type { PlayerEvents } from "../rooms/player-events";
 import type { Log } from "../log";
+import { guestSql } from "../players/guest-rule";
 
 export interface SweepReport {
   settledRounds: number;
@@ -134,7 +134,7 @@ export class Retention {
           `UPDATE players SET archived_at = now()
             WHERE id IN (
               SELECT p.id FROM players p
-               WHERE p.discord_id LIKE '${GUEST_ID_PREFIX}%' AND p.archived_at IS NULL AND p.last_seen_at < $1
+               WHERE ${guestSql()} AND p.archived_at IS NULL AND p.last_seen_at < $1
                  AND NOT EXISTS (SELECT 1 FROM open_rounds r WHERE r.player_id = p.id)
                ORDER BY p.last_seen_at LIMIT $2 FOR NO KEY UPDATE SKIP LOCKED)
            RETURNING id`,

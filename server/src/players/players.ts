@@ -1,13 +1,12 @@
 import { randomBytes, randomInt } from "node:crypto";
 import { GUEST_ID_PREFIX, GUEST_NUMBER_LIMIT, isGuestId, type PlayerRecord, type PublicPlayer } from "@casino/common";
-import type { Database } from "../db/database";
+import { isUniqueViolation, type Database } from "../db/database";
 import { Player } from "../db/entities/index";
+import { isUuid } from "../db/sql";
 import type { Ledger } from "../ledger/ledger";
-import { isUniqueViolation } from "../ledger/ledger";
 import { AppError, accountArchived, accountErased, accountSuspended, forbidden, notFound } from "../errors";
 import type { SessionClaims } from "../auth/session";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The fields a leaderboard entry shows (besides the balance, which the ledger moves). */
 const SHOWN_FIELDS = ["username", "avatarUrl", "anonymousMode", "activeTagId"] as const;
 
@@ -23,7 +22,7 @@ export class Players {
 
   /** By player id or by Discord/guest id. */
   find(ref: string): Promise<Player | null> {
-    return this.db.run((em) => em.getRepository(Player).findOneBy(UUID.test(ref) ? { id: ref } : { discordId: ref }));
+    return this.db.run((em) => em.getRepository(Player).findOneBy(isUuid(ref) ? { id: ref } : { discordId: ref }));
   }
 
   /** An archived guest, or an erased player, is gone for everyone but the ledger. */

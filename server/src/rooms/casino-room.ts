@@ -200,7 +200,7 @@ export abstract class CasinoRoom extends Room<{ state: CasinoState; client: Casi
   }
 
   private async rotateSeeds(requestId: string, clientSeed: string | undefined, kind: "rotate" | "client-seed") {
-    const seeds = await this.services.seeds.rotate(this.playerId, requestId, clientSeed, kind);
+    const seeds = await this.services.ledger.rotateSeeds(this.playerId, requestId, clientSeed, kind);
     if (!seeds.replayed) this.services.events.publish(this.playerId, { type: "fairness", ...seeds.active });
     return seeds;
   }

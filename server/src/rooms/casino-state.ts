@@ -1,4 +1,5 @@
 import { Encoder, Schema, type } from "@colyseus/schema";
+import type { CasinoRoomState } from "@casino/common";
 
 /**
  * The encoder of every room keeps two buffers of this size (patches, and the full state for joins).
@@ -9,7 +10,7 @@ import { Encoder, Schema, type } from "@colyseus/schema";
 Encoder.BUFFER_SIZE = 2 * 1024;
 
 /** What the client mirrors of its player: balance, fairness, and the open round (as JSON of its public view). */
-export class CasinoState extends Schema {
+export class CasinoState extends Schema implements CasinoRoomState {
   @type("number") balance = 0;
   @type("string") serverSeedHash = "";
   @type("string") clientSeed = "";

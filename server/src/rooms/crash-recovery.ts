@@ -1,5 +1,5 @@
 import type { Log } from "../log";
-import type { CrashStore } from "./crash-store";
+import type { CrashStore } from "../db/crash-store";
 
 /**
  * Settles, by the restart rule, every crash round whose process stopped renewing its lease: at boot

@@ -16,7 +16,7 @@ import { countCrashStep } from "../metrics";
 import type { Services } from "../services";
 import { crashScopeOf, roomScope } from "./crash-scope";
 import { CrashBetView, CrashHistoryEntry, CrashState } from "./crash-state";
-import type { OpenedRound, RevealedRound } from "./crash-store";
+import type { OpenedRound, RevealedRound } from "../db/crash-store";
 import { RoomRequests } from "./room-messages";
 
 interface CrashAuth extends SessionClaims {

@@ -13,12 +13,11 @@ import {
   type SkillVerdict,
 } from "@casino/common";
 import type { EntityManager } from "typeorm";
-import type { Database } from "../db/database";
+import { isUniqueViolation, type Database } from "../db/database";
 import type { Row } from "../db/rows";
 import { sqlRows } from "../db/sql";
 import { AppError, badRequest, notFound } from "../errors";
 import type { Ledger } from "../ledger/ledger";
-import { isUniqueViolation } from "../ledger/ledger";
 import type { Replayable } from "../ledger/requests";
 
 /** The UTC day of the database's clock, so every process counts the same day. */

@@ -14,6 +14,7 @@ import {
 } from "typeorm";
 import type { LogRefusal, PlayerStatus, RoundResult, SkillGame } from "@casino/common";
 import { bigintToNumber } from "./transformers";
+import { guestSql } from "../../players/guest-rule";
 
 /**
  * The schema, declared: every table, column, foreign key, index and CHECK of the migrations in
@@ -50,7 +51,7 @@ export class Tag {
 /** The few players who are not active: every server process reads them every few seconds. */
 @Index("idx_players_closed", ["id"], { where: `status <> 'active'` })
 /** No index on balance: a bet's update of the row stays HOT (see migration 1763900000000). */
-@Index("idx_players_idle_guests", ["lastSeenAt"], { where: `archived_at IS NULL AND discord_id LIKE 'guest-%'` })
+@Index("idx_players_idle_guests", ["lastSeenAt"], { where: `archived_at IS NULL AND ${guestSql("discord_id")}` })
 export class Player {
   @PrimaryGeneratedColumn("uuid") id!: string;
   @Column({ name: "discord_id", type: "text", unique: true }) discordId!: string;

@@ -17,10 +17,10 @@ import {
 import type { SessionClaims } from "../auth/session";
 import type { Services } from "../services";
 import { AppError } from "../errors";
-import { boardKey } from "./keys";
-import { BOARD_CHANGES_CHANNEL, type BoardChange, type BoardSpec, type Ranked } from "./leaderboards";
-import { authorisedScope } from "./scope";
-import { Coalescer } from "./coalescer";
+import { boardKey } from "../leaderboard/keys";
+import { BOARD_CHANGES_CHANNEL, type BoardChange, type BoardSpec, type Ranked } from "../leaderboard/leaderboards";
+import { authorisedScope } from "../leaderboard/scope";
+import { Coalescer } from "../leaderboard/coalescer";
 
 interface Viewer {
   playerId: string;

@@ -2,8 +2,8 @@ import { Router, json } from "express";
 import { skillStartRequest, skillSubmitRequest, type SkillRoundReward } from "@casino/common";
 import { z } from "zod";
 import type { Services } from "../services";
-import { parse } from "../http/errors";
-import { sessionOf } from "../http/context";
+import { parse } from "./errors";
+import { sessionOf } from "./context";
 
 /** An input log of the longest round at the highest rate is about 60 kB of JSON. */
 export const SKILL_BODY_LIMIT = "96kb";

@@ -2,11 +2,9 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { EntityManager } from "typeorm";
 import { CRASH_CHAIN_SALT, chainGameHash, chainTerminatingHash, crashPointHundredths } from "@casino/common";
 import type { CrashSettings } from "../config";
-import type { Database } from "../db/database";
-import type { Row } from "../db/rows";
-import { sqlRows } from "../db/sql";
-import type { Ledger } from "../ledger/ledger";
-import { isUniqueViolation } from "../ledger/ledger";
+import { isUniqueViolation, type Database } from "./database";
+import type { Row } from "./rows";
+import { sqlRows } from "./sql";
 
 /** The chain a scope's rounds come from; its seed never leaves the server. */
 export interface ChainInfo {
@@ -47,6 +45,11 @@ export interface StoredBet {
   payout: number;
 }
 
+/** The ledger's settlement of a bet whose round's process went away (the restart rule). */
+export interface InterruptedBetSettler {
+  settleInterruptedCrashBet(betId: string): Promise<unknown>;
+}
+
 const OPEN = `phase IN ('betting','running')`;
 
 /**
@@ -63,7 +66,7 @@ export class CrashStore {
 
   constructor(
     private readonly db: Database,
-    private readonly ledger: Ledger,
+    private readonly ledger: InterruptedBetSettler,
     private readonly settings: CrashSettings,
   ) {}
 
