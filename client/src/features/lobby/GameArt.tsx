@@ -97,7 +97,7 @@ const SCENES: Record<GameId, { hue: number; art: ReactNode }> = {
       <>
         <Card x={56} y={22} r={-12} label="A" suit="♠" />
         <Card x={76} y={24} r={10} label="K" suit="♥" red />
-        <text x={132} y={30} fontSize={13} fontWeight={800} fill={GOLD} textAnchor="middle">
+        <text x={134} y={76} fontSize={14} fontWeight={800} fill={GOLD} textAnchor="middle">
           21
         </text>
       </>
@@ -123,8 +123,8 @@ const SCENES: Record<GameId, { hue: number; art: ReactNode }> = {
         <Card x={44} y={26} r={-18} label="4" suit="♦" red />
         <Card x={65} y={20} label="5" suit="♣" />
         <Card x={86} y={26} r={18} label="K" suit="♠" />
-        <circle cx={136} cy={24} r={11} fill={GOLD} />
-        <text x={136} y={28.5} fontSize={12} fontWeight={800} textAnchor="middle" fill="#111827">
+        <circle cx={136} cy={66} r={11} fill={GOLD} />
+        <text x={136} y={70.5} fontSize={12} fontWeight={800} textAnchor="middle" fill="#111827">
           9
         </text>
       </>
@@ -374,12 +374,19 @@ const SCENES: Record<GameId, { hue: number; art: ReactNode }> = {
   },
 };
 
-/** The game's illustration, filling its box (the box sets the size: 16:9). */
+/** The game's illustration, filling its box (16:9 drawn; a wider box crops its top and bottom edges). */
 export function GameArt({ id, className }: { id: GameId; className?: string }) {
   const { hue, art } = SCENES[id];
   const gradient = useId();
   return (
-    <svg viewBox="0 0 160 90" className={className} aria-hidden focusable="false" data-testid={`game-art-${id}`}>
+    <svg
+      viewBox="0 0 160 90"
+      preserveAspectRatio="xMidYMid slice"
+      className={className}
+      aria-hidden
+      focusable="false"
+      data-testid={`game-art-${id}`}
+    >
       <defs>
         <linearGradient id={gradient} x1="0" y1="0" x2="1" y2="1">
           <stop offset="0" stopColor={`hsl(${hue} 65% 42%)`} />

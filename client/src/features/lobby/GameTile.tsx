@@ -53,7 +53,7 @@ export function GameTile({ game, popular, wip, lockMessage, onPlay, place = "all
         locked ? "opacity-55" : "hover:-translate-y-0.5 hover:border-primary/60 hover:shadow-md",
       )}
     >
-      <div className="relative aspect-[16/9] w-full">
+      <div className="relative aspect-[16/9] w-full sm:aspect-[2/1]">
         <GameArt id={game.id} className="absolute inset-0 h-full w-full" />
         {locked && (
           <span className="absolute inset-0 grid place-items-center bg-black/40 text-white">

@@ -10,6 +10,7 @@ import { GameTile } from "./GameTile";
 import { MostPlayed } from "./MostPlayed";
 import { RecentlyPlayed } from "./RecentlyPlayed";
 import { ResumeCard } from "./ResumeCard";
+import { OutOfCoins } from "../no-coins/OutOfCoins";
 import { useGameStats } from "./useGameStats";
 import { usePlayable } from "./usePlayable";
 
@@ -53,6 +54,7 @@ export function GamesTab() {
   return (
     <div>
       <ResumeCard />
+      <OutOfCoins className="mb-6" />
       <div role="search" className="relative mb-6">
         <label htmlFor="game-search" className="sr-only">
           Search games
