@@ -29,12 +29,14 @@ const DOCS = join(ROOT, "docs/screenshots");
 const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
 const MODES = ["dark", "light"] as const;
 /** The pictures the README shows: `<screen>-<viewport>-<mode>`. */
-const IN_README = ["lobby-phone-dark", "lobby-desktop-light", "blackjack-phone-light", "roulette-desktop-dark", "fairness-phone-dark"];
+const IN_README = ["lobby-phone-dark", "blackjack-phone-light", "fairness-phone-dark", "roulette-desktop-dark"];
 
 type Screen = { name: string; open(page: Page, base: string): Promise<void> };
 
 const settle = async (page: Page) => {
   await page.waitForLoadState("networkidle").catch(() => undefined);
+  // No hover state left by the last click.
+  await page.mouse.move(0, 0);
   // Entrance transitions (fades, the wheel) end within this; a picture taken mid-fade is useless.
   await page.waitForTimeout(700);
 };
@@ -42,18 +44,22 @@ const settle = async (page: Page) => {
 const lobby = async (page: Page, base: string) => {
   if (!page.url().startsWith(base) || new URL(page.url()).pathname !== "/") await page.goto(base);
   await page.getByTestId("lobby-heading").waitFor({ timeout: 30_000 });
+  // Back on the Games tab ("Play" on a phone) after a picture of another tab.
+  const games = page.getByRole("tab", { name: /^(Games|Play)$/ });
+  if ((await games.getAttribute("aria-selected")) !== "true") await games.click();
   await page.getByTestId("game-tile-dice").waitFor({ timeout: 30_000 });
 };
 
-const tab = (name: string) => async (page: Page, base: string) => {
+const tab = (name: RegExp) => async (page: Page, base: string) => {
   await lobby(page, base);
   await page.getByRole("tab", { name }).click();
 };
 
 const SCREENS: Screen[] = [
   { name: "lobby", open: lobby },
-  { name: "daily-spin", open: tab("Daily Spin") },
-  { name: "leaderboard", open: tab("Leaderboard") },
+  // A phone's tab labels are the short ones ("Spin", "Ranks").
+  { name: "daily-spin", open: tab(/^(Daily )?Spin$/) },
+  { name: "leaderboard", open: tab(/^(Leaderboard|Ranks)$/) },
   ...["settings", "verify", "fairness", "terms", "privacy"].map((path) => ({
     name: path,
     open: async (page: Page, base: string) => {
