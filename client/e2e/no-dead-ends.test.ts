@@ -3,6 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { startTestApp, type TestApp } from "../../server/test/harness";
 import { Adjustments } from "../../server/src/ledger/adjustments";
 import { launchChromium, openAsGuest, openGame, shownBalance } from "./games-helpers";
+import { shot } from "./support";
 
 /**
  * No dead ends: a player with no coins is pointed to the daily spin (or told when it comes back) and
@@ -48,6 +49,7 @@ describe("at zero coins", () => {
       expect(await card.getByTestId("out-of-coins-spin").textContent()).toContain("Ready now");
       expect(await card.getByRole("button", { name: "Play Connect the Dots" }).isVisible()).toBe(true);
       expect(await card.getByRole("button", { name: "Play Dot Battle" }).isVisible()).toBe(true);
+      await shot(page, "out-of-coins-390");
 
       // inside a chance game too, and its pointer leads to a no-stake game
       await openGame(page, "dice");
@@ -74,6 +76,7 @@ describe("at zero coins", () => {
       await again.waitFor({ timeout: 20_000 });
       expect(await again.textContent()).toMatch(/Next spin in \d+h \d+m/);
       expect(await again.getByRole("button").count()).toBe(0);
+      await shot(page, "out-of-coins-countdown-390");
     } finally {
       await context.close();
     }
