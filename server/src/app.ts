@@ -5,6 +5,8 @@ import type { Server as HttpServer } from "node:http";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import express, { type Application, type Router } from "express";
+import compression from "compression";
+import { clientFiles } from "./http/client-files";
 import helmet from "helmet";
 import { MemoryStore, ipKeyGenerator } from "express-rate-limit";
 import { LocalDriver, LocalPresence, defineRoom, defineServer, matchMaker, type Server } from "@colyseus/core";
@@ -225,11 +227,14 @@ function colyseusLogger(log: Log) {
 function mountHttp(app: Application, s: Services, options: AppOptions): void {
   app.disable("x-powered-by");
   // API answers are per player and change with every bet: no ETag hashed over each body for a
-  // revalidation that would rarely match. The client's assets keep theirs (express.static), and
-  // index.html revalidates by its Last-Modified.
+  // revalidation that would rarely match. The client's files keep theirs (serve-static's), and
+  // index.html revalidates by them (http/client-files.ts).
   app.set("etag", false);
   // Behind a proxy, req.ip (and with it every per-IP limit) is the client's address only if we trust it.
   app.set("trust proxy", s.config.trustProxy);
+  // Answers made per request (JSON, errors) are compressed on the fly; the client's files carry their
+  // own precompressed twins (http/client-files.ts), which this leaves alone (already encoded).
+  app.use(compression());
   app.use(
     helmet({
       frameguard: false,
@@ -301,8 +306,5 @@ function mountHttp(app: Application, s: Services, options: AppOptions): void {
   else app.get("/metrics", unknownRoute);
 
   const dist = s.config.clientDist;
-  if (existsSync(join(dist, "index.html"))) {
-    app.use(express.static(dist, { index: false, maxAge: "1h" }));
-    app.get(/^\/(?!api\/|matchmake\/).*/, (_req, res) => res.sendFile(join(dist, "index.html")));
-  }
+  if (existsSync(join(dist, "index.html"))) app.use(clientFiles(dist));
 }

@@ -33,4 +33,6 @@ export const STORAGE_KEYS = {
   themeMode: "theme-mode",
   themeColor: "theme-color",
   clientSeed: "client-seed",
+  favouriteGames: "favourite-games",
+  recentGames: "recent-games",
 } as const;

@@ -1,5 +1,6 @@
 import { create } from "zustand";
 import type { GameId } from "@casino/common/catalogue";
+import { useGamePicks } from "./game-picks";
 
 export type LobbyTab = "games" | "daily" | "leaderboard";
 
@@ -16,6 +17,9 @@ export const useLobby = create<LobbyState>()((set) => ({
   tab: "games",
   activeGame: null,
   setTab: (tab) => set({ tab }),
-  openGame: (id) => set({ activeGame: id }),
+  openGame: (id) => {
+    useGamePicks.getState().played(id);
+    set({ activeGame: id });
+  },
   exitGame: () => set({ activeGame: null }),
 }));

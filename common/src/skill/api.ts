@@ -93,3 +93,16 @@ export interface SkillRoundRefused {
   code: "log_refused";
   reason: LogRefusal["code"];
 }
+
+/**
+ * `GET /api/skill-rounds/records`: the player's own best results (guests included, who are on no
+ * board): the fastest Connect the Dots completion and the most Dot Battle kills, with how many
+ * results each best is taken from; null when none yet.
+ */
+export const ownSkillRecords = z
+  .object({
+    speed: z.object({ bestMs: z.number().int().positive().nullable(), rounds: z.number().int().nonnegative() }).strict(),
+    kills: z.object({ best: z.number().int().nonnegative().nullable(), rounds: z.number().int().nonnegative() }).strict(),
+  })
+  .strict();
+export type OwnSkillRecords = z.infer<typeof ownSkillRecords>;

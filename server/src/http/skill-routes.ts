@@ -1,5 +1,5 @@
 import { Router, json } from "express";
-import { skillStartRequest, skillSubmitRequest, type SkillRoundReward } from "@casino/common";
+import { ownSkillRecords, skillStartRequest, skillSubmitRequest, type SkillRoundReward } from "@casino/common";
 import { z } from "zod";
 import type { Services } from "../services";
 import { parse } from "./errors";
@@ -12,7 +12,7 @@ const roundIdParam = z.uuid("roundId must be a round id");
 
 /**
  * Skill rounds over REST (the session is required, see app.ts):
- * `GET /skill-rounds/today`, `POST /skill-rounds` { requestId, game } → 201 with the seed,
+ * `GET /skill-rounds/today`, `GET /skill-rounds/records` (the player's own bests), `POST /skill-rounds` { requestId, game } → 201 with the seed,
  * `POST /skill-rounds/:id/submit` { requestId, game, inputs, claimed… } → the reward, or 422 refused.
  */
 export function skillRoutes(s: Services): Router {
@@ -20,6 +20,10 @@ export function skillRoutes(s: Services): Router {
 
   router.get("/skill-rounds/today", async (req, res) => {
     res.json(await s.skill.today(sessionOf(req).playerId));
+  });
+
+  router.get("/skill-rounds/records", async (req, res) => {
+    res.json(ownSkillRecords.parse(await s.skill.records(sessionOf(req).playerId)));
   });
 
   router.post("/skill-rounds", async (req, res) => {

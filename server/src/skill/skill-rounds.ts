@@ -11,6 +11,7 @@ import {
   type SkillStartRequest,
   type SkillSubmitRequest,
   type SkillVerdict,
+  type OwnSkillRecords,
 } from "@casino/common";
 import type { EntityManager } from "typeorm";
 import { isUniqueViolation, type Database } from "../db/database";
@@ -34,6 +35,27 @@ export class SkillRounds {
     private readonly ledger: Ledger,
     private readonly options: { realTimeCheck: boolean },
   ) {}
+
+  /** The player's own best time and best kills, and how many results each is the best of. */
+  async records(playerId: string): Promise<OwnSkillRecords> {
+    return this.db.run(async (em) => {
+      const [speed] = await sqlRows<{ best: number | string | null; rounds: number | string }>(
+        em,
+        `SELECT min(completion_time_ms) AS best, count(*) AS rounds FROM dots_speed_records WHERE player_id = $1`,
+        [playerId],
+      );
+      const [kills] = await sqlRows<{ best: number | string | null; rounds: number | string }>(
+        em,
+        `SELECT max(kills) AS best, count(*) AS rounds FROM dot_battle_scores WHERE player_id = $1`,
+        [playerId],
+      );
+      const num = (v: number | string | null | undefined) => (v === null || v === undefined ? null : Number(v));
+      return {
+        speed: { bestMs: num(speed?.best), rounds: num(speed?.rounds) ?? 0 },
+        kills: { best: num(kills?.best), rounds: num(kills?.rounds) ?? 0 },
+      };
+    });
+  }
 
   /**
    * Starts a round: claims one of today's rounds with a conditional update (any number of concurrent

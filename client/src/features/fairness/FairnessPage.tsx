@@ -1,66 +1,27 @@
-import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { ArrowLeft } from "lucide-react";
+import { marked } from "marked";
 // The published specification itself (docs/fairness.md), so the page can never differ from it.
 import specification from "../../../../docs/fairness.md?raw";
+import { withoutSourcePaths } from "./spec-text";
 
-type Block =
-  | { kind: "heading"; level: number; text: string }
-  | { kind: "code"; text: string }
-  | { kind: "list"; items: string[] }
-  | { kind: "text"; text: string };
+// Our own document, parsed once: no HTML from anyone else reaches this page.
+const HTML = marked.parse(withoutSourcePaths(specification), { gfm: true, async: false });
 
-/**
- * Just enough of Markdown to read the document on a phone: headings, fenced code and tables as they
- * are written, lists, and paragraphs re-flowed (the source wraps its lines at a fixed width).
- */
-function blocksOf(markdown: string): Block[] {
-  const blocks: Block[] = [];
-  const lines = markdown.split("\n");
-  for (let i = 0; i < lines.length;) {
-    const line = lines[i]!;
-    if (line.startsWith("```")) {
-      const end = lines.findIndex((l, j) => j > i && l.startsWith("```"));
-      const stop = end < 0 ? lines.length : end;
-      blocks.push({ kind: "code", text: lines.slice(i + 1, stop).join("\n") });
-      i = stop + 1;
-    } else if (/^#{1,6} /.test(line)) {
-      const level = line.indexOf(" ");
-      blocks.push({ kind: "heading", level, text: line.slice(level + 1) });
-      i++;
-    } else if (line.trim() === "") {
-      i++;
-    } else {
-      const para: string[] = [];
-      while (i < lines.length && lines[i]!.trim() !== "" && !lines[i]!.startsWith("```") && !/^#{1,6} /.test(lines[i]!))
-        para.push(lines[i++]!);
-      if (para[0]!.startsWith("|")) blocks.push({ kind: "code", text: para.join("\n") });
-      else if (/^\s*- /.test(para[0]!)) {
-        const items: string[] = [];
-        for (const l of para) {
-          if (/^\s*- /.test(l)) items.push(l.replace(/^\s*- /, ""));
-          else items[items.length - 1] += ` ${l.trim()}`;
-        }
-        blocks.push({ kind: "list", items });
-      } else blocks.push({ kind: "text", text: para.map((l) => l.trim()).join(" ") });
-    }
-  }
-  return blocks;
-}
-
-/** `code` spans as code; everything else as written. */
-const inline = (text: string): ReactNode[] =>
-  text.split("`").map((part, i) =>
-    i % 2 === 1 ? (
-      <code key={i} className="rounded bg-muted px-1 font-mono text-[0.85em]">
-        {part}
-      </code>
-    ) : (
-      part
-    ),
-  );
-
-const BLOCKS = blocksOf(specification);
+/** Typography for the rendered document, scoped to it. */
+const PROSE = [
+  "[&_h1]:text-2xl [&_h1]:font-extrabold [&_h1]:mb-2",
+  "[&_h2]:text-xl [&_h2]:font-bold [&_h2]:pt-5 [&_h2]:border-t [&_h2]:border-border",
+  "[&_h3]:text-base [&_h3]:font-bold [&_h3]:pt-3",
+  "[&_h4]:font-semibold [&_h4]:pt-2",
+  "[&_ul]:list-disc [&_ul]:pl-5 [&_ul]:space-y-1 [&_ol]:list-decimal [&_ol]:pl-5 [&_ol]:space-y-1",
+  "[&_a]:text-primary-ink [&_a]:underline [&_strong]:font-semibold",
+  "[&_code]:rounded [&_code]:bg-muted [&_code]:px-1 [&_code]:font-mono [&_code]:text-[0.85em] [&_code]:break-words",
+  "[&_pre]:overflow-x-auto [&_pre]:rounded-lg [&_pre]:bg-muted [&_pre]:p-3 [&_pre]:text-xs [&_pre_code]:bg-transparent [&_pre_code]:p-0",
+  "[&_table]:block [&_table]:overflow-x-auto [&_table]:text-xs [&_table]:border-collapse",
+  "[&_th]:border [&_th]:border-border [&_th]:bg-muted [&_th]:px-2 [&_th]:py-1 [&_th]:text-left",
+  "[&_td]:border [&_td]:border-border [&_td]:px-2 [&_td]:py-1 [&_td]:align-top",
+].join(" ");
 
 /** `/fairness`: the exact specification of seeds, the float stream and every game's mapping. */
 export default function FairnessPage() {
@@ -74,35 +35,10 @@ export default function FairnessPage() {
           Verify a round
         </Link>
       </div>
-      <article className="space-y-3 rounded-2xl border border-border bg-card p-4 text-sm leading-relaxed sm:p-6">
-        {BLOCKS.map((b, i) => {
-          if (b.kind === "heading") {
-            const size = b.level === 1 ? "text-2xl" : b.level === 2 ? "text-xl pt-3" : "text-base pt-2";
-            return (
-              <h2 key={i} className={`font-bold ${size}`}>
-                {inline(b.text)}
-              </h2>
-            );
-          }
-          if (b.kind === "code") {
-            return (
-              <pre key={i} className="overflow-x-auto rounded-lg bg-muted p-3 font-mono text-xs">
-                {b.text}
-              </pre>
-            );
-          }
-          if (b.kind === "list") {
-            return (
-              <ul key={i} className="list-disc space-y-1 pl-5">
-                {b.items.map((item, j) => (
-                  <li key={j}>{inline(item)}</li>
-                ))}
-              </ul>
-            );
-          }
-          return <p key={i}>{inline(b.text)}</p>;
-        })}
-      </article>
+      <article
+        className={`space-y-3 rounded-2xl border border-border bg-card p-4 text-sm leading-relaxed sm:p-6 ${PROSE}`}
+        dangerouslySetInnerHTML={{ __html: HTML }}
+      />
     </main>
   );
 }

@@ -3,6 +3,7 @@ import { ArrowLeft, Construction, ShieldCheck } from "lucide-react";
 import { gameDefinition, type GameDefinition, type GameId } from "@casino/common/catalogue";
 import { GAME_TABLES } from "../../games/registry";
 import type { GameTable } from "../../games/contract";
+import { OutOfCoins } from "../no-coins/OutOfCoins";
 import { useLobby } from "../../store/lobby";
 import { useRoom } from "../../store/room";
 import { useSession } from "../../store/session";
@@ -65,6 +66,7 @@ export default function GameHost({ gameId }: { gameId: GameId }) {
         </div>
       </header>
       <main className="mx-auto w-full max-w-6xl flex-1 px-2 py-3 sm:px-4 sm:py-4">
+        {game.kind === "chance" && <OutOfCoins className="mb-3" />}
         <ErrorBoundary
           fallback={
             <Card role="alert" className="mx-auto max-w-md text-center">

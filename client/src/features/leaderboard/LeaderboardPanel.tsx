@@ -13,6 +13,7 @@ import { Switch } from "../../ui/Switch";
 import { cn } from "../../ui/cn";
 import { BalanceTab } from "./BalanceTab";
 import { RecordTab } from "./RecordTab";
+import { GuestStanding } from "./GuestStanding";
 import type { KillsEntry, SpeedEntry } from "./types";
 
 const SCOPE_LABELS: Record<LeaderboardScope, string> = { global: "Global", guild: "This server", instance: "This voice channel" };
@@ -97,6 +98,7 @@ export function LeaderboardPanel() {
           ))}
         </RadioGroup.Root>
       )}
+      {player?.isGuest && <GuestStanding />}
       <Tabs.Root defaultValue="balance">
         <Tabs.List aria-label="Leaderboards" className="mb-4 flex gap-1 rounded-xl bg-muted/60 p-1">
           <Tabs.Trigger value="balance" className={TRIGGER}>

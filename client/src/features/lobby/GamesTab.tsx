@@ -1,50 +1,117 @@
+import { useState } from "react";
+import { Search, Star } from "lucide-react";
 import { gamesAvailable } from "@casino/common/format";
+import { GAMES, type GameDefinition } from "@casino/common/catalogue";
 import { gamesByCategory, mostPlayed } from "@casino/common/lobby";
 import { useLobby } from "../../store/lobby";
 import { useRoom } from "../../store/room";
+import { useGamePicks } from "../../store/game-picks";
 import { GameTile } from "./GameTile";
 import { MostPlayed } from "./MostPlayed";
+import { RecentlyPlayed } from "./RecentlyPlayed";
+import { ResumeCard } from "./ResumeCard";
+import { OutOfCoins } from "../no-coins/OutOfCoins";
 import { useGameStats } from "./useGameStats";
 import { usePlayable } from "./usePlayable";
 
 const GROUPS = gamesByCategory();
+const GRID = "grid grid-cols-2 gap-2.5 sm:gap-3 lg:grid-cols-3";
 
-/** Most Played, then the six categories with their games. */
+/** The games whose title, description or category contain every word of the query (any case). */
+export function searchGames(query: string): GameDefinition[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  return GAMES.filter((g) => {
+    const text = `${g.title} ${g.description} ${g.category}`.toLowerCase();
+    return words.every((w) => text.includes(w));
+  });
+}
+
+/** The open round to resume, search, Most Played, recently played, favourites, then the six categories. */
 export function GamesTab() {
   const stats = useGameStats();
   const playable = usePlayable();
   const openGame = useLobby((s) => s.openGame);
   const connectionLost = useRoom((s) => s.status === "lost");
+  const favourites = useGamePicks((s) => s.favourites);
+  const recentKnown = useGamePicks((s) => s.recent.length > 0);
+  const [query, setQuery] = useState("");
   const popular = stats.data ? (mostPlayed(stats.data)[0]?.game.id ?? null) : null;
+  const tile = (game: GameDefinition, place?: string) => (
+    <GameTile
+      key={game.id}
+      game={game}
+      place={place}
+      popular={popular === game.id}
+      wip={playable !== null && !playable.has(game.id)}
+      lockMessage={connectionLost && game.kind === "chance" ? "Connection lost: reconnect to play." : null}
+      onPlay={() => openGame(game.id)}
+    />
+  );
+  const searching = query.trim() !== "";
+  const found = searching ? searchGames(query) : [];
+  const favouriteGames = GAMES.filter((g) => favourites.includes(g.id));
+
   return (
     <div>
-      <MostPlayed stats={stats.data} />
-      <div className="space-y-8">
-        {GROUPS.map(({ category, games }) => (
-          <section key={category} aria-labelledby={`category-${category}`} data-testid="category">
-            <div className="mb-3 flex items-baseline justify-between gap-3">
-              <h2 id={`category-${category}`} className="text-lg font-bold sm:text-xl">
-                {category}
-              </h2>
-              <p className="text-sm text-muted-foreground" data-testid="category-count">
-                {gamesAvailable(games.length)}
-              </p>
-            </div>
-            <div className="grid grid-cols-2 gap-2.5 sm:gap-3 lg:grid-cols-3">
-              {games.map((game) => (
-                <GameTile
-                  key={game.id}
-                  game={game}
-                  popular={popular === game.id}
-                  wip={playable !== null && !playable.has(game.id)}
-                  lockMessage={connectionLost && game.kind === "chance" ? "Connection lost: reconnect to play." : null}
-                  onPlay={() => openGame(game.id)}
-                />
-              ))}
-            </div>
-          </section>
-        ))}
+      <ResumeCard />
+      <OutOfCoins className="mb-6" />
+      <div role="search" className="relative mb-6">
+        <label htmlFor="game-search" className="sr-only">
+          Search games
+        </label>
+        <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+        <input
+          id="game-search"
+          type="search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder="Search games"
+          autoComplete="off"
+          className="h-11 w-full rounded-xl border border-border bg-card pl-9 pr-3 text-base outline-none placeholder:text-muted-foreground focus:border-primary sm:max-w-sm"
+        />
       </div>
+      {searching ? (
+        <section aria-labelledby="search-results" data-testid="search-results">
+          <h2 id="search-results" className="mb-3 text-lg font-bold sm:text-xl">
+            Search results
+          </h2>
+          {found.length === 0 ? (
+            <p className="text-muted-foreground">No game matches “{query.trim()}”.</p>
+          ) : (
+            <div className={GRID}>{found.map((g) => tile(g, "search"))}</div>
+          )}
+        </section>
+      ) : (
+        <>
+          {/* Most Played arrives with the stats: on a device that has played, its place is kept meanwhile. */}
+          {stats.data === undefined && recentKnown && !stats.error ? <div className="mb-8 h-[16.4rem] sm:h-[6.6rem]" aria-hidden /> : null}
+          <MostPlayed stats={stats.data} />
+          <RecentlyPlayed />
+          {favouriteGames.length > 0 && (
+            <section aria-labelledby="favourites" className="mb-8" data-testid="favourites">
+              <h2 id="favourites" className="mb-3 flex items-center gap-2 text-xl font-bold">
+                <Star className="h-5 w-5 fill-amber-300 text-amber-500" aria-hidden /> Favourites
+              </h2>
+              <div className={GRID}>{favouriteGames.map((g) => tile(g, "favourite"))}</div>
+            </section>
+          )}
+          <div className="space-y-8">
+            {GROUPS.map(({ category, games }) => (
+              <section key={category} aria-labelledby={`category-${category}`} data-testid="category">
+                <div className="mb-3 flex items-baseline justify-between gap-3">
+                  <h2 id={`category-${category}`} className="text-lg font-bold sm:text-xl">
+                    {category}
+                  </h2>
+                  <p className="text-sm text-muted-foreground" data-testid="category-count">
+                    {gamesAvailable(games.length)}
+                  </p>
+                </div>
+                <div className={GRID}>{games.map((g) => tile(g))}</div>
+              </section>
+            ))}
+          </div>
+        </>
+      )}
     </div>
   );
 }
