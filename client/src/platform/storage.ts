@@ -33,4 +33,6 @@ export const STORAGE_KEYS = {
   themeMode: "theme-mode",
   themeColor: "theme-color",
   clientSeed: "client-seed",
+  playSettings: "play-settings",
+  turbo: "turbo",
 } as const;

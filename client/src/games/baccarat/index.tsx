@@ -131,7 +131,7 @@ export default function BaccaratTable(props: GameTableProps) {
             );
           })}
         </div>
-        <RoundResult round={round.round} delay={doneAt} bets={last ? Object.values(last.bets).filter((v) => (v ?? 0) > 0).length : 1} />
+        <RoundResult round={round.round} bets={last ? Object.values(last.bets).filter((v) => (v ?? 0) > 0).length : 1} />
       </div>
     </GameFrame>
   );

@@ -209,7 +209,7 @@ export default function BlackjackTable(props: GameTableProps) {
         )}
         {!view && <p className="m-auto text-sm text-muted-foreground">Set your bet and press Deal.</p>}
         <div className="mt-auto">
-          <RoundResult round={round.round} delay={round.round?.answer ? revealMs(round.round.answer) / 1000 : 0} />
+          <RoundResult round={round.round} />
         </div>
       </div>
     </GameFrame>

@@ -76,7 +76,7 @@ export default function CoinFlipTable(props: GameTableProps) {
             </motion.span>
           )}
         </p>
-        <RoundResult round={round.round} delay={REVEAL_MS / 1000} />
+        <RoundResult round={round.round} />
       </div>
     </GameFrame>
   );

@@ -177,7 +177,7 @@ export default function KenoTable(props: GameTableProps) {
         <p className="text-center text-xs text-muted-foreground">
           {picks.length} of {MAX_PICKS} picked{board ? ` · ${board.hits.length} hit${board.hits.length === 1 ? "" : "s"}` : ""}
         </p>
-        <RoundResult round={round.round} delay={REVEAL_MS / 1000} />
+        <RoundResult round={round.round} />
       </div>
     </GameFrame>
   );

@@ -125,7 +125,7 @@ export default function PokerTable(props: GameTableProps) {
         )}
         {!view && <p className="m-auto text-sm text-muted-foreground">Set your ante and press Deal.</p>}
         <div className="mt-auto">
-          <RoundResult round={round.round} delay={REVEAL_MS / 1000} />
+          <RoundResult round={round.round} />
         </div>
       </div>
     </GameFrame>

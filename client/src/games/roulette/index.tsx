@@ -253,7 +253,7 @@ export default function RouletteTable(props: GameTableProps) {
             lastBets={last?.bets ?? null}
           />
         )}
-        <RoundResult round={round.round} delay={SPIN_MS / 1000} bets={last?.bets.length} />
+        <RoundResult round={round.round} bets={last?.bets.length} />
       </div>
     </GameFrame>
   );

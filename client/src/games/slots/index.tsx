@@ -124,7 +124,7 @@ export default function SlotsTable(props: GameTableProps) {
         <p data-testid="slots-line" data-line={last?.line.join(" ") ?? ""} className="sr-only">
           {last ? last.line.join(", ") : ""}
         </p>
-        <RoundResult round={round.round} delay={REVEAL_MS / 1000} />
+        <RoundResult round={round.round} />
       </div>
     </GameFrame>
   );

@@ -150,7 +150,7 @@ export default function ThreeCardPokerTable(props: GameTableProps) {
           {spot("pairPlus", "Pair Plus", "pays on your hand")}
           {spot("ante", "Ante", "vs the dealer")}
         </div>
-        <RoundResult round={round.round} delay={REVEAL_MS / 1000} bets={view ? Number(view.ante > 0) + Number(view.pairPlus > 0) : 1} />
+        <RoundResult round={round.round} bets={view ? Number(view.ante > 0) + Number(view.pairPlus > 0) : 1} />
       </div>
     </GameFrame>
   );
