@@ -43,7 +43,7 @@ interface BlackjackView {
 
 const SHOE = BLACKJACK_DECKS * 52;
 const DEAL_S = 0.25;
-const DEALER_DRAW_S = 0.45;
+const DEALER_DRAW_S = 0.3;
 const TURN_S = 0.2;
 /**
  * When each dealer card appears as it is dealt: the up card and the face-down hole card in the opening

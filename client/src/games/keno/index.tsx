@@ -12,7 +12,7 @@ import { formatChance, formatMultiplier } from "../shared/format";
 import { useRound } from "../shared/use-round";
 import { useStake } from "../shared/use-stake";
 
-const STEP_MS = 140;
+const STEP_MS = 80;
 const REVEAL_MS = DRAWN * STEP_MS + 200;
 
 function randomPicks(count: number): number[] {

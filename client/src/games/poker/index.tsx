@@ -25,7 +25,7 @@ interface PokerView {
   outcome?: PokerOutcome;
 }
 
-const REVEAL_MS = 1200;
+const REVEAL_MS = 900;
 const OUTCOME: Record<PokerOutcome, string> = {
   fold: "You folded",
   "dealer-not-qualified": "Dealer does not qualify: ante pays 1:1, raise pushes",

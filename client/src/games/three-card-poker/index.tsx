@@ -24,7 +24,7 @@ interface ThreeCardView {
 }
 
 type Spot = "ante" | "pairPlus";
-const REVEAL_MS = 1000;
+const REVEAL_MS = 900;
 const OUTCOME: Record<AnteOutcome, string> = {
   fold: "You folded the ante",
   "dealer-not-qualified": "Dealer does not qualify: ante pays 1:1, play pushes",
