@@ -46,7 +46,8 @@ export function BalanceDisplay() {
     let frame = 0;
     const start = performance.now();
     const step = (now: number) => {
-      const t = Math.min(1, (now - start) / CATCH_UP_MS);
+      // a frame's time can be a little before the change was seen
+      const t = Math.min(1, Math.max(0, (now - start) / CATCH_UP_MS));
       const eased = 1 - (1 - t) ** 3;
       show(t >= 1 ? target : Math.round(from + (target - from) * eased));
       if (t < 1) frame = requestAnimationFrame(step);
