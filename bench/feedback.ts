@@ -155,7 +155,7 @@ function clickAndWait(id: string): Promise<{ kind: "result" | "open" | "refused"
     const watch = new MutationObserver(check);
     watch.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
     const timer = setTimeout(() => finish("timeout"), 20_000);
-    for (const seen of document.querySelectorAll<HTMLElement>('[data-testid="round-result"]')) seen.dataset.benchSeen = "1";
+    document.querySelectorAll<HTMLElement>('[data-testid="round-result"]').forEach((seen) => (seen.dataset.benchSeen = "1"));
     document.querySelector<HTMLElement>(`[data-testid="${id}"]`)!.click();
   });
 }
@@ -214,8 +214,8 @@ async function main() {
   const db = await freshDatabase("casino_feedback");
   const redis = await leaseRedis(values.redis!);
   const dataDir = mkdtempSync(join(tmpdir(), "casino-feedback-"));
-  const [port] = await freePorts(1);
-  const server = await startServer(port!, {
+  const port = await freePorts(1);
+  const server = await startServer(port, {
     DATABASE_URL: db.url,
     REDIS_URL: redis.url,
     DATA_DIR: dataDir,
