@@ -1,11 +1,9 @@
-/// <reference lib="dom" />
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import type { Browser, Page } from "playwright-core";
-import { launchChromium } from "../client/e2e/support";
+import { chromium, type Browser, type Page } from "playwright-core";
 import { freePorts, startServer } from "./lib/cluster";
 import { freshDatabase, leaseRedis } from "./lib/database";
 import { machine } from "./lib/proc";
@@ -125,40 +123,44 @@ const DRIVERS: Driver[] = [
   { id: "mines", amount: 10, actions: ["mines-tile-12", "mines-cashout"] },
 ];
 
+type Step = { kind: "result" | "open" | "refused" | "timeout"; ms: number; text?: string };
+
 /**
  * Clicks a control and waits, in the page, for what follows: the table's result appearing (`result`,
- * with the time since the click), or the round still open once the answer came (`open`).
+ * with the time since the click), or the round still open once the answer came (`open`). Plain
+ * JavaScript sent as text, so nothing the bench's compiler adds to functions reaches the page.
  */
-function clickAndWait(id: string): Promise<{ kind: "result" | "open" | "refused" | "timeout"; ms: number; text?: string }> {
-  return new Promise((resolve) => {
-    const start = performance.now();
-    let sawPending = false;
-    const finish = (kind: "result" | "open" | "refused" | "timeout", text?: string) => {
-      watch.disconnect();
-      clearTimeout(timer);
-      resolve({ kind, ms: performance.now() - start, text });
-    };
-    const check = () => {
-      const result = document.querySelector<HTMLElement>('[data-testid="round-result"]');
-      if (result && !result.dataset.benchSeen) {
-        result.dataset.benchSeen = "1";
-        return finish("result");
-      }
-      const panel = document.querySelector('[data-testid="bet-panel"]');
-      if (panel?.getAttribute("data-pending") === "true") sawPending = true;
-      else if (sawPending) {
-        const refusal = document.querySelector('[data-testid="bet-error"]')?.textContent;
-        if (refusal) return finish("refused", refusal);
-        if (panel?.getAttribute("data-locked") === "true") return finish("open");
-      }
-    };
-    const watch = new MutationObserver(check);
-    watch.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
-    const timer = setTimeout(() => finish("timeout"), 20_000);
-    document.querySelectorAll<HTMLElement>('[data-testid="round-result"]').forEach((seen) => (seen.dataset.benchSeen = "1"));
-    document.querySelector<HTMLElement>(`[data-testid="${id}"]`)!.click();
-  });
-}
+const CLICK_AND_WAIT = `(id) => new Promise((resolve) => {
+  const start = performance.now();
+  let sawPending = false;
+  let timer = 0;
+  const finish = (kind, text) => {
+    watch.disconnect();
+    clearTimeout(timer);
+    resolve({ kind, ms: performance.now() - start, text });
+  };
+  const check = () => {
+    const result = document.querySelector('[data-testid="round-result"]');
+    if (result && !result.dataset.benchSeen) {
+      result.dataset.benchSeen = "1";
+      return finish("result");
+    }
+    const panel = document.querySelector('[data-testid="bet-panel"]');
+    if (panel && panel.getAttribute("data-pending") === "true") sawPending = true;
+    else if (sawPending) {
+      const refusal = document.querySelector('[data-testid="bet-error"]');
+      if (refusal && refusal.textContent) return finish("refused", refusal.textContent);
+      if (panel && panel.getAttribute("data-locked") === "true") return finish("open");
+    }
+  };
+  const watch = new MutationObserver(check);
+  watch.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+  timer = setTimeout(() => finish("timeout"), 20000);
+  document.querySelectorAll('[data-testid="round-result"]').forEach((seen) => { seen.dataset.benchSeen = "1"; });
+  document.querySelector('[data-testid="' + id + '"]').click();
+})`;
+
+const clickAndWait = (page: Page, id: string): Promise<Step> => page.evaluate(`(${CLICK_AND_WAIT})(${JSON.stringify(id)})`);
 
 const firstEnabled = async (page: Page, ids: string[]) => {
   for (const id of ids) {
@@ -171,11 +173,11 @@ const firstEnabled = async (page: Page, ids: string[]) => {
 /** One round: the bet, then actions until the result shows; the time from the last click to the result. */
 async function playRound(page: Page, driver: Driver): Promise<number> {
   await page.locator('[data-testid="bet-button"]:enabled').waitFor({ timeout: 20_000 });
-  let step = await page.evaluate(clickAndWait, "bet-button");
+  let step = await clickAndWait(page, "bet-button");
   for (let i = 0; step.kind === "open" && i < 30; i++) {
     const next = await firstEnabled(page, driver.actions ?? []);
     if (!next) throw new Error(`${driver.id}: the round is open and no action is enabled`);
-    step = await page.evaluate(clickAndWait, next);
+    step = await clickAndWait(page, next);
   }
   if (step.kind !== "result") throw new Error(`${driver.id}: ${step.kind}${step.text ? ` (${step.text})` : ""}`);
   return step.ms;
@@ -183,10 +185,9 @@ async function playRound(page: Page, driver: Driver): Promise<number> {
 
 async function measureGame(browser: Browser, baseUrl: string, driver: Driver, mode: Mode): Promise<number[]> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.addInitScript((turbo) => {
-    localStorage.setItem("guest-notice-dismissed", "true");
-    localStorage.setItem("turbo", turbo ? "on" : "off");
-  }, mode === "turbo");
+  await context.addInitScript(
+    `localStorage.setItem("guest-notice-dismissed", "true"); localStorage.setItem("turbo", "${mode === "turbo" ? "on" : "off"}");`,
+  );
   const page = await context.newPage();
   try {
     await page.goto(baseUrl);
@@ -195,8 +196,15 @@ async function measureGame(browser: Browser, baseUrl: string, driver: Driver, mo
     if (await notice.isVisible().catch(() => false)) await notice.click();
     await page.getByTestId(`game-tile-${driver.id}`).getByRole("button", { name: "Play Now" }).click();
     await page.getByTestId(`table-${driver.id}`).waitFor({ timeout: 30_000 });
-    await page.getByTestId("bet-amount").fill(String(driver.amount));
     await driver.setup?.(page);
+    // the driver's stake, or the table's minimum for this bet when that is higher
+    const minimum = Number(
+      (await page
+        .getByTestId("bet-min")
+        .getAttribute("data-value", { timeout: 2_000 })
+        .catch(() => null)) ?? 0,
+    );
+    await page.getByTestId("bet-amount").fill(String(Math.max(driver.amount, minimum)));
     const times: number[] = [];
     for (let i = 0; i < ROUNDS; i++) times.push(await playRound(page, driver));
     return times;
@@ -221,7 +229,11 @@ async function main() {
     DATA_DIR: dataDir,
     CLIENT_DIST: "client/dist",
   });
-  const browser = await launchChromium();
+  // the machine's Chromium, as the browser tests run it (client/e2e/support.ts)
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--autoplay-policy=no-user-gesture-required"],
+  });
   console.log(`feedback bench: ${machine()}; ${ROUNDS} rounds a game and mode; click to result shown`);
   const results = new Map<string, Partial<Record<Mode, number[]>>>();
   try {

@@ -311,7 +311,11 @@ describe("play settings", () => {
       await openGame(page, "dice");
       await press(page, "bet-button");
       await result(page);
-      await page.getByTestId("toast").first().waitFor({ timeout: 10_000 }).catch(() => undefined);
+      await page
+        .getByTestId("toast")
+        .first()
+        .waitFor({ timeout: 10_000 })
+        .catch(() => undefined);
       expect((await soundsAndToasts(page)).sounds).toEqual([]);
     } finally {
       await context.close();

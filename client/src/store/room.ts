@@ -53,9 +53,7 @@ export const requestSent = () => useRoom.setState((s) => ({ inFlight: s.inFlight
  * freshest word (the room state's patch follows it), so the stake leaves the shown balance now; the
  * payout of a settled round is withheld until its table shows the result (`revealed`).
  */
-export function acceptAnswer(
-  answer: { requestId: string; balance: number; done: boolean; payout: number; replayed?: true } | null,
-): void {
+export function acceptAnswer(answer: { requestId: string; balance: number; done: boolean; payout: number; replayed?: true } | null): void {
   useRoom.setState((s) => {
     const inFlight = Math.max(0, s.inFlight - 1);
     if (!answer || answer.replayed) return { inFlight };

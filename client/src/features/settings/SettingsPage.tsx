@@ -224,7 +224,9 @@ function PlaySettingsCard() {
         </div>
         <div>
           <Switch label="Turbo (this device)" checked={turbo} onCheckedChange={setTurbo} />
-          <p className="mt-1 text-xs text-muted-foreground">Results show at once, without their animation. Auto-bet always plays in turbo.</p>
+          <p className="mt-1 text-xs text-muted-foreground">
+            Results show at once, without their animation. Auto-bet always plays in turbo.
+          </p>
         </div>
       </div>
     </Card>
