@@ -66,7 +66,7 @@ function TurboSwitch() {
         turbo ? "bg-primary/15 text-primary-ink ring-primary/50" : "bg-muted text-muted-foreground ring-border hover:text-foreground"
       }`}
     >
-      <Zap className="h-4 w-4" aria-hidden /> Turbo {turbo ? "on" : "off"}
+      <Zap className="h-4 w-4" aria-hidden /> Turbo <span aria-hidden>{turbo ? "on" : "off"}</span>
     </button>
   );
 }
