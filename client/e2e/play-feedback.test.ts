@@ -172,6 +172,42 @@ describe("the header balance tells no outcome before the table", () => {
   });
 });
 
+describe("pushed toasts", () => {
+  it("the first game's tag toast waits until the table has shown the round's result", { timeout: 120_000 }, async () => {
+    const { context, page } = await openAsGuest(browser, t.baseUrl, DESKTOP);
+    try {
+      await openGame(page, "roulette");
+      // every toast as it appears, and whether the table's result was on screen then
+      await page.evaluate(() => {
+        const w = window as unknown as { __toastsSeen: { text: string; result: boolean }[] };
+        w.__toastsSeen = [];
+        new MutationObserver(() => {
+          for (const el of document.querySelectorAll('[data-testid="toast"]:not([data-seen])')) {
+            el.setAttribute("data-seen", "");
+            w.__toastsSeen.push({ text: el.textContent ?? "", result: !!document.querySelector('[data-testid="round-result"]') });
+          }
+        }).observe(document.body, { subtree: true, childList: true });
+      });
+      await setAmount(page, stakeOf({ id: "roulette", amount: 5 }));
+      await page.getByTestId("roulette-red").click();
+      await press(page, "bet-button");
+      await result(page);
+      const tag = page.getByTestId("toast").filter({ hasText: "Tag Unlocked!" });
+      await tag.waitFor({ timeout: 20_000 });
+      const seen = await page.evaluate(() => (window as unknown as { __toastsSeen: { text: string; result: boolean }[] }).__toastsSeen);
+      const tagToast = seen.find((x) => x.text.includes("Tag Unlocked!"));
+      expect(tagToast, JSON.stringify(seen)).toMatchObject({ result: true });
+      expect(tagToast!.text).toContain("Newcomer");
+      // and it did not replace the round's own toast: that one came first
+      const roundToast = seen.findIndex((x) => /You won!|Better luck next time/.test(x.text));
+      expect(roundToast).toBeGreaterThanOrEqual(0);
+      expect(roundToast).toBeLessThan(seen.indexOf(tagToast!));
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe("turbo", () => {
   it("shows the result with the server's answer, and stays on for this device", { timeout: 120_000 }, async () => {
     const { context, page, session } = await openAsGuest(browser, t.baseUrl, DESKTOP);

@@ -21,7 +21,7 @@ import { Dialog } from "../shared/Dialog";
 import { WonMark } from "../shared/WonMark";
 import { useMediaQuery } from "../../ui/useMediaQuery";
 
-const SPIN_MS = 1000;
+const SPIN_MS = 850;
 const STEP = 360 / POCKETS;
 
 /** A bet on the layout without its amount (the chips set it). */
