@@ -9,28 +9,24 @@ import { toast, useToast, type ToastContent } from "../store/toast";
  * show one after the other.
  */
 const queue: ToastContent[] = [];
-let watching = false;
+let timer: ReturnType<typeof setInterval> | undefined;
+const CHECK_MS = 250;
 
-const roundUnshown = () => {
+const mustWait = () => {
   const room = useRoom.getState();
-  return room.inFlight > 0 || Object.keys(room.withheld).length > 0 || useSettings.getState().autoBetRunning;
+  const roundUnshown = room.inFlight > 0 || Object.keys(room.withheld).length > 0 || useSettings.getState().autoBetRunning;
+  return roundUnshown || useToast.getState().current !== null;
 };
 
 function flush(): void {
-  if (queue.length === 0 || roundUnshown() || useToast.getState().current) return;
-  toast(queue.shift()!);
+  if (queue.length > 0 && !mustWait()) toast(queue.shift()!);
+  if (queue.length === 0) {
+    clearInterval(timer);
+    timer = undefined;
+  }
 }
 
 export function showWhenRoundShown(content: ToastContent): void {
-  if (!roundUnshown() && !useToast.getState().current && queue.length === 0) {
-    toast(content);
-    return;
-  }
   queue.push(content);
-  if (!watching) {
-    watching = true;
-    useRoom.subscribe(flush);
-    useSettings.subscribe(flush);
-    useToast.subscribe(flush);
-  }
+  if (timer === undefined) timer = setInterval(flush, CHECK_MS);
 }

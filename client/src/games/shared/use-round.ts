@@ -69,8 +69,8 @@ export function useRound<V>(props: GameTableProps, revealMs: number | ((answer: 
     return () => {
       for (const [timer, ended] of pendingTimers) {
         clearTimeout(timer);
-        revealed(ended.requestId);
         onRoundEndRef.current(ended);
+        revealed(ended.requestId);
       }
       pendingTimers.clear();
     };
@@ -84,8 +84,9 @@ export function useRound<V>(props: GameTableProps, revealMs: number | ((answer: 
       recordRound(ended);
       const show = () => {
         setShownId(ended.requestId);
-        revealed(ended.requestId);
+        // the round's own toast first, so a pushed toast waiting for this result comes after it
         onRoundEndRef.current(ended);
+        revealed(ended.requestId);
       };
       const wait = fastRevealNow() ? 0 : typeof revealMs === "function" ? revealMs(ended) : revealMs;
       if (wait <= 0) {
