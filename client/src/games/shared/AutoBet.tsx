@@ -112,7 +112,7 @@ export function AutoBetPanel(props: {
     document.addEventListener("visibilitychange", onVisibility);
     return () => {
       document.removeEventListener("visibilitychange", onVisibility);
-      if (run.current !== 0) useSettings.getState().setAutoBetRunning(false);
+      if (run.current !== 0 || inFlight.current) useSettings.getState().setAutoBetRunning(false);
       run.current = 0;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
