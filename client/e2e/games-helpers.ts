@@ -144,9 +144,18 @@ export async function setAmount(page: Table, amount: number): Promise<void> {
   await page.getByTestId("bet-amount").fill(String(amount));
 }
 
-/** The round on the table is settled: its outcome is shown and no round is open. */
-export const roundDone = async (page: Table) =>
-  (await page.getByTestId("round-result").count()) > 0 && (await page.getByTestId("bet-panel").getAttribute("data-locked")) === "false";
+/**
+ * The round on the table is settled: no round is open, and its outcome is shown (once the table's
+ * reveal has played, which is waited for).
+ */
+export const roundDone = async (page: Table) => {
+  if ((await page.getByTestId("bet-panel").getAttribute("data-locked")) !== "false") return false;
+  await page
+    .getByTestId("round-result")
+    .waitFor({ timeout: 10_000 })
+    .catch(() => undefined);
+  return (await page.getByTestId("round-result").count()) > 0;
+};
 
 export async function isEnabled(page: Table, testId: string): Promise<boolean> {
   const el = page.getByTestId(testId);

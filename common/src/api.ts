@@ -148,6 +148,10 @@ export interface PlayerRecord {
   anonymousMode: boolean;
   themeMode: string;
   themeColor: string;
+  /** play settings (common/src/settings.ts): the record's copy decides for a signed-in player */
+  soundOn: boolean;
+  soundVolume: number;
+  animationsOn: boolean;
   lastDailySpin: string | null;
   dailySpinReminder: boolean;
   reminderEnabled: boolean;

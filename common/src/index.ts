@@ -16,6 +16,7 @@ export * from "./api";
 export * from "./protocol";
 export * from "./pagination";
 export * from "./theme";
+export * from "./settings";
 export * from "./wheel";
 export * from "./format";
 export * from "./lobby";

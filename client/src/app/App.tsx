@@ -10,6 +10,7 @@ import { ConnectionErrorScreen, ConnectionErrorBanner } from "../features/dialog
 import { StartupDialogs } from "../features/dialogs/StartupDialogs";
 import { ConnectionBanner } from "../features/dialogs/ConnectionBanner";
 import { startUp, useRoomConnection } from "./start";
+import { useNoMotionClass } from "../ui/useReducedMotion";
 
 const SettingsPage = lazy(() => import("../features/settings/SettingsPage"));
 const TermsPage = lazy(() => import("../features/legal/TermsPage"));
@@ -19,6 +20,7 @@ const VerifyPage = lazy(() => import("../features/fairness/VerifyPage"));
 const FairnessPage = lazy(() => import("../features/fairness/FairnessPage"));
 
 export function App() {
+  useNoMotionClass();
   return (
     <>
       <Switch>

@@ -7,8 +7,10 @@ import type { ConnectionStatus } from "../net/room-failure";
 import { useSession, type DiscordContext } from "../store/session";
 import { parseOpenRound, useRoom } from "../store/room";
 import { adoptPlayerTheme } from "../store/theme";
+import { adoptPlayerSettings } from "../store/settings";
 import { toast } from "../store/toast";
 import { useNotifications } from "../store/notifications";
+import { showWhenRoundShown } from "./deferred-toasts";
 import { joinActivityInstance, refreshLeaderboard } from "../store/leaderboard";
 import { REMINDER_TOAST_MS } from "@casino/common/constants";
 
@@ -57,6 +59,7 @@ export async function startUp(): Promise<void> {
 function signedIn(token: string, player: PlayerRecord, discord: DiscordContext | null): void {
   setSessionToken(token);
   adoptPlayerTheme(player);
+  adoptPlayerSettings(player);
   useRoom.setState({ balance: player.balance });
   useSession.setState({ phase: "ready", token, player, discord });
   // The voice channel's board ranks the players the server has seen join this activity instance.
@@ -109,7 +112,7 @@ export async function connectRoom(token: string): Promise<void> {
       if (type === "notice") {
         const { title, description } = body as { title: string; description: string };
         useNotifications.getState().add(title, description);
-        toast({ title, description, duration: REMINDER_TOAST_MS });
+        showWhenRoundShown({ title, description, duration: REMINDER_TOAST_MS });
       }
     },
     accountClosed: (reason) => useRoom.setState({ closedReason: reason }),

@@ -35,4 +35,6 @@ export const STORAGE_KEYS = {
   clientSeed: "client-seed",
   favouriteGames: "favourite-games",
   recentGames: "recent-games",
+  playSettings: "play-settings",
+  turbo: "turbo",
 } as const;

@@ -19,6 +19,13 @@ interface RoomState {
    */
   balanceHeld: boolean;
   holdBalance(held: boolean): void;
+  /**
+   * Payouts the server has credited whose table has not shown the result yet, by request id: the header
+   * shows the balance without them, so it never tells a round's outcome before the table does.
+   */
+  withheld: Readonly<Record<string, number>>;
+  /** Bets and actions sent and not answered yet: the header waits for their answer (see `acceptAnswer`). */
+  inFlight: number;
 }
 
 export const useRoom = create<RoomState>()((set) => ({
@@ -30,7 +37,39 @@ export const useRoom = create<RoomState>()((set) => ({
   seeds: null,
   balanceHeld: false,
   holdBalance: (held) => set({ balanceHeld: held }),
+  withheld: {},
+  inFlight: 0,
 }));
+
+/** The balance the header shows: the server's, less the payouts whose result no table has shown yet. */
+export const shownBalance = (s: Pick<RoomState, "balance" | "withheld">): number | null =>
+  s.balance === null ? null : s.balance - Object.values(s.withheld).reduce((sum, v) => sum + v, 0);
+
+/** A bet or an action leaves for the server. */
+export const requestSent = () => useRoom.setState((s) => ({ inFlight: s.inFlight + 1 }));
+
+/**
+ * The server answered a bet or an action (or refused it: `answer` null). The answer's balance is the
+ * freshest word (the room state's patch follows it), so the stake leaves the shown balance now; the
+ * payout of a settled round is withheld until its table shows the result (`revealed`).
+ */
+export function acceptAnswer(answer: { requestId: string; balance: number; done: boolean; payout: number; replayed?: true } | null): void {
+  useRoom.setState((s) => {
+    const inFlight = Math.max(0, s.inFlight - 1);
+    if (!answer || answer.replayed) return { inFlight };
+    const withheld = answer.done && answer.payout > 0 ? { ...s.withheld, [answer.requestId]: answer.payout } : s.withheld;
+    return { inFlight, balance: answer.balance, withheld };
+  });
+}
+
+/** The table has shown the result of this answer: its payout reaches the shown balance. */
+export function revealed(requestId: string): void {
+  if (!(requestId in useRoom.getState().withheld)) return;
+  useRoom.setState((s) => {
+    const { [requestId]: _, ...rest } = s.withheld;
+    return { withheld: rest };
+  });
+}
 
 /** The open round mirrored as JSON in the room state; "" means none. */
 export function parseOpenRound(json: string): OpenRoundView | null {

@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from "react";
+import { useEffect, useSyncExternalStore } from "react";
+import { useSettings } from "../store/settings";
 
 const QUERY = "(prefers-reduced-motion: reduce)";
 const subscribe = (onChange: () => void) => {
@@ -6,6 +7,39 @@ const subscribe = (onChange: () => void) => {
   mq.addEventListener("change", onChange);
   return () => mq.removeEventListener("change", onChange);
 };
+const systemReduces = () => matchMedia(QUERY).matches;
 
-/** Whether the player asked the system for reduced motion (followed live). */
-export const useReducedMotion = (): boolean => useSyncExternalStore(subscribe, () => matchMedia(QUERY).matches);
+/** Whether the system asks for reduced motion (followed live). */
+export const useSystemReducedMotion = (): boolean => useSyncExternalStore(subscribe, systemReduces);
+
+/** Whether to play no animation: the player turned animations off in Settings, or the system asks for reduced motion. */
+export const useReducedMotion = (): boolean => {
+  const system = useSystemReducedMotion();
+  const animationsOn = useSettings((s) => s.animationsOn);
+  return system || !animationsOn;
+};
+
+/**
+ * Whether a table shows a result at once, skipping its reveal animation: animations are off, Turbo is
+ * on (a switch of this device), or an auto-bet is running (auto-bet plays in turbo).
+ */
+export const useFastReveal = (): boolean => {
+  const reduced = useReducedMotion();
+  const turbo = useSettings((s) => s.turbo);
+  const auto = useSettings((s) => s.autoBetRunning);
+  return reduced || turbo || auto;
+};
+
+/** The same answer outside React (read at the moment a result arrives). */
+export const fastRevealNow = (): boolean => {
+  const { animationsOn, turbo, autoBetRunning } = useSettings.getState();
+  return systemReduces() || !animationsOn || turbo || autoBetRunning;
+};
+
+/** Marks the page while the player wants no animation: the CSS animations and transitions end at once (styles.css). */
+export function useNoMotionClass(): void {
+  const reduced = useReducedMotion();
+  useEffect(() => {
+    document.documentElement.classList.toggle("no-motion", reduced);
+  }, [reduced]);
+}

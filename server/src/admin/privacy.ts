@@ -75,6 +75,9 @@ export async function exportPlayer(ctx: AdminContext, ref: string, reason: strin
           anonymousMode: p!.anonymous_mode,
           themeMode: p!.theme_mode,
           themeColor: p!.theme_color,
+          soundOn: p!.sound_on,
+          soundVolume: p!.sound_volume,
+          animationsOn: p!.animations_on,
           dailySpinReminder: p!.daily_spin_reminder,
           activeTag: p!.active_tag ?? null,
           acceptedTermsVersion: p!.tos_accepted_version,
@@ -278,7 +281,7 @@ export async function erasePlayer(ctx: AdminContext, ref: string, reason: string
     await sqlRows(
       em,
       `UPDATE players SET status = 'erased', discord_id = $2, username = $3, avatar_url = NULL, anonymous_mode = true, active_tag_id = NULL,
-              theme_mode = $4, theme_color = $5, daily_spin_reminder = false, last_reminder_sent = NULL, tos_accepted_version = NULL
+              theme_mode = $4, theme_color = $5, sound_on = true, sound_volume = 100, animations_on = true, daily_spin_reminder = false, last_reminder_sent = NULL, tos_accepted_version = NULL
         WHERE id = $1`,
       [id, erasedId, ERASED_USERNAME, DEFAULT_THEME_MODE, DEFAULT_THEME_COLOR],
     );

@@ -6,6 +6,7 @@ import {
   playerRef,
   registerPlayerRequest,
   suggestionRequest,
+  playSettingsRequest,
   themeRequest,
   toggleRequest,
 } from "@casino/common";
@@ -53,6 +54,14 @@ export function playerRoutes(s: Services): Router {
     const player = await s.players.own(claims, body.playerId);
     if (claims.guest) throw forbidden("Guests keep their theme on this device only");
     res.json(s.players.toRecord(await s.players.update(player.id, { themeMode: body.mode, themeColor: body.color })));
+  });
+
+  router.patch("/player/settings", requireSession, async (req, res) => {
+    const claims = sessionOf(req);
+    const { playerId, ...settings } = parse(playSettingsRequest, req.body);
+    const player = await s.players.own(claims, playerId);
+    if (claims.guest) throw forbidden("Guests keep their settings on this device only");
+    res.json(s.players.toRecord(await s.players.update(player.id, settings)));
   });
 
   router.patch("/player/anonymous", requireSession, async (req, res) => {

@@ -68,7 +68,19 @@ export class Players {
   async update(
     id: string,
     fields: Partial<
-      Pick<Player, "anonymousMode" | "themeMode" | "themeColor" | "dailySpinReminder" | "tosAcceptedVersion" | "activeTagId" | "username">
+      Pick<
+        Player,
+        | "anonymousMode"
+        | "themeMode"
+        | "themeColor"
+        | "soundOn"
+        | "soundVolume"
+        | "animationsOn"
+        | "dailySpinReminder"
+        | "tosAcceptedVersion"
+        | "activeTagId"
+        | "username"
+      >
     >,
   ): Promise<Player> {
     const player = await this.db.run(async (em) => {
@@ -107,6 +119,9 @@ export class Players {
       anonymousMode: p.anonymousMode,
       themeMode: p.themeMode,
       themeColor: p.themeColor,
+      soundOn: p.soundOn,
+      soundVolume: p.soundVolume,
+      animationsOn: p.animationsOn,
       lastDailySpin: p.lastDailySpin?.toISOString() ?? null,
       dailySpinReminder: p.dailySpinReminder,
       reminderEnabled: p.dailySpinReminder,

@@ -1,6 +1,7 @@
 import { LOSE_TOAST_MS, WIN_TOAST_MS } from "@casino/common/constants";
 import { formatCoins } from "@casino/common/format";
 import type { BetAnswer } from "@casino/common/protocol";
+import { useSettings } from "../../store/settings";
 import { toast } from "../../store/toast";
 import { refreshLeaderboard } from "../../store/leaderboard";
 import { playSound } from "../../ui/sounds";
@@ -8,9 +9,14 @@ import { playSound } from "../../ui/sounds";
 /**
  * The spec's game end: net = payout − stake of the whole round. A gain: "You won!" "+N coins" for 3 s and
  * the win sound; a loss: "Better luck next time" with the negative amount for 2 s and the lose sound; a
- * push: nothing. The balance itself comes from the server's push, never from this arithmetic.
+ * push: nothing. During an auto-bet no round has its own toast or sound: the auto-bet tells its summary
+ * when it stops. The balance itself comes from the server, never from this arithmetic.
  */
 export function announceRoundEnd(answer: BetAnswer): void {
+  if (useSettings.getState().autoBetRunning) {
+    refreshLeaderboard();
+    return;
+  }
   const net = answer.totalPayout - answer.totalStake;
   if (net > 0) {
     toast({ title: "You won!", description: `+${formatCoins(net)} coins`, variant: "success", duration: WIN_TOAST_MS });

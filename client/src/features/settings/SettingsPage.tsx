@@ -1,11 +1,14 @@
 import * as RadioGroup from "@radix-ui/react-radio-group";
 import { lazy, Suspense, useState } from "react";
-import { ArrowLeft, Check, Moon, ShieldCheck, Sun } from "lucide-react";
+import { ArrowLeft, Check, Moon, ShieldCheck, Sun, Volume2 } from "lucide-react";
 import { Link, useLocation } from "wouter";
 import { accentColor, chartColor, parseHsl, themeColorGrid, type ThemeMode } from "@casino/common/theme";
 import { api } from "../../net/api";
 import { useSession } from "../../store/session";
+import { useSettings } from "../../store/settings";
 import { useTheme } from "../../store/theme";
+import { Switch } from "../../ui/Switch";
+import { useSystemReducedMotion } from "../../ui/useReducedMotion";
 import { Button } from "../../ui/Button";
 import { Card } from "../../ui/Card";
 import { cn } from "../../ui/cn";
@@ -111,6 +114,8 @@ export default function SettingsPage() {
         </dl>
       </Card>
 
+      <PlaySettingsCard />
+
       <Card>
         <h2 className="flex items-center gap-2 text-lg font-bold">
           <ShieldCheck className="h-5 w-5 text-primary-ink" aria-hidden /> Provably fair
@@ -174,5 +179,56 @@ function Swatch({ label, color }: { label: string; color: string }) {
         {color}
       </dd>
     </div>
+  );
+}
+
+/** Sound, its volume and animations (saved on this device, and on a signed-in player's record), and Turbo (this device). */
+function PlaySettingsCard() {
+  const { soundOn, soundVolume, animationsOn, turbo, set, setTurbo } = useSettings();
+  const systemReduces = useSystemReducedMotion();
+  const guest = useSession((s) => s.player?.isGuest ?? true);
+  return (
+    <Card data-testid="play-settings">
+      <h2 className="flex items-center gap-2 text-lg font-bold">
+        <Volume2 className="h-5 w-5 text-primary-ink" aria-hidden /> Sound and animations
+      </h2>
+      <p className="mb-3 text-sm text-muted-foreground">
+        {guest ? "Kept in this browser." : "Saved to your account, so every device you play on uses them."}
+      </p>
+      <div className="space-y-4">
+        <Switch label="Sound" checked={soundOn} onCheckedChange={(on) => set({ soundOn: on })} />
+        <label className="flex max-w-sm flex-col gap-1 text-sm font-medium">
+          <span className="flex justify-between">
+            Volume <span className="tabular-nums text-muted-foreground">{soundVolume}%</span>
+          </span>
+          <input
+            type="range"
+            min={0}
+            max={100}
+            step={5}
+            value={soundVolume}
+            disabled={!soundOn}
+            data-testid="settings-volume"
+            aria-label="Volume"
+            onChange={(e) => set({ soundVolume: Number(e.target.value) })}
+            className="h-8 w-full accent-[hsl(var(--primary))] disabled:opacity-50"
+          />
+        </label>
+        <div>
+          <Switch label="Animations" checked={animationsOn} onCheckedChange={(on) => set({ animationsOn: on })} />
+          {systemReduces && (
+            <p className="mt-1 text-xs text-muted-foreground" data-testid="system-reduced-motion">
+              Your device asks for reduced motion, so animations stay off whatever this says.
+            </p>
+          )}
+        </div>
+        <div>
+          <Switch label="Turbo (this device)" checked={turbo} onCheckedChange={setTurbo} />
+          <p className="mt-1 text-xs text-muted-foreground">
+            Results show at once, without their animation. Auto-bet always plays in turbo.
+          </p>
+        </div>
+      </div>
+    </Card>
   );
 }

@@ -18,9 +18,9 @@ import { WonMark } from "../shared/WonMark";
 import { ChipBetPanel, useChipTable } from "../shared/ChipTable";
 import { formatChance } from "../shared/format";
 
-const CARD_MS = 450;
+const CARD_MS = 140;
 const cardsOf = (v: BaccaratState) => v.player.length + v.banker.length;
-const revealMs = (a: BetAnswer) => cardsOf(a.view as BaccaratState) * CARD_MS + 300;
+const revealMs = (a: BetAnswer) => cardsOf(a.view as BaccaratState) * CARD_MS + 200;
 
 const LABEL: Record<BaccaratSide, string> = { player: "Player", banker: "Banker", tie: "Tie" };
 const pays = (side: BaccaratSide) => {
@@ -131,7 +131,7 @@ export default function BaccaratTable(props: GameTableProps) {
             );
           })}
         </div>
-        <RoundResult round={round.round} delay={doneAt} bets={last ? Object.values(last.bets).filter((v) => (v ?? 0) > 0).length : 1} />
+        <RoundResult round={round.round} bets={last ? Object.values(last.bets).filter((v) => (v ?? 0) > 0).length : 1} />
       </div>
     </GameFrame>
   );

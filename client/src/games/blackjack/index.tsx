@@ -43,7 +43,7 @@ interface BlackjackView {
 
 const SHOE = BLACKJACK_DECKS * 52;
 const DEAL_S = 0.25;
-const DEALER_DRAW_S = 0.45;
+const DEALER_DRAW_S = 0.3;
 const TURN_S = 0.2;
 /**
  * When each dealer card appears as it is dealt: the up card and the face-down hole card in the opening
@@ -209,7 +209,7 @@ export default function BlackjackTable(props: GameTableProps) {
         )}
         {!view && <p className="m-auto text-sm text-muted-foreground">Set your bet and press Deal.</p>}
         <div className="mt-auto">
-          <RoundResult round={round.round} delay={round.round?.answer ? revealMs(round.round.answer) / 1000 : 0} />
+          <RoundResult round={round.round} />
         </div>
       </div>
     </GameFrame>

@@ -8,7 +8,7 @@ import { RoundResult } from "../shared/RoundResult";
 import { useRound } from "../shared/use-round";
 import { useStake } from "../shared/use-stake";
 
-const REVEAL_MS = 1100;
+const REVEAL_MS = 900;
 const SIDES: CoinSide[] = ["heads", "tails"];
 /** What a correct call pays per coin, from the engine. */
 const PAYS = coinFlipEngine.maxPayout(100, { side: "heads" }) / 100;
@@ -76,7 +76,7 @@ export default function CoinFlipTable(props: GameTableProps) {
             </motion.span>
           )}
         </p>
-        <RoundResult round={round.round} delay={REVEAL_MS / 1000} />
+        <RoundResult round={round.round} />
       </div>
     </GameFrame>
   );

@@ -474,7 +474,7 @@ export default function CrapsTable(props: GameTableProps) {
             ))}
           </ul>
         )}
-        <RoundResult round={round.round} delay={REVEAL_MS / 1000} bets={betsOfRound(round.round?.totalStake ?? 0, view?.settled ?? [])} />
+        <RoundResult round={round.round} bets={betsOfRound(round.round?.totalStake ?? 0, view?.settled ?? [])} />
       </div>
     </GameFrame>
   );

@@ -15,7 +15,7 @@ import { useStake } from "../shared/use-stake";
 const W = 600;
 const H = 300;
 /** The flight lasts longer for a higher crash point, within bounds. */
-const flightMs = (crashPoint: number) => Math.min(3000, 500 + 600 * Math.log(Math.max(1, crashPoint)));
+const flightMs = (crashPoint: number) => Math.min(1000, 300 + 300 * Math.log(Math.max(1, crashPoint)));
 const revealMs = (a: BetAnswer) => flightMs((a.view as CrashState).crashPoint);
 
 /** The curve m(p) = crash^p for p in [0, 1], drawn to the crash point. */

@@ -140,7 +140,7 @@ export default function DiceTable(props: GameTableProps) {
             ))}
           </div>
         </div>
-        <RoundResult round={round.round} delay={REVEAL_MS / 1000} />
+        <RoundResult round={round.round} />
       </div>
     </GameFrame>
   );

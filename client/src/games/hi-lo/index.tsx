@@ -157,7 +157,7 @@ export default function HiLoTable(props: GameTableProps) {
         </div>
         {!view && <p className="text-sm text-muted-foreground">Set your bet and press Bet to draw the first card.</p>}
         <div className="mt-auto w-full">
-          <RoundResult round={round.round} delay={REVEAL_MS / 1000} />
+          <RoundResult round={round.round} />
         </div>
       </div>
     </GameFrame>

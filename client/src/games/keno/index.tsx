@@ -12,7 +12,7 @@ import { formatChance, formatMultiplier } from "../shared/format";
 import { useRound } from "../shared/use-round";
 import { useStake } from "../shared/use-stake";
 
-const STEP_MS = 140;
+const STEP_MS = 80;
 const REVEAL_MS = DRAWN * STEP_MS + 200;
 
 function randomPicks(count: number): number[] {
@@ -177,7 +177,7 @@ export default function KenoTable(props: GameTableProps) {
         <p className="text-center text-xs text-muted-foreground">
           {picks.length} of {MAX_PICKS} picked{board ? ` · ${board.hits.length} hit${board.hits.length === 1 ? "" : "s"}` : ""}
         </p>
-        <RoundResult round={round.round} delay={REVEAL_MS / 1000} />
+        <RoundResult round={round.round} />
       </div>
     </GameFrame>
   );

@@ -77,7 +77,7 @@ export default function LimboTable(props: GameTableProps) {
         <p className="text-sm text-muted-foreground">
           Target <span className="font-semibold text-foreground">{Number.isFinite(target) ? formatMultiplier(target) : "—"}</span>
         </p>
-        <RoundResult round={round.round} delay={REVEAL_MS / 1000} />
+        <RoundResult round={round.round} />
       </div>
     </GameFrame>
   );

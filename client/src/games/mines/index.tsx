@@ -175,7 +175,7 @@ export default function MinesTable(props: GameTableProps) {
           })}
         </div>
         {!view && <p className="text-sm text-muted-foreground">Choose the number of mines, set your bet and press Bet.</p>}
-        <RoundResult round={round.round} delay={REVEAL_MS / 1000} />
+        <RoundResult round={round.round} />
       </div>
     </GameFrame>
   );

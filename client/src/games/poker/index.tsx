@@ -25,7 +25,7 @@ interface PokerView {
   outcome?: PokerOutcome;
 }
 
-const REVEAL_MS = 1200;
+const REVEAL_MS = 900;
 const OUTCOME: Record<PokerOutcome, string> = {
   fold: "You folded",
   "dealer-not-qualified": "Dealer does not qualify: ante pays 1:1, raise pushes",
@@ -125,7 +125,7 @@ export default function PokerTable(props: GameTableProps) {
         )}
         {!view && <p className="m-auto text-sm text-muted-foreground">Set your ante and press Deal.</p>}
         <div className="mt-auto">
-          <RoundResult round={round.round} delay={REVEAL_MS / 1000} />
+          <RoundResult round={round.round} />
         </div>
       </div>
     </GameFrame>

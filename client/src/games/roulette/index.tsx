@@ -21,7 +21,7 @@ import { Dialog } from "../shared/Dialog";
 import { WonMark } from "../shared/WonMark";
 import { useMediaQuery } from "../../ui/useMediaQuery";
 
-const SPIN_MS = 3200;
+const SPIN_MS = 850;
 const STEP = 360 / POCKETS;
 
 /** A bet on the layout without its amount (the chips set it). */
@@ -253,7 +253,7 @@ export default function RouletteTable(props: GameTableProps) {
             lastBets={last?.bets ?? null}
           />
         )}
-        <RoundResult round={round.round} delay={SPIN_MS / 1000} bets={last?.bets.length} />
+        <RoundResult round={round.round} bets={last?.bets.length} />
       </div>
     </GameFrame>
   );

@@ -8,11 +8,17 @@ import {
   type AutoBetConfig,
   type AutoBetProgress,
 } from "@casino/common/bet-panel";
+import { LOSE_TOAST_MS, WIN_TOAST_MS } from "@casino/common/constants";
+import { useSettings } from "../../store/settings";
+import { toast } from "../../store/toast";
+import { playSound } from "../../ui/sounds";
 import { ActionBar } from "./ActionBar";
 import type { AutoBetSupport } from "./BetPanel";
 import { formatCoins } from "./format";
 import type { StakeState } from "./use-stake";
 
+/** The pause between two auto-bets at most (it plays in turbo, so a result needs no reveal time). */
+const AUTO_PAUSE_MS = 300;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface ChangeField {
@@ -23,9 +29,25 @@ interface ChangeField {
 const toChange = (f: ChangeField): AmountChange => (f.reset ? { reset: true } : { reset: false, percent: Number(f.percent) });
 const wholeOrZero = (text: string): number => (text.trim() === "" ? 0 : Number(text));
 
+/** The one toast an auto-bet gives, when it stops: how many bets, the net, and why it stopped. */
+function announceSummary(progress: AutoBetProgress | null, reason: string): void {
+  const played = progress?.played ?? 0;
+  const profit = progress?.profit ?? 0;
+  const net = profit > 0 ? `+${formatCoins(profit)}` : profit < 0 ? `−${formatCoins(-profit)}` : "0";
+  toast({
+    title: "Autobet finished",
+    description: `${formatCoins(played)} bet${played === 1 ? "" : "s"}, net ${net} coins. ${reason}`,
+    variant: profit > 0 ? "success" : profit < 0 ? "destructive" : "default",
+    duration: profit < 0 ? LOSE_TOAST_MS + 2_000 : WIN_TOAST_MS + 2_000,
+  });
+  if (profit > 0) playSound("win");
+  else if (profit < 0) playSound("lose");
+}
+
 /**
  * Auto-bet: places the same bet again and again, changing the amount after a win or a loss, until the
- * count, a profit or loss limit, a refusal, a lost connection or a hidden page stops it.
+ * count, a profit or loss limit, a refusal, a lost connection or a hidden page stops it. It plays in
+ * turbo (results at once) with no per-round toast or sound, and tells one summary when it stops.
  */
 export function AutoBetPanel(props: {
   auto: AutoBetSupport;
@@ -44,6 +66,10 @@ export function AutoBetPanel(props: {
   const [progress, setProgress] = useState<AutoBetProgress | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const run = useRef(0);
+  /** the progress counted so far, and a bet still on its way when the run was stopped */
+  const counted = useRef<AutoBetProgress | null>(null);
+  const inFlight = useRef(false);
+  const stopReason = useRef<string | null>(null);
   const live = useRef({ connected, stake, auto });
   useLayoutEffect(() => {
     live.current = { connected, stake, auto };
@@ -58,12 +84,20 @@ export function AutoBetPanel(props: {
   };
   const configProblem = autoBetConfigProblem(config);
 
+  /** The run is over once its last bet is answered: then results have toasts again, and the summary shows. */
+  const finish = (reason: string) => {
+    useSettings.getState().setAutoBetRunning(false);
+    announceSummary(counted.current, reason);
+  };
+
   const stop = (reason: string) => {
     if (run.current === 0) return;
     run.current = 0;
     setRunning(false);
     onRunningChange(false);
     setStatus(reason);
+    if (inFlight.current) stopReason.current = reason;
+    else finish(reason);
   };
 
   // Stops at once when the connection drops or the page is hidden, and when the table closes.
@@ -78,6 +112,7 @@ export function AutoBetPanel(props: {
     document.addEventListener("visibilitychange", onVisibility);
     return () => {
       document.removeEventListener("visibilitychange", onVisibility);
+      if (run.current !== 0 || inFlight.current) useSettings.getState().setAutoBetRunning(false);
       run.current = 0;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -90,8 +125,10 @@ export function AutoBetPanel(props: {
     setRunning(true);
     onRunningChange(true);
     setStatus(null);
+    useSettings.getState().setAutoBetRunning(true);
     const fixed = config;
     let current = startAutoBet(live.current.stake.amount);
+    counted.current = current;
     setProgress(current);
     let balance = live.current.stake.limits.balance;
     while (run.current === id) {
@@ -102,19 +139,28 @@ export function AutoBetPanel(props: {
       const problem = stakeProblem(current.amount, limits);
       if (problem) return stop(`Stopped: ${problem}`);
       stake.setAmount(current.amount);
+      inFlight.current = true;
       const answer = await auto.place(current.amount);
+      inFlight.current = false;
       if (run.current !== id) {
-        // stopped while the bet was in flight: still count it
-        if (answer) setProgress(afterAutoBet(current, fixed, { stake: answer.totalStake, payout: answer.totalPayout }, limits).progress);
+        // stopped while the bet was in flight: still count it, then tell the summary
+        if (answer) {
+          counted.current = afterAutoBet(current, fixed, { stake: answer.totalStake, payout: answer.totalPayout }, limits).progress;
+          setProgress(counted.current);
+        }
+        finish(stopReason.current ?? "Stopped");
+        stopReason.current = null;
         return;
       }
       if (!answer) return stop("Stopped: the bet was refused");
       balance = answer.balance;
       const step = afterAutoBet(current, fixed, { stake: answer.totalStake, payout: answer.totalPayout }, { ...limits, balance });
       current = step.progress;
+      counted.current = current;
       setProgress(current);
       if (step.stop) return stop(`Stopped: ${step.stop}`);
-      await sleep(typeof auto.delayMs === "function" ? auto.delayMs(answer) : auto.delayMs);
+      // results show at once during an auto-bet: a short pause lets each be seen
+      await sleep(Math.min(AUTO_PAUSE_MS, typeof auto.delayMs === "function" ? auto.delayMs(answer) : auto.delayMs));
     }
   };
 

@@ -17,11 +17,12 @@ export function resultText(result: ShownRound<unknown>["result"], stake: number,
 /**
  * The settled outcome of the last round, exactly as the server answered it: net coins, payout and the
  * balance after, in words with an icon (never by colour alone). Appears once the table's reveal
- * animation has played (`delay` seconds). `bets`: how many separate bets the round held.
+ * animation has played (`round.revealed`, the moment the payout reaches the header's balance).
+ * `bets`: how many separate bets the round held.
  */
-export function RoundResult(props: { round: ShownRound<unknown> | null; delay?: number; detail?: string; bets?: number }) {
-  const { round, delay = 0, detail } = props;
-  const shown = round && round.done && round.answer ? round : null;
+export function RoundResult(props: { round: ShownRound<unknown> | null; detail?: string; bets?: number }) {
+  const { round, detail } = props;
+  const shown = round && round.done && round.answer && round.revealed ? round : null;
   const text = shown ? resultText(shown.result, shown.totalStake, shown.totalPayout, props.bets) : "";
   const tone =
     shown?.result === "win"
@@ -41,7 +42,7 @@ export function RoundResult(props: { round: ShownRound<unknown> | null; delay?: 
           data-payout={shown.totalPayout}
           data-balance={shown.answer!.balance}
           initial={{ opacity: 0, y: 8, scale: 0.95 }}
-          animate={{ opacity: 1, y: 0, scale: 1, transition: { delay } }}
+          animate={{ opacity: 1, y: 0, scale: 1, transition: { duration: 0.15 } }}
           className={`rounded-full px-4 py-1.5 text-sm font-semibold shadow-lg ${tone}`}
         >
           <Icon className="mr-1.5 inline h-4 w-4 align-[-3px]" aria-hidden />

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { BetAnswer, OpenRoundView } from "@casino/common/protocol";
+import { acceptAnswer, requestSent, revealed } from "../../store/room";
+import { fastRevealNow, useFastReveal } from "../../ui/useReducedMotion";
 import { RoomRequestError, type GameTableProps } from "../contract";
 import { recordRound } from "./history";
 
@@ -13,6 +15,8 @@ export interface ShownRound<V> {
   result: BetAnswer["result"];
   /** the answer itself when this visit got one (absent for a round resumed from the room state) */
   answer: BetAnswer | null;
+  /** a settled round whose reveal has played: its result may be told, and its payout is in the header */
+  revealed: boolean;
 }
 
 export interface RoundControls<V> {
@@ -29,6 +33,8 @@ export interface RoundControls<V> {
   act(action: unknown): Promise<BetAnswer | null>;
   /** counts settled rounds, so animations can restart on each new outcome */
   settledCount: number;
+  /** the reveal is skipped (Turbo, auto-bet, animations off): the result shows with the answer */
+  fast: boolean;
 }
 
 export const errorText = (error: unknown): string =>
@@ -37,7 +43,9 @@ export const errorText = (error: unknown): string =>
 /**
  * A table's conversation with the server: sends bets and actions one at a time, keeps the last answer,
  * resumes the open round from the room state, and tells the shell when a round ends, once its reveal
- * animation (`revealMs`) has played. Nothing here computes an outcome: it shows what the server answered.
+ * animation (`revealMs`) has played. The header's balance follows: the stake leaves it when the server
+ * accepts the bet, the payout reaches it when the reveal has played (at once in Turbo, during an
+ * auto-bet and with animations off). Nothing here computes an outcome: it shows what the server answered.
  */
 export function useRound<V>(props: GameTableProps, revealMs: number | ((answer: BetAnswer) => number) = 0): RoundControls<V> {
   const { connection, onRoundEnd, game } = props;
@@ -47,6 +55,8 @@ export function useRound<V>(props: GameTableProps, revealMs: number | ((answer: 
   const [settledCount, setSettledCount] = useState(0);
   const busy = useRef(false);
   const [finished, setFinished] = useState<ReadonlySet<string>>(() => new Set());
+  const [shownId, setShownId] = useState<string | null>(null);
+  const fast = useFastReveal();
   const timers = useRef(new Map<ReturnType<typeof setTimeout>, BetAnswer>());
   const onRoundEndRef = useRef(onRoundEnd);
   useLayoutEffect(() => {
@@ -60,6 +70,7 @@ export function useRound<V>(props: GameTableProps, revealMs: number | ((answer: 
       for (const [timer, ended] of pendingTimers) {
         clearTimeout(timer);
         onRoundEndRef.current(ended);
+        revealed(ended.requestId);
       }
       pendingTimers.clear();
     };
@@ -71,13 +82,21 @@ export function useRound<V>(props: GameTableProps, revealMs: number | ((answer: 
       if (roundId) setFinished((ids) => new Set(ids).add(roundId));
       setSettledCount((n) => n + 1);
       recordRound(ended);
-      const timer = setTimeout(
-        () => {
-          timers.current.delete(timer);
-          onRoundEndRef.current(ended);
-        },
-        typeof revealMs === "function" ? revealMs(ended) : revealMs,
-      );
+      const show = () => {
+        setShownId(ended.requestId);
+        // the round's own toast first, so a pushed toast waiting for this result comes after it
+        onRoundEndRef.current(ended);
+        revealed(ended.requestId);
+      };
+      const wait = fastRevealNow() ? 0 : typeof revealMs === "function" ? revealMs(ended) : revealMs;
+      if (wait <= 0) {
+        show();
+        return;
+      }
+      const timer = setTimeout(() => {
+        timers.current.delete(timer);
+        show();
+      }, wait);
       timers.current.set(timer, ended);
     },
     [revealMs],
@@ -89,12 +108,15 @@ export function useRound<V>(props: GameTableProps, revealMs: number | ((answer: 
       busy.current = true;
       setPending(true);
       setError(null);
+      requestSent();
       try {
         const next = await request();
+        acceptAnswer(next);
         setAnswer(next);
         if (next.done) settle(next);
         return next;
       } catch (e) {
+        acceptAnswer(null);
         setError(errorText(e));
         return null;
       } finally {
@@ -119,6 +141,7 @@ export function useRound<V>(props: GameTableProps, revealMs: number | ((answer: 
         totalPayout: answer.totalPayout,
         result: answer.result,
         answer,
+        revealed: answer.done && shownId === answer.requestId,
       }
     : null;
   const fromState: ShownRound<V> | null = mine
@@ -130,6 +153,7 @@ export function useRound<V>(props: GameTableProps, revealMs: number | ((answer: 
         totalPayout: mine.totalPayout,
         result: null,
         answer: null,
+        revealed: false,
       }
     : null;
   // The answer is the freshest word on its own round; the room state wins for a round this visit has
@@ -138,5 +162,5 @@ export function useRound<V>(props: GameTableProps, revealMs: number | ((answer: 
   const open = round && !round.done ? round : null;
   const otherOpen = mirrored && mirrored.game !== game.id ? mirrored : null;
 
-  return { round, open, otherOpen, pending, error, setError, bet, act, settledCount };
+  return { round, open, otherOpen, pending, error, setError, bet, act, settledCount, fast };
 }

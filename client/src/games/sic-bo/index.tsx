@@ -124,7 +124,7 @@ export default function SicBoTable(props: GameTableProps) {
         <div className="grid grid-cols-6 gap-1">
           {FACES.map((f) => cell({ type: "single", value: f }, <span className="text-lg">{pips(f)}</span>, "1–3:1", `Single ${f}`))}
         </div>
-        <RoundResult round={round.round} delay={REVEAL_MS / 1000} bets={last?.bets.length} />
+        <RoundResult round={round.round} bets={last?.bets.length} />
       </div>
     </GameFrame>
   );

@@ -11,8 +11,8 @@ import { RoundResult } from "../shared/RoundResult";
 import { useRound } from "../shared/use-round";
 import { useStake } from "../shared/use-stake";
 
-const SPIN_MS = 1400;
-const REEL_STAGGER_MS = 350;
+const SPIN_MS = 700;
+const REEL_STAGGER_MS = 150;
 const REVEAL_MS = SPIN_MS + 2 * REEL_STAGGER_MS;
 const ROW = 72; // px per symbol
 const LOOPS = 3; // whole strips passed before stopping
@@ -124,7 +124,7 @@ export default function SlotsTable(props: GameTableProps) {
         <p data-testid="slots-line" data-line={last?.line.join(" ") ?? ""} className="sr-only">
           {last ? last.line.join(", ") : ""}
         </p>
-        <RoundResult round={round.round} delay={REVEAL_MS / 1000} />
+        <RoundResult round={round.round} />
       </div>
     </GameFrame>
   );

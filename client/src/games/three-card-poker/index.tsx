@@ -24,7 +24,7 @@ interface ThreeCardView {
 }
 
 type Spot = "ante" | "pairPlus";
-const REVEAL_MS = 1000;
+const REVEAL_MS = 900;
 const OUTCOME: Record<AnteOutcome, string> = {
   fold: "You folded the ante",
   "dealer-not-qualified": "Dealer does not qualify: ante pays 1:1, play pushes",
@@ -150,7 +150,7 @@ export default function ThreeCardPokerTable(props: GameTableProps) {
           {spot("pairPlus", "Pair Plus", "pays on your hand")}
           {spot("ante", "Ante", "vs the dealer")}
         </div>
-        <RoundResult round={round.round} delay={REVEAL_MS / 1000} bets={view ? Number(view.ante > 0) + Number(view.pairPlus > 0) : 1} />
+        <RoundResult round={round.round} bets={view ? Number(view.ante > 0) + Number(view.pairPlus > 0) : 1} />
       </div>
     </GameFrame>
   );

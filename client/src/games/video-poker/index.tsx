@@ -138,7 +138,7 @@ export default function VideoPokerTable(props: GameTableProps) {
         )}
         {!view && <p className="m-auto text-sm text-muted-foreground">Set your bet and press Deal.</p>}
         <div className="mt-auto">
-          <RoundResult round={round.round} delay={REVEAL_MS / 1000} />
+          <RoundResult round={round.round} />
         </div>
       </div>
     </GameFrame>

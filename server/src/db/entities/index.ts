@@ -48,6 +48,7 @@ export class Tag {
 @Entity("players")
 @Check("players_balance_check", `balance >= 0`)
 @Check("players_status_check", `status IN ('active','suspended','erased')`)
+@Check("players_sound_volume_check", `sound_volume BETWEEN 0 AND 100`)
 /** The few players who are not active: every server process reads them every few seconds. */
 @Index("idx_players_closed", ["id"], { where: `status <> 'active'` })
 /** No index on balance: a bet's update of the row stays HOT (see migration 1763900000000). */
@@ -65,6 +66,9 @@ export class Player {
   @Column({ name: "anonymous_mode", type: "boolean", default: false }) anonymousMode!: boolean;
   @Column({ name: "theme_mode", type: "text", default: "dark" }) themeMode!: string;
   @Column({ name: "theme_color", type: "text", default: "200 60% 55%" }) themeColor!: string;
+  @Column({ name: "sound_on", type: "boolean", default: true }) soundOn!: boolean;
+  @Column({ name: "sound_volume", type: "integer", default: 100 }) soundVolume!: number;
+  @Column({ name: "animations_on", type: "boolean", default: true }) animationsOn!: boolean;
   @Column({ name: "last_daily_spin", type: "timestamptz", nullable: true }) lastDailySpin!: Date | null;
   @Column({ name: "daily_spin_reminder", type: "boolean", default: false }) dailySpinReminder!: boolean;
   @Column({ name: "last_reminder_sent", type: "timestamptz", nullable: true }) lastReminderSent!: Date | null;

@@ -11,6 +11,7 @@ import { HotPlayerUpdates1763900000000 } from "./1763900000000-hot-player-update
 import { OperatorTools1764000000000 } from "./1764000000000-operator-tools";
 import { ValidateAccountChecks1764000000001 } from "./1764000000001-validate-account-checks";
 import { OwnSkillRecords1764100000000 } from "./1764100000000-own-skill-records";
+import { PlaySettings1764100000001 } from "./1764100000001-play-settings";
 
 /** In order; the data source runs the pending ones at start. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   OperatorTools1764000000000,
   ValidateAccountChecks1764000000001,
   OwnSkillRecords1764100000000,
+  PlaySettings1764100000001,
 ];
