@@ -21,3 +21,4 @@ export * from "./format";
 export * from "./lobby";
 export * from "./skill/index";
 export * from "./games/crash-chain";
+export * from "./together";
