@@ -22,3 +22,4 @@ export * from "./lobby";
 export * from "./skill/index";
 export * from "./games/crash-chain";
 export * from "./together";
+export * from "./together-schemas";

@@ -1,21 +1,13 @@
-import { z } from "zod";
-import { GAME_IDS } from "./catalogue";
-import { instanceId } from "./api";
-
 /**
  * Playing together: the "together" room. One connection per client carries who is in the player's
  * activity instance (and what each plays), the instance's live feed of settled rounds, and the global
  * "big wins" feed. Guests and standalone visits join with `instanceId: null` and hear the global feed only.
+ * No zod here (the client's entry imports this file); the schemas are in together-schemas.ts.
  */
 export const TOGETHER_ROOM = "together";
 
-export const togetherJoinOptions = z.object({ instanceId: instanceId.nullable() }).strict();
-export type TogetherJoinOptions = z.infer<typeof togetherJoinOptions>;
-
 /** Client → server: the table the player sits at now (null: the lobby). */
 export const TOGETHER_MESSAGES = { at: "at" } as const;
-export const togetherAtMessage = z.object({ game: z.enum(GAME_IDS).nullable() }).strict();
-export type TogetherAtMessage = z.infer<typeof togetherAtMessage>;
 
 /** Server → client message types. */
 export const TOGETHER_PUSH = { members: "members", feed: "feed", error: "error" } as const;
@@ -61,7 +53,7 @@ export interface FeedPush {
 
 /** One player of the instance as the server knows them. Anonymous players of others come as `hidden`. */
 export interface TogetherMember {
-  /** The Discord user id, to match the SDK's participants; absent for a hidden member. */
+  /** The Discord user id, to match the SDK's participants (a hidden member's too, so the strip leaves them out). */
   discordId: string | null;
   username: string;
   avatarUrl: string | null;
@@ -81,7 +73,7 @@ export interface MembersPush {
 /** Rounds as share links carry them (`custom_id`, at most 64 characters): `r.<hash in base64url>.<nonce>`. */
 const SHARE_PREFIX = "r.";
 
-const HEX = /^[0-9a-f]{64}$/;
+export const SEED_HASH_HEX = /^[0-9a-f]{64}$/;
 
 const B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
@@ -119,17 +111,9 @@ export function roundOfCustomId(customId: string | null | undefined): { serverSe
   const [hash, nonce] = customId.slice(SHARE_PREFIX.length).split(".");
   if (!hash || !nonce || !/^\d{1,15}$/.test(nonce)) return null;
   const hex = base64UrlToHex(hash);
-  if (!hex || !HEX.test(hex)) return null;
+  if (!hex || !SEED_HASH_HEX.test(hex)) return null;
   return { serverSeedHash: hex, nonce: Number(nonce) };
 }
-
-/** The path parameters of `GET /api/rounds/:serverSeedHash/:nonce/verify`. */
-export const roundRef = z
-  .object({
-    serverSeedHash: z.string().regex(HEX, "serverSeedHash must be 64 lowercase hex digits"),
-    nonce: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
-  })
-  .strict();
 
 /** The answer: the verifier's fields once the seed is revealed, else `revealed: false`. */
 export type RoundVerifyAnswer =

@@ -137,7 +137,7 @@ describe("the together room", () => {
     b.room.send("at", { game: "dice" });
     const hidden = await membersOf(a.inbox, 3, (ms) => ms.some((m) => m.hidden));
     expect(hidden.find((m) => m.hidden)).toEqual({
-      discordId: null,
+      discordId: "8100003",
       username: "Anonymous",
       avatarUrl: null,
       game: null,

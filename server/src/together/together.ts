@@ -142,7 +142,8 @@ export class Together {
         const hidden = profile.anonymousMode && !self;
         members.push(
           hidden
-            ? { discordId: null, username: "Anonymous", avatarUrl: null, game: null, bestWinToday: 0, hidden: true, self }
+            ? // The Discord id only, so the strip can leave out that participant of the call; nothing else.
+              { discordId: profile.discordId, username: "Anonymous", avatarUrl: null, game: null, bestWinToday: 0, hidden: true, self }
             : {
                 discordId: profile.discordId,
                 username: profile.username,
