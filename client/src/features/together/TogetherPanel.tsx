@@ -33,7 +33,15 @@ function stripPeople(participants: Participant[] | null, members: TogetherMember
   if (!participants) {
     return members
       .filter((m) => !m.hidden)
-      .map((m) => ({ key: m.discordId ?? m.username, name: m.username, avatarUrl: m.avatarUrl, game: m.game, bestWinToday: m.bestWinToday, joined: true, self: m.self }));
+      .map((m) => ({
+        key: m.discordId ?? m.username,
+        name: m.username,
+        avatarUrl: m.avatarUrl,
+        game: m.game,
+        bestWinToday: m.bestWinToday,
+        joined: true,
+        self: m.self,
+      }));
   }
   return participants
     .filter((p) => !hidden.has(p.id))
@@ -169,6 +177,7 @@ function Feed(props: {
                 )}
                 data-testid="feed-row"
                 data-big={row.big || undefined}
+                data-round={row.id}
                 title="Verify this round"
               >
                 {row.big && <Sparkles className="h-3.5 w-3.5 shrink-0 text-primary-ink" aria-label="Big win" />}
