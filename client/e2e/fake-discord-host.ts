@@ -17,6 +17,11 @@ import type { FrameLocator } from "playwright-core";
  */
 export const HOST_ORIGIN = "http://localhost:3333";
 const PORT = 3333;
+/**
+ * The loopback address the host listens on. Another address of 127/8 (with Chromium told to resolve
+ * localhost there, see support.ts) lets a run go on while another run on the machine holds 127.0.0.1:3333.
+ */
+export const HOST_ADDRESS = process.env.FAKE_DISCORD_HOST_ADDRESS ?? "127.0.0.1";
 
 const HOST_PAGE = String.raw`<!doctype html>
 <html><head><meta charset="utf-8"><title>Fake Discord</title>
@@ -137,7 +142,7 @@ export async function listenFakeHost(): Promise<FakeHost> {
     try {
       await new Promise<void>((resolve, reject) => {
         server.once("error", reject);
-        server.listen(PORT, "127.0.0.1", () => {
+        server.listen(PORT, HOST_ADDRESS, () => {
           server.off("error", reject);
           resolve();
         });

@@ -45,22 +45,21 @@ const playerId = async (discordId: string) =>
 
 /**
  * Gives the player an active server seed whose first limbo round at target 20 (100 coins) wins, keeping
- * the client seed the browser already gave the pair (a reload would otherwise not change it back).
+ * a client seed of the test's choosing, as if one round had been played on it (nonce 1): a reloaded
+ * frame's client seed (its storage is refused in a third-party frame, so it is a new one) then no longer
+ * replaces it.
  */
 async function winningSeed(id: string) {
   const db = t.app.services.db;
-  const [{ client_seed: clientSeed }] = await db.run((em) =>
-    em.query(`SELECT client_seed FROM fairness_seeds WHERE player_id = $1 AND active`, [id]),
-  );
+  const clientSeed = "0123456789abcdef0123456789abcdef";
   for (let i = 0; i < 1000; i++) {
-    const input = { serverSeed: `together-e2e-${i}`, clientSeed: clientSeed as string, nonce: 0 };
+    const input = { serverSeed: `together-e2e-${i}`, clientSeed, nonce: 1 };
     if (replayRound(input, { game: "limbo", amount: 100, params: { target: 20 }, actions: [] }).totalPayout === 0) continue;
     await db.run((em) =>
-      em.query(`UPDATE fairness_seeds SET server_seed = $2, server_seed_hash = $3 WHERE player_id = $1 AND active AND nonce = 0`, [
-        id,
-        input.serverSeed,
-        seedCommitment(input.serverSeed),
-      ]),
+      em.query(
+        `UPDATE fairness_seeds SET server_seed = $2, server_seed_hash = $3, client_seed = $4, nonce = 1 WHERE player_id = $1 AND active AND nonce = 0`,
+        [id, input.serverSeed, seedCommitment(input.serverSeed), clientSeed],
+      ),
     );
     return input;
   }
@@ -87,7 +86,8 @@ describe("playing together in one activity instance", () => {
     expect(await dave.getByTestId("invite-button").textContent()).toContain("Invite friends to play");
     expect(await bob!.getByTestId("invite-button").textContent()).not.toContain("friends");
 
-    // Alice gets a seed whose first limbo round at target 20 wins, and reloads (as Discord would) to show it.
+    // Alice gets a seed whose first limbo round at target 20 wins, and is reloaded (as Discord would) to
+    // show it.
     const aliceId = await playerId("300000000000000001");
     const input = await winningSeed(aliceId);
     await page.evaluate(() => (window as unknown as { fakeDiscord: { reload(i: number): void } }).fakeDiscord.reload(0));
@@ -149,10 +149,13 @@ describe("playing together in one activity instance", () => {
       .poll(async () => (await hostLog(page)).some((l) => l.player === "300000000000000001" && l.cmd === "OPEN_INVITE_DIALOG"))
       .toBe(true);
     await aliceAgain.getByTestId("feed-instance").getByTestId("share-round").first().click();
-    const hash = (await aliceAgain.getByTestId("feed-instance").getByTestId("feed-row").first().getAttribute("data-round"))!.split(":")[0]!;
+    const [hash, nonce] = (await aliceAgain.getByTestId("feed-instance").getByTestId("feed-row").first().getAttribute("data-round"))!.split(
+      ":",
+    );
+    expect(nonce).toBe("1");
     await expect
       .poll(async () => (await hostLog(page)).find((l) => l.cmd === "SHARE_LINK")?.args)
-      .toEqual({ message: "I won 2,000 coins (20.00×) at Limbo! Virtual coins only.", custom_id: roundCustomId(hash, 0) });
+      .toEqual({ message: "I won 2,000 coins (20.00×) at Limbo! Virtual coins only.", custom_id: roundCustomId(hash, 1) });
     // Only Alice's own win offers the share.
     expect(await bob!.getByTestId("share-round").count()).toBe(0);
 
@@ -171,7 +174,7 @@ describe("playing together in one activity instance", () => {
     // A launch from the share link opens that round.
     const shared = await openHost(["300000000000000005:Frank"], {
       instanceId: "i-together-3",
-      customId: roundCustomId(hash, 0),
+      customId: roundCustomId(hash, 1),
       viewport: { width: 900, height: 1000 },
     });
     const frank = await frameOf(shared, 0);
