@@ -180,6 +180,7 @@ export async function createApp(config: Config, existingDb?: Database, options: 
     unwatch();
     eventLoop.stop();
     await services.retention.stop();
+    services.together.stop();
     await Promise.all([services.leaderboards.stop(), services.progress.stop(), closedAccounts.stop()]);
     await server.gracefullyShutdown(false).catch(() => undefined);
     httpServer()?.closeAllConnections();

@@ -61,6 +61,7 @@ const today = (now = Date.now()) => new Date(now).toISOString().slice(0, 10);
  */
 export class Together {
   private readonly identities = new Map<string, FeedIdentity>();
+  private stopped = false;
 
   constructor(
     private readonly db: Database,
@@ -70,8 +71,17 @@ export class Together {
     private readonly log: Log,
   ) {}
 
+  /**
+   * The process is closing: nothing more is written or published (its connections' Redis clients go
+   * next). The entries of its members go stale and are swept as after a crash.
+   */
+  stop(): void {
+    this.stopped = true;
+  }
+
   /** The player entered the instance (a together room joined): listed, and their rounds feed the instance. */
   async enter(instanceId: string, playerId: string, game: string | null = null): Promise<void> {
+    if (this.stopped) return;
     const entry: MemberEntry = { game, seen: Date.now() };
     await this.redis
       .multi()
@@ -86,13 +96,14 @@ export class Together {
 
   /** The table the player sits at now. */
   async at(instanceId: string, playerId: string, game: string | null): Promise<void> {
+    if (this.stopped) return;
     await this.redis.hset(membersKey(instanceId), playerId, JSON.stringify({ game, seen: Date.now() } satisfies MemberEntry));
     this.changed(instanceId);
   }
 
   /** Keeps the entries of players still connected from going stale. */
   async refresh(instanceId: string, entries: Map<string, string | null>): Promise<void> {
-    if (entries.size === 0) return;
+    if (entries.size === 0 || this.stopped) return;
     const now = Date.now();
     const fields = [...entries].flatMap(([id, game]) => [id, JSON.stringify({ game, seen: now } satisfies MemberEntry)]);
     await this.redis
@@ -103,6 +114,7 @@ export class Together {
   }
 
   async leave(instanceId: string, playerId: string): Promise<void> {
+    if (this.stopped) return;
     await this.redis.hdel(membersKey(instanceId), playerId);
     const where = await this.redis.get(whereKey(playerId));
     if (where === instanceId) await this.redis.del(whereKey(playerId));
@@ -170,6 +182,7 @@ export class Together {
    * everyone. Fire and forget: the round is settled either way, a lost row is only logged.
    */
   roundSettled(playerId: string, round: SettledRound): void {
+    if (this.stopped) return;
     void this.publishRound(playerId, round).catch((error) => this.log.error("together:feed", "feed row not published", error));
   }
 
