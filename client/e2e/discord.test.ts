@@ -68,7 +68,12 @@ describe("inside Discord", () => {
     // The start-up talked to Discord as the spec says.
     const log = await hostLog(page);
     const authorize = log.find((l) => l.cmd === "AUTHORIZE");
-    expect(authorize?.args).toMatchObject({ client_id: "client-id", response_type: "code", prompt: "none", scope: ["identify", "guilds"] });
+    expect(authorize?.args).toMatchObject({
+      client_id: "client-id",
+      response_type: "code",
+      prompt: "none",
+      scope: ["identify", "guilds", "rpc.activities.write"],
+    });
     expect(log.some((l) => l.cmd === "AUTHENTICATE" && l.args.access_token === "at-100000000000000001-Alice")).toBe(true);
 
     // Reloaded by the host (as Discord does), the player goes straight to the lobby.

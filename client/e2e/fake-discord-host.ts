@@ -7,11 +7,21 @@ import type { FrameLocator } from "playwright-core";
  * A stand-in for Discord's page around an activity, served at http://localhost:3333 (an origin the
  * Embedded App SDK accepts messages from). For each player it iframes the activity with frame_id,
  * instance_id and platform, and answers the SDK's handshake, AUTHORIZE (a code the fake OAuth server
- * maps to that user), AUTHENTICATE and the few commands the client uses. Every command is logged on
- * `window.fakeDiscord.log` for assertions.
+ * maps to that user), AUTHENTICATE and the commands the client uses, each with the exact response
+ * shape of the SDK's schema (@discord/embedded-app-sdk 2.5: `generated/schemas`, `schema/responses`):
+ * participants (the players of this page who authenticated, pushed on ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE
+ * to subscribers), SET_ACTIVITY (echoes the activity with the name and type Discord adds), OPEN_INVITE_DIALOG
+ * (INVALID_CHANNEL 4005 in a DM, as Discord answers), SHARE_LINK. Every command is logged on
+ * `window.fakeDiscord.log` for assertions. Query options: `dm=1` launches in a DM (no guild), `custom_id`
+ * as from a share link; a player "id:Name:Nick" has a guild nickname.
  */
 export const HOST_ORIGIN = "http://localhost:3333";
 const PORT = 3333;
+/**
+ * The loopback address the host listens on. Another address of 127/8 (with Chromium told to resolve
+ * localhost there, see support.ts) lets a run go on while another run on the machine holds 127.0.0.1:3333.
+ */
+export const HOST_ADDRESS = process.env.FAKE_DISCORD_HOST_ADDRESS ?? "127.0.0.1";
 
 const HOST_PAGE = String.raw`<!doctype html>
 <html><head><meta charset="utf-8"><title>Fake Discord</title>
@@ -21,14 +31,25 @@ const q = new URLSearchParams(location.search);
 const ACTIVITY = q.get('activity'), ACTIVITY_ORIGIN = new URL(ACTIVITY).origin;
 const INSTANCE_ID = q.get('instance_id') || 'i-test-instance';
 const CODE = q.get('code');
-// players: "id:Name,id:Name"
-const players = (q.get('players') || '100000000000000001:Alice').split(',').map(p => { const [id, name] = p.split(':'); return { id, name }; });
+const DM = q.get('dm') === '1';
+const CUSTOM_ID = q.get('custom_id');
+// players: "id:Name,id:Name:Nickname"
+const players = (q.get('players') || '100000000000000001:Alice').split(',').map(p => { const [id, name, nick] = p.split(':'); return { id, name, nick }; });
 const user = p => ({ id: p.id, username: p.name.toLowerCase(), discriminator: '0', global_name: p.name, bot: false, flags: 0, public_flags: 0 });
+// GetActivityInstanceConnectedParticipantsResponseSchema: flags and bot required, nickname optional (a string when present)
+const participant = p => ({ id: p.id, username: p.name.toLowerCase(), discriminator: '0', global_name: p.name, bot: false, flags: 0,
+  ...(p.nick ? { nickname: p.nick } : {}) });
+const connected = new Map();
+const participants = () => ({ participants: [...connected.values()].map(participant) });
 const frames = new Map();
 const log = [];
 const send = (win, p) => win.postMessage([1, p], ACTIVITY_ORIGIN);
 const reply = (win, cmd, nonce, data) => send(win, { cmd, evt: null, nonce, data });
-window.fakeDiscord = { frames, log,
+const fail = (win, cmd, nonce, code, message) => send(win, { cmd, evt: 'ERROR', nonce, data: { code, message } });
+const dispatchAll = (evt, data) => { for (const [w, f] of frames) if (f.subs.has(evt)) send(w, { cmd: 'DISPATCH', evt, nonce: null, data }); };
+window.fakeDiscord = { frames, log, dispatchAll, connected,
+  /** A player leaves the call: gone from the participants, and the subscribers hear it. */
+  leave(id) { connected.delete(id); dispatchAll('ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE', participants()); },
   reload(i) { const f = document.querySelectorAll('iframe')[i]; f.src = f.dataset.src; } };
 addEventListener('message', ev => {
   const f = frames.get(ev.source);
@@ -46,8 +67,16 @@ addEventListener('message', ev => {
   switch (cmd) {
     case 'AUTHORIZE': return reply(ev.source, cmd, nonce, { code: CODE || ('ok:' + f.player.id + ':' + f.player.name) });
     case 'AUTHENTICATE':
-      return reply(ev.source, cmd, nonce, { access_token: args.access_token, user: user(f.player), scopes: ['identify', 'guilds'],
+      reply(ev.source, cmd, nonce, { access_token: args.access_token, user: user(f.player), scopes: ['identify', 'guilds', 'rpc.activities.write'],
         expires: new Date(Date.now() + 6048e5).toISOString(), application: { id: 'client-id', name: 'Casino', description: '', icon: null } });
+      connected.set(f.player.id, f.player);
+      return dispatchAll('ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE', participants());
+    case 'GET_ACTIVITY_INSTANCE_CONNECTED_PARTICIPANTS': return reply(ev.source, cmd, nonce, participants());
+    // SetActivityResponse = Activity: name and type are required
+    case 'SET_ACTIVITY': return reply(ev.source, cmd, nonce, { name: 'Casino', type: 0, ...args.activity });
+    // EmptyResponse (null); openInviteDialog.ts: INVALID_CHANNEL in a (G)DM
+    case 'OPEN_INVITE_DIALOG': return DM ? fail(ev.source, cmd, nonce, 4005, 'Invalid channel') : reply(ev.source, cmd, nonce, null);
+    case 'SHARE_LINK': return reply(ev.source, cmd, nonce, { success: true, didCopyLink: false, didSendMessage: true });
     case 'SUBSCRIBE': f.subs.add(evt); return reply(ev.source, cmd, nonce, { evt });
     case 'UNSUBSCRIBE': f.subs.delete(evt); return reply(ev.source, cmd, nonce, { evt });
     case 'CAPTURE_LOG': return reply(ev.source, cmd, nonce, null);
@@ -56,8 +85,12 @@ addEventListener('message', ev => {
 });
 for (const player of players) {
   const u = new URL(ACTIVITY);
-  const params = { frame_id: crypto.randomUUID(), instance_id: INSTANCE_ID, platform: q.get('platform') || 'desktop',
-    guild_id: '912952092627435520', channel_id: '912954213460484116', location_id: 'gc-912952092627435520-912954213460484116' };
+  const params = DM
+    ? { frame_id: crypto.randomUUID(), instance_id: INSTANCE_ID, platform: q.get('platform') || 'desktop',
+        channel_id: '912954213460484117', location_id: 'pc-912954213460484117' }
+    : { frame_id: crypto.randomUUID(), instance_id: INSTANCE_ID, platform: q.get('platform') || 'desktop',
+        guild_id: '912952092627435520', channel_id: '912954213460484116', location_id: 'gc-912952092627435520-912954213460484116' };
+  if (CUSTOM_ID) params.custom_id = CUSTOM_ID;
   for (const [k, v] of Object.entries(params)) u.searchParams.set(k, v);
   const ifr = document.createElement('iframe');
   ifr.src = u.href; ifr.dataset.src = u.href; ifr.title = 'Activity of ' + player.name;
@@ -68,7 +101,10 @@ for (const player of players) {
 
 export interface FakeHost {
   /** The host page for these players ("id:Name") in one activity instance. */
-  url(activity: string, options: { players: string[]; instanceId?: string; code?: string; platform?: string }): string;
+  url(
+    activity: string,
+    options: { players: string[]; instanceId?: string; code?: string; platform?: string; dm?: boolean; customId?: string },
+  ): string;
   close(): Promise<void>;
 }
 
@@ -79,10 +115,12 @@ declare module "vitest" {
   }
 }
 
-const hostUrl: FakeHost["url"] = (activity, { players, instanceId = "i-test-instance", code, platform }) => {
+const hostUrl: FakeHost["url"] = (activity, { players, instanceId = "i-test-instance", code, platform, dm, customId }) => {
   const q = new URLSearchParams({ activity, players: players.join(","), instance_id: instanceId });
   if (code) q.set("code", code);
   if (platform) q.set("platform", platform);
+  if (dm) q.set("dm", "1");
+  if (customId) q.set("custom_id", customId);
   return `${HOST_ORIGIN}/host.html?${q}`;
 };
 
@@ -104,7 +142,7 @@ export async function listenFakeHost(): Promise<FakeHost> {
     try {
       await new Promise<void>((resolve, reject) => {
         server.once("error", reject);
-        server.listen(PORT, "127.0.0.1", () => {
+        server.listen(PORT, HOST_ADDRESS, () => {
           server.off("error", reject);
           resolve();
         });

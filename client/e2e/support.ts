@@ -12,7 +12,8 @@ export const CHROMIUM_ARGS = [
   "--disable-component-update",
   "--disable-sync",
   // Discord's CDN (avatars) is not reachable from tests: fail its lookups at once instead of waiting.
-  "--host-resolver-rules=MAP *.discordapp.com ~NOTFOUND, MAP discord.com ~NOTFOUND",
+  "--host-resolver-rules=MAP *.discordapp.com ~NOTFOUND, MAP discord.com ~NOTFOUND" +
+    (process.env.FAKE_DISCORD_HOST_ADDRESS ? `, MAP localhost ${process.env.FAKE_DISCORD_HOST_ADDRESS}` : ""),
   "--autoplay-policy=no-user-gesture-required",
 ];
 

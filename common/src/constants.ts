@@ -30,7 +30,11 @@ export const LOSE_TOAST_MS = 2_000;
 export const MAX_TOASTS = 1;
 export const DEFAULT_THEME_MODE = "dark";
 export const DEFAULT_THEME_COLOR = "200 60% 55%";
-export const DISCORD_SCOPES = ["identify", "guilds"] as const;
+/**
+ * The OAuth2 scopes the activity asks for: the spec's identify and guilds, and rpc.activities.write for
+ * the rich presence ("Playing Blackjack" on the player's profile), added deliberately.
+ */
+export const DISCORD_SCOPES = ["identify", "guilds", "rpc.activities.write"] as const;
 export const GUEST_ID_PREFIX = "guest-";
 export const GUEST_NUMBER_LIMIT = 10_000;
 export const DISCORD_CDN = "https://cdn.discordapp.com";

@@ -22,3 +22,5 @@ export * from "./format";
 export * from "./lobby";
 export * from "./skill/index";
 export * from "./games/crash-chain";
+export * from "./together";
+export * from "./together-schemas";

@@ -12,7 +12,7 @@ import { MemoryStore, ipKeyGenerator } from "express-rate-limit";
 import { LocalDriver, LocalPresence, defineRoom, defineServer, matchMaker, type Server } from "@colyseus/core";
 import { SpreadPingTransport } from "./rooms/spread-ping-transport";
 import { RedisDriver } from "@colyseus/redis-driver";
-import { ROOMS } from "@casino/common";
+import { ROOMS, TOGETHER_ROOM } from "@casino/common";
 import { logSettings, type Config } from "./config";
 import { openDatabase, type Database } from "./db/database";
 import { openRedis, pingRedis } from "./redis/redis";
@@ -39,6 +39,9 @@ import { leaderboardRoom } from "./rooms/leaderboard-room";
 import { Progress } from "./progress/progress";
 import { Guilds } from "./players/guilds";
 import { Instances } from "./players/instances";
+import { Together } from "./together/together";
+import { togetherRoom } from "./together/together-room";
+import { togetherRoutes } from "./together/together-routes";
 import { leaderboardRoutes } from "./http/leaderboard-routes";
 import type { Services } from "./services";
 import { authRoutes } from "./http/auth-routes";
@@ -129,6 +132,7 @@ export async function createApp(config: Config, existingDb?: Database, options: 
     instances,
     leaderboards: new Leaderboards(db, boardsRedis, presence, guilds, instances, config.specialBadges, log),
     progress: new Progress(db, events, log),
+    together: new Together(db, redis, presence, events, log),
     rateLimitStore: (name) => (config.redisUrl ? new SharedRateLimitStore(redis, `rate:${name}:`, log) : new MemoryStore()),
   };
 
@@ -138,6 +142,7 @@ export async function createApp(config: Config, existingDb?: Database, options: 
   const stopCrashRecovery = startCrashRecovery(services.crash, config.crash.leaseMs, log);
   ledger.onCommitted(services.leaderboards.onCommitted);
   services.players.onProfileChanged(services.leaderboards.profileChanged);
+  services.players.onProfileChanged(async (playerId) => services.together.forget(playerId));
   ledger.onCommitted(services.progress.onCommitted);
   closedAccounts.onClosed((playerId, refusal) => void closeConnectionsOf(playerId, refusal, log));
 
@@ -163,6 +168,8 @@ export async function createApp(config: Config, existingDb?: Database, options: 
         "instanceId",
         "window",
       ]),
+      // One per activity instance (instanceId null: everyone outside Discord, global big wins only).
+      [TOGETHER_ROOM]: countedRoom(TOGETHER_ROOM, togetherRoom(services), defineRoom).filterBy(["instanceId"]),
     },
     express: (app) => mountHttp(app, services, options),
   });
@@ -179,6 +186,7 @@ export async function createApp(config: Config, existingDb?: Database, options: 
     unwatch();
     eventLoop.stop();
     await services.retention.stop();
+    services.together.stop();
     await Promise.all([services.leaderboards.stop(), services.progress.stop(), closedAccounts.stop()]);
     await server.gracefullyShutdown(false).catch(() => undefined);
     httpServer()?.closeAllConnections();
@@ -294,6 +302,7 @@ function mountHttp(app: Application, s: Services, options: AppOptions): void {
   api.use(moneyRoutes(s));
   api.use(skillRoutes(s));
   api.use(playerRoutes(s));
+  api.use(togetherRoutes(s));
   api.use(unknownApiRoute);
   api.use(errorHandler(s.log));
   // Skill submissions carry an input log larger than the API's 16 kB bodies.

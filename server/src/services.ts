@@ -20,6 +20,7 @@ import type { Progress } from "./progress/progress";
 import type { Guilds } from "./players/guilds";
 import type { Instances } from "./players/instances";
 import type { ClosedAccounts } from "./players/closed-accounts";
+import type { Together } from "./together/together";
 
 /** Everything the REST routers and rooms need, built once at boot. */
 export interface Services {
@@ -52,4 +53,6 @@ export interface Services {
   instances: Instances;
   /** Suspended and erased accounts, for refusing their sessions and closing their connections. */
   closedAccounts: ClosedAccounts;
+  /** Who is in which activity instance, and the feeds of settled rounds. */
+  together: Together;
 }

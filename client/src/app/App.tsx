@@ -9,6 +9,7 @@ import { Lobby } from "../features/lobby/Lobby";
 import { ConnectionErrorScreen, ConnectionErrorBanner } from "../features/dialogs/ConnectionError";
 import { StartupDialogs } from "../features/dialogs/StartupDialogs";
 import { ConnectionBanner } from "../features/dialogs/ConnectionBanner";
+import { Together } from "../features/together";
 import { startUp, useRoomConnection } from "./start";
 import { useNoMotionClass } from "../ui/useReducedMotion";
 
@@ -86,6 +87,7 @@ function SignedIn({ children }: { children: ReactNode }) {
       <ConnectionBanner />
       {children}
       <StartupDialogs />
+      <Together />
     </>
   );
 }

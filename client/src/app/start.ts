@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import type { PlayerRecord } from "@casino/common/api";
 import { discordLaunch } from "../platform/launch";
+import { watchSafeArea } from "../platform/safe-area";
 import { guestSession } from "../platform/guest";
 import { messageOf, setSessionToken } from "../net/api";
 import type { ConnectionStatus } from "../net/room-failure";
@@ -35,6 +36,7 @@ export async function startUp(): Promise<void> {
   useSession.setState({ embedded: launch !== null });
 
   if (launch) {
+    watchSafeArea(launch.platform);
     try {
       const { startDiscord } = await import("../platform/discord");
       const { session, context } = await startDiscord();

@@ -110,6 +110,11 @@ export abstract class RoomConnection<S> {
     });
   }
 
+  /** A message that expects no answer; dropped while not connected (the owner sends it again on "open"). */
+  send(type: string, body: Record<string, unknown>): void {
+    this.room?.send(type, body);
+  }
+
   close(): void {
     this.closed = true;
     this.failPending(new RoomFailure("disconnected", "Connection closed"));

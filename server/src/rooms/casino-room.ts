@@ -186,6 +186,7 @@ export abstract class CasinoRoom extends Room<{ state: CasinoState; client: Casi
   }
 
   private onPlayerEvent(event: PlayerEvent): void {
+    if (event.type === "together") return this.services.together.forget(this.playerId);
     if (event.type === "balance") this.state.balance = event.balance;
     // The retention sweep settled the player's abandoned round.
     if (event.type === "balance" && event.reason === "round_settled") this.state.openRound = "";
@@ -221,6 +222,8 @@ export abstract class CasinoRoom extends Room<{ state: CasinoState; client: Casi
     if (answer.fairness.serverSeedHash === this.state.serverSeedHash) {
       this.state.nonce = Math.max(this.state.nonce, answer.fairness.nonce + 1);
     }
+    // A settled round feeds the player's activity instance (and the big wins): nothing of an open one.
+    if (answer.done) this.services.together.roundSettled(this.playerId, answer);
     this.state.openRound = answer.done
       ? ""
       : JSON.stringify({

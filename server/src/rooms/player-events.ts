@@ -5,7 +5,9 @@ import type { Log } from "../log";
 export type PlayerEvent =
   | { type: "balance"; balance: number; delta: number; reason: string }
   | { type: "notice"; title: string; description: string }
-  | { type: "fairness"; serverSeedHash: string; clientSeed: string; nonce: number; nextServerSeedHash: string };
+  | { type: "fairness"; serverSeedHash: string; clientSeed: string; nonce: number; nextServerSeedHash: string }
+  /** The player entered or left an activity instance: what a process cached about it is out of date (not sent to clients). */
+  | { type: "together" };
 
 export const playerChannel = (playerId: string) => `player:${playerId}`;
 

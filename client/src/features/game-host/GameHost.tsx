@@ -16,6 +16,7 @@ import { Centered } from "../../ui/Centered";
 import { useGameConnection } from "./game-connection";
 import { useSharedCrashRoom } from "./shared-crash";
 import { announceRoundEnd } from "./round-end";
+import { TogetherPanel } from "../together";
 
 const SeedsPanel = lazy(() => import("../fairness/SeedsPanel").then((m) => ({ default: m.SeedsPanel })));
 
@@ -79,6 +80,9 @@ export default function GameHost({ gameId }: { gameId: GameId }) {
             <TableWithConnection game={game} Table={Table} onExit={exit} />
           </Suspense>
         </ErrorBoundary>
+        <div className="mt-4">
+          <TogetherPanel />
+        </div>
       </main>
       {seedsOpen && (
         <Suspense fallback={null}>

@@ -6,6 +6,7 @@ import { useSession } from "../../store/session";
 import { Header } from "./Header";
 import { GamesTab } from "./GamesTab";
 import { SuggestionsButton } from "../suggestions/SuggestionsButton";
+import { TogetherPanel } from "../together";
 
 const loadDaily = () => import("../daily-spin/DailySpinTab");
 const loadLeaderboard = () => import("../leaderboard/LeaderboardTab");
@@ -66,6 +67,7 @@ export function Lobby() {
             </Suspense>
           </Tabs.Content>
         </Tabs.Root>
+        <TogetherPanel />
         <SuggestionsButton />
       </main>
     </>

@@ -137,6 +137,7 @@ export class ProcessedRequest {
 @Index("uq_fairness_active_seed", ["playerId"], { unique: true, where: `active` })
 /** Migration: (player_id, revealed_at DESC). */
 @Index("idx_fairness_revealed", ["playerId", "revealedAt"], { where: `NOT active` })
+@Index("idx_fairness_seed_hash", ["serverSeedHash"])
 export class FairnessSeed {
   @PrimaryGeneratedColumn("uuid") id!: string;
   @Column({ name: "player_id", type: "uuid" }) playerId!: string;
@@ -170,6 +171,7 @@ export class NextServerSeed {
 /** Migration: (player_id, created_at DESC, id DESC). */
 @Index("idx_game_sessions_player", ["playerId", "createdAt", "id"])
 @Index("uq_game_sessions_seq", ["seq"], { unique: true })
+@Index("idx_game_sessions_seed_nonce", ["seedId", "nonce"])
 export class GameSession {
   @PrimaryGeneratedColumn("uuid") id!: string;
   @Column({ name: "player_id", type: "uuid" }) playerId!: string;

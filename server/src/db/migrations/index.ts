@@ -12,6 +12,7 @@ import { OperatorTools1764000000000 } from "./1764000000000-operator-tools";
 import { ValidateAccountChecks1764000000001 } from "./1764000000001-validate-account-checks";
 import { OwnSkillRecords1764100000000 } from "./1764100000000-own-skill-records";
 import { PlaySettings1764100000001 } from "./1764100000001-play-settings";
+import { RoundLookup1764100000002 } from "./1764100000002-round-lookup";
 
 /** In order; the data source runs the pending ones at start. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   ValidateAccountChecks1764000000001,
   OwnSkillRecords1764100000000,
   PlaySettings1764100000001,
+  RoundLookup1764100000002,
 ];

@@ -1,0 +1,224 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Frame, Page } from "playwright-core";
+import { replayRound, roundCustomId, seedCommitment } from "@casino/common";
+import { startTestApp, type TestApp } from "../../server/test/harness";
+import { ask, joinCasino } from "../../server/test/room-helpers";
+import { launchChromium, PHONE, shot } from "./support";
+import { acceptTerms, HOST_ORIGIN, startFakeHost, type FakeHost } from "./fake-discord-host";
+import { openGame, press, setAmount } from "./games-helpers";
+
+/**
+ * Playing together inside Discord: three players in one activity instance and one in another, each in
+ * the fake Discord host, against the real server. Who is here, the live feeds, the rich presence,
+ * invites, share links and the phone's safe areas.
+ */
+let t: TestApp;
+let host: FakeHost;
+let browser: Browser;
+beforeAll(async () => {
+  t = await startTestApp({ CLIENT_DIST: "client/dist", FRAME_ANCESTORS: HOST_ORIGIN, BET_RATE_PER_SECOND: "1000" });
+  host = await startFakeHost();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await host?.close();
+  await t?.close();
+});
+
+type HostLog = { player: string; cmd: string; args: any }[];
+const hostLog = (page: Page) => page.evaluate(() => (window as unknown as { fakeDiscord: { log: HostLog } }).fakeDiscord.log);
+
+async function openHost(
+  players: string[],
+  options: { instanceId: string; viewport?: { width: number; height: number }; dm?: boolean; customId?: string; platform?: string },
+) {
+  const page = await browser.newPage({ viewport: options.viewport ?? { width: 1800, height: 1000 } });
+  await page.goto(host.url(`${t.baseUrl}/`, { players, ...options }));
+  return page;
+}
+
+const frameOf = async (page: Page, i: number): Promise<Frame> => (await (await page.$$("iframe"))[i]!.contentFrame())!;
+const names = async (frame: Frame) => (await frame.getByTestId("together-member-name").allTextContents()).sort();
+const playerId = async (discordId: string) =>
+  (await t.app.services.db.run((em) => em.query(`SELECT id FROM players WHERE discord_id = $1`, [discordId])))[0].id as string;
+
+/**
+ * Gives the player an active server seed whose first limbo round at target 20 (100 coins) wins, keeping
+ * a client seed of the test's choosing, as if one round had been played on it (nonce 1): a reloaded
+ * frame's client seed (its storage is refused in a third-party frame, so it is a new one) then no longer
+ * replaces it.
+ */
+async function winningSeed(id: string) {
+  const db = t.app.services.db;
+  const clientSeed = "0123456789abcdef0123456789abcdef";
+  for (let i = 0; i < 1000; i++) {
+    const input = { serverSeed: `together-e2e-${i}`, clientSeed, nonce: 1 };
+    if (replayRound(input, { game: "limbo", amount: 100, params: { target: 20 }, actions: [] }).totalPayout === 0) continue;
+    await db.run((em) =>
+      em.query(
+        `UPDATE fairness_seeds SET server_seed = $2, server_seed_hash = $3, client_seed = $4, nonce = 1 WHERE player_id = $1 AND active AND nonce = 0`,
+        [id, input.serverSeed, seedCommitment(input.serverSeed), clientSeed],
+      ),
+    );
+    return input;
+  }
+  throw new Error("no winning seed among 1000");
+}
+
+describe("playing together in one activity instance", () => {
+  it("shows who is here, feeds a win to the others, sets the rich presence, invites and shares", async () => {
+    const page = await openHost(["300000000000000001:Alice", "300000000000000002:Bob", "300000000000000003:Carol:Caz"], {
+      instanceId: "i-together-1",
+    });
+    const other = await openHost(["300000000000000004:Dave"], { instanceId: "i-together-2", viewport: { width: 900, height: 1000 } });
+    await Promise.all([0, 1, 2].map((i) => acceptTerms(page.frameLocator("iframe").nth(i))));
+    await acceptTerms(other.frameLocator("iframe").first());
+    const [alice, bob, carol] = await Promise.all([0, 1, 2].map((i) => frameOf(page, i)));
+    const dave = await frameOf(other, 0);
+
+    // Who is here: Discord's participants by guild nickname first, oneself marked; the other instance apart.
+    for (const frame of [alice!, bob!, carol!]) await expect.poll(() => names(frame), { timeout: 20_000 }).toHaveLength(3);
+    expect(await names(bob!)).toEqual(["Alice", "Bob (you)", "Caz"]);
+    expect(await names(carol!)).toEqual(["Alice", "Bob", "Caz (you)"]);
+    await expect.poll(() => names(dave), { timeout: 20_000 }).toEqual(["Dave (you)"]);
+    // Alone in the activity: the invite is offered loudly.
+    expect(await dave.getByTestId("invite-button").textContent()).toContain("Invite friends to play");
+    expect(await bob!.getByTestId("invite-button").textContent()).not.toContain("friends");
+
+    // Alice gets a seed whose first limbo round at target 20 wins, and is reloaded (as Discord would) to
+    // show it.
+    const aliceId = await playerId("300000000000000001");
+    const input = await winningSeed(aliceId);
+    await page.evaluate(() => (window as unknown as { fakeDiscord: { reload(i: number): void } }).fakeDiscord.reload(0));
+    const aliceAgain = await frameOf(page, 0);
+    await aliceAgain.getByTestId("lobby-heading").waitFor({ timeout: 30_000 });
+    await openGame(aliceAgain, "limbo");
+    // The others see where she sits.
+    await expect
+      .poll(
+        async () =>
+          await bob!.getByTestId("together-member").filter({ hasText: "Alice" }).getByTestId("together-member-game").textContent(),
+        {
+          timeout: 20_000,
+        },
+      )
+      .toBe("Playing Limbo");
+
+    await setAmount(aliceAgain, 100);
+    await aliceAgain.getByTestId("limbo-target").fill("20");
+    await press(aliceAgain, "bet-button");
+    const settledAt = Date.now();
+    const bigRow = (frame: Frame, feed: string) => frame.getByTestId(feed).getByTestId("feed-row").filter({ hasText: "Alice" });
+    await Promise.all([
+      bigRow(bob!, "feed-instance").first().waitFor({ timeout: 10_000 }),
+      bigRow(carol!, "feed-instance").first().waitFor({ timeout: 10_000 }),
+    ]);
+    const latencyMs = Date.now() - settledAt;
+    console.log(`feed: Alice's settled round was on Bob's and Carol's screens ${latencyMs} ms after her answer (loaded machine)`);
+    expect(await bigRow(bob!, "feed-instance").first().getAttribute("data-big")).toBe("true");
+    expect(await bigRow(bob!, "feed-instance").first().textContent()).toContain("100 → 2,000 (20.00×)");
+    // A big win reaches the global feed of the other instance too; its own instance feed stays empty.
+    await bigRow(dave, "feed-global").first().waitFor({ timeout: 10_000 });
+    expect(await dave.getByTestId("feed-instance").getByTestId("feed-row").count()).toBe(0);
+    await expect
+      .poll(() => bob!.getByTestId("together-member").filter({ hasText: "Alice" }).getByTestId("together-member-best").textContent(), {
+        timeout: 10_000,
+      })
+      .toBe("Best today +1,900");
+    await shot(page, "together-three-players");
+
+    // The rich presence: what she plays, the party's size, when she started.
+    await expect
+      .poll(
+        async () => (await hostLog(page)).filter((l) => l.player === "300000000000000001" && l.cmd === "SET_ACTIVITY").pop()?.args.activity,
+        {
+          timeout: 20_000,
+        },
+      )
+      .toMatchObject({
+        type: 0,
+        details: "Playing Limbo",
+        party: { id: "i-together-1", size: [3, 25] },
+        timestamps: { start: expect.any(Number) },
+      });
+
+    // Invite and share: the host received exactly what the buttons send.
+    await aliceAgain.getByTestId("invite-button").click();
+    await expect
+      .poll(async () => (await hostLog(page)).some((l) => l.player === "300000000000000001" && l.cmd === "OPEN_INVITE_DIALOG"))
+      .toBe(true);
+    await aliceAgain.getByTestId("feed-instance").getByTestId("share-round").first().click();
+    const [hash, nonce] = (await aliceAgain.getByTestId("feed-instance").getByTestId("feed-row").first().getAttribute("data-round"))!.split(
+      ":",
+    );
+    expect(nonce).toBe("1");
+    await expect
+      .poll(async () => (await hostLog(page)).find((l) => l.cmd === "SHARE_LINK")?.args)
+      .toEqual({ message: "I won 2,000 coins (20.00×) at Limbo! Virtual coins only.", custom_id: roundCustomId(hash, 1) });
+    // Only Alice's own win offers the share.
+    expect(await bob!.getByTestId("share-round").count()).toBe(0);
+
+    // Before the seed is revealed the row says so; after, it opens the verifier.
+    await bigRow(bob!, "feed-instance").first().click();
+    await bob!.getByTestId("toast").filter({ hasText: "Not verifiable yet" }).waitFor();
+    const aliceSession = await t.request("POST", "/api/token", { body: { code: "ok:300000000000000001:Alice" } });
+    const casino = await joinCasino(t, aliceSession.body.session_token);
+    expect((await ask(casino.room, casino.inbox, "seed:rotate", {})).type).toBe("result");
+    await casino.room.leave(true);
+    await bigRow(carol!, "feed-instance").first().click();
+    await carol!.getByTestId("verify-page").waitFor({ timeout: 20_000 });
+    expect(new URL(carol!.url()).searchParams.get("game")).toBe("limbo");
+    expect(new URL(carol!.url()).searchParams.get("serverSeed")).toBe(input.serverSeed);
+
+    // A launch from the share link opens that round.
+    const shared = await openHost(["300000000000000005:Frank"], {
+      instanceId: "i-together-3",
+      customId: roundCustomId(hash, 1),
+      viewport: { width: 900, height: 1000 },
+    });
+    const frank = await frameOf(shared, 0);
+    await frank.getByTestId("verify-page").waitFor({ timeout: 30_000 });
+    expect(new URL(frank.url()).searchParams.get("serverSeedHash")).toBe(hash);
+    await shared.close();
+    await Promise.all([page.close(), other.close()]);
+    await t.expectLedgerInvariant();
+  });
+
+  it("offers no invite in a DM, where Discord refuses it", async () => {
+    const page = await openHost(["300000000000000006:Gina"], {
+      instanceId: "i-together-dm",
+      dm: true,
+      viewport: { width: 900, height: 1000 },
+    });
+    await acceptTerms(page.frameLocator("iframe").first());
+    const gina = await frameOf(page, 0);
+    await expect.poll(() => names(gina), { timeout: 20_000 }).toEqual(["Gina (you)"]);
+    expect(await gina.getByTestId("invite-button").count()).toBe(0);
+    expect((await hostLog(page)).some((l) => l.cmd === "OPEN_INVITE_DIALOG")).toBe(false);
+    await page.close();
+  });
+
+  it("keeps a phone's content inside Discord's safe areas, with a fallback while they are empty", async () => {
+    const page = await openHost(["300000000000000007:Hugo"], { instanceId: "i-together-phone", platform: "mobile", viewport: PHONE });
+    await acceptTerms(page.frameLocator("iframe").first());
+    const hugo = await frameOf(page, 0);
+    const padding = () =>
+      hugo.evaluate(() => [
+        getComputedStyle(document.body).paddingTop,
+        getComputedStyle(document.body).paddingRight,
+        getComputedStyle(document.body).paddingBottom,
+      ]);
+    // Discord has not filled its insets yet: 48 px at the top in portrait.
+    expect(await padding()).toEqual(["48px", "0px", "0px"]);
+    await hugo.evaluate(() => {
+      document.documentElement.style.setProperty("--discord-safe-area-inset-top", "30px");
+      document.documentElement.style.setProperty("--discord-safe-area-inset-bottom", "20px");
+    });
+    await expect.poll(padding).toEqual(["30px", "0px", "20px"]);
+    // The sticky header stops below the inset.
+    expect(await hugo.evaluate(() => getComputedStyle(document.querySelector("header.sticky")!).top)).toBe("30px");
+    await shot(page, "together-phone-insets");
+    await page.close();
+  });
+});

@@ -1,0 +1,213 @@
+import { useLocation } from "wouter";
+import { Share2, Sparkles, UserPlus } from "lucide-react";
+import { DISCORD_CDN } from "@casino/common/constants";
+import { gameDefinition, type GameId } from "@casino/common/catalogue";
+import { formatCoins } from "@casino/common/format";
+import { roundCustomId, type FeedRow, type TogetherMember } from "@casino/common/together";
+import { Avatar } from "../../ui/Avatar";
+import { Button } from "../../ui/Button";
+import { cn } from "../../ui/cn";
+import { useRoom } from "../../store/room";
+import { useSession } from "../../store/session";
+import { useTogether } from "../../store/together";
+import { canInvite, openInvite, shareLink, type Participant } from "../../platform/discord-together";
+import { openRoundVerify } from "./open-round";
+
+/** One person of the strip: Discord's name and avatar (guild nickname first), the server's table and best win. */
+interface StripPerson {
+  key: string;
+  name: string;
+  avatarUrl: string | null;
+  game: string | null;
+  bestWinToday: number;
+  joined: boolean;
+  self: boolean;
+}
+
+const participantAvatar = (p: Participant) => (p.avatar ? `${DISCORD_CDN}/avatars/${p.id}/${p.avatar}.png?size=64` : null);
+
+/** Discord's participants when known (the call is the truth of who is here), else the server's members; anonymous ones left out. */
+function stripPeople(participants: Participant[] | null, members: TogetherMember[]): StripPerson[] {
+  const hidden = new Set(members.filter((m) => m.hidden).map((m) => m.discordId));
+  const byId = new Map(members.filter((m) => !m.hidden && m.discordId).map((m) => [m.discordId!, m]));
+  if (!participants) {
+    return members
+      .filter((m) => !m.hidden)
+      .map((m) => ({
+        key: m.discordId ?? m.username,
+        name: m.username,
+        avatarUrl: m.avatarUrl,
+        game: m.game,
+        bestWinToday: m.bestWinToday,
+        joined: true,
+        self: m.self,
+      }));
+  }
+  return participants
+    .filter((p) => !hidden.has(p.id))
+    .map((p) => {
+      const m = byId.get(p.id);
+      return {
+        key: p.id,
+        name: p.nickname || p.global_name || p.username,
+        avatarUrl: participantAvatar(p) ?? m?.avatarUrl ?? null,
+        game: m?.game ?? null,
+        bestWinToday: m?.bestWinToday ?? 0,
+        joined: m !== undefined,
+        self: m?.self ?? false,
+      };
+    });
+}
+
+const titleOf = (game: string | null) => (game ? (gameDefinition(game as GameId)?.title ?? game) : null);
+
+/**
+ * "In this activity": who is in the Discord activity with the player, what each plays and their best
+ * win today, with the Invite button; then the activity's live feed and the global big wins. Outside an
+ * activity (guests), the big wins only. Its own component, mounted with one line in the lobby and at
+ * every table.
+ */
+export default function TogetherPanel() {
+  const discord = useSession((s) => s.discord);
+  const token = useSession((s) => s.token);
+  const participants = useTogether((s) => s.participants);
+  const members = useTogether((s) => s.members);
+  const instanceFeed = useTogether((s) => s.instanceFeed);
+  const globalFeed = useTogether((s) => s.globalFeed);
+  const mySeed = useRoom((s) => s.seeds?.serverSeedHash ?? null);
+  const [, navigate] = useLocation();
+  const inInstance = discord?.instanceJoined === true;
+  const people = inInstance ? stripPeople(participants, members) : [];
+  const invite = discord !== null && canInvite();
+  const alone = people.length <= 1;
+  const open = (row: FeedRow) => token && void openRoundVerify(row.serverSeedHash, row.nonce, token, navigate);
+
+  return (
+    <section aria-label="Playing together" className="my-4 space-y-3" data-testid="together-panel">
+      {inInstance && (
+        <div className="rounded-2xl border border-border bg-card p-3" data-testid="together-strip">
+          <div className="mb-2 flex items-center gap-2">
+            <h2 className="text-sm font-semibold">In this activity</h2>
+            <span className="text-xs text-muted-foreground">({people.length})</span>
+            {invite && (
+              <Button
+                size="sm"
+                variant={alone ? "primary" : "outline"}
+                className="ml-auto h-8"
+                onClick={() => void openInvite()}
+                data-testid="invite-button"
+              >
+                <UserPlus className="h-4 w-4" aria-hidden /> {alone ? "Invite friends to play" : "Invite"}
+              </Button>
+            )}
+          </div>
+          <ul className="flex gap-3 overflow-x-auto pb-1">
+            {people.map((p) => (
+              <li key={p.key} className="flex min-w-36 items-center gap-2" data-testid="together-member" data-self={p.self || undefined}>
+                <Avatar src={p.avatarUrl} name={p.name} className="h-8 w-8" />
+                <div className="min-w-0 text-xs leading-tight">
+                  <p className="truncate font-semibold" data-testid="together-member-name">
+                    {p.name}
+                    {p.self && <span className="text-muted-foreground"> (you)</span>}
+                  </p>
+                  <p className="truncate text-muted-foreground" data-testid="together-member-game">
+                    {!p.joined ? "Joining..." : p.game ? `Playing ${titleOf(p.game)}` : "In the lobby"}
+                  </p>
+                  {p.bestWinToday > 0 && (
+                    <p className="truncate text-muted-foreground" data-testid="together-member-best">
+                      Best today +{formatCoins(p.bestWinToday)}
+                    </p>
+                  )}
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <div className={cn("grid gap-3", inInstance && "sm:grid-cols-2")}>
+        {inInstance && (
+          <Feed
+            title="Live in this activity"
+            empty="Rounds of the people here show up as they settle."
+            rows={instanceFeed}
+            testId="feed-instance"
+            onOpen={open}
+            mySeed={mySeed}
+            share={discord !== null}
+          />
+        )}
+        <Feed
+          title="Big wins"
+          empty="No big wins yet."
+          rows={globalFeed}
+          testId="feed-global"
+          onOpen={open}
+          mySeed={mySeed}
+          share={discord !== null}
+        />
+      </div>
+    </section>
+  );
+}
+
+function Feed(props: {
+  title: string;
+  empty: string;
+  rows: FeedRow[];
+  testId: string;
+  onOpen(row: FeedRow): void;
+  mySeed: string | null;
+  share: boolean;
+}) {
+  return (
+    <div className="rounded-2xl border border-border bg-card p-3" data-testid={props.testId}>
+      <h2 className="mb-2 text-sm font-semibold">{props.title}</h2>
+      {props.rows.length === 0 ? (
+        <p className="text-xs text-muted-foreground">{props.empty}</p>
+      ) : (
+        <ul className="max-h-48 space-y-1 overflow-y-auto" aria-live="polite">
+          {props.rows.map((row) => (
+            <li key={row.id} className="flex items-center gap-1">
+              <button
+                type="button"
+                onClick={() => props.onOpen(row)}
+                className={cn(
+                  "flex min-w-0 flex-1 items-center gap-2 rounded-lg px-2 py-1 text-left text-xs hover:bg-muted",
+                  row.big && "bg-primary/15 font-semibold",
+                )}
+                data-testid="feed-row"
+                data-big={row.big || undefined}
+                data-round={row.id}
+                title="Verify this round"
+              >
+                {row.big && <Sparkles className="h-3.5 w-3.5 shrink-0 text-primary-ink" aria-label="Big win" />}
+                <span className="truncate">{row.username}</span>
+                <span className="text-muted-foreground">{titleOf(row.game)}</span>
+                <span className="ml-auto shrink-0 tabular-nums">
+                  {formatCoins(row.stake)} → {formatCoins(row.payout)} ({row.multiplier.toFixed(2)}×)
+                </span>
+              </button>
+              {props.share && row.big && row.serverSeedHash === props.mySeed && (
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  className="h-7 px-2"
+                  aria-label="Share this win"
+                  data-testid="share-round"
+                  onClick={() =>
+                    void shareLink(
+                      `I won ${formatCoins(row.payout)} coins (${row.multiplier.toFixed(2)}×) at ${titleOf(row.game)}! Virtual coins only.`,
+                      roundCustomId(row.serverSeedHash, row.nonce),
+                    )
+                  }
+                >
+                  <Share2 className="h-3.5 w-3.5" aria-hidden />
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

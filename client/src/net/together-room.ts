@@ -1,0 +1,30 @@
+import type { Client, Room } from "@colyseus/sdk";
+import { TOGETHER_MESSAGES, TOGETHER_ROOM } from "@casino/common/together";
+import { RoomConnection, type ConnectionListener } from "./room";
+
+/**
+ * The together room (common/together.ts): the instance's members and feed, and the global big wins, on
+ * one connection per client. `instanceId` null outside an instance (guests): big wins only.
+ */
+export class TogetherConnection extends RoomConnection<null> {
+  constructor(
+    token: string,
+    private readonly instanceId: string | null,
+    listener: ConnectionListener<null>,
+  ) {
+    super(token, listener);
+  }
+
+  /** The table the player sits at now (null: the lobby). */
+  at(game: string | null): void {
+    this.send(TOGETHER_MESSAGES.at, { game });
+  }
+
+  protected join(client: Client): Promise<Room> {
+    return client.joinOrCreate(TOGETHER_ROOM, { instanceId: this.instanceId });
+  }
+
+  protected read(): null {
+    return null;
+  }
+}

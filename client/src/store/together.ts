@@ -1,0 +1,33 @@
+import { create } from "zustand";
+import type { FeedPush, FeedRow, TogetherMember } from "@casino/common/together";
+import type { Participant } from "../platform/discord-together";
+
+/** Rows each feed keeps on screen. */
+export const FEED_KEPT = 30;
+
+interface TogetherState {
+  /** Discord's participants of this instance (null outside Discord or before the first answer). */
+  participants: Participant[] | null;
+  /** The server's members of this instance: table, best win, anonymity. */
+  members: TogetherMember[];
+  instanceFeed: FeedRow[];
+  globalFeed: FeedRow[];
+  /** When this visit began (the rich presence's start time). */
+  startedAt: number;
+  addFeed(push: FeedPush): void;
+}
+
+const newestFirst = (kept: FeedRow[], rows: FeedRow[]) => {
+  const seen = new Set(kept.map((r) => r.id));
+  return [...rows.filter((r) => !seen.has(r.id)).reverse(), ...kept].slice(0, FEED_KEPT);
+};
+
+export const useTogether = create<TogetherState>()((set) => ({
+  participants: null,
+  members: [],
+  instanceFeed: [],
+  globalFeed: [],
+  startedAt: Date.now(),
+  addFeed: (push) =>
+    set((s) => ({ instanceFeed: newestFirst(s.instanceFeed, push.instance), globalFeed: newestFirst(s.globalFeed, push.global) })),
+}));

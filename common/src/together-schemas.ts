@@ -1,0 +1,20 @@
+import { z } from "zod";
+import { GAME_IDS } from "./catalogue";
+import { instanceId } from "./api";
+import { SEED_HASH_HEX } from "./together";
+
+/** The together room's and the round lookup's inputs (see together.ts). */
+export const togetherJoinOptions = z.object({ instanceId: instanceId.nullable() }).strict();
+export type TogetherJoinOptions = z.infer<typeof togetherJoinOptions>;
+
+/** Client → server `at`: the table the player sits at now (null: the lobby). */
+export const togetherAtMessage = z.object({ game: z.enum(GAME_IDS).nullable() }).strict();
+export type TogetherAtMessage = z.infer<typeof togetherAtMessage>;
+
+/** The path parameters of `GET /api/rounds/:serverSeedHash/:nonce/verify`. */
+export const roundRef = z
+  .object({
+    serverSeedHash: z.string().regex(SEED_HASH_HEX, "serverSeedHash must be 64 lowercase hex digits"),
+    nonce: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  })
+  .strict();

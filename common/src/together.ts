@@ -1,0 +1,131 @@
+/**
+ * Playing together: the "together" room. One connection per client carries who is in the player's
+ * activity instance (and what each plays), the instance's live feed of settled rounds, and the global
+ * "big wins" feed. Guests and standalone visits join with `instanceId: null` and hear the global feed only.
+ * No zod here (the client's entry imports this file); the schemas are in together-schemas.ts.
+ */
+export const TOGETHER_ROOM = "together";
+
+/** Client → server: the table the player sits at now (null: the lobby). */
+export const TOGETHER_MESSAGES = { at: "at" } as const;
+
+/** Server → client message types. */
+export const TOGETHER_PUSH = { members: "members", feed: "feed", error: "error" } as const;
+
+/** A settled round is a big win from this multiplier (payout / stake) and this payout on. */
+export const BIG_WIN_MULTIPLIER = 10;
+export const BIG_WIN_MIN_PAYOUT = 1_000;
+export const isBigWin = (stake: number, payout: number) =>
+  stake > 0 && payout >= BIG_WIN_MIN_PAYOUT && payout / stake >= BIG_WIN_MULTIPLIER;
+
+/** At most this many feed rows in one push; pushes are at most one per `FEED_FLUSH_MS` per room. */
+export const FEED_MAX_ROWS_PER_PUSH = 20;
+export const FEED_FLUSH_MS = 250;
+
+/**
+ * One settled round as the feeds show it. Only what the finished round's own player sees in the history
+ * is here (never an open round's view); an anonymous player's row carries no name or avatar.
+ * `serverSeedHash` and `nonce` name the round: its verifier view opens once that seed is revealed.
+ */
+export interface FeedRow {
+  /** `<serverSeedHash>:<nonce>`, unique per round. */
+  id: string;
+  username: string;
+  avatarUrl: string | null;
+  anonymous: boolean;
+  game: string;
+  stake: number;
+  payout: number;
+  /** payout / stake, two decimals (0 for a loss). */
+  multiplier: number;
+  big: boolean;
+  /** ISO time of settlement. */
+  at: string;
+  serverSeedHash: string;
+  nonce: number;
+}
+
+/** The body of a `feed` push: rows of the player's instance and global big wins, newest last. */
+export interface FeedPush {
+  instance: FeedRow[];
+  global: FeedRow[];
+}
+
+/** One player of the instance as the server knows them. Anonymous players of others come as `hidden`. */
+export interface TogetherMember {
+  /** The Discord user id, to match the SDK's participants (a hidden member's too, so the strip leaves them out). */
+  discordId: string | null;
+  username: string;
+  avatarUrl: string | null;
+  /** The game the player sits at now, null in the lobby. */
+  game: string | null;
+  /** The best net win (payout - stake) of one round today (UTC), 0 when none. */
+  bestWinToday: number;
+  hidden: boolean;
+  self: boolean;
+}
+
+export interface MembersPush {
+  instanceId: string;
+  members: TogetherMember[];
+}
+
+/** Rounds as share links carry them (`custom_id`, at most 64 characters): `r.<hash in base64url>.<nonce>`. */
+const SHARE_PREFIX = "r.";
+
+export const SEED_HASH_HEX = /^[0-9a-f]{64}$/;
+
+const B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/** 64 hex digits (32 bytes) as 43 base64url characters; plain string work (no DOM or Node API here). */
+function hexToBase64Url(hex: string): string {
+  let bits = "";
+  for (const digit of hex) bits += parseInt(digit, 16).toString(2).padStart(4, "0");
+  let out = "";
+  for (let i = 0; i < bits.length; i += 6) out += B64[parseInt(bits.slice(i, i + 6).padEnd(6, "0"), 2)];
+  return out;
+}
+
+/** The inverse for 43 characters, or null. */
+function base64UrlToHex(text: string): string | null {
+  if (text.length !== 43) return null;
+  let bits = "";
+  for (const ch of text) {
+    const v = B64.indexOf(ch);
+    if (v < 0) return null;
+    bits += v.toString(2).padStart(6, "0");
+  }
+  let hex = "";
+  for (let i = 0; i < 256; i += 4) hex += parseInt(bits.slice(i, i + 4), 2).toString(16);
+  return hex;
+}
+
+/** The share link's `custom_id` of a round. */
+export function roundCustomId(serverSeedHash: string, nonce: number): string {
+  return `${SHARE_PREFIX}${hexToBase64Url(serverSeedHash)}.${nonce}`;
+}
+
+/** The round a launch's `custom_id` names, or null when it names none. */
+export function roundOfCustomId(customId: string | null | undefined): { serverSeedHash: string; nonce: number } | null {
+  if (!customId?.startsWith(SHARE_PREFIX)) return null;
+  const [hash, nonce] = customId.slice(SHARE_PREFIX.length).split(".");
+  if (!hash || !nonce || !/^\d{1,15}$/.test(nonce)) return null;
+  const hex = base64UrlToHex(hash);
+  if (!hex || !SEED_HASH_HEX.test(hex)) return null;
+  return { serverSeedHash: hex, nonce: Number(nonce) };
+}
+
+/** The answer: the verifier's fields once the seed is revealed, else `revealed: false`. */
+export type RoundVerifyAnswer =
+  | { revealed: false }
+  | {
+      revealed: true;
+      game: string;
+      serverSeed: string;
+      serverSeedHash: string;
+      clientSeed: string;
+      nonce: number;
+      amount: number | null;
+      params: unknown;
+      actions: unknown[];
+    };

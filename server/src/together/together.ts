@@ -1,0 +1,249 @@
+import type { Presence } from "@colyseus/core";
+import type { Redis } from "ioredis";
+import { isBigWin, type FeedRow, type TogetherMember } from "@casino/common";
+import type { Database } from "../db/database";
+import { loadProfiles } from "../leaderboard/profiles";
+import type { Log } from "../log";
+import type { PlayerEvents } from "../rooms/player-events";
+
+/** Channels (presence pub/sub: local in one process, Redis across processes). */
+export const FEED_GLOBAL_CHANNEL = "together:feed:global";
+export const feedChannel = (instanceId: string) => `together:feed:${instanceId}`;
+export const membersChannel = (instanceId: string) => `together:members:${instanceId}`;
+
+/** Redis keys. */
+const membersKey = (instanceId: string) => `together:members:${instanceId}`;
+const whereKey = (playerId: string) => `together:at:${playerId}`;
+const bestKey = (day: string) => `together:best:${day}`;
+
+/** A member entry not refreshed for this long belongs to a process that died: it is left out and swept. */
+export const MEMBER_STALE_MS = 3 * 60_000;
+/** Rooms refresh their members' entries this often. */
+export const MEMBER_REFRESH_MS = 60_000;
+const KEY_TTL_SECONDS = 24 * 3600;
+/** How long a process trusts what it read of a player (instance, name, anonymity) for the feed. */
+const PLAYER_CACHE_MS = 30_000;
+
+/** The best net win of the day: raised only, never lowered (one round at a time may race another). */
+const RAISE_BEST = `local c = tonumber(redis.call('HGET', KEYS[1], ARGV[1]) or '0')
+if tonumber(ARGV[2]) > c then redis.call('HSET', KEYS[1], ARGV[1], ARGV[2]) end
+redis.call('EXPIRE', KEYS[1], ARGV[3])
+return 1`;
+
+interface MemberEntry {
+  game: string | null;
+  seen: number;
+}
+
+interface FeedIdentity {
+  instanceId: string | null;
+  username: string;
+  avatarUrl: string | null;
+  anonymous: boolean;
+  expires: number;
+}
+
+/** A settled round, as the casino room has it from the ledger's answer. */
+export interface SettledRound {
+  game: string;
+  totalStake: number;
+  totalPayout: number;
+  fairness: { serverSeedHash: string; nonce: number };
+}
+
+const today = (now = Date.now()) => new Date(now).toISOString().slice(0, 10);
+
+/**
+ * Who is in which activity instance (and at which table), and the feeds of settled rounds. Presence is
+ * a Redis hash per instance (player id -> game and last refresh), so every process sees the same
+ * members; changes and feed rows travel on presence channels. Publishing a round costs, for a player in
+ * no instance and without a big win, nothing but a cached lookup.
+ */
+export class Together {
+  private readonly identities = new Map<string, FeedIdentity>();
+  private stopped = false;
+
+  constructor(
+    private readonly db: Database,
+    private readonly redis: Redis,
+    private readonly presence: Presence,
+    private readonly events: PlayerEvents,
+    private readonly log: Log,
+  ) {}
+
+  /**
+   * The process is closing: nothing more is written or published (its connections' Redis clients go
+   * next). The entries of its members go stale and are swept as after a crash.
+   */
+  stop(): void {
+    this.stopped = true;
+  }
+
+  /** The player entered the instance (a together room joined): listed, and their rounds feed the instance. */
+  async enter(instanceId: string, playerId: string, game: string | null = null): Promise<void> {
+    if (this.stopped) return;
+    const entry: MemberEntry = { game, seen: Date.now() };
+    await this.redis
+      .multi()
+      .hset(membersKey(instanceId), playerId, JSON.stringify(entry))
+      .expire(membersKey(instanceId), KEY_TTL_SECONDS)
+      .set(whereKey(playerId), instanceId, "EX", KEY_TTL_SECONDS)
+      .exec();
+    this.changed(instanceId);
+    // Every process's casino room of the player forgets what it cached about the player's instance.
+    this.events.publish(playerId, { type: "together" });
+  }
+
+  /** The table the player sits at now. */
+  async at(instanceId: string, playerId: string, game: string | null): Promise<void> {
+    if (this.stopped) return;
+    await this.redis.hset(membersKey(instanceId), playerId, JSON.stringify({ game, seen: Date.now() } satisfies MemberEntry));
+    this.changed(instanceId);
+  }
+
+  /** Keeps the entries of players still connected from going stale. */
+  async refresh(instanceId: string, entries: Map<string, string | null>): Promise<void> {
+    if (entries.size === 0 || this.stopped) return;
+    const now = Date.now();
+    const fields = [...entries].flatMap(([id, game]) => [id, JSON.stringify({ game, seen: now } satisfies MemberEntry)]);
+    await this.redis
+      .multi()
+      .hset(membersKey(instanceId), ...fields)
+      .expire(membersKey(instanceId), KEY_TTL_SECONDS)
+      .exec();
+  }
+
+  async leave(instanceId: string, playerId: string): Promise<void> {
+    if (this.stopped) return;
+    await this.redis.hdel(membersKey(instanceId), playerId);
+    const where = await this.redis.get(whereKey(playerId));
+    if (where === instanceId) await this.redis.del(whereKey(playerId));
+    this.changed(instanceId);
+    this.events.publish(playerId, { type: "together" });
+  }
+
+  /** The instance's members as `viewerId` sees them: others in anonymous mode come hidden. */
+  async members(instanceId: string, viewerId: string): Promise<TogetherMember[]> {
+    return this.membersFor(instanceId, [viewerId]).then((byViewer) => byViewer.get(viewerId)!);
+  }
+
+  /** The member list for each viewer, with one read of Redis and one of the database. */
+  async membersFor(instanceId: string, viewerIds: readonly string[]): Promise<Map<string, TogetherMember[]>> {
+    const raw = await this.redis.hgetall(membersKey(instanceId));
+    const now = Date.now();
+    const live: [string, MemberEntry][] = [];
+    const stale: string[] = [];
+    for (const [id, json] of Object.entries(raw)) {
+      const entry = safeParse(json);
+      if (entry && now - entry.seen < MEMBER_STALE_MS) live.push([id, entry]);
+      else stale.push(id);
+    }
+    if (stale.length > 0) await this.redis.hdel(membersKey(instanceId), ...stale);
+    const ids = live.map(([id]) => id);
+    const [profiles, best] = await Promise.all([
+      loadProfiles(this.db, ids),
+      ids.length > 0 ? this.redis.hmget(bestKey(today(now)), ...ids) : Promise.resolve([] as (string | null)[]),
+    ]);
+    const answer = new Map<string, TogetherMember[]>();
+    for (const viewer of viewerIds) {
+      const members: TogetherMember[] = [];
+      live.forEach(([id, entry], i) => {
+        const profile = profiles.get(id);
+        if (!profile) return;
+        const self = id === viewer;
+        const hidden = profile.anonymousMode && !self;
+        members.push(
+          hidden
+            ? // The Discord id only, so the strip can leave out that participant of the call; nothing else.
+              { discordId: profile.discordId, username: "Anonymous", avatarUrl: null, game: null, bestWinToday: 0, hidden: true, self }
+            : {
+                discordId: profile.discordId,
+                username: profile.username,
+                avatarUrl: profile.avatarUrl,
+                game: entry.game,
+                bestWinToday: Number(best[i] ?? 0),
+                hidden: false,
+                self,
+              },
+        );
+      });
+      answer.set(viewer, members);
+    }
+    return answer;
+  }
+
+  /** What this process cached of the player is out of date (they entered or left an instance, or changed profile). */
+  forget(playerId: string): void {
+    this.identities.delete(playerId);
+  }
+
+  /**
+   * A round of the player settled: a row for the player's instance (if in one) and, for a big win, for
+   * everyone. Fire and forget: the round is settled either way, a lost row is only logged.
+   */
+  roundSettled(playerId: string, round: SettledRound): void {
+    if (this.stopped) return;
+    void this.publishRound(playerId, round).catch((error) => this.log.error("together:feed", "feed row not published", error));
+  }
+
+  private async publishRound(playerId: string, round: SettledRound): Promise<void> {
+    const big = isBigWin(round.totalStake, round.totalPayout);
+    const identity = await this.identity(playerId);
+    if (!identity || (!identity.instanceId && !big)) return;
+    const net = round.totalPayout - round.totalStake;
+    const row: FeedRow = {
+      id: `${round.fairness.serverSeedHash}:${round.fairness.nonce}`,
+      username: identity.anonymous ? "Anonymous" : identity.username,
+      avatarUrl: identity.anonymous ? null : identity.avatarUrl,
+      anonymous: identity.anonymous,
+      game: round.game,
+      stake: round.totalStake,
+      payout: round.totalPayout,
+      multiplier: round.totalStake > 0 ? Math.floor((round.totalPayout / round.totalStake) * 100) / 100 : 0,
+      big,
+      at: new Date().toISOString(),
+      serverSeedHash: round.fairness.serverSeedHash,
+      nonce: round.fairness.nonce,
+    };
+    const work: Promise<unknown>[] = [];
+    if (identity.instanceId) {
+      work.push(Promise.resolve(this.presence.publish(feedChannel(identity.instanceId), row)));
+      if (net > 0) work.push(this.redis.eval(RAISE_BEST, 1, bestKey(today()), playerId, String(net), String(2 * KEY_TTL_SECONDS)));
+    }
+    if (big) work.push(Promise.resolve(this.presence.publish(FEED_GLOBAL_CHANNEL, row)));
+    await Promise.all(work);
+    // The best win shown in the strip changed.
+    if (identity.instanceId && net > 0) this.changed(identity.instanceId);
+  }
+
+  private async identity(playerId: string): Promise<FeedIdentity | null> {
+    const cached = this.identities.get(playerId);
+    if (cached && cached.expires > Date.now()) return cached;
+    const [instanceId, profiles] = await Promise.all([this.redis.get(whereKey(playerId)), loadProfiles(this.db, [playerId])]);
+    const profile = profiles.get(playerId);
+    if (!profile) return null;
+    const identity: FeedIdentity = {
+      instanceId,
+      username: profile.username,
+      avatarUrl: profile.avatarUrl,
+      anonymous: profile.anonymousMode,
+      expires: Date.now() + PLAYER_CACHE_MS,
+    };
+    this.identities.set(playerId, identity);
+    if (this.identities.size > 50_000) this.identities.delete(this.identities.keys().next().value!);
+    return identity;
+  }
+
+  private changed(instanceId: string): void {
+    void Promise.resolve(this.presence.publish(membersChannel(instanceId), 1)).catch(() => undefined);
+  }
+}
+
+function safeParse(json: string): MemberEntry | null {
+  try {
+    const value = JSON.parse(json) as MemberEntry;
+    return typeof value.seen === "number" ? value : null;
+  } catch {
+    return null;
+  }
+}

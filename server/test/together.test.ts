@@ -1,0 +1,165 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Room } from "@colyseus/sdk";
+import { replayRound, roundCustomId, roundOfCustomId, TOGETHER_ROOM } from "@casino/common";
+import { startTestApp, type TestApp } from "./harness";
+import { ask, chooseSeed, Inbox, joinCasino, waitFor } from "./room-helpers";
+
+/**
+ * Playing together: the instance's members (who sits at which table), the instance's feed of settled
+ * rounds and the global big wins, through one together room per client, kept in Redis.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ BET_RATE_PER_SECOND: "1000" });
+});
+afterAll(async () => t?.close());
+afterEach(async () => t.expectLedgerInvariant());
+
+async function signIn(id: string, name: string, instanceId?: string) {
+  const res = await t.request("POST", "/api/token", { body: { code: `ok:${id}:${name}`, ...(instanceId ? { instanceId } : {}) } });
+  expect(res.status).toBe(200);
+  return { discordId: id, token: res.body.session_token as string, player: res.body.player };
+}
+
+async function joinTogether(token: string, instanceId: string | null): Promise<{ room: Room; inbox: Inbox }> {
+  const room = await t.sdk(token).joinOrCreate(TOGETHER_ROOM, { instanceId });
+  return { room, inbox: new Inbox(room) };
+}
+
+/** The latest members list the room pushed, once it holds `n` members. */
+const membersOf = async (inbox: Inbox, n: number, where: (m: any[]) => boolean = () => true) => {
+  let latest: any[] = [];
+  await waitFor(() => {
+    const pushes = inbox.messages.filter((m) => m.type === "members");
+    latest = pushes[pushes.length - 1]?.body.members ?? [];
+    return latest.length === n && where(latest);
+  }, 10_000);
+  return latest;
+};
+
+const feedRows = (inbox: Inbox, which: "instance" | "global") =>
+  inbox.messages.filter((m) => m.type === "feed").flatMap((m) => m.body[which]);
+
+describe("the together room", () => {
+  it("lists the instance's members with their table, feeds settled rounds to the instance and big wins to everyone", async () => {
+    const alice = await signIn("8100001", "Alice", "inst-together-a");
+    const bob = await signIn("8100002", "Bob", "inst-together-a");
+    const carol = await signIn("8100003", "Carol", "inst-together-a");
+    const dave = await signIn("8100004", "Dave", "inst-together-b");
+    const guest = await t.guest();
+
+    const a = await joinTogether(alice.token, "inst-together-a");
+    const b = await joinTogether(bob.token, "inst-together-a");
+    const c = await joinTogether(carol.token, "inst-together-a");
+    const d = await joinTogether(dave.token, "inst-together-b");
+    const g = await joinTogether(guest.token, null);
+    // One room per instance.
+    expect(a.room.roomId).toBe(b.room.roomId);
+    expect(d.room.roomId).not.toBe(a.room.roomId);
+
+    const aliceSees = await membersOf(a.inbox, 3);
+    expect(aliceSees.map((m) => m.username).sort()).toEqual(["Alice", "Bob", "Carol"]);
+    expect(aliceSees.find((m) => m.username === "Alice")).toMatchObject({ self: true, discordId: "8100001", game: null, hidden: false });
+    expect((await membersOf(d.inbox, 1)).map((m) => m.username)).toEqual(["Dave"]);
+    expect(g.inbox.messages.some((m) => m.type === "members")).toBe(false);
+
+    // Alice sits at the limbo table: the others see it.
+    a.room.send("at", { game: "limbo" });
+    await membersOf(b.inbox, 3, (ms) => ms.find((m) => m.username === "Alice")?.game === "limbo");
+    // A table that is not a game is refused, and changes nothing.
+    a.room.send("at", { game: "pachinko" });
+    expect((await a.inbox.wait((m) => m.type === "error")).body.message).toMatch(/game/);
+
+    // Alice wins big at limbo (target 20 at 100 coins: 2,000 back).
+    const input = await chooseSeed(
+      t,
+      alice.player.id,
+      "together-big",
+      (i) => replayRound(i, { game: "limbo", amount: 100, params: { target: 20 }, actions: [] }).totalPayout > 0,
+    );
+    const casino = await joinCasino(t, alice.token);
+    const answer = await ask(casino.room, casino.inbox, "bet", { game: "limbo", amount: 100, params: { target: 20 } });
+    expect(answer.body.payout).toBe(2000);
+    const rowId = `${answer.body.fairness.serverSeedHash}:${input.nonce}`;
+
+    for (const viewer of [a, b, c]) await waitFor(() => feedRows(viewer.inbox, "instance").some((r) => r.id === rowId), 10_000);
+    const row = feedRows(b.inbox, "instance").find((r) => r.id === rowId);
+    expect(row).toEqual({
+      id: rowId,
+      username: "Alice",
+      avatarUrl: "https://cdn.discordapp.com/avatars/8100001/abc123.png",
+      anonymous: false,
+      game: "limbo",
+      stake: 100,
+      payout: 2000,
+      multiplier: 20,
+      big: true,
+      at: expect.any(String),
+      serverSeedHash: answer.body.fairness.serverSeedHash,
+      nonce: 0,
+    });
+    // A big win reaches everyone, guests and other instances included; the instance row only Alice's instance.
+    for (const viewer of [a, d, g]) await waitFor(() => feedRows(viewer.inbox, "global").some((r) => r.id === rowId), 10_000);
+    expect(feedRows(d.inbox, "instance")).toEqual([]);
+    expect(feedRows(g.inbox, "instance")).toEqual([]);
+    // The strip's best win of the day.
+    await membersOf(c.inbox, 3, (ms) => ms.find((m) => m.username === "Alice")?.bestWinToday === 1900);
+
+    // The round's verifier view opens once the seed is revealed, and not before.
+    const verifyPath = `/api/rounds/${answer.body.fairness.serverSeedHash}/0/verify`;
+    expect((await t.request("GET", verifyPath, { token: bob.token })).body).toEqual({ revealed: false });
+    expect((await ask(casino.room, casino.inbox, "seed:rotate", {})).type).toBe("result");
+    const revealed = await t.request("GET", verifyPath, { token: guest.token });
+    expect(revealed.body).toMatchObject({
+      revealed: true,
+      game: "limbo",
+      serverSeed: input.serverSeed,
+      clientSeed: input.clientSeed,
+      nonce: 0,
+      amount: 100,
+    });
+    expect((await t.request("GET", verifyPath)).status).toBe(401);
+    expect((await t.request("GET", `/api/rounds/${"0".repeat(64)}/0/verify`, { token: bob.token })).status).toBe(404);
+    expect((await t.request("GET", `/api/rounds/xyz/0/verify`, { token: bob.token })).status).toBe(400);
+    // A share link names the same round.
+    expect(roundOfCustomId(roundCustomId(answer.body.fairness.serverSeedHash, 7))).toEqual({
+      serverSeedHash: answer.body.fairness.serverSeedHash,
+      nonce: 7,
+    });
+    expect(roundCustomId(answer.body.fairness.serverSeedHash, 7).length).toBeLessThanOrEqual(64);
+
+    // Carol goes anonymous: hidden to the others, herself to herself.
+    expect(
+      (await t.request("PATCH", "/api/player/anonymous", { token: carol.token, body: { playerId: carol.player.id, enabled: true } }))
+        .status,
+    ).toBe(200);
+    // The strip is recomputed on the next change (Bob sits down).
+    b.room.send("at", { game: "dice" });
+    const hidden = await membersOf(a.inbox, 3, (ms) => ms.some((m) => m.hidden));
+    expect(hidden.find((m) => m.hidden)).toEqual({
+      discordId: "8100003",
+      username: "Anonymous",
+      avatarUrl: null,
+      game: null,
+      bestWinToday: 0,
+      hidden: true,
+      self: false,
+    });
+    await membersOf(c.inbox, 3, (ms) => ms.some((m) => m.self && m.username === "Carol" && !m.hidden));
+
+    // Bob leaves: gone from the others' lists.
+    await b.room.leave(true);
+    await membersOf(a.inbox, 2);
+    for (const r of [a, c, d, g]) await r.room.leave(true);
+    await casino.room.leave(true);
+  });
+
+  it("refuses an instance the player has not joined, a guest's instance and malformed options", async () => {
+    const erin = await signIn("8100005", "Erin", "inst-together-c");
+    const guest = await t.guest();
+    await expect(joinTogether(erin.token, "inst-together-a")).rejects.toThrow(/You have not joined that activity instance/);
+    await expect(joinTogether(guest.token, "inst-together-c")).rejects.toThrow(/Guests have no activity instance/);
+    await expect(t.sdk(erin.token).joinOrCreate(TOGETHER_ROOM, { instanceId: "bad id!" })).rejects.toThrow(/instanceId/);
+    await expect(t.sdk(erin.token).joinOrCreate(TOGETHER_ROOM, {})).rejects.toThrow();
+  });
+});
