@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Rng } from "../fairness/stream";
+import { payDown, payUp, type Payer } from "../fairness/rounding";
 import { MAX_PAYOUT, payoutRatio } from "../limits";
 import { dealCards, dealFromShoe, rankOf, type Card } from "./cards";
 import { GameRuleError, type GameEngine, type Step } from "./engine";
@@ -269,7 +270,7 @@ function advance(state: BlackjackState, rng: Rng): number {
 }
 
 /** After the insurance decision (or at once without one): the peek, naturals, then play. */
-function afterPeek(state: BlackjackState): number {
+function afterPeek(state: BlackjackState, pay: Payer): number {
   const hand = state.hands[0]!;
   const up = state.dealer[0]!;
   const peeks = cardPoints(up) === 1 || cardPoints(up) === 10;
@@ -284,8 +285,8 @@ function afterPeek(state: BlackjackState): number {
   }
   if (isBlackjack(hand.cards)) {
     hand.finished = true;
-    // 3:2 in whole coins: the stake plus floor(1.5 × stake)
-    [hand.result, hand.payout] = ["blackjack", payoutRatio(state.bet, 5, 2)];
+    // 3:2: the stake plus 1.5 × stake, made whole by the round's payer (an odd stake has half a coin to round)
+    [hand.result, hand.payout] = ["blackjack", pay(state.bet, 5, 2)];
     state.phase = "done";
     return handsPayout(state);
   }
@@ -305,7 +306,7 @@ export const blackjackEngine: GameEngine<BlackjackParams, BlackjackState, Blackj
   id: "blackjack",
   params: blackjackParams,
   actions: blackjackActions,
-  start(amount: number, _params: BlackjackParams, rng: Rng): Step<BlackjackState> {
+  start(amount: number, _params: BlackjackParams, rng: Rng, pay: Payer = payDown): Step<BlackjackState> {
     const [p1, up, p2, hole] = dealCards(rng, BLACKJACK_DECKS, [], 4) as [Card, Card, Card, Card];
     const state: BlackjackState = {
       bet: amount,
@@ -318,9 +319,9 @@ export const blackjackEngine: GameEngine<BlackjackParams, BlackjackState, Blackj
       dealerBlackjack: false,
     };
     if (cardPoints(up) === 1 && insuranceCost(amount) > 0) return done(state, amount, 0);
-    return done(state, amount, afterPeek(state));
+    return done(state, amount, afterPeek(state, pay));
   },
-  act(previous: BlackjackState, action: BlackjackAction, rng: Rng): Step<BlackjackState> {
+  act(previous: BlackjackState, action: BlackjackAction, rng: Rng, pay: Payer = payDown): Step<BlackjackState> {
     if (previous.phase === "done") throw new GameRuleError("round_over", "The round is already over");
     const state = JSON.parse(JSON.stringify(previous)) as BlackjackState;
     if (action.type === "insurance") {
@@ -328,7 +329,7 @@ export const blackjackEngine: GameEngine<BlackjackParams, BlackjackState, Blackj
         throw new GameRuleError("no_insurance", "Insurance is only offered before play, when the dealer shows an ace");
       const stake = action.take ? insuranceCost(state.bet) : 0;
       state.insurance = { stake, payout: 0 };
-      return done(state, stake, afterPeek(state));
+      return done(state, stake, afterPeek(state, pay));
     }
     if (state.phase === "insurance") throw new GameRuleError("insurance_pending", "Take or decline insurance first");
     const hand = state.hands[state.active]!;
@@ -383,5 +384,5 @@ export const blackjackEngine: GameEngine<BlackjackParams, BlackjackState, Blackj
     };
   },
   /** Four split hands, each doubled and won: 4 × 2 × 2 = 16 times the bet. */
-  maxPayout: (amount) => payoutRatio(amount, 16, 1),
+  maxPayout: (amount) => payUp(amount, 16, 1),
 };
