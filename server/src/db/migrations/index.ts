@@ -10,6 +10,7 @@ import { SkillRefusalCheck1763890000000 } from "./1763890000000-skill-refusal-ch
 import { HotPlayerUpdates1763900000000 } from "./1763900000000-hot-player-updates";
 import { OperatorTools1764000000000 } from "./1764000000000-operator-tools";
 import { ValidateAccountChecks1764000000001 } from "./1764000000001-validate-account-checks";
+import { PayoutRoundingRule1764100000000 } from "./1764100000000-payout-rounding-rule";
 
 /** In order; the data source runs the pending ones at start. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   HotPlayerUpdates1763900000000,
   OperatorTools1764000000000,
   ValidateAccountChecks1764000000001,
+  PayoutRoundingRule1764100000000,
 ];
