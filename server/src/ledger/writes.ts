@@ -133,7 +133,7 @@ const HOT_WRITES = `WITH seeds AS (
     INSERT INTO game_sessions (player_id, game_type, amount, bet_amount, result, payout, request_id, seed_id, nonce, params, actions, outcome, rounding)
     SELECT player_id, game_type, amount, bet_amount, result, payout, request_id, seed_id, nonce, params, actions, outcome, rounding
       FROM unnest($14::uuid[], $15::text[], $16::bigint[], $17::bigint[], $18::text[], $19::bigint[], $20::text[], $21::uuid[], $22::int[],
-                  $23::jsonb[], $24::jsonb[], $25::jsonb[], $31::smallint[])
+                  $23::jsonb[], $24::jsonb[], $25::jsonb[], $31::int[])
            WITH ORDINALITY AS v(player_id, game_type, amount, bet_amount, result, payout, request_id, seed_id, nonce, params, actions, outcome, rounding, i)
      ORDER BY i),
   plays AS (

@@ -12,8 +12,8 @@ export class PayoutRoundingRule1764100000000 implements MigrationInterface {
   name = "PayoutRoundingRule1764100000000";
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query(`ALTER TABLE game_sessions ADD COLUMN rounding smallint NOT NULL DEFAULT 1`);
-    await q.query(`ALTER TABLE open_rounds ADD COLUMN rounding smallint NOT NULL DEFAULT 1`);
+    await q.query(`ALTER TABLE game_sessions ADD COLUMN rounding integer NOT NULL DEFAULT 1`);
+    await q.query(`ALTER TABLE open_rounds ADD COLUMN rounding integer NOT NULL DEFAULT 1`);
   }
 
   async down(q: QueryRunner): Promise<void> {
