@@ -160,6 +160,7 @@ describe("the opening bet of a multi-step round", () => {
       amount: row.amount,
       params: row.params,
       actions: row.actions,
+      rounding: row.rounding,
     });
     expect(v.totalStake).toBe(row.betAmount);
     expect(v.totalPayout).toBe(row.payout);

@@ -258,6 +258,7 @@ describe("everything at once", () => {
         amount: item.amount ?? undefined,
         params: item.params,
         actions: item.actions,
+        rounding: item.rounding,
       });
       expect(replay.totalPayout).toBe(item.payout);
     }

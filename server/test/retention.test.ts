@@ -106,7 +106,7 @@ describe("abandoned rounds", () => {
       const rotated = await ask(c.room, c.inbox, "seed:rotate", {});
       const replay = replayRound(
         { serverSeed: rotated.body.revealed.serverSeed, clientSeed: open.fairness.clientSeed, nonce: session.nonce },
-        { game, amount: stakeFor(game, session.params), params: session.params, actions: session.actions },
+        { game, amount: stakeFor(game, session.params), params: session.params, actions: session.actions, rounding: session.rounding },
       );
       if (voided) {
         expect(session.outcome.voided).toBe(true);
