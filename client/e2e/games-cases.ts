@@ -1,5 +1,4 @@
 import { expect } from "vitest";
-import { minBetFor } from "@casino/common/games/min-bet";
 import { cardName } from "@casino/common/games/cards";
 import { STARTING_BALANCE } from "@casino/common/constants";
 import { formatMultiplier } from "@casino/common/format";
@@ -29,8 +28,8 @@ import {
  * (games.test.ts) and inside the Discord host (games-discord.test.ts).
  */
 
-/** The case's stake, raised to the game's minimum bet (per chip on chip tables), which the table enforces. */
-export const stakeOf = (game: { id: string; amount: number }) => Math.max(game.amount, minBetFor(game.id));
+/** The case's stake (per chip on chip tables): every bet takes any stake from 1 coin. */
+export const stakeOf = (game: { id: string; amount: number }) => game.amount;
 
 export interface GameCase {
   id: string;

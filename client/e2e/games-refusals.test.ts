@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { STARTING_BALANCE } from "@casino/common/constants";
-import { minBetFor } from "@casino/common/games/min-bet";
 import { startTestApp, type TestApp } from "../../server/test/harness";
 import { history, launchChromium, openAsGuest, openGame, press, serverBalance, setAmount, settled, shownBalance } from "./games-helpers";
 
@@ -35,17 +34,15 @@ describe("refusals shown in the bet panel", () => {
         // neither the button nor the Space hotkey sends it
         await page.locator("body").press("Space");
       };
-      // the table opens on under 50: the minimum is that bet's
-      const atHalf = minBetFor("dice", { target: 50, direction: "under" });
+      // every bet takes any stake from 1 coin
       await refused("5000", "Insufficient balance");
-      await refused("0", `The minimum bet is ${atHalf} coins`);
-      await refused(String(atHalf - 1), `The minimum bet is ${atHalf} coins`);
+      await refused("0", "The minimum bet is 1 coin");
       await refused("2.5", "Bets are whole coins");
       await refused("", "Enter a bet amount in coins");
       await refused("abc", "Enter a bet amount in coins");
 
       // the dice target the issue found offered: 99.5 % under is refused by the engine itself
-      await setAmount(page, atHalf);
+      await setAmount(page, 1);
       await page.getByTestId("dice-target").fill("99.5");
       await expect.poll(() => error.textContent()).toBe("win chance must be between 0.01 % and 98 %");
       expect(await bet.isDisabled()).toBe(true);
@@ -78,56 +75,41 @@ describe("refusals shown in the bet panel", () => {
   });
 
   it(
-    "the minimum is the configured bet's: it follows the target, and the server takes what the panel offers",
+    "every bet starts at 1 coin: the panel opens at 10, never shows a minimum above 1, and the server takes and pays 1 coin",
     { timeout: 60_000 },
     async () => {
       const { context, page, session } = await openAsGuest(browser, t.baseUrl);
       try {
         await openGame(page, "dice");
         const error = page.getByTestId("bet-error");
-        const bet = page.getByTestId("bet-button");
         const shownMinimum = async () => Number(await page.getByTestId("bet-min").getAttribute("data-value"));
-        const half = minBetFor("dice", { target: 50, direction: "under" });
-        // the target where the game's strictest minimum applies, and one whose minimum is 1
-        const strictTarget = Array.from({ length: 9800 }, (_, i) => (i + 1) / 100).find(
-          (target) => minBetFor("dice", { target, direction: "under" }) === minBetFor("dice"),
-        )!;
-        expect(half).toBeLessThan(minBetFor("dice"));
-
+        expect(await page.getByTestId("bet-amount").inputValue()).toBe("10");
+        // the targets that used to need the largest minimums (98 coins and more) take 1 coin
+        for (const target of ["50", "0.01", "1", "98"]) {
+          await page.getByTestId("dice-target").fill(target);
+          await expect.poll(shownMinimum).toBe(1);
+        }
         await page.getByTestId("dice-target").fill("50");
-        await expect.poll(shownMinimum).toBe(half);
-        await page.getByTestId("bet-amount").fill(String(half - 1));
-        await expect.poll(() => error.textContent()).toBe(`The minimum bet is ${half} coins`);
-        expect(await bet.isDisabled()).toBe(true);
-
-        // 50 coins at 50 %: above this bet's minimum, below the game's strictest one, taken by the server
-        await setAmount(page, 50);
+        await setAmount(page, 1);
         await expect.poll(() => error.textContent()).toBe("");
-        await press(page, "bet-button");
-        // and the minimum itself
-        await setAmount(page, half);
-        await expect.poll(() => error.textContent()).toBe("");
-        await press(page, "bet-button");
+        // ½ stays at 1
+        await page.getByTestId("bet-half").click();
+        expect(await page.getByTestId("bet-amount").inputValue()).toBe("1");
+        for (let i = 0; i < 3; i++) {
+          await press(page, "bet-button");
+          await settled(page);
+        }
         const s = await session();
         const rounds = await history(t.baseUrl, s);
         expect(rounds.map((r) => [r.betAmount, r.params.target, r.params.direction])).toEqual([
-          [half, 50, "under"],
-          [50, 50, "under"],
+          [1, 50, "under"],
+          [1, 50, "under"],
+          [1, 50, "under"],
         ]);
+        // a 1-coin win at 1.98× pays 1 or 2 coins, never nothing
+        for (const r of rounds) expect(r.result === "lose" ? r.payout === 0 : [1, 2].includes(r.payout)).toBe(true);
         expect(await serverBalance(t.baseUrl, s)).toBe(STARTING_BALANCE + rounds.reduce((sum, r) => sum + r.payout - r.betAmount, 0));
-
-        // a target with a stricter minimum: the shown minimum and the error follow it, and the bet is held back
-        await page.getByTestId("dice-target").fill(String(strictTarget));
-        await expect.poll(shownMinimum).toBe(minBetFor("dice"));
-        await expect.poll(() => error.textContent()).toBe(`The minimum bet is ${minBetFor("dice")} coins`);
-        expect(await bet.isDisabled()).toBe(true);
-        await page.screenshot({ path: "test-artifacts/games-refusal-minimum.png" });
-        // ½ stays at this bet's minimum
-        await page.getByTestId("bet-half").click();
-        expect(await page.getByTestId("bet-amount").inputValue()).toBe(String(minBetFor("dice")));
-        await page.getByTestId("dice-target").fill("50");
-        await expect.poll(() => error.textContent()).toBe("");
-        expect(await history(t.baseUrl, s)).toHaveLength(2);
+        await page.screenshot({ path: "test-artifacts/games-one-coin.png" });
       } finally {
         await context.close();
       }
@@ -139,8 +121,8 @@ describe("refusals shown in the bet panel", () => {
     const { context, page, session } = await openAsGuest(browser, t.baseUrl);
     try {
       await openGame(page, "dice");
-      // the smallest stake the table takes, on a 98 % chance: the balance outlasts the burst
-      await setAmount(page, minBetFor("dice"));
+      // the smallest stake, 1 coin, on a 98 % chance: the balance outlasts the burst
+      await setAmount(page, 1);
       await page.getByTestId("dice-target").fill("98");
       const error = page.getByTestId("bet-error");
       let accepted = 0;

@@ -1,4 +1,3 @@
-import { minBetFor } from "@casino/common/games/min-bet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { cardName } from "@casino/common/games/cards";
@@ -91,7 +90,7 @@ describe("every spot of a betting layout is a bet the server accepts", () => {
     const { context, page, session } = await openAsGuest(browser, t.baseUrl);
     try {
       await openGame(page, id);
-      const chip = minBetFor(id);
+      const chip = 1;
       await setAmount(page, chip);
       const ids = await page
         .locator(`button[data-testid^="${prefix}"]`)
@@ -360,8 +359,8 @@ describe("auto-bet", () => {
     const { context, page, session } = await openAsGuest(browser, t.baseUrl);
     try {
       await openGame(page, "dice");
-      // the smallest stake the table takes, on a 98 % chance, so the balance lasts
-      await setAmount(page, minBetFor("dice"));
+      // the smallest stake, 1 coin, on a 98 % chance, so the balance lasts
+      await setAmount(page, 1);
       await page.getByTestId("dice-target").fill("98");
       await page.getByTestId("mode-auto").click();
       await page.getByTestId("auto-count").fill("0");
@@ -398,8 +397,8 @@ describe("auto-bet", () => {
     const { context, page, session } = await openAsGuest(browser, t.baseUrl);
     try {
       await openGame(page, "dice");
-      // the smallest stake the table takes, on a 98 % chance, so the balance lasts
-      await setAmount(page, minBetFor("dice"));
+      // the smallest stake, 1 coin, on a 98 % chance, so the balance lasts
+      await setAmount(page, 1);
       await page.getByTestId("dice-target").fill("98");
       await page.getByTestId("mode-auto").click();
       await page.getByTestId("auto-count").fill("0");

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, FrameLocator, Page, Request } from "playwright-core";
-import { minBetFor } from "@casino/common/games/min-bet";
 import { startTestApp, type TestApp } from "../../server/test/harness";
 import { launchChromium, shot } from "./support";
 import { acceptTerms, HOST_ORIGIN, startFakeHost, type FakeHost } from "./fake-discord-host";
@@ -54,11 +53,11 @@ const balanceOf = async (discordId: string) =>
 const rowOf = (app: FrameLocator, name: string) =>
   app.getByRole("list", { name: "Balance leaderboard" }).getByTestId("leaderboard-row").filter({ hasText: name });
 
-/** One coin flip at the game's minimum stake, through the table as a player plays it. */
+/** One coin flip of 1 coin, through the table as a player plays it. */
 async function flipCoin(app: FrameLocator) {
   await app.getByTestId("game-tile-coin-flip").getByRole("button", { name: "Play Now" }).click();
   await app.getByTestId("table-coin-flip").waitFor({ timeout: 20_000 });
-  await app.getByTestId("bet-amount").fill(String(minBetFor("coin-flip")));
+  await app.getByTestId("bet-amount").fill("1");
   await app.getByTestId("coin-tails").click();
   await app.getByTestId("bet-button").click();
   await app.locator('[data-testid="bet-panel"][data-pending="false"]').waitFor({ timeout: 15_000 });

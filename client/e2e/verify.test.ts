@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { minBetFor } from "@casino/common/games/min-bet";
 import { startTestApp, type TestApp } from "../../server/test/harness";
 import { ARTIFACTS, api, launchChromium, openAsGuest, openGame, press, setAmount, settled, shownResult } from "./games-helpers";
 
@@ -52,7 +51,8 @@ describe("verifying a round from the history", () => {
       await page.getByRole("tab", { name: "Games" }).click();
 
       await openGame(page, "dice");
-      await setAmount(page, minBetFor("dice"));
+      // 1 coin at 50 %: a win pays 1.98, rounded without bias from the round's stream
+      await setAmount(page, 1);
       await page.getByTestId("dice-target").fill("50");
       await press(page, "bet-button");
       await settled(page);
@@ -112,6 +112,9 @@ describe("verifying a round from the history", () => {
       }).toEqual({ stake: recorded.betAmount, payout: recorded.payout, result: recorded.result });
       expect(JSON.parse((await page.getByTestId("verify-view").textContent()) ?? "null")).toEqual(recorded.outcome);
       expect(await text(page, "verify-summary")).toContain(`paid ${recorded.payout}`);
+      expect(recorded.rounding).toBe(2);
+      expect(await text(page, "verify-rounding")).toBe("Payout rounding: rule 2 (unbiased)");
+      if (recorded.payout > 0) await page.getByTestId("verify-step").first().getByText("rounding 1 + 49/50").waitFor();
       await page
         .getByTestId("verify-step")
         .first()

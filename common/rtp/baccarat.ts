@@ -1,7 +1,6 @@
 import { BACCARAT_DECKS, BACCARAT_PAYS, BACCARAT_SIDES, type BaccaratSide } from "../src/games/baccarat";
 import { coupOdds } from "../src/games/baccarat-odds";
 import type { RtpRow } from "./types";
-import { minBetFor } from "../src/games/min-bet";
 
 export { coupOdds, type CoupOdds } from "../src/games/baccarat-odds";
 
@@ -22,7 +21,6 @@ export function rtpRows(): RtpRow[] {
   return BACCARAT_SIDES.map((side) => ({
     game: "baccarat",
     bet: side,
-    minBet: minBetFor("baccarat", { side }),
     rtp: baccaratRtp(side),
     reference: REFERENCE[side],
     method:

@@ -1,7 +1,6 @@
 import { cardCode, type Card } from "../src/games/cards";
 import { basicStrategy, BLACKJACK_DECKS, MAX_HANDS } from "../src/games/blackjack";
 import type { RtpRow } from "./types";
-import { minBetFor } from "../src/games/min-bet";
 
 /**
  * Expected return of basic strategy under the engine's rules, by recursive expectation over card
@@ -298,7 +297,6 @@ export function rtpRows(): RtpRow[] {
     {
       game: "blackjack",
       bet: "main bet, basic strategy",
-      minBet: minBetFor("blackjack"),
       rtp: shoe.rtp,
       // Farmer's exact engine, 6 decks S17 DAS split to 4 NRSA 3:2, composition-dependent play: 0.403 %
       reference: 1 - 0.00403,
@@ -312,7 +310,6 @@ export function rtpRows(): RtpRow[] {
     {
       game: "blackjack",
       bet: "main bet, basic strategy (infinite-deck model)",
-      minBet: minBetFor("blackjack"),
       rtp: infinite.rtp,
       // the same engine with 1,000 decks: 0.511 %
       reference: 1 - 0.00511,
@@ -323,8 +320,6 @@ export function rtpRows(): RtpRow[] {
     {
       game: "blackjack",
       bet: "insurance",
-      // insurance is whole (3 for 1) on half the main bet: the main bet's minimum applies
-      minBet: minBetFor("blackjack"),
       rtp: shoe.insuranceRtp,
       // 6 decks: house edge 23/311 = 7.40 %
       reference: 288 / 311,

@@ -2,7 +2,6 @@ import { coinFlipEngine, type CoinSide } from "../src/games/coin-flip";
 import { fixedRng } from "../src/fairness/stream";
 import { frac, toNumber } from "./fraction";
 import type { RtpRow } from "./types";
-import { minBetFor } from "../src/games/min-bet";
 
 const AMOUNT = 50; // 1.98 × 50 is a whole number, so no payout is rounded
 const HALF = 2 ** 31;
@@ -20,7 +19,6 @@ export function rtpRows(): RtpRow[] {
   return (["heads", "tails"] as const).map((side) => ({
     game: "coin-flip",
     bet: side,
-    minBet: minBetFor("coin-flip", { side }),
     rtp: toNumber(sideRtp(side)),
     reference: 0.99,
     method: "exact: the 2³² floats give 2³¹ tails and 2³¹ heads; the engine pays 1.98× on the called side",

@@ -12,7 +12,6 @@ import {
   type PointNumber,
 } from "../src/games/craps";
 import type { RtpRow } from "./types";
-import { minBetFor } from "../src/games/min-bet";
 
 /** Exact rationals: the closed forms below only need + × ÷ on small fractions. */
 class Q {
@@ -69,85 +68,49 @@ const pairs: [string, PointNumber, PointNumber][] = [
 ];
 
 export function rtpRows(): RtpRow[] {
-  const row = (bet: string, value: Q, method: string, edge: number | undefined, minBet: number): RtpRow => ({
+  const row = (bet: string, value: Q, method: string, edge: number | undefined): RtpRow => ({
     game: "craps",
     bet,
-    minBet,
     rtp: value.toNumber(),
     ...(edge === undefined ? {} : { reference: 1 - edge }),
     method: `exact closed form (${value}): ${method}`,
   });
   const chain = "first-step analysis of the point chain: P(point n) × P(n before 7) = ways(n)/(ways(n)+6)";
   const rows: RtpRow[] = [
-    row("pass line", passRtp, chain, 0.01414, minBetFor("craps", { type: "pass" })),
-    row(
-      "come",
-      passRtp,
-      `same decision as the pass line, started on a later roll; ${chain}`,
-      0.01414,
-      minBetFor("craps", { type: "come" }),
-    ),
-    row("don't pass (bar 12)", dontRtp, `${chain}; a come-out 12 pushes`, 0.01364, minBetFor("craps", { type: "dontPass" })),
-    row(
-      "don't come (bar 12)",
-      dontRtp,
-      `same decision as don't pass, started on a later roll; ${chain}`,
-      0.01364,
-      minBetFor("craps", { type: "dontCome" }),
-    ),
+    row("pass line", passRtp, chain, 0.01414),
+    row("come", passRtp, `same decision as the pass line, started on a later roll; ${chain}`, 0.01414),
+    row("don't pass (bar 12)", dontRtp, `${chain}; a come-out 12 pushes`, 0.01364),
+    row("don't come (bar 12)", dontRtp, `same decision as don't pass, started on a later roll; ${chain}`, 0.01364),
   ];
-  const chipMinimum = (type: string, ...numbers: PointNumber[]) =>
-    Math.max(...numbers.map((number) => minBetFor("craps", { type, number })));
-  /** The smallest flat bet whose full odds on every point reach the odds' own minimum. */
-  const flatForFullOdds = (type: string, multiple: (n: PointNumber) => number) =>
-    Math.max(
-      minBetFor("craps", { type: "pass" }),
-      ...POINT_LIST.map((n) => Math.ceil(minBetFor("craps", { type, number: n }) / multiple(n))),
-    );
   for (const [label, a, b] of pairs) {
     const oddsA = before7(a).mul(ret(PASS_ODDS_RETURN[a]));
     const oddsB = before7(b).mul(ret(PASS_ODDS_RETURN[b]));
     if (oddsA.sub(oddsB).n !== 0n) throw new Error("odds on paired numbers differ");
     rows.push(
-      row(
-        `pass/come odds on ${label}`,
-        oddsA,
-        "P(n before 7) × true-odds return; whole-coin stakes in multiples that pay exactly",
-        0,
-        chipMinimum("passOdds", a, b),
-      ),
+      row(`pass/come odds on ${label}`, oddsA, "P(n before 7) × true-odds return; whole-coin stakes in multiples that pay exactly", 0),
     );
     rows.push(
-      row(
-        `don't pass/don't come lay odds on ${label}`,
-        seven7First(a).mul(ret(LAY_ODDS_RETURN[a])),
-        "P(7 before n) × true-odds return",
-        0,
-        chipMinimum("dontPassOdds", a, b),
-      ),
+      row(`don't pass/don't come lay odds on ${label}`, seven7First(a).mul(ret(LAY_ODDS_RETURN[a])), "P(7 before n) × true-odds return", 0),
     );
   }
   rows.push(
     row(
       "pass + 3-4-5× odds (per coin wagered)",
       withFullOdds(passRtp, (n) => ODDS_MULTIPLE[n]),
-      "pass line return plus fair odds of 3/4/5× the flat bet, over the expected total wagered; min bet: the flat bet whose full odds meet the odds minimums",
+      "pass line return plus fair odds of 3/4/5× the flat bet, over the expected total wagered",
       0.00374,
-      flatForFullOdds("passOdds", (n) => ODDS_MULTIPLE[n]),
     ),
     row(
       "don't pass + 6× lay odds (per coin wagered)",
       withFullOdds(dontRtp, () => LAY_MULTIPLE),
-      "don't pass return plus fair lay odds of 6× the flat bet, over the expected total wagered; min bet: the flat bet whose full lay odds meet the lay minimums",
+      "don't pass return plus fair lay odds of 6× the flat bet, over the expected total wagered",
       undefined,
-      flatForFullOdds("dontPassOdds", () => LAY_MULTIPLE),
     ),
     row(
       "field (2 pays 2:1, 12 pays 3:1)",
       sum(Object.entries(FIELD_RETURN).map(([t, r]) => p(Number(t)).mul(ret(r)))),
       "one roll: Σ P(total) × return over the field numbers",
       0.02778,
-      minBetFor("craps", { type: "field" }),
     ),
   );
   for (const [label, a] of [pairs[2]!, pairs[1]!, pairs[0]!]) {
@@ -157,7 +120,6 @@ export function rtpRows(): RtpRow[] {
         before7(a).mul(ret(PLACE_RETURN[a])),
         "P(n before 7) × return; stakes in multiples of 6 (6/8) or 5 (others) pay exactly",
         { 4: 0.06667, 5: 0.04, 6: 0.01515 }[a as 4 | 5 | 6],
-        chipMinimum("place", a, (14 - a) as PointNumber),
       ),
     );
   }
@@ -167,25 +129,11 @@ export function rtpRows(): RtpRow[] {
   ] as const) {
     // a hardway wins on the one double before a 7 or an easy way of its number
     const pWin = q(1, 1 + 6 + (WAYS[n]! - 1));
-    rows.push(
-      row(
-        `hard ${label}`,
-        pWin.mul(ret(HARD_RETURN[n]!)),
-        "P(the double before 7 or the easy way) × return",
-        edge,
-        minBetFor("craps", { type: "hard", number: n }),
-      ),
-    );
+    rows.push(row(`hard ${label}`, pWin.mul(ret(HARD_RETURN[n]!)), "P(the double before 7 or the easy way) × return", edge));
   }
   rows.push(
-    row("any seven", p(7).mul(ret(ANY_SEVEN_RETURN)), "one roll: P(7) × return", 0.16667, minBetFor("craps", { type: "anySeven" })),
-    row(
-      "any craps",
-      p(2).add(p(3)).add(p(12)).mul(ret(ANY_CRAPS_RETURN)),
-      "one roll: P(2, 3 or 12) × return",
-      0.11111,
-      minBetFor("craps", { type: "anyCraps" }),
-    ),
+    row("any seven", p(7).mul(ret(ANY_SEVEN_RETURN)), "one roll: P(7) × return", 0.16667),
+    row("any craps", p(2).add(p(3)).add(p(12)).mul(ret(ANY_CRAPS_RETURN)), "one roll: P(2, 3 or 12) × return", 0.11111),
   );
   return rows;
 }

@@ -1,13 +1,11 @@
 import { CURVE_TARGETS, curveRtp } from "./limbo";
 import { toNumber } from "./fraction";
 import type { RtpRow } from "./types";
-import { minBetFor } from "../src/games/min-bet";
 
 export function rtpRows(): RtpRow[] {
   const single = CURVE_TARGETS.map((cashOutAt) => ({
     game: "crash",
     bet: `cash out at ${cashOutAt}×`,
-    minBet: minBetFor("crash", { cashOutAt }),
     rtp: toNumber(curveRtp(BigInt(Math.round(cashOutAt * 100)))),
     reference: 0.99,
     method:
@@ -17,7 +15,6 @@ export function rtpRows(): RtpRow[] {
   const shared = [1.01, 2, 10, 100].map((cashOutAt) => ({
     game: "crash",
     bet: `shared room (hash chain), cash out at ${cashOutAt}×`,
-    minBet: minBetFor("crash", { cashOutAt }),
     rtp: toNumber(curveRtp(BigInt(Math.round(cashOutAt * 100)))),
     reference: 0.99,
     method:

@@ -2,7 +2,6 @@ import { diceEngine, diceParams, ROLLS, winChance, type DiceParams } from "../sr
 import { fixedRng } from "../src/fairness/stream";
 import { frac, toNumber, type Fraction } from "./fraction";
 import type { RtpRow } from "./types";
-import { minBetFor } from "../src/games/min-bet";
 
 export const DICE_CASES: readonly DiceParams[] = [
   { target: 0.01, direction: "under" },
@@ -47,7 +46,6 @@ export function rtpRows(): RtpRow[] {
     return {
       game: "dice",
       bet: `${params.direction} ${params.target} (${(winChance(params) / 100).toFixed(2)} % chance)`,
-      minBet: minBetFor("dice", params),
       rtp: toNumber(rolls),
       reference: 0.99,
       method:

@@ -15,16 +15,11 @@ const SUMMARISE_OVER = 20;
 
 const pct = (x: number) => `${(x * 100).toFixed(4)} %`;
 
-const range = (values: number[], format: (x: number) => string) => {
-  const [lo, hi] = [Math.min(...values), Math.max(...values)];
-  return lo === hi ? format(lo) : `${format(lo)} – ${format(hi)}`;
-};
-
 /** The RTP table's header and separator lines. */
 export function rtpTableHead(options: RtpTableOptions = {}): string[] {
   return options.methods
-    ? ["| game | bet | min bet | exact RTP | game-rules.md | method |", "|---|---|---|---|---|---|"]
-    : ["| game | bet | min bet | exact RTP | game-rules.md |", "|---|---|---|---|---|"];
+    ? ["| game | bet | exact RTP | game-rules.md | method |", "|---|---|---|---|---|"]
+    : ["| game | bet | exact RTP | game-rules.md |", "|---|---|---|---|"];
 }
 
 /** One game's lines of the RTP table. */
@@ -35,16 +30,10 @@ export function rtpTableRows(game: string, rows: readonly RtpRow[], options: Rtp
     const rtps = rows.map((r) => r.rtp);
     const refs = rows.map((r) => r.reference).filter((r): r is number => r !== undefined);
     const refText = refs.length ? `${pct(Math.min(...refs))} – ${pct(Math.max(...refs))}` : "";
-    const minBets = range(
-      rows.map((r) => r.minBet),
-      String,
-    );
     const rtpText = `${pct(Math.min(...rtps))} – ${pct(Math.max(...rtps))}`;
-    return [line([game, `${rows.length} bet types (\`npm run rtp -- --full\`)`, minBets, rtpText, refText], rows[0]!.method)];
+    return [line([game, `${rows.length} bet types (\`npm run rtp -- --full\`)`, rtpText, refText], rows[0]!.method)];
   }
-  return rows.map((r) =>
-    line([game, r.bet || "—", String(r.minBet), pct(r.rtp), r.reference === undefined ? "" : pct(r.reference)], r.method),
-  );
+  return rows.map((r) => line([game, r.bet || "—", pct(r.rtp), r.reference === undefined ? "" : pct(r.reference)], r.method));
 }
 
 /** The whole RTP table, as `npm run rtp` prints it. */
@@ -65,11 +54,11 @@ Computed exactly by \`npm run rtp\` (enumeration or closed form; add \`--methods
 keno table). The "game-rules.md" column is the researched value; where the two differ in the last digits
 the reference is rounded or, for blackjack, assumes composition-dependent play rather than the basic
 strategy chart. Strategy games assume optimal play (video poker holds, Caribbean Stud raise/fold, three
-card poker Q-6-4), and blackjack the 6-deck S17 DAS basic strategy. "min bet" is the bet type's minimum
-stake (see [Limits and rounding](architecture/limits-and-rounding.md)); for a line bet with full odds it is
-the flat bet whose odds reach the odds' own minimums. Crash here is the casino room's single-player crash on
-the player's own stream. The RTPs are before payouts are rounded down to a whole coin; at or above the
-minimum bet rounding costs at most 1 percentage point of them.
+card poker Q-6-4), and blackjack the 6-deck S17 DAS basic strategy. Crash here is the casino room's
+single-player crash on the player's own stream. Every bet takes any stake from 1 coin, and these RTPs hold
+at every stake: a payout that is not a whole number of coins is rounded up or down without bias, from the
+round's own stream, so rounding changes no expected payout (see
+[Limits and rounding](architecture/limits-and-rounding.md)).
 
 ${rtpTable(computed).join("\n")}
 

@@ -3,7 +3,6 @@ import { fixedRng } from "../src/fairness/stream";
 import { hiLoEngine, RANKS, type Guess, type HiLoState } from "../src/games/hi-lo";
 import { add, frac, mul, toNumber, type Fraction } from "./fraction";
 import type { RtpRow } from "./types";
-import { minBetFor } from "../src/games/min-bet";
 
 const RANK_VALUES = Array.from({ length: RANKS }, (_, i) => i + 2);
 const AMOUNT = 100;
@@ -78,7 +77,6 @@ export function rtpRows(): RtpRow[] {
   return CASES.map(({ label, strategy, guesses }) => ({
     game: "hi-lo",
     bet: `cash out after ${label}`,
-    minBet: minBetFor("hi-lo"),
     rtp: toNumber(strategyRtp(strategy, guesses)),
     reference: 0.99,
     method:

@@ -1,6 +1,5 @@
 import { ALL_DRAWS, catchWays, hundredths, MAX_PICKS, payTable, RISKS, type KenoRisk } from "../src/games/keno";
 import type { RtpRow } from "./types";
-import { minBetFor } from "../src/games/min-bet";
 
 export { ALL_DRAWS, catchWays } from "../src/games/keno";
 
@@ -19,7 +18,6 @@ export function rtpRows(): RtpRow[] {
       return {
         game: "keno",
         bet: `${risk}, ${i + 1} pick${i === 0 ? "" : "s"}`,
-        minBet: minBetFor("keno", { picks: Array.from({ length: i + 1 }, (_, t) => t + 1), risk }),
         rtp: Number(numerator) / Number(denominator),
         method: "exact: hypergeometric catch counts over all C(40,10) draws in integer arithmetic; table designed for 98.9–99.1 %",
       };

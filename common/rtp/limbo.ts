@@ -1,7 +1,6 @@
 import { frac, toNumber, type Fraction } from "./fraction";
 import { winningDraws } from "../src/games/limbo";
 import type { RtpRow } from "./types";
-import { minBetFor } from "../src/games/min-bet";
 
 export { winningDraws } from "../src/games/limbo";
 
@@ -20,7 +19,6 @@ export function rtpRows(): RtpRow[] {
     return {
       game: "limbo",
       bet: `target ${target}×`,
-      minBet: minBetFor("limbo", { target }),
       rtp: toNumber(rtp),
       reference: 0.99,
       method:

@@ -1,7 +1,6 @@
 import { MAX_MINES, MIN_MINES, minesMultiplier, TILES } from "../src/games/mines";
 import { equals, frac, mul, toNumber, type Fraction } from "./fraction";
 import type { RtpRow } from "./types";
-import { minBetFor } from "../src/games/min-bet";
 
 /** P(the first k tiles revealed are all gems) with m mines: Π_{i<k} (25 − m − i) / (25 − i). */
 function survival(mines: number, gems: number): Fraction {
@@ -31,7 +30,6 @@ export function rtpRows(): RtpRow[] {
     ...SHOWN.map((m) => ({
       game: "mines",
       bet: `${m} mine${m === 1 ? "" : "s"}`,
-      minBet: minBetFor("mines", { mines: m }),
       rtp: toNumber(everyK(m)[0]!),
       reference: 0.99,
       method,
@@ -39,7 +37,6 @@ export function rtpRows(): RtpRow[] {
     {
       game: "mines",
       bet: "every mine count 1–24, every cash-out point",
-      minBet: minBetFor("mines"),
       rtp: toNumber(first),
       reference: 0.99,
       method,

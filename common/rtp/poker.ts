@@ -2,7 +2,6 @@ import { rankOf, suitOf, type Card } from "../src/games/cards";
 import { BINOM, evaluateFive, fiveCardCategory, fiveCardCategoryIndex, fiveCardValue, highCardFloorFive } from "../src/games/poker-hands";
 import { DEALER_QUALIFIES_AT, RAISE_PAYS } from "../src/games/poker";
 import type { RtpRow } from "./types";
-import { minBetFor } from "../src/games/min-bet";
 
 /**
  * Exact return of Caribbean Stud ("poker") per unit of ante. The 19,933,230,517,200 equally likely
@@ -337,7 +336,6 @@ export function rtpRows(): RtpRow[] {
     {
       game: "poker",
       bet: "Caribbean Stud: ante + raise",
-      minBet: minBetFor("poker"),
       rtp: optimal,
       reference: 1 - 0.05224,
       method:

@@ -9,7 +9,6 @@ import {
   type RouletteBet,
 } from "../src/games/roulette";
 import type { RtpRow } from "./types";
-import { minBetFor } from "../src/games/min-bet";
 
 /** Every instance of each bet type: each legal inside number set, each dozen and column. */
 function instances(): { label: string; bets: RouletteBet[] }[] {
@@ -45,7 +44,6 @@ export function rtpRows(): RtpRow[] {
     return {
       game: "roulette",
       bet: label,
-      minBet: Math.max(...bets.map((b) => minBetFor("roulette", b))),
       rtp,
       reference: 1 - 0.02703,
       method: `exact: all 37 pockets for each of the ${bets.length} legal ${label} bet${bets.length === 1 ? "" : "s"}; 36/37`,

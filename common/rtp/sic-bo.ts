@@ -1,7 +1,6 @@
 import { allOrderedRolls } from "../src/games/dice-faces";
 import { settleSicBoBet, type SicBoBet } from "../src/games/sic-bo";
 import type { RtpRow } from "./types";
-import { minBetFor } from "../src/games/min-bet";
 
 const faces = [1, 2, 3, 4, 5, 6] as const;
 
@@ -47,7 +46,6 @@ export function rtpRows(): RtpRow[] {
     return {
       game: "sic-bo",
       bet,
-      minBet: Math.max(...instances.map((i) => minBetFor("sic-bo", i))),
       rtp: returned[0]! / 216,
       reference: 1 - edge,
       method: `exact: all 216 ordered rolls of three dice (${returned[0]}/216 per coin), each of the ${instances.length} bet${instances.length === 1 ? "" : "s"} of the line`,

@@ -1,6 +1,5 @@
 import { lineAt, linePays, REELS } from "../src/games/slots";
 import type { RtpRow } from "./types";
-import { minBetFor } from "../src/games/min-bet";
 
 /** Coins returned for 1 over every reel stop combination, and how many combinations there are. */
 export function enumerateSlots(): { returned: number; combinations: number; hits: number } {
@@ -23,7 +22,6 @@ export function rtpRows(): RtpRow[] {
     {
       game: "slots",
       bet: "classic 3-reel",
-      minBet: minBetFor("slots"),
       rtp: returned / combinations,
       reference: 0.9755,
       method: `exact: all ${combinations} reel stop combinations, ${returned} coins back per ${combinations} (hit frequency ${((100 * hits) / combinations).toFixed(3)} %)`,

@@ -2,7 +2,6 @@ import { rankOf, suitOf } from "../src/games/cards";
 import { BINOM, threeCardCategory, threeCardValue } from "../src/games/poker-hands";
 import { ANTE_BONUS, DEALER_QUALIFIES_AT, PAIR_PLUS_PAYS } from "../src/games/three-card-poker";
 import type { RtpRow } from "./types";
-import { minBetFor } from "../src/games/min-bet";
 
 /**
  * Exact returns of Three Card Poker. For each of the C(52,3) player hands, the C(49,3) dealer hands
@@ -94,7 +93,6 @@ export function rtpRows(): RtpRow[] {
     {
       game: "three-card-poker",
       bet: "ante + play (with ante bonus 1-4-5)",
-      minBet: minBetFor("three-card-poker", { bet: "ante" }),
       rtp: anteRtp,
       reference: 1 - 0.03373,
       method:
@@ -105,7 +103,6 @@ export function rtpRows(): RtpRow[] {
     {
       game: "three-card-poker",
       bet: "Pair Plus 1-4-6-30-40",
-      minBet: minBetFor("three-card-poker", { bet: "pairPlus" }),
       rtp: pairPlusRtp,
       reference: 1 - 0.02317,
       method: "all 22,100 three-card hands",

@@ -3,11 +3,6 @@ export interface RtpRow {
   game: string;
   /** the bet type or variant; "" when the game has one */
   bet: string;
-  /**
-   * the smallest stake (of this bet type, or the flat bet for a line bet with odds) from which on
-   * rounding payouts down to whole coins costs at most 1 percentage point of RTP (games/min-bet.ts)
-   */
-  minBet: number;
   /** exact return to player as a fraction (0.99 = 99 %) */
   rtp: number;
   /** the value game-rules.md gives, as a fraction, when it gives one */

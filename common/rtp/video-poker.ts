@@ -1,7 +1,6 @@
 import { BINOM } from "../src/games/poker-hands";
 import { holdReturns } from "../src/games/video-poker";
 import type { RtpRow } from "./types";
-import { minBetFor } from "../src/games/min-bet";
 
 /**
  * Exact return of Jacks or Better 9/6 (royal 800 per credit) under optimal holds. A deal's best hold
@@ -95,7 +94,6 @@ export function rtpRows(): RtpRow[] {
     {
       game: "video-poker",
       bet: "Jacks or Better 9/6, royal 800 per credit",
-      minBet: minBetFor("video-poker"),
       rtp: optimalReturn(),
       reference: 0.995439,
       method:

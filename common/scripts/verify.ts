@@ -1,17 +1,20 @@
 import { parseArgs } from "node:util";
-import { DAILY_SPIN, formatVerification, GameRuleError, verifyRound, type VerifyRequest } from "../src/index";
+import { DAILY_SPIN, formatVerification, GameRuleError, isRoundingRule, verifyRound, type VerifyRequest } from "../src/index";
 
 /**
  * `npm run verify -- --server-seed … --client-seed … --nonce … --game … [--amount …] [--params '{json}']
- * [--actions '[json]'] [--server-seed-hash …] [--json]`: re-derives a round offline from the common
+ * [--actions '[json]'] [--rounding 1|2] [--server-seed-hash …] [--json]`: re-derives a round offline from the common
  * engines and prints it step by step. Exit code 0 when verified, 1 when the server seed does not match
  * the given hash, 2 when the request itself is wrong.
  */
 const USAGE = `usage: npm run verify -- --server-seed <hex> --client-seed <text> --nonce <n> --game <id|${DAILY_SPIN}>
-         [--amount <coins>] [--params '<json>'] [--actions '<json array>'] [--server-seed-hash <hex>] [--json]
+         [--amount <coins>] [--params '<json>'] [--actions '<json array>'] [--rounding <1|2>]
+         [--server-seed-hash <hex>] [--json]
 
   --amount is the opening bet (table games take it from the chips in --params when left out)
   --actions lists the round's actions after the bet, e.g. '[{"type":"hit"},{"type":"stand"}]'
+  --rounding is the round's rounding rule, as its history row states it (1, rounded down, when left out:
+    rounds played before rules were recorded; 2, unbiased, for rounds played since)
   --server-seed-hash checks the revealed seed against the hash shown before the round
   --json prints the verification as JSON`;
 
@@ -40,6 +43,7 @@ function request(argv: string[]): { request: VerifyRequest; asJson: boolean } | 
       amount: { type: "string" },
       params: { type: "string" },
       actions: { type: "string" },
+      rounding: { type: "string" },
       json: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
@@ -54,6 +58,8 @@ function request(argv: string[]): { request: VerifyRequest; asJson: boolean } | 
   };
   const actions = json("actions", values.actions);
   if (actions !== undefined && !Array.isArray(actions)) throw new UsageError("--actions must be a JSON array");
+  const rounding = values.rounding === undefined ? undefined : Number(values.rounding);
+  if (rounding !== undefined && !isRoundingRule(rounding)) throw new UsageError("--rounding must be 1 or 2");
   return {
     asJson: values.json,
     request: {
@@ -65,6 +71,7 @@ function request(argv: string[]): { request: VerifyRequest; asJson: boolean } | 
       amount: values.amount === undefined ? undefined : whole("amount", values.amount),
       params: json("params", values.params),
       actions: actions as unknown[] | undefined,
+      rounding,
     },
   };
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LEADERBOARD_PAGE_SIZE, SUGGESTION_MAX_LENGTH, TERMS_VERSION } from "./constants";
 import { requestId } from "./request-id";
+import type { RoundingRule } from "./fairness/rounding";
 
 /** REST request schemas (spec section 7) and the shapes the server answers with. */
 
@@ -121,6 +122,8 @@ export interface HistoryItem {
   requestId: string | null;
   params: unknown;
   actions: unknown[];
+  /** the payout rounding rule the round was played under (1 rounded down, 2 unbiased); null for a daily spin */
+  rounding: RoundingRule | null;
   /** the engine's final view of the round; a daily spin's segment and prize */
   outcome: unknown;
   createdAt: string;

@@ -45,6 +45,7 @@ describe("docs/fairness.md", () => {
       amount: e.amount,
       params: e.params,
       actions: e.actions,
+      rounding: e.rounding,
     });
     expect(v.commitment.matches).toBe(true);
     expect(v.steps.map((s) => s.floats.map((f) => f.value))).toEqual(e.floats);
@@ -60,7 +61,7 @@ describe("docs/fairness.md", () => {
     "replays the example %s to the published result",
     (_, e) => {
       const input = { serverSeed: e.serverSeed, clientSeed: e.clientSeed, nonce: e.nonce };
-      const replay = replayRound(input, { game: e.example, amount: e.amount, params: e.params, actions: e.actions });
+      const replay = replayRound(input, { game: e.example, amount: e.amount, params: e.params, actions: e.actions, rounding: e.rounding });
       expect(replay.steps).toHaveLength(e.floats.length);
       expect(replay.done).toBe(true);
       expect(replay.view).toMatchObject(e.outcome);
@@ -88,6 +89,7 @@ describe("docs/fairness.md", () => {
         amount: value("amount") === undefined ? undefined : Number(value("amount")),
         params: json("params"),
         actions: json("actions"),
+        rounding: json("rounding"),
       });
       expect(formatVerification(v)).toBe(output);
     }

@@ -65,6 +65,31 @@ const die = (s: Stream) => index(s, 6) + 1;
 const big = (n: number) => BigInt(n);
 const floorRatio = (amount: number, num: bigint | number, den: bigint | number) => Number((big(amount) * BigInt(num)) / BigInt(den));
 
+/**
+ * Section 4: the exact payout amount × num / den made whole by the example's rounding rule. Rule 2 writes
+ * it q + r/d in lowest terms and, when r > 0, draws v uniform below d from the next floats (words of 32
+ * bits, by rejection) and pays q + 1 when v < r. No rule stated: rule 1, rounded down.
+ */
+function pay(e: Record<string, any>, s: Stream, amount: number, num: bigint | number, den: bigint | number): number {
+  if (e.rounding !== 2) return floorRatio(amount, num, den);
+  let n = big(amount) * BigInt(num);
+  let d = BigInt(den);
+  const gcd = (a: bigint, b: bigint): bigint => (b === 0n ? a : gcd(b, a % b));
+  const g = gcd(n, d);
+  [n, d] = [n / g, d / g];
+  const [q, r] = [n / d, n % d];
+  if (r === 0n) return Number(q);
+  let words = 1;
+  while (2n ** BigInt(32 * words) < d) words += 1;
+  const span = 2n ** BigInt(32 * words);
+  const limit = span - (span % d);
+  for (;;) {
+    let k = 0n;
+    for (let i = 0; i < words; i++) k = k * 2n ** 32n + BigInt(s.next() * 2 ** 32);
+    if (k < limit) return Number(q) + (k % d < r ? 1 : 0);
+  }
+}
+
 /** The comma-separated numbers after `label` in the document's text. */
 function numbersAfter(label: string): number[] {
   const start = DOC.indexOf(label);
@@ -115,19 +140,30 @@ function run(e: Record<string, any>, steps: ((s: Stream) => void)[]): number[][]
 const derive: Record<string, (e: Record<string, any>) => Derived> = {
   dice(e) {
     let roll = 0;
-    const steps = run(e, [(s) => (roll = index(s, 10_000))]);
+    let payout = 0;
     const t = Math.round(e.params.target * 100);
     const under = e.params.direction === "under";
-    const win = under ? roll < t : roll > t;
     const chance = under ? t : 9999 - t;
-    return { steps, outcome: { roll: roll / 100, win }, payout: win ? floorRatio(e.amount, 9900, chance) : 0 };
+    const wins = () => (under ? roll < t : roll > t);
+    const steps = run(e, [
+      (s) => {
+        roll = index(s, 10_000);
+        if (wins()) payout = pay(e, s, e.amount, 9900, chance);
+      },
+    ]);
+    return { steps, outcome: { roll: roll / 100, win: wins() }, payout };
   },
 
   "coin-flip"(e) {
     let side = "";
-    const steps = run(e, [(s) => (side = s.next() < 0.5 ? "tails" : "heads")]);
-    const win = side === e.params.side;
-    return { steps, outcome: { outcome: side, win }, payout: win ? floorRatio(e.amount, 198, 100) : 0 };
+    let payout = 0;
+    const steps = run(e, [
+      (s) => {
+        side = s.next() < 0.5 ? "tails" : "heads";
+        if (side === e.params.side) payout = pay(e, s, e.amount, 198, 100);
+      },
+    ]);
+    return { steps, outcome: { outcome: side, win: side === e.params.side }, payout };
   },
 
   limbo(e) {

@@ -43,6 +43,7 @@ describe("verify links", () => {
       amount: "25",
       params: '{"target":50,"direction":"over"}',
       actions: '[{"type":"x"}]',
+      rounding: "",
     });
     // An independent reader (the WHATWG URL parser a browser uses) reads the same values.
     const url = new URL(href, "https://casino.example");

@@ -1,4 +1,3 @@
-import { minBetFor } from "@casino/common";
 import { defineScenario } from "../scenario";
 
 /** Reads of the balance board (one of its first pages) and of the player's own rank, between coin flips. */
@@ -10,7 +9,7 @@ export default defineScenario({
     await p.http("GET", `/api/leaderboard?page=${page}&limit=10`, undefined, { label: "GET /api/leaderboard" });
     await p.http("GET", `/api/player/${p.playerId}/rank`, undefined, { label: "GET /api/player/:id/rank" });
     await p.think(1000, 3000);
-    await p.bet("coin-flip", minBetFor("coin-flip"), { side: Math.random() < 0.5 ? "heads" : "tails" });
+    await p.bet("coin-flip", 1, { side: Math.random() < 0.5 ? "heads" : "tails" });
     await p.think(1000, 3000);
   },
 });

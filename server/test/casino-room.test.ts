@@ -321,7 +321,7 @@ describe("provable fairness", () => {
       expect(item.fairness.serverSeed).toBe(rotated.body.revealed.serverSeed);
       const replay = replayRound(
         { serverSeed: item.fairness.serverSeed, clientSeed: item.fairness.clientSeed, nonce: item.fairness.nonce },
-        { game: item.gameType, amount: item.betAmount, params: item.params, actions: item.actions },
+        { game: item.gameType, amount: item.betAmount, params: item.params, actions: item.actions, rounding: item.rounding },
       );
       expect(replay.totalPayout).toBe(item.payout);
       expect(replay.view).toEqual(item.outcome);

@@ -102,7 +102,7 @@ describe("every chance game through the casino room", () => {
     expect(session.gameType).toBe(game);
     const replay = replayRound(
       { serverSeed: rotated.body.revealed.serverSeed, clientSeed: session.fairness.clientSeed, nonce: session.fairness.nonce },
-      { game, amount: play.amount, params: session.params, actions: session.actions },
+      { game, amount: play.amount, params: session.params, actions: session.actions, rounding: session.rounding },
     );
     expect(replay.done).toBe(true);
     expect(replay.totalStake).toBe(session.betAmount);

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { DAILY_SPIN, minBetFor, verifyRound } from "@casino/common";
+import { DAILY_SPIN, verifyRound } from "@casino/common";
 import { sqlRows } from "../src/db/sql";
 import { startTestApp, type TestApp } from "./harness";
 import { ask, joinCasino } from "./room-helpers";
@@ -88,7 +88,7 @@ describe("daily spins in the history", () => {
   it("a spin is a row of its own, with its seed and nonce, and re-derives to its prize once the pair is rotated", async () => {
     const { token, player } = await t.guest();
     const { room, inbox } = await joinCasino(t, token);
-    const bet = await ask(room, inbox, "bet", { game: "dice", amount: minBetFor("dice"), params: { target: 50, direction: "under" } });
+    const bet = await ask(room, inbox, "bet", { game: "dice", amount: 1, params: { target: 50, direction: "under" } });
     expect(bet.type).toBe("result");
     const spin = await t.request("POST", "/api/daily-spin", { token, body: { playerId: player.id } });
     expect(spin.status, JSON.stringify(spin.body)).toBe(200);
@@ -134,7 +134,7 @@ describe("the opening bet of a multi-step round", () => {
   it("is kept apart from everything the round staked, and is what the verifier needs", async () => {
     const { token, player } = await t.guest();
     const { room, inbox } = await joinCasino(t, token);
-    const amount = Math.max(10, minBetFor("poker"));
+    const amount = 10;
     const opened = await ask(room, inbox, "bet", { game: "poker", amount, params: {} });
     expect(opened.type, JSON.stringify(opened.body)).toBe("result");
     const raised = await ask(room, inbox, "act", { action: { type: "raise" } });
@@ -160,6 +160,7 @@ describe("the opening bet of a multi-step round", () => {
       amount: row.amount,
       params: row.params,
       actions: row.actions,
+      rounding: row.rounding,
     });
     expect(v.totalStake).toBe(row.betAmount);
     expect(v.totalPayout).toBe(row.payout);

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { DAILY_SPIN, ENGINES, minBetFor, verifyRound } from "@casino/common";
+import { DAILY_SPIN, ENGINES, PAYOUT_ROUNDING, replayRound, verifyRound } from "@casino/common";
 import { startTestApp, type TestApp } from "./harness";
 import { ask, joinCasino } from "./room-helpers";
 
@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 afterEach(async () => t.expectLedgerInvariant());
 
-/** A bet per game at a small stake (at least its minimum), and how to go on while its round is open. */
+/** A bet per game at a small stake, and how to go on while its round is open. */
 const PLAYS: Record<string, { params: unknown; amount?: number; next?: (view: any) => unknown[] }> = {
   dice: { params: { target: 49.5, direction: "under" } },
   limbo: { params: { target: 2 } },
@@ -57,7 +57,7 @@ const PLAYS: Record<string, { params: unknown; amount?: number; next?: (view: an
   craps: { params: { bets: [{ type: "dontPass", amount: 10 }] }, amount: 10, next: () => [{ type: "roll" }] },
 };
 
-const stakeOf = (game: string) => PLAYS[game]!.amount ?? Math.max(10, minBetFor(game, PLAYS[game]!.params));
+const stakeOf = (game: string) => PLAYS[game]!.amount ?? 10;
 
 describe("a round played through the server verifies offline to the same outcome", () => {
   it("every game and a daily spin, after the seed is rotated and revealed", async () => {
@@ -116,7 +116,9 @@ describe("a round played through the server verifies offline to the same outcome
         amount: item.amount,
         params: item.params,
         actions: item.actions,
+        rounding: item.rounding,
       });
+      expect(item.rounding, `${item.gameType}: played under the current rounding rule`).toBe(PAYOUT_ROUNDING);
       expect(v.commitment.matches, item.gameType).toBe(true);
       expect(v.done).toBe(true);
       expect(v.totalStake, item.gameType).toBe(live.stake);
@@ -145,59 +147,101 @@ describe("a round played through the server verifies offline to the same outcome
   });
 });
 
-describe("minimum bets on the server", () => {
+/** A 1-coin bet of every game: every chip worth 1 coin. */
+const ONE_COIN: Record<string, { params: unknown; amount: number }> = {
+  ...Object.fromEntries(Object.entries(PLAYS).map(([game, play]) => [game, { params: play.params, amount: 1 }])),
+  roulette: { params: { bets: [{ type: "even", amount: 1 }] }, amount: 1 },
+  "sic-bo": { params: { bets: [{ type: "small", amount: 1 }] }, amount: 1 },
+  baccarat: { params: { bets: { banker: 1 } }, amount: 1 },
+  "three-card-poker": { params: { ante: 1, pairPlus: 0 }, amount: 1 },
+  craps: { params: { bets: [{ type: "pass", amount: 1 }] }, amount: 1 },
+};
+
+describe("1-coin bets on the server", () => {
   const balanceOf = async (playerId: string) =>
     Number((await t.app.services.db.run((em) => em.query(`SELECT balance FROM players WHERE id = $1`, [playerId])))[0].balance);
 
-  it("refuses a stake below its minimum, moves nothing, and takes the minimum", async () => {
+  it("are taken and paid on every game, and verify under the round's rounding rule", async () => {
+    expect(Object.keys(ONE_COIN).sort()).toEqual(Object.keys(ENGINES).sort());
     const { token, player } = await t.guest();
     const { room, inbox } = await joinCasino(t, token);
-    const min = minBetFor("coin-flip");
-    const refused = await ask(room, inbox, "bet", { game: "coin-flip", amount: min - 1, params: { side: "tails" } });
-    expect(refused.type).toBe("error");
-    expect(refused.body).toMatchObject({
-      code: "below_minimum",
-      message: `The minimum bet on coin-flip is ${min} coins: below it, rounding payouts down to whole coins would cost more than 1 % of the stake`,
-    });
-    expect(await balanceOf(player.id)).toBe(1000);
+    const committed = (room.state as any).serverSeedHash as string;
+    let net = 0;
+    const rounds: { game: string; stake: number; payout: number; nonce: number }[] = [];
+    for (const game of Object.keys(ONE_COIN)) {
+      const { params, amount } = ONE_COIN[game]!;
+      // rounds of 1 coin until one pays: every game pays a 1-coin bet often enough to see it here
+      for (let tries = 0; !rounds.some((r) => r.game === game && r.payout > 0); tries++) {
+        expect(tries, `${game}: no 1-coin round paid in 60`).toBeLessThan(60);
+        let answer = await ask(room, inbox, "bet", { game, amount, params });
+        expect(answer.type, `${game}: ${JSON.stringify(answer.body)}`).toBe("result");
+        while (!answer.body.done) {
+          let reply;
+          for (const action of PLAYS[game]!.next!(answer.body.view)) {
+            reply = await ask(room, inbox, "act", { action });
+            if (reply.type === "result") break;
+          }
+          expect(reply!.type, `${game}: ${JSON.stringify(reply!.body)}`).toBe("result");
+          answer = reply!;
+        }
+        rounds.push({ game, stake: answer.body.totalStake, payout: answer.body.totalPayout, nonce: answer.body.fairness.nonce });
+        net += answer.body.totalPayout - answer.body.totalStake;
+      }
+    }
+    expect(await balanceOf(player.id)).toBe(1000 + net);
+
+    // each round is recorded under rule 2 and re-derives to what it paid once the seed is revealed
+    expect((await ask(room, inbox, "seed:rotate", {})).type).toBe("result");
     const seeds = await t.request("GET", `/api/player/${player.id}/seeds`, { token });
-    expect(seeds.body.active.nonce).toBe(0); // the refused bet's transaction took no nonce either
-
-    const banker = minBetFor("baccarat", { side: "banker" });
-    const chip = await ask(room, inbox, "bet", { game: "baccarat", amount: banker, params: { bets: { player: 1, banker: banker - 1 } } });
-    expect(chip.body.code).toBe("below_minimum");
-    expect(chip.body.message).toMatch(/^The minimum bet on banker is /);
-
-    const taken = await ask(room, inbox, "bet", { game: "coin-flip", amount: min, params: { side: "tails" } });
-    expect(taken.type).toBe("result");
-    expect(await balanceOf(player.id)).toBe(1000 - min + taken.body.payout);
+    const revealed = (seeds.body.revealed as { serverSeed: string; serverSeedHash: string }[]).find((s) => s.serverSeedHash === committed)!;
+    const history = await t.request("GET", `/api/player/${player.id}/history?limit=100&kind=round`, { token });
+    expect(history.body.items).toHaveLength(rounds.length);
+    for (const item of history.body.items) {
+      const live = rounds.find((r) => r.nonce === item.fairness.nonce)!;
+      expect(item.rounding).toBe(PAYOUT_ROUNDING);
+      const v = verifyRound({
+        serverSeed: revealed.serverSeed,
+        clientSeed: item.fairness.clientSeed,
+        nonce: item.fairness.nonce,
+        game: item.gameType,
+        amount: item.amount,
+        params: item.params,
+        actions: item.actions,
+        rounding: item.rounding,
+      });
+      expect([v.totalStake, v.totalPayout], `${item.gameType} nonce ${item.fairness.nonce}`).toEqual([live.stake, live.payout]);
+    }
     await room.leave();
   });
 
-  it("checks the chips a craps action adds against the table's point", async () => {
+  it("a round opened under the old rule finishes under it", async () => {
     const { token, player } = await t.guest();
     const { room, inbox } = await joinCasino(t, token);
-    // a pass line bet that sets a point (retried on a decided come-out)
-    let point: number | null = null;
-    let spent = 0;
-    while (point === null) {
-      const opened = await ask(room, inbox, "bet", { game: "craps", amount: 10, params: { bets: [{ type: "pass", amount: 10 }] } });
+    const query = (sql: string) => t.app.services.db.run((em) => em.query(sql, [player.id]));
+    // mines, 1 coin, 5 mines, one gem then cash out: 0.99 × 25 / 20 = 1.2375 coins, which rule 1 pays as
+    // 1 and rule 2 as 1 or 2; rounds are played until one where the two rules differ
+    for (let tries = 0; ; tries++) {
+      expect(tries, "no round where the rules differ in 40").toBeLessThan(40);
+      const opened = await ask(room, inbox, "bet", { game: "mines", amount: 1, params: { mines: 5 } });
       expect(opened.type).toBe("result");
-      spent += 10 - opened.body.payout;
-      if (!opened.body.done) point = opened.body.view.point;
+      // as if opened before the release that records rules: the column's default for older rows
+      await query(`UPDATE open_rounds SET rounding = 1 WHERE player_id = $1`);
+      const [open] = await query(
+        `SELECT r.state, r.nonce, s.server_seed, s.client_seed FROM open_rounds r JOIN fairness_seeds s ON s.id = r.seed_id WHERE r.player_id = $1`,
+      );
+      const gem = Array.from({ length: 25 }, (_, i) => i).find((tile) => !(open.state.mines as number[]).includes(tile))!;
+      const actions = [{ type: "reveal", tile: gem }, { type: "cashout" }];
+      let last;
+      for (const action of actions) last = await ask(room, inbox, "act", { action });
+      const input = { serverSeed: open.server_seed, clientSeed: open.client_seed, nonce: open.nonce };
+      const under = (rounding: 1 | 2) =>
+        replayRound(input, { game: "mines", amount: 1, params: { mines: 5 }, actions, rounding }).totalPayout;
+      if (under(1) === under(2)) continue;
+      expect(last!.body.totalPayout).toBe(under(1));
+      const history = await t.request("GET", `/api/player/${player.id}/history?kind=round&limit=1`, { token });
+      expect(history.body.items[0].rounding).toBe(1);
+      break;
     }
-    const minimum = minBetFor("craps", { type: "passOdds", number: point });
-    if (minimum > 1) {
-      const low = await ask(room, inbox, "act", { action: { type: "bet", bets: [{ type: "passOdds", amount: minimum - 1 }] } });
-      expect(low.body.code).toBe("below_minimum");
-      expect(low.body.message).toMatch(new RegExp(`^The minimum bet on pass line odds ${point} is ${minimum} coins`));
-      expect(await balanceOf(player.id)).toBe(1000 - spent);
-    }
-    // odds are limited by the flat bet: 10 coins allow 30–50 behind, which meets every odds minimum
-    const odds = await ask(room, inbox, "act", { action: { type: "bet", bets: [{ type: "passOdds", amount: Math.max(minimum, 30) }] } });
-    expect(odds.type, JSON.stringify(odds.body)).toBe("result");
-    let last = odds;
-    while (!last.body.done) last = await ask(room, inbox, "act", { action: { type: "roll" } });
     await room.leave();
   });
 });

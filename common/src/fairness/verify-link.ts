@@ -1,8 +1,10 @@
+import { isRoundingRule } from "./rounding";
 import type { VerifyRequest } from "./verify";
 
 /**
  * The verifier page's address: `/verify?game=…&serverSeed=…&clientSeed=…&nonce=…` with the optional
- * `serverSeedHash`, `amount`, `params` and `actions` (JSON). History rows, the seeds panel and anyone
+ * `serverSeedHash`, `amount`, `params`, `actions` (JSON) and `rounding` (the round's rounding rule; a
+ * link without it is a round played before rules were recorded, rule 1). History rows, the seeds panel and anyone
  * sharing a round build it here, and the page reads it here, so the format exists once. Plain string
  * work (no URL or URLSearchParams), so this package stays free of DOM and Node APIs.
  */
@@ -18,10 +20,11 @@ export interface VerifyLinkFields {
   amount?: number | null;
   params?: unknown;
   actions?: readonly unknown[] | null;
+  rounding?: number | null;
 }
 
 /** The query keys, in the order a link lists them. */
-const KEYS = ["game", "serverSeed", "serverSeedHash", "clientSeed", "nonce", "amount", "params", "actions"] as const;
+const KEYS = ["game", "serverSeed", "serverSeedHash", "clientSeed", "nonce", "amount", "params", "actions", "rounding"] as const;
 type Key = (typeof KEYS)[number];
 
 const encode = (value: string) => encodeURIComponent(value);
@@ -37,6 +40,7 @@ export function buildVerifyQuery(fields: VerifyLinkFields): string {
     amount: fields.amount === null || fields.amount === undefined ? undefined : String(fields.amount),
     params: isEmpty(fields.params) ? undefined : JSON.stringify(fields.params),
     actions: fields.actions && fields.actions.length > 0 ? JSON.stringify(fields.actions) : undefined,
+    rounding: fields.rounding === null || fields.rounding === undefined ? undefined : String(fields.rounding),
   };
   return KEYS.filter((k) => values[k] !== undefined && values[k] !== "")
     .map((k) => `${k}=${encode(values[k]!)}`)
@@ -65,6 +69,7 @@ export const EMPTY_VERIFY_FORM: VerifyForm = {
   amount: "",
   params: "",
   actions: "",
+  rounding: "",
 };
 
 /** Reads a query string ("?a=b&…" or "a=b&…") into the form's fields; unknown keys are ignored. */
@@ -119,6 +124,9 @@ export function verifyRequestOf(form: VerifyForm): VerifyFormResult {
   if (params === INVALID) errors.params = 'Params must be JSON, for example {"target":50,"direction":"over"}';
   const actions = parseJson(form.actions, []);
   if (actions === INVALID || !Array.isArray(actions)) errors.actions = 'Actions must be a JSON list, for example [{"type":"hit"}]';
+  const roundingText = form.rounding.trim();
+  const rounding = roundingText === "" ? undefined : Number(roundingText);
+  if (rounding !== undefined && !isRoundingRule(rounding)) errors.rounding = "The rounding rule is 1 or 2";
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {
     ok: true,
@@ -131,6 +139,7 @@ export function verifyRequestOf(form: VerifyForm): VerifyFormResult {
       amount,
       params,
       actions: actions as unknown[],
+      ...(isRoundingRule(rounding) ? { rounding } : {}),
     },
   };
 }

@@ -20,6 +20,7 @@ import type { RouletteState } from "../games/roulette";
 import type { SicBoState } from "../games/sic-bo";
 import type { SlotsState } from "../games/slots";
 import type { ThreeCardPokerState } from "../games/three-card-poker";
+import { describeRounding, isRoundingRule, LEGACY_ROUNDING, roundingRuleName, type RoundingDraw, type RoundingRule } from "./rounding";
 import { floatStream, sha256Hex, type FairnessInput, type Rng } from "./stream";
 
 /**
@@ -45,6 +46,11 @@ export interface VerifyRequest {
   params?: unknown;
   /** The round's actions after the opening bet, in order. */
   actions?: readonly unknown[];
+  /**
+   * The rounding rule the round was played under (its history row states it); a round that states none
+   * was played before rules were recorded: rule 1, rounded down.
+   */
+  rounding?: RoundingRule;
 }
 
 /** One float of the stream: the n-th (cursor n) is bytes 4·(n mod 8) … +3 of HMAC block floor(n / 8). */
@@ -64,6 +70,8 @@ export interface VerifiedStep {
   floats: VerifiedFloat[];
   /** what happened, for display: "Player: A♠ K♠ (21)", "Roll 51.27: under 50 loses" */
   lines: string[];
+  /** every payout of the step that had a fraction to round, and how it was rounded (rule 2) */
+  roundings: RoundingDraw[];
   stake: number;
   payout: number;
   done: boolean;
@@ -80,6 +88,8 @@ export interface CommitmentCheck {
 
 export interface RoundVerification {
   game: string;
+  /** the rounding rule the round was re-derived under */
+  rounding: RoundingRule;
   clientSeed: string;
   nonce: number;
   commitment: CommitmentCheck;
@@ -152,7 +162,9 @@ export function verifyRound(request: VerifyRequest): RoundVerification {
   const input: FairnessInput = { serverSeed: request.serverSeed, clientSeed: request.clientSeed, nonce: request.nonce };
   const commitment = checkCommitment(request.serverSeed, request.serverSeedHash);
   const stream = recordingStream(input);
-  const base = { game: request.game, clientSeed: request.clientSeed, nonce: request.nonce, commitment };
+  const rounding = request.rounding ?? LEGACY_ROUNDING;
+  if (!isRoundingRule(rounding)) throw new GameRuleError("invalid_rounding", "The rounding rule must be 1 or 2");
+  const base = { game: request.game, rounding, clientSeed: request.clientSeed, nonce: request.nonce, commitment };
 
   if (request.game === DAILY_SPIN) {
     const { segment, prize } = spinWheel(stream.rng);
@@ -163,7 +175,7 @@ export function verifyRound(request: VerifyRequest): RoundVerification {
     ];
     return {
       ...base,
-      steps: [{ kind: "spin", action: null, floats, lines, stake: 0, payout: prize, done: true }],
+      steps: [{ kind: "spin", action: null, floats, lines, roundings: [], stake: 0, payout: prize, done: true }],
       totalStake: 0,
       totalPayout: prize,
       done: true,
@@ -180,18 +192,21 @@ export function verifyRound(request: VerifyRequest): RoundVerification {
     throw new GameRuleError("invalid_amount", `Give the opening bet's amount: ${engine.id} params do not state it`);
   }
   const steps: VerifiedStep[] = [];
-  let step: Step<unknown> = startRound(engine, amount, request.params, stream.rng);
+  let roundings: RoundingDraw[] = [];
+  const rules = { rounding, onRounding: (draw: RoundingDraw) => roundings.push(draw) };
+  let step: Step<unknown> = startRound(engine, amount, request.params, stream.rng, rules);
   let previous: unknown = null;
   const record = (kind: string, action: unknown) => {
     const floats = stream.drain();
-    const lines = describe({ previous, state: step.state, step, floats, action, amount });
-    steps.push({ kind, action, floats, lines, stake: step.stake, payout: step.payout, done: step.done });
+    const lines = [...describe({ previous, state: step.state, step, floats, action, amount }), ...roundings.map(describeRounding)];
+    steps.push({ kind, action, floats, lines, roundings, stake: step.stake, payout: step.payout, done: step.done });
+    roundings = [];
     previous = step.state;
   };
   record("bet", null);
   for (const action of request.actions ?? []) {
     if (step.done) throw new GameRuleError("round_over", "The round was already over before this action");
-    step = actRound(engine, step.state, action, stream.rng);
+    step = actRound(engine, step.state, action, stream.rng, rules);
     record(typeof (action as { type?: unknown })?.type === "string" ? (action as { type: string }).type : "action", action);
   }
   const totalStake = steps.reduce((s, x) => s + x.stake, 0);
@@ -482,6 +497,7 @@ export function formatVerification(v: RoundVerification): string {
         : `commitment: DOES NOT MATCH the given hash ${c.expected}`,
     );
   out.push(`game: ${v.game}, client seed ${JSON.stringify(v.clientSeed)}, nonce ${v.nonce}`);
+  if (v.game !== DAILY_SPIN) out.push(`payout rounding: rule ${v.rounding} (${roundingRuleName(v.rounding)})`);
   v.steps.forEach((s, i) => {
     out.push("");
     out.push(`step ${i + 1}: ${i === 0 ? s.kind : describeAction(s.action)}${s.stake ? ` (stakes ${s.stake})` : ""}`);

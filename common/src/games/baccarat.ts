@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Rng } from "../fairness/stream";
-import { MAX_BET, MAX_PAYOUT, payoutRatio } from "../limits";
+import { MAX_BET, MAX_PAYOUT } from "../limits";
+import { payDown, payUp, type Payer } from "../fairness/rounding";
 import { dealCards, dealFromShoe, rankOf, type Card } from "./cards";
 import { GameRuleError, type GameEngine, type Step } from "./engine";
 
@@ -97,16 +98,16 @@ export function winnerOf(playerTotal: number, bankerTotal: number): BaccaratSide
 }
 
 /** What one bet pays back (stake included) when `winner` wins: a win by the pay table, a push on a tie, else 0. */
-export function betPayout(side: BaccaratSide, stake: number, winner: BaccaratSide): number {
-  if (side === winner) return payoutRatio(stake, BACCARAT_PAYS[side].num, BACCARAT_PAYS[side].den);
+export function betPayout(side: BaccaratSide, stake: number, winner: BaccaratSide, pay: Payer = payDown): number {
+  if (side === winner) return pay(stake, BACCARAT_PAYS[side].num, BACCARAT_PAYS[side].den);
   return winner === "tie" ? stake : 0;
 }
 
-function settle(bets: BaccaratBets, winner: BaccaratSide): Partial<Record<BaccaratSide, number>> {
+function settle(bets: BaccaratBets, winner: BaccaratSide, pay: Payer): Partial<Record<BaccaratSide, number>> {
   const payouts: Partial<Record<BaccaratSide, number>> = {};
   for (const side of BACCARAT_SIDES) {
     const stake = bets[side];
-    if (stake !== undefined) payouts[side] = betPayout(side, stake, winner);
+    if (stake !== undefined) payouts[side] = betPayout(side, stake, winner, pay);
   }
   return payouts;
 }
@@ -141,7 +142,7 @@ export function dealCoup(rng: Rng): { player: Card[]; banker: Card[] } {
 export const baccaratEngine: GameEngine<BaccaratParams, BaccaratState> = {
   id: "baccarat",
   params: baccaratParams,
-  start(amount: number, params: BaccaratParams, rng: Rng): Step<BaccaratState> {
+  start(amount: number, params: BaccaratParams, rng: Rng, pay: Payer = payDown): Step<BaccaratState> {
     const onTable = totalOf(params.bets);
     if (amount !== onTable) {
       throw new GameRuleError("invalid_amount", `The amount (${amount}) must equal the sum of the bets (${onTable})`);
@@ -150,7 +151,7 @@ export const baccaratEngine: GameEngine<BaccaratParams, BaccaratState> = {
     const playerTotal = baccaratTotal(player);
     const bankerTotal = baccaratTotal(banker);
     const winner = winnerOf(playerTotal, bankerTotal);
-    const payouts = settle(params.bets, winner);
+    const payouts = settle(params.bets, winner, pay);
     return {
       state: { bets: params.bets, player, banker, playerTotal, bankerTotal, winner, payouts },
       stake: amount,
@@ -159,5 +160,6 @@ export const baccaratEngine: GameEngine<BaccaratParams, BaccaratState> = {
     };
   },
   view: (state) => state,
-  maxPayout: (_amount, params) => Math.min(MAX_PAYOUT, Math.max(...BACCARAT_SIDES.map((winner) => totalOf(settle(params.bets, winner))))),
+  maxPayout: (_amount, params) =>
+    Math.min(MAX_PAYOUT, Math.max(...BACCARAT_SIDES.map((winner) => totalOf(settle(params.bets, winner, payUp))))),
 };

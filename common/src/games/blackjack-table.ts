@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CUT_CARD, SHOE_CARDS, TABLE_SEATS, seatNumber, seatSeeds, shoePack, shoeStreamInput, type SeatSeed } from "../fairness/shoe";
 import type { FairnessInput } from "../fairness/stream";
+import { payDown } from "../fairness/rounding";
 import { isValidStake, MAX_BET, MIN_BET } from "../limits";
 import { describeZodError } from "../validation";
 import {
@@ -168,8 +169,10 @@ function peek(state: TableState): void {
     state.turn = state.seats.length;
     return;
   }
+  // A natural on an odd stake has half a coin to round. The table has no per-round draw for it yet, so
+  // it is rounded down (rule 1); the table room must choose its draw before the table takes coins.
   for (const seat of state.seats) {
-    if (settleNatural(seat)) seat.active = seat.hands.length;
+    if (settleNatural(seat, payDown)) seat.active = seat.hands.length;
   }
   state.phase = "turns";
   passTurn(state, 0);

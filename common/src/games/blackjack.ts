@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Rng } from "../fairness/stream";
+import { payDown, payUp, type Payer } from "../fairness/rounding";
 import { MAX_PAYOUT, payoutRatio } from "../limits";
 import { dealCards, dealFromShoe, rankOf, type Card } from "./cards";
 import { GameRuleError, type GameEngine, type Step } from "./engine";
@@ -267,13 +268,15 @@ export function settleDealerBlackjack(seat: BlackjackSeat): void {
   if (seat.insurance) seat.insurance.payout = payoutRatio(seat.insurance.stake, 3, 1);
 }
 
-/** After the peek (no dealer blackjack): a two-card 21 is paid 3:2 at once. True when it was. */
-export function settleNatural(seat: BlackjackSeat): boolean {
+/**
+ * After the peek (no dealer blackjack): a two-card 21 is paid 3:2 at once. True when it was. 3:2 is the
+ * stake plus 1.5 × stake, made whole by the round's payer (an odd stake has half a coin to round).
+ */
+export function settleNatural(seat: BlackjackSeat, pay: Payer): boolean {
   const hand = seat.hands[0]!;
   if (!isBlackjack(hand.cards)) return false;
   hand.finished = true;
-  // 3:2 in whole coins: the stake plus floor(1.5 × stake)
-  [hand.result, hand.payout] = ["blackjack", payoutRatio(seat.bet, 5, 2)];
+  [hand.result, hand.payout] = ["blackjack", pay(seat.bet, 5, 2)];
   return true;
 }
 
@@ -385,14 +388,14 @@ function finishRound(state: BlackjackState, rng: Rng): number {
 }
 
 /** After the insurance decision (or at once without one): the peek, naturals, then play. */
-function afterPeek(state: BlackjackState): number {
+function afterPeek(state: BlackjackState, pay: Payer): number {
   if (dealerPeeksBlackjack(state.dealer)) {
     state.dealerBlackjack = true;
     settleDealerBlackjack(state);
     state.phase = "done";
     return seatPayout(state);
   }
-  if (settleNatural(state)) {
+  if (settleNatural(state, pay)) {
     state.phase = "done";
     return seatPayout(state);
   }
@@ -412,7 +415,7 @@ export const blackjackEngine: GameEngine<BlackjackParams, BlackjackState, Blackj
   id: "blackjack",
   params: blackjackParams,
   actions: blackjackActions,
-  start(amount: number, _params: BlackjackParams, rng: Rng): Step<BlackjackState> {
+  start(amount: number, _params: BlackjackParams, rng: Rng, pay: Payer = payDown): Step<BlackjackState> {
     const [p1, up, p2, hole] = dealCards(rng, BLACKJACK_DECKS, [], 4) as [Card, Card, Card, Card];
     const state: BlackjackState = {
       bet: amount,
@@ -425,16 +428,16 @@ export const blackjackEngine: GameEngine<BlackjackParams, BlackjackState, Blackj
       dealerBlackjack: false,
     };
     if (cardPoints(up) === 1 && insuranceCost(amount) > 0) return done(state, amount, 0);
-    return done(state, amount, afterPeek(state));
+    return done(state, amount, afterPeek(state, pay));
   },
-  act(previous: BlackjackState, action: BlackjackAction, rng: Rng): Step<BlackjackState> {
+  act(previous: BlackjackState, action: BlackjackAction, rng: Rng, pay: Payer = payDown): Step<BlackjackState> {
     if (previous.phase === "done") throw new GameRuleError("round_over", "The round is already over");
     const state = JSON.parse(JSON.stringify(previous)) as BlackjackState;
     if (action.type === "insurance") {
       if (state.phase !== "insurance")
         throw new GameRuleError("no_insurance", "Insurance is only offered before play, when the dealer shows an ace");
       const stake = decideInsurance(state, action.take);
-      return done(state, stake, afterPeek(state));
+      return done(state, stake, afterPeek(state, pay));
     }
     if (state.phase === "insurance") throw new GameRuleError("insurance_pending", "Take or decline insurance first");
     const stake = playMove(state, action.type, soloDraw(state, rng));
@@ -457,5 +460,5 @@ export const blackjackEngine: GameEngine<BlackjackParams, BlackjackState, Blackj
     };
   },
   /** Four split hands, each doubled and won: 4 × 2 × 2 = 16 times the bet. */
-  maxPayout: (amount) => payoutRatio(amount, 16, 1),
+  maxPayout: (amount) => payUp(amount, 16, 1),
 };

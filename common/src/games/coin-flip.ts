@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Rng } from "../fairness/stream";
-import { payoutRatio } from "../limits";
+import { payDown, payUp, type Payer } from "../fairness/rounding";
 import type { GameEngine, Step } from "./engine";
 
 /** Coin Flip: f < 0.5 is tails, otherwise heads (2³¹ values each); a correct call pays 1.98×. */
@@ -22,16 +22,16 @@ export const flipCoin = (rng: Rng): CoinSide => (rng.next() < 0.5 ? "tails" : "h
 export const coinFlipEngine: GameEngine<CoinFlipParams, CoinFlipState> = {
   id: "coin-flip",
   params: coinFlipParams,
-  start(amount: number, params: CoinFlipParams, rng: Rng): Step<CoinFlipState> {
+  start(amount: number, params: CoinFlipParams, rng: Rng, pay: Payer = payDown): Step<CoinFlipState> {
     const outcome = flipCoin(rng);
     const win = outcome === params.side;
     return {
       state: { side: params.side, outcome, win },
       stake: amount,
-      payout: win ? payoutRatio(amount, ...WIN_RETURN) : 0,
+      payout: win ? pay(amount, ...WIN_RETURN) : 0,
       done: true,
     };
   },
   view: (state) => state,
-  maxPayout: (amount) => payoutRatio(amount, ...WIN_RETURN),
+  maxPayout: (amount) => payUp(amount, ...WIN_RETURN),
 };

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Rng } from "../fairness/stream";
-import { payoutRatio } from "../limits";
+import { payDown, payUp, type Payer } from "../fairness/rounding";
 import { GameRuleError, type GameEngine, type Step } from "./engine";
 import { rollDice } from "./dice-faces";
 import { chipAmount, MAX_BETS_PER_ROUND, requireAmountMatches, totalPayout } from "./table-bets";
@@ -152,7 +152,7 @@ export interface CrapsState {
   settled: SettledBet[];
 }
 
-const ratio = (amount: number, [num, den]: Ratio): number => payoutRatio(amount, num, den);
+const ratio = (pay: Payer, amount: number, [num, den]: Ratio): number => pay(amount, num, den);
 const sameSpot = (a: TableBet, type: TableBetType, number: number | undefined) => a.type === type && a.number === number;
 const withNumber = (type: TableBetType, number: number | undefined, amount: number): TableBet =>
   number === undefined ? { type, amount, odds: 0 } : { type, number, amount, odds: 0 };
@@ -228,14 +228,14 @@ export function placeBets(state: CrapsState, requests: readonly CrapsBetRequest[
 /** The fate of one bet on a roll: settled with a payout, or still on the table (maybe travelled). */
 type Fate = { result: SettledBet["result"]; payout: number } | { stays: TableBet };
 
-function fateOf(bet: TableBet, point: number | null, total: number, hard: boolean): Fate {
+function fateOf(bet: TableBet, point: number | null, total: number, hard: boolean, pay: Payer): Fate {
   const win = (payout: number): Fate => ({ result: "win", payout });
   const lose: Fate = { result: "lose", payout: 0 };
   const stays: Fate = { stays: bet };
   // a line bet only carries odds once it has a point, so a come-out decision pays the flat bet alone
-  const flatWin = win(ratio(bet.amount, EVEN_MONEY));
+  const flatWin = win(ratio(pay, bet.amount, EVEN_MONEY));
   const lineWin = (odds: Readonly<Record<PointNumber, Ratio>>, on: PointNumber) =>
-    win(ratio(bet.amount, EVEN_MONEY) + ratio(bet.odds, odds[on]));
+    win(ratio(pay, bet.amount, EVEN_MONEY) + ratio(pay, bet.odds, odds[on]));
   switch (bet.type) {
     case "pass":
     case "come": {
@@ -262,29 +262,29 @@ function fateOf(bet: TableBet, point: number | null, total: number, hard: boolea
     }
     case "field": {
       const pays = FIELD_RETURN[total];
-      return pays ? win(ratio(bet.amount, pays)) : lose;
+      return pays ? win(ratio(pay, bet.amount, pays)) : lose;
     }
     case "anySeven":
-      return total === 7 ? win(ratio(bet.amount, ANY_SEVEN_RETURN)) : lose;
+      return total === 7 ? win(ratio(pay, bet.amount, ANY_SEVEN_RETURN)) : lose;
     case "anyCraps":
-      return CRAPS.includes(total) ? win(ratio(bet.amount, ANY_CRAPS_RETURN)) : lose;
+      return CRAPS.includes(total) ? win(ratio(pay, bet.amount, ANY_CRAPS_RETURN)) : lose;
     case "place":
-      if (total === bet.number) return win(ratio(bet.amount, PLACE_RETURN[total as PointNumber]));
+      if (total === bet.number) return win(ratio(pay, bet.amount, PLACE_RETURN[total as PointNumber]));
       return total === 7 ? lose : stays;
     case "hard":
-      if (total === bet.number) return hard ? win(ratio(bet.amount, HARD_RETURN[total]!)) : lose;
+      if (total === bet.number) return hard ? win(ratio(pay, bet.amount, HARD_RETURN[total]!)) : lose;
       return total === 7 ? lose : stays;
   }
 }
 
 /** Settles one roll of the dice against every bet on the table and moves the point. */
-export function settleRoll(state: CrapsState, dice: [number, number]): { state: CrapsState; payout: number } {
+export function settleRoll(state: CrapsState, dice: [number, number], pay: Payer = payDown): { state: CrapsState; payout: number } {
   const total = dice[0] + dice[1];
   const hard = dice[0] === dice[1];
   const bets: TableBet[] = [];
   const settled: SettledBet[] = [];
   for (const bet of state.bets) {
-    const fate = fateOf(bet, state.point, total, hard);
+    const fate = fateOf(bet, state.point, total, hard, pay);
     if ("stays" in fate) bets.push(fate.stays);
     else settled.push({ ...bet, ...fate });
   }
@@ -326,9 +326,9 @@ function takeDown(state: CrapsState, kind: TakeDownKind, number: number | undefi
   return { state: { ...state, bets, settled: [returned] }, payout: returned.payout };
 }
 
-function rollStep(state: CrapsState, stake: number, rng: Rng): Step<CrapsState> {
+function rollStep(state: CrapsState, stake: number, rng: Rng, pay: Payer): Step<CrapsState> {
   const [a, b] = rollDice(rng, 2) as [number, number];
-  const { state: next, payout } = settleRoll(state, [a, b]);
+  const { state: next, payout } = settleRoll(state, [a, b], pay);
   return { state: next, stake, payout, done: next.bets.length === 0 };
 }
 
@@ -341,9 +341,9 @@ function bestFuture(bets: readonly TableBet[]): number {
   let sum = 0;
   let line = 0;
   for (const bet of bets) {
-    if (bet.type === "place") sum += ratio(bet.amount, PLACE_RETURN[bet.number as PointNumber]);
-    else if (bet.type === "hard") sum += ratio(bet.amount, HARD_RETURN[bet.number!]!);
-    else if (bet.type === "pass" || bet.type === "dontPass") line = Math.max(line, ratio(bet.amount, EVEN_MONEY));
+    if (bet.type === "place") sum += ratio(payUp, bet.amount, PLACE_RETURN[bet.number as PointNumber]);
+    else if (bet.type === "hard") sum += ratio(payUp, bet.amount, HARD_RETURN[bet.number!]!);
+    else if (bet.type === "pass" || bet.type === "dontPass") line = Math.max(line, ratio(payUp, bet.amount, EVEN_MONEY));
   }
   return sum + line;
 }
@@ -354,15 +354,15 @@ export const crapsEngine: GameEngine<CrapsParams, CrapsState, CrapsAction> = {
   id: "craps",
   params: crapsParams,
   actions: crapsActions,
-  start(amount: number, params: CrapsParams, rng: Rng): Step<CrapsState> {
+  start(amount: number, params: CrapsParams, rng: Rng, pay: Payer = payDown): Step<CrapsState> {
     requireAmountMatches(amount, params.bets);
-    return rollStep(placeBets(EMPTY_TABLE, params.bets), amount, rng);
+    return rollStep(placeBets(EMPTY_TABLE, params.bets), amount, rng, pay);
   },
-  act(state: CrapsState, action: CrapsAction, rng: Rng): Step<CrapsState> {
+  act(state: CrapsState, action: CrapsAction, rng: Rng, pay: Payer = payDown): Step<CrapsState> {
     if (state.bets.length === 0) throw new GameRuleError("round_over", "The round is over: no bet is left on the table");
     switch (action.type) {
       case "roll":
-        return rollStep(state, 0, rng);
+        return rollStep(state, 0, rng, pay);
       case "bet": {
         const next = placeBets(state, action.bets);
         return { state: next, stake: action.bets.reduce((s, b) => s + b.amount, 0), payout: 0, done: false };
@@ -382,7 +382,7 @@ export const crapsEngine: GameEngine<CrapsParams, CrapsState, CrapsAction> = {
     let best = 0;
     for (let a = 1; a <= 6; a++) {
       for (let b = a; b <= 6; b++) {
-        const { state, payout } = settleRoll(table, [a, b]);
+        const { state, payout } = settleRoll(table, [a, b], payUp);
         best = Math.max(best, totalPayout([payout, bestFuture(state.bets)]));
       }
     }

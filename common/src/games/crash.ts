@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { float52, type Rng } from "../fairness/stream";
-import { payoutRatio } from "../limits";
+import { payDown, payUp, type Payer } from "../fairness/rounding";
 import { bustHundredths } from "./crash-chain";
 import type { GameEngine, Step } from "./engine";
 
@@ -35,17 +35,17 @@ const hundredths = (multiplier: number): number => Math.round(multiplier * 100);
 export const crashEngine: GameEngine<CrashParams, CrashState> = {
   id: "crash",
   params: crashParams,
-  start(amount: number, params: CrashParams, rng: Rng): Step<CrashState> {
+  start(amount: number, params: CrashParams, rng: Rng, pay: Payer = payDown): Step<CrashState> {
     const bust = bustHundredths(BigInt(float52(rng) * 2 ** 52));
     const target = hundredths(params.cashOutAt);
     const win = bust >= BigInt(target);
     return {
       state: { cashOutAt: params.cashOutAt, crashPoint: Number(bust) / 100, win },
       stake: amount,
-      payout: win ? payoutRatio(amount, target, 100) : 0,
+      payout: win ? pay(amount, target, 100) : 0,
       done: true,
     };
   },
   view: (state) => state,
-  maxPayout: (amount, params) => payoutRatio(amount, hundredths(params.cashOutAt), 100),
+  maxPayout: (amount, params) => payUp(amount, hundredths(params.cashOutAt), 100),
 };

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { pickIndex, type Rng } from "../fairness/stream";
-import { payoutRatio } from "../limits";
+import { payDown, payUp, type Payer } from "../fairness/rounding";
 import type { GameEngine, Step } from "./engine";
 
 /**
@@ -45,17 +45,17 @@ export function winChance(p: DiceParams): number {
 export const diceEngine: GameEngine<DiceParams, DiceState> = {
   id: "dice",
   params: diceParams,
-  start(amount: number, params: DiceParams, rng: Rng): Step<DiceState> {
+  start(amount: number, params: DiceParams, rng: Rng, pay: Payer = payDown): Step<DiceState> {
     const rollHundredths = pickIndex(rng, ROLLS);
     const t = Math.round(params.target * 100);
     const win = params.direction === "under" ? rollHundredths < t : rollHundredths > t;
     return {
       state: { target: params.target, direction: params.direction, roll: rollHundredths / 100, win },
       stake: amount,
-      payout: win ? payoutRatio(amount, RTP_NUMERATOR, winChance(params)) : 0,
+      payout: win ? pay(amount, RTP_NUMERATOR, winChance(params)) : 0,
       done: true,
     };
   },
   view: (state) => state,
-  maxPayout: (amount, params) => payoutRatio(amount, RTP_NUMERATOR, winChance(params)),
+  maxPayout: (amount, params) => payUp(amount, RTP_NUMERATOR, winChance(params)),
 };

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { Payer } from "../fairness/rounding";
 import type { Rng } from "../fairness/stream";
 import type { GameId } from "../catalogue";
 
@@ -12,7 +13,7 @@ export interface Step<S> {
   state: S;
   /** Coins the player stakes in this step: the opening bet in `start`, a double/split/raise/insurance/new bet in `act`. */
   stake: number;
-  /** Coins paid back to the player by this step (stake included), already whole and capped. */
+  /** Coins paid back to the player by this step (stake included), made whole by the round's payer and capped. */
   payout: number;
   done: boolean;
 }
@@ -38,8 +39,12 @@ export interface GameEngine<P = unknown, S = unknown, A = unknown> {
   readonly params: z.ZodType<P>;
   /** zod schema of the actions of a multi-step game. */
   readonly actions?: z.ZodType<A>;
-  start(amount: number, params: P, rng: Rng): Step<S>;
-  act?(state: S, action: A, rng: Rng): Step<S>;
+  /**
+   * `pay` turns every payout of the step into whole coins under the round's rounding rule (its draws, if
+   * any, come after the step's own); the runner always passes it. Without it payouts are rounded down.
+   */
+  start(amount: number, params: P, rng: Rng, pay?: Payer): Step<S>;
+  act?(state: S, action: A, rng: Rng, pay?: Payer): Step<S>;
   /**
    * What the house does for a player who left a round open (multi-step games only): the server applies
    * it, step after step, until the round is done. A default action never stakes more coins. `null`
@@ -49,7 +54,7 @@ export interface GameEngine<P = unknown, S = unknown, A = unknown> {
   defaultAction?(state: S): A | null;
   /** What the player may see of the state: secrets hidden while the round is open. */
   view(state: S, done: boolean): unknown;
-  /** The most this bet can pay back, shown before betting. */
+  /** The most this bet can pay back, shown before betting (payouts rounded up: the most rounding can pay). */
   maxPayout(amount: number, params: P): number;
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { payDown, type Payer } from "../fairness/rounding";
 import { pickIndex, type Rng } from "../fairness/stream";
 import { MAX_PAYOUT } from "../limits";
 import { rankOf, type Card } from "./cards";
@@ -63,13 +64,16 @@ export function guessWins(rank: number, guess: Guess, nextRank: number): boolean
   return guess === "higher" ? nextRank >= rank : nextRank <= rank;
 }
 
-/** floor(amount × 0.99 × numerator / denominator), capped at MAX_PAYOUT; exact at any length of round. */
-export function cashValue(amount: number, numerator: bigint, denominator: bigint): number {
-  const exact = (BigInt(amount) * 99n * numerator) / (100n * denominator);
-  return exact > BigInt(MAX_PAYOUT) ? MAX_PAYOUT : Number(exact);
+/**
+ * amount × 0.99 × numerator / denominator made whole by `pay` (rounded down unless given: what the panel
+ * shows), capped at MAX_PAYOUT; exact at any length of round.
+ */
+export function cashValue(amount: number, numerator: bigint, denominator: bigint, pay: Payer = payDown): number {
+  return pay(amount, 99n * numerator, 100n * denominator);
 }
 
-const stateCashValue = (s: HiLoState): number => (s.correct === 0 ? 0 : cashValue(s.amount, BigInt(s.numerator), BigInt(s.denominator)));
+const stateCashValue = (s: HiLoState, pay: Payer = payDown): number =>
+  s.correct === 0 ? 0 : cashValue(s.amount, BigInt(s.numerator), BigInt(s.denominator), pay);
 
 const currentCard = (s: HiLoState): Card => s.cards[s.cards.length - 1]!;
 
@@ -104,7 +108,7 @@ export const hiLoEngine: GameEngine<HiLoParams, HiLoState, HiLoAction> = {
     };
     return { state, stake: amount, payout: 0, done: false };
   },
-  act(state: HiLoState, action: HiLoAction, rng: Rng): Step<HiLoState> {
+  act(state: HiLoState, action: HiLoAction, rng: Rng, pay: Payer = payDown): Step<HiLoState> {
     if (state.status !== "open") throw new GameRuleError("round_over", "The round is already over");
     const open = (next: HiLoState): Step<HiLoState> => ({ state: next, stake: 0, payout: 0, done: false });
 
@@ -112,7 +116,7 @@ export const hiLoEngine: GameEngine<HiLoParams, HiLoState, HiLoAction> = {
       if (state.correct === 0) {
         throw new GameRuleError("nothing_to_cash_out", "Make at least one correct guess before cashing out");
       }
-      return { state: { ...state, status: "cashed" }, stake: 0, payout: stateCashValue(state), done: true };
+      return { state: { ...state, status: "cashed" }, stake: 0, payout: stateCashValue(state, pay), done: true };
     }
 
     if (action.type === "skip") {
@@ -146,8 +150,7 @@ export const hiLoEngine: GameEngine<HiLoParams, HiLoState, HiLoAction> = {
       correct: state.correct + 1,
     };
     // At the payout cap another guess could only lose coins, never win more: the round cashes out.
-    const value = stateCashValue(next);
-    if (value >= MAX_PAYOUT) return { state: { ...next, status: "cashed" }, stake: 0, payout: value, done: true };
+    if (stateCashValue(next) >= MAX_PAYOUT) return { state: { ...next, status: "cashed" }, stake: 0, payout: MAX_PAYOUT, done: true };
     return open(next);
   },
   /** Abandoned: cashed out after a correct guess; before any correct guess the round is void (stake refunded). */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { drawWithoutReplacement, type Rng } from "../fairness/stream";
-import { MAX_PAYOUT, payoutRatio } from "../limits";
+import { payDown, payUp, type Payer } from "../fairness/rounding";
 import type { GameEngine, Step } from "./engine";
 
 /**
@@ -115,18 +115,17 @@ export const ALL_TILES: readonly number[] = Array.from({ length: TILES }, (_, i)
 export const kenoEngine: GameEngine<KenoParams, KenoState> = {
   id: "keno",
   params: kenoParams,
-  start(amount: number, params: KenoParams, rng: Rng): Step<KenoState> {
+  start(amount: number, params: KenoParams, rng: Rng, pay: Payer = payDown): Step<KenoState> {
     const drawn = drawWithoutReplacement(rng, ALL_TILES, DRAWN);
     const hits = params.picks.filter((p) => drawn.includes(p));
     const multiplier = payTable(params.risk, params.picks.length)[hits.length]!;
     return {
       state: { picks: [...params.picks], risk: params.risk, drawn, hits, multiplier },
       stake: amount,
-      payout: payoutRatio(amount, hundredths(multiplier), 100),
+      payout: pay(amount, hundredths(multiplier), 100),
       done: true,
     };
   },
   view: (state) => state,
-  maxPayout: (amount, params) =>
-    Math.min(payoutRatio(amount, hundredths(Math.max(...payTable(params.risk, params.picks.length))), 100), MAX_PAYOUT),
+  maxPayout: (amount, params) => payUp(amount, hundredths(Math.max(...payTable(params.risk, params.picks.length))), 100),
 };

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { float52, type Rng } from "../fairness/stream";
-import { payoutRatio } from "../limits";
+import { payDown, payUp, type Payer } from "../fairness/rounding";
 import type { GameEngine, Step } from "./engine";
 
 /**
@@ -45,7 +45,7 @@ export function winningDraws(targetHundredths: bigint): bigint {
 export const limboEngine: GameEngine<LimboParams, LimboState> = {
   id: "limbo",
   params: limboParams,
-  start(amount: number, params: LimboParams, rng: Rng): Step<LimboState> {
+  start(amount: number, params: LimboParams, rng: Rng, pay: Payer = payDown): Step<LimboState> {
     const r = BigInt(float52(rng) * 2 ** 52);
     const raw = limboResultHundredths(r);
     const resultHundredths = raw < 100n ? 100n : raw;
@@ -54,10 +54,10 @@ export const limboEngine: GameEngine<LimboParams, LimboState> = {
     return {
       state: { target: params.target, result: Number(resultHundredths) / 100, win },
       stake: amount,
-      payout: win ? payoutRatio(amount, targetHundredths, 100) : 0,
+      payout: win ? pay(amount, targetHundredths, 100) : 0,
       done: true,
     };
   },
   view: (state) => state,
-  maxPayout: (amount, params) => payoutRatio(amount, Math.round(params.target * 100), 100),
+  maxPayout: (amount, params) => payUp(amount, Math.round(params.target * 100), 100),
 };

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { drawWithoutReplacement, type Rng } from "../fairness/stream";
-import { MAX_PAYOUT, payoutRatio } from "../limits";
+import { payDown, payUp, type Payer } from "../fairness/rounding";
+import { MAX_PAYOUT } from "../limits";
 import { GameRuleError, type GameEngine, type Step } from "./engine";
 
 /**
@@ -65,9 +66,10 @@ export function minesMultiplier(mines: number, gems: number): [number, number] {
   return [99 * binomial(TILES, gems), 100 * binomial(TILES - mines, gems)];
 }
 
-export function minesCashValue(amount: number, mines: number, gems: number): number {
+/** The cash-out payout, made whole by `pay` (rounded down unless given: what the panel shows). */
+export function minesCashValue(amount: number, mines: number, gems: number, pay: Payer = payDown): number {
   const [num, den] = minesMultiplier(mines, gems);
-  return payoutRatio(amount, num, den);
+  return pay(amount, num, den);
 }
 
 const multiplierNumber = (mines: number, gems: number): number => {
@@ -88,7 +90,7 @@ export const minesEngine: GameEngine<MinesParams, MinesState, MinesAction> = {
       done: false,
     };
   },
-  act(state: MinesState, action: MinesAction): Step<MinesState> {
+  act(state: MinesState, action: MinesAction, _rng: Rng, pay: Payer = payDown): Step<MinesState> {
     if (state.status !== "open") throw new GameRuleError("round_over", "The round is already over");
     const gems = state.revealed.length;
 
@@ -97,7 +99,7 @@ export const minesEngine: GameEngine<MinesParams, MinesState, MinesAction> = {
       return {
         state: { ...state, status: "cashed" },
         stake: 0,
-        payout: minesCashValue(state.amount, state.mineCount, gems),
+        payout: minesCashValue(state.amount, state.mineCount, gems, pay),
         done: true,
       };
     }
@@ -110,10 +112,14 @@ export const minesEngine: GameEngine<MinesParams, MinesState, MinesAction> = {
       return { state: { ...state, hit: tile, status: "lost" }, stake: 0, payout: 0, done: true };
     }
     const next: MinesState = { ...state, revealed: [...state.revealed, tile] };
-    const value = minesCashValue(state.amount, state.mineCount, gems + 1);
     // With every gem found, or the payout cap reached, another reveal could only lose: cash out.
-    if (next.revealed.length === TILES - state.mineCount || value >= MAX_PAYOUT) {
-      return { state: { ...next, status: "cashed" }, stake: 0, payout: value, done: true };
+    if (next.revealed.length === TILES - state.mineCount || minesCashValue(state.amount, state.mineCount, gems + 1) >= MAX_PAYOUT) {
+      return {
+        state: { ...next, status: "cashed" },
+        stake: 0,
+        payout: minesCashValue(state.amount, state.mineCount, gems + 1, pay),
+        done: true,
+      };
     }
     return { state: next, stake: 0, payout: 0, done: false };
   },
@@ -131,5 +137,5 @@ export const minesEngine: GameEngine<MinesParams, MinesState, MinesAction> = {
     };
     return done ? { ...shown, mines: state.mines, hit: state.hit } : shown;
   },
-  maxPayout: (amount, params) => minesCashValue(amount, params.mines, TILES - params.mines),
+  maxPayout: (amount, params) => minesCashValue(amount, params.mines, TILES - params.mines, payUp),
 };

@@ -3,8 +3,8 @@ import type { Rng } from "../fairness/stream";
 import { BACCARAT_WIN_PROBABILITY } from "../rtp-table";
 import { MAX_PAYOUT } from "../limits";
 import { GameRuleError } from "./engine";
-import { actionStakes, betStakes, minimumPerUnit } from "./min-bet";
 import { requireEngine, startRound } from "./runner";
+import { LEGACY_ROUNDING } from "../fairness/rounding";
 import { BACCARAT_SIDES, betPayout, type BaccaratParams } from "./baccarat";
 import { ROLLS, winChance as diceWinChance, type DiceParams } from "./dice";
 import { allOrderedRolls } from "./dice-faces";
@@ -48,7 +48,8 @@ const constantRng = (): Rng => {
 export function quoteBet(game: GameId, amount: number, params: unknown): QuoteResult {
   try {
     const engine = requireEngine(game);
-    startRound(engine, amount, params, constantRng());
+    // validation only: the constant stream predicts nothing, and rounding down needs no draw
+    startRound(engine, amount, params, constantRng(), { rounding: LEGACY_ROUNDING });
     const parsed = engine.params.parse(params ?? {});
     const maxPayout = engine.maxPayout(amount, parsed);
     return {
@@ -61,45 +62,34 @@ export function quoteBet(game: GameId, amount: number, params: unknown): QuoteRe
   }
 }
 
-/**
- * The minimum of the bet the panel has configured, per unit of its amount: `unitParams` is the bet with
- * the amount at one coin (every chip on a layout worth 1). The server refuses the bet below it and takes
- * it from it on (runner.ts, LIVE_PLAY), so the panel asks exactly that much. Null when `unitParams` is
- * not a bet of the game (the panel then shows why, from the quote).
- */
-export function betMinimum(game: GameId, unitParams: unknown): number | null {
-  const parsed = requireEngine(game).params.safeParse(unitParams ?? {});
-  if (!parsed.success) return null;
-  return guarded(() => minimumPerUnit(betStakes(game, 1, parsed.data)));
-}
-
-/**
- * The same for the chips an action adds to an open round (craps bets placed between rolls), with the
- * action's chips at one coin each. Null when the action is not one of the game's.
- */
-export function actionMinimum(game: GameId, state: unknown, unitAction: unknown): number | null {
-  const actions = requireEngine(game).actions;
-  const parsed = actions?.safeParse(unitAction);
-  if (!parsed?.success) return null;
-  return guarded(() => minimumPerUnit(actionStakes(game, state, parsed.data)));
-}
-
-function guarded(minimum: () => number): number | null {
-  try {
-    return minimum();
-  } catch (error) {
-    if (error instanceof GameRuleError) return null;
-    throw error;
-  }
-}
-
 /** Games whose bet parameters carry the stake themselves (chips on a layout). */
 const STAKE_IN_PARAMS: readonly GameId[] = ["roulette", "sic-bo", "craps", "baccarat", "three-card-poker"];
 const REFERENCE_STAKE = 1_000_000;
 
+/** A chip table's bet with every chip worth `factor` times as much. */
+function scaledChips(game: GameId, params: unknown, factor: number): unknown {
+  const p = params as Record<string, unknown>;
+  const times = (v: unknown) => (typeof v === "number" ? v * factor : v);
+  switch (game) {
+    case "baccarat":
+      return { ...p, bets: Object.fromEntries(Object.entries(p.bets as object).map(([k, v]) => [k, times(v)])) };
+    case "three-card-poker":
+      return { ...p, ante: times(p.ante), pairPlus: times(p.pairPlus) };
+    default:
+      return { ...p, bets: (p.bets as { amount: number }[]).map((b) => ({ ...b, amount: times(b.amount) })) };
+  }
+}
+
+/** Chips a hundred times larger: the payout rounded up then shows the multiplier to its hundredths. */
+const CHIP_SCALE = 100;
+
 function nominalMultiplier(game: GameId, amount: number, maxPayout: number, params: unknown): number {
   const effective = maxPayout / amount;
-  if (STAKE_IN_PARAMS.includes(game)) return effective;
+  if (STAKE_IN_PARAMS.includes(game)) {
+    const scaled = amount * CHIP_SCALE;
+    const reference = requireEngine(game).maxPayout(scaled, scaledChips(game, params, CHIP_SCALE));
+    return reference < MAX_PAYOUT ? reference / scaled : effective;
+  }
   // the largest stake (up to a million coins) whose payout stays under the cap
   const stake = Math.max(amount, Math.min(REFERENCE_STAKE, Math.floor(MAX_PAYOUT / (effective + 1))));
   const reference = requireEngine(game).maxPayout(stake, params);

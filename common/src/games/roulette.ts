@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { pickIndex, type Rng } from "../fairness/stream";
-import { payoutRatio } from "../limits";
+import { payDown, payUp, type Payer } from "../fairness/rounding";
 import type { GameEngine, Step } from "./engine";
 import { chipAmount, MAX_BETS_PER_ROUND, requireAmountMatches, totalPayout } from "./table-bets";
 
@@ -178,10 +178,10 @@ export interface RouletteState {
   bets: SettledRouletteBet[];
 }
 
-export function settleBet(bet: RouletteBet, pocket: number): SettledRouletteBet {
+export function settleBet(bet: RouletteBet, pocket: number, pay: Payer = payDown): SettledRouletteBet {
   const win = coveredNumbers(bet).includes(pocket);
   const { numerator, denominator } = payFor1(bet);
-  return { bet, win, payout: win ? payoutRatio(bet.amount, numerator, denominator) : 0 };
+  return { bet, win, payout: win ? pay(bet.amount, numerator, denominator) : 0 };
 }
 
 const normalise = (bet: RouletteBet): RouletteBet => ("numbers" in bet ? { ...bet, numbers: sortedNumbers(bet.numbers) } : bet);
@@ -189,10 +189,10 @@ const normalise = (bet: RouletteBet): RouletteBet => ("numbers" in bet ? { ...be
 export const rouletteEngine: GameEngine<RouletteParams, RouletteState> = {
   id: "roulette",
   params: rouletteParams,
-  start(amount: number, params: RouletteParams, rng: Rng): Step<RouletteState> {
+  start(amount: number, params: RouletteParams, rng: Rng, pay: Payer = payDown): Step<RouletteState> {
     requireAmountMatches(amount, params.bets);
     const pocket = pickIndex(rng, POCKETS);
-    const bets = params.bets.map((bet) => settleBet(normalise(bet), pocket));
+    const bets = params.bets.map((bet) => settleBet(normalise(bet), pocket, pay));
     return {
       state: { pocket, color: pocketColor(pocket), bets },
       stake: amount,
@@ -202,5 +202,5 @@ export const rouletteEngine: GameEngine<RouletteParams, RouletteState> = {
   },
   view: (state) => state,
   maxPayout: (_amount, params) =>
-    Math.max(...range(0, POCKETS - 1).map((pocket) => totalPayout(params.bets.map((bet) => settleBet(bet, pocket).payout)))),
+    Math.max(...range(0, POCKETS - 1).map((pocket) => totalPayout(params.bets.map((bet) => settleBet(bet, pocket, payUp).payout)))),
 };

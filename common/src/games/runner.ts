@@ -1,8 +1,8 @@
+import { LEGACY_ROUNDING, payerFor, PAYOUT_ROUNDING, type RoundingDraw, type RoundingRule } from "../fairness/rounding";
 import { floatStream, type FairnessInput, type Rng } from "../fairness/stream";
 import { isValidStake, MAX_BET, MAX_PAYOUT, MIN_BET } from "../limits";
 import { describeZodError } from "../validation";
 import { GameRuleError, type AnyGameEngine, type Step } from "./engine";
-import { actionStakes, belowMinimum, betStakes } from "./min-bet";
 import { engineFor } from "./registry";
 
 /**
@@ -16,40 +16,47 @@ export function requireEngine(game: string): AnyGameEngine {
   return engine;
 }
 
-/** How strictly a round is checked beyond the game's own rules. */
-export interface RoundChecks {
-  /**
-   * Refuse stakes below their minimum bet (min-bet.ts): on for live play. A replay of a recorded round
-   * leaves it off, so a round stays verifiable whatever the minimums were when it was played.
-   */
-  minimumBet?: boolean;
+/** The rules a round is played under: how its payouts are made whole (fairness/rounding.ts). */
+export interface RoundRules {
+  rounding: RoundingRule;
+  /** hears every rounding that drew floats (the verifier lists them) */
+  onRounding?: (draw: RoundingDraw) => void;
 }
 
-/** The checks of a bet the server takes: every stake at or above its minimum. */
-export const LIVE_PLAY: RoundChecks = { minimumBet: true };
+/** The rules of a round played now. */
+export const LIVE_PLAY: RoundRules = { rounding: PAYOUT_ROUNDING };
 
-export function startRound(engine: AnyGameEngine, amount: number, rawParams: unknown, rng: Rng, checks: RoundChecks = {}): Step<unknown> {
+/** The rules of a round that states none (played before rules were recorded): rounded down. */
+export const LEGACY_RULES: RoundRules = { rounding: LEGACY_ROUNDING };
+
+const payerOf = (rules: RoundRules, rng: Rng) => payerFor(rules.rounding, rng, rules.onRounding);
+
+export function startRound(
+  engine: AnyGameEngine,
+  amount: number,
+  rawParams: unknown,
+  rng: Rng,
+  rules: RoundRules = LEGACY_RULES,
+): Step<unknown> {
   if (!isValidStake(amount)) {
     throw new GameRuleError("invalid_amount", `Bet must be a whole number of coins from ${MIN_BET} to ${MAX_BET}`);
   }
   const parsed = engine.params.safeParse(rawParams ?? {});
   if (!parsed.success) throw new GameRuleError("invalid_params", describeZodError(parsed.error));
-  if (checks.minimumBet) {
-    const refusal = belowMinimum(betStakes(engine.id, amount, parsed.data));
-    if (refusal) throw refusal;
-  }
-  return checkStep(engine.start(amount, parsed.data, rng), true);
+  return checkStep(engine.start(amount, parsed.data, rng, payerOf(rules, rng)), true);
 }
 
-export function actRound(engine: AnyGameEngine, state: unknown, rawAction: unknown, rng: Rng, checks: RoundChecks = {}): Step<unknown> {
+export function actRound(
+  engine: AnyGameEngine,
+  state: unknown,
+  rawAction: unknown,
+  rng: Rng,
+  rules: RoundRules = LEGACY_RULES,
+): Step<unknown> {
   if (!engine.act || !engine.actions) throw new GameRuleError("not_multi_step", `${engine.id} has no actions`);
   const parsed = engine.actions.safeParse(rawAction);
   if (!parsed.success) throw new GameRuleError("invalid_action", describeZodError(parsed.error));
-  if (checks.minimumBet) {
-    const refusal = belowMinimum(actionStakes(engine.id, state, parsed.data));
-    if (refusal) throw refusal;
-  }
-  return checkStep(engine.act(state, parsed.data, rng), false);
+  return checkStep(engine.act(state, parsed.data, rng, payerOf(rules, rng)), false);
 }
 
 function checkStep(step: Step<unknown>, opening: boolean): Step<unknown> {
@@ -81,7 +88,7 @@ export interface DefaultFinish {
  * Finishes an abandoned round with the engine's documented default action, step after step, on the
  * same float stream, so the finished round replays like any other. A default step never stakes coins.
  */
-export function finishByDefault(engine: AnyGameEngine, state: unknown, rng: Rng): DefaultFinish {
+export function finishByDefault(engine: AnyGameEngine, state: unknown, rng: Rng, rules: RoundRules): DefaultFinish {
   if (!engine.defaultAction) throw new GameRuleError("not_multi_step", `${engine.id} has no default action`);
   const actions: unknown[] = [];
   const steps: Step<unknown>[] = [];
@@ -89,7 +96,7 @@ export function finishByDefault(engine: AnyGameEngine, state: unknown, rng: Rng)
   while (steps.length < MAX_DEFAULT_STEPS) {
     const action = engine.defaultAction(current);
     if (action === null) return { actions, steps, voided: true };
-    const step = actRound(engine, current, action, rng);
+    const step = actRound(engine, current, action, rng, rules);
     if (step.stake !== 0) throw new Error(`the default action of ${engine.id} staked ${step.stake} coins`);
     actions.push(action);
     steps.push(step);
@@ -105,6 +112,8 @@ export interface RoundReplay {
   amount: number;
   params: unknown;
   actions: readonly unknown[];
+  /** the rounding rule the round was played under; none: rule 1 (recorded before rules were) */
+  rounding?: RoundingRule;
 }
 
 export interface ReplayOutcome {
@@ -119,11 +128,12 @@ export interface ReplayOutcome {
 export function replayRound(input: FairnessInput, round: RoundReplay): ReplayOutcome {
   const engine = requireEngine(round.game);
   const rng = floatStream(input);
-  const steps = [startRound(engine, round.amount, round.params, rng)];
+  const rules: RoundRules = { rounding: round.rounding ?? LEGACY_ROUNDING };
+  const steps = [startRound(engine, round.amount, round.params, rng, rules)];
   for (const action of round.actions) {
     const last = steps[steps.length - 1]!;
     if (last.done) throw new GameRuleError("round_over", "The round is already over");
-    steps.push(actRound(engine, last.state, action, rng));
+    steps.push(actRound(engine, last.state, action, rng, rules));
   }
   const last = steps[steps.length - 1]!;
   return {

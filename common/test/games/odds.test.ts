@@ -1,10 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { actionMinimum, betMinimum, quoteBet, winChance, kenoHitProbability, minesSafeChance } from "../../src/games/odds";
-import { minBetFor } from "../../src/games/min-bet";
-import { LIVE_PLAY, actRound, requireEngine, startRound } from "../../src/games/runner";
-import { floatForFace } from "../../src/games/dice-faces";
-import { GameRuleError } from "../../src/games/engine";
-import type { GameId } from "../../src/catalogue";
+import { quoteBet, winChance, kenoHitProbability, minesSafeChance } from "../../src/games/odds";
 import { diceEngine, ROLLS } from "../../src/games/dice";
 import { fixedRng } from "../../src/fairness/stream";
 import { payTable, RISKS, MAX_PICKS } from "../../src/games/keno";
@@ -49,12 +44,13 @@ describe("the bet panel's quote", () => {
     expect(quote("dice", 100, { target: 50, direction: "under" })).toEqual({ maxPayout: 198, multiplier: 1.98, winChance: 0.5 });
   });
 
-  it("shows the engine's multiplier before rounding, and the whole coins a win really pays", () => {
-    expect(quote("dice", 10, { target: 50, direction: "under" })).toMatchObject({ maxPayout: 19, multiplier: 1.98 });
+  it("shows the engine's multiplier before rounding, and the most whole coins a win can pay (rounded up)", () => {
+    expect(quote("dice", 10, { target: 50, direction: "under" })).toMatchObject({ maxPayout: 20, multiplier: 1.98 });
     expect(quote("dice", 3, { target: 0.01, direction: "under" })).toMatchObject({ maxPayout: 29_700, multiplier: 9900 });
     expect(quote("limbo", 1, { target: 1_000_000 })).toMatchObject({ maxPayout: 1_000_000, multiplier: 1_000_000 });
-    expect(quote("coin-flip", 1, { side: "heads" })).toMatchObject({ maxPayout: 1, multiplier: 1.98 });
-    expect(quote("baccarat", 1, { bets: { banker: 1 } })).toMatchObject({ maxPayout: 1, multiplier: 1 });
+    expect(quote("coin-flip", 1, { side: "heads" })).toMatchObject({ maxPayout: 2, multiplier: 1.98 });
+    expect(quote("baccarat", 1, { bets: { banker: 1 } })).toMatchObject({ maxPayout: 2, multiplier: 1.95 });
+    expect(quote("craps", 1, { bets: [{ type: "place", number: 6, amount: 1 }] })).toMatchObject({ multiplier: 2.17 });
   });
 
   it("counts a push as no win: red and zero together only win on zero", () => {
@@ -112,115 +108,5 @@ describe("the bet panel's quote", () => {
   it("limbo and crash: multiplier is the target and the chance 0.99 / target", () => {
     expect(quote("limbo", 10, { target: 2 })).toEqual({ maxPayout: 20, multiplier: 2, winChance: 0.495 });
     expect(quote("crash", 100, { cashOutAt: 1.5 })).toEqual({ maxPayout: 150, multiplier: 1.5, winChance: 0.66 });
-  });
-});
-
-describe("the bet panel's minimum: the minimum of the bet configured", () => {
-  /** The refusal code of an opening bet on live play, or "ok". */
-  const opening = (game: GameId, amount: number, params: unknown): string => {
-    try {
-      startRound(requireEngine(game), amount, params, fixedRng(Array(64).fill(0.5)), LIVE_PLAY);
-      return "ok";
-    } catch (e) {
-      if (e instanceof GameRuleError) return e.code;
-      throw e;
-    }
-  };
-  /** A bet at `amount` per unit: single-stake params stay, a chip layout's `units` chips each become `amount`. */
-  const cases: { game: GameId; params: (amount: number) => unknown }[] = [
-    { game: "dice", params: () => ({ target: 50, direction: "under" }) },
-    { game: "dice", params: () => ({ target: 2, direction: "over" }) },
-    { game: "dice", params: () => ({ target: 98, direction: "under" }) },
-    { game: "limbo", params: () => ({ target: 1.75 }) },
-    { game: "limbo", params: () => ({ target: 1000 }) },
-    { game: "crash", params: () => ({ cashOutAt: 1.5 }) },
-    { game: "keno", params: () => ({ picks: [3, 8, 13, 21, 34], risk: "high" }) },
-    { game: "keno", params: () => ({ picks: [1], risk: "low" }) },
-    { game: "mines", params: () => ({ mines: 3 }) },
-    { game: "coin-flip", params: () => ({ side: "heads" }) },
-    { game: "blackjack", params: () => ({}) },
-    { game: "hi-lo", params: () => ({}) },
-    { game: "baccarat", params: (a) => ({ bets: { banker: 2 * a, tie: a } }) },
-    { game: "baccarat", params: (a) => ({ bets: { player: a } }) },
-    { game: "three-card-poker", params: (a) => ({ ante: a, pairPlus: a }) },
-    {
-      game: "craps",
-      params: (a) => ({
-        bets: [
-          { type: "pass", amount: a },
-          { type: "place", number: 5, amount: 3 * a },
-        ],
-      }),
-    },
-    { game: "craps", params: (a) => ({ bets: [{ type: "field", amount: a }] }) },
-    {
-      game: "roulette",
-      params: (a) => ({
-        bets: [
-          { type: "red", amount: a },
-          { type: "straight", numbers: [17], amount: 2 * a },
-        ],
-      }),
-    },
-    {
-      game: "sic-bo",
-      params: (a) => ({
-        bets: [
-          { type: "small", amount: a },
-          { type: "total", value: 10, amount: a },
-        ],
-      }),
-    },
-  ];
-  const total = (game: GameId, params: unknown, amount: number): number => {
-    const p = params as any;
-    if (game === "baccarat") return Object.values(p.bets as Record<string, number>).reduce((s, n) => s + n, 0);
-    if (game === "three-card-poker") return p.ante + p.pairPlus;
-    if (p.bets) return (p.bets as { amount: number }[]).reduce((s, b) => s + b.amount, 0);
-    return amount;
-  };
-
-  it.each(cases)("$game $params: the server takes the bet at the panel's minimum and refuses it one coin below", ({ game, params }) => {
-    const minimum = betMinimum(game, params(1));
-    expect(minimum).not.toBeNull();
-    const at = (amount: number) => opening(game, total(game, params(amount), amount), params(amount));
-    expect(at(minimum!)).not.toBe("below_minimum");
-    if (minimum! > 1) expect(at(minimum! - 1)).toBe("below_minimum");
-    // never above the game's strictest minimum, which is safe for every bet
-    expect(minimum!).toBeLessThanOrEqual(minBetFor(game));
-  });
-
-  it("is below the strictest minimum where the bet allows: dice at 50 % takes less than the worst target", () => {
-    const half = betMinimum("dice", { target: 50, direction: "under" })!;
-    expect(half).toBe(minBetFor("dice", { target: 50, direction: "under" }));
-    expect(half).toBeLessThan(minBetFor("dice"));
-    // the strictest minimum is some target's own: at that target the panel asks exactly it
-    const targets = Array.from({ length: 9800 }, (_, i) => (i + 1) / 100);
-    expect(Math.max(...targets.map((target) => betMinimum("dice", { target, direction: "under" })!))).toBe(minBetFor("dice"));
-  });
-
-  it("a stack of chips on one spot needs its share: ceil(minimum / chips) per chip", () => {
-    const place5 = minBetFor("craps", { type: "place", number: 5 });
-    expect(place5).toBeGreaterThan(3);
-    expect(betMinimum("craps", { bets: [{ type: "place", number: 5, amount: 3 }] })).toBe(Math.ceil(place5 / 3));
-  });
-
-  it("answers null for a bet the engine does not take, instead of throwing", () => {
-    expect(betMinimum("dice", { target: 99.5, direction: "under" })).toBeNull();
-    expect(betMinimum("dice", { target: "x" })).toBeNull();
-    expect(betMinimum("roulette", { bets: [] })).toBeNull();
-  });
-
-  it("for chips added to an open craps round, follows the table's point", () => {
-    const craps = requireEngine("craps");
-    const point = startRound(craps, 50, { bets: [{ type: "pass", amount: 50 }] }, fixedRng([floatForFace(1), floatForFace(4)]), LIVE_PLAY);
-    const unit = { type: "bet", bets: [{ type: "passOdds", amount: 1 }] };
-    const minimum = actionMinimum("craps", point.state, unit)!;
-    expect(minimum).toBe(minBetFor("craps", { type: "passOdds", number: 5 }));
-    const add = (amount: number) => () =>
-      actRound(craps, point.state, { type: "bet", bets: [{ type: "passOdds", amount }] }, fixedRng([]), LIVE_PLAY);
-    expect(add(minimum)().stake).toBe(minimum);
-    expect(add(minimum - 1)).toThrow(/minimum bet on pass line odds 5/);
-    expect(actionMinimum("craps", point.state, { type: "fly" })).toBeNull();
   });
 });

@@ -11,6 +11,8 @@ import {
   requireEngine,
   LIVE_PLAY,
   payoutRatio,
+  LEGACY_ROUNDING,
+  type RoundingRule,
   type AnyGameEngine,
   type CrashBetAnswer,
   type CrashCashOutAnswer,
@@ -167,13 +169,26 @@ export class Ledger {
       if (!step.done) {
         const roundId = randomUUID();
         w.add(
-          `INSERT INTO open_rounds (id, player_id, game, request_id, amount, params, actions, state, total_stake, total_payout, seed_id, nonce, cursor)
+          `INSERT INTO open_rounds (id, player_id, game, request_id, amount, params, actions, state, total_stake, total_payout, seed_id, nonce, cursor, rounding)
            VALUES (${w.p(roundId)}, ${w.p(playerId)}, ${w.p(game)}, ${w.p(requestId)}, ${w.p(amount)}, ${w.p(JSON.stringify(params ?? {}))}, '[]',
-                   ${w.p(JSON.stringify(step.state))}, ${w.p(step.stake)}, ${w.p(step.payout)}, ${w.p(seed.id)}, ${w.p(seed.nonce)}, ${w.p(rng.cursor)})`,
+                   ${w.p(JSON.stringify(step.state))}, ${w.p(step.stake)}, ${w.p(step.payout)}, ${w.p(seed.id)}, ${w.p(seed.nonce)}, ${w.p(rng.cursor)}, ${w.p(LIVE_PLAY.rounding)})`,
         );
         return answer(requestId, game, roundId, step, step.stake, step.payout, balance, engine.view(step.state, false), seed);
       }
-      recordSession(w, playerId, requestId, game, amount, step.stake, step.payout, seed, params, [], engine.view(step.state, true));
+      recordSession(
+        w,
+        playerId,
+        requestId,
+        game,
+        amount,
+        step.stake,
+        step.payout,
+        seed,
+        params,
+        [],
+        engine.view(step.state, true),
+        LIVE_PLAY.rounding,
+      );
       return answer(requestId, game, null, step, step.stake, step.payout, balance, engine.view(step.state, true), seed);
     });
   }
@@ -190,7 +205,8 @@ export class Ledger {
       const engine = requireEngine(r.game);
       if (!r.seedActive) return voidRound(ctx, engine, r, requestId, true);
       const rng = floatStream(fairnessOf(r.seed), r.cursor);
-      const step = actRound(engine, r.state, action, rng, LIVE_PLAY);
+      // the round keeps the rounding rule it was opened under
+      const step = actRound(engine, r.state, action, rng, { rounding: r.rounding });
       const balance = moveCoins(ctx, requestId, stepMovements(step, r.game));
       const totalStake = r.totalStake + step.stake;
       const totalPayout = r.totalPayout + step.payout;
@@ -210,6 +226,7 @@ export class Ledger {
           r.params,
           actions,
           engine.view(step.state, true),
+          r.rounding,
         );
       } else {
         w.add(
@@ -277,7 +294,7 @@ export class Ledger {
       } else {
         let finish: ReturnType<typeof finishByDefault> | null = null;
         try {
-          finish = finishByDefault(engine, r.state, floatStream(fairnessOf(r.seed), r.cursor));
+          finish = finishByDefault(engine, r.state, floatStream(fairnessOf(r.seed), r.cursor), { rounding: r.rounding });
         } catch (error) {
           this.log.error(`default-action:${r.game}`, `default action of ${r.game} failed on round ${r.id}; voiding it`, error, {
             roundId: r.id,
@@ -305,6 +322,7 @@ export class Ledger {
             r.params,
             actions,
             engine.view(last.state, true),
+            r.rounding,
           );
         }
       }
@@ -400,6 +418,7 @@ export class Ledger {
         params,
         [{ cashOut: c.cashedOutAt, by: c.by }],
         { cashedOutAt: c.cashedOutAt },
+        CRASH_ROOM_ROUNDING,
       );
       return { requestId, roundId: c.roundId, cashedOutAt: c.cashedOutAt, amount, payout, balance };
     });
@@ -455,6 +474,7 @@ export class Ledger {
         params,
         [],
         outcome,
+        CRASH_ROOM_ROUNDING,
         paid ? resultWord(amount, payout) : "push",
       );
       return { settled: { requestId, roundId: bet.round_id as string, cashedOutAt: paid ? auto! : 100, amount, payout, balance } };
@@ -501,7 +521,21 @@ export class Ledger {
         }
         // The spec's results: Connect the Dots always wins (bet 0, payout = reward); Dot Battle wins or loses.
         const result = score.game === "dots" || round.reward > 0 ? "win" : "lose";
-        recordSession(w, playerId, requestId, score.game, 0, 0, round.reward, null, { roundId: round.roundId }, [], score, result);
+        recordSession(
+          w,
+          playerId,
+          requestId,
+          score.game,
+          0,
+          0,
+          round.reward,
+          null,
+          { roundId: round.roundId },
+          [],
+          score,
+          LEGACY_ROUNDING,
+          result,
+        );
         return { requestId, roundId: round.roundId, game: score.game, kills, completionMs, reward: round.reward, balance };
       },
     );
@@ -510,6 +544,8 @@ export class Ledger {
 
 /** The ledger reference of the shared crash room's entries (the single-player game's is "crash"). */
 const CRASH_ROOM_REFERENCE = "crash-room";
+/** The shared crash room pays cash-outs rounded down (its rounds draw from the crash chain, not a player's stream). */
+const CRASH_ROOM_ROUNDING = LEGACY_ROUNDING;
 
 function fairnessOf(seed: SeedRow): FairnessInput {
   return { serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce: seed.nonce };
@@ -569,7 +605,20 @@ function voidRound(ctx: MoneyContext, engine: AnyGameEngine, r: OpenRoundRow, ba
   const w = ctx.writes;
   w.add(`DELETE FROM open_rounds WHERE id = ${w.p(r.id)}`);
   const view = { ...(engine.view(r.state, true) as object), voided: true };
-  recordSession(w, ctx.player.id, r.requestId, r.game, r.amount, r.totalStake, r.totalPayout + refund, r.seed, r.params, r.actions, view);
+  recordSession(
+    w,
+    ctx.player.id,
+    r.requestId,
+    r.game,
+    r.amount,
+    r.totalStake,
+    r.totalPayout + refund,
+    r.seed,
+    r.params,
+    r.actions,
+    view,
+    r.rounding,
+  );
   const step: Step<unknown> = { state: r.state, stake: 0, payout: refund, done: true };
   return { ...answer(base, r.game, r.id, step, r.totalStake, r.totalPayout + refund, balance, view, r.seed), voided: true };
 }
@@ -587,6 +636,8 @@ function recordSession(
   params: unknown,
   actions: unknown[],
   outcome: unknown,
+  /** the payout rounding rule the round was played under */
+  rounding: RoundingRule,
   result = resultWord(totalStake, totalPayout),
 ): void {
   w.session({
@@ -602,6 +653,7 @@ function recordSession(
     params: JSON.stringify(params ?? {}),
     actions: JSON.stringify(actions),
     outcome: JSON.stringify(outcome),
+    rounding,
   });
 }
 

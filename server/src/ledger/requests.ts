@@ -8,7 +8,7 @@ import type { Pipe } from "../db/pipeline";
 import { WriteBatch, sendWrites } from "./writes";
 import { constraintOf, isConnectFailure, isConnectionTrouble, isRetryable, sqlState, type Database } from "../db/database";
 import { GroupCommit, RunAgain, type MemberOutcome } from "./group-commit";
-import type { PlayerStatus } from "@casino/common";
+import type { PlayerStatus, RoundingRule } from "@casino/common";
 import {
   AppError,
   accountArchived,
@@ -144,6 +144,8 @@ export interface OpenRoundRow {
   totalPayout: number;
   nonce: number;
   cursor: number;
+  /** the payout rounding rule the round is played under */
+  rounding: RoundingRule;
   lastActionAt: string;
   seed: SeedRow;
   /** False once the round's seed is no longer the active one (it must then be voided, never continued). */
@@ -185,7 +187,7 @@ const moneyColumns = (player: string, request: string) => `
        (SELECT n.server_seed_hash FROM next_server_seeds n WHERE n.player_id = ${player}) AS next_hash,
        (SELECT json_build_object('id', r.id, 'game', r.game, 'requestId', r.request_id, 'amount', r.amount, 'params', r.params, 'actions', r.actions,
                'state', r.state, 'totalStake', r.total_stake, 'totalPayout', r.total_payout, 'nonce', r.nonce, 'cursor', r.cursor,
-               'lastActionAt', r.last_action_at, 'seed', json_build_object('id', s.id, 'serverSeed', s.server_seed, 'serverSeedHash', s.server_seed_hash, 'clientSeed', s.client_seed, 'nonce', r.nonce),
+               'rounding', r.rounding, 'lastActionAt', r.last_action_at, 'seed', json_build_object('id', s.id, 'serverSeed', s.server_seed, 'serverSeedHash', s.server_seed_hash, 'clientSeed', s.client_seed, 'nonce', r.nonce),
                'seedActive', s.active)
           FROM open_rounds r JOIN fairness_seeds s ON s.id = r.seed_id WHERE r.player_id = ${player}) AS round,
        (SELECT json_build_object('kind', p.kind, 'fingerprint', p.fingerprint, 'response', p.response)

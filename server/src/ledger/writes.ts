@@ -30,6 +30,8 @@ export interface GameSessionRow {
   params: string;
   actions: string;
   outcome: string;
+  /** the payout rounding rule the round was played under */
+  rounding: number;
 }
 
 /** A request's stored answer (`processed_requests`), as written. */
@@ -128,11 +130,11 @@ const HOT_WRITES = `WITH seeds AS (
            WITH ORDINALITY AS v(player_id, delta, balance_after, reason, reference, request_id, seed_id, nonce, i)
      ORDER BY i),
   sessions AS (
-    INSERT INTO game_sessions (player_id, game_type, amount, bet_amount, result, payout, request_id, seed_id, nonce, params, actions, outcome)
-    SELECT player_id, game_type, amount, bet_amount, result, payout, request_id, seed_id, nonce, params, actions, outcome
+    INSERT INTO game_sessions (player_id, game_type, amount, bet_amount, result, payout, request_id, seed_id, nonce, params, actions, outcome, rounding)
+    SELECT player_id, game_type, amount, bet_amount, result, payout, request_id, seed_id, nonce, params, actions, outcome, rounding
       FROM unnest($14::uuid[], $15::text[], $16::bigint[], $17::bigint[], $18::text[], $19::bigint[], $20::text[], $21::uuid[], $22::int[],
-                  $23::jsonb[], $24::jsonb[], $25::jsonb[])
-           WITH ORDINALITY AS v(player_id, game_type, amount, bet_amount, result, payout, request_id, seed_id, nonce, params, actions, outcome, i)
+                  $23::jsonb[], $24::jsonb[], $25::jsonb[], $31::int[])
+           WITH ORDINALITY AS v(player_id, game_type, amount, bet_amount, result, payout, request_id, seed_id, nonce, params, actions, outcome, rounding, i)
      ORDER BY i),
   plays AS (
     INSERT INTO game_plays (player_id, game_type) SELECT * FROM unnest($14::uuid[], $15::text[])),
@@ -218,6 +220,7 @@ function hotValues(batches: WriteBatch[]): unknown[] | null {
       ] as const
     ).map((k) => column(sessions, k)),
     ...(["playerId", "requestId", "kind", "fingerprint", "response"] as const).map((k) => column(answers, k)),
+    column(sessions, "rounding"),
   ];
 }
 

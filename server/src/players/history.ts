@@ -1,4 +1,14 @@
-import { DAILY_SPIN, historyCursor, type HistoryCursor, type HistoryItem, type HistoryKind, type HistoryPage } from "@casino/common";
+import {
+  DAILY_SPIN,
+  historyCursor,
+  isRoundingRule,
+  LEGACY_ROUNDING,
+  type RoundingRule,
+  type HistoryCursor,
+  type HistoryItem,
+  type HistoryKind,
+  type HistoryPage,
+} from "@casino/common";
 import type { Database } from "../db/database";
 import { sqlRows } from "../db/sql";
 
@@ -22,13 +32,13 @@ export async function historyPage(
       em,
       `WITH page AS (
          (SELECT 'round' AS kind, g.id::text AS id, g.game_type, g.amount, g.bet_amount, g.result, g.payout, g.request_id,
-                 g.seed_id, g.nonce, g.params, g.actions, g.outcome, NULL::text AS reference, g.created_at
+                 g.seed_id, g.nonce, g.params, g.actions, g.outcome, NULL::text AS reference, g.rounding, g.created_at
             FROM game_sessions g
            WHERE g.player_id = $1 AND ($6::text IS NULL OR $6 = 'round') AND ${olderThan("g.created_at", "g.id::text")}
            ORDER BY g.created_at DESC, g.id::text COLLATE "C" DESC LIMIT $4)
          UNION ALL
          (SELECT 'daily_spin', 'spin-' || e.id, $5, NULL, 0, 'win', e.delta, e.request_id,
-                 e.seed_id, e.nonce, NULL, NULL, NULL, e.reference, e.created_at
+                 e.seed_id, e.nonce, NULL, NULL, NULL, e.reference, NULL, e.created_at
             FROM ledger_entries e
            WHERE e.player_id = $1 AND e.reason = 'daily_spin' AND ($6::text IS NULL OR $6 = 'daily_spin') AND ${olderThan("e.created_at", "'spin-' || e.id")}
            ORDER BY e.created_at DESC, ('spin-' || e.id) COLLATE "C" DESC LIMIT $4))
@@ -63,6 +73,7 @@ function historyItem(r: Record<string, unknown>): HistoryItem {
     requestId: (r.request_id as string | null) ?? null,
     params: spin ? {} : r.params,
     actions: spin ? [] : ((r.actions as unknown[] | null) ?? []),
+    rounding: spin ? null : isRoundingRule(Number(r.rounding)) ? (Number(r.rounding) as RoundingRule) : LEGACY_ROUNDING,
     outcome: spin ? { segment: Number.isInteger(segment) ? segment : null, prize: Number(r.payout) } : r.outcome,
     createdAt: r.at as string,
     fairness: {

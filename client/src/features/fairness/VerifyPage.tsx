@@ -3,6 +3,7 @@ import { Link } from "wouter";
 import { ArrowLeft, CheckCircle2, ShieldCheck, XCircle } from "lucide-react";
 import { gameDefinition } from "@casino/common/catalogue";
 import { DAILY_SPIN, verifyRound, type RoundVerification } from "@casino/common/fairness/verify";
+import { roundingRuleName } from "@casino/common/fairness/rounding";
 import { parseVerifyQuery, verifyRequestOf, type VerifyForm } from "@casino/common/fairness/verify-link";
 import { ENGINES } from "@casino/common/games/registry";
 import { Button } from "../../ui/Button";
@@ -146,6 +147,14 @@ export default function VerifyPage() {
           </div>
           <Input name="params" label="Bet params (JSON)" form={form} set={set} error={errors.params} area />
           <Input name="actions" label="Actions (JSON list)" form={form} set={set} error={errors.actions} area />
+          <Input
+            name="rounding"
+            label="Payout rounding rule"
+            form={form}
+            set={set}
+            error={errors.rounding}
+            hint="As the round's history row states it: 2 unbiased, 1 (or empty) rounded down for older rounds"
+          />
           <Button variant="outline" size="sm" onClick={() => setForm(parseVerifyQuery(""))}>
             Clear
           </Button>
@@ -212,6 +221,11 @@ function Verification({ v }: { v: RoundVerification }) {
         <p data-testid="verify-summary" className="text-sm font-semibold">
           {v.summary}
         </p>
+        {v.game !== DAILY_SPIN && (
+          <p data-testid="verify-rounding" className="text-xs text-muted-foreground">
+            Payout rounding: rule {v.rounding} ({roundingRuleName(v.rounding)})
+          </p>
+        )}
         <dl className="grid grid-cols-3 gap-2 text-sm">
           <Stat label="Staked">{v.totalStake.toLocaleString("en-US")}</Stat>
           <Stat label="Paid">{v.totalPayout.toLocaleString("en-US")}</Stat>

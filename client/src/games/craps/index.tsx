@@ -34,7 +34,6 @@ import { chipClass, chipLabel, useChips } from "../shared/chips";
 import { formatCoins, formatMultiplier } from "../shared/format";
 import { useRound } from "../shared/use-round";
 import { useStake } from "../shared/use-stake";
-import { panelMinimum, roundMinimum } from "../shared/limits";
 
 const REVEAL_MS = 800;
 
@@ -89,13 +88,7 @@ export default function CrapsTable(props: GameTableProps) {
     [...chips.spots.values()].map(({ spot, chips: n }) => ({ ...spot, amount: n * value }) as CrapsBetRequest);
   const requests = useMemo<CrapsBetRequest[]>(() => requestsAt(chip), [chips.spots, chip]); // eslint-disable-line react-hooks/exhaustive-deps
   const params: CrapsParams | null = !open && chips.count > 0 ? { bets: requests } : null;
-  // the minimum of the chips staged (one coin each): of the opening bet, or of the chips added to the table as it stands
-  const minimum = useMemo(() => {
-    if (chips.count === 0) return panelMinimum(game.id, null);
-    const unit = requestsAt(1);
-    return table ? roundMinimum(game.id, table, { type: "bet", bets: unit }) : panelMinimum(game.id, { bets: unit });
-  }, [game.id, chips.spots, table]); // eslint-disable-line react-hooks/exhaustive-deps
-  const limits = useMemo(() => stake.withMinimum(minimum).limits, [stake.limits, minimum]); // eslint-disable-line react-hooks/exhaustive-deps
+  const limits = stake.limits;
 
   // mid-round: the engine itself says whether the staged chips fit the table as it stands
   const stagedProblem = useMemo(() => {
@@ -227,7 +220,6 @@ export default function CrapsTable(props: GameTableProps) {
         <BetPanel
           game={game}
           stake={stake}
-          minimum={minimum}
           total={chip * chips.count}
           params={params}
           paramsHint={chips.count === 0 ? "Stage a chip on the layout" : null}

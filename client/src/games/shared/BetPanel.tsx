@@ -19,11 +19,6 @@ export interface AutoBetSupport {
 export interface BetPanelProps {
   game: GameDefinition;
   stake: StakeState;
-  /**
-   * the minimum of the bet configured, per unit of the amount (limits.ts `panelMinimum`): the field is
-   * held to it, so the panel never sends a stake the server refuses as below its minimum
-   */
-  minimum: number;
   /** the coins the bet would stake in all (the amount times the chips on the layout) */
   total: number;
   /** the engine parameters of the bet, for the quote; null while the table has nothing to bet on */
@@ -74,7 +69,7 @@ const isTyping = (target: EventTarget | null): boolean => {
  */
 export function BetPanel(props: BetPanelProps) {
   const { game, total, params, paramsProblem, pending, serverError, connected, label, onBet, locked, blocked, auto } = props;
-  const stake = props.stake.withMinimum(props.minimum);
+  const stake = props.stake;
   const [mode, setMode] = useState<"manual" | "auto">("manual");
   const [autoRunning, setAutoRunning] = useState(false);
   const [keysOpen, setKeysOpen] = useState(false);

@@ -3,7 +3,6 @@ import type { BetAnswer } from "@casino/common/protocol";
 import type { GameTableProps } from "../contract";
 import { BetPanel } from "./BetPanel";
 import { chipClass, chipLabel, useChips, type ChipLayout } from "./chips";
-import { panelMinimum } from "./limits";
 import { useRound, type RoundControls } from "./use-round";
 import { useStake, type StakeState } from "./use-stake";
 
@@ -78,7 +77,6 @@ export function ChipBetPanel<V, S, P>(props: {
     <BetPanel
       game={game}
       stake={stake}
-      minimum={panelMinimum(game.id, chips.count > 0 ? table.betsFor(1) : null)}
       total={chip * chips.count}
       params={params}
       paramsHint={chips.count === 0 ? props.hint : null}

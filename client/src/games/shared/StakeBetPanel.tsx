@@ -1,15 +1,13 @@
 import type { GameTableProps } from "../contract";
 import { BetPanel, type AutoBetSupport, type BetPanelProps } from "./BetPanel";
-import { panelMinimum } from "./limits";
 import type { RoundControls } from "./use-round";
 import type { StakeState } from "./use-stake";
 
-type Wired = "game" | "minimum" | "total" | "pending" | "serverError" | "connected" | "balance" | "onBet" | "auto";
+type Wired = "game" | "total" | "pending" | "serverError" | "connected" | "balance" | "onBet" | "auto";
 
 /**
  * The bet panel of a table whose bet is one stake (the panel's amount) on the table's params: the
  * panel is wired to the table's round (its requests and refusals), connection and balance here, once.
- * The params hold no amount, so they are the bet at one coin: its minimum is the panel's.
  */
 export function StakeBetPanel<V>(
   props: Omit<BetPanelProps, Wired> & {
@@ -28,7 +26,6 @@ export function StakeBetPanel<V>(
       {...rest}
       game={table.game}
       stake={stake}
-      minimum={panelMinimum(table.game.id, params)}
       params={params}
       total={stake.amount}
       pending={pending ?? round.pending}

@@ -45,6 +45,7 @@ export function verifyHref(item: HistoryItem): string | null {
     amount: item.kind === "daily_spin" ? null : (item.amount ?? item.betAmount),
     params: item.params,
     actions: item.actions,
+    rounding: item.rounding,
   });
 }
 

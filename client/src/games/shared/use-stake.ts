@@ -1,7 +1,8 @@
 import { useState } from "react";
 import type { GameId } from "@casino/common/catalogue";
 import { doubleStake, halveStake, maxStake, parseStake, stakeProblem, type StakeLimits } from "@casino/common/bet-panel";
-import { maxBetFor, minBetFor } from "./limits";
+import { MIN_BET } from "@casino/common/limits";
+import { maxBetFor } from "./limits";
 
 export interface StakeState {
   /** the field's text, as typed */
@@ -16,8 +17,6 @@ export interface StakeState {
   halve(): void;
   double(): void;
   max(): void;
-  /** the same field held to another minimum: the one of the bet the table has configured */
-  withMinimum(min: number): StakeState;
 }
 
 const DEFAULT_CHIPS = 10;
@@ -35,17 +34,14 @@ function stakeState(text: string, setText: (text: string) => void, limits: Stake
     halve: () => setAmount(halveStake(amount, limits)),
     double: () => setAmount(doubleStake(amount, limits)),
     max: () => setAmount(maxStake(limits)),
-    withMinimum: (min) => stakeState(text, setText, { ...limits, min }),
   };
 }
 
 /**
  * The bet amount of a table: the field, its limits for this game and balance, and the ½ / 2x / Max
- * moves. The minimum here is the game's strictest (safe for any bet); the bet panel holds the field to
- * the minimum of the bet actually configured (`withMinimum`). The field starts at an amount every bet
- * of the game takes.
+ * moves. Every bet takes any stake from 1 coin; the field starts at 10.
  */
 export function useStake(game: GameId, balance: number, units = 1): StakeState {
-  const [text, setText] = useState(() => String(Math.max(minBetFor(game), DEFAULT_CHIPS)));
-  return stakeState(text, setText, { min: minBetFor(game), max: maxBetFor(game), balance, units: Math.max(1, units) });
+  const [text, setText] = useState(() => String(DEFAULT_CHIPS));
+  return stakeState(text, setText, { min: MIN_BET, max: maxBetFor(game), balance, units: Math.max(1, units) });
 }

@@ -193,6 +193,8 @@ export class GameSession {
   @Column({ type: "jsonb", nullable: true }) params!: unknown;
   @Column({ type: "jsonb", nullable: true }) actions!: unknown;
   @Column({ type: "jsonb", nullable: true }) outcome!: unknown;
+  /** The payout rounding rule the round was played under (common fairness/rounding.ts): 1 for rounds stored before rules were. */
+  @Column({ type: "integer", default: 1 }) rounding!: number;
   @CreateDateColumn({ name: "created_at", type: "timestamptz" }) createdAt!: Date;
   /** Commit order, for consuming finished rounds in order (progress, leaderboards). */
   @Column({ type: "bigint", generated: "identity", generatedIdentity: "BY DEFAULT", transformer: bigintToNumber }) seq!: number;
@@ -222,6 +224,8 @@ export class OpenRound {
   seed?: Relation<FairnessSeed>;
   @Column({ type: "integer" }) nonce!: number;
   @Column({ type: "integer" }) cursor!: number;
+  /** The payout rounding rule the round is played under, to its end. */
+  @Column({ type: "integer", default: 1 }) rounding!: number;
   @CreateDateColumn({ name: "created_at", type: "timestamptz" }) createdAt!: Date;
   @Column({ name: "last_action_at", type: "timestamptz", default: () => "now()" }) lastActionAt!: Date;
 }

@@ -13,6 +13,7 @@ import { ValidateAccountChecks1764000000001 } from "./1764000000001-validate-acc
 import { OwnSkillRecords1764100000000 } from "./1764100000000-own-skill-records";
 import { PlaySettings1764100000001 } from "./1764100000001-play-settings";
 import { RoundLookup1764100000002 } from "./1764100000002-round-lookup";
+import { PayoutRoundingRule1764100000003 } from "./1764100000003-payout-rounding-rule";
 
 /** In order; the data source runs the pending ones at start. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   OwnSkillRecords1764100000000,
   PlaySettings1764100000001,
   RoundLookup1764100000002,
+  PayoutRoundingRule1764100000003,
 ];
