@@ -221,7 +221,18 @@ export const MAX_STEPS = 60;
 /** Acts in an open round until it is over: `next` names the control to press now. */
 export async function playOut(page: Table, next: () => Promise<string | null>): Promise<void> {
   for (let step = 0; step < MAX_STEPS && !(await roundDone(page)); step++) {
-    const control = await next();
+    let control = await next();
+    if (!control) {
+      // The answer may have ended the round while its reveal still plays (the panel stays locked until
+      // the table shows the result): wait for that, or for an action to come back.
+      await page
+        .waitForFunction(() => document.querySelector('[data-testid="bet-panel"]')?.getAttribute("data-locked") === "false", undefined, {
+          timeout: 10_000,
+        })
+        .catch(() => undefined);
+      if (await roundDone(page)) break;
+      control = await next();
+    }
     if (!control) {
       const said = (await page.getByTestId("bet-error").count()) > 0 ? await page.getByTestId("bet-error").textContent() : "";
       throw new Error(`the round is open but no action is available (the panel says: "${said}")`);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { STARTING_BALANCE } from "@casino/common/constants";
 import { startTestApp, type TestApp } from "../../server/test/harness";
-import { history, launchChromium, openAsGuest, openGame, press, serverBalance, setAmount, settled, shownBalance } from "./games-helpers";
+import { history, launchChromium, openAsGuest, openGame, press, revealed, serverBalance, setAmount, settled, shownBalance } from "./games-helpers";
 
 /**
  * Refusals as a player sees them: what the bet panel refuses before sending (with the reason under the
@@ -98,6 +98,7 @@ describe("refusals shown in the bet panel", () => {
         for (let i = 0; i < 3; i++) {
           await press(page, "bet-button");
           await settled(page);
+          await revealed(page);
         }
         const s = await session();
         const rounds = await history(t.baseUrl, s);

@@ -113,7 +113,7 @@ describe("verifying a round from the history", () => {
       expect(JSON.parse((await page.getByTestId("verify-view").textContent()) ?? "null")).toEqual(recorded.outcome);
       expect(await text(page, "verify-summary")).toContain(`paid ${recorded.payout}`);
       expect(recorded.rounding).toBe(2);
-      expect(await text(page, "verify-rounding")).toBe("Payout rounding: rule 2 (unbiased)");
+      expect(await text(page, "verify-rounding-rule")).toBe("Payout rounding: rule 2 (unbiased)");
       if (recorded.payout > 0) await page.getByTestId("verify-step").first().getByText("rounding 1 + 49/50").waitFor();
       await page
         .getByTestId("verify-step")

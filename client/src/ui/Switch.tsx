@@ -8,7 +8,7 @@ interface SwitchProps {
   disabled?: boolean;
 }
 
-/** A labelled on/off switch. */
+/** A labelled on/off switch, 32 px tall: a touch target a thumb can hit. */
 export function Switch({ checked, onCheckedChange, label, disabled }: SwitchProps) {
   const id = useId();
   return (
@@ -18,9 +18,9 @@ export function Switch({ checked, onCheckedChange, label, disabled }: SwitchProp
         checked={checked}
         onCheckedChange={onCheckedChange}
         disabled={disabled}
-        className="relative h-6 w-11 shrink-0 rounded-full bg-muted transition-colors data-[state=checked]:bg-primary disabled:opacity-50 border border-border"
+        className="relative h-8 w-14 shrink-0 rounded-full bg-muted transition-colors data-[state=checked]:bg-primary disabled:opacity-50 border border-border"
       >
-        <RadixSwitch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.3rem]" />
+        <RadixSwitch.Thumb className="block h-6 w-6 translate-x-1 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.625rem]" />
       </RadixSwitch.Root>
       <label htmlFor={id} className="text-sm font-medium select-none">
         {label}

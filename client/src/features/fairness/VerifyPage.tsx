@@ -222,7 +222,7 @@ function Verification({ v }: { v: RoundVerification }) {
           {v.summary}
         </p>
         {v.game !== DAILY_SPIN && (
-          <p data-testid="verify-rounding" className="text-xs text-muted-foreground">
+          <p data-testid="verify-rounding-rule" className="text-xs text-muted-foreground">
             Payout rounding: rule {v.rounding} ({roundingRuleName(v.rounding)})
           </p>
         )}
