@@ -17,6 +17,7 @@ export * from "./protocol";
 export * from "./pagination";
 export * from "./theme";
 export * from "./settings";
+export * from "./settings-schemas";
 export * from "./wheel";
 export * from "./format";
 export * from "./lobby";

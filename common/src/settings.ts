@@ -1,6 +1,3 @@
-import { z } from "zod";
-import { playerRef } from "./api";
-
 /**
  * A player's play settings: sound on or off and its volume, result animations on or off. Kept on the
  * device for everyone and on the player's record for a signed-in (non-guest) player, whose record then
@@ -15,51 +12,31 @@ export interface PlaySettings {
 
 export const DEFAULT_PLAY_SETTINGS: PlaySettings = { soundOn: true, soundVolume: 100, animationsOn: true };
 
-export const soundVolume = z
-  .number({ message: "soundVolume must be a number from 0 to 100" })
-  .int("soundVolume must be a whole number from 0 to 100")
-  .min(0, "soundVolume must be from 0 to 100")
-  .max(100, "soundVolume must be from 0 to 100");
-
-const playSettingsFields = {
-  soundOn: z.boolean({ message: "soundOn must be true or false" }),
-  soundVolume,
-  animationsOn: z.boolean({ message: "animationsOn must be true or false" }),
-};
-
-/** `PATCH /api/player/settings`: the player and one or more settings to change; nothing else. */
-export const playSettingsRequest = z
-  .object({
-    playerId: playerRef,
-    soundOn: playSettingsFields.soundOn.optional(),
-    soundVolume: playSettingsFields.soundVolume.optional(),
-    animationsOn: playSettingsFields.animationsOn.optional(),
-  })
-  .strict()
-  .refine((b) => b.soundOn !== undefined || b.soundVolume !== undefined || b.animationsOn !== undefined, {
-    message: "give at least one of soundOn, soundVolume, animationsOn",
-  });
-
-const storedSettings = z.object(playSettingsFields).partial();
+/** A value `key` may hold: the check of the record's and the device's copies (no zod: the entry stays small). */
+export function isPlaySetting<K extends keyof PlaySettings>(key: K, value: unknown): value is PlaySettings[K] {
+  if (key === "soundVolume") return typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= 100;
+  return typeof value === "boolean";
+}
 
 /**
  * The settings in force: the player's record when there is one (a non-guest), otherwise what this
  * device stored (JSON), otherwise the defaults; each field falls back on its own when unreadable.
  */
 export function resolvePlaySettings(player: Partial<PlaySettings> | null | undefined, stored: string | null | undefined): PlaySettings {
-  let local: Partial<PlaySettings> = {};
+  let local: Record<string, unknown> = {};
   if (stored) {
     try {
-      const parsed = storedSettings.safeParse(JSON.parse(stored));
-      if (parsed.success) local = parsed.data;
+      const parsed: unknown = JSON.parse(stored);
+      if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) local = parsed as Record<string, unknown>;
     } catch {
       // unreadable: the defaults
     }
   }
   const pick = <K extends keyof PlaySettings>(key: K): PlaySettings[K] => {
     const fromPlayer = player?.[key];
-    if (fromPlayer !== undefined && playSettingsFields[key].safeParse(fromPlayer).success) return fromPlayer;
-    return local[key] ?? DEFAULT_PLAY_SETTINGS[key];
+    if (isPlaySetting(key, fromPlayer)) return fromPlayer;
+    const fromDevice = local[key];
+    return isPlaySetting(key, fromDevice) ? fromDevice : DEFAULT_PLAY_SETTINGS[key];
   };
   return { soundOn: pick("soundOn"), soundVolume: pick("soundVolume"), animationsOn: pick("animationsOn") };
 }

@@ -1,16 +1,19 @@
 import { useEffect, useState } from "react";
 import { Info } from "lucide-react";
 import { formatCoins, formatRecordTime } from "@casino/common/format";
-import { ownSkillRecords, type OwnSkillRecords } from "@casino/common/skill/api";
+import type { OwnSkillRecords } from "@casino/common/skill/api";
 import { api } from "../../net/api";
 
-/** The player's own bests (`GET /api/skill-rounds/records`), checked against the shared schema. */
+/**
+ * The player's own bests (`GET /api/skill-rounds/records`; the server checks its answer against the
+ * shared schema, so the lobby's entry does not carry zod to parse it again).
+ */
 function useOwnRecords(): OwnSkillRecords | null {
   const [records, setRecords] = useState<OwnSkillRecords | null>(null);
   useEffect(() => {
     let alive = true;
-    api<unknown>("/skill-rounds/records")
-      .then((body) => alive && setRecords(ownSkillRecords.parse(body)))
+    api<OwnSkillRecords>("/skill-rounds/records")
+      .then((body) => alive && setRecords(body))
       .catch((error: unknown) => console.warn("Could not load your records", error));
     return () => {
       alive = false;

@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { playerRef } from "./api";
+
+/** The zod schemas of the play settings (apart from settings.ts, which the client's entry imports without zod). */
+export const soundVolume = z
+  .number({ message: "soundVolume must be a number from 0 to 100" })
+  .int("soundVolume must be a whole number from 0 to 100")
+  .min(0, "soundVolume must be from 0 to 100")
+  .max(100, "soundVolume must be from 0 to 100");
+
+const playSettingsFields = {
+  soundOn: z.boolean({ message: "soundOn must be true or false" }),
+  soundVolume,
+  animationsOn: z.boolean({ message: "animationsOn must be true or false" }),
+};
+
+/** `PATCH /api/player/settings`: the player and one or more settings to change; nothing else. */
+export const playSettingsRequest = z
+  .object({
+    playerId: playerRef,
+    soundOn: playSettingsFields.soundOn.optional(),
+    soundVolume: playSettingsFields.soundVolume.optional(),
+    animationsOn: playSettingsFields.animationsOn.optional(),
+  })
+  .strict()
+  .refine((b) => b.soundOn !== undefined || b.soundVolume !== undefined || b.animationsOn !== undefined, {
+    message: "give at least one of soundOn, soundVolume, animationsOn",
+  });
