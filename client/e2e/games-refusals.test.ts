@@ -2,7 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { STARTING_BALANCE } from "@casino/common/constants";
 import { startTestApp, type TestApp } from "../../server/test/harness";
-import { history, launchChromium, openAsGuest, openGame, press, revealed, serverBalance, setAmount, settled, shownBalance } from "./games-helpers";
+import {
+  history,
+  launchChromium,
+  openAsGuest,
+  openGame,
+  press,
+  revealed,
+  serverBalance,
+  setAmount,
+  settled,
+  shownBalance,
+} from "./games-helpers";
 
 /**
  * Refusals as a player sees them: what the bet panel refuses before sending (with the reason under the
