@@ -43,6 +43,7 @@ async function cli(row: HistoryItem): Promise<string> {
   if (row.amount !== null) args.push("--amount", String(row.amount));
   if (row.params && Object.keys(row.params).length > 0) args.push("--params", JSON.stringify(row.params));
   if (row.actions.length > 0) args.push("--actions", JSON.stringify(row.actions));
+  if (row.rounding !== null) args.push("--rounding", String(row.rounding));
   const { stdout } = await execFileP("npx", args, { cwd: ROOT, timeout: 60_000 });
   return stdout;
 }
