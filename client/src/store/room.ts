@@ -20,8 +20,9 @@ interface RoomState {
   balanceHeld: boolean;
   holdBalance(held: boolean): void;
   /**
-   * Payouts the server has credited whose table has not shown the result yet, by request id: the header
-   * shows the balance without them, so it never tells a round's outcome before the table does.
+   * Payouts the server has credited whose table has not shown the result yet, by request id (0 for a
+   * loss): the header shows the balance without them, so it never tells a round's outcome before the
+   * table does, and pushed toasts wait until it is empty.
    */
   withheld: Readonly<Record<string, number>>;
   /** Bets and actions sent and not answered yet: the header waits for their answer (see `acceptAnswer`). */
@@ -57,7 +58,9 @@ export function acceptAnswer(answer: { requestId: string; balance: number; done:
   useRoom.setState((s) => {
     const inFlight = Math.max(0, s.inFlight - 1);
     if (!answer || answer.replayed) return { inFlight };
-    const withheld = answer.done && answer.payout > 0 ? { ...s.withheld, [answer.requestId]: answer.payout } : s.withheld;
+    // Every settled round is held until its table shows it, a loss (payout 0) too: pushed toasts (a tag
+    // unlocked by this very bet) wait for `withheld` to empty.
+    const withheld = answer.done ? { ...s.withheld, [answer.requestId]: answer.payout } : s.withheld;
     return { inFlight, balance: answer.balance, withheld };
   });
 }
