@@ -295,6 +295,7 @@ export class SkillRound {
 @Entity("dots_speed_records")
 @Check("dots_speed_records_completion_time_ms_check", `completion_time_ms > 0`)
 @Index("idx_dots_speed_time", ["completionTimeMs", "createdAt"])
+@Index("idx_dots_speed_player", ["playerId", "completionTimeMs"])
 export class DotsSpeedRecord {
   @PrimaryGeneratedColumn() id!: number;
   @Column({ name: "player_id", type: "uuid" }) playerId!: string;
@@ -314,6 +315,7 @@ export class DotsSpeedRecord {
 @Check("dot_battle_scores_kills_check", `kills >= 0`)
 /** Migration: (kills DESC, created_at). */
 @Index("idx_dot_battle_kills", ["kills", "createdAt"])
+@Index("idx_dot_battle_player", ["playerId", "kills"])
 export class DotBattleScore {
   @PrimaryGeneratedColumn() id!: number;
   @Column({ name: "player_id", type: "uuid" }) playerId!: string;
