@@ -68,19 +68,10 @@ describe.skipIf(TEST_DB === "pglite")("the leaderboard rebuild under a short sta
     await t?.close();
   });
 
-  it("builds the week board in ranges of ids where the whole week in one statement is cancelled", async () => {
+  it("builds the week board in ranges of ids under a short statement timeout, exactly as SQL sums it", async () => {
     const now = Date.now();
-    // The read as one statement, as a build made it before: cancelled by the timeout (57014).
-    const whole = slow.run((em) =>
-      em.query(
-        `SELECT e.player_id, sum(e.delta) AS week, sum(e.delta) FILTER (WHERE e.created_at >= $2) AS day
-           FROM ledger_entries e JOIN players p ON p.id = e.player_id
-          WHERE e.created_at >= $1 AND e.reason = ANY($3::text[]) AND ${RANKED_PLAYER}
-          GROUP BY e.player_id`,
-        [new Date(windowStart("week", now)), new Date(windowStart("day", now)), [...NET_REASONS]],
-      ),
-    );
-    await expect(whole).rejects.toMatchObject({ driverError: { code: "57014" } });
+    // (Whether the week read as one statement outlives this timeout depends on the machine's speed, so
+    // it is not asserted here: on a loaded 2-core machine it was cancelled, on a quiet one it was not.)
 
     const { services } = t.app;
     const boards = new Leaderboards(
