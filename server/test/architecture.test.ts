@@ -32,7 +32,7 @@ export function balanceWrites(text: string): string[] {
     /UPDATE\s+players\b[\s\S]*\bSET\b[\s\S]*\bbalance\s*=|INSERT\s+INTO\s+players\s*\([^)]*\bbalance\b/i.test(l),
   );
   const orm = [...text.matchAll(/\.(update|insert|save|increment|decrement)\s*\([^;]*\bbalance\b/g)].map((m) => m[0]);
-  // The write batch's balance move (WriteBatch.move, ledger/writes.ts): the only \`move\` in server/src.
+  // The write batch's balance move (WriteBatch.move, ledger/engine/writes.ts): the only \`move\` in server/src.
   const batch = [...text.matchAll(/\.move\s*\([^;]*\)/g)].map((m) => m[0]);
   return [...sql, ...orm, ...batch];
 }
