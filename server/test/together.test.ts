@@ -144,6 +144,7 @@ describe("the together room", () => {
       bestWinToday: 0,
       hidden: true,
       self: false,
+      watching: null,
     });
     await membersOf(c.inbox, 3, (ms) => ms.some((m) => m.self && m.username === "Carol" && !m.hidden));
 
