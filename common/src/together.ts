@@ -31,11 +31,16 @@ export const FEED_FLUSH_MS = 250;
 /**
  * One settled round as the feeds show it. Only what the finished round's own player sees in the history
  * is here (never an open round's view); an anonymous player's row carries no name or avatar.
- * `serverSeedHash` and `nonce` name the round: its verifier view opens once that seed is revealed.
+ * - `kind: "round"` (a solo table): `serverSeedHash` and `nonce` name the round; its verifier view opens
+ *   once that seed is revealed.
+ * - `kind: "crash"` (a bet in a shared crash round, published at the bust): `serverSeedHash` is the
+ *   round's game hash (revealed by the bust), `nonce` its game number.
+ * - `kind: "skill"` (a rewarded skill round): no stake; `payout` is the reward; no seed named.
  */
 export interface FeedRow {
-  /** `<serverSeedHash>:<nonce>`, unique per round. */
+  /** Unique per round: `<serverSeedHash>:<nonce>`, `crash:<game hash>:<player's place>`, `skill:<round id>`. */
   id: string;
+  kind: "round" | "crash" | "skill";
   username: string;
   avatarUrl: string | null;
   anonymous: boolean;
@@ -47,8 +52,8 @@ export interface FeedRow {
   big: boolean;
   /** ISO time of settlement. */
   at: string;
-  serverSeedHash: string;
-  nonce: number;
+  serverSeedHash: string | null;
+  nonce: number | null;
 }
 
 /** The body of a `feed` push: rows of the player's instance and global big wins, newest last. */

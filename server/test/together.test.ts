@@ -86,6 +86,7 @@ describe("the together room", () => {
     const row = feedRows(b.inbox, "instance").find((r) => r.id === rowId);
     expect(row).toEqual({
       id: rowId,
+      kind: "round",
       username: "Alice",
       avatarUrl: "https://cdn.discordapp.com/avatars/8100001/abc123.png",
       anonymous: false,

@@ -74,6 +74,17 @@ export interface SettledRound {
   fairness: { serverSeedHash: string; nonce: number };
 }
 
+/** A row's source other than a solo table: what kind, its id, and what names it (see FeedRow). */
+export interface FeedSource {
+  game: string;
+  totalStake: number;
+  totalPayout: number;
+  kind: FeedRow["kind"];
+  id: string;
+  serverSeedHash: string | null;
+  nonce: number | null;
+}
+
 /** A round step as the casino room has it from the ledger's answer (what the player's screen gets). */
 export interface RoundStep {
   game: string;
@@ -290,17 +301,60 @@ export class Together {
    * everyone. Fire and forget: the round is settled either way, a lost row is only logged.
    */
   roundSettled(playerId: string, round: SettledRound): void {
-    if (this.stopped) return;
-    void this.publishRound(playerId, round).catch((error) => this.log.error("together:feed", "feed row not published", error));
+    const { serverSeedHash, nonce } = round.fairness;
+    this.settled(playerId, {
+      game: round.game,
+      totalStake: round.totalStake,
+      totalPayout: round.totalPayout,
+      kind: "round",
+      id: `${serverSeedHash}:${nonce}`,
+      serverSeedHash,
+      nonce,
+    });
   }
 
-  private async publishRound(playerId: string, round: SettledRound): Promise<void> {
+  /**
+   * A bet of a shared crash round, at the bust (the game hash is public from then on): its row, like a
+   * solo round's. `place` tells apart the bets of one round (the bettor's place in the room).
+   */
+  crashSettled(playerId: string, bet: { stake: number; payout: number; gameHash: string; gameNumber: number; place: number }): void {
+    this.settled(playerId, {
+      game: "crash",
+      totalStake: bet.stake,
+      totalPayout: bet.payout,
+      kind: "crash",
+      id: `crash:${bet.gameHash}:${bet.place}`,
+      serverSeedHash: bet.gameHash,
+      nonce: bet.gameNumber,
+    });
+  }
+
+  /** An accepted skill round: a row with no stake, the reward as its payout. */
+  skillSettled(playerId: string, round: { game: string; roundId: string; reward: number }): void {
+    this.settled(playerId, {
+      game: round.game,
+      totalStake: 0,
+      totalPayout: round.reward,
+      kind: "skill",
+      id: `skill:${round.roundId}`,
+      serverSeedHash: null,
+      nonce: null,
+    });
+  }
+
+  private settled(playerId: string, source: FeedSource): void {
+    if (this.stopped) return;
+    void this.publishRound(playerId, source).catch((error) => this.log.error("together:feed", "feed row not published", error));
+  }
+
+  private async publishRound(playerId: string, round: FeedSource): Promise<void> {
     const big = isBigWin(round.totalStake, round.totalPayout);
     const identity = await this.identity(playerId);
     if (!identity || (!identity.instanceId && !big)) return;
     const net = round.totalPayout - round.totalStake;
     const row: FeedRow = {
-      id: `${round.fairness.serverSeedHash}:${round.fairness.nonce}`,
+      id: round.id,
+      kind: round.kind,
       username: identity.anonymous ? "Anonymous" : identity.username,
       avatarUrl: identity.anonymous ? null : identity.avatarUrl,
       anonymous: identity.anonymous,
@@ -310,8 +364,8 @@ export class Together {
       multiplier: round.totalStake > 0 ? Math.floor((round.totalPayout / round.totalStake) * 100) / 100 : 0,
       big,
       at: new Date().toISOString(),
-      serverSeedHash: round.fairness.serverSeedHash,
-      nonce: round.fairness.nonce,
+      serverSeedHash: round.serverSeedHash,
+      nonce: round.nonce,
     };
     const work: Promise<unknown>[] = [];
     if (identity.instanceId) {
