@@ -105,7 +105,7 @@ export function TogetherStrip() {
   return (
     <div className="rounded-2xl border border-border bg-card px-3 py-2 sm:p-3" data-testid="together-strip">
       <div className="mb-1.5 flex min-h-8 items-center gap-2">
-        <h2 className="text-sm font-semibold">In this activity</h2>
+        <h2 className="whitespace-nowrap text-sm font-semibold">In this activity</h2>
         <span className="text-xs text-muted-foreground">({people.length})</span>
         {watchers.length > 0 && (
           <span className="flex min-w-0 items-center gap-1 truncate text-xs font-semibold text-primary-ink" data-testid="watched-by">
@@ -121,7 +121,8 @@ export function TogetherStrip() {
             onClick={() => void openInvite()}
             data-testid="invite-button"
           >
-            <UserPlus className="h-4 w-4" aria-hidden /> {alone ? "Invite friends to play" : "Invite"}
+            <UserPlus className="h-4 w-4" aria-hidden /> Invite
+            {alone && <span className="hidden min-[400px]:inline"> friends to play</span>}
           </Button>
         )}
       </div>
@@ -129,7 +130,7 @@ export function TogetherStrip() {
         {people.map((p) => (
           <li
             key={p.key}
-            className="flex min-w-32 max-w-48 shrink-0 items-center gap-2 sm:min-w-36"
+            className="flex min-w-32 max-w-60 shrink-0 items-center gap-2 sm:min-w-36"
             data-testid="together-member"
             data-self={p.self || undefined}
           >
@@ -157,14 +158,14 @@ export function TogetherStrip() {
             {!p.self && p.joined && p.game && p.discordId && (
               <Button
                 size="sm"
-                variant="ghost"
-                className="h-8 w-8 shrink-0 p-0"
+                variant="outline"
+                className="h-7 shrink-0 gap-1 px-2 text-xs"
                 aria-label={`Watch ${p.name}'s table`}
                 title={`Watch ${p.name}'s table`}
                 data-testid="watch-button"
                 onClick={() => watch(p.discordId)}
               >
-                <Eye className="h-4 w-4" aria-hidden />
+                <Eye className="h-3.5 w-3.5" aria-hidden /> Watch
               </Button>
             )}
           </li>

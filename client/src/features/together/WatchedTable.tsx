@@ -127,7 +127,7 @@ function MinesView({ view }: { view: MinesView }) {
             data-state={gem ? "gem" : mine ? "mine" : "hidden"}
             className={cn(
               "flex aspect-square items-center justify-center rounded-lg border border-border",
-              gem ? "bg-emerald-500/25" : mine ? (view.hit === tile ? "bg-rose-500/50" : "bg-rose-500/15") : "bg-muted",
+              gem ? "bg-emerald-500/25" : mine ? (view.hit === tile ? "bg-rose-400" : "bg-rose-100") : "bg-muted",
             )}
           >
             {gem ? <GemIcon size={22} /> : mine ? <MineIcon size={22} /> : null}
