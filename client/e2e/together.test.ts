@@ -1,3 +1,4 @@
+import { copyFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Frame, Page } from "playwright-core";
 import { replayRound, roundCustomId, seedCommitment } from "@casino/common";
@@ -64,6 +65,26 @@ async function winningSeed(id: string) {
     return input;
   }
   throw new Error("no winning seed among 1000");
+}
+
+/**
+ * The README's picture of three players in one instance (`npm run screenshots:together` sets
+ * README_PICTURES): Ann at her table, told Ben watches; Ben watching her round; Cid's strip and the
+ * activity's feed. Always kept in test-artifacts/.
+ */
+async function pictureOfThree(page: Page, ben: Frame, cid: Frame) {
+  await page.setViewportSize({ width: 1800, height: 1200 });
+  // Cid sits at the dice table, the strip and the activity's feed below it.
+  await openGame(cid, "dice");
+  for (const frame of [ben, cid]) {
+    for (const close of await frame.locator('[data-testid="toast"] [aria-label="Dismiss"]').all())
+      await close.evaluate((el) => (el as HTMLElement).click());
+  }
+  await cid.getByTestId("together-panel").evaluate((el) => el.scrollIntoView({ block: "end" }));
+  await page.mouse.move(0, 0);
+  await shot(page, "together-three-players-watch");
+  if (process.env.README_PICTURES)
+    copyFileSync("test-artifacts/together-three-players-watch.png", "docs/screenshots/together-three-players.png");
 }
 
 describe("playing together in one activity instance", () => {
@@ -234,7 +255,9 @@ describe("playing together in one activity instance", () => {
     await expect.poll(() => ben!.getByTestId("watch-status").getAttribute("data-status"), { timeout: 10_000 }).toBe("Won");
     // Once the round is over the mines show, as they do on Ann's screen.
     expect(await tiles("mine")).toBe(3);
-    await shot(page, "together-watch");
+    // The settled round is in Cid's feed.
+    await cid!.getByTestId("feed-instance").getByTestId("feed-row").filter({ hasText: "Ann" }).first().waitFor({ timeout: 10_000 });
+    await pictureOfThree(page, ben!, cid!);
 
     // A player of another instance is refused by the server, whatever their client sends.
     const other = await openHost(["300000000000000014:Dot"], { instanceId: "i-watch-2", viewport: { width: 900, height: 1000 } });
