@@ -18,7 +18,7 @@ import { REMINDER_TOAST_MS } from "@casino/common/constants";
 let started = false;
 /**
  * The room connection carries the Colyseus SDK (its schema decoder and msgpack): a chunk of its own,
- * fetched once the signed-in page is on screen (see `useRoomConnection`), so neither its download nor
+ * fetched once the signed-in page is on screen and the browser idle (see `useRoomConnection`), so neither its download nor
  * its parsing delays the lobby's first paint; the balance shows from the player record meanwhile.
  */
 let roomModule: Promise<typeof import("../net/room")> | null = null;
@@ -68,23 +68,42 @@ function signedIn(token: string, player: PlayerRecord, discord: DiscordContext |
   if (discord && !player.isGuest) void joinActivityInstance(discord.instanceId);
 }
 
-/** Joins the casino room once per session token, after the signed-in page has been drawn. */
-export function useRoomConnection(): void {
+/**
+ * Runs `task` once the browser is idle after the next frame is painted (at the latest `timeoutMs`
+ * later), so work the first view does not need neither delays its paint nor lengthens its tasks.
+ * Returns a function that cancels it.
+ */
+export function afterIdle(task: () => void, timeoutMs = 1500): () => void {
+  let cancel = () => {};
+  const frame = requestAnimationFrame(() => {
+    // The frame callback runs before the paint: the next task comes after it.
+    const timer = setTimeout(() => {
+      if (typeof requestIdleCallback === "function") {
+        const id = requestIdleCallback(task, { timeout: timeoutMs });
+        cancel = () => cancelIdleCallback(id);
+      } else {
+        const later = setTimeout(task, 0);
+        cancel = () => clearTimeout(later);
+      }
+    }, 0);
+    cancel = () => clearTimeout(timer);
+  });
+  cancel = () => cancelAnimationFrame(frame);
+  return () => cancel();
+}
+
+/**
+ * Joins the casino room once per session token, once the signed-in page (`shown`) has been painted and
+ * the browser is idle.
+ */
+export function useRoomConnection(shown: boolean): void {
   const token = useSession((s) => s.token);
   useEffect(() => {
-    if (!token || useRoom.getState().status !== "idle") return;
-    // After the next frame is painted, not merely after the commit.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => {
-        if (useRoom.getState().status === "idle") void connectRoom(token);
-      }, 0);
+    if (!shown || !token || useRoom.getState().status !== "idle") return;
+    return afterIdle(() => {
+      if (useRoom.getState().status === "idle") void connectRoom(token);
     });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, [token]);
+  }, [shown, token]);
 }
 
 /** Joins the casino room and feeds the stores from it. */
