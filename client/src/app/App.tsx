@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue, useEffect, useState, type ReactNode } from "react";
+import { lazy, Suspense, useDeferredValue, useEffect, type ReactNode } from "react";
 import { Route, Switch } from "wouter";
 import { Toaster } from "../ui/Toaster";
 import { Footer } from "../ui/Footer";
@@ -10,7 +10,8 @@ import { ConnectionErrorScreen, ConnectionErrorBanner } from "../features/dialog
 import { StartupDialogs } from "../features/dialogs/StartupDialogs";
 import { ConnectionBanner } from "../features/dialogs/ConnectionBanner";
 import { Together } from "../features/together";
-import { afterIdle, startUp, useRoomConnection } from "./start";
+import { startUp, useRoomConnection } from "./start";
+import { AfterIdle } from "../ui/idle";
 import { useNoMotionClass } from "../ui/useReducedMotion";
 
 const SettingsPage = lazy(() => import("../features/settings/SettingsPage"));
@@ -98,13 +99,6 @@ function SignedIn({ children }: { children: ReactNode }) {
       </AfterIdle>
     </>
   );
-}
-
-/** Mounts its children once the browser is idle after the first paint (work the first view does not need). */
-function AfterIdle({ children }: { children: ReactNode }) {
-  const [idle, setIdle] = useState(false);
-  useEffect(() => afterIdle(() => setIdle(true)), []);
-  return idle ? children : null;
 }
 
 /** The lobby, or the chosen game in its place. */

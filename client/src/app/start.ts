@@ -14,6 +14,7 @@ import { useNotifications } from "../store/notifications";
 import { showWhenRoundShown } from "./deferred-toasts";
 import { joinActivityInstance, refreshLeaderboard } from "../store/leaderboard";
 import { REMINDER_TOAST_MS } from "@casino/common/constants";
+import { afterIdle } from "../ui/idle";
 
 let started = false;
 /**
@@ -66,30 +67,6 @@ function signedIn(token: string, player: PlayerRecord, discord: DiscordContext |
   useSession.setState({ phase: "ready", token, player, discord });
   // The voice channel's board ranks the players the server has seen join this activity instance.
   if (discord && !player.isGuest) void joinActivityInstance(discord.instanceId);
-}
-
-/**
- * Runs `task` once the browser is idle after the next frame is painted (at the latest `timeoutMs`
- * later), so work the first view does not need neither delays its paint nor lengthens its tasks.
- * Returns a function that cancels it.
- */
-export function afterIdle(task: () => void, timeoutMs = 1500): () => void {
-  let cancel = () => {};
-  const frame = requestAnimationFrame(() => {
-    // The frame callback runs before the paint: the next task comes after it.
-    const timer = setTimeout(() => {
-      if (typeof requestIdleCallback === "function") {
-        const id = requestIdleCallback(task, { timeout: timeoutMs });
-        cancel = () => cancelIdleCallback(id);
-      } else {
-        const later = setTimeout(task, 0);
-        cancel = () => clearTimeout(later);
-      }
-    }, 0);
-    cancel = () => clearTimeout(timer);
-  });
-  cancel = () => cancelAnimationFrame(frame);
-  return () => cancel();
 }
 
 /**

@@ -7,6 +7,7 @@ import { Header } from "./Header";
 import { GamesTab } from "./GamesTab";
 import { SuggestionsButton } from "../suggestions/SuggestionsButton";
 import { TogetherPanel } from "../together";
+import { afterIdle, AfterIdle } from "../../ui/idle";
 
 const loadDaily = () => import("../daily-spin/DailySpinTab");
 const loadLeaderboard = () => import("../leaderboard/LeaderboardTab");
@@ -26,13 +27,14 @@ export function Lobby() {
   const player = useSession((s) => s.player);
 
   // The other tabs' code is fetched once the lobby is on screen, so switching tabs does not wait.
-  useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200));
-    idle(() => {
-      void loadDaily();
-      void loadLeaderboard();
-    });
-  }, []);
+  useEffect(
+    () =>
+      afterIdle(() => {
+        void loadDaily();
+        void loadLeaderboard();
+      }),
+    [],
+  );
 
   return (
     <>
@@ -67,7 +69,9 @@ export function Lobby() {
             </Suspense>
           </Tabs.Content>
         </Tabs.Root>
-        <TogetherPanel />
+        <AfterIdle>
+          <TogetherPanel />
+        </AfterIdle>
         <SuggestionsButton />
       </main>
     </>
