@@ -90,12 +90,12 @@ async function post(t: TestApp, path: string, body: unknown, headers: Record<str
     headers: { "content-type": "application/json", ...headers },
     body: JSON.stringify(body),
   });
-  return { status: res.status, body: await res.json() };
+  return { status: res.status, body: (await res.json()) as any };
 }
 
 async function get(t: TestApp, path: string, token: string, headers: Record<string, string> = {}) {
   const res = await fetch(`${t.baseUrl}${path}`, { headers: { authorization: `Bearer ${token}`, ...headers } });
-  return { status: res.status, body: await res.json() };
+  return { status: res.status, body: (await res.json()) as any };
 }
 
 describe("with DISCORD_PUBLIC_KEY configured", () => {

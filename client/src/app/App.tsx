@@ -12,6 +12,8 @@ import { ConnectionBanner } from "../features/dialogs/ConnectionBanner";
 import { Together } from "../features/together";
 import { startUp, useRoomConnection } from "./start";
 import { useNoMotionClass } from "../ui/useReducedMotion";
+import { useLayout } from "../store/layout";
+import { PipView } from "../features/pip/PipView";
 
 const SettingsPage = lazy(() => import("../features/settings/SettingsPage"));
 const TermsPage = lazy(() => import("../features/legal/TermsPage"));
@@ -22,6 +24,8 @@ const FairnessPage = lazy(() => import("../features/fairness/FairnessPage"));
 
 export function App() {
   useNoMotionClass();
+  // Discord's picture-in-picture tile shows the balance and the round only: toasts wait for the full view.
+  const pip = useLayout((s) => s.pip);
   return (
     <>
       <Switch>
@@ -59,7 +63,7 @@ export function App() {
           </SignedIn>
         </Route>
       </Switch>
-      <Toaster />
+      {!pip && <Toaster />}
     </>
   );
 }
@@ -76,6 +80,7 @@ function Page({ children }: { children: ReactNode }) {
 /** Start-up gate: "Loading casino...", the Connection Error screen, or the signed-in product. */
 function SignedIn({ children }: { children: ReactNode }) {
   const phase = useSession((s) => s.phase);
+  const pip = useLayout((s) => s.pip);
   // Normally under way since boot; a visit that began on a standalone page signs in on its way here.
   useEffect(() => void startUp(), []);
   useRoomConnection();
@@ -83,10 +88,14 @@ function SignedIn({ children }: { children: ReactNode }) {
   if (phase === "failed") return <ConnectionErrorScreen />;
   return (
     <>
-      <ConnectionErrorBanner />
-      <ConnectionBanner />
-      {children}
-      <StartupDialogs />
+      {/* Discord's picture-in-picture window: the compact view over the page, which stays mounted. */}
+      {pip && <PipView />}
+      <div className={pip ? "hidden" : "contents"}>
+        <ConnectionErrorBanner />
+        <ConnectionBanner />
+        {children}
+        <StartupDialogs />
+      </div>
       <Together />
     </>
   );
