@@ -41,8 +41,8 @@ async function openHost(player: string, instanceId: string, platform: string, vi
 describe("a phone inside Discord", () => {
   it("unlocks the orientation in the lobby and locks a table to portrait", async () => {
     const page = await openHost("400000000000000001:Pia", "i-phone-lock", "mobile");
-    const app = page.frameLocator("iframe").first();
-    await acceptTerms(app);
+    await acceptTerms(page.frameLocator("iframe").first());
+    const app = (await (await page.$("iframe"))!.contentFrame())!;
     await expect.poll(() => locks(page)).toEqual([{ lock_state: 1, picture_in_picture_lock_state: 1 }]);
 
     await openGame(app, "limbo");
@@ -58,8 +58,8 @@ describe("a phone inside Discord", () => {
 
   it("sends no orientation lock on a desktop launch (the command exists on phones only)", async () => {
     const page = await openHost("400000000000000002:Dora", "i-desktop-lock", "desktop", DESKTOP);
-    const app = page.frameLocator("iframe").first();
-    await acceptTerms(app);
+    await acceptTerms(page.frameLocator("iframe").first());
+    const app = (await (await page.$("iframe"))!.contentFrame())!;
     await openGame(app, "limbo");
     // The presence (sent by the same service, on the same table change) says "Playing Limbo": the lock's
     // turn has come and gone, and no lock was sent.
