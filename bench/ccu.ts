@@ -1,10 +1,17 @@
 import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
+import pg from "pg";
+import { WebSocket as NodeWebSocket } from "ws";
+import { Client, type Room } from "@colyseus/sdk";
+import { TOGETHER_ROOM } from "@casino/common";
+import { SessionTokens } from "../server/src/auth/session";
 import { startLoadProcesses, LoadProcess, collect } from "../loadtest/processes";
+import { summariseIntervals } from "../loadtest/stats";
 import { createGuestTokens } from "../loadtest/guests";
 import { startServer, freePorts, type ServerProcess } from "./lib/cluster";
 import { backendPids, freshDatabase, leaseRedis } from "./lib/database";
 import { CpuMeter, machine, rssBytes } from "./lib/proc";
+import { loadavg } from "node:os";
 
 /**
  * `npm run bench:ccu`: how many connected players one server process holds, and what they cost.
@@ -15,6 +22,12 @@ import { CpuMeter, machine, rssBytes } from "./lib/proc";
  * @colyseus/sdk), which then stay idle. Reported: server RSS per connection (RSS growth / connections),
  * the server's CPU with everyone idle, then bet latency from `--bettors` of the connected players
  * betting on a fixed schedule totalling `--bet-rate` bets a second.
+ *
+ * Then the same bets with the feed on: each bettor is put in an activity instance of its own with
+ * `--feed-viewers` - 1 of the idle players (as an operator would: instance rows in the database, session
+ * tokens signed with the secret), and all of them join that instance's together room from this
+ * process, so every settled bet is a feed row fanned out to `--feed-viewers` connections. Reported: bet
+ * latency and the server's CPU per bet without and with the feed; the difference is the fan-out's cost.
  */
 const { values } = parseArgs({
   options: {
@@ -24,6 +37,7 @@ const { values } = parseArgs({
     bettors: { type: "string", default: "50" },
     "bet-rate": { type: "string", default: "250" },
     seconds: { type: "string", default: "20" },
+    "feed-viewers": { type: "string", default: "8" },
     redis: { type: "string" },
   },
 });
@@ -33,6 +47,7 @@ const RAMP = Number(values.ramp);
 const BETTORS = Math.min(Number(values.bettors), CONNECTIONS);
 const BET_RATE = Number(values["bet-rate"]);
 const SECONDS = Number(values.seconds);
+const FEED_VIEWERS = Number(values["feed-viewers"]);
 const SECRET = "bench-secret-bench-secret-bench-secret-0123";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -129,10 +144,45 @@ async function main() {
       postgres: await backendPids(db.url),
     });
     betCpu.start();
+    const loadBefore = loadavg();
+    bettorsProcess.drainIntervals();
     await sleep(SECONDS * 1000);
     const betUse = betCpu.stop();
-    const { stats, seconds } = await collect([bettorsProcess]);
-    const bets = stats.summary("bet");
+    const plain = summariseIntervals(bettorsProcess.drainIntervals()).get("bet");
+
+    // The feed on: instances of FEED_VIEWERS players (one bettor each), every member in its together room.
+    let feed: { bets: typeof plain; use: typeof betUse; rows: number; viewers: number; load: number[] } | undefined;
+    const viewers: Room[] = [];
+    if (FEED_VIEWERS > 0) {
+      const members = await feedMembers(db.url, tokens, idle, BETTORS, FEED_VIEWERS);
+      let rows = 0;
+      (globalThis as { WebSocket?: unknown }).WebSocket ??= NodeWebSocket;
+      const client = new Client(server.url.replace(/^http/, "ws"));
+      for (const m of members) {
+        client.auth.token = m.token;
+        const room = await client.joinOrCreate(TOGETHER_ROOM, { instanceId: m.instanceId });
+        room.onMessage("feed", (body: { instance: unknown[] }) => (rows += body.instance.length));
+        room.onMessage("*", () => undefined);
+        viewers.push(room);
+      }
+      await sleep(3000);
+      bettorsProcess.drainIntervals();
+      rows = 0;
+      const feedCpu = new CpuMeter({
+        server: [server.pid],
+        load: [...loads, bettorsProcess].map((l) => l.pid),
+        postgres: await backendPids(db.url),
+      });
+      feedCpu.start();
+      await sleep(SECONDS * 1000);
+      const use = feedCpu.stop();
+      const bets = summariseIntervals(bettorsProcess.drainIntervals()).get("bet");
+      feed = { bets, use, rows, viewers: members.length, load: loadavg() };
+    }
+    const { stats, seconds: allSeconds } = await collect([bettorsProcess]);
+    for (const room of viewers) await room.leave(true).catch(() => undefined);
+    const bets = plain;
+    const seconds = SECONDS;
     const connectedAtEnd = loads.reduce((n, l) => n + (l.last?.inRoom ?? 0), 0) + BETTORS;
 
     console.log(
@@ -151,8 +201,30 @@ async function main() {
     );
     if (bets) console.log(`bet latency p50 ${f(bets.p50)} ms, p90 ${f(bets.p90)} ms, p99 ${f(bets.p99)} ms, max ${f(bets.max)} ms`);
     console.log(
-      `CPU while betting (cores busy of 2): server ${f(betUse.server)}, load processes ${f(betUse.load)}, PostgreSQL backends ${f(betUse.postgres)}, whole machine ${f(betUse.machine)}`,
+      `CPU while betting (cores busy of 2): server ${f(betUse.server)}, load processes ${f(betUse.load)}, PostgreSQL backends ${f(betUse.postgres)}, whole machine ${f(betUse.machine)}; load average ${loadBefore.map((l) => f(l)).join(" ")}`,
     );
+    const perBet = (use: Record<string, number>, n: number) => (use.server * 1000 * SECONDS) / Math.max(1, n);
+    const plainCount = bets?.count ?? 0;
+    if (feed) {
+      const n = feed.bets?.count ?? 0;
+      console.log(
+        `with the feed: ${BETTORS} instances of ${FEED_VIEWERS} (${feed.viewers} together-room connections): ${n} bets in ${SECONDS} s = ${f(n / SECONDS, 0)} bets/s, ${feed.rows} feed rows delivered = ${f(feed.rows / Math.max(1, n))} per bet`,
+      );
+      if (feed.bets) {
+        console.log(
+          `bet latency with the feed p50 ${f(feed.bets.p50)} ms, p90 ${f(feed.bets.p90)} ms, p99 ${f(feed.bets.p99)} ms, max ${f(feed.bets.max)} ms`,
+        );
+      }
+      console.log(
+        `CPU with the feed (cores busy of 2): server ${f(feed.use.server)}, load processes ${f(feed.use.load)}, PostgreSQL backends ${f(feed.use.postgres)}, whole machine ${f(feed.use.machine)}; load average ${feed.load.map((l) => f(l)).join(" ")}`,
+      );
+      const without = perBet(betUse, plainCount);
+      const withFeed = perBet(feed.use, n);
+      console.log(
+        `server CPU per bet: ${f(without, 3)} ms without the feed, ${f(withFeed, 3)} ms with it: fan-out to ${FEED_VIEWERS} viewers costs ${f(withFeed - without, 3)} ms per bet (${f((withFeed - without) / FEED_VIEWERS, 3)} ms per delivery)`,
+      );
+    }
+    console.log(`whole run: ${stats.summary("bet")?.count ?? 0} bets in ${f(allSeconds, 1)} s`);
     const idleStats = await collect(loads);
     loads.length = 0;
     const joinErrors = Object.fromEntries([...idleStats.stats.errors].filter(([code]) => code.startsWith("join")));
@@ -163,6 +235,36 @@ async function main() {
     await db.drop();
     await redis?.release();
   }
+}
+
+/**
+ * Puts each bettor (token `idle + k`) in activity instance `bench-k` with `viewers - 1` idle players,
+ * as the server records a join (a row per member), and signs each member a session token as a Discord
+ * player (the together room admits no guest to an instance). Returns every member's token and instance.
+ */
+async function feedMembers(databaseUrl: string, tokens: string[], idle: number, bettors: number, viewers: number) {
+  const sessions = new SessionTokens(SECRET, 24 * 3600);
+  const sub = (token: string) => JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString()) as { sub: string; did: string };
+  const members: { instanceId: string; playerId: string; token: string }[] = [];
+  for (let k = 0; k < bettors; k++) {
+    const instanceId = `bench-${k}`;
+    const indexes = [idle + k, ...Array.from({ length: viewers - 1 }, (_, j) => k * (viewers - 1) + j)];
+    for (const i of indexes) {
+      const { sub: playerId, did } = sub(tokens[i]!);
+      members.push({ instanceId, playerId, token: await sessions.issue({ playerId, discordId: did, guest: false }) });
+    }
+  }
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    await c.query(
+      `INSERT INTO activity_instance_members (instance_id, player_id, verified) SELECT * FROM unnest($1::text[], $2::uuid[], $3::bool[])`,
+      [members.map((m) => m.instanceId), members.map((m) => m.playerId), members.map(() => false)],
+    );
+  } finally {
+    await c.end();
+  }
+  return members;
 }
 
 await main();

@@ -1,4 +1,8 @@
-import { createServer, type Server } from "node:http";
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from "node:http";
+import { connect } from "node:net";
+import type { AddressInfo } from "node:net";
+import type { KeyObject } from "node:crypto";
+import { signProxyPayload } from "../../server/test/fake-discord";
 import { inject } from "vitest";
 import type { TestProject } from "vitest/node";
 import type { FrameLocator } from "playwright-core";
@@ -11,7 +15,8 @@ import type { FrameLocator } from "playwright-core";
  * shape of the SDK's schema (@discord/embedded-app-sdk 2.5: `generated/schemas`, `schema/responses`):
  * participants (the players of this page who authenticated, pushed on ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE
  * to subscribers), SET_ACTIVITY (echoes the activity with the name and type Discord adds), OPEN_INVITE_DIALOG
- * (INVALID_CHANNEL 4005 in a DM, as Discord answers), SHARE_LINK. Every command is logged on
+ * (INVALID_CHANNEL 4005 in a DM, as Discord answers), SHARE_LINK, SET_ORIENTATION_LOCK_STATE (null), and
+ * emits ACTIVITY_LAYOUT_MODE_UPDATE on `fakeDiscord.layout(mode)`. Every command is logged on
  * `window.fakeDiscord.log` for assertions. Query options: `dm=1` launches in a DM (no guild), `custom_id`
  * as from a share link; a player "id:Name:Nick" has a guild nickname.
  */
@@ -50,6 +55,8 @@ const dispatchAll = (evt, data) => { for (const [w, f] of frames) if (f.subs.has
 window.fakeDiscord = { frames, log, dispatchAll, connected,
   /** A player leaves the call: gone from the participants, and the subscribers hear it. */
   leave(id) { connected.delete(id); dispatchAll('ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE', participants()); },
+  /** Discord changes the layout (0 FOCUSED, 1 PIP, 2 GRID): ACTIVITY_LAYOUT_MODE_UPDATE to subscribers. */
+  layout(mode) { dispatchAll('ACTIVITY_LAYOUT_MODE_UPDATE', { layout_mode: mode }); },
   reload(i) { const f = document.querySelectorAll('iframe')[i]; f.src = f.dataset.src; } };
 addEventListener('message', ev => {
   const f = frames.get(ev.source);
@@ -77,6 +84,8 @@ addEventListener('message', ev => {
     // EmptyResponse (null); openInviteDialog.ts: INVALID_CHANNEL in a (G)DM
     case 'OPEN_INVITE_DIALOG': return DM ? fail(ev.source, cmd, nonce, 4005, 'Invalid channel') : reply(ev.source, cmd, nonce, null);
     case 'SHARE_LINK': return reply(ev.source, cmd, nonce, { success: true, didCopyLink: false, didSendMessage: true });
+    // EmptyResponse (null); the args are recorded in the log
+    case 'SET_ORIENTATION_LOCK_STATE': return reply(ev.source, cmd, nonce, null);
     case 'SUBSCRIBE': f.subs.add(evt); return reply(ev.source, cmd, nonce, { evt });
     case 'UNSUBSCRIBE': f.subs.delete(evt); return reply(ev.source, cmd, nonce, { evt });
     case 'CAPTURE_LOG': return reply(ev.source, cmd, nonce, null);
@@ -181,4 +190,85 @@ export async function acceptTerms(app: FrameLocator) {
   await dialog.getByRole("checkbox", { name: /Privacy Policy/ }).click();
   await dialog.getByRole("button", { name: "Accept and Continue" }).click();
   await dialog.waitFor({ state: "detached" });
+}
+
+export interface FakeProxy {
+  /** Where the host iframes the activity: this proxy's origin. */
+  url: string;
+  /** Every request it forwarded: method, path, and whether it was an upgrade to a WebSocket. */
+  forwarded: { method: string; path: string; upgrade: boolean }[];
+  close(): Promise<void>;
+}
+
+/**
+ * A stand-in for Discord's activity proxy in front of the app server: every request and WebSocket
+ * upgrade is forwarded, with the headers Discord's proxy adds for the signed-in user
+ * (X-Signature-Ed25519, X-Signature-Timestamp, X-Discord-Proxy-Payload), signed with `privateKey`
+ * (a test passes another key than the server's to forge). The Host header passes through, as the
+ * activity's own origin is the proxy's.
+ */
+export async function startFakeProxy(
+  target: string,
+  options: { privateKey: KeyObject; applicationId: string; userId: string },
+): Promise<FakeProxy> {
+  const upstream = new URL(target);
+  const forwarded: FakeProxy["forwarded"] = [];
+  const signed = (headers: IncomingHttpHeaders): IncomingHttpHeaders => {
+    const now = Math.floor(Date.now() / 1000);
+    return {
+      ...headers,
+      ...signProxyPayload(options.privateKey, {
+        application_id: options.applicationId,
+        user_id: options.userId,
+        created_at: now,
+        expires_at: now + 900,
+      }),
+    };
+  };
+  const server: Server = createServer((req, res) => {
+    forwarded.push({ method: req.method ?? "GET", path: req.url ?? "/", upgrade: false });
+    const out = httpRequest(
+      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: signed(req.headers) },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    out.on("error", () => res.destroy());
+    req.pipe(out);
+  });
+  const upgraded = new Set<{ destroy(): void }>();
+  server.on("upgrade", (req, socket, head) => {
+    upgraded.add(socket);
+    socket.once("close", () => upgraded.delete(socket));
+    forwarded.push({ method: req.method ?? "GET", path: req.url ?? "/", upgrade: true });
+    const out = connect(Number(upstream.port), upstream.hostname, () => {
+      const lines = [`${req.method} ${req.url} HTTP/1.1`];
+      for (const [name, value] of Object.entries(signed(req.headers))) {
+        for (const v of Array.isArray(value) ? value : [value]) if (v !== undefined) lines.push(`${name}: ${v}`);
+      }
+      out.write(lines.join("\r\n") + "\r\n\r\n");
+      if (head.length) out.write(head);
+      out.pipe(socket);
+      socket.pipe(out);
+    });
+    const drop = () => {
+      out.destroy();
+      socket.destroy();
+    };
+    out.on("error", drop);
+    socket.on("error", drop);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    forwarded,
+    close: () =>
+      new Promise((resolve) => {
+        for (const socket of upgraded) socket.destroy();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }

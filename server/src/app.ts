@@ -49,6 +49,7 @@ import { playerRoutes } from "./http/player-routes";
 import { moneyRoutes } from "./http/money-routes";
 import { errorHandler, unknownApiRoute, unknownRoute } from "./http/errors";
 import { readSession } from "./http/context";
+import { DiscordProxyCheck } from "./auth/discord-proxy";
 import { jsonRateLimit } from "./http/rate-limit";
 import { guardHttpServer } from "./http/guard";
 import { Log } from "./log";
@@ -285,6 +286,14 @@ function mountHttp(app: Application, s: Services, options: AppOptions): void {
   // The bearer token is read here; each route that needs a player demands it (sessionOf), so an unknown
   // route is a 404 for everyone. Requests that carry a session count against that player's budget.
   api.use(readSession(s.tokens));
+  // A Discord player's every call must come through Discord's proxy too, when its public key is configured.
+  const proxy = new DiscordProxyCheck({ publicKey: s.config.discord.publicKey, applicationId: s.config.discord.clientId });
+  if (proxy.enabled) {
+    api.use((req, _res, next) => {
+      if (req.session && !req.session.guest) proxy.verifyFor(req.headers, req.session.discordId);
+      next();
+    });
+  }
   api.use(
     jsonRateLimit({
       windowMs: 60_000,

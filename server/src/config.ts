@@ -88,6 +88,13 @@ const envSchema = z
     DISCORD_CLIENT_SECRET: optionalText,
     DISCORD_API_BASE: z.preprocess(emptyToUndefined, z.url().default("https://discord.com/api")),
     DISCORD_BOT_TOKEN: optionalText,
+    DISCORD_PUBLIC_KEY: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[0-9a-fA-F]{64}$/, "must be the application's public key: 64 hex characters")
+        .optional(),
+    ),
     SPECIAL_BADGES: z.preprocess(
       emptyToUndefined,
       z
@@ -166,7 +173,8 @@ export interface Config {
   sessionSecret: string;
   sessionTtlSeconds: number;
   /** `botToken` enables the server-side activity-instance lookup. */
-  discord: { clientId?: string; clientSecret?: string; apiBase: string; botToken?: string };
+  /** publicKey: the application's Ed25519 key (hex); with it, Discord sessions must come through Discord's proxy. */
+  discord: { clientId?: string; clientSecret?: string; apiBase: string; botToken?: string; publicKey?: string };
   /** Discord user id → special badge. A Map: boards look up every entry's id, most of them misses. */
   specialBadges: ReadonlyMap<string, string>;
   betRatePerSecond: number;
@@ -252,6 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       clientSecret: e.DISCORD_CLIENT_SECRET,
       apiBase: e.DISCORD_API_BASE.replace(/\/$/, ""),
       botToken: e.DISCORD_BOT_TOKEN,
+      publicKey: e.DISCORD_PUBLIC_KEY?.toLowerCase(),
     },
     specialBadges: new Map(Object.entries(e.SPECIAL_BADGES)),
     betRatePerSecond: e.BET_RATE_PER_SECOND,

@@ -1,4 +1,5 @@
 import { createServer, type Server } from "node:http";
+import { generateKeyPairSync, sign, type KeyObject } from "node:crypto";
 import type { AddressInfo } from "node:net";
 
 /**
@@ -102,4 +103,27 @@ export async function startFakeDiscord(): Promise<FakeDiscord> {
     instances,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * Discord's activity proxy's signature headers for one request, made as Discord makes them: the JSON
+ * payload's bytes signed with Ed25519 (base64), the payload in base64, its created_at as the timestamp.
+ */
+export function signProxyPayload(
+  privateKey: KeyObject,
+  payload: { application_id: string; user_id: string; created_at: number; expires_at: number; is_developer?: boolean },
+): Record<string, string> {
+  const bytes = Buffer.from(JSON.stringify(payload));
+  return {
+    "x-signature-ed25519": sign(null, bytes, privateKey).toString("base64"),
+    "x-signature-timestamp": String(payload.created_at),
+    "x-discord-proxy-payload": bytes.toString("base64"),
+  };
+}
+
+/** A fresh Ed25519 key pair, the public half as the 64 hex characters the developer portal shows. */
+export function proxyKeyPair(): { privateKey: KeyObject; publicKeyHex: string } {
+  const { privateKey, publicKey } = generateKeyPairSync("ed25519");
+  const raw = publicKey.export({ format: "der", type: "spki" }).subarray(-32);
+  return { privateKey, publicKeyHex: raw.toString("hex") };
 }

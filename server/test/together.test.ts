@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Room } from "@colyseus/sdk";
+import { Client, type Room } from "@colyseus/sdk";
+import { matchMaker } from "@colyseus/core";
 import { replayRound, roundCustomId, roundOfCustomId, TOGETHER_ROOM } from "@casino/common";
 import { startTestApp, type TestApp } from "./harness";
 import { ask, chooseSeed, Inbox, joinCasino, waitFor } from "./room-helpers";
@@ -154,6 +155,46 @@ describe("the together room", () => {
     await membersOf(a.inbox, 2);
     for (const r of [a, c, d, g]) await r.room.leave(true);
     await casino.room.leave(true);
+  });
+
+  it("keeps a player whose phone dropped the socket without a close: still listed, and back in the same seat", async () => {
+    const fay = await signIn("8100006", "Fay", "inst-together-drop");
+    const gus = await signIn("8100007", "Gus", "inst-together-drop");
+    const f = await joinTogether(fay.token, "inst-together-drop");
+    const g = await joinTogether(gus.token, "inst-together-drop");
+    g.room.send("at", { game: "dice" });
+    await membersOf(f.inbox, 2, (ms) => ms.find((m) => m.username === "Gus")?.game === "dice");
+
+    // The network drops Gus's socket: no close frame. The server holds his seat (a leave with a grace period).
+    g.room.reconnection.enabled = false;
+    const left = new Promise<void>((resolve) => g.room.onLeave.once(() => resolve()));
+    (g.room.connection as unknown as { transport: { ws: { terminate(): void } } }).transport.ws.terminate();
+    await left;
+    const serverRoom = matchMaker.getLocalRoomById(f.room.roomId) as unknown as { _reconnections: Record<string, unknown> };
+    await waitFor(() => Object.keys(serverRoom._reconnections).length === 1, 10_000);
+
+    // Nothing was lost meanwhile: Gus is still a member at his table, for Redis and for Fay.
+    const listed = await t.app.services.together.members("inst-together-drop", fay.player.id);
+    expect(listed.map((m) => [m.username, m.game]).sort()).toEqual([
+      ["Fay", null],
+      ["Gus", "dice"],
+    ]);
+    const lastPush = f.inbox.messages.filter((m) => m.type === "members").at(-1)!;
+    expect(lastPush.body.members).toHaveLength(2);
+
+    // He comes back within the grace period: the same session, still listed, and the feed reaches him.
+    const back = await new Client(t.wsUrl).reconnect(g.room.reconnectionToken);
+    const backInbox = new Inbox(back);
+    expect(back.sessionId).toBe(g.room.sessionId);
+    expect((await t.app.services.together.members("inst-together-drop", gus.player.id)).map((m) => m.username).sort()).toEqual([
+      "Fay",
+      "Gus",
+    ]);
+    const casino = await joinCasino(t, fay.token);
+    const bet = await ask(casino.room, casino.inbox, "bet", { game: "dice", amount: 10, params: { target: 50, direction: "under" } });
+    expect(bet.type).toBe("result");
+    await waitFor(() => feedRows(backInbox, "instance").some((r: any) => r.username === "Fay"), 10_000);
+    for (const r of [f.room, back, casino.room]) await r.leave(true);
   });
 
   it("refuses an instance the player has not joined, a guest's instance and malformed options", async () => {

@@ -13,6 +13,8 @@ import { Together } from "../features/together";
 import { startUp, useRoomConnection } from "./start";
 import { AfterIdle } from "../ui/idle";
 import { useNoMotionClass } from "../ui/useReducedMotion";
+import { useLayout } from "../store/layout";
+import { PipView } from "../features/pip/PipView";
 
 const SettingsPage = lazy(() => import("../features/settings/SettingsPage"));
 const TermsPage = lazy(() => import("../features/legal/TermsPage"));
@@ -23,6 +25,8 @@ const FairnessPage = lazy(() => import("../features/fairness/FairnessPage"));
 
 export function App() {
   useNoMotionClass();
+  // Discord's picture-in-picture tile shows the balance and the round only: toasts wait for the full view.
+  const pip = useLayout((s) => s.pip);
   return (
     <>
       <Switch>
@@ -60,7 +64,7 @@ export function App() {
           </SignedIn>
         </Route>
       </Switch>
-      <Toaster />
+      {!pip && <Toaster />}
     </>
   );
 }
@@ -83,6 +87,7 @@ function Page({ children }: { children: ReactNode }) {
  */
 function SignedIn({ children }: { children: ReactNode }) {
   const phase = useDeferredValue(useSession((s) => s.phase));
+  const pip = useLayout((s) => s.pip);
   // Normally under way since boot; a visit that began on a standalone page signs in on its way here.
   useEffect(() => void startUp(), []);
   useRoomConnection(phase === "ready");
@@ -90,10 +95,14 @@ function SignedIn({ children }: { children: ReactNode }) {
   if (phase === "failed") return <ConnectionErrorScreen />;
   return (
     <>
-      <ConnectionErrorBanner />
-      <ConnectionBanner />
-      {children}
-      <StartupDialogs />
+      {/* Discord's picture-in-picture window: the compact view over the page, which stays mounted. */}
+      {pip && <PipView />}
+      <div className={pip ? "hidden" : "contents"}>
+        <ConnectionErrorBanner />
+        <ConnectionBanner />
+        {children}
+        <StartupDialogs />
+      </div>
       <AfterIdle>
         <Together />
       </AfterIdle>

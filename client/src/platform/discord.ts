@@ -43,7 +43,11 @@ export async function startDiscord(): Promise<DiscordStart> {
     body: JSON.stringify({ code, instanceId: instance.instanceId }),
     credentials: "include",
   });
-  if (!res.ok) throw new Error(`Token exchange failed: ${res.statusText || res.status}`);
+  if (!res.ok) {
+    // A 401 says why (Discord's proxy signature missing, forged or stale); other failures by their status.
+    const refusal = res.status === 401 ? ((await res.json().catch(() => ({}))) as { error?: string }).error : undefined;
+    throw new Error(`Token exchange failed: ${refusal ?? (res.statusText || res.status)}`);
+  }
   const session = (await res.json().catch(() => ({}))) as Partial<TokenAnswer>;
   if (!session.access_token || !session.session_token || !session.player) throw new Error("No access token received");
 

@@ -1,6 +1,7 @@
 import { Router } from "express";
 import { guestRequest, tokenRequest, type ClientConfig, type SessionAnswer, type TokenAnswer } from "@casino/common";
 import { discordAvatarUrl, discordDisplayName } from "../auth/discord";
+import { DiscordProxyCheck, proxyUserMismatch } from "../auth/discord-proxy";
 import type { Services } from "../services";
 import type { Player } from "../db/entities/index";
 import { parse } from "./errors";
@@ -10,6 +11,7 @@ import { closedAccountRefusal } from "../players/players";
 /** Identity: Discord code exchange and guests. Both answer a signed session token. */
 export function authRoutes(s: Services): Router {
   const router = Router();
+  const proxy = new DiscordProxyCheck({ publicKey: s.config.discord.publicKey, applicationId: s.config.discord.clientId });
   const session = async (player: Player): Promise<SessionAnswer> => {
     // A suspended player signing in again is refused here, before a new token exists.
     const refusal = closedAccountRefusal(player);
@@ -28,7 +30,11 @@ export function authRoutes(s: Services): Router {
 
   router.post("/token", async (req, res) => {
     const body = parse(tokenRequest, req.body);
+    // With the application's public key configured, a sign-in must come through Discord's proxy: a forged
+    // or missing signature is refused before the code is spent, and the proxy must vouch for this user.
+    const proxied = proxy.verify(req.headers);
     const { accessToken, user, guildIds } = await s.discord.exchange(body.code, body.redirect_uri);
+    if (proxied && proxied.userId !== user.id) throw proxyUserMismatch();
     const player = await s.players.upsertDiscordUser(user.id, discordDisplayName(user), discordAvatarUrl(user));
     // The guild scope of the boards: who shares a guild. Kept as it was when Discord would not list them.
     if (guildIds) await s.guilds.replace(player.id, guildIds);

@@ -15,6 +15,7 @@ import { useSession } from "../../store/session";
 import { toast } from "../../store/toast";
 import { useTogether } from "../../store/together";
 import { launchCustomId, updatePresence, watchParticipants } from "../../platform/discord-together";
+import { lockOrientation, watchLayoutMode } from "../../platform/discord-layout";
 import { openRoundVerify } from "./open-round";
 
 /**
@@ -37,7 +38,8 @@ function onMembers(members: TogetherMember[]): void {
 /**
  * Playing together, without a view of its own (mounted once for a signed-in page): the together room's
  * connection, the table the player sits at, Discord's participants, the rich presence, and a round
- * named by the share link the activity was launched from.
+ * named by the share link the activity was launched from. Also, inside Discord, the phone's orientation
+ * lock per screen and the layout mode (picture-in-picture shows the compact view).
  */
 export default function TogetherService() {
   const token = useSession((s) => s.token);
@@ -103,6 +105,21 @@ export default function TogetherService() {
       stop?.();
     };
   }, [discord]);
+
+  useEffect(() => {
+    if (!discord) return;
+    let stop: (() => void) | undefined;
+    let gone = false;
+    void watchLayoutMode().then((unsubscribe) => (gone ? unsubscribe() : (stop = unsubscribe)));
+    return () => {
+      gone = true;
+      stop?.();
+    };
+  }, [discord]);
+
+  useEffect(() => {
+    if (discord) void lockOrientation(activeGame ? "table" : "lobby");
+  }, [discord, activeGame]);
 
   // The rich presence follows the table and the party's size.
   useEffect(() => {
