@@ -9,6 +9,9 @@ import type { RoundingRule } from "./fairness/rounding";
  * this file); the messages' schemas are in table-schemas.ts, the round engine in games/blackjack-table.ts.
  */
 
+/** Seats at a table (the shoe's TABLE_SEATS, here without importing the engine). */
+export const TABLE_SEATS_COUNT = 7;
+
 /** Client → server message types. Each carries a `requestId` and is answered `result` or `error` with it. */
 export const TABLE_MESSAGES = {
   /** `{ requestId, seat }`: sit down at a free seat (1–7); a seat taken during a round plays from the next one. */
@@ -97,8 +100,8 @@ export interface TableSnapshot {
    * it is turned. Null between rounds before the first deal of the room.
    */
   view: TableView | null;
-  /** The shoe in use: its id and commitment (shown before its first round). */
-  shoe: TableShoeInfo;
+  /** The shoe in use: its id and commitment (shown before its first round); null until one is committed. */
+  shoe: TableShoeInfo | null;
   /** The shoe before this one, with its revealed server seed (verify it with `GET /api/tables/shoes/:id`). */
   previousShoe: { id: string; serverSeed: string; serverSeedHash: string } | null;
 }

@@ -59,7 +59,7 @@ export interface NewPlayer {
   avatarUrl: string | null;
 }
 
-interface Movement {
+export interface Movement {
   delta: number;
   reason: LedgerReason;
   reference: string | null;
@@ -85,7 +85,8 @@ export interface AbandonedSettlement {
  * and the request's answer together.
  */
 export class Ledger {
-  private readonly requests: MoneyRequests;
+  /** The money-request path (shared by the product modules that build on it, e.g. the table's). */
+  readonly requests: MoneyRequests;
   private readonly seedRotation: SeedRotation;
   private readonly commitListeners = new Set<CommitListener>();
 
@@ -569,7 +570,7 @@ interface MoveOptions {
  * Queues the player's balance update and the ledger entries of `movements` (ids `<base>#<reason>`),
  * refusing a debit the locked balance cannot cover. Answers the new balance (also kept in the context).
  */
-function moveCoins(ctx: MoneyContext, base: string, movements: Movement[], options: MoveOptions = {}): number {
+export function moveCoins(ctx: MoneyContext, base: string, movements: Movement[], options: MoveOptions = {}): number {
   const w = ctx.writes;
   const net = movements.reduce((sum, m) => sum + m.delta, 0);
   const debits = movements.filter((m) => m.delta < 0).reduce((sum, m) => sum - m.delta, 0);
@@ -623,7 +624,7 @@ function voidRound(ctx: MoneyContext, engine: AnyGameEngine, r: OpenRoundRow, ba
   return { ...answer(base, r.game, r.id, step, r.totalStake, r.totalPayout + refund, balance, view, r.seed), voided: true };
 }
 
-function recordSession(
+export function recordSession(
   w: WriteBatch,
   playerId: string,
   requestId: string,
