@@ -82,7 +82,12 @@ describe.runIf(TEST_DB === "postgres")("blackjack table restart", () => {
       const s = snap(ja.room);
       if (s.toAct === null) continue;
       if (s.toAct === 1) {
-        const action = s.phase === "insurance" ? { type: "insurance", take: true } : s.view!.actions.includes("double") ? { type: "double" } : { type: "hit" };
+        const action =
+          s.phase === "insurance"
+            ? { type: "insurance", take: true }
+            : s.view!.actions.includes("double")
+              ? { type: "double" }
+              : { type: "hit" };
         expect((await ask(ja.room, ja.inbox, TABLE_MESSAGES.act, { action })).type).toBe("result");
         await waitFor(() => snap(ja.room).toAct !== 1 || snap(ja.room).view!.seats[0]!.hands[0]!.cards.length > 2, 10_000);
       }

@@ -56,7 +56,8 @@ async function joinTable(token: string, options: Record<string, unknown>, roomId
   const inbox = new Inbox(room);
   const seen: TableSnapshot[] = [];
   room.onStateChange((state: any) => {
-    if (state.snapshot && (seen.length === 0 || JSON.stringify(seen[seen.length - 1]) !== state.snapshot)) seen.push(JSON.parse(state.snapshot));
+    if (state.snapshot && (seen.length === 0 || JSON.stringify(seen[seen.length - 1]) !== state.snapshot))
+      seen.push(JSON.parse(state.snapshot));
   });
   await waitFor(() => (room.state as any)?.snapshot);
   return { room, inbox, seen };
@@ -116,7 +117,11 @@ describe("three players of one activity instance at the table", () => {
       {
         bets: [100, 40, 25],
         plan: (s, seat) =>
-          seat === 3 ? "timeout" : seat === 2 && s.seats[1]!.hands.length === 1 && splittable(s.seats[1]!.hands[0]!.cards) ? { type: "split" } : stand,
+          seat === 3
+            ? "timeout"
+            : seat === 2 && s.seats[1]!.hands.length === 1 && splittable(s.seats[1]!.hands[0]!.cards)
+              ? { type: "split" }
+              : stand,
       },
       { bets: [100, 41, 25], plan: (_s, seat) => (seat === 2 ? "timeout" : stand) },
       { bets: [10, 20, 30], plan: () => stand },

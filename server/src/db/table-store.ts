@@ -191,7 +191,7 @@ export class TableStore {
       }
       const [row] = await sqlRows<Row<"table_rounds", "id">>(
         em,
-        `INSERT INTO table_rounds (shoe_id, round, phase) VALUES ($1, $2, 'betting') RETURNING id`,
+        `INSERT INTO table_rounds (shoe_id, round, phase, actions) VALUES ($1, $2, 'betting', '[]') RETURNING id`,
         [shoeId, round],
       );
       return row!.id;

@@ -566,7 +566,7 @@ export class TableRound {
   shoe?: Relation<TableShoe>;
   @Column({ type: "integer" }) round!: number;
   @Column({ type: "text" }) phase!: "betting" | "playing" | "settled" | "void";
-  @Column({ type: "jsonb", default: () => "'[]'::jsonb" }) actions!: unknown;
+  @Column({ type: "jsonb" }) actions!: unknown;
   @Column({ name: "settled_by", type: "text", nullable: true }) settledBy!: "table" | "restart" | null;
   @CreateDateColumn({ name: "created_at", type: "timestamptz" }) createdAt!: Date;
   @Column({ name: "dealt_at", type: "timestamptz", nullable: true }) dealtAt!: Date | null;

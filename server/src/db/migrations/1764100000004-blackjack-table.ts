@@ -33,7 +33,7 @@ export class BlackjackTable1764100000004 implements MigrationInterface {
         shoe_id uuid NOT NULL REFERENCES table_shoes(id),
         round integer NOT NULL CHECK (round >= 1),
         phase text NOT NULL CHECK (phase IN ('betting','playing','settled','void')),
-        actions jsonb NOT NULL DEFAULT '[]'::jsonb,
+        actions jsonb NOT NULL,
         settled_by text CHECK (settled_by IN ('table','restart')),
         created_at timestamptz NOT NULL DEFAULT now(),
         dealt_at timestamptz,
