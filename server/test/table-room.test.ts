@@ -308,3 +308,72 @@ describe("three players of one activity instance at the table", () => {
     }
   }, 120_000);
 });
+
+describe("public tables", () => {
+  it("fill up to 7 seats, then a player asking for a free seat gets a new table; a full table can be watched; bad messages are refused", async () => {
+    const guests = await Promise.all(Array.from({ length: 9 }, () => t.guest()));
+    // A guest plays at the public tables only.
+    await expect(joinTable(guests[0]!.token, { instanceId: "some-instance" })).rejects.toThrow(/Guests play at the public tables/);
+    await expect(joinTable(guests[0]!.token, { instanceId: "some-instance", freeSeat: true })).rejects.toThrow(/freeSeat/);
+
+    const first: Joined[] = [];
+    for (const [k, g] of guests.slice(0, 7).entries()) {
+      const j = await joinTable(g.token, { instanceId: null, freeSeat: true });
+      first.push(j);
+      expect((await ask(j.room, j.inbox, TABLE_MESSAGES.sit, { seat: k + 1 })).type).toBe("result");
+    }
+    const fullRoom = first[0]!.room.roomId;
+    expect(new Set(first.map((j) => j.room.roomId))).toEqual(new Set([fullRoom]));
+    expect((await ask(first[0]!.room, first[0]!.inbox, TABLE_MESSAGES.sit, { seat: 2 })).body.code).toBe("already_seated");
+    const listed = async () => (await t.request("GET", "/api/tables", { token: guests[8]!.token })).body.tables as any[];
+    const deadline = Date.now() + 5_000;
+    while (!(await listed()).some((x) => x.roomId === fullRoom && x.freeSeats === 0) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
+
+    // Every seat taken: asking for a free seat opens a new table; both are listed.
+    const eighth = await joinTable(guests[7]!.token, { instanceId: null, freeSeat: true });
+    expect(eighth.room.roomId).not.toBe(fullRoom);
+    const tables = await listed();
+    expect(tables.find((x) => x.roomId === fullRoom)).toMatchObject({ seated: 7, freeSeats: 0, instanceId: null });
+    expect(tables.find((x) => x.roomId === eighth.room.roomId)).toMatchObject({ freeSeats: 7 });
+
+    // The full table by its id: to watch.
+    const watcher = await joinTable(guests[8]!.token, { instanceId: null }, fullRoom);
+    expect((await ask(watcher.room, watcher.inbox, TABLE_MESSAGES.sit, { seat: 7 })).body.code).toBe("seat_taken");
+    await waitFor(() => snap(watcher.room).players.length === 7 && snap(watcher.room).watchers === 1, 5_000);
+
+    // Malformed messages: answered invalid_message, the connection stays.
+    const j = first[0]!;
+    for (const [type, body] of [
+      [TABLE_MESSAGES.sit, { seat: 8 }],
+      [TABLE_MESSAGES.bet, { amount: 0 }],
+      [TABLE_MESSAGES.bet, { amount: 1.5 }],
+      [TABLE_MESSAGES.act, { action: { type: "surrender" } }],
+      [TABLE_MESSAGES.act, { action: { type: "insurance" } }],
+      [TABLE_MESSAGES.ready, { extra: 1 }],
+    ] as const) {
+      const answer = await ask(j.room, j.inbox, type, body as Record<string, unknown>);
+      expect(answer.body.code, `${type} ${JSON.stringify(body)}`).toBe("invalid_message");
+    }
+
+    // A seat taken while a round is played watches until the next round.
+    await waitFor(() => snap(eighth.room).phase === "waiting" || snap(eighth.room).phase === "betting", 5_000);
+    expect((await ask(eighth.room, eighth.inbox, TABLE_MESSAGES.sit, { seat: 1 })).type).toBe("result");
+    await waitFor(() => snap(eighth.room).phase === "betting", 10_000);
+    expect((await ask(eighth.room, eighth.inbox, TABLE_MESSAGES.bet, { amount: 10 })).type).toBe("result");
+    expect((await ask(eighth.room, eighth.inbox, TABLE_MESSAGES.bet, { amount: 10 })).body.code).toBe("already_bet");
+    await ask(eighth.room, eighth.inbox, TABLE_MESSAGES.ready, {});
+    await waitFor(() => snap(eighth.room).view?.round === 1, 10_000);
+    const late = await joinTable(guests[8]!.token, { instanceId: null }, eighth.room.roomId);
+    expect((await ask(late.room, late.inbox, TABLE_MESSAGES.sit, { seat: 2 })).type).toBe("result");
+    await waitFor(() => snap(late.room).players.some((p) => p.seat === 2), 5_000);
+    if (snap(late.room).phase !== "settled")
+      expect(snap(late.room).players.find((p) => p.seat === 2)).toMatchObject({ inRound: false, bet: null });
+    expect((await ask(late.room, late.inbox, TABLE_MESSAGES.bet, { amount: 10 })).body.code).toBe("betting_closed");
+    // Seat 1 plays its round (stood for, if need be, by the timer); seat 2 then bets in the next one.
+    await waitFor(() => snap(late.room).phase === "betting", 15_000);
+    expect((await ask(late.room, late.inbox, TABLE_MESSAGES.bet, { amount: 10 })).type).toBe("result");
+
+    for (const x of [...first, eighth, watcher, late]) await x.room.leave();
+  }, 90_000);
+});

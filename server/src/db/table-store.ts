@@ -180,6 +180,11 @@ export class TableStore {
   /** The shoe's round `round` in its betting phase (the open one when it is already there). */
   async openRound(shoeId: string, round: number): Promise<string> {
     return this.db.transaction(async (em) => {
+      const [live] = await sqlRows(em, `SELECT id FROM table_shoes WHERE id = $1 AND ${LIVE} AND owner = $2 FOR SHARE`, [
+        shoeId,
+        this.owner,
+      ]);
+      if (!live) throw new Error(`shoe ${shoeId} is no longer dealt by this process`);
       const [open] = await sqlRows<Row<"table_rounds", "id" | "round" | "phase">>(
         em,
         `SELECT id, round, phase FROM table_rounds WHERE shoe_id = $1 AND ${OPEN}`,

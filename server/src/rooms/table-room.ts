@@ -127,6 +127,8 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
   private lastSnapshot = "";
   /** The dealt round is on the table (from the deal to the end of the settled pause). */
   private roundLive = false;
+  /** The lease on the shoe was lost: the round in play is another process's to settle. */
+  private shoeLost = false;
   /** The names and avatars of the players here, as the table shows them. */
   private readonly profiles = new Map<string, { username: string; avatarUrl: string | null }>();
 
@@ -361,14 +363,51 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
           continue;
         }
         this.autoDispose = false;
+        if (this.shoeLost) {
+          this.shoeLost = false;
+          throw new Error("the table's shoe was taken over by another process");
+        }
         if (!this.shoe && !(await this.openShoe())) continue;
         await this.playRound();
       } catch (error) {
         if (this.stopped) return;
         this.s.log.error("table:round", "table room: round failed", error);
+        await this.abandonShoe();
         await this.sleep(1_000);
       }
     }
+  }
+
+  /**
+   * After a failure the room's copy of the round may differ from its record: the round is settled from
+   * the record by the restart rule (if this process still holds the shoe), the shoe finished, and the
+   * next round starts a new shoe.
+   */
+  private async abandonShoe(): Promise<void> {
+    const shoe = this.shoe;
+    await Promise.allSettled([...this.pendingBets]);
+    if (shoe) {
+      await this.s.table
+        .recover(shoe.id, true)
+        .catch((error) => this.s.log.error("table:recover", "table room: settling the open round failed", error));
+      this.previousShoe = await this.s.table.lastFinished(this.tableId).catch(() => this.previousShoe);
+    }
+    clearInterval(this.leaseTimer);
+    this.leaseTimer = undefined;
+    Object.assign(this, {
+      shoe: null,
+      engine: null,
+      roundId: null,
+      roundActions: [],
+      roundLive: false,
+      deadline: null,
+      bettingOpen: false,
+    });
+    for (const seat of [...this.seats.values()]) {
+      if (seat.leaving) this.seats.delete(seat.seat);
+      else Object.assign(seat, { inRound: false, bet: null, ready: false });
+    }
+    this.setPhase("waiting");
   }
 
   /** A new shoe for this table, once no other process deals one. */
@@ -386,10 +425,21 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
     }
     this.shoe = result.opened;
     this.engine = null;
+    this.shoeLost = false;
     const lease = this.s.config.table.leaseMs;
     const shoeId = this.shoe.id;
     clearInterval(this.leaseTimer);
-    this.leaseTimer = setInterval(() => void this.s.table.renewLease(shoeId).catch(() => undefined), Math.max(100, Math.floor(lease / 3)));
+    this.leaseTimer = setInterval(
+      () =>
+        void this.s.table.renewLease(shoeId).then(
+          (held) => {
+            // Another process took the shoe over (this one stalled past its lease): stop dealing from it.
+            if (!held && this.shoe?.id === shoeId) this.shoeLost = true;
+          },
+          () => undefined,
+        ),
+      Math.max(100, Math.floor(lease / 3)),
+    );
     this.publish();
     return true;
   }
@@ -435,9 +485,10 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
     this.publish();
 
     // Insurance and turns, seat by seat.
-    while (!this.stopped && this.engine && seatToAct(this.engine) !== null) await this.turn();
+    while (!this.stopped && !this.shoeLost && this.engine && seatToAct(this.engine) !== null) await this.turn();
     // Stopped before the dealer: the round stays open for onDispose (or the next process) to settle.
     if (this.stopped) return;
+    if (this.shoeLost) throw new Error("the table's shoe was taken over by another process");
 
     await this.exclusive(async () => {
       if (this.engine!.phase === "dealer") this.engine = dealerTurn(this.engine!);
@@ -495,9 +546,9 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
     if (present()) {
       this.deadline = Date.now() + this.s.config.table.turnMs;
       this.publish();
-      await this.waitUntil(this.deadline, () => this.roundActions.length !== index || !present());
+      await this.waitUntil(this.deadline, () => this.roundActions.length !== index || !present() || this.shoeLost);
     }
-    if (this.stopped) return;
+    if (this.stopped || this.shoeLost) return;
     await this.exclusive(async () => {
       if (this.roundActions.length !== index || !this.engine || seatToAct(this.engine) !== seatNo) return;
       const fallback = defaultAction(this.engine)!;
