@@ -142,7 +142,13 @@ describe("three players of one activity instance at the table", () => {
         splittable(dealt[0]!.seats[1]!.hands[0]!.cards);
       if (ok) chosen = seed;
     }
-    t.app.services.table.newServerSeed = () => chosen;
+    // For the next shoe only (shoe seeds are unique).
+    const store = t.app.services.table;
+    const random = store.newServerSeed;
+    store.newServerSeed = () => {
+      store.newServerSeed = random;
+      return chosen;
+    };
     const { dealt: expectedDeals, moves } = simulate(chosen, seats, plans);
 
     const j1 = await joinTable(p1!.token, { instanceId });
