@@ -282,7 +282,7 @@ describe("three players of one activity instance at the table", () => {
       });
       expect(session.params).toMatchObject({ table: `instance:${instanceId}`, shoeId, round: b.round, seat: b.seat });
     }
-    expect(bets.find((b) => b.round === 1 && b.seat === 2)!.staked).toBe("80");
+    expect(Number(bets.find((b) => b.round === 1 && b.seat === 2)!.staked)).toBe(80);
     for (const [k, p] of [p1, p2, p3].entries()) {
       const net = verified.rounds.reduce((sum, r) => {
         const seat = r.seats.find((s) => s.seat === k + 1)!;
