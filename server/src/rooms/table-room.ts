@@ -496,19 +496,19 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
     this.publish();
     const settled = this.engine!;
     for (const b of bets) {
-      const result = await this.s.tableMoney.settleTableBet(
-        b.betId,
-        seatSettlement(settled, b.seat, this.roundActions, shoe.rounding),
-        "table",
-      );
-      if (result && settled.seats.find((s) => s.seat === b.seat)!.payout! > 0) {
-        this.s.events.publish(result.playerId, {
-          type: "balance",
-          balance: result.balance,
-          delta: settled.seats.find((s) => s.seat === b.seat)!.payout!,
-          reason: "blackjack-table",
-        });
-      }
+      const seat = seatSettlement(settled, b.seat, this.roundActions, shoe.rounding);
+      const result = await this.s.tableMoney.settleTableBet(b.betId, seat, "table");
+      if (!result) continue;
+      if (seat.payout > 0)
+        this.s.events.publish(result.playerId, { type: "balance", balance: result.balance, delta: seat.payout, reason: "blackjack-table" });
+      // The live feeds: the seat's round, named by the shoe's commitment and the round (and the seat).
+      this.s.together.roundSettled(result.playerId, {
+        game: "blackjack",
+        totalStake: seat.staked,
+        totalPayout: seat.payout,
+        fairness: { serverSeedHash: shoe.serverSeedHash, nonce: settled.round },
+        id: `${shoe.serverSeedHash}:${settled.round}:${b.seat}`,
+      });
     }
     await this.s.table.closeRound(this.roundId, "table");
     this.roundId = null;

@@ -49,6 +49,8 @@ export interface SettledRound {
   totalStake: number;
   totalPayout: number;
   fairness: { serverSeedHash: string; nonce: number };
+  /** The feed row's id when the seed and nonce alone do not name the round (a table seat: `<shoe hash>:<round>:<seat>`). */
+  id?: string;
 }
 
 const today = (now = Date.now()) => new Date(now).toISOString().slice(0, 10);
@@ -192,7 +194,7 @@ export class Together {
     if (!identity || (!identity.instanceId && !big)) return;
     const net = round.totalPayout - round.totalStake;
     const row: FeedRow = {
-      id: `${round.fairness.serverSeedHash}:${round.fairness.nonce}`,
+      id: round.id ?? `${round.fairness.serverSeedHash}:${round.fairness.nonce}`,
       username: identity.anonymous ? "Anonymous" : identity.username,
       avatarUrl: identity.anonymous ? null : identity.avatarUrl,
       anonymous: identity.anonymous,
