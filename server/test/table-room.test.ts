@@ -3,7 +3,7 @@ import type { Room } from "@colyseus/sdk";
 import { TABLE_MESSAGES, sha256Hex, type RevealedShoe, type TableSnapshot } from "@casino/common";
 import { deriveShoe, type SeatSeed } from "@casino/common/fairness/shoe";
 import { verifyShoe } from "@casino/common/fairness/verify-shoe";
-import { cardPoints, type BlackjackAction } from "@casino/common/games/blackjack";
+import { basicStrategy, cardPoints, type BlackjackAction } from "@casino/common/games/blackjack";
 import { act, deal, dealerTurn, defaultAction, newShoe, nextRound, seatToAct, type TableState } from "@casino/common/games/blackjack-table";
 import { rankOf, type Card } from "@casino/common/games/cards";
 import { startTestApp, type TestApp } from "./harness";
@@ -382,4 +382,81 @@ describe("public tables", () => {
 
     for (const x of [...first, eighth, watcher, late]) await x.room.leave();
   }, 90_000);
+});
+
+describe("a whole shoe", () => {
+  it("is dealt to its cut card, then its seed is revealed and a new shoe committed before its first round; the record re-derives", async () => {
+    const g = await t.guest();
+    const j = await joinTable(g.token, { instanceId: null, freeSeat: true });
+    expect((await ask(j.room, j.inbox, TABLE_MESSAGES.sit, { seat: 4 })).type).toBe("result");
+    await waitFor(() => snap(j.room).shoe !== null, 10_000);
+    const first = snap(j.room).shoe!;
+    // The player: 7 coins a round (odd: a natural has half a coin to round), basic strategy, insurance
+    // taken now and then, one message per state of the table.
+    const sent = new Set<string>();
+    const once = (key: string, send: () => void) => {
+      if (sent.has(key)) return;
+      sent.add(key);
+      send();
+    };
+    j.room.onStateChange(() => {
+      const s = snap(j.room);
+      if (!s.shoe || s.previousShoe) return;
+      if (s.phase === "betting")
+        once(`bet:${s.shoe.rounds}`, () => {
+          j.room.send(TABLE_MESSAGES.bet, { requestId: `bet-${s.shoe!.id}-${s.shoe!.rounds}`, amount: 7 });
+          j.room.send(TABLE_MESSAGES.ready, { requestId: `ready-${s.shoe!.id}-${s.shoe!.rounds}` });
+        });
+      const v = s.view;
+      if (s.toAct !== 4 || !v) return;
+      const seat = v.seats[0]!;
+      const hand = seat.hands[seat.active]!;
+      const key = `${v.round}:${v.phase}:${seat.active}:${hand.cards.length}:${seat.hands.length}`;
+      once(key, () => {
+        const action =
+          v.phase === "insurance"
+            ? { type: "insurance", take: v.round % 2 === 0 }
+            : { type: basicStrategy(hand.cards, v.dealer[0]!, v.actions.includes("double"), v.actions.includes("split")) };
+        j.room.send(TABLE_MESSAGES.act, { requestId: `act-${v.round}-${sent.size}`, action });
+      });
+    });
+    await waitFor(() => snap(j.room).previousShoe !== null, 100_000);
+    const finished = snap(j.room).previousShoe!;
+    expect(finished.id).toBe(first.id);
+    expect(finished.serverSeedHash).toBe(first.serverSeedHash);
+    expect(sha256Hex(finished.serverSeed)).toBe(first.serverSeedHash);
+    // The next shoe's commitment is shown in its first betting window, before any of its rounds.
+    await waitFor(() => snap(j.room).phase === "betting", 10_000);
+    expect(snap(j.room).shoe).toMatchObject({ rounds: 0, seats: null });
+    expect(snap(j.room).shoe!.serverSeedHash).not.toBe(first.serverSeedHash);
+    await j.room.leave();
+
+    const revealed = await t.request("GET", `/api/tables/shoes/${first.id}`, { token: g.token });
+    expect(revealed.status).toBe(200);
+    const verified = verifyShoe({ ...(revealed.body as RevealedShoe), serverSeedHash: first.serverSeedHash });
+    expect(verified.commitment.matches).toBe(true);
+    expect(verified.complete).toBe(true);
+    expect(verified.rounds.length).toBeGreaterThan(10);
+    const sessions = await sql(
+      `SELECT bet_amount, payout, params FROM game_sessions WHERE player_id = $1 AND game_type = 'blackjack' ORDER BY created_at`,
+      [g.player.id],
+    );
+    const ofShoe = sessions.filter((x) => x.params.shoeId === first.id);
+    expect(ofShoe.map((x) => [Number(x.bet_amount), Number(x.payout)])).toEqual(
+      verified.rounds.map((r) => [r.seats[0]!.staked, r.seats[0]!.payout]),
+    );
+    const net = verified.rounds.reduce((sum, r) => sum + r.seats[0]!.payout - r.seats[0]!.staked, 0);
+    // The next shoe may have taken a bet already: it is still open, its stake debited.
+    const open = await sql(
+      `SELECT coalesce(sum(b.staked), 0)::int AS n FROM table_bets b JOIN table_rounds r ON r.id = b.round_id WHERE b.player_id = $1 AND r.shoe_id <> $2 AND b.status = 'active'`,
+      [g.player.id, first.id],
+    );
+    const later = await sql(
+      `SELECT coalesce(sum(b.payout - b.staked), 0)::int AS n FROM table_bets b JOIN table_rounds r ON r.id = b.round_id WHERE b.player_id = $1 AND r.shoe_id <> $2 AND b.status <> 'active'`,
+      [g.player.id, first.id],
+    );
+    expect(Number((await sql(`SELECT balance FROM players WHERE id = $1`, [g.player.id]))[0].balance)).toBe(
+      1000 + net - open[0].n + later[0].n,
+    );
+  }, 120_000);
 });
