@@ -3,6 +3,7 @@ import {
   ACCOUNT_CLOSED_CLOSE_CODE,
   GameRuleError,
   TABLE_MESSAGES,
+  TABLE_SEATS_COUNT,
   tableActMessage,
   tableBetMessage,
   tableJoinOptions,
@@ -125,6 +126,7 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
   private stopped = false;
   private looping: Promise<void> = Promise.resolve();
   private lastSnapshot = "";
+  private lastListing = "";
   /** The dealt round is on the table (from the deal to the end of the settled pause). */
   private roundLive = false;
   /** The lease on the shoe was lost: the round in play is another process's to settle. */
@@ -619,7 +621,11 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
     this.lastSnapshot = text;
     this.state.snapshot = text;
     const metadata: TableMetadata = { instanceId: this.instanceId, tableId: this.tableId, seated: players.length, watchers };
-    if (this.instanceId === null) metadata.freeSeat = players.length < 7;
+    if (this.instanceId === null) metadata.freeSeat = players.length < TABLE_SEATS_COUNT;
+    // The listing is written (to Redis, when scaled out) only when it changes, not on every card.
+    const listing = JSON.stringify(metadata);
+    if (listing === this.lastListing) return;
+    this.lastListing = listing;
     void this.setMetadata(metadata as never).catch(() => undefined);
   }
 
