@@ -314,9 +314,10 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
     const done = () => this.pendingBets.delete(work);
     work.then(done, done);
     const placed = await work;
-    if (!placed.replayed && placed.roundId === this.roundId) {
-      held.bet = amount;
-      this.s.events.publish(playerId, { type: "balance", balance: placed.balance, delta: -amount, reason: "blackjack-table" });
+    if (placed.roundId === this.roundId) {
+      held.bet = placed.amount;
+      if (!placed.replayed)
+        this.s.events.publish(playerId, { type: "balance", balance: placed.balance, delta: -amount, reason: "blackjack-table" });
       this.poke();
       this.publish();
     }
