@@ -458,7 +458,8 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
     this.phase = "betting";
     this.deadline = Date.now() + this.s.config.table.bettingMs;
     this.publish();
-    await this.waitUntil(this.deadline, () => this.allReady());
+    // Everyone seated has bet and is ready, or nobody is seated any more (the table may then close).
+    await this.waitUntil(this.deadline, () => this.allReady() || this.seats.size === 0);
     this.bettingOpen = false;
     await Promise.allSettled([...this.pendingBets]);
     if (this.stopped) return;
