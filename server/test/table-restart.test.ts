@@ -10,7 +10,6 @@ import { Inbox, ask, waitFor } from "./room-helpers";
 import { openDatabase } from "../src/db/database";
 import { Ledger } from "../src/ledger/ledger";
 import { Log } from "../src/log";
-import { TableMoney } from "../src/ledger/table-money";
 import { TableStore } from "../src/db/table-store";
 import { loadConfig } from "../src/config";
 
@@ -158,8 +157,7 @@ describe.runIf(TEST_DB === "postgres")("blackjack table restart", () => {
     const config = loadConfig({ DATABASE_URL: database.url!, DATA_DIR: "memory://", SESSION_SECRET: "x".repeat(48), ...TABLE_ENV });
     const direct = await openDatabase(config.databaseUrl, config.dataDir);
     try {
-      const ledger = new Ledger(direct, new Log());
-      const money = new TableMoney(direct, ledger.requests);
+      const money = new Ledger(direct, new Log());
       const store = new TableStore(direct, money, config.table);
       for (const x of betsBefore) {
         // Settled once: a repeat answers the first settlement; a refund finds nothing to refund.

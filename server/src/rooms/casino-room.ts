@@ -12,9 +12,9 @@ import {
   requireEngine,
   rotateSeedMessage,
   setClientSeedMessage,
+  type BetAnswer,
 } from "@casino/common";
 import type { SessionClaims } from "../auth/session";
-import type { BetAnswer } from "../ledger/ledger";
 import { AppError } from "../errors";
 import { countRoundStep } from "../metrics";
 import { publicFailure } from "../failures";
