@@ -506,12 +506,12 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
       if (seat.payout > 0)
         this.s.events.publish(result.playerId, { type: "balance", balance: result.balance, delta: seat.payout, reason: "blackjack-table" });
       // The live feeds: the seat's round, named by the shoe's commitment and the round (and the seat).
-      this.s.together.roundSettled(result.playerId, {
-        game: "blackjack",
-        totalStake: seat.staked,
-        totalPayout: seat.payout,
-        fairness: { serverSeedHash: shoe.serverSeedHash, nonce: settled.round },
-        id: `${shoe.serverSeedHash}:${settled.round}:${b.seat}`,
+      this.s.together.tableSettled(result.playerId, {
+        stake: seat.staked,
+        payout: seat.payout,
+        shoeHash: shoe.serverSeedHash,
+        round: settled.round,
+        seat: b.seat,
       });
     }
     await this.s.table.closeRound(this.roundId, "table");
