@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
@@ -20,6 +20,8 @@ const { values } = parseArgs({
     runs: { type: "string", default: "3" },
     path: { type: "string", default: "/" },
     chromium: { type: "string", default: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" },
+    /** A directory to write each run's full Lighthouse report (JSON) into, for its diagnostics. */
+    reports: { type: "string" },
   },
 });
 const RUNS = Number(values.runs);
@@ -41,7 +43,7 @@ const ms = (x: number) => `${(x / 1000).toFixed(2)} s`;
 const row = (name: string, r: Run) =>
   `| ${name} | ${r.score.toFixed(2)} | ${ms(r.fcp)} | ${ms(r.lcp)} | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} | ${ms(r.si)} | ${(r.bytes / 1024).toFixed(0)} KiB |`;
 
-async function once(url: string): Promise<Run> {
+async function once(url: string, report?: string): Promise<Run> {
   const chrome = await chromeLauncher.launch({
     chromePath: values.chromium,
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-sync"],
@@ -51,6 +53,7 @@ async function once(url: string): Promise<Run> {
     if (!result) throw new Error("Lighthouse returned no result");
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    if (report) writeFileSync(report, JSON.stringify(lhr));
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
       score: lhr.categories.performance?.score ?? Number.NaN,
@@ -88,9 +91,11 @@ async function main() {
       "| run | performance | first contentful paint | largest contentful paint | total blocking time | layout shift | speed index | transferred |",
     );
     console.log("|---|---|---|---|---|---|---|---|");
+    if (values.reports) mkdirSync(values.reports, { recursive: true });
     const runs: Run[] = [];
     for (let i = 0; i < RUNS; i++) {
-      const run = await once(`${server.url}${values.path}`);
+      const report = values.reports ? join(values.reports, `run-${i + 1}.json`) : undefined;
+      const run = await once(`${server.url}${values.path}`, report);
       runs.push(run);
       console.log(row(String(i + 1), run));
     }

@@ -2,17 +2,20 @@ import { DAILY_SPIN_COOLDOWN_MS } from "./constants";
 
 /** Display formats the spec fixes: coins with thousands separators, record times, the spin countdown. */
 
-const COINS = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+// Each format is made on first use: the first Intl formatter of a page loads ICU's locale data, the
+// costliest statement of the client's start-up when run while its modules are evaluated.
+let coins: Intl.NumberFormat | undefined;
 
 /** 1234567 → "1,234,567". */
-export const formatCoins = (n: number): string => COINS.format(n);
+export const formatCoins = (n: number): string => (coins ??= new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 })).format(n);
 
 /**
  * Multipliers, everywhere the same: two decimals and thousands separators, "1.98×", "1.33×" (never
  * "1.3333×"), "9,900.00×".
  */
-const MULTIPLIER = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-export const formatMultiplier = (m: number): string => `${MULTIPLIER.format(m)}×`;
+let multiplier: Intl.NumberFormat | undefined;
+export const formatMultiplier = (m: number): string =>
+  `${(multiplier ??= new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })).format(m)}×`;
 
 /** A signed change: "+250", "-1,000", "0". */
 export const formatDelta = (n: number): string => (n > 0 ? `+${formatCoins(n)}` : formatCoins(n));

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ReactNode } from "react";
+import { lazy, Suspense, useDeferredValue, useEffect, type ReactNode } from "react";
 import { Route, Switch } from "wouter";
 import { Toaster } from "../ui/Toaster";
 import { Footer } from "../ui/Footer";
@@ -11,6 +11,7 @@ import { StartupDialogs } from "../features/dialogs/StartupDialogs";
 import { ConnectionBanner } from "../features/dialogs/ConnectionBanner";
 import { Together } from "../features/together";
 import { startUp, useRoomConnection } from "./start";
+import { AfterIdle } from "../ui/idle";
 import { useNoMotionClass } from "../ui/useReducedMotion";
 
 const SettingsPage = lazy(() => import("../features/settings/SettingsPage"));
@@ -73,12 +74,18 @@ function Page({ children }: { children: ReactNode }) {
   );
 }
 
-/** Start-up gate: "Loading casino...", the Connection Error screen, or the signed-in product. */
+/**
+ * Start-up gate: "Loading casino...", the Connection Error screen, or the signed-in product.
+ *
+ * The signed-in page is drawn from a deferred copy of the phase: the store's update renders nothing new
+ * at once, and React then renders the page in a transition, in slices that yield to the browser, rather
+ * than in one long task (a store update alone is rendered synchronously).
+ */
 function SignedIn({ children }: { children: ReactNode }) {
-  const phase = useSession((s) => s.phase);
+  const phase = useDeferredValue(useSession((s) => s.phase));
   // Normally under way since boot; a visit that began on a standalone page signs in on its way here.
   useEffect(() => void startUp(), []);
-  useRoomConnection();
+  useRoomConnection(phase === "ready");
   if (phase === "starting") return <Centered>Loading casino...</Centered>;
   if (phase === "failed") return <ConnectionErrorScreen />;
   return (
@@ -87,7 +94,9 @@ function SignedIn({ children }: { children: ReactNode }) {
       <ConnectionBanner />
       {children}
       <StartupDialogs />
-      <Together />
+      <AfterIdle>
+        <Together />
+      </AfterIdle>
     </>
   );
 }

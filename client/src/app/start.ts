@@ -14,11 +14,12 @@ import { useNotifications } from "../store/notifications";
 import { showWhenRoundShown } from "./deferred-toasts";
 import { joinActivityInstance, refreshLeaderboard } from "../store/leaderboard";
 import { REMINDER_TOAST_MS } from "@casino/common/constants";
+import { afterIdle } from "../ui/idle";
 
 let started = false;
 /**
  * The room connection carries the Colyseus SDK (its schema decoder and msgpack): a chunk of its own,
- * fetched once the signed-in page is on screen (see `useRoomConnection`), so neither its download nor
+ * fetched once the signed-in page is on screen and the browser idle (see `useRoomConnection`), so neither its download nor
  * its parsing delays the lobby's first paint; the balance shows from the player record meanwhile.
  */
 let roomModule: Promise<typeof import("../net/room")> | null = null;
@@ -68,23 +69,18 @@ function signedIn(token: string, player: PlayerRecord, discord: DiscordContext |
   if (discord && !player.isGuest) void joinActivityInstance(discord.instanceId);
 }
 
-/** Joins the casino room once per session token, after the signed-in page has been drawn. */
-export function useRoomConnection(): void {
+/**
+ * Joins the casino room once per session token, once the signed-in page (`shown`) has been painted and
+ * the browser is idle.
+ */
+export function useRoomConnection(shown: boolean): void {
   const token = useSession((s) => s.token);
   useEffect(() => {
-    if (!token || useRoom.getState().status !== "idle") return;
-    // After the next frame is painted, not merely after the commit.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => {
-        if (useRoom.getState().status === "idle") void connectRoom(token);
-      }, 0);
+    if (!shown || !token || useRoom.getState().status !== "idle") return;
+    return afterIdle(() => {
+      if (useRoom.getState().status === "idle") void connectRoom(token);
     });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, [token]);
+  }, [shown, token]);
 }
 
 /** Joins the casino room and feeds the stores from it. */

@@ -1,4 +1,4 @@
-import { discordSdk } from "./discord";
+import { discordSdk } from "./discord-sdk";
 
 /**
  * The Embedded App SDK commands of playing together (SDK 2.5; each checked against its schema in

@@ -2,6 +2,7 @@ import { DiscordSDK } from "@discord/embedded-app-sdk";
 import { DISCORD_SCOPES } from "@casino/common/constants";
 import type { ClientConfig, TokenAnswer } from "@casino/common/api";
 import type { DiscordContext } from "../store/session";
+import { adoptDiscordSdk } from "./discord-sdk";
 
 /**
  * Start-up inside Discord (spec section 4): the Embedded App SDK, ready, authorize (identify and guilds,
@@ -11,11 +12,6 @@ import type { DiscordContext } from "../store/session";
 
 /** Discord drops messages silently when something is wrong; never wait for ever. */
 const READY_TIMEOUT_MS = 10_000;
-
-let sdk: DiscordSDK | null = null;
-
-/** The SDK once start-up succeeded, for the features that talk to Discord later (shared rooms, invites). */
-export const discordSdk = () => sdk;
 
 export interface DiscordStart {
   session: TokenAnswer;
@@ -52,7 +48,7 @@ export async function startDiscord(): Promise<DiscordStart> {
   if (!session.access_token || !session.session_token || !session.player) throw new Error("No access token received");
 
   const auth = await instance.commands.authenticate({ access_token: session.access_token });
-  sdk = instance;
+  adoptDiscordSdk(instance);
   return {
     session: session as TokenAnswer,
     context: {

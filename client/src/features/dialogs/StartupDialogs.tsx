@@ -2,8 +2,10 @@ import { lazy, Suspense, useState } from "react";
 import { TERMS_VERSION } from "@casino/common/constants";
 import { useSession } from "../../store/session";
 import { dismissGuestNotice, guestNoticeDismissed } from "../../platform/guest";
+// In the entry: on a guest's first visit the notice is the first view, drawn with the lobby.
+import GuestDialog from "./GuestDialog";
+
 const TermsDialog = lazy(() => import("../legal/TermsDialog"));
-const GuestDialog = lazy(() => import("./GuestDialog"));
 
 /**
  * The dialogs of start-up: the guest notice on a guest's first visit (standalone only: inside Discord a
@@ -18,15 +20,13 @@ export function StartupDialogs() {
   if (player.isGuest) {
     if (!guestNotice || embedded) return null;
     return (
-      <Suspense fallback={null}>
-        <GuestDialog
-          open
-          onContinue={() => {
-            dismissGuestNotice();
-            setGuestNotice(false);
-          }}
-        />
-      </Suspense>
+      <GuestDialog
+        open
+        onContinue={() => {
+          dismissGuestNotice();
+          setGuestNotice(false);
+        }}
+      />
     );
   }
   if (player.tosAcceptedVersion === TERMS_VERSION) return null;

@@ -49,7 +49,7 @@ export function GameTile({ game, popular, wip, lockMessage, onPlay, place = "all
       data-testid={place === "all" ? `game-tile-${game.id}` : `${place}-tile-${game.id}`}
       aria-labelledby={titleId}
       className={cn(
-        "flex flex-col overflow-hidden rounded-2xl border border-border bg-card shadow-sm transition duration-200",
+        "game-tile flex flex-col overflow-hidden rounded-2xl border border-border bg-card shadow-sm transition duration-200",
         locked ? "opacity-55" : "hover:-translate-y-0.5 hover:border-primary/60 hover:shadow-md",
       )}
     >

@@ -7,6 +7,7 @@ import { Header } from "./Header";
 import { GamesTab } from "./GamesTab";
 import { SuggestionsButton } from "../suggestions/SuggestionsButton";
 import { TogetherFeeds, TogetherStrip } from "../together";
+import { afterIdle, AfterIdle } from "../../ui/idle";
 
 const loadDaily = () => import("../daily-spin/DailySpinTab");
 const loadLeaderboard = () => import("../leaderboard/LeaderboardTab");
@@ -26,13 +27,14 @@ export function Lobby() {
   const player = useSession((s) => s.player);
 
   // The other tabs' code is fetched once the lobby is on screen, so switching tabs does not wait.
-  useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200));
-    idle(() => {
-      void loadDaily();
-      void loadLeaderboard();
-    });
-  }, []);
+  useEffect(
+    () =>
+      afterIdle(() => {
+        void loadDaily();
+        void loadLeaderboard();
+      }),
+    [],
+  );
 
   return (
     <>
@@ -40,7 +42,9 @@ export function Lobby() {
       <main className="mx-auto w-full max-w-6xl flex-1 px-3 pt-4 sm:px-4">
         {/* Who is here first: the strip is the first thing under the header (nothing outside an activity). */}
         <div className="mb-3 empty:hidden">
-          <TogetherStrip />
+          <AfterIdle>
+            <TogetherStrip />
+          </AfterIdle>
         </div>
         <Tabs.Root value={tab} onValueChange={(v) => setTab(v as LobbyTab)}>
           <Tabs.List
@@ -71,7 +75,9 @@ export function Lobby() {
             </Suspense>
           </Tabs.Content>
         </Tabs.Root>
-        <TogetherFeeds />
+        <AfterIdle>
+          <TogetherFeeds />
+        </AfterIdle>
         <SuggestionsButton />
       </main>
     </>
