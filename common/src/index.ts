@@ -25,3 +25,5 @@ export * from "./skill/index";
 export * from "./games/crash-chain";
 export * from "./together";
 export * from "./together-schemas";
+export * from "./table";
+export * from "./table-schemas";

@@ -3,7 +3,7 @@
  * (the client's entry imports this module alone, `@casino/common/rooms`). The messages' schemas are in
  * protocol.ts.
  */
-export const ROOMS = { casino: "casino", crash: "crash", leaderboard: "leaderboard" } as const;
+export const ROOMS = { casino: "casino", crash: "crash", leaderboard: "leaderboard", table: "blackjack-table" } as const;
 
 export type RoomName = (typeof ROOMS)[keyof typeof ROOMS];
 

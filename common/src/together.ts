@@ -36,11 +36,16 @@ export const FEED_FLUSH_MS = 250;
  * - `kind: "crash"` (a bet in a shared crash round, published at the bust): `serverSeedHash` is the
  *   round's game hash (revealed by the bust), `nonce` its game number.
  * - `kind: "skill"` (a rewarded skill round): no stake; `payout` is the reward; no seed named.
+ * - `kind: "table"` (a seat's round at the shared blackjack table): `serverSeedHash` is the shoe's
+ *   commitment (its seed is revealed when the shoe is finished), `nonce` the round's number in the shoe.
  */
 export interface FeedRow {
-  /** Unique per round: `<serverSeedHash>:<nonce>`, `crash:<game hash>:<player's place>`, `skill:<round id>`. */
+  /**
+   * Unique per round: `<serverSeedHash>:<nonce>`, `crash:<game hash>:<player's place>`, `skill:<round id>`,
+   * `table:<shoe hash>:<round>:<seat>`.
+   */
   id: string;
-  kind: "round" | "crash" | "skill";
+  kind: "round" | "crash" | "skill" | "table";
   username: string;
   avatarUrl: string | null;
   anonymous: boolean;

@@ -142,6 +142,69 @@ describe("docs/fairness.md: the shared table's worked example", () => {
   });
 });
 
+describe("docs/fairness.md: a natural on an odd stake at the table (rule 2)", () => {
+  const rounding = [...DOC.matchAll(/```json\n([\s\S]*?)\n```/g)]
+    .map((m) => JSON.parse(m[1]!) as Record<string, any>)
+    .find((b) => b.shoeRounding === "blackjack-table")!;
+  /** The example's rounds with one seat's bet changed. */
+  const withBet = (round: number, seat: number, bet: number): ShoeRound[] =>
+    (example.rounds as ShoeRound[]).slice(0, round).map((r, i) => ({
+      ...r,
+      bets: r.bets.map((b) => (i === round - 1 && b.seat === seat ? { ...b, amount: bet } : b)),
+    }));
+
+  it("draws the half coin from the round's own stream (the shoe's seed, nonce = round), as the worked example says", () => {
+    expect(rounding.rounding).toBe(2);
+    for (const n of rounding.naturals) {
+      // float #0 of the round's stream, from the document's words with node:crypto alone
+      const block = createHmac("sha256", example.serverSeed).update(`${example.tableClientSeed}:${n.round}:0`).digest();
+      const word = block.readUInt32BE(0);
+      expect(word / 2 ** 32).toBe(n.float);
+      expect(word).toBe(n.K);
+      expect(word % 2).toBe(n.v);
+      const v = verifyShoe({ serverSeed: example.serverSeed, seats: example.seats, rounds: withBet(n.round, n.seat, n.bet), rounding: 2 });
+      const seat = v.rounds[n.round - 1]!.seats.find((s) => s.seat === n.seat)!;
+      expect(seat.hands[0]!.result).toBe("blackjack");
+      expect(seat.payout).toBe(n.payout);
+      expect(seat.payout).toBe(Math.floor((n.bet * 5) / 2) + (n.v === 0 ? 1 : 0));
+      // rule 1 (a record that states none) rounds the same natural down
+      const legacy = verifyShoe({ serverSeed: example.serverSeed, seats: example.seats, rounds: withBet(n.round, n.seat, n.bet) });
+      expect(legacy.rounds[n.round - 1]!.seats.find((s) => s.seat === n.seat)!.payout).toBe(Math.floor((n.bet * 5) / 2));
+    }
+    expect(rounding.naturals.map((n: any) => n.payout)).toEqual([53, 127]);
+  });
+
+  it("pays an odd-stake natural q + 1 about half the time over many shoes, and never draws for an even stake", () => {
+    let naturals = 0;
+    let up = 0;
+    for (let i = 0; naturals < 400; i++) {
+      let s = newShoe(sha256Hex(`rounding-${i}`), SEEDS, 2);
+      for (let r = 0; r < 20 && !shoeFinished(s); r++) {
+        if (s.phase === "settled") s = nextRound(s);
+        s = deal(s, [
+          { seat: 1, amount: 101 },
+          { seat: 3, amount: 100 },
+        ]);
+        for (const st of s.seats) {
+          if (st.hands[0]!.result !== "blackjack" || s.dealerBlackjack) continue;
+          const paid = st.hands[0]!.payout;
+          if (st.bet === 100) expect(paid).toBe(250);
+          else {
+            naturals += 1;
+            if (paid === 253) up += 1;
+            else expect(paid).toBe(252);
+          }
+        }
+        while (seatToAct(s) !== null) s = act(s, seatToAct(s)!, defaultAction(s)!.action).state;
+        if (s.phase === "dealer") s = dealerTurn(s);
+      }
+    }
+    // 400 fair coin tosses: outside 150–250 has a chance below 1 in 10^6
+    expect(up).toBeGreaterThan(150);
+    expect(up).toBeLessThan(250);
+  });
+});
+
 /** A whole shoe played by three seats: basic strategy, some insurance, some timeouts; recorded as the table would. */
 function playShoe(serverSeed: string, seats: SeatSeed[]) {
   let s: TableState = newShoe(serverSeed, seats);

@@ -32,6 +32,9 @@ import { RoomLimiter, roomLimitRules } from "./rooms/rate-limit";
 import { crashRoom } from "./rooms/crash-room";
 import { CrashStore } from "./db/crash-store";
 import { startCrashRecovery } from "./rooms/crash-recovery";
+import { TableStore } from "./db/table-store";
+import { tableRoom } from "./rooms/table-room";
+import { tableRoutes } from "./http/table-routes";
 import { SkillRounds } from "./skill/skill-rounds";
 import { skillBodyParser, skillRoutes } from "./http/skill-routes";
 import { Leaderboards } from "./leaderboard/leaderboards";
@@ -128,6 +131,7 @@ export async function createApp(config: Config, existingDb?: Database, options: 
     // With Redis, limits are counted there, for every process; without, this is the only process.
     roomLimits: new RoomLimiter(new TokenBuckets(config.redisUrl ? redis : undefined, log), roomLimitRules(config)),
     crash: new CrashStore(db, ledger, config.crash),
+    table: new TableStore(db, ledger, config.table),
     skill: new SkillRounds(db, ledger, { realTimeCheck: config.skillRealTimeCheck }),
     guilds,
     instances,
@@ -141,6 +145,7 @@ export async function createApp(config: Config, existingDb?: Database, options: 
   matchMaker.controller.DEFAULT_CORS_HEADERS = {} as typeof matchMaker.controller.DEFAULT_CORS_HEADERS;
   matchMaker.controller.getCorsHeaders = () => ({}) as ReturnType<typeof matchMaker.controller.getCorsHeaders>;
   const stopCrashRecovery = startCrashRecovery(services.crash, config.crash.leaseMs, log);
+  const stopTableRecovery = startCrashRecovery(services.table, config.table.leaseMs, log, "table");
   ledger.onCommitted(services.leaderboards.onCommitted);
   services.players.onProfileChanged(services.leaderboards.profileChanged);
   services.players.onProfileChanged(async (playerId) => services.together.forget(playerId));
@@ -162,6 +167,8 @@ export async function createApp(config: Config, existingDb?: Database, options: 
       [ROOMS.casino]: countedRoom(ROOMS.casino, casinoRoom(services), defineRoom),
       // One shared crash room per activity instance (instanceId null: the public room).
       [ROOMS.crash]: countedRoom(ROOMS.crash, crashRoom(services), defineRoom).filterBy(["instanceId"]),
+      // One table per activity instance; public tables, matched by a free seat when asked (freeSeat: true).
+      [ROOMS.table]: countedRoom(ROOMS.table, tableRoom(services), defineRoom).filterBy(["instanceId", "freeSeat"]),
       [ROOMS.leaderboard]: countedRoom(ROOMS.leaderboard, leaderboardRoom(services), defineRoom).filterBy([
         "board",
         "scope",
@@ -184,6 +191,7 @@ export async function createApp(config: Config, existingDb?: Database, options: 
 
   const closeConnections = async () => {
     await stopCrashRecovery();
+    await stopTableRecovery();
     unwatch();
     eventLoop.stop();
     await services.retention.stop();
@@ -312,6 +320,7 @@ function mountHttp(app: Application, s: Services, options: AppOptions): void {
   api.use(skillRoutes(s));
   api.use(playerRoutes(s));
   api.use(togetherRoutes(s));
+  api.use(tableRoutes(s));
   api.use(unknownApiRoute);
   api.use(errorHandler(s.log));
   // Skill submissions carry an input log larger than the API's 16 kB bodies.

@@ -147,6 +147,11 @@ const envSchema = z
     CRASH_CURVE_RATE: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(1).default(0.00006)),
     CRASH_CHAIN_LENGTH: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10_000_000).default(10_000)),
     CRASH_LEASE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(500).max(600_000).default(10_000)),
+    TABLE_BETTING_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(50).max(120_000).default(10_000)),
+    TABLE_TURN_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(50).max(120_000).default(15_000)),
+    TABLE_SETTLED_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(60_000).default(4_000)),
+    TABLE_RECONNECT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(600).default(30)),
+    TABLE_LEASE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(500).max(600_000).default(10_000)),
     SKILL_REAL_TIME_CHECK: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("true")),
     API_RATE_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(600)),
     PLAYER_RATE_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(300)),
@@ -198,6 +203,7 @@ export interface Config {
   dbPoolSize: number;
   retention: RetentionConfig;
   crash: CrashSettings;
+  table: TableSettings;
   /** Refuse a skill log that claims more game time than has passed since its round started. */
   skillRealTimeCheck: boolean;
   /** REST requests a minute per IP address, and per player on the per-player resources. */
@@ -232,6 +238,20 @@ export interface CrashSettings {
   /** Games per hash chain; a new chain (a new published commitment) follows an exhausted one. */
   chainLength: number;
   /** How long a process's claim on a running round lasts without renewal before another may settle it. */
+  leaseMs: number;
+}
+
+/** The shared blackjack table's timing (see docs/architecture/blackjack-table.md). */
+export interface TableSettings {
+  /** The betting window (it closes early once every seated player has bet and pressed Ready). */
+  bettingMs: number;
+  /** A seat's time to act before it is stood for. */
+  turnMs: number;
+  /** How long a settled round stays on the table before the next betting window. */
+  settledMs: number;
+  /** How long a dropped player keeps the seat. */
+  reconnectSeconds: number;
+  /** How long a process's claim on a shoe lasts without renewal before another may settle its round. */
   leaseMs: number;
 }
 
@@ -293,6 +313,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       curveRate: e.CRASH_CURVE_RATE,
       chainLength: e.CRASH_CHAIN_LENGTH,
       leaseMs: e.CRASH_LEASE_MS,
+    },
+    table: {
+      bettingMs: e.TABLE_BETTING_MS,
+      turnMs: e.TABLE_TURN_MS,
+      settledMs: e.TABLE_SETTLED_MS,
+      reconnectSeconds: e.TABLE_RECONNECT_SECONDS,
+      leaseMs: e.TABLE_LEASE_MS,
     },
     skillRealTimeCheck: e.SKILL_REAL_TIME_CHECK === "true",
     apiRatePerMinute: e.API_RATE_PER_MINUTE,

@@ -56,6 +56,7 @@ const DESCENDING_IN_MIGRATIONS = [
   "idx_ledger_daily_spins",
   "idx_skill_rounds_player",
   "idx_suggestions_player",
+  "idx_table_bets_player",
 ];
 
 /** TypeORM writes a bigint default as a string ('0'::bigint), the migrations as a number (0): one value. */

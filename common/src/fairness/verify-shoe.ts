@@ -16,6 +16,7 @@ import { describeZodError } from "../validation";
 import { seatNumber, tableClientSeed, type SeatSeed } from "./shoe";
 import { sha256Hex } from "./stream";
 import type { CommitmentCheck } from "./verify";
+import { LEGACY_ROUNDING, isRoundingRule, type RoundingRule } from "./rounding";
 
 /**
  * The shared table's verifier: from a shoe's revealed server seed, the client seeds of the players
@@ -38,6 +39,8 @@ export interface VerifyShoeRequest {
   serverSeedHash?: string;
   seats: readonly SeatSeed[];
   rounds: readonly ShoeRound[];
+  /** the shoe's rounding rule (section 7): a record that states none is rule 1 */
+  rounding?: RoundingRule;
 }
 
 export interface VerifiedSeat {
@@ -84,7 +87,9 @@ export function verifyShoe(request: VerifyShoeRequest): VerifiedShoe {
   if (!rounds.success) throw new GameRuleError("invalid_rounds", describeZodError(rounds.error));
   const serverSeedHash = sha256Hex(request.serverSeed);
   const expected = request.serverSeedHash?.toLowerCase() ?? null;
-  let state = newShoe(request.serverSeed, request.seats);
+  const rounding = request.rounding ?? LEGACY_ROUNDING;
+  if (!isRoundingRule(rounding)) throw new GameRuleError("invalid_rounding", "rounding must be 1 or 2");
+  let state = newShoe(request.serverSeed, request.seats, rounding);
   const verified: VerifiedShoeRound[] = [];
   rounds.data.forEach((round, i) => {
     if (i > 0) state = nextRound(state);

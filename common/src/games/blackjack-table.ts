@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CUT_CARD, SHOE_CARDS, TABLE_SEATS, seatNumber, seatSeeds, shoePack, shoeStreamInput, type SeatSeed } from "../fairness/shoe";
-import type { FairnessInput } from "../fairness/stream";
-import { payDown } from "../fairness/rounding";
+import { floatStream, type FairnessInput } from "../fairness/stream";
+import { LEGACY_ROUNDING, payDown, unbiasedPayer, type Payer, type RoundingRule } from "../fairness/rounding";
 import { isValidStake, MAX_BET, MIN_BET } from "../limits";
 import { describeZodError } from "../validation";
 import {
@@ -74,6 +74,11 @@ export interface TableState {
   turn: number;
   /** shoe index of the round's first card */
   firstCard: number;
+  /**
+   * How a natural's 3:2 on an odd stake is made whole (docs/fairness.md, section 7): rule 2 draws from
+   * the round's own stream (`roundRoundingInput`), rule 1 rounds down. Missing: rule 1.
+   */
+  rounding?: RoundingRule;
 }
 
 export const tableBet = z
@@ -111,8 +116,11 @@ function shoeDraw(shoe: TableShoe): DrawCard {
   };
 }
 
-/** A new shoe, shuffled from the shoe's server seed and the client seeds of the players seated now. */
-export function newShoe(serverSeed: string, seeds: readonly SeatSeed[]): TableState {
+/**
+ * A new shoe, shuffled from the shoe's server seed and the client seeds of the players seated now. Its
+ * rounds round a natural's half coin by `rounding` (rule 1, rounded down, unless told otherwise).
+ */
+export function newShoe(serverSeed: string, seeds: readonly SeatSeed[], rounding: RoundingRule = LEGACY_ROUNDING): TableState {
   const parsed = seatSeeds.safeParse(seeds);
   if (!parsed.success) throw new GameRuleError("invalid_seeds", describeZodError(parsed.error));
   const input = shoeStreamInput(serverSeed, parsed.data);
@@ -125,7 +133,21 @@ export function newShoe(serverSeed: string, seeds: readonly SeatSeed[]): TableSt
     dealerBlackjack: false,
     turn: 0,
     firstCard: 0,
+    rounding,
   };
+}
+
+/**
+ * The stream a round's payouts are rounded from under rule 2: the shoe's stream with nonce = the round's
+ * number (1, 2, …; the shoe itself is nonce 0), so it shares no float with the shuffle and is as secret
+ * as the shoe's seed until the shoe ends.
+ */
+export const roundRoundingInput = (shoe: FairnessInput, round: number): FairnessInput => ({ ...shoe, nonce: round });
+
+/** The payer of the state's current round. */
+function roundPayer(state: TableState): Payer {
+  if ((state.rounding ?? LEGACY_ROUNDING) === 1) return payDown;
+  return unbiasedPayer(floatStream(roundRoundingInput(state.shoe.input, state.round)));
 }
 
 /** The cut card has come out: the round being played (or just settled) is the shoe's last. */
@@ -169,10 +191,12 @@ function peek(state: TableState): void {
     state.turn = state.seats.length;
     return;
   }
-  // A natural on an odd stake has half a coin to round. The table has no per-round draw for it yet, so
-  // it is rounded down (rule 1); the table room must choose its draw before the table takes coins.
+  // A natural on an odd stake has half a coin to round: under rule 2 each such seat draws, in seat
+  // order, from the round's own stream (roundRoundingInput); the naturals are the round's only
+  // fractional payouts, so these are the only draws it makes.
+  const pay = roundPayer(state);
   for (const seat of state.seats) {
-    if (settleNatural(seat, payDown)) seat.active = seat.hands.length;
+    if (settleNatural(seat, pay)) seat.active = seat.hands.length;
   }
   state.phase = "turns";
   passTurn(state, 0);

@@ -23,6 +23,9 @@ import type {
   SkillRound,
   Suggestion,
   Tag,
+  TableBetRow,
+  TableRound,
+  TableShoe,
 } from "./entities/index";
 
 /**
@@ -76,6 +79,9 @@ export interface Tables {
   crash_rounds: RowOf<CrashRound, "crashPoint">;
   crash_bets: RowOf<CrashBet, "amount" | "autoCashOut" | "cashedOutAt" | "payout">;
   admin_actions: RowOf<AdminAction, "id" | "amount">;
+  table_shoes: RowOf<TableShoe>;
+  table_rounds: RowOf<TableRound>;
+  table_bets: RowOf<TableBetRow, "amount" | "staked" | "payout">;
 }
 
 /** Some columns (all by default) of one table's row. */

@@ -9,17 +9,19 @@ import { createPlayer } from "./new-players";
 import { SeedRotation } from "./seed-rotation";
 import { SkillMoney } from "./skill-money";
 import { DailySpins } from "./spins";
+import { TableMoney } from "./table-money";
+import type { SeatSettlement, TableActionDone, TableBetPlaced, TableLedger } from "../db/table-store";
 
 /** Told after a transaction that moved coins has committed. */
 export type CommitListener = () => void;
 
 /**
- * The services' one handle on money: the products (bets, the daily spin, the crash room's money, skill
- * rewards, seed rotation, new players) built once on the money engine (`engine/`), whose commits the
+ * The services' one handle on money: the products (bets, the daily spin, the crash room's money, the
+ * blackjack table's money, skill rewards, seed rotation, new players) built once on the money engine (`engine/`), whose commits the
  * listeners hear. Each method is its product's; this class only wires them. Operators' adjustments run
  * in the admin process (`adjustments.ts`).
  */
-export class Ledger {
+export class Ledger implements TableLedger {
   private readonly commitListeners = new Set<CommitListener>();
   private readonly requests: MoneyRequests;
   private readonly bets: Bets;
@@ -27,6 +29,7 @@ export class Ledger {
   private readonly crash: CrashMoney;
   private readonly skill: SkillMoney;
   private readonly seedRotation: SeedRotation;
+  private readonly table: TableMoney;
 
   constructor(
     db: Database,
@@ -37,6 +40,7 @@ export class Ledger {
     this.spins = new DailySpins(this.requests);
     this.crash = new CrashMoney(db, this.requests);
     this.skill = new SkillMoney(this.requests);
+    this.table = new TableMoney(db, this.requests);
     // A rotation moves no coins: the listeners are not told of it.
     this.seedRotation = new SeedRotation(db);
   }
@@ -126,5 +130,35 @@ export class Ledger {
     round: { roundId: string; score: SkillScore; reward: number; inputs: unknown },
   ): Promise<Replayable<SkillRoundReward>> {
     return this.skill.reward(playerId, requestId, round);
+  }
+
+  // ── The blackjack table (table-money.ts) ──
+
+  /** A seat's opening bet at the shared table. */
+  placeTableBet(
+    playerId: string,
+    requestId: string,
+    bet: { roundId: string; seat: number; amount: number },
+  ): Promise<Replayable<TableBetPlaced>> {
+    return this.table.placeTableBet(playerId, requestId, bet);
+  }
+
+  /** A seated player's action, appended to the round's record with the coins it stakes. */
+  tableAction(
+    playerId: string,
+    requestId: string,
+    step: { roundId: string; seat: number; index: number; action: unknown; stake: number },
+  ): Promise<Replayable<TableActionDone>> {
+    return this.table.tableAction(playerId, requestId, step);
+  }
+
+  /** A seat's settled round paid and recorded, once. */
+  settleTableBet(betId: string, settlement: SeatSettlement, by: "table" | "restart") {
+    return this.table.settleTableBet(betId, settlement, by);
+  }
+
+  /** A bet of a round never dealt refunded, once. */
+  refundTableBet(betId: string) {
+    return this.table.refundTableBet(betId);
   }
 }

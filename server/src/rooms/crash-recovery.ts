@@ -1,12 +1,16 @@
 import type { Log } from "../log";
-import type { CrashStore } from "../db/crash-store";
 
 /**
- * Settles, by the restart rule, every crash round whose process stopped renewing its lease: at boot
+ * Settles, by the restart rule, every crash round (or, with the table's store, every table shoe) whose process stopped renewing its lease: at boot
  * (a round left by the previous run of this process) and then once per lease period (a round left by
  * another process that died). Returns a stop function that waits for a sweep in progress.
  */
-export function startCrashRecovery(store: CrashStore, everyMs: number, log: Pick<Log, "error">): () => Promise<void> {
+export function startCrashRecovery(
+  store: { recoverStale(): Promise<number> },
+  everyMs: number,
+  log: Pick<Log, "error">,
+  kind = "crash",
+): () => Promise<void> {
   let current: Promise<void> = Promise.resolve();
   let stopped = false;
   const sweep = () => {
@@ -14,7 +18,7 @@ export function startCrashRecovery(store: CrashStore, everyMs: number, log: Pick
     current = current.then(() =>
       store.recoverStale().then(
         () => undefined,
-        (error) => log.error("crash:recovery", "crash recovery sweep failed", error),
+        (error) => log.error(`${kind}:recovery`, `${kind} recovery sweep failed`, error),
       ),
     );
   };

@@ -27,9 +27,21 @@ export function roomScope(options: CrashJoinOptions): string {
 export async function crashScopeOf(instances: Pick<Instances, "admits">, claims: SessionClaims, options: unknown): Promise<string> {
   const parsed = crashJoinOptions.safeParse(options ?? {});
   if (!parsed.success) throw badRequest(describeZodError(parsed.error), "invalid_options");
-  const { instanceId } = parsed.data;
+  return activityScopeOf(instances, claims, parsed.data.instanceId, "Guests play in the public crash room");
+}
+
+/**
+ * The scope of a shared room (the crash room, the blackjack table) named by `instanceId`, by the rule
+ * above: the public scope for null, the instance's only for a player whose own session joined it.
+ */
+export async function activityScopeOf(
+  instances: Pick<Instances, "admits">,
+  claims: SessionClaims,
+  instanceId: string | null,
+  guestRefusal: string,
+): Promise<string> {
   if (instanceId === null) return PUBLIC_SCOPE;
-  if (claims.guest) throw new AppError("forbidden", 403, "Guests play in the public crash room");
+  if (claims.guest) throw new AppError("forbidden", 403, guestRefusal);
   if (!(await instances.admits(claims.playerId, instanceId))) throw notInScope("instance");
   return instanceScope(instanceId);
 }

@@ -329,6 +329,19 @@ export class Together {
     });
   }
 
+  /** A seat's settled round at the blackjack table, named by the shoe's commitment, the round and the seat. */
+  tableSettled(playerId: string, seat: { stake: number; payout: number; shoeHash: string; round: number; seat: number }): void {
+    this.settled(playerId, {
+      game: "blackjack",
+      totalStake: seat.stake,
+      totalPayout: seat.payout,
+      kind: "table",
+      id: `table:${seat.shoeHash}:${seat.round}:${seat.seat}`,
+      serverSeedHash: seat.shoeHash,
+      nonce: seat.round,
+    });
+  }
+
   /** An accepted skill round: a row with no stake, the reward as its payout. */
   skillSettled(playerId: string, round: { game: string; roundId: string; reward: number }): void {
     this.settled(playerId, {

@@ -528,6 +528,85 @@ export class CrashBet {
   @Column({ name: "settled_at", type: "timestamptz", nullable: true }) settledAt!: Date | null;
 }
 
+/** A shoe of the shared blackjack table: its server seed (secret until it is finished) and the process dealing it. */
+@Entity("table_shoes")
+@Check("table_shoes_rounding_check", `rounding IN (1, 2)`)
+@Check("table_shoes_finished_by_check", `finished_by IN ('cut_card','closed','restart')`)
+@Check("ck_table_shoes_finished", `(finished_at IS NULL) = (finished_by IS NULL)`)
+/** One shoe being dealt per table, whatever the number of processes. */
+@Index("uq_table_shoes_live", ["tableId"], { unique: true, where: `finished_at IS NULL` })
+@Index("idx_table_shoes_lease", ["leaseUntil"], { where: `finished_at IS NULL` })
+export class TableShoe {
+  @PrimaryGeneratedColumn("uuid") id!: string;
+  @Column({ name: "table_id", type: "text" }) tableId!: string;
+  @Column({ name: "server_seed", type: "text" }) serverSeed!: string;
+  @Column({ name: "server_seed_hash", type: "text", unique: true }) serverSeedHash!: string;
+  /** The seats' client seeds, once the shoe's first round is dealt. */
+  @Column({ type: "jsonb", nullable: true }) seats!: unknown;
+  @Column({ type: "integer" }) rounding!: number;
+  @Column({ type: "text" }) owner!: string;
+  @Column({ name: "lease_until", type: "timestamptz" }) leaseUntil!: Date;
+  @CreateDateColumn({ name: "created_at", type: "timestamptz" }) createdAt!: Date;
+  @Column({ name: "finished_at", type: "timestamptz", nullable: true }) finishedAt!: Date | null;
+  @Column({ name: "finished_by", type: "text", nullable: true }) finishedBy!: "cut_card" | "closed" | "restart" | null;
+}
+
+/** A round of a table shoe: the actions applied, in order. */
+@Entity("table_rounds")
+@Unique("uq_table_rounds_round", ["shoeId", "round"])
+@Check("table_rounds_round_check", `round >= 1`)
+@Check("table_rounds_phase_check", `phase IN ('betting','playing','settled','void')`)
+@Check("table_rounds_settled_by_check", `settled_by IN ('table','restart')`)
+@Index("uq_table_rounds_open", ["shoeId"], { unique: true, where: `phase IN ('betting','playing')` })
+export class TableRound {
+  @PrimaryGeneratedColumn("uuid") id!: string;
+  @Column({ name: "shoe_id", type: "uuid" }) shoeId!: string;
+  @ManyToOne(() => TableShoe, { nullable: false })
+  @JoinColumn(fk("table_rounds", "shoe_id"))
+  shoe?: Relation<TableShoe>;
+  @Column({ type: "integer" }) round!: number;
+  @Column({ type: "text" }) phase!: "betting" | "playing" | "settled" | "void";
+  @Column({ type: "jsonb" }) actions!: unknown;
+  @Column({ name: "settled_by", type: "text", nullable: true }) settledBy!: "table" | "restart" | null;
+  @CreateDateColumn({ name: "created_at", type: "timestamptz" }) createdAt!: Date;
+  @Column({ name: "dealt_at", type: "timestamptz", nullable: true }) dealtAt!: Date | null;
+  @Column({ name: "ended_at", type: "timestamptz", nullable: true }) endedAt!: Date | null;
+}
+
+/** A seat's bet in a table round: everything it staked, settled exactly once. */
+@Entity("table_bets")
+@Unique("uq_table_bets_seat", ["roundId", "seat"])
+@Unique("uq_table_bets_player", ["roundId", "playerId"])
+@Check("table_bets_seat_check", `seat BETWEEN 1 AND 7`)
+@Check("table_bets_amount_check", `amount > 0`)
+/** PostgreSQL named this column CHECK after the table alone, as it reads two columns. */
+@Check("table_bets_check", `staked >= amount`)
+@Check("table_bets_payout_check", `payout >= 0`)
+@Check("table_bets_status_check", `status IN ('active','settled','refunded')`)
+@Check("ck_table_bets_settled", `(status = 'active') = (settled_at IS NULL)`)
+@Index("idx_table_bets_active", ["roundId"], { where: `status = 'active'` })
+/** Migration: (player_id, created_at DESC). */
+@Index("idx_table_bets_player", ["playerId", "createdAt"])
+export class TableBetRow {
+  @PrimaryGeneratedColumn("uuid") id!: string;
+  @Column({ name: "round_id", type: "uuid" }) roundId!: string;
+  @ManyToOne(() => TableRound, { nullable: false })
+  @JoinColumn(fk("table_bets", "round_id"))
+  round?: Relation<TableRound>;
+  @Column({ type: "integer" }) seat!: number;
+  @Column({ name: "player_id", type: "uuid" }) playerId!: string;
+  @ManyToOne(() => Player, { nullable: false })
+  @JoinColumn(fk("table_bets", "player_id"))
+  player?: Relation<Player>;
+  @Column({ name: "request_id", type: "text" }) requestId!: string;
+  @Column({ type: "bigint", transformer: bigintToNumber }) amount!: number;
+  @Column({ type: "bigint", transformer: bigintToNumber }) staked!: number;
+  @Column({ type: "bigint", default: 0, transformer: bigintToNumber }) payout!: number;
+  @Column({ type: "text", default: "active" }) status!: "active" | "settled" | "refunded";
+  @CreateDateColumn({ name: "created_at", type: "timestamptz" }) createdAt!: Date;
+  @Column({ name: "settled_at", type: "timestamptz", nullable: true }) settledAt!: Date | null;
+}
+
 export const ENTITIES = [
   Tag,
   Player,
@@ -552,5 +631,8 @@ export const ENTITIES = [
   CrashChain,
   CrashRound,
   CrashBet,
+  TableShoe,
+  TableRound,
+  TableBetRow,
   AdminAction,
 ];

@@ -3,7 +3,19 @@ export type LedgerReason = "grant" | "bet" | "payout" | "refund" | "daily_spin" 
 
 /** The kinds of money request: a stored answer is replayed only to a request of the same kind (and contents). */
 export type RequestKind =
-  "bet" | "act" | "spin" | "rotate" | "client-seed" | "crash-bet" | "crash-cashout" | "crash-settle" | "skill-reward" | "adjustment";
+  | "bet"
+  | "act"
+  | "spin"
+  | "rotate"
+  | "client-seed"
+  | "crash-bet"
+  | "crash-cashout"
+  | "crash-settle"
+  | "table-bet"
+  | "table-act"
+  | "table-settle"
+  | "skill-reward"
+  | "adjustment";
 
 /**
  * The id of a ledger entry made by a request: `<request id>#<reason>`. '#' is outside the request-id

@@ -55,12 +55,12 @@ import { countLedgerErrors } from "../../metrics";
  * Requests the player does not make: settling a crash bet cut short by a restart, and an operator's
  * grant or claw-back (a claw-back is what a suspension is often for). A suspension stops everything else.
  */
-const NOT_BY_THE_PLAYER: ReadonlySet<RequestKind> = new Set(["crash-settle", "adjustment"]);
+const NOT_BY_THE_PLAYER: ReadonlySet<RequestKind> = new Set(["crash-settle", "table-settle", "adjustment"]);
 
 /** Why a request for a player whose account is not active is refused, if it is (an erased account is settled, never adjusted). */
 function refusalForAccount(status: PlayerStatus, kind: RequestKind): AppError | null {
   if (status === "suspended" && !NOT_BY_THE_PLAYER.has(kind)) return accountSuspended();
-  if (status === "erased" && kind !== "crash-settle") return accountErased();
+  if (status === "erased" && kind !== "crash-settle" && kind !== "table-settle") return accountErased();
   return null;
 }
 

@@ -1,0 +1,45 @@
+import { z } from "zod";
+import { instanceId } from "./api";
+import { blackjackActions } from "./games/blackjack";
+import { seatNumber } from "./fairness/shoe";
+import { MAX_BET, MIN_BET } from "./limits";
+import { requestId } from "./request-id";
+
+/** The `blackjack-table` room's inputs (see table.ts); every message is validated whole with these. */
+
+/**
+ * Join options. `instanceId`: the activity instance's table (the player's own session must have joined
+ * it), or null for the public tables. `freeSeat: true` (public tables only) matches only a table with a
+ * free seat, and creates one when every table is full; without it a public join may land at a full
+ * table, to watch. A given table is joined by its room id (from `GET /api/tables`).
+ */
+export const tableJoinOptions = z
+  .object({ instanceId: instanceId.nullable(), freeSeat: z.literal(true).optional() })
+  .strict()
+  .refine((o) => !(o.freeSeat && o.instanceId !== null), {
+    path: ["freeSeat"],
+    message: "an activity instance has one table: freeSeat is for the public tables",
+  });
+export type TableJoinOptions = z.infer<typeof tableJoinOptions>;
+
+export const tableSitMessage = z.object({ requestId, seat: seatNumber }).strict();
+export const tableLeaveMessage = z.object({ requestId }).strict();
+export const tableBetMessage = z
+  .object({
+    requestId,
+    amount: z
+      .number({ message: "amount must be a number" })
+      .int("amount must be a whole number of coins")
+      .min(MIN_BET, `Bet must be a whole number of coins from ${MIN_BET} to ${MAX_BET}`)
+      .max(MAX_BET, `Bet must be a whole number of coins from ${MIN_BET} to ${MAX_BET}`),
+  })
+  .strict();
+export const tableReadyMessage = z.object({ requestId }).strict();
+export const tableActMessage = z.object({ requestId, action: blackjackActions }).strict();
+export type TableActMessage = z.infer<typeof tableActMessage>;
+
+/** `GET /api/tables?instanceId=`: the instance's table, or (without one) the public tables. */
+export const tableListQuery = z.object({ instanceId: instanceId.optional() }).strict();
+
+/** `GET /api/tables/shoes/:id`. */
+export const shoeIdParam = z.object({ id: z.uuid("id must be a shoe id") }).strict();
