@@ -77,7 +77,7 @@ export function SharedTable({ shared, table: props }: { shared: SharedTableRoom;
   const now = useNow(250);
   const wide = useMediaQuery("(min-width: 768px)");
   const mySeat = me?.seat ?? null;
-  const dealKey = table ? `${table.shoe.id}-${table.view?.round ?? 0}` : "none";
+  const dealKey = table ? `${table.shoe?.id ?? ""}-${table.view?.round ?? 0}` : "none";
 
   const seatProps = (seat: number) => {
     const player = table!.players.find((p) => p.seat === seat) ?? null;
