@@ -158,11 +158,6 @@ describe("the shared blackjack table", () => {
     "on a $width×$height phone the table has no horizontal scroll and the actions are in view",
     async (viewport) => {
       const page = await browser.newPage({ viewport, isMobile: true, hasTouch: true });
-      page.on("console", (m) => console.log("PAGE", m.text()));
-      page.on("websocket", (w) => {
-        console.log("WS", w.url());
-        w.on("framereceived", (f) => console.log("WSF", String(f.payload).slice(0, 200)));
-      });
       await enterAsGuest(page, t.baseUrl);
       await joinTable(page);
       const free = page.locator('[data-testid^="table-sit-"]').first();
