@@ -85,7 +85,7 @@ export function Seat(props: SeatProps) {
       <div
         data-testid={`table-seat-${seat}`}
         data-free="true"
-        className={`flex items-center justify-center gap-2 rounded-xl border border-dashed border-border/80 p-2 text-xs text-muted-foreground ${
+        className={`flex items-center justify-center gap-2 rounded-xl border border-dashed border-border bg-card p-2 text-xs text-muted-foreground ${
           size === "row" ? "min-h-10 justify-between" : "min-h-24 flex-col"
         }`}
       >
@@ -170,9 +170,9 @@ export function Seat(props: SeatProps) {
       data-mine={mine}
       data-active={active}
       aria-current={active ? "true" : undefined}
-      className={`rounded-xl p-2 transition-colors ${active ? "bg-card/90 ring-2 ring-amber-400" : mine ? "bg-card/70 ring-2 ring-primary/70" : "bg-card/40 ring-1 ring-border"} ${
+      className={`rounded-xl p-2 transition-colors ${active ? "bg-card ring-2 ring-amber-400" : mine ? "bg-card ring-2 ring-primary/70" : "bg-card ring-1 ring-border"} ${
         size === "row" ? "flex items-center justify-between gap-2" : "flex flex-col items-center gap-2"
-      } ${player.connected ? "" : "opacity-70"}`}
+      }`}
     >
       {head}
       {hands}

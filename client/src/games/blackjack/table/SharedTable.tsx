@@ -214,7 +214,7 @@ function PhoneSeats({
                 {seat}
               </button>
             ) : (
-              <span key={seat} className="rounded-md bg-card/60 px-2 py-1">
+              <span key={seat} className="rounded-md bg-card px-2 py-1">
                 {seat}
               </span>
             );

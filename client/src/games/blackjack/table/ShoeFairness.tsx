@@ -47,19 +47,19 @@ export function ShoeFairness({ table, session }: { table: TableSnapshot; session
   return (
     <details className="rounded-xl border border-border bg-card p-3 text-xs" data-testid="table-fairness">
       <summary className="min-h-8 cursor-pointer content-center text-sm font-semibold">Provably fair shoe</summary>
-      <dl className="mt-2 flex flex-col gap-2">
+      <div className="mt-2 flex flex-col gap-2">
         {table.shoe ? (
-          <div>
+          <dl>
             <dt className="text-muted-foreground">This shoe&apos;s commitment (SHA-256 of its seed), {table.shoe.rounds} rounds dealt</dt>
             <dd className="break-all font-mono" data-testid="table-shoe-hash">
               {table.shoe.serverSeedHash}
             </dd>
-          </div>
+          </dl>
         ) : (
           <p className="text-muted-foreground">The next shoe is committed before its first round.</p>
         )}
         {previous ? (
-          <div>
+          <dl>
             <dt className="text-muted-foreground">Previous shoe&apos;s revealed seed</dt>
             <dd className="break-all font-mono" data-testid="table-previous-seed">
               {previous.serverSeed}
@@ -87,11 +87,11 @@ export function ShoeFairness({ table, session }: { table: TableSnapshot; session
                 {check.text}
               </dd>
             )}
-          </div>
+          </dl>
         ) : (
           <p className="text-muted-foreground">The seed is revealed when the shoe reaches its cut card.</p>
         )}
-      </dl>
+      </div>
     </details>
   );
 }
