@@ -1,7 +1,13 @@
+import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { DAILY_SPIN, formatVerification, GameRuleError, isRoundingRule, verifyRound, type VerifyRequest } from "../src/index";
+import { verifyShoe, type VerifiedShoe, type VerifyShoeRequest } from "../src/fairness/verify-shoe";
+import { cardName } from "../src/games/cards";
 
 /**
+ * `npm run verify -- --shoe <file.json> [--server-seed-hash …] [--json]`: a whole shoe of the shared
+ * blackjack table, from its record as `GET /api/tables/shoes/:id` answers it (docs/fairness.md section 7).
+ *
  * `npm run verify -- --server-seed … --client-seed … --nonce … --game … [--amount …] [--params '{json}']
  * [--actions '[json]'] [--rounding 1|2] [--server-seed-hash …] [--json]`: re-derives a round offline from the common
  * engines and prints it step by step. Exit code 0 when verified, 1 when the server seed does not match
@@ -16,7 +22,11 @@ const USAGE = `usage: npm run verify -- --server-seed <hex> --client-seed <text>
   --rounding is the round's rounding rule, as its history row states it (1, rounded down, when left out:
     rounds played before rules were recorded; 2, unbiased, for rounds played since)
   --server-seed-hash checks the revealed seed against the hash shown before the round
-  --json prints the verification as JSON`;
+  --json prints the verification as JSON
+
+       npm run verify -- --shoe <record.json> [--server-seed-hash <hex>] [--json]
+
+  --shoe re-derives a whole shoe of the blackjack table from its record (GET /api/tables/shoes/:id)`;
 
 class UsageError extends Error {}
 
@@ -29,7 +39,9 @@ function json(name: string, text: string | undefined): unknown {
   }
 }
 
-function request(argv: string[]): { request: VerifyRequest; asJson: boolean } | "help" {
+type Parsed = { request: VerifyRequest; asJson: boolean } | { shoe: VerifyShoeRequest; asJson: boolean };
+
+function request(argv: string[]): Parsed | "help" {
   const { values } = parseArgs({
     args: argv,
     strict: true,
@@ -44,11 +56,22 @@ function request(argv: string[]): { request: VerifyRequest; asJson: boolean } | 
       params: { type: "string" },
       actions: { type: "string" },
       rounding: { type: "string" },
+      shoe: { type: "string" },
       json: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
   });
   if (values.help) return "help";
+  if (values.shoe !== undefined) {
+    let text: string;
+    try {
+      text = readFileSync(values.shoe, "utf8");
+    } catch (e) {
+      throw new UsageError(`--shoe: cannot read ${values.shoe}: ${(e as Error).message}`);
+    }
+    const record = json("shoe", text) as VerifyShoeRequest;
+    return { asJson: values.json, shoe: { ...record, serverSeedHash: values["server-seed-hash"] ?? record.serverSeedHash } };
+  }
   const missing = (["server-seed", "client-seed", "nonce", "game"] as const).filter((k) => values[k] === undefined);
   if (missing.length) throw new UsageError(`missing ${missing.map((k) => `--${k}`).join(", ")}`);
   const whole = (name: string, text: string) => {
@@ -89,6 +112,11 @@ function main(argv: string[]): number {
     return 0;
   }
   try {
+    if ("shoe" in parsed) {
+      const verified = verifyShoe(parsed.shoe);
+      console.log(parsed.asJson ? JSON.stringify(verified, null, 2) : formatShoe(verified));
+      return verified.commitment.matches === false ? 1 : 0;
+    }
     const verification = verifyRound(parsed.request);
     console.log(parsed.asJson ? JSON.stringify(verification, null, 2) : formatVerification(verification));
     return verification.commitment.matches === false ? 1 : 0;
@@ -99,6 +127,38 @@ function main(argv: string[]): number {
     }
     throw e;
   }
+}
+
+/** A verified shoe, round by round: the cards (their positions in the shoe), the dealer, each seat. */
+function formatShoe(v: VerifiedShoe): string {
+  const cards = (list: readonly number[]) => list.map(cardName).join(" ");
+  const lines = [
+    `server seed hash: ${v.commitment.serverSeedHash}`,
+    v.commitment.matches === null
+      ? "commitment: not checked (no --server-seed-hash)"
+      : v.commitment.matches
+        ? "commitment: matches the hash shown before the shoe's first round"
+        : `commitment: DOES NOT MATCH the hash given (${v.commitment.expected})`,
+    `table client seed: ${v.tableClientSeed}`,
+  ];
+  for (const r of v.rounds) {
+    lines.push(
+      "",
+      `round ${r.round}: cards ${r.cards[0]}–${r.cards[1] - 1}, dealer ${cards(r.dealer)}${r.dealerBlackjack ? " (blackjack)" : ""}`,
+    );
+    for (const s of r.seats) {
+      const hands = s.hands.map((h) => `${cards(h.cards)} ${h.result ?? ""}`.trim()).join(" | ");
+      const insurance = s.insurance && s.insurance.stake > 0 ? `, insurance ${s.insurance.stake}` : "";
+      lines.push(`  seat ${s.seat}: ${hands}${insurance}; staked ${s.staked}, paid ${s.payout}`);
+    }
+  }
+  lines.push(
+    "",
+    v.complete
+      ? "the shoe is complete: its last round was dealt past the cut card"
+      : `${v.rounds.length} rounds (the shoe ended before its cut card)`,
+  );
+  return lines.join("\n");
 }
 
 process.exitCode = main(process.argv.slice(2));

@@ -1,9 +1,13 @@
 import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { floatStream, sha256Hex, type FairnessInput } from "../src/fairness/stream";
 import { checkCommitment, DAILY_SPIN, formatVerification, openingStake, verifyRound } from "../src/fairness/verify";
 import { GameRuleError } from "../src/games/engine";
+import { verifyShoe } from "../src/fairness/verify-shoe";
 import { ENGINES } from "../src/games/registry";
 import { replayRound } from "../src/games/runner";
 import { spinWheel } from "../src/games/wheel";
@@ -279,5 +283,33 @@ describe("npm run verify", () => {
       { cwd: ROOT },
     );
     expect(r.stdout.trimEnd()).toBe(formatVerification(verifyRound({ ...seeds(5), game: DAILY_SPIN })));
+  });
+
+  it("re-derives a whole table shoe from its record with --shoe (the worked example of section 7)", async () => {
+    const doc = readFileSync(new URL("../../docs/fairness.md", import.meta.url), "utf8");
+    const example = [...doc.matchAll(/```json\n([\s\S]*?)\n```/g)]
+      .map((m) => JSON.parse(m[1]!) as Record<string, any>)
+      .find((b) => b.shoe === "blackjack-table")!;
+    const dir = mkdtempSync(join(tmpdir(), "shoe-"));
+    const file = join(dir, "shoe.json");
+    const { serverSeed, seats, rounds } = example;
+    writeFileSync(file, JSON.stringify({ id: "example", serverSeed, serverSeedHash: example.serverSeedHash, seats, rounding: 1, rounds }));
+    try {
+      const ok = await cli(["--shoe", file]);
+      expect(ok.code).toBe(0);
+      expect(ok.stdout).toContain("commitment: matches the hash shown before the shoe's first round");
+      expect(ok.stdout).toContain("round 1: cards 0–12, dealer 2♠ A♥ 3♥ 10♥ K♣");
+      expect(ok.stdout).toContain("  seat 1: 10♦ Q♠ win; staked 100, paid 200");
+      expect(ok.stdout).toContain("  seat 5: 3♠ 4♦ 5♣ 8♥ win; staked 20, paid 40");
+      const json = await cli(["--shoe", file, "--json"]);
+      expect(JSON.parse(json.stdout)).toEqual(
+        JSON.parse(JSON.stringify(verifyShoe({ serverSeed, serverSeedHash: example.serverSeedHash, seats, rounds }))),
+      );
+      const wrong = await cli(["--shoe", file, "--server-seed-hash", sha256Hex("another seed")]);
+      expect(wrong.code).toBe(1);
+      expect(wrong.stdout).toContain("DOES NOT MATCH");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

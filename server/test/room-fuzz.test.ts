@@ -7,7 +7,7 @@ import { Inbox, joinCasino, newRequestId, waitFor } from "./room-helpers";
 import { encodeWire, sendRaw, wireOf, type Wire } from "./msgpack-frames";
 
 /**
- * A property-based fuzz of the room protocol on PostgreSQL: every message type of the casino and crash
+ * A property-based fuzz of the room protocol on PostgreSQL: every message type of the casino, crash and table
  * rooms, with any msgpack value in place of any field (or of the whole message), is answered with a
  * result or a known error code and a human message, never `internal`; the connection stays open (the
  * messages stay below the flood limit); the ledger adds up afterwards. The seed is printed on failure
@@ -48,6 +48,12 @@ const KNOWN_CODES = new Set([
   "wrong_game",
   "betting_closed",
   "already_bet",
+  "seat_taken",
+  "already_seated",
+  "not_seated",
+  "not_your_turn",
+  "no_turn",
+  "turn_over",
   "already_cashed_out",
   "cash_out_refused",
   "not_running",
@@ -89,7 +95,7 @@ const { wire } = fc.letrec<{ wire: Wire; leaf: Wire }>((tie) => ({
 }));
 
 /** A valid message of each type, whose fields (nested ones included) the fuzz replaces one at a time. */
-const BASES: Record<string, { room: "casino" | "crash"; body: Record<string, unknown> }> = {
+const BASES: Record<string, { room: "casino" | "crash" | "table"; body: Record<string, unknown> }> = {
   bet: { room: "casino", body: { game: "dice", amount: 25, params: { target: 50, direction: "under" } } },
   "bet:mines": { room: "casino", body: { game: "mines", amount: 100, params: { mines: 3 } } },
   act: { room: "casino", body: { action: { type: "reveal", tile: 4 } } },
@@ -98,6 +104,11 @@ const BASES: Record<string, { room: "casino" | "crash"; body: Record<string, unk
   "daily-spin": { room: "casino", body: {} },
   "crash:bet": { room: "crash", body: { amount: 25, autoCashOut: 2 } },
   "crash:cashout": { room: "crash", body: {} },
+  "table:sit": { room: "table", body: { seat: 3 } },
+  "table:leave": { room: "table", body: {} },
+  "table:bet": { room: "table", body: { amount: 25 } },
+  "table:ready": { room: "table", body: {} },
+  "table:act": { room: "table", body: { action: { type: "insurance", take: true } } },
 };
 
 /** Every field path of a base message: its top-level fields and the ones nested in objects. */
@@ -155,6 +166,12 @@ describe.runIf(TEST_DB === "postgres")("room protocol fuzz", () => {
     const crashRoom: Room = await t.sdk(token).joinOrCreate("crash", { instanceId: null });
     const crash = { room: crashRoom, inbox: new Inbox(crashRoom) };
     await waitFor(() => (crashRoom.state as { phase?: string })?.phase);
+    const joinTable = async () => {
+      const room: Room = await t.sdk(token).joinOrCreate("blackjack-table", { instanceId: null, freeSeat: true });
+      await waitFor(() => (room.state as { snapshot?: string })?.snapshot);
+      return { room, inbox: new Inbox(room) };
+    };
+    const table = await joinTable();
     let closed = 0;
     // A case that closed its connection fails; the cases fast-check tries after it (shrinking) each get
     // an open connection, so the counterexample it reports is the one that closed it.
@@ -168,6 +185,10 @@ describe.runIf(TEST_DB === "postgres")("room protocol fuzz", () => {
         crash.room = await t.sdk(token).joinOrCreate("crash", { instanceId: null });
         crash.inbox = new Inbox(crash.room);
       }
+      if (!table.room.connection.isOpen) {
+        closed++;
+        Object.assign(table, await joinTable());
+      }
     };
     const codes = new Map<string, number>();
     // Below the flood limit of 200 a second: at most 100 messages in any second.
@@ -178,7 +199,7 @@ describe.runIf(TEST_DB === "postgres")("room protocol fuzz", () => {
         await reopen();
         const base = BASES[kind]!;
         const type = kind.split(":")[0] === "bet" ? "bet" : kind;
-        const { room, inbox } = base.room === "casino" ? casino : crash;
+        const { room, inbox } = base.room === "casino" ? casino : base.room === "crash" ? crash : table;
         const requestId = newRequestId();
         const message = whole ?? mutated(base.body, path, value, { t: "str", v: requestId });
         while (sentAt.length >= 100 && performance.now() - sentAt[sentAt.length - 100]! < 1000) {
@@ -204,8 +225,10 @@ describe.runIf(TEST_DB === "postgres")("room protocol fuzz", () => {
     expect(closed).toBe(0);
     expect(casino.room.connection.isOpen).toBe(true);
     expect(crash.room.connection.isOpen).toBe(true);
+    expect(table.room.connection.isOpen).toBe(true);
     await casino.room.leave();
     await crash.room.leave();
+    await table.room.leave();
     await t.expectLedgerInvariant();
   });
 });

@@ -6,6 +6,7 @@ import { verifyShoe } from "@casino/common/fairness/verify-shoe";
 import { basicStrategy, cardPoints, type BlackjackAction } from "@casino/common/games/blackjack";
 import { act, deal, dealerTurn, defaultAction, newShoe, nextRound, seatToAct, type TableState } from "@casino/common/games/blackjack-table";
 import { rankOf, type Card } from "@casino/common/games/cards";
+import { TableStore } from "../src/db/table-store";
 import { startTestApp, type TestApp } from "./harness";
 import { Inbox, ask, waitFor } from "./room-helpers";
 
@@ -459,4 +460,53 @@ describe("a whole shoe", () => {
       1000 + net - open[0].n + later[0].n,
     );
   }, 120_000);
+});
+
+describe("the restart rule in the betting window", () => {
+  it("a shoe whose process went away while bets were taken: the round is void, every bet refunded once, the shoe finished", async () => {
+    const { db, tableMoney, config } = t.app.services;
+    // Another process's store (its lease is ended by hand below, as if it had stopped renewing it).
+    const gone = new TableStore(db, tableMoney, { ...config.table, leaseMs: 600_000 });
+    const tableId = `public:restart-${Date.now()}`;
+    const opened = await gone.openShoe(tableId);
+    if (!("opened" in opened)) throw new Error("no shoe opened");
+    const shoe = opened.opened;
+    const roundId = await gone.openRound(shoe.id, 1);
+    const [a, b] = await Promise.all([t.guest(), t.guest()]);
+    await tableMoney.placeTableBet(a.player.id, "restart-bet-a", { roundId, seat: 2, amount: 120 });
+    await tableMoney.placeTableBet(b.player.id, "restart-bet-b", { roundId, seat: 6, amount: 7 });
+    // One bet a seat and a player, whatever is sent.
+    await expect(tableMoney.placeTableBet(a.player.id, "restart-bet-a2", { roundId, seat: 3, amount: 5 })).rejects.toMatchObject({
+      code: "already_bet",
+    });
+    expect(Number((await sql(`SELECT balance FROM players WHERE id = $1`, [a.player.id]))[0].balance)).toBe(880);
+
+    // Before the lease runs out nobody else may settle it.
+    const other = new TableStore(db, tableMoney, config.table);
+    expect(await other.recover(shoe.id)).toBe(false);
+    await sql(`UPDATE table_shoes SET lease_until = now() - interval '1 second' WHERE id = $1`, [shoe.id]);
+    // This store or the app's own sweep (whichever comes first) settles it, once.
+    await Promise.all([other.recoverStale(), other.recover(shoe.id)]);
+
+    expect((await sql(`SELECT phase, settled_by FROM table_rounds WHERE id = $1`, [roundId]))[0]).toEqual({
+      phase: "void",
+      settled_by: "restart",
+    });
+    expect((await sql(`SELECT finished_by FROM table_shoes WHERE id = $1`, [shoe.id]))[0].finished_by).toBe("restart");
+    const bets = await sql(`SELECT player_id, status, payout FROM table_bets WHERE round_id = $1 ORDER BY seat`, [roundId]);
+    expect(bets.map((x) => [x.status, Number(x.payout)])).toEqual([
+      ["refunded", 120],
+      ["refunded", 7],
+    ]);
+    for (const p of [a, b]) expect(Number((await sql(`SELECT balance FROM players WHERE id = $1`, [p.player.id]))[0].balance)).toBe(1000);
+    // A bet for the void round is refused; settling again moves nothing; the shoe's seed is now public.
+    await expect(tableMoney.placeTableBet(b.player.id, "restart-bet-b2", { roundId, seat: 6, amount: 7 })).rejects.toMatchObject({
+      code: "betting_closed",
+    });
+    expect(await other.recover(shoe.id)).toBe(false);
+    expect((await t.request("GET", `/api/tables/shoes/${shoe.id}`, { token: a.token })).body).toMatchObject({
+      serverSeed: shoe.serverSeed,
+      rounds: [],
+    });
+  });
 });

@@ -43,6 +43,7 @@ export const KEPT_TABLES = [
   "next_server_seeds",
   "open_rounds",
   "crash_bets",
+  "table_bets",
   "skill_rounds",
   "dots_speed_records",
   "dot_battle_scores",
@@ -152,6 +153,22 @@ export async function exportPlayer(ctx: AdminContext, ref: string, reason: strin
         cashedOutAt: r.cashed_out_at === null ? null : Number(r.cashed_out_at),
         payout: Number(r.payout),
         settledBy: r.settled_by,
+      })),
+      tableBets: (
+        await q(
+          `SELECT b.*, r.round, r.shoe_id, s.table_id FROM table_bets b JOIN table_rounds r ON r.id = b.round_id JOIN table_shoes s ON s.id = r.shoe_id
+            WHERE b.player_id = $1 ORDER BY b.created_at`,
+        )
+      ).map((r) => ({
+        table: r.table_id,
+        shoeId: r.shoe_id,
+        round: r.round,
+        seat: r.seat,
+        at: iso(r.created_at),
+        amount: Number(r.amount),
+        staked: Number(r.staked),
+        status: r.status,
+        payout: Number(r.payout),
       })),
       skillRounds: (
         await q(

@@ -3,6 +3,7 @@ import {
   ACCOUNT_CLOSED_CLOSE_CODE,
   GameRuleError,
   TABLE_MESSAGES,
+  TABLE_SEATS_COUNT,
   tableActMessage,
   tableBetMessage,
   tableJoinOptions,
@@ -125,6 +126,7 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
   private stopped = false;
   private looping: Promise<void> = Promise.resolve();
   private lastSnapshot = "";
+  private lastListing = "";
   /** The dealt round is on the table (from the deal to the end of the settled pause). */
   private roundLive = false;
   /** The lease on the shoe was lost: the round in play is another process's to settle. */
@@ -312,9 +314,10 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
     const done = () => this.pendingBets.delete(work);
     work.then(done, done);
     const placed = await work;
-    if (!placed.replayed && placed.roundId === this.roundId) {
-      held.bet = amount;
-      this.s.events.publish(playerId, { type: "balance", balance: placed.balance, delta: -amount, reason: "blackjack-table" });
+    if (placed.roundId === this.roundId) {
+      held.bet = placed.amount;
+      if (!placed.replayed)
+        this.s.events.publish(playerId, { type: "balance", balance: placed.balance, delta: -amount, reason: "blackjack-table" });
       this.poke();
       this.publish();
     }
@@ -455,7 +458,8 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
     this.phase = "betting";
     this.deadline = Date.now() + this.s.config.table.bettingMs;
     this.publish();
-    await this.waitUntil(this.deadline, () => this.allReady());
+    // Everyone seated has bet and is ready, or nobody is seated any more (the table may then close).
+    await this.waitUntil(this.deadline, () => this.allReady() || this.seats.size === 0);
     this.bettingOpen = false;
     await Promise.allSettled([...this.pendingBets]);
     if (this.stopped) return;
@@ -619,7 +623,11 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
     this.lastSnapshot = text;
     this.state.snapshot = text;
     const metadata: TableMetadata = { instanceId: this.instanceId, tableId: this.tableId, seated: players.length, watchers };
-    if (this.instanceId === null) metadata.freeSeat = players.length < 7;
+    if (this.instanceId === null) metadata.freeSeat = players.length < TABLE_SEATS_COUNT;
+    // The listing is written (to Redis, when scaled out) only when it changes, not on every card.
+    const listing = JSON.stringify(metadata);
+    if (listing === this.lastListing) return;
+    this.lastListing = listing;
     void this.setMetadata(metadata as never).catch(() => undefined);
   }
 
