@@ -98,7 +98,7 @@ describe("the shared blackjack table", () => {
     expect(await dee.getByTestId("table-hit").count()).toBe(0);
 
     // Rounds until one with turns to play (a dealer blackjack settles a round at once).
-    let order: number[] = [];
+    const order: number[] = [];
     for (let round = 0; round < 4 && order.length === 0; round++) {
       for (const [app] of seated) await betAndReady(app, 10);
       await expect.poll(() => attr(dee, "data-phase"), { timeout: 30_000 }).not.toBe("betting");
