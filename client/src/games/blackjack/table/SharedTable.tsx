@@ -8,6 +8,7 @@ import { BetPanel } from "../../shared/BetPanel";
 import { ACTION_TONES } from "../../shared/ActionButton";
 import { Hand } from "../../shared/Cards";
 import { GameHelp } from "../../shared/GameHelp";
+import { TurboSwitch } from "../../shared/GameFrame";
 import { useInstantAnimations } from "../../shared/fast-reveal";
 import { formatCoins } from "../../shared/format";
 import { useStake } from "../../shared/use-stake";
@@ -111,6 +112,7 @@ export function SharedTable({ shared, table: props }: { shared: SharedTableRoom;
             ) : (
               <WatchPanel controls={controls} onShowHelp={() => setHelpOpen(true)} instance={shared.instanceId !== null} />
             )}
+            <TurboSwitch />
             {table && <ShoeFairness table={table} session={props.session ?? null} />}
           </aside>
           <div className="relative min-h-[320px] min-w-0 flex-1 overflow-hidden rounded-xl bg-felt p-2 ring-1 ring-border sm:p-4">
