@@ -1,3 +1,4 @@
+import { copyFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Frame, Page } from "playwright-core";
 import { replayRound, roundCustomId, seedCommitment } from "@casino/common";
@@ -64,6 +65,26 @@ async function winningSeed(id: string) {
     return input;
   }
   throw new Error("no winning seed among 1000");
+}
+
+/**
+ * The README's picture of three players in one instance (`npm run screenshots:together` sets
+ * README_PICTURES): Ann at her table, told Ben watches; Ben watching her round; Cid's strip and the
+ * activity's feed. Always kept in test-artifacts/.
+ */
+async function pictureOfThree(page: Page, ben: Frame, cid: Frame) {
+  await page.setViewportSize({ width: 1800, height: 1200 });
+  // Cid sits at the dice table, the strip and the activity's feed below it.
+  await openGame(cid, "dice");
+  for (const frame of [ben, cid]) {
+    for (const close of await frame.locator('[data-testid="toast"] [aria-label="Dismiss"]').all())
+      await close.evaluate((el) => (el as HTMLElement).click());
+  }
+  await cid.getByTestId("together-panel").evaluate((el) => el.scrollIntoView({ block: "end" }));
+  await page.mouse.move(0, 0);
+  await shot(page, "together-three-players-watch");
+  if (process.env.README_PICTURES)
+    copyFileSync("test-artifacts/together-three-players-watch.png", "docs/screenshots/together-three-players.png");
 }
 
 describe("playing together in one activity instance", () => {
@@ -185,6 +206,94 @@ describe("playing together in one activity instance", () => {
     await t.expectLedgerInvariant();
   });
 
+  it("lets a member watch another's table live, shows the watched player who watches, and keeps other instances out", async () => {
+    const page = await openHost(["300000000000000011:Ann", "300000000000000012:Ben", "300000000000000013:Cid"], {
+      instanceId: "i-watch-1",
+    });
+    await Promise.all([0, 1, 2].map((i) => acceptTerms(page.frameLocator("iframe").nth(i))));
+    const [ann, ben, cid] = await Promise.all([0, 1, 2].map((i) => frameOf(page, i)));
+    for (const frame of [ann!, ben!, cid!]) await expect.poll(() => names(frame), { timeout: 20_000 }).toHaveLength(3);
+    const member = (frame: Frame, name: string) => frame.getByTestId("together-member").filter({ hasText: name });
+
+    // The strip is the first thing of the lobby: above the game tiles.
+    const stripTop = (await ben!.getByTestId("together-strip").boundingBox())!.y;
+    const tilesTop = (await ben!.locator('[data-testid^="game-tile-"]').first().boundingBox())!.y;
+    expect(stripTop).toBeLessThan(tilesTop);
+
+    // Ann sits at the mines table: Ben can watch her; nobody is offered to watch a member in the lobby.
+    await openGame(ann!, "mines");
+    await expect
+      .poll(() => member(ben!, "Ann").getByTestId("together-member-game").textContent(), { timeout: 20_000 })
+      .toBe("Playing Mines");
+    expect(await member(ben!, "Cid").getByTestId("watch-button").count()).toBe(0);
+    await member(ben!, "Ann").getByTestId("watch-button").click();
+    await ben!.getByTestId("watch-waiting").waitFor({ timeout: 10_000 });
+    // Ann sees Ben watching; Cid sees it in the strip too.
+    await ann!.getByTestId("watched-by").filter({ hasText: "Watched by Ben" }).waitFor({ timeout: 10_000 });
+    await expect
+      .poll(() => member(cid!, "Ben").getByTestId("together-member-game").textContent(), { timeout: 10_000 })
+      .toBe("Watching Ann");
+
+    // Ann opens a round: Ben sees the board, every tile hidden (the mines stay on the server).
+    await setAmount(ann!, 10);
+    await ann!.getByTestId("mines-count").selectOption("3");
+    await press(ann!, "bet-button");
+    const tiles = (state: string) => ben!.locator(`[data-testid="watch-tile"][data-state="${state}"]`).count();
+    await ben!.getByTestId("watch-mines").waitFor({ timeout: 10_000 });
+    expect(await tiles("hidden")).toBe(25);
+    expect(await ben!.getByTestId("watch-status").getAttribute("data-status")).toBe("In play");
+    // A gem (read from the test's own database, so the round goes on), then the cash-out.
+    const annId = await playerId("300000000000000011");
+    const [open] = await t.app.services.db.run((em) => em.query(`SELECT state FROM open_rounds WHERE player_id = $1`, [annId]));
+    const mines: number[] = open.state.mines;
+    const gem = [...Array(25).keys()].find((tile) => !mines.includes(tile))!;
+    await press(ann!, `mines-tile-${gem}`);
+    await expect.poll(() => tiles("gem"), { timeout: 10_000 }).toBe(1);
+    expect(await tiles("mine")).toBe(0);
+    expect(await ben!.locator(`[data-testid="watch-tile"]`).nth(gem).getAttribute("data-state")).toBe("gem");
+    await press(ann!, "mines-cashout");
+    await expect.poll(() => ben!.getByTestId("watch-status").getAttribute("data-status"), { timeout: 10_000 }).toBe("Won");
+    // Once the round is over the mines show, as they do on Ann's screen.
+    expect(await tiles("mine")).toBe(3);
+    // The settled round is in Cid's feed.
+    await cid!.getByTestId("feed-instance").getByTestId("feed-row").filter({ hasText: "Ann" }).first().waitFor({ timeout: 10_000 });
+    await pictureOfThree(page, ben!, cid!);
+
+    // A player of another instance is refused by the server, whatever their client sends.
+    const other = await openHost(["300000000000000014:Dot"], { instanceId: "i-watch-2", viewport: { width: 900, height: 1000 } });
+    await acceptTerms(other.frameLocator("iframe").first());
+    const dot = await frameOf(other, 0);
+    await expect.poll(() => names(dot), { timeout: 20_000 }).toEqual(["Dot (you)"]);
+    expect(await dot.getByTestId("watch-button").count()).toBe(0);
+    const dotSession = await t.request("POST", "/api/token", { body: { code: "ok:300000000000000014:Dot", instanceId: "i-watch-2" } });
+    const dotRoom = await t.sdk(dotSession.body.session_token).joinOrCreate("together", { instanceId: "i-watch-2" });
+    const refusal = new Promise((resolve) => dotRoom.onMessage("error", resolve));
+    dotRoom.send("watch", { discordId: "300000000000000011" });
+    expect(await refusal).toEqual({ code: "not_watchable", message: "That player is not in this activity" });
+    await dotRoom.leave(true);
+
+    // Ben stops watching: Ann's strip no longer says so.
+    await ben!.getByRole("button", { name: "Close" }).click();
+    await ann!.getByTestId("watched-by").waitFor({ state: "detached", timeout: 10_000 });
+    await Promise.all([page.close(), other.close()]);
+    await t.expectLedgerInvariant();
+  });
+
+  it("invites friends between rounds at the shared crash table, where Discord allows it", async () => {
+    const page = await openHost(["300000000000000015:Eve"], { instanceId: "i-crash-invite", viewport: { width: 900, height: 1000 } });
+    await acceptTerms(page.frameLocator("iframe").first());
+    const eve = await frameOf(page, 0);
+    await openGame(eve, "crash");
+    await eve.getByRole("tab", { name: "Play together" }).click();
+    await eve.getByTestId("crash-room").waitFor({ timeout: 20_000 });
+    await eve.locator('[data-testid="crash-room"]:not([data-phase="running"]):not([data-phase="connecting"])').waitFor({ timeout: 30_000 });
+    await eve.getByTestId("crash-invite-button").click();
+    await expect
+      .poll(async () => (await hostLog(page)).some((l) => l.player === "300000000000000015" && l.cmd === "OPEN_INVITE_DIALOG"))
+      .toBe(true);
+    await page.close();
+  });
+
   it("offers no invite in a DM, where Discord refuses it", async () => {
     const page = await openHost(["300000000000000006:Gina"], {
       instanceId: "i-together-dm",
@@ -195,6 +304,10 @@ describe("playing together in one activity instance", () => {
     const gina = await frameOf(page, 0);
     await expect.poll(() => names(gina), { timeout: 20_000 }).toEqual(["Gina (you)"]);
     expect(await gina.getByTestId("invite-button").count()).toBe(0);
+    await openGame(gina, "crash");
+    await gina.getByRole("tab", { name: "Play together" }).click();
+    await gina.locator('[data-testid="crash-room"]:not([data-phase="connecting"])').waitFor({ timeout: 20_000 });
+    expect(await gina.getByTestId("crash-invite-prompt").count()).toBe(0);
     expect((await hostLog(page)).some((l) => l.cmd === "OPEN_INVITE_DIALOG")).toBe(false);
     await page.close();
   });
@@ -219,6 +332,15 @@ describe("playing together in one activity instance", () => {
     // The sticky header stops below the inset.
     expect(await hugo.evaluate(() => getComputedStyle(document.querySelector("header.sticky")!).top)).toBe("30px");
     await shot(page, "together-phone-insets");
+    // The strip is at the top of the lobby, compact: no horizontal scroll at 390 or 360 px.
+    const stripTop = (await hugo.getByTestId("together-strip").boundingBox())!.y;
+    expect(stripTop).toBeLessThan((await hugo.locator('[data-testid^="game-tile-"]').first().boundingBox())!.y);
+    const overflow = () => hugo.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(await overflow()).toBe(0);
+    await page.setViewportSize({ width: 360, height: 640 });
+    await expect.poll(() => hugo.evaluate(() => window.innerWidth)).toBe(360);
+    expect(await overflow()).toBe(0);
+    await shot(page, "together-phone-360");
     await page.close();
   });
 });

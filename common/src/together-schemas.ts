@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { GAME_IDS } from "./catalogue";
-import { instanceId } from "./api";
+import { instanceId, snowflake } from "./api";
 import { SEED_HASH_HEX } from "./together";
 
 /** The together room's and the round lookup's inputs (see together.ts). */
@@ -10,6 +10,10 @@ export type TogetherJoinOptions = z.infer<typeof togetherJoinOptions>;
 /** Client → server `at`: the table the player sits at now (null: the lobby). */
 export const togetherAtMessage = z.object({ game: z.enum(GAME_IDS).nullable() }).strict();
 export type TogetherAtMessage = z.infer<typeof togetherAtMessage>;
+
+/** Client → server `watch`: the member (Discord id) whose table the player watches now (null: none). */
+export const togetherWatchMessage = z.object({ discordId: snowflake.nullable() }).strict();
+export type TogetherWatchMessage = z.infer<typeof togetherWatchMessage>;
 
 /** The path parameters of `GET /api/rounds/:serverSeedHash/:nonce/verify`. */
 export const roundRef = z

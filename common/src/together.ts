@@ -6,11 +6,17 @@
  */
 export const TOGETHER_ROOM = "together";
 
-/** Client → server: the table the player sits at now (null: the lobby). */
-export const TOGETHER_MESSAGES = { at: "at" } as const;
+/**
+ * Client → server: `at`, the table the player sits at now (null: the lobby); `watch`, the member of the
+ * instance (by Discord id) whose table the player watches now (null: none).
+ */
+export const TOGETHER_MESSAGES = { at: "at", watch: "watch" } as const;
 
 /** Server → client message types. */
-export const TOGETHER_PUSH = { members: "members", feed: "feed", error: "error" } as const;
+export const TOGETHER_PUSH = { members: "members", feed: "feed", table: "table", error: "error" } as const;
+
+/** A watched table's steps are pushed at most once per this many ms per watched player (the latest step wins). */
+export const WATCH_PUSH_MS = 250;
 
 /** A settled round is a big win from this multiplier (payout / stake) and this payout on. */
 export const BIG_WIN_MULTIPLIER = 10;
@@ -25,11 +31,21 @@ export const FEED_FLUSH_MS = 250;
 /**
  * One settled round as the feeds show it. Only what the finished round's own player sees in the history
  * is here (never an open round's view); an anonymous player's row carries no name or avatar.
- * `serverSeedHash` and `nonce` name the round: its verifier view opens once that seed is revealed.
+ * - `kind: "round"` (a solo table): `serverSeedHash` and `nonce` name the round; its verifier view opens
+ *   once that seed is revealed.
+ * - `kind: "crash"` (a bet in a shared crash round, published at the bust): `serverSeedHash` is the
+ *   round's game hash (revealed by the bust), `nonce` its game number.
+ * - `kind: "skill"` (a rewarded skill round): no stake; `payout` is the reward; no seed named.
+ * - `kind: "table"` (a seat's round at the shared blackjack table): `serverSeedHash` is the shoe's
+ *   commitment (its seed is revealed when the shoe is finished), `nonce` the round's number in the shoe.
  */
 export interface FeedRow {
-  /** `<serverSeedHash>:<nonce>`, unique per round. */
+  /**
+   * Unique per round: `<serverSeedHash>:<nonce>`, `crash:<game hash>:<player's place>`, `skill:<round id>`,
+   * `table:<shoe hash>:<round>:<seat>`.
+   */
   id: string;
+  kind: "round" | "crash" | "skill" | "table";
   username: string;
   avatarUrl: string | null;
   anonymous: boolean;
@@ -41,8 +57,8 @@ export interface FeedRow {
   big: boolean;
   /** ISO time of settlement. */
   at: string;
-  serverSeedHash: string;
-  nonce: number;
+  serverSeedHash: string | null;
+  nonce: number | null;
 }
 
 /** The body of a `feed` push: rows of the player's instance and global big wins, newest last. */
@@ -63,11 +79,36 @@ export interface TogetherMember {
   bestWinToday: number;
   hidden: boolean;
   self: boolean;
+  /** The Discord id of the member whose table this one watches now, null when none (and for a hidden member). */
+  watching: string | null;
 }
 
 export interface MembersPush {
   instanceId: string;
   members: TogetherMember[];
+}
+
+/**
+ * A watched player's round as their own screen has it: the engine's public view (secrets hidden while
+ * the round is open, exactly what the player's client receives), the round's stake and payout so far.
+ * No seed, no round id, no balance.
+ */
+export interface WatchedRound {
+  game: string;
+  totalStake: number;
+  totalPayout: number;
+  done: boolean;
+  result: "win" | "lose" | "push" | null;
+  view: unknown;
+}
+
+/**
+ * The body of a `table` push: the watched member (Discord id) and their round now; `round: null` when
+ * no round of theirs is open yet (the first push after `watch` when they sit idle).
+ */
+export interface TablePush {
+  discordId: string;
+  round: WatchedRound | null;
 }
 
 /** Rounds as share links carry them (`custom_id`, at most 64 characters): `r.<hash in base64url>.<nonce>`. */

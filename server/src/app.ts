@@ -33,7 +33,6 @@ import { crashRoom } from "./rooms/crash-room";
 import { CrashStore } from "./db/crash-store";
 import { startCrashRecovery } from "./rooms/crash-recovery";
 import { TableStore } from "./db/table-store";
-import { TableMoney } from "./ledger/table-money";
 import { tableRoom } from "./rooms/table-room";
 import { tableRoutes } from "./http/table-routes";
 import { SkillRounds } from "./skill/skill-rounds";
@@ -111,7 +110,6 @@ export async function createApp(config: Config, existingDb?: Database, options: 
   const guilds = new Guilds(db);
   const instances = new Instances(db, discord);
   const closedAccounts = new ClosedAccounts(db, presence, log);
-  const tableMoney = new TableMoney(db, ledger.requests);
   const services: Services = {
     config,
     db,
@@ -132,8 +130,7 @@ export async function createApp(config: Config, existingDb?: Database, options: 
     // With Redis, limits are counted there, for every process; without, this is the only process.
     roomLimits: new RoomLimiter(new TokenBuckets(config.redisUrl ? redis : undefined, log), roomLimitRules(config)),
     crash: new CrashStore(db, ledger, config.crash),
-    table: new TableStore(db, tableMoney, config.table),
-    tableMoney,
+    table: new TableStore(db, ledger, config.table),
     skill: new SkillRounds(db, ledger, { realTimeCheck: config.skillRealTimeCheck }),
     guilds,
     instances,

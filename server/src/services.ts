@@ -14,7 +14,7 @@ import type { Log } from "./log";
 import type { Lifecycle } from "./lifecycle";
 import type { RoomLimiter } from "./rooms/rate-limit";
 import type { CrashStore } from "./db/crash-store";
-import type { TableLedger, TableStore } from "./db/table-store";
+import type { TableStore } from "./db/table-store";
 import type { SkillRounds } from "./skill/skill-rounds";
 import type { Leaderboards } from "./leaderboard/leaderboards";
 import type { Progress } from "./progress/progress";
@@ -47,9 +47,8 @@ export interface Services {
   /** A REST rate-limit store named `name`, shared across processes through Redis (one per limiter). */
   rateLimitStore(name: string): Store;
   crash: CrashStore;
-  /** The shared blackjack table's shoes and rounds, and its money (the ledger's table module). */
+  /** The shared blackjack table's shoes and rounds (its money is the ledger's: table-money.ts). */
   table: TableStore;
-  tableMoney: TableLedger;
   skill: SkillRounds;
   leaderboards: Leaderboards;
   progress: Progress;

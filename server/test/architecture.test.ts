@@ -4,13 +4,16 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
 /**
- * Rules of the architecture, checked on the source: only server/src/ledger/ writes players.balance
- * (in SQL, or by queueing the write batch's balance move), and no module of server/src or common/src
- * imports itself through others. (Import boundaries between the packages are checked by ESLint.)
+ * Rules of the architecture, checked on the source: only the ledger's engine (server/src/ledger/engine/)
+ * writes players.balance (in SQL, or by queueing the write batch's balance move), the engine imports no
+ * product of the ledger and is imported only through its index, and no module of server/src or
+ * common/src imports itself through others. (Import boundaries between the packages are checked by ESLint.)
  */
 const REPO = join(import.meta.dirname, "..", "..");
 const SERVER_SRC = join(REPO, "server", "src");
 const LEDGER_DIR = join(SERVER_SRC, "ledger") + sep;
+const ENGINE_DIR = join(LEDGER_DIR, "engine") + sep;
+const ENGINE_INDEX = join(ENGINE_DIR, "index.ts");
 
 function sourceFiles(dir: string, name = /\.ts$/): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
@@ -29,12 +32,12 @@ export function balanceWrites(text: string): string[] {
     /UPDATE\s+players\b[\s\S]*\bSET\b[\s\S]*\bbalance\s*=|INSERT\s+INTO\s+players\s*\([^)]*\bbalance\b/i.test(l),
   );
   const orm = [...text.matchAll(/\.(update|insert|save|increment|decrement)\s*\([^;]*\bbalance\b/g)].map((m) => m[0]);
-  // The write batch's balance move (WriteBatch.move, ledger/writes.ts): the only \`move\` in server/src.
+  // The write batch's balance move (WriteBatch.move, ledger/engine/writes.ts): the only \`move\` in server/src.
   const batch = [...text.matchAll(/\.move\s*\([^;]*\)/g)].map((m) => m[0]);
   return [...sql, ...orm, ...batch];
 }
 
-describe("only the ledger writes balances", () => {
+describe("only the ledger's engine writes balances", () => {
   it("finds a balance write wherever it is written (the scanner itself)", () => {
     expect(balanceWrites("await q(`UPDATE players SET balance = balance + $2 WHERE id = $1`)")).toHaveLength(1);
     expect(balanceWrites("await q(`UPDATE players\n   SET username = $2, balance = 5`)")).toHaveLength(1);
@@ -49,16 +52,36 @@ describe("only the ledger writes balances", () => {
     expect(balanceWrites("ctx.writes.add(`UPDATE fairness_seeds SET active = false`);")).toHaveLength(0);
   });
 
-  it("finds none outside server/src/ledger/", () => {
+  it("finds none outside server/src/ledger/engine/ (the ledger's products included)", () => {
     const offenders = sourceFiles(SERVER_SRC)
-      .filter((file) => !file.startsWith(LEDGER_DIR))
+      .filter((file) => !file.startsWith(ENGINE_DIR))
       .flatMap((file) => balanceWrites(readFileSync(file, "utf8")).map((w) => `${relative(SERVER_SRC, file)}: ${w.replace(/\s+/g, " ")}`));
     expect(offenders).toEqual([]);
   });
 
-  it("finds the ledger's own writes (so the scan really reads the tree)", () => {
-    const inLedger = sourceFiles(LEDGER_DIR).flatMap((file) => balanceWrites(readFileSync(file, "utf8")));
-    expect(inLedger.length).toBeGreaterThan(0);
+  it("finds the engine's own writes (so the scan really reads the tree)", () => {
+    const inEngine = sourceFiles(ENGINE_DIR).flatMap((file) => balanceWrites(readFileSync(file, "utf8")));
+    expect(inEngine.length).toBeGreaterThan(0);
+  });
+});
+
+describe("the ledger's engine stands apart from its products", () => {
+  const imports = (files: string[]) => files.flatMap((file) => localImports(file).map((to) => ({ from: file, to })));
+  const show = ({ from, to }: { from: string; to: string }) => `${relative(SERVER_SRC, from)} -> ${relative(SERVER_SRC, to)}`;
+
+  it("the engine imports nothing of the ledger outside it", () => {
+    const engine = sourceFiles(ENGINE_DIR);
+    expect(engine.length).toBeGreaterThan(3);
+    const outward = imports(engine).filter(({ to }) => to.startsWith(LEDGER_DIR) && !to.startsWith(ENGINE_DIR));
+    expect(outward.map(show)).toEqual([]);
+  });
+
+  it("everything else reaches the engine through its index only", () => {
+    const outside = sourceFiles(SERVER_SRC).filter((file) => !file.startsWith(ENGINE_DIR));
+    const all = imports(outside).filter(({ to }) => to.startsWith(ENGINE_DIR));
+    // the products do import the engine (so the rule below is about real imports)
+    expect(all.filter(({ from }) => from.startsWith(LEDGER_DIR)).length).toBeGreaterThan(3);
+    expect(all.filter(({ to }) => to !== ENGINE_INDEX).map(show)).toEqual([]);
   });
 });
 

@@ -10,7 +10,6 @@ import { Inbox, ask, waitFor } from "./room-helpers";
 import { openDatabase } from "../src/db/database";
 import { Ledger } from "../src/ledger/ledger";
 import { Log } from "../src/log";
-import { TableMoney } from "../src/ledger/table-money";
 import { TableStore } from "../src/db/table-store";
 import { loadConfig } from "../src/config";
 
@@ -158,8 +157,7 @@ describe.runIf(TEST_DB === "postgres")("blackjack table restart", () => {
     const config = loadConfig({ DATABASE_URL: database.url!, DATA_DIR: "memory://", SESSION_SECRET: "x".repeat(48), ...TABLE_ENV });
     const direct = await openDatabase(config.databaseUrl, config.dataDir);
     try {
-      const ledger = new Ledger(direct, new Log());
-      const money = new TableMoney(direct, ledger.requests);
+      const money = new Ledger(direct, new Log());
       const store = new TableStore(direct, money, config.table);
       for (const x of betsBefore) {
         // Settled once: a repeat answers the first settlement; a refund finds nothing to refund.
@@ -179,6 +177,25 @@ describe.runIf(TEST_DB === "postgres")("blackjack table restart", () => {
     await ask(again.room, again.inbox, TABLE_MESSAGES.sit, { seat: 1 });
     await waitFor(() => snap(again.room).phase === "betting" && snap(again.room).shoe !== null, 20_000);
     expect(snap(again.room).shoe!.id).not.toBe(shoeId);
-    await again.room.leave();
+
+    // A graceful stop (SIGTERM) in the middle of a round: the table settles it at once by the same rule
+    // (the seat to act stands) and finishes its shoe, before the process exits.
+    const nextShoe = snap(again.room).shoe!.id;
+    let dealt = 0;
+    for (;;) {
+      await waitFor(() => snap(again.room).phase === "betting", 20_000);
+      expect((await ask(again.room, again.inbox, TABLE_MESSAGES.bet, { amount: 30 })).type).toBe("result");
+      await ask(again.room, again.inbox, TABLE_MESSAGES.ready, {});
+      dealt += 1;
+      await waitFor(() => snap(again.room).view?.round === dealt, 20_000);
+      if (snap(again.room).toAct !== null) break;
+    }
+    expect(await second.stop("SIGTERM")).toMatchObject({ code: 0 });
+    const [stopped] = await q(`SELECT finished_by FROM table_shoes WHERE id = $1`, [nextShoe]);
+    expect(stopped.finished_by).toBe("closed");
+    const [last] = await q(`SELECT id, phase, settled_by FROM table_rounds WHERE shoe_id = $1 AND round = $2`, [nextShoe, dealt]);
+    expect(last).toMatchObject({ phase: "settled", settled_by: "table" });
+    expect((await q(`SELECT status FROM table_bets WHERE round_id = $1`, [last.id])).map((x) => x.status)).toEqual(["settled"]);
+    expect((await auditDatabase(database.url!)).mismatches).toEqual([]);
   }, 180_000);
 });

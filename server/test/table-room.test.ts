@@ -464,7 +464,7 @@ describe("a whole shoe", () => {
 
 describe("the restart rule in the betting window", () => {
   it("a shoe whose process went away while bets were taken: the round is void, every bet refunded once, the shoe finished", async () => {
-    const { db, tableMoney, config } = t.app.services;
+    const { db, ledger: tableMoney, config } = t.app.services;
     // Another process's store (its lease is ended by hand below, as if it had stopped renewing it).
     const gone = new TableStore(db, tableMoney, { ...config.table, leaseMs: 600_000 });
     const tableId = `public:restart-${Date.now()}`;

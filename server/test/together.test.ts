@@ -86,6 +86,7 @@ describe("the together room", () => {
     const row = feedRows(b.inbox, "instance").find((r) => r.id === rowId);
     expect(row).toEqual({
       id: rowId,
+      kind: "round",
       username: "Alice",
       avatarUrl: "https://cdn.discordapp.com/avatars/8100001/abc123.png",
       anonymous: false,
@@ -144,6 +145,7 @@ describe("the together room", () => {
       bestWinToday: 0,
       hidden: true,
       self: false,
+      watching: null,
     });
     await membersOf(c.inbox, 3, (ms) => ms.some((m) => m.self && m.username === "Carol" && !m.hidden));
 

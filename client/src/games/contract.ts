@@ -51,6 +51,11 @@ export interface SharedCrashRoom {
   instanceId: string | null;
   /** The player, to find their own bet among everyone's. */
   playerId: string | null;
+  /**
+   * Opens Discord's invite dialog for the activity; null where it is not offered (outside Discord, and
+   * in a DM, where Discord refuses it), as for the strip's Invite button.
+   */
+  invite: (() => void) | null;
   /** Joins the room; the listener hears the connection's status and every state the server sends. */
   connect(listener: {
     status(status: "connecting" | "open" | "reconnecting" | "lost"): void;

@@ -20,6 +20,11 @@ export class TogetherConnection extends RoomConnection<null> {
     this.send(TOGETHER_MESSAGES.at, { game });
   }
 
+  /** Watches the table of the instance's member with this Discord id (null: stops watching). */
+  watch(discordId: string | null): void {
+    this.send(TOGETHER_MESSAGES.watch, { discordId });
+  }
+
   protected join(client: Client): Promise<Room> {
     return client.joinOrCreate(TOGETHER_ROOM, { instanceId: this.instanceId });
   }

@@ -1,5 +1,5 @@
 import { create } from "zustand";
-import type { FeedPush, FeedRow, TogetherMember } from "@casino/common/together";
+import type { FeedPush, FeedRow, TablePush, TogetherMember } from "@casino/common/together";
 import type { Participant } from "../platform/discord-together";
 
 /** Rows each feed keeps on screen. */
@@ -14,7 +14,11 @@ interface TogetherState {
   globalFeed: FeedRow[];
   /** When this visit began (the rich presence's start time). */
   startedAt: number;
+  /** The member (Discord id) whose table the player watches, and the latest of that table the server pushed. */
+  watching: string | null;
+  table: TablePush | null;
   addFeed(push: FeedPush): void;
+  watch(discordId: string | null): void;
 }
 
 const newestFirst = (kept: FeedRow[], rows: FeedRow[]) => {
@@ -28,6 +32,9 @@ export const useTogether = create<TogetherState>()((set) => ({
   instanceFeed: [],
   globalFeed: [],
   startedAt: Date.now(),
+  watching: null,
+  table: null,
+  watch: (discordId) => set({ watching: discordId, table: null }),
   addFeed: (push) =>
     set((s) => ({ instanceFeed: newestFirst(s.instanceFeed, push.instance), globalFeed: newestFirst(s.globalFeed, push.global) })),
 }));

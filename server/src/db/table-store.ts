@@ -7,7 +7,7 @@ import type { TableSettings } from "../config";
 import { isUniqueViolation, type Database } from "./database";
 import type { Row } from "./rows";
 import { sqlRows } from "./sql";
-import type { Replayable } from "../ledger/requests";
+import type { Replayable } from "../ledger/engine/index";
 import { replayShoe, settleByDefault, type StoredRound } from "../rooms/table-replay";
 
 /** A shoe as the process dealing it holds it: its seed stays on the server until the shoe is finished. */

@@ -5,7 +5,7 @@ import type { Row } from "../db/rows";
 import { sqlRows } from "../db/sql";
 import type { Database } from "../db/database";
 import { AppError, notFound } from "../errors";
-import { lockPlayer } from "../ledger/requests";
+import { lockPlayer } from "../ledger/engine/index";
 
 export type { ActiveSeedView, RevealedSeed, RotateAnswer };
 

@@ -39,7 +39,11 @@ export function skillRoutes(s: Services): Router {
     // A replayed answer carries the balance of its time: it is never published.
     if (reward.reward > 0 && !reward.replayed)
       s.events.publish(playerId, { type: "balance", balance: reward.balance, delta: reward.reward, reason: "reward" });
-    if (!reward.replayed) await recordOnBoard(s, playerId, reward);
+    if (!reward.replayed) {
+      await recordOnBoard(s, playerId, reward);
+      // An accepted round feeds the player's activity instance (a skill round is never a big win).
+      s.together.skillSettled(playerId, { game: reward.game, roundId: reward.roundId, reward: reward.reward });
+    }
     res.json(reward);
   });
 

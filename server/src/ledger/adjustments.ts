@@ -1,6 +1,6 @@
 import type { Database } from "../db/database";
 import { AppError } from "../errors";
-import { MoneyRequests, ledgerEntryId, type Replayable } from "./requests";
+import { MoneyRequests, moveCoins, type Replayable } from "./engine/index";
 
 /** Coins an operator adds to a balance, or takes back from it. */
 export type AdjustmentKind = "grant" | "claw_back";
@@ -70,24 +70,13 @@ export class Adjustments {
         }
         delta = -Math.min(a.amount, balance);
       }
+      moveCoins(ctx, base, [{ delta, reason: "admin_adjustment", reference: a.kind }], { seen: false });
       const w = ctx.writes;
-      w.move(ctx.player.id, delta, false);
-      w.entry({
-        playerId: ctx.player.id,
-        delta,
-        balanceAfter: balance + delta,
-        reason: "admin_adjustment",
-        reference: a.kind,
-        requestId: ledgerEntryId(base, "admin_adjustment"),
-        seedId: null,
-        nonce: null,
-      });
       w.add(
         `INSERT INTO admin_actions (operator, action, player_id, reason, request_id, amount, details)
          VALUES (${w.p(a.operator)}, ${w.p(a.kind)}, ${w.p(ctx.player.id)}, ${w.p(a.reason)}, ${w.p(a.requestId)}, ${w.p(Math.abs(delta))},
                  ${w.p(JSON.stringify({ asked: a.amount, balanceBefore: balance, balanceAfter: balance + delta }))})`,
       );
-      ctx.player.balance += delta;
       return { requestId: a.requestId, kind: a.kind, amount: a.amount, delta, balance: ctx.player.balance };
     });
   }

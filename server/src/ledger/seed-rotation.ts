@@ -2,8 +2,7 @@ import { seedCommitment, type RotateAnswer } from "@casino/common";
 import type { Database } from "../db/database";
 import { conflict } from "../errors";
 import { newServerSeed } from "../fairness/seeds";
-import { MoneyRequests, type Replayable } from "./requests";
-import type { WriteBatch } from "./writes";
+import { MoneyRequests, markSeen, type Replayable, type WriteBatch } from "./engine/index";
 
 /**
  * Rotating a player's seed pair (fairness/seeds.ts says what a pair is): a money request like a bet,
@@ -34,7 +33,7 @@ export class SeedRotation {
       const newClient = clientSeed ?? ctx.seed.clientSeed;
       const revealedAt = new Date();
       promoteNextSeed(ctx.writes, playerId, ctx.seed.id, newClient, next, revealedAt);
-      ctx.writes.move(playerId, 0, true);
+      markSeen(ctx);
       return {
         requestId,
         revealed: {

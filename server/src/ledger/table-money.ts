@@ -1,17 +1,16 @@
-import { resultWord, type RoundingRule } from "@casino/common";
+import type { RoundingRule } from "@casino/common";
 import type { Row } from "../db/rows";
 import { sqlRows } from "../db/sql";
 import type { Database } from "../db/database";
 import type { SeatSettlement, TableActionDone, TableBetPlaced, TableLedger } from "../db/table-store";
 import { AppError, conflict, insufficientFunds } from "../errors";
-import { moveCoins, recordSession } from "./ledger";
-import type { MoneyRequests, Replayable } from "./requests";
+import { moveCoins, recordRound, type MoneyRequests, type Replayable } from "./engine/index";
 
 /** The ledger reference of the shared table's entries (the solo game's is "blackjack"). */
 export const TABLE_REFERENCE = "blackjack-table";
 
 /**
- * The shared blackjack table's money: each seat's opening bet, its insurance, doubles and splits, and its
+ * The shared blackjack table's money, a product on the money engine (`engine/`): each seat's opening bet, its insurance, doubles and splits, and its
  * payout, each a money request like every other bet (the player's row locked first, idempotent by request
  * id and kind, committed with the group). A seat's round is one game session of `blackjack` (its bet, the
  * whole stake, the payout, the seat's actions and hands, and the table, shoe, round and seat), written
@@ -112,20 +111,19 @@ export class TableMoney implements TableLedger {
         { seen: false },
       );
       const outcome = by === "restart" ? { ...(settlement.outcome as object), restart: "stood for" } : settlement.outcome;
-      recordSession(
-        ctx.writes,
+      recordRound(ctx.writes, {
         playerId,
-        bet.request_id,
-        "blackjack",
-        Number(bet.amount),
-        settlement.staked,
-        settlement.payout,
-        null,
-        paramsOf(bet),
-        settlement.actions,
+        requestId: bet.request_id,
+        game: "blackjack",
+        amount: Number(bet.amount),
+        totalStake: settlement.staked,
+        totalPayout: settlement.payout,
+        seed: null,
+        params: paramsOf(bet),
+        actions: settlement.actions,
         outcome,
-        bet.rounding as RoundingRule,
-      );
+        rounding: bet.rounding as RoundingRule,
+      });
       return { settled: { playerId, balance } };
     });
     return done.settled;
@@ -142,21 +140,19 @@ export class TableMoney implements TableLedger {
       const staked = Number(bet.staked);
       await sqlRows(ctx.em, `UPDATE table_bets SET status = 'refunded', payout = $2, settled_at = now() WHERE id = $1`, [betId, staked]);
       const balance = moveCoins(ctx, requestId, [{ delta: staked, reason: "refund", reference: TABLE_REFERENCE }], { seen: false });
-      recordSession(
-        ctx.writes,
+      recordRound(ctx.writes, {
         playerId,
-        bet.request_id,
-        "blackjack",
-        Number(bet.amount),
-        staked,
-        staked,
-        null,
-        paramsOf(bet),
-        [],
-        { voided: true, restart: "refunded: the round was never dealt" },
-        bet.rounding as RoundingRule,
-        resultWord(staked, staked),
-      );
+        requestId: bet.request_id,
+        game: "blackjack",
+        amount: Number(bet.amount),
+        totalStake: staked,
+        totalPayout: staked,
+        seed: null,
+        params: paramsOf(bet),
+        actions: [],
+        outcome: { voided: true, restart: "refunded: the round was never dealt" },
+        rounding: bet.rounding as RoundingRule,
+      });
       return { settled: { playerId, balance } };
     });
     return done.settled;

@@ -12,9 +12,9 @@ import {
   requireEngine,
   rotateSeedMessage,
   setClientSeedMessage,
+  type BetAnswer,
 } from "@casino/common";
 import type { SessionClaims } from "../auth/session";
-import type { BetAnswer } from "../ledger/ledger";
 import { AppError } from "../errors";
 import { countRoundStep } from "../metrics";
 import { publicFailure } from "../failures";
@@ -224,6 +224,8 @@ export abstract class CasinoRoom extends Room<{ state: CasinoState; client: Casi
     }
     // A settled round feeds the player's activity instance (and the big wins): nothing of an open one.
     if (answer.done) this.services.together.roundSettled(this.playerId, answer);
+    // Every step, open or last, reaches whoever in the instance watches the table: the same view as here.
+    this.services.together.roundStep(this.playerId, answer);
     this.state.openRound = answer.done
       ? ""
       : JSON.stringify({

@@ -273,6 +273,19 @@ export abstract class CrashRoom extends Room<{ state: CrashState; client: CrashC
       return;
     }
     for (const bet of this.live.values()) if (bet.view.status === "active") bet.view.status = "lost";
+    // Each bet of the round feeds its player's activity instance (and the big wins), now that the game
+    // hash is public: the same rows as a solo round's.
+    let place = 0;
+    for (const bet of this.live.values()) {
+      const payout = bet.view.status === "cashed_out" ? bet.view.payout : 0;
+      this.s.together.crashSettled(bet.playerId, {
+        stake: bet.amount,
+        payout,
+        gameHash: round.gameHash,
+        gameNumber: round.gameNumber,
+        place: place++,
+      });
+    }
     Object.assign(this.state, { phase: "busted", multiplier: round.crashPoint, crashPoint: round.crashPoint, gameHash: round.gameHash });
     this.addHistory({
       roundId: round.roundId,

@@ -309,7 +309,7 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
     const roundId = this.roundId;
     if (!roundId || this.phase !== "betting" || !this.bettingOpen)
       throw new AppError("betting_closed", 409, "Bets are closed for this round");
-    const work = this.s.tableMoney.placeTableBet(playerId, requestId, { roundId, seat: held.seat, amount });
+    const work = this.s.ledger.placeTableBet(playerId, requestId, { roundId, seat: held.seat, amount });
     this.pendingBets.add(work);
     const done = () => this.pendingBets.delete(work);
     work.then(done, done);
@@ -340,7 +340,7 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
       throw error;
     }
     const index = this.roundActions.length;
-    const done = await this.s.tableMoney.tableAction(playerId, requestId, { roundId, seat: held.seat, index, action, stake: step.stake });
+    const done = await this.s.ledger.tableAction(playerId, requestId, { roundId, seat: held.seat, index, action, stake: step.stake });
     // A repeated request was answered before: its action is already on the table.
     if (done.replayed) return done;
     this.engine = step.state;
@@ -501,17 +501,17 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
     const settled = this.engine!;
     for (const b of bets) {
       const seat = seatSettlement(settled, b.seat, this.roundActions, shoe.rounding);
-      const result = await this.s.tableMoney.settleTableBet(b.betId, seat, "table");
+      const result = await this.s.ledger.settleTableBet(b.betId, seat, "table");
       if (!result) continue;
       if (seat.payout > 0)
         this.s.events.publish(result.playerId, { type: "balance", balance: result.balance, delta: seat.payout, reason: "blackjack-table" });
       // The live feeds: the seat's round, named by the shoe's commitment and the round (and the seat).
-      this.s.together.roundSettled(result.playerId, {
-        game: "blackjack",
-        totalStake: seat.staked,
-        totalPayout: seat.payout,
-        fairness: { serverSeedHash: shoe.serverSeedHash, nonce: settled.round },
-        id: `${shoe.serverSeedHash}:${settled.round}:${b.seat}`,
+      this.s.together.tableSettled(result.playerId, {
+        stake: seat.staked,
+        payout: seat.payout,
+        shoeHash: shoe.serverSeedHash,
+        round: settled.round,
+        seat: b.seat,
       });
     }
     await this.s.table.closeRound(this.roundId, "table");

@@ -19,7 +19,7 @@ import type { Row } from "../db/rows";
 import { sqlRows } from "../db/sql";
 import { AppError, badRequest, notFound } from "../errors";
 import type { Ledger } from "../ledger/ledger";
-import type { Replayable } from "../ledger/requests";
+import type { Replayable } from "../ledger/engine/index";
 
 /** The UTC day of the database's clock, so every process counts the same day. */
 const TODAY = `to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;

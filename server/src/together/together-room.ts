@@ -5,18 +5,22 @@ import {
   FEED_MAX_ROWS_PER_PUSH,
   TOGETHER_MESSAGES,
   TOGETHER_PUSH,
+  WATCH_PUSH_MS,
   describeZodError,
   togetherAtMessage,
   togetherJoinOptions,
+  togetherWatchMessage,
   type FeedPush,
   type FeedRow,
   type MembersPush,
+  type TablePush,
+  type WatchedRound,
 } from "@casino/common";
 import type { SessionClaims } from "../auth/session";
 import { AppError, forbidden } from "../errors";
 import { Coalescer } from "../leaderboard/coalescer";
 import type { Services } from "../services";
-import { FEED_GLOBAL_CHANNEL, MEMBER_REFRESH_MS, feedChannel, membersChannel } from "./together";
+import { FEED_GLOBAL_CHANNEL, MEMBER_REFRESH_MS, feedChannel, membersChannel, tableChannel, type TableStep } from "./together";
 
 interface TogetherAuth extends SessionClaims {
   instanceId: string | null;
@@ -24,6 +28,12 @@ interface TogetherAuth extends SessionClaims {
 interface Viewer {
   playerId: string;
   game: string | null;
+  /** The member whose table this client watches: player id (server side only) and Discord id. */
+  watching: string | null;
+  watchingDiscordId: string | null;
+  /** The Discord id the client last asked to watch, and whether a look-up of it runs (one at a time). */
+  wantWatch: string | null;
+  resolving: boolean;
   /** When the last `at` was applied, and the one waiting for its turn (at most 4 a second are applied). */
   lastAt: number;
   pendingAt: ReturnType<typeof setTimeout> | null;
@@ -81,6 +91,10 @@ export abstract class TogetherRoom extends Room<{ client: TogetherClient }> {
   private readonly onInstanceRow = (row: FeedRow) => this.queue(this.instanceRows, row);
   private readonly onGlobalRow = (row: FeedRow) => this.queue(this.globalRows, row);
   private readonly onMembersChanged = () => this.membersPush.trigger();
+  private readonly onTableStep = (step: TableStep) => this.queueTable(step);
+  /** The latest step of each watched player not pushed yet, and the timer that pushes them. */
+  private pendingTables = new Map<string, WatchedRound>();
+  private tableTimer: ReturnType<typeof setTimeout> | null = null;
 
   override async onCreate(options: unknown): Promise<void> {
     this.instanceId = togetherJoinOptions.parse(options ?? {}).instanceId;
@@ -92,13 +106,24 @@ export abstract class TogetherRoom extends Room<{ client: TogetherClient }> {
     if (this.instanceId) {
       await presence.subscribe(feedChannel(this.instanceId), this.onInstanceRow);
       await presence.subscribe(membersChannel(this.instanceId), this.onMembersChanged);
+      await presence.subscribe(tableChannel(this.instanceId), this.onTableStep);
       this.refreshTimer = setInterval(() => void this.refreshEntries(), MEMBER_REFRESH_MS);
     }
     this.onMessage(TOGETHER_MESSAGES.at, (client: TogetherClient, raw: unknown) => this.onAt(client, raw));
+    this.onMessage(TOGETHER_MESSAGES.watch, (client: TogetherClient, raw: unknown) => this.onWatch(client, raw));
   }
 
   override async onJoin(client: TogetherClient): Promise<void> {
-    client.userData = { playerId: client.auth!.playerId, game: null, lastAt: 0, pendingAt: null };
+    client.userData = {
+      playerId: client.auth!.playerId,
+      game: null,
+      watching: null,
+      watchingDiscordId: null,
+      wantWatch: null,
+      resolving: false,
+      lastAt: 0,
+      pendingAt: null,
+    };
     if (!this.instanceId) return;
     const together = this.services.together;
     await together.enter(this.instanceId, client.auth!.playerId);
@@ -127,12 +152,14 @@ export abstract class TogetherRoom extends Room<{ client: TogetherClient }> {
   override onDispose(): void {
     this.membersPush.dispose();
     if (this.flushTimer) clearTimeout(this.flushTimer);
+    if (this.tableTimer) clearTimeout(this.tableTimer);
     if (this.refreshTimer) clearInterval(this.refreshTimer);
     const presence = this.services.presence;
     void Promise.resolve(presence.unsubscribe(FEED_GLOBAL_CHANNEL, this.onGlobalRow)).catch(() => undefined);
     if (this.instanceId) {
       void Promise.resolve(presence.unsubscribe(feedChannel(this.instanceId), this.onInstanceRow)).catch(() => undefined);
       void Promise.resolve(presence.unsubscribe(membersChannel(this.instanceId), this.onMembersChanged)).catch(() => undefined);
+      void Promise.resolve(presence.unsubscribe(tableChannel(this.instanceId), this.onTableStep)).catch(() => undefined);
     }
   }
 
@@ -142,19 +169,105 @@ export abstract class TogetherRoom extends Room<{ client: TogetherClient }> {
       client.send(TOGETHER_PUSH.error, { code: "invalid_message", message: describeZodError(parsed.error) });
       return;
     }
-    const viewer = client.userData!;
-    viewer.game = parsed.data.game;
+    client.userData!.game = parsed.data.game;
+    this.record(client.userData!);
+  }
+
+  /** Writes what the client does now (table, member watched): at most 4 a second per client, the latest winning. */
+  private record(viewer: Viewer): void {
     if (!this.instanceId || viewer.pendingAt) return;
     const wait = viewer.lastAt + AT_MIN_INTERVAL_MS - Date.now();
     const apply = () => {
       viewer.pendingAt = null;
       viewer.lastAt = Date.now();
       void this.services.together
-        .at(this.instanceId!, viewer.playerId, viewer.game)
+        .at(this.instanceId!, viewer.playerId, { game: viewer.game, watching: viewer.watching })
         .catch((error) => this.services.log.error("together:at", "table not recorded", error));
     };
     if (wait <= 0) apply();
     else viewer.pendingAt = setTimeout(apply, wait);
+  }
+
+  /**
+   * `watch`: the client watches the table of a member of this room's instance (or stops). The member is
+   * looked up among the instance's members on the server: a player of another instance cannot join this
+   * room (onAuth), and a Discord id that is not a member here, the client itself or a player in anonymous
+   * mode is refused. One look-up at a time per client, the latest request winning.
+   */
+  private onWatch(client: TogetherClient, raw: unknown): void {
+    const parsed = togetherWatchMessage.safeParse(raw);
+    if (!parsed.success) {
+      client.send(TOGETHER_PUSH.error, { code: "invalid_message", message: describeZodError(parsed.error) });
+      return;
+    }
+    if (!this.instanceId) {
+      client.send(TOGETHER_PUSH.error, { code: "not_watchable", message: "Watching a table needs an activity instance" });
+      return;
+    }
+    const viewer = client.userData!;
+    viewer.wantWatch = parsed.data.discordId;
+    if (!viewer.resolving) void this.resolveWatch(client);
+  }
+
+  private async resolveWatch(client: TogetherClient): Promise<void> {
+    const viewer = client.userData!;
+    viewer.resolving = true;
+    try {
+      while (viewer.wantWatch !== viewer.watchingDiscordId) {
+        const discordId = viewer.wantWatch;
+        if (discordId === null) {
+          viewer.watching = null;
+          viewer.watchingDiscordId = null;
+          this.record(viewer);
+          continue;
+        }
+        const target = await this.services.together.memberByDiscordId(this.instanceId!, discordId);
+        const refusal = !target
+          ? "That player is not in this activity"
+          : target.playerId === viewer.playerId
+            ? "That is your own table"
+            : target.anonymous
+              ? "That player plays anonymously"
+              : null;
+        if (refusal || !target) {
+          client.send(TOGETHER_PUSH.error, { code: "not_watchable", message: refusal });
+          if (viewer.wantWatch === discordId) viewer.wantWatch = viewer.watchingDiscordId;
+          continue;
+        }
+        const round = await this.services.together.openTable(target.playerId);
+        if (viewer.wantWatch !== discordId) continue;
+        viewer.watching = target.playerId;
+        viewer.watchingDiscordId = discordId;
+        this.record(viewer);
+        client.send(TOGETHER_PUSH.table, { discordId, round } satisfies TablePush);
+      }
+    } catch (error) {
+      this.services.log.error("together:watch", "watch not resolved", error);
+      client.send(TOGETHER_PUSH.error, { code: "unavailable", message: "Watching is not available right now" });
+      viewer.wantWatch = viewer.watchingDiscordId;
+    } finally {
+      viewer.resolving = false;
+    }
+  }
+
+  /** A step of a member's round: kept (the latest per player) for the next table push, if anyone here watches. */
+  private queueTable(step: TableStep): void {
+    if (!this.clients.some((c) => c.userData?.watching === step.playerId)) return;
+    this.pendingTables.set(step.playerId, step.round);
+    this.tableTimer ??= setTimeout(() => this.flushTables(), WATCH_PUSH_MS);
+  }
+
+  private flushTables(): void {
+    this.tableTimer = null;
+    const pending = this.pendingTables;
+    this.pendingTables = new Map();
+    for (const client of this.clients) {
+      const viewer = client.userData;
+      const round = viewer?.watching ? pending.get(viewer.watching) : undefined;
+      if (round && viewer?.watchingDiscordId) {
+        client.send(TOGETHER_PUSH.table, { discordId: viewer.watchingDiscordId, round } satisfies TablePush);
+      }
+    }
   }
 
   private queue(rows: FeedRow[], row: FeedRow): void {
@@ -184,7 +297,9 @@ export abstract class TogetherRoom extends Room<{ client: TogetherClient }> {
   }
 
   private async refreshEntries(): Promise<void> {
-    const entries = new Map(this.clients.filter((c) => c.userData).map((c) => [c.userData!.playerId, c.userData!.game]));
+    const entries = new Map(
+      this.clients.filter((c) => c.userData).map((c) => [c.userData!.playerId, { game: c.userData!.game, watching: c.userData!.watching }]),
+    );
     await this.services.together
       .refresh(this.instanceId!, entries)
       .catch((error) => this.services.log.error("together:refresh", "presence not refreshed", error));

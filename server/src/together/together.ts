@@ -1,7 +1,8 @@
 import type { Presence } from "@colyseus/core";
 import type { Redis } from "ioredis";
-import { isBigWin, type FeedRow, type TogetherMember } from "@casino/common";
+import { isBigWin, requireEngine, type FeedRow, type TogetherMember, type WatchedRound } from "@casino/common";
 import type { Database } from "../db/database";
+import { sqlRows } from "../db/sql";
 import { loadProfiles } from "../leaderboard/profiles";
 import type { Log } from "../log";
 import type { PlayerEvents } from "../rooms/player-events";
@@ -10,6 +11,8 @@ import type { PlayerEvents } from "../rooms/player-events";
 export const FEED_GLOBAL_CHANNEL = "together:feed:global";
 export const feedChannel = (instanceId: string) => `together:feed:${instanceId}`;
 export const membersChannel = (instanceId: string) => `together:members:${instanceId}`;
+/** Every round step of the instance's players (for their watchers): `TableStep`. */
+export const tableChannel = (instanceId: string) => `together:table:${instanceId}`;
 
 /** Redis keys. */
 const membersKey = (instanceId: string) => `together:members:${instanceId}`;
@@ -33,6 +36,26 @@ return 1`;
 interface MemberEntry {
   game: string | null;
   seen: number;
+  /** The player id of the member whose table this one watches. */
+  watching?: string | null;
+}
+
+/** What a member does now: the table and the member watched (player ids never leave the server). */
+export interface MemberDoing {
+  game: string | null;
+  watching: string | null;
+}
+
+/** A round step on the table channel: whose, and the round as their own screen has it. */
+export interface TableStep {
+  playerId: string;
+  round: WatchedRound;
+}
+
+/** An instance member a watcher may name, resolved on the server. */
+export interface WatchTarget {
+  playerId: string;
+  anonymous: boolean;
 }
 
 interface FeedIdentity {
@@ -49,8 +72,27 @@ export interface SettledRound {
   totalStake: number;
   totalPayout: number;
   fairness: { serverSeedHash: string; nonce: number };
-  /** The feed row's id when the seed and nonce alone do not name the round (a table seat: `<shoe hash>:<round>:<seat>`). */
-  id?: string;
+}
+
+/** A row's source other than a solo table: what kind, its id, and what names it (see FeedRow). */
+export interface FeedSource {
+  game: string;
+  totalStake: number;
+  totalPayout: number;
+  kind: FeedRow["kind"];
+  id: string;
+  serverSeedHash: string | null;
+  nonce: number | null;
+}
+
+/** A round step as the casino room has it from the ledger's answer (what the player's screen gets). */
+export interface RoundStep {
+  game: string;
+  totalStake: number;
+  totalPayout: number;
+  done: boolean;
+  result: "win" | "lose" | "push" | null;
+  view: unknown;
 }
 
 const today = (now = Date.now()) => new Date(now).toISOString().slice(0, 10);
@@ -96,18 +138,18 @@ export class Together {
     this.events.publish(playerId, { type: "together" });
   }
 
-  /** The table the player sits at now. */
-  async at(instanceId: string, playerId: string, game: string | null): Promise<void> {
+  /** The table the player sits at now, and whose table they watch. */
+  async at(instanceId: string, playerId: string, doing: MemberDoing): Promise<void> {
     if (this.stopped) return;
-    await this.redis.hset(membersKey(instanceId), playerId, JSON.stringify({ game, seen: Date.now() } satisfies MemberEntry));
+    await this.redis.hset(membersKey(instanceId), playerId, JSON.stringify({ ...doing, seen: Date.now() } satisfies MemberEntry));
     this.changed(instanceId);
   }
 
   /** Keeps the entries of players still connected from going stale. */
-  async refresh(instanceId: string, entries: Map<string, string | null>): Promise<void> {
+  async refresh(instanceId: string, entries: Map<string, MemberDoing>): Promise<void> {
     if (entries.size === 0 || this.stopped) return;
     const now = Date.now();
-    const fields = [...entries].flatMap(([id, game]) => [id, JSON.stringify({ game, seen: now } satisfies MemberEntry)]);
+    const fields = [...entries].flatMap(([id, doing]) => [id, JSON.stringify({ ...doing, seen: now } satisfies MemberEntry)]);
     await this.redis
       .multi()
       .hset(membersKey(instanceId), ...fields)
@@ -146,6 +188,11 @@ export class Together {
       loadProfiles(this.db, ids),
       ids.length > 0 ? this.redis.hmget(bestKey(today(now)), ...ids) : Promise.resolve([] as (string | null)[]),
     ]);
+    // Whom each member watches, as a Discord id; nobody is shown watching an anonymous player.
+    const watchedDiscordId = (entry: MemberEntry) => {
+      const watched = entry.watching ? profiles.get(entry.watching) : undefined;
+      return watched && !watched.anonymousMode ? watched.discordId : null;
+    };
     const answer = new Map<string, TogetherMember[]>();
     for (const viewer of viewerIds) {
       const members: TogetherMember[] = [];
@@ -157,7 +204,16 @@ export class Together {
         members.push(
           hidden
             ? // The Discord id only, so the strip can leave out that participant of the call; nothing else.
-              { discordId: profile.discordId, username: "Anonymous", avatarUrl: null, game: null, bestWinToday: 0, hidden: true, self }
+              {
+                discordId: profile.discordId,
+                username: "Anonymous",
+                avatarUrl: null,
+                game: null,
+                bestWinToday: 0,
+                hidden: true,
+                self,
+                watching: null,
+              }
             : {
                 discordId: profile.discordId,
                 username: profile.username,
@@ -166,12 +222,73 @@ export class Together {
                 bestWinToday: Number(best[i] ?? 0),
                 hidden: false,
                 self,
+                watching: watchedDiscordId(entry),
               },
         );
       });
       answer.set(viewer, members);
     }
     return answer;
+  }
+
+  /** The live member of the instance with that Discord id, or null (not in the instance, or gone stale). */
+  async memberByDiscordId(instanceId: string, discordId: string): Promise<WatchTarget | null> {
+    const raw = await this.redis.hgetall(membersKey(instanceId));
+    const now = Date.now();
+    const ids = Object.entries(raw)
+      .filter(([, json]) => {
+        const entry = safeParse(json);
+        return entry !== null && now - entry.seen < MEMBER_STALE_MS;
+      })
+      .map(([id]) => id);
+    const profiles = await loadProfiles(this.db, ids);
+    for (const id of ids) {
+      const profile = profiles.get(id);
+      if (profile?.discordId === discordId) return { playerId: id, anonymous: profile.anonymousMode };
+    }
+    return null;
+  }
+
+  /** The player's open round as their own screen has it (the engine's public view), or null. */
+  async openTable(playerId: string): Promise<WatchedRound | null> {
+    const rows = await this.db.run((em) =>
+      sqlRows(em, `SELECT game, state, total_stake, total_payout FROM open_rounds WHERE player_id = $1`, [playerId]),
+    );
+    const r = rows[0];
+    if (!r) return null;
+    const game = r.game as string;
+    return {
+      game,
+      totalStake: Number(r.total_stake),
+      totalPayout: Number(r.total_payout),
+      done: false,
+      result: null,
+      view: requireEngine(game).view(r.state, false),
+    };
+  }
+
+  /**
+   * A step of the player's round (open or last): published on the instance's table channel for whoever
+   * watches, with the view the player's own screen got. A player in no instance or in anonymous mode
+   * publishes nothing (the identity is the feed's cached look-up).
+   */
+  roundStep(playerId: string, step: RoundStep): void {
+    if (this.stopped) return;
+    void this.publishStep(playerId, step).catch((error) => this.log.error("together:table", "table step not published", error));
+  }
+
+  private async publishStep(playerId: string, step: RoundStep): Promise<void> {
+    const identity = await this.identity(playerId);
+    if (!identity?.instanceId || identity.anonymous) return;
+    const round: WatchedRound = {
+      game: step.game,
+      totalStake: step.totalStake,
+      totalPayout: step.totalPayout,
+      done: step.done,
+      result: step.result,
+      view: step.view,
+    };
+    await Promise.resolve(this.presence.publish(tableChannel(identity.instanceId), { playerId, round } satisfies TableStep));
   }
 
   /** What this process cached of the player is out of date (they entered or left an instance, or changed profile). */
@@ -184,17 +301,73 @@ export class Together {
    * everyone. Fire and forget: the round is settled either way, a lost row is only logged.
    */
   roundSettled(playerId: string, round: SettledRound): void {
-    if (this.stopped) return;
-    void this.publishRound(playerId, round).catch((error) => this.log.error("together:feed", "feed row not published", error));
+    const { serverSeedHash, nonce } = round.fairness;
+    this.settled(playerId, {
+      game: round.game,
+      totalStake: round.totalStake,
+      totalPayout: round.totalPayout,
+      kind: "round",
+      id: `${serverSeedHash}:${nonce}`,
+      serverSeedHash,
+      nonce,
+    });
   }
 
-  private async publishRound(playerId: string, round: SettledRound): Promise<void> {
+  /**
+   * A bet of a shared crash round, at the bust (the game hash is public from then on): its row, like a
+   * solo round's. `place` tells apart the bets of one round (the bettor's place in the room).
+   */
+  crashSettled(playerId: string, bet: { stake: number; payout: number; gameHash: string; gameNumber: number; place: number }): void {
+    this.settled(playerId, {
+      game: "crash",
+      totalStake: bet.stake,
+      totalPayout: bet.payout,
+      kind: "crash",
+      id: `crash:${bet.gameHash}:${bet.place}`,
+      serverSeedHash: bet.gameHash,
+      nonce: bet.gameNumber,
+    });
+  }
+
+  /** A seat's settled round at the blackjack table, named by the shoe's commitment, the round and the seat. */
+  tableSettled(playerId: string, seat: { stake: number; payout: number; shoeHash: string; round: number; seat: number }): void {
+    this.settled(playerId, {
+      game: "blackjack",
+      totalStake: seat.stake,
+      totalPayout: seat.payout,
+      kind: "table",
+      id: `table:${seat.shoeHash}:${seat.round}:${seat.seat}`,
+      serverSeedHash: seat.shoeHash,
+      nonce: seat.round,
+    });
+  }
+
+  /** An accepted skill round: a row with no stake, the reward as its payout. */
+  skillSettled(playerId: string, round: { game: string; roundId: string; reward: number }): void {
+    this.settled(playerId, {
+      game: round.game,
+      totalStake: 0,
+      totalPayout: round.reward,
+      kind: "skill",
+      id: `skill:${round.roundId}`,
+      serverSeedHash: null,
+      nonce: null,
+    });
+  }
+
+  private settled(playerId: string, source: FeedSource): void {
+    if (this.stopped) return;
+    void this.publishRound(playerId, source).catch((error) => this.log.error("together:feed", "feed row not published", error));
+  }
+
+  private async publishRound(playerId: string, round: FeedSource): Promise<void> {
     const big = isBigWin(round.totalStake, round.totalPayout);
     const identity = await this.identity(playerId);
     if (!identity || (!identity.instanceId && !big)) return;
     const net = round.totalPayout - round.totalStake;
     const row: FeedRow = {
-      id: round.id ?? `${round.fairness.serverSeedHash}:${round.fairness.nonce}`,
+      id: round.id,
+      kind: round.kind,
       username: identity.anonymous ? "Anonymous" : identity.username,
       avatarUrl: identity.anonymous ? null : identity.avatarUrl,
       anonymous: identity.anonymous,
@@ -204,8 +377,8 @@ export class Together {
       multiplier: round.totalStake > 0 ? Math.floor((round.totalPayout / round.totalStake) * 100) / 100 : 0,
       big,
       at: new Date().toISOString(),
-      serverSeedHash: round.fairness.serverSeedHash,
-      nonce: round.fairness.nonce,
+      serverSeedHash: round.serverSeedHash,
+      nonce: round.nonce,
     };
     const work: Promise<unknown>[] = [];
     if (identity.instanceId) {

@@ -1,6 +1,7 @@
 import { useMemo } from "react";
 import type { SharedCrashConnection, SharedCrashRoom } from "../../games/contract";
 import { useSession } from "../../store/session";
+import { canInvite, openInvite } from "../../platform/discord-together";
 import type { CrashConnection } from "../../net/crash-room";
 import { asRoomRequestError } from "./game-connection";
 
@@ -19,6 +20,7 @@ export function useSharedCrashRoom(): SharedCrashRoom | null {
     return {
       instanceId,
       playerId,
+      invite: instanceId && canInvite() ? () => void openInvite() : null,
       connect(listener) {
         let connection: CrashConnection | null = null;
         let closed = false;

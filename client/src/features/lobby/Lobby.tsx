@@ -6,7 +6,7 @@ import { useSession } from "../../store/session";
 import { Header } from "./Header";
 import { GamesTab } from "./GamesTab";
 import { SuggestionsButton } from "../suggestions/SuggestionsButton";
-import { TogetherPanel } from "../together";
+import { TogetherFeeds, TogetherStrip } from "../together";
 
 const loadDaily = () => import("../daily-spin/DailySpinTab");
 const loadLeaderboard = () => import("../leaderboard/LeaderboardTab");
@@ -38,6 +38,10 @@ export function Lobby() {
     <>
       <Header />
       <main className="mx-auto w-full max-w-6xl flex-1 px-3 pt-4 sm:px-4">
+        {/* Who is here first: the strip is the first thing under the header (nothing outside an activity). */}
+        <div className="mb-3 empty:hidden">
+          <TogetherStrip />
+        </div>
         <Tabs.Root value={tab} onValueChange={(v) => setTab(v as LobbyTab)}>
           <Tabs.List
             aria-label="Lobby"
@@ -67,7 +71,7 @@ export function Lobby() {
             </Suspense>
           </Tabs.Content>
         </Tabs.Root>
-        <TogetherPanel />
+        <TogetherFeeds />
         <SuggestionsButton />
       </main>
     </>

@@ -1,5 +1,5 @@
 import { useLocation } from "wouter";
-import { Share2, Sparkles, UserPlus } from "lucide-react";
+import { Eye, Share2, Sparkles, UserPlus } from "lucide-react";
 import { DISCORD_CDN } from "@casino/common/constants";
 import { gameDefinition, type GameId } from "@casino/common/catalogue";
 import { formatCoins } from "@casino/common/format";
@@ -12,10 +12,15 @@ import { useSession } from "../../store/session";
 import { useTogether } from "../../store/together";
 import { canInvite, openInvite, shareLink, type Participant } from "../../platform/discord-together";
 import { openRoundVerify } from "./open-round";
+import { WatchDialog } from "./WatchedTable";
 
 /** One person of the strip: Discord's name and avatar (guild nickname first), the server's table and best win. */
 interface StripPerson {
   key: string;
+  /** The Discord id (null for a member known only to the server without one). */
+  discordId: string | null;
+  /** The Discord id of the member whose table this one watches. */
+  watching: string | null;
   name: string;
   avatarUrl: string | null;
   game: string | null;
@@ -35,6 +40,8 @@ function stripPeople(participants: Participant[] | null, members: TogetherMember
       .filter((m) => !m.hidden)
       .map((m) => ({
         key: m.discordId ?? m.username,
+        discordId: m.discordId,
+        watching: m.watching,
         name: m.username,
         avatarUrl: m.avatarUrl,
         game: m.game,
@@ -49,6 +56,8 @@ function stripPeople(participants: Participant[] | null, members: TogetherMember
       const m = byId.get(p.id);
       return {
         key: p.id,
+        discordId: p.id,
+        watching: m?.watching ?? null,
         name: p.nickname || p.global_name || p.username,
         avatarUrl: participantAvatar(p) ?? m?.avatarUrl ?? null,
         game: m?.game ?? null,
@@ -61,92 +70,158 @@ function stripPeople(participants: Participant[] | null, members: TogetherMember
 
 const titleOf = (game: string | null) => (game ? (gameDefinition(game as GameId)?.title ?? game) : null);
 
-/**
- * "In this activity": who is in the Discord activity with the player, what each plays and their best
- * win today, with the Invite button; then the activity's live feed and the global big wins. Outside an
- * activity (guests), the big wins only. Its own component, mounted with one line in the lobby and at
- * every table.
- */
+/** The strip and the feeds together (at a table, below it). */
 export default function TogetherPanel() {
+  return (
+    <section aria-label="Playing together" className="my-4 space-y-3" data-testid="together-panel">
+      <TogetherStrip />
+      <TogetherFeeds />
+    </section>
+  );
+}
+
+/**
+ * "In this activity": who is in the Discord activity with the player, what each plays (or whose table
+ * each watches) and their best win today, with the Invite button and a Watch button per member at a
+ * table; the player's own line says who watches them. Nothing outside an activity.
+ */
+export function TogetherStrip() {
   const discord = useSession((s) => s.discord);
-  const token = useSession((s) => s.token);
   const participants = useTogether((s) => s.participants);
   const members = useTogether((s) => s.members);
+  const watching = useTogether((s) => s.watching);
+  const table = useTogether((s) => s.table);
+  const watch = useTogether((s) => s.watch);
+  const inInstance = discord?.instanceJoined === true;
+  if (!inInstance) return null;
+  const people = stripPeople(participants, members);
+  const invite = discord !== null && canInvite();
+  const alone = people.length <= 1;
+  const nameOf = (discordId: string | null) => people.find((p) => p.discordId === discordId)?.name ?? "a player";
+  const me = people.find((p) => p.self);
+  const watchers = me?.discordId ? people.filter((p) => !p.self && p.watching === me.discordId) : [];
+  const watched = watching ? people.find((p) => p.discordId === watching) : undefined;
+
+  return (
+    <div className="rounded-2xl border border-border bg-card px-3 py-2 sm:p-3" data-testid="together-strip">
+      <div className="mb-1.5 flex min-h-8 items-center gap-2">
+        <h2 className="whitespace-nowrap text-sm font-semibold">In this activity</h2>
+        <span className="text-xs text-muted-foreground">({people.length})</span>
+        {watchers.length > 0 && (
+          <span className="flex min-w-0 items-center gap-1 truncate text-xs font-semibold text-primary-ink" data-testid="watched-by">
+            <Eye className="h-3.5 w-3.5 shrink-0" aria-hidden />
+            <span className="truncate">Watched by {watchers.map((p) => p.name).join(", ")}</span>
+          </span>
+        )}
+        {invite && (
+          <Button
+            size="sm"
+            variant={alone ? "primary" : "outline"}
+            className="ml-auto h-8 shrink-0"
+            onClick={() => void openInvite()}
+            data-testid="invite-button"
+          >
+            <UserPlus className="h-4 w-4" aria-hidden /> Invite
+            {alone && <span className="hidden min-[400px]:inline"> friends to play</span>}
+          </Button>
+        )}
+      </div>
+      <ul className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1 sm:gap-3">
+        {people.map((p) => (
+          <li
+            key={p.key}
+            className="flex min-w-32 max-w-60 shrink-0 items-center gap-2 sm:min-w-36"
+            data-testid="together-member"
+            data-self={p.self || undefined}
+          >
+            <Avatar src={p.avatarUrl} name={p.name} className="h-8 w-8" />
+            <div className="min-w-0 flex-1 text-xs leading-tight">
+              <p className="truncate font-semibold" data-testid="together-member-name">
+                {p.name}
+                {p.self && <span className="text-muted-foreground"> (you)</span>}
+              </p>
+              <p className="truncate text-muted-foreground" data-testid="together-member-game">
+                {!p.joined
+                  ? "Joining..."
+                  : p.watching
+                    ? `Watching ${nameOf(p.watching)}`
+                    : p.game
+                      ? `Playing ${titleOf(p.game)}`
+                      : "In the lobby"}
+              </p>
+              {p.bestWinToday > 0 && (
+                <p className="truncate text-muted-foreground" data-testid="together-member-best">
+                  Best today +{formatCoins(p.bestWinToday)}
+                </p>
+              )}
+            </div>
+            {!p.self && p.joined && p.game && p.discordId && (
+              <Button
+                size="sm"
+                variant="outline"
+                className="h-7 shrink-0 gap-1 px-2 text-xs"
+                aria-label={`Watch ${p.name}'s table`}
+                title={`Watch ${p.name}'s table`}
+                data-testid="watch-button"
+                onClick={() => watch(p.discordId)}
+              >
+                <Eye className="h-3.5 w-3.5" aria-hidden /> Watch
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {watching && (
+        <WatchDialog
+          name={watched?.name ?? "a player"}
+          game={watched?.game ?? null}
+          round={table?.round ?? null}
+          waiting={table === null}
+          onClose={() => watch(null)}
+        />
+      )}
+    </div>
+  );
+}
+
+/** The activity's live feed of settled rounds and the global big wins (the big wins only outside an activity). */
+export function TogetherFeeds() {
+  const discord = useSession((s) => s.discord);
+  const token = useSession((s) => s.token);
   const instanceFeed = useTogether((s) => s.instanceFeed);
   const globalFeed = useTogether((s) => s.globalFeed);
   const mySeed = useRoom((s) => s.seeds?.serverSeedHash ?? null);
   const [, navigate] = useLocation();
   const inInstance = discord?.instanceJoined === true;
-  const people = inInstance ? stripPeople(participants, members) : [];
-  const invite = discord !== null && canInvite();
-  const alone = people.length <= 1;
-  const open = (row: FeedRow) => token && void openRoundVerify(row.serverSeedHash, row.nonce, token, navigate);
-
+  const open = (row: FeedRow) =>
+    token &&
+    row.kind === "round" &&
+    row.serverSeedHash &&
+    row.nonce !== null &&
+    void openRoundVerify(row.serverSeedHash, row.nonce, token, navigate);
   return (
-    <section aria-label="Playing together" className="my-4 space-y-3" data-testid="together-panel">
+    <div className={cn("grid gap-3", inInstance && "sm:grid-cols-2")} data-testid="together-feeds">
       {inInstance && (
-        <div className="rounded-2xl border border-border bg-card p-3" data-testid="together-strip">
-          <div className="mb-2 flex items-center gap-2">
-            <h2 className="text-sm font-semibold">In this activity</h2>
-            <span className="text-xs text-muted-foreground">({people.length})</span>
-            {invite && (
-              <Button
-                size="sm"
-                variant={alone ? "primary" : "outline"}
-                className="ml-auto h-8"
-                onClick={() => void openInvite()}
-                data-testid="invite-button"
-              >
-                <UserPlus className="h-4 w-4" aria-hidden /> {alone ? "Invite friends to play" : "Invite"}
-              </Button>
-            )}
-          </div>
-          <ul className="flex gap-3 overflow-x-auto pb-1">
-            {people.map((p) => (
-              <li key={p.key} className="flex min-w-36 items-center gap-2" data-testid="together-member" data-self={p.self || undefined}>
-                <Avatar src={p.avatarUrl} name={p.name} className="h-8 w-8" />
-                <div className="min-w-0 text-xs leading-tight">
-                  <p className="truncate font-semibold" data-testid="together-member-name">
-                    {p.name}
-                    {p.self && <span className="text-muted-foreground"> (you)</span>}
-                  </p>
-                  <p className="truncate text-muted-foreground" data-testid="together-member-game">
-                    {!p.joined ? "Joining..." : p.game ? `Playing ${titleOf(p.game)}` : "In the lobby"}
-                  </p>
-                  {p.bestWinToday > 0 && (
-                    <p className="truncate text-muted-foreground" data-testid="together-member-best">
-                      Best today +{formatCoins(p.bestWinToday)}
-                    </p>
-                  )}
-                </div>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
-      <div className={cn("grid gap-3", inInstance && "sm:grid-cols-2")}>
-        {inInstance && (
-          <Feed
-            title="Live in this activity"
-            empty="Rounds of the people here show up as they settle."
-            rows={instanceFeed}
-            testId="feed-instance"
-            onOpen={open}
-            mySeed={mySeed}
-            share={discord !== null}
-          />
-        )}
         <Feed
-          title="Big wins"
-          empty="No big wins yet."
-          rows={globalFeed}
-          testId="feed-global"
+          title="Live in this activity"
+          empty="Rounds of the people here show up as they settle."
+          rows={instanceFeed}
+          testId="feed-instance"
           onOpen={open}
           mySeed={mySeed}
           share={discord !== null}
         />
-      </div>
-    </section>
+      )}
+      <Feed
+        title="Big wins"
+        empty="No big wins yet."
+        rows={globalFeed}
+        testId="feed-global"
+        onOpen={open}
+        mySeed={mySeed}
+        share={discord !== null}
+      />
+    </div>
   );
 }
 
@@ -168,26 +243,8 @@ function Feed(props: {
         <ul className="max-h-48 space-y-1 overflow-y-auto" aria-live="polite">
           {props.rows.map((row) => (
             <li key={row.id} className="flex items-center gap-1">
-              <button
-                type="button"
-                onClick={() => props.onOpen(row)}
-                className={cn(
-                  "flex min-w-0 flex-1 items-center gap-2 rounded-lg px-2 py-1 text-left text-xs hover:bg-muted",
-                  row.big && "bg-primary/15 font-semibold",
-                )}
-                data-testid="feed-row"
-                data-big={row.big || undefined}
-                data-round={row.id}
-                title="Verify this round"
-              >
-                {row.big && <Sparkles className="h-3.5 w-3.5 shrink-0 text-primary-ink" aria-label="Big win" />}
-                <span className="truncate">{row.username}</span>
-                <span className="text-muted-foreground">{titleOf(row.game)}</span>
-                <span className="ml-auto shrink-0 tabular-nums">
-                  {formatCoins(row.stake)} → {formatCoins(row.payout)} ({row.multiplier.toFixed(2)}×)
-                </span>
-              </button>
-              {props.share && row.big && row.serverSeedHash === props.mySeed && (
+              <FeedLine row={row} onOpen={props.onOpen} />
+              {props.share && row.big && row.kind === "round" && row.serverSeedHash && row.serverSeedHash === props.mySeed && (
                 <Button
                   size="sm"
                   variant="ghost"
@@ -197,7 +254,7 @@ function Feed(props: {
                   onClick={() =>
                     void shareLink(
                       `I won ${formatCoins(row.payout)} coins (${row.multiplier.toFixed(2)}×) at ${titleOf(row.game)}! Virtual coins only.`,
-                      roundCustomId(row.serverSeedHash, row.nonce),
+                      roundCustomId(row.serverSeedHash!, row.nonce ?? 0),
                     )
                   }
                 >
@@ -209,5 +266,41 @@ function Feed(props: {
         </ul>
       )}
     </div>
+  );
+}
+
+/**
+ * One row: a solo round opens its verifier (once its seed is revealed); a crash bet names its game
+ * number (the crash table's history verifies the game); a skill round shows its reward.
+ */
+function FeedLine({ row, onOpen }: { row: FeedRow; onOpen(row: FeedRow): void }) {
+  const className = cn(
+    "flex min-w-0 flex-1 items-center gap-2 rounded-lg px-2 py-1 text-left text-xs",
+    row.big && "bg-primary/15 font-semibold",
+  );
+  const content = (
+    <>
+      {row.big && <Sparkles className="h-3.5 w-3.5 shrink-0 text-primary-ink" aria-label="Big win" />}
+      <span className="truncate">{row.username}</span>
+      <span className="text-muted-foreground">{titleOf(row.game)}</span>
+      <span className="ml-auto shrink-0 tabular-nums">
+        {row.kind === "skill"
+          ? `+${formatCoins(row.payout)}`
+          : `${formatCoins(row.stake)} → ${formatCoins(row.payout)} (${row.multiplier.toFixed(2)}×)`}
+      </span>
+    </>
+  );
+  const common = { "data-testid": "feed-row", "data-big": row.big || undefined, "data-round": row.id, "data-kind": row.kind };
+  if (row.kind !== "round") {
+    return (
+      <div className={className} {...common} title={row.kind === "crash" ? `Crash game #${row.nonce}` : undefined}>
+        {content}
+      </div>
+    );
+  }
+  return (
+    <button type="button" onClick={() => onOpen(row)} className={cn(className, "hover:bg-muted")} {...common} title="Verify this round">
+      {content}
+    </button>
   );
 }

@@ -1,13 +1,38 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "wouter";
 import { gameDefinition } from "@casino/common/catalogue";
-import { TOGETHER_PUSH, roundOfCustomId, type FeedPush, type MembersPush } from "@casino/common/together";
+import {
+  TOGETHER_PUSH,
+  roundOfCustomId,
+  type FeedPush,
+  type MembersPush,
+  type TablePush,
+  type TogetherMember,
+} from "@casino/common/together";
 import { TogetherConnection } from "../../net/together-room";
 import { useLobby } from "../../store/lobby";
 import { useSession } from "../../store/session";
+import { toast } from "../../store/toast";
 import { useTogether } from "../../store/together";
 import { launchCustomId, updatePresence, watchParticipants } from "../../platform/discord-together";
 import { openRoundVerify } from "./open-round";
+
+/**
+ * A new members list: the watched member gone from it ends the watch; a new watcher of the player's
+ * own table is announced once.
+ */
+function onMembers(members: TogetherMember[]): void {
+  const state = useTogether.getState();
+  const me = members.find((m) => m.self);
+  const watchersOf = (list: TogetherMember[]) =>
+    me?.discordId ? list.filter((m) => !m.self && !m.hidden && m.watching === me.discordId) : [];
+  const before = new Set(watchersOf(state.members).map((m) => m.discordId));
+  for (const m of watchersOf(members)) {
+    if (!before.has(m.discordId)) toast({ title: `${m.username} is watching your table` });
+  }
+  useTogether.setState({ members });
+  if (state.watching && !members.some((m) => m.discordId === state.watching && !m.hidden)) state.watch(null);
+}
 
 /**
  * Playing together, without a view of its own (mounted once for a signed-in page): the together room's
@@ -28,12 +53,24 @@ export default function TogetherService() {
     const c = new TogetherConnection(token, instanceId, {
       status: (status) => {
         // A new or resumed connection is told the table again.
-        if (status === "open") c.at(useLobby.getState().activeGame);
+        if (status !== "open") return;
+        c.at(useLobby.getState().activeGame);
+        const watching = useTogether.getState().watching;
+        if (watching) c.watch(watching);
       },
       state: () => undefined,
       push: (type, body) => {
-        if (type === TOGETHER_PUSH.members) useTogether.setState({ members: (body as MembersPush).members });
+        if (type === TOGETHER_PUSH.members) onMembers((body as MembersPush).members);
         else if (type === TOGETHER_PUSH.feed) useTogether.getState().addFeed(body as FeedPush);
+        else if (type === TOGETHER_PUSH.table) {
+          const push = body as TablePush;
+          if (push.discordId === useTogether.getState().watching) useTogether.setState({ table: push });
+        } else if (type === TOGETHER_PUSH.error) {
+          const error = body as { code?: string; message?: string };
+          if (error.code !== "not_watchable" && error.code !== "unavailable") return;
+          useTogether.getState().watch(null);
+          toast({ title: "Cannot watch that table", description: error.message ?? "", variant: "destructive" });
+        }
       },
     });
     connection.current = c;
@@ -45,6 +82,14 @@ export default function TogetherService() {
   }, [token, instanceId]);
 
   useEffect(() => connection.current?.at(activeGame), [activeGame]);
+  // The table watched follows the store (the strip's Watch buttons and the watch view's Close).
+  useEffect(
+    () =>
+      useTogether.subscribe((s, before) => {
+        if (s.watching !== before.watching) connection.current?.watch(s.watching);
+      }),
+    [],
+  );
 
   useEffect(() => {
     if (!discord) return;

@@ -1,7 +1,7 @@
 import type { EntityManager } from "typeorm";
-import type { LedgerReason } from "./types";
-import { sqlPrepared, sqlRows } from "../db/sql";
-import type { Pipe } from "../db/pipeline";
+import type { LedgerReason } from "./reasons";
+import { sqlPrepared, sqlRows } from "../../db/sql";
+import type { Pipe } from "../../db/pipeline";
 
 /** A ledger entry, as written. */
 export interface LedgerEntryRow {

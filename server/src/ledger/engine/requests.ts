@@ -1,14 +1,22 @@
 import { createHash } from "node:crypto";
 import canonicalize from "canonicalize";
 import type { EntityManager } from "typeorm";
-import { GameRuleError } from "@casino/common";
-import type { Row } from "../db/rows";
-import { sqlRows } from "../db/sql";
-import type { Pipe } from "../db/pipeline";
+import { GameRuleError, type PlayerStatus } from "@casino/common";
+import type { Pipe } from "../../db/pipeline";
 import { WriteBatch, sendWrites } from "./writes";
-import { constraintOf, isConnectFailure, isConnectionTrouble, isRetryable, sqlState, type Database } from "../db/database";
+import { constraintOf, isConnectFailure, isConnectionTrouble, isRetryable, sqlState, type Database } from "../../db/database";
 import { GroupCommit, RunAgain, type MemberOutcome } from "./group-commit";
-import type { PlayerStatus, RoundingRule } from "@casino/common";
+import {
+  lockPlayer,
+  readPlayerMoney,
+  readRequestStates,
+  type LockedPlayer,
+  type OpenRoundRow,
+  type RequestState,
+  type SeedRow,
+  type StoredAnswer,
+} from "./reads";
+import type { RequestKind } from "./reasons";
 import {
   AppError,
   accountArchived,
@@ -19,8 +27,8 @@ import {
   notFound,
   outcomeUnknown,
   requestIdReused,
-} from "../errors";
-import { countLedgerErrors } from "../metrics";
+} from "../../errors";
+import { countLedgerErrors } from "../../metrics";
 
 /**
  * How every request that moves coins or changes seeds runs, whoever sends it (room or REST). Requests
@@ -42,21 +50,6 @@ import { countLedgerErrors } from "../metrics";
  *    alone; a write that fails runs the batch again with each request's writes under a savepoint of its
  *    own. Each request is answered once the commit succeeded.
  */
-
-export type RequestKind =
-  | "bet"
-  | "act"
-  | "spin"
-  | "rotate"
-  | "client-seed"
-  | "crash-bet"
-  | "crash-cashout"
-  | "crash-settle"
-  | "table-bet"
-  | "table-act"
-  | "table-settle"
-  | "skill-reward"
-  | "adjustment";
 
 /**
  * Requests the player does not make: settling a crash bet cut short by a restart, and an operator's
@@ -95,89 +88,6 @@ export function fingerprintOf(kind: RequestKind, body: unknown): string {
     .update(canonical ?? "")
     .digest("hex");
 }
-
-/**
- * The id of a ledger entry made by a request: `<request id>#<reason>`. '#' is outside the request-id
- * alphabet (common/protocol.ts), so no client request id ever equals a derived id; entries the server
- * makes on its own (grants, settling abandoned rounds) start with '#'.
- */
-export const ledgerEntryId = (base: string, reason: string): string => `${base}#${reason}`;
-
-/** The player's row, locked for the rest of the transaction. */
-export interface LockedPlayer {
-  id: string;
-  balance: number;
-  lastDailySpin: Date | null;
-  archived: boolean;
-  status: PlayerStatus;
-}
-
-/**
- * Locks the player's row: the first statement of every money transaction. With `skipLocked` a player
- * whose row is locked by another transaction is skipped (null) instead of waited for.
- */
-export async function lockPlayer(em: EntityManager, playerId: string, skipLocked = false): Promise<LockedPlayer | null> {
-  const rows = await sqlRows<Row<"players", LockedColumns>>(
-    em,
-    `SELECT id, balance, last_daily_spin, archived_at, status FROM players WHERE id = $1 FOR NO KEY UPDATE${skipLocked ? " SKIP LOCKED" : ""}`,
-    [playerId],
-  );
-  return rows[0] ? lockedPlayerOf(rows[0]) : null;
-}
-
-type LockedColumns = "id" | "balance" | "last_daily_spin" | "archived_at" | "status";
-
-const lockedPlayerOf = (row: Row<"players", LockedColumns>): LockedPlayer => ({
-  id: row.id,
-  balance: Number(row.balance),
-  lastDailySpin: row.last_daily_spin ? new Date(row.last_daily_spin) : null,
-  archived: row.archived_at !== null,
-  status: row.status,
-});
-
-export interface SeedRow {
-  id: string;
-  serverSeed: string;
-  serverSeedHash: string;
-  clientSeed: string;
-  nonce: number;
-}
-
-export interface OpenRoundRow {
-  id: string;
-  game: string;
-  requestId: string;
-  /** the opening bet */
-  amount: number;
-  params: unknown;
-  actions: unknown[];
-  state: unknown;
-  totalStake: number;
-  totalPayout: number;
-  nonce: number;
-  cursor: number;
-  /** the payout rounding rule the round is played under */
-  rounding: RoundingRule;
-  lastActionAt: string;
-  seed: SeedRow;
-  /** False once the round's seed is no longer the active one (it must then be voided, never continued). */
-  seedActive: boolean;
-}
-
-/** readPlayerMoney's one row: JSON objects built in SQL (numbers as JSON numbers, timestamps as strings). */
-interface MoneyRead {
-  seed: SeedRow | null;
-  next_hash: string | null;
-  round: OpenRoundRow | null;
-  stored: StoredAnswer | null;
-}
-
-interface StoredAnswer {
-  kind: string;
-  fingerprint: string;
-  response: unknown;
-}
-
 /** What a money transaction knows once the player is locked. */
 export interface MoneyContext {
   player: LockedPlayer;
@@ -188,85 +98,6 @@ export interface MoneyContext {
   /** The transaction, for reads (and guarded updates) whose answer the work needs before the batch runs. */
   em: EntityManager;
 }
-
-/**
- * The select list that reads, for the player `player` and the request id `request` (SQL expressions),
- * the active seed, the next seed's hash, the open round and the stored answer.
- */
-const moneyColumns = (player: string, request: string) => `
-       (SELECT json_build_object('id', s.id, 'serverSeed', s.server_seed, 'serverSeedHash', s.server_seed_hash, 'clientSeed', s.client_seed, 'nonce', s.nonce)
-          FROM fairness_seeds s WHERE s.player_id = ${player} AND s.active) AS seed,
-       (SELECT n.server_seed_hash FROM next_server_seeds n WHERE n.player_id = ${player}) AS next_hash,
-       (SELECT json_build_object('id', r.id, 'game', r.game, 'requestId', r.request_id, 'amount', r.amount, 'params', r.params, 'actions', r.actions,
-               'state', r.state, 'totalStake', r.total_stake, 'totalPayout', r.total_payout, 'nonce', r.nonce, 'cursor', r.cursor,
-               'rounding', r.rounding, 'lastActionAt', r.last_action_at, 'seed', json_build_object('id', s.id, 'serverSeed', s.server_seed, 'serverSeedHash', s.server_seed_hash, 'clientSeed', s.client_seed, 'nonce', r.nonce),
-               'seedActive', s.active)
-          FROM open_rounds r JOIN fairness_seeds s ON s.id = r.seed_id WHERE r.player_id = ${player}) AS round,
-       (SELECT json_build_object('kind', p.kind, 'fingerprint', p.fingerprint, 'response', p.response)
-          FROM processed_requests p WHERE p.player_id = ${player} AND p.request_id = ${request}) AS stored`;
-
-interface PlayerMoney {
-  seed: SeedRow;
-  nextServerSeedHash: string;
-  round: OpenRoundRow | null;
-  stored: StoredAnswer | null;
-}
-
-function playerMoneyOf(row: MoneyRead | undefined): PlayerMoney {
-  if (!row?.seed || !row.next_hash) throw new AppError("no_seed", 500, "No active seed for this player");
-  const seed = asSeed(row.seed);
-  const round = row.round
-    ? {
-        ...row.round,
-        amount: Number(row.round.amount),
-        totalStake: Number(row.round.totalStake),
-        totalPayout: Number(row.round.totalPayout),
-        nonce: Number(row.round.nonce),
-        cursor: Number(row.round.cursor),
-        seed: asSeed(row.round.seed),
-      }
-    : null;
-  return { seed, nextServerSeedHash: row.next_hash, round, stored: row.stored ?? null };
-}
-
-/** Active seed, next seed hash, open round and the stored answer, read in one statement under the lock. */
-export async function readPlayerMoney(em: EntityManager, playerId: string, requestId: string | null): Promise<PlayerMoney> {
-  const [row] = await sqlRows<MoneyRead>(em, `SELECT ${moneyColumns("$1", "$2")}`, [playerId, requestId]);
-  return playerMoneyOf(row);
-}
-
-/** One request's view of its player, read in a batch (`money` throws what reading it alone would have). */
-export interface RequestState {
-  player: LockedPlayer | null;
-  money: () => PlayerMoney;
-}
-
-/**
- * The players' rows and money state for many requests (each of a different player, all locked by this
- * transaction), in one statement, in the order of `requests`.
- */
-export async function readRequestStates(pipe: Pipe, requests: { playerId: string; requestId: string }[]): Promise<RequestState[]> {
-  const rows = await pipe.send<MoneyRead & Partial<Row<"players", LockedColumns>>>(
-    `SELECT pl.id, pl.balance, pl.last_daily_spin, pl.archived_at, pl.status, ${moneyColumns("q.player_id", "q.request_id")}
-       FROM unnest($1::uuid[], $2::text[]) WITH ORDINALITY AS q(player_id, request_id, i)
-       LEFT JOIN players pl ON pl.id = q.player_id
-      ORDER BY q.i`,
-    [requests.map((r) => r.playerId), requests.map((r) => r.requestId)],
-    true,
-  );
-  return rows.map((row) => ({
-    player: row.id ? lockedPlayerOf(row as Row<"players", LockedColumns>) : null,
-    money: () => playerMoneyOf(row),
-  }));
-}
-
-const asSeed = (s: SeedRow): SeedRow => ({
-  id: s.id,
-  serverSeed: s.serverSeed,
-  serverSeedHash: s.serverSeedHash,
-  clientSeed: s.clientSeed,
-  nonce: Number(s.nonce),
-});
 
 /** The unique constraint of `open_rounds.player_id`: a player has at most one open round. */
 const OPEN_ROUND_CONSTRAINT = "open_rounds_player_id_key";
@@ -333,6 +164,36 @@ export class MoneyRequests {
 
   run<T extends object>(request: MoneyRequest, work: (ctx: MoneyContext) => Promise<T>): Promise<Replayable<T>> {
     return countLedgerErrors(this.runOnce(request, work));
+  }
+
+  /**
+   * Work outside the group commit, in a transaction of its own, whose commit is told like a request's
+   * (even when the work ends up writing nothing): creating a player with the starting grant
+   * (`openAccount`), settling an abandoned round (`settleLocked`).
+   */
+  async transaction<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
+    const result = await this.db.transaction(work);
+    this.committed();
+    return result;
+  }
+
+  /**
+   * Work the server does on its own for one player, outside the group commit (settling a round the
+   * player left): in one transaction, the player's row locked first, or skipped (null) when another
+   * transaction holds it (the player is playing right now); then the same reads as a request's, the
+   * work, and its writes. No stored answer and no account check: nothing the player asked for runs.
+   * `work` answers null to write nothing.
+   */
+  settleLocked<T>(playerId: string, work: (ctx: MoneyContext) => T | null): Promise<T | null> {
+    return this.transaction(async (em) => {
+      const player = await lockPlayer(em, playerId, true);
+      if (!player) return null;
+      const { stored: _none, ...money } = await readPlayerMoney(em, playerId, null);
+      const ctx: MoneyContext = { player, ...money, writes: new WriteBatch(), em };
+      const result = work(ctx);
+      if (result !== null) await ctx.writes.run(em);
+      return result;
+    });
   }
 
   private async runOnce<T extends object>(request: MoneyRequest, work: (ctx: MoneyContext) => Promise<T>): Promise<Replayable<T>> {

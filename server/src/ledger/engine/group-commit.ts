@@ -1,7 +1,7 @@
 import type { EntityManager } from "typeorm";
-import { isConnectFailure, isConnectionTrouble, sqlState, type Database } from "../db/database";
-import type { Pipe } from "../db/pipeline";
-import { countGroupCommit } from "../metrics";
+import { isConnectFailure, isConnectionTrouble, sqlState, type Database } from "../../db/database";
+import type { Pipe } from "../../db/pipeline";
+import { countGroupCommit } from "../../metrics";
 
 /** What a batch's caller is told of one member: its answer, or the error that member alone met. */
 export type MemberOutcome<R> = { ok: true; value: R } | { ok: false; error: unknown };

@@ -1,0 +1,13 @@
+import type { EntityManager } from "typeorm";
+import { Player } from "../db/entities/index";
+import { insertFirstSeeds, newClientSeed } from "../fairness/seeds";
+import { openAccount, type MoneyRequests, type NewPlayer } from "./engine/index";
+
+/** A new player, their 1000-coin starting grant and their seeds (active pair and committed next seed), together. */
+export function createPlayer(requests: MoneyRequests, fields: NewPlayer): Promise<Player> {
+  return requests.transaction(async (em: EntityManager) => {
+    const playerId = await openAccount(em, fields);
+    await insertFirstSeeds(em, playerId, newClientSeed());
+    return em.getRepository(Player).findOneByOrFail({ id: playerId });
+  });
+}
