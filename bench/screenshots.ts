@@ -29,7 +29,15 @@ const DOCS = join(ROOT, "docs/screenshots");
 const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
 const MODES = ["dark", "light"] as const;
 /** The pictures the README shows: `<screen>-<viewport>-<mode>`. */
-const IN_README = ["lobby-phone-dark", "blackjack-phone-light", "fairness-phone-dark", "roulette-desktop-dark"];
+const IN_README = [
+  "lobby-phone-dark",
+  "blackjack-phone-light",
+  "fairness-phone-dark",
+  "roulette-desktop-dark",
+  "blackjack-table-desktop-dark",
+];
+/** Guests who keep the shared blackjack table busy for its picture: they bet, press Ready and stand. */
+const TABLE_GUESTS = 4;
 
 type Screen = { name: string; open(page: Page, base: string): Promise<void> };
 
@@ -104,6 +112,96 @@ async function shoot(browser: Browser, base: string, viewport: keyof typeof VIEW
   }
 }
 
+/** A guest at the shared blackjack table: seated at the first free seat, betting, ready and standing every round. */
+async function tableGuest(browser: Browser, base: string, stake: number, stop: { stopped: boolean }): Promise<{ done: Promise<void> }> {
+  const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+  await context.addInitScript(`localStorage.setItem("guest-notice-dismissed", "true");`);
+  const page = await context.newPage();
+  await lobby(page, base);
+  await page.getByTestId("join-table-blackjack").click();
+  const table = page.locator('[data-testid="bj-table"]:not([data-phase="connecting"])');
+  await table.waitFor({ timeout: 30_000 });
+  await page.locator('[data-testid^="table-sit-"]').first().click();
+  const attr = (name: string) => page.getByTestId("bj-table").getAttribute(name);
+  const click = async (id: string) => {
+    const b = page.getByTestId(id);
+    if ((await b.isVisible().catch(() => false)) && (await b.isEnabled().catch(() => false)))
+      await b.click({ timeout: 2_000 }).catch(() => undefined);
+  };
+  const play = (async () => {
+    while (!stop.stopped) {
+      const [phase, toAct, mine] = await Promise.all([attr("data-phase"), attr("data-to-act"), attr("data-my-seat")]);
+      if (phase === "betting") {
+        if (
+          await page
+            .getByTestId("bet-button")
+            .isEnabled()
+            .catch(() => false)
+        ) {
+          await page.getByRole("textbox", { name: "Bet amount" }).fill(String(stake));
+          await click("bet-button");
+        }
+        await click("table-ready");
+      } else if (mine && toAct === mine) {
+        await click(phase === "insurance" ? "table-insurance-decline" : "table-stand");
+      }
+      await page.waitForTimeout(300);
+    }
+    await context.close();
+  })();
+  return { done: play };
+}
+
+/**
+ * The shared blackjack table with several seats taken: the guests play, and the pictured player sits,
+ * bets and is shown on their turn (or the settled round, when the dealer's blackjack ends it at once).
+ */
+async function shootTable(browser: Browser, base: string, viewport: keyof typeof VIEWPORTS, mode: (typeof MODES)[number]) {
+  const name = `blackjack-table-${viewport}-${mode}`;
+  const context = await browser.newContext({ viewport: VIEWPORTS[viewport], colorScheme: mode });
+  await context.addInitScript(`localStorage.setItem("theme-mode", "${mode}"); localStorage.setItem("guest-notice-dismissed", "true");`);
+  const page = await context.newPage();
+  try {
+    await lobby(page, base);
+    await page.getByTestId("join-table-blackjack").click();
+    await page.locator('[data-testid="bj-table"]:not([data-phase="connecting"])').waitFor({ timeout: 30_000 });
+    await page.locator('[data-testid^="table-sit-"]').first().click();
+    const attr = (n: string) => page.getByTestId("bj-table").getAttribute(n);
+    for (let round = 0; round < 8; round++) {
+      while ((await attr("data-phase")) !== "betting") await page.waitForTimeout(200);
+      await page.getByRole("textbox", { name: "Bet amount" }).fill("25");
+      await page.getByTestId("bet-button").click();
+      await page.getByTestId("table-ready").click();
+      let phase = await attr("data-phase");
+      for (let i = 0; i < 300 && phase === "betting"; i++) {
+        await page.waitForTimeout(100);
+        phase = await attr("data-phase");
+      }
+      // Our turn, or a round the dealer's blackjack settled at once.
+      for (let i = 0; i < 600; i++) {
+        const [p, toAct, mine] = await Promise.all([attr("data-phase"), attr("data-to-act"), attr("data-my-seat")]);
+        if (p === "turns" && toAct === mine) break;
+        if (p === "settled" || p === "betting") break;
+        if (p === "insurance" && toAct === mine) await page.getByTestId("table-insurance-decline").click();
+        await page.waitForTimeout(100);
+      }
+      if ((await attr("data-phase")) !== "turns") continue;
+      await settle(page);
+      const file = join(OUT, `${name}.png`);
+      await page.screenshot({ path: file });
+      if (IN_README.includes(name)) copyFileSync(file, join(DOCS, `${name}.png`));
+      console.log(`${name}.png`);
+      await page.getByTestId("table-stand").click();
+      return;
+    }
+    console.error(`${name}: not taken (no turn in 8 rounds)`);
+  } catch (error) {
+    console.error(`${name}: not taken (${(error as Error).message.split("\n")[0]})`);
+  } finally {
+    await context.close();
+  }
+}
+
 async function main() {
   if (!existsSync(join(DIST, "index.html"))) throw new Error("client/dist is missing: run `npm run build` first");
   mkdirSync(OUT, { recursive: true });
@@ -124,6 +222,18 @@ async function main() {
   try {
     for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])
       for (const mode of MODES) await shoot(browser, server.url, viewport, mode);
+    if (!values.only || values.only.split(",").includes("blackjack-table")) {
+      const stop = { stopped: false };
+      const guests: { done: Promise<void> }[] = [];
+      for (let i = 0; i < TABLE_GUESTS; i++) guests.push(await tableGuest(browser, server.url, 10 * (i + 1), stop));
+      try {
+        for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])
+          for (const mode of MODES) await shootTable(browser, server.url, viewport, mode);
+      } finally {
+        stop.stopped = true;
+        await Promise.all(guests.map((g) => g.done));
+      }
+    }
     console.log(`written to ${values.out}/; README pictures in docs/screenshots/`);
   } finally {
     await browser.close();

@@ -152,3 +152,25 @@ describe("every table", () => {
     },
   );
 });
+
+describe("the shared blackjack table", () => {
+  it.each(MODES)("$mode: watching and seated, the table is axe-clean; its rules close with Escape", { timeout: 120_000 }, async (theme) => {
+    const { context, page, notice } = await guestIn(theme);
+    try {
+      await closesWithEscape(page, notice);
+      await page.getByTestId("join-table-blackjack").click();
+      await page.locator('[data-testid="bj-table"]:not([data-phase="connecting"])').waitFor({ timeout: 30_000 });
+      await expectAxeClean(page, "blackjack table, watching");
+      await page.locator('[data-testid^="table-sit-"]').first().click();
+      await page.getByTestId("table-seat-panel").waitFor();
+      await page.getByTestId("table-fairness").locator("summary").click();
+      await expectAxeClean(page, "blackjack table, seated");
+      await page.getByTestId("help-button").click();
+      const rules = page.getByRole("dialog");
+      await rules.waitFor();
+      await closesWithEscape(page, rules);
+    } finally {
+      await context.close();
+    }
+  });
+});

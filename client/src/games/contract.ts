@@ -1,5 +1,7 @@
 import type { ComponentType } from "react";
 import type { GameDefinition } from "@casino/common/catalogue";
+import type { TableAnswer, TableSnapshot } from "@casino/common/table";
+import type { BlackjackAction } from "@casino/common/games/blackjack";
 import type { BetAnswer, CrashBetAnswer, CrashCashOutAnswer, CrashRoomSnapshot, OpenRoundView } from "@casino/common/protocol";
 
 /**
@@ -69,6 +71,29 @@ export interface SharedCrashConnection {
   close(): void;
 }
 
+/** The shared blackjack table of the player's activity instance (a public table outside Discord). */
+export interface SharedTableRoom {
+  /** The instance whose table this is; null for a public table. */
+  instanceId: string | null;
+  /** The player, to find their own seat. */
+  playerId: string | null;
+  /** Joins the table; the listener hears the connection's status and every snapshot the server sends. */
+  connect(listener: {
+    status(status: "connecting" | "open" | "reconnecting" | "lost"): void;
+    state(state: TableSnapshot | null): void;
+  }): SharedTableConnection;
+}
+
+/** Requests at the shared table; same request-id rule and RoomRequestError rejections as GameConnection. */
+export interface SharedTableConnection {
+  sit(seat: number): Promise<TableAnswer>;
+  leave(): Promise<TableAnswer>;
+  bet(amount: number): Promise<TableAnswer>;
+  ready(): Promise<TableAnswer>;
+  act(action: BlackjackAction): Promise<TableAnswer>;
+  close(): void;
+}
+
 export interface GameTableProps {
   game: GameDefinition;
   connection: GameConnection;
@@ -81,6 +106,10 @@ export interface GameTableProps {
   session?: TableSession | null;
   /** The shared crash room (offered to the crash table). */
   sharedCrash?: SharedCrashRoom | null;
+  /** The shared blackjack table (offered to the blackjack table). */
+  sharedTable?: SharedTableRoom | null;
+  /** Open the game at its shared table rather than solo (the lobby's "Join the table"). */
+  startShared?: boolean;
 }
 
 /** Each game folder's `index.tsx` default-exports one of these; the shell loads it lazily. */

@@ -15,6 +15,7 @@ import { GameIcon } from "../lobby/GameIcon";
 import { Centered } from "../../ui/Centered";
 import { useGameConnection } from "./game-connection";
 import { useSharedCrashRoom } from "./shared-crash";
+import { useSharedTableRoom } from "./shared-table";
 import { announceRoundEnd } from "./round-end";
 import { TogetherPanel } from "../together";
 
@@ -101,6 +102,8 @@ function TableWithConnection({ game, Table, onExit }: { game: GameDefinition; Ta
   // The table's "My bets" reads the server's history (with its Verify links) with the player's session.
   const session = useMemo(() => (token && playerId ? { token, playerId } : null), [token, playerId]);
   const sharedCrash = useSharedCrashRoom();
+  const sharedTable = useSharedTableRoom();
+  const startShared = useLobby((s) => s.startShared);
   return (
     <Table
       game={game}
@@ -110,6 +113,8 @@ function TableWithConnection({ game, Table, onExit }: { game: GameDefinition; Ta
       onExit={onExit}
       session={session}
       sharedCrash={game.id === "crash" ? sharedCrash : null}
+      sharedTable={game.id === "blackjack" ? sharedTable : null}
+      startShared={startShared}
     />
   );
 }

@@ -45,6 +45,7 @@ export function GamesTab() {
       wip={playable !== null && !playable.has(game.id)}
       lockMessage={connectionLost && game.kind === "chance" ? "Connection lost: reconnect to play." : null}
       onPlay={() => openGame(game.id)}
+      onJoinTable={game.id === "blackjack" ? () => openGame(game.id, true) : undefined}
     />
   );
   const searching = query.trim() !== "";

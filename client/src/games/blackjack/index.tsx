@@ -1,217 +1,51 @@
-import { motion } from "motion/react";
-import {
-  BLACKJACK_DECKS,
-  MAX_HANDS,
-  insuranceCost,
-  type BlackjackActionType,
-  type BlackjackHand,
-  type BlackjackPhase,
-  type HandResult,
-} from "@casino/common/games/blackjack";
-import type { Card } from "@casino/common/games/cards";
-import type { BetAnswer } from "@casino/common/protocol";
-import { blockedBy } from "../shared/blocked";
+import { useState } from "react";
+import { MotionConfig, motion } from "motion/react";
 import type { GameTableProps } from "../contract";
-import { StakeBetPanel } from "../shared/StakeBetPanel";
-import { Hand } from "../shared/Cards";
-import { GameFrame } from "../shared/GameFrame";
-import { PayTable } from "../shared/GameHelp";
-import { RoundResult } from "../shared/RoundResult";
-import { ACTION_TONES } from "../shared/ActionButton";
-import { formatCoins } from "../shared/format";
-import { useRound } from "../shared/use-round";
-import { useStake } from "../shared/use-stake";
+import { SoloBlackjack } from "./solo";
+import { SharedTable } from "./table/SharedTable";
 
-/** The engine's view of a round (common/games/blackjack `view`): the hole card is null while it is open. */
-interface ShownHand extends BlackjackHand {
-  total: number;
-  soft: boolean;
-}
-interface BlackjackView {
-  bet: number;
-  hands: ShownHand[];
-  dealer: (Card | null)[];
-  dealerTotal: number;
-  phase: BlackjackPhase;
-  active: number;
-  insurance: { stake: number; payout: number } | null;
-  dealerBlackjack: boolean;
-  actions: BlackjackActionType[];
-  /** every card out of the shoe, once the round is over */
-  dealt?: Card[];
-}
+type Mode = "solo" | "table";
 
-const SHOE = BLACKJACK_DECKS * 52;
-const DEAL_S = 0.25;
-const DEALER_DRAW_S = 0.3;
-const TURN_S = 0.2;
 /**
- * When each dealer card appears as it is dealt: the up card and the face-down hole card in the opening
- * deal; at the end the hole card turns, then the dealer's draws come one by one.
+ * Blackjack: alone against the dealer on the player's own provably-fair stream, or at the shared table
+ * of the activity instance (a public table outside Discord): seven seats, one dealer, one shoe.
  */
-const dealerDelay = (i: number, done: boolean) =>
-  i === 0 ? DEAL_S : i === 1 ? (done ? TURN_S : 3 * DEAL_S) : TURN_S + (i - 1) * DEALER_DRAW_S;
-const revealMs = (a: BetAnswer) => (dealerDelay(Math.max(1, (a.view as BlackjackView).dealer.length - 1), true) + 0.3) * 1000;
-
-const RESULT_TEXT: Record<HandResult, string> = { blackjack: "Blackjack!", win: "Win", push: "Push", lose: "Lose", bust: "Bust" };
-/** "7 / 17" for a soft hand still in play; the best total once it is done. */
-const handTotal = (h: { total: number; soft: boolean; finished: boolean; result?: HandResult }) =>
-  h.soft && h.total < 21 && !h.finished && !h.result ? `${h.total - 10} / ${h.total}` : String(h.total);
-
-export default function BlackjackTable(props: GameTableProps) {
-  const { game, connection, balance } = props;
-  const round = useRound<BlackjackView>(props, revealMs);
-  const stake = useStake(game.id, balance);
-  const view = round.round?.view ?? null;
-  const open = round.open;
-  const can = (a: BlackjackActionType) => !!open && !round.pending && connection.connected && view!.actions.includes(a);
-  const bet = view?.bet ?? 0;
-  const shoeOut = view ? (view.dealt?.length ?? view.hands.reduce((n, h) => n + h.cards.length, 0) + 2) : 0;
-  const blocked = blockedBy(round.otherOpen);
-  const dealKey = round.round?.roundId ?? "none";
-
-  const button = (id: string, label: string, action: unknown, enabled: boolean, tone: keyof typeof ACTION_TONES = "plain") => (
-    <button
-      type="button"
-      data-testid={id}
-      disabled={!enabled}
-      onClick={() => void round.act(action)}
-      className={`rounded-lg py-3 font-bold disabled:cursor-not-allowed disabled:opacity-40 ${ACTION_TONES[tone]}`}
-    >
-      {label}
-    </button>
-  );
-
-  const roundActions =
-    open && view ? (
-      view.phase === "insurance" ? (
-        <div className="grid grid-cols-2 gap-2">
-          {button(
-            "bj-insurance-take",
-            `Insure (${formatCoins(insuranceCost(bet))})`,
-            { type: "insurance", take: true },
-            can("insurance") && balance >= insuranceCost(bet),
-            "info",
-          )}
-          {button("bj-insurance-decline", "No insurance", { type: "insurance", take: false }, can("insurance"))}
-        </div>
-      ) : (
-        <div className="grid grid-cols-2 gap-2">
-          {button("bj-hit", "Hit", { type: "hit" }, can("hit"), "go")}
-          {button("bj-stand", "Stand", { type: "stand" }, can("stand"), "stop")}
-          {button("bj-double", `Double (${formatCoins(bet)})`, { type: "double" }, can("double") && balance >= bet)}
-          {button("bj-split", `Split (${formatCoins(bet)})`, { type: "split" }, can("split") && balance >= bet)}
-        </div>
-      )
-    ) : null;
-
+export default function Blackjack(props: GameTableProps) {
+  const shared = props.sharedTable ?? null;
+  const [mode, setMode] = useState<Mode>(props.startShared && shared ? "table" : "solo");
+  const tabs: { id: Mode; label: string }[] = [
+    { id: "solo", label: "Play solo" },
+    { id: "table", label: "Join the table" },
+  ];
   return (
-    <GameFrame
-      table={props}
-      help={{
-        rules: (
-          <ul className="list-disc space-y-1 pl-5">
-            <li>
-              A fresh {BLACKJACK_DECKS}-deck shoe every round. Get closer to 21 than the dealer without going over; aces count 1 or 11,
-              faces 10.
-            </li>
-            <li>The dealer stands on all 17s and checks for blackjack when showing an ace or a ten.</li>
-            <li>Double on any first two cards (also after a split): one more card, twice the bet.</li>
-            <li>Split two cards of the same rank, up to {MAX_HANDS} hands; split aces take one card each. A J and a Q are not a pair.</li>
-            <li>
-              Insurance (half the bet) is offered when the dealer shows an ace; it pays 2:1 if the dealer has blackjack. No surrender.
-            </li>
-          </ul>
-        ),
-        payTable: (
-          <PayTable
-            head={["Hand", "Pays"]}
-            rows={[
-              { label: "Blackjack (ace and a ten-value card)", pays: "3:2" },
-              { label: "Win", pays: "1:1" },
-              { label: "Push", pays: "bet back" },
-              { label: "Insurance", pays: "2:1" },
-            ]}
-          />
-        ),
-      }}
-      panel={(showHelp) => (
-        <StakeBetPanel
-          table={props}
-          round={round}
-          stake={stake}
-          params={{}}
-          label="Deal"
-          onShowHelp={showHelp}
-          locked={!!open}
-          blocked={blocked}
-          roundActions={roundActions}
-        />
-      )}
-    >
-      <div className="flex h-full flex-col gap-5">
-        <div className="flex items-center justify-between text-xs text-muted-foreground">
-          <span>Blackjack pays 3:2 · Dealer stands on all 17s · Insurance pays 2:1</span>
-          <span className="flex items-center gap-2" data-testid="bj-shoe" title="Cards dealt from this round's shoe">
-            Shoe
-            <span className="relative h-2 w-20 overflow-hidden rounded-full bg-card/80">
-              <span className="absolute inset-y-0 left-0 bg-amber-300" style={{ width: `${(shoeOut / SHOE) * 100}%` }} />
-            </span>
-            {shoeOut}/{SHOE}
-          </span>
-        </div>
-        <Hand
-          label="Dealer"
-          testId="bj-dealer"
-          cards={view?.dealer ?? []}
-          dealKey={dealKey}
-          delayOf={(i) => dealerDelay(i, !!round.round?.done)}
-          total={view ? `${view.dealerTotal}${round.round?.done && view.dealerTotal > 21 ? " · bust" : ""}` : undefined}
-          totalDelay={round.round?.done ? revealMs(round.round.answer ?? ({ view } as BetAnswer)) / 1000 : 0}
-        />
-        <div className="flex flex-wrap justify-center gap-4" data-testid="bj-hands">
-          {(view?.hands ?? []).map((h, i) => {
-            const active = !!open && view!.phase === "playing" && view!.active === i;
-            return (
-              <motion.div
-                key={i}
-                layout
-                data-testid={`bj-hand-${i}`}
-                data-total={h.total}
-                data-result={h.result ?? ""}
-                className={`rounded-xl p-2 ${active ? "bg-amber-300/15 ring-2 ring-amber-300" : ""}`}
+    <MotionConfig reducedMotion="user">
+      <div className="mx-auto flex w-full max-w-6xl flex-col gap-2 text-foreground">
+        {shared && (
+          <div
+            role="tablist"
+            aria-label="Blackjack mode"
+            className="mx-2 flex gap-1 self-start rounded-xl bg-muted p-1 ring-1 ring-border sm:mx-4"
+          >
+            {tabs.map((tab) => (
+              <button
+                key={tab.id}
+                role="tab"
+                type="button"
+                aria-selected={mode === tab.id}
+                data-testid={`blackjack-mode-${tab.id}`}
+                onClick={() => setMode(tab.id)}
+                className="relative min-h-8 rounded-lg px-4 py-1.5 text-sm font-semibold"
               >
-                <Hand
-                  label={view!.hands.length > 1 ? `Hand ${i + 1}` : "You"}
-                  cards={h.cards}
-                  dealKey={`${dealKey}-${i}`}
-                  delayOf={(c) => (c < 2 && !h.split ? 2 * c * DEAL_S : 0.05)}
-                  total={handTotal(h)}
-                />
-                <p className="mt-1 text-center text-xs text-muted-foreground">
-                  {formatCoins(h.stake)} {h.doubled ? "· doubled" : ""}
-                  {h.result && (
-                    <strong
-                      className={`ml-2 ${h.result === "win" || h.result === "blackjack" ? "text-positive" : h.result === "push" ? "text-foreground" : "text-destructive"}`}
-                    >
-                      {RESULT_TEXT[h.result]}
-                    </strong>
-                  )}
-                </p>
-              </motion.div>
-            );
-          })}
-        </div>
-        {view?.insurance && view.insurance.stake > 0 && (
-          <p className="text-center text-xs text-primary-ink">
-            Insurance {formatCoins(view.insurance.stake)} {round.round?.done ? `· paid ${formatCoins(view.insurance.payout)}` : ""}
-          </p>
+                {mode === tab.id && (
+                  <motion.span layoutId="blackjack-mode" className="absolute inset-0 rounded-lg bg-card shadow-sm ring-1 ring-border" />
+                )}
+                <span className="relative">{tab.label}</span>
+              </button>
+            ))}
+          </div>
         )}
-        {!view && <p className="m-auto text-sm text-muted-foreground">Set your bet and press Deal.</p>}
-        <div className="mt-auto">
-          <RoundResult round={round.round} />
-        </div>
+        {mode === "table" && shared ? <SharedTable shared={shared} table={props} /> : <SoloBlackjack {...props} />}
       </div>
-    </GameFrame>
+    </MotionConfig>
   );
 }

@@ -51,7 +51,7 @@ export function GameFrame(props: {
 }
 
 /** Turbo: skips the result animations on this device (kept in its storage). */
-function TurboSwitch() {
+export function TurboSwitch() {
   const turbo = useSettings((s) => s.turbo);
   const setTurbo = useSettings((s) => s.setTurbo);
   return (

@@ -1,0 +1,189 @@
+import type { HandResult } from "@casino/common/games/blackjack";
+import type { TableSeatPlayer, TableSnapshot } from "@casino/common/table";
+import type { TableView } from "@casino/common/games/blackjack-table";
+import { Avatar } from "../../../ui/Avatar";
+import { PlayingCard } from "../../shared/Cards";
+import { formatCoins } from "../../shared/format";
+import { RESULT_TEXT, handTotal } from "../solo";
+
+export type SeatView = TableView["seats"][number];
+
+/** What a seat shows: its player (null when free) and its part of the round on the table (null when none). */
+export interface SeatProps {
+  seat: number;
+  player: TableSeatPlayer | null;
+  round: SeatView | null;
+  table: TableSnapshot;
+  /** this player's own seat */
+  mine: boolean;
+  now: number;
+  /** "lg": the player's own seat on a phone; "sm": a seat around the dealer; "row": a compact phone row */
+  size: "lg" | "sm" | "row";
+  /** the dealing key: cards deal in again for a new round */
+  dealKey: string;
+  /** shown on a free seat when the player is watching; null: no Sit button */
+  onSit: (() => void) | null;
+  sitDisabled?: boolean;
+}
+
+const WON: ReadonlySet<HandResult> = new Set(["win", "blackjack"]);
+const resultTone = (r: HandResult) => (WON.has(r) ? "text-positive" : r === "push" ? "text-foreground" : "text-destructive");
+
+/** The seat's whole round in words: "Won 15", "Lost 10", "Push". */
+function netText(round: SeatView): { text: string; tone: string } | null {
+  if (round.payout === null) return null;
+  const net = round.payout - round.staked;
+  if (net > 0) return { text: `Won ${formatCoins(net)}`, tone: "text-positive" };
+  if (net < 0) return { text: `Lost ${formatCoins(-net)}`, tone: "text-destructive" };
+  return { text: "Push", tone: "text-foreground" };
+}
+
+/** A ring around the avatar that empties until the seat's deadline. */
+function TimerRing({ left, size }: { left: number; size: number }) {
+  const r = size / 2 - 2;
+  const length = 2 * Math.PI * r;
+  return (
+    <svg width={size} height={size} className="pointer-events-none absolute inset-0 -rotate-90" aria-hidden>
+      <circle cx={size / 2} cy={size / 2} r={r} fill="none" strokeWidth={3} className="stroke-border" />
+      <circle
+        cx={size / 2}
+        cy={size / 2}
+        r={r}
+        fill="none"
+        strokeWidth={3}
+        strokeLinecap="round"
+        strokeDasharray={length}
+        strokeDashoffset={length * (1 - left)}
+        className={left < 0.3 ? "stroke-rose-500" : "stroke-amber-400"}
+      />
+    </svg>
+  );
+}
+
+/** Overlapping cards of one hand, dealt in one by one as the snapshots bring them. */
+function CardFan({ cards, dealKey, size }: { cards: (number | null)[]; dealKey: string; size: "sm" | "md" }) {
+  return (
+    <div className={`flex justify-center ${size === "sm" ? "-space-x-7 min-h-16" : "-space-x-8 min-h-24 sm:min-h-28"}`}>
+      {cards.map((c, i) => (
+        <PlayingCard key={`${dealKey}-${i}-${c ?? "x"}`} card={c} size={size} delay={0.05} />
+      ))}
+    </div>
+  );
+}
+
+export function Seat(props: SeatProps) {
+  const { seat, player, round, table, mine, now, size, dealKey } = props;
+  const active = table.toAct === seat && player !== null;
+  const left = active && table.deadline ? Math.max(0, Math.min(1, (table.deadline - now) / table.turnMs)) : 0;
+  const seconds = active && table.deadline ? Math.max(0, Math.ceil((table.deadline - now) / 1000)) : null;
+  const avatarPx = size === "lg" ? 48 : size === "row" ? 36 : 40;
+  const net = round ? netText(round) : null;
+  const name = player ? (mine ? `${player.username} (you)` : player.username) : "";
+
+  if (!player) {
+    return (
+      <div
+        data-testid={`table-seat-${seat}`}
+        data-free="true"
+        className={`flex items-center justify-center gap-2 rounded-xl border border-dashed border-border bg-card p-2 text-xs text-muted-foreground ${
+          size === "row" ? "min-h-10 justify-between" : "min-h-24 flex-col"
+        }`}
+      >
+        <span>Seat {seat} · free</span>
+        {props.onSit && (
+          <button
+            type="button"
+            data-testid={`table-sit-${seat}`}
+            disabled={props.sitDisabled}
+            onClick={props.onSit}
+            className="min-h-8 rounded-lg bg-primary px-3 text-sm font-semibold text-primary-foreground hover:brightness-110 disabled:opacity-50"
+            aria-label={`Sit at seat ${seat}`}
+          >
+            Sit
+          </button>
+        )}
+      </div>
+    );
+  }
+
+  const status: string[] = [];
+  if (!player.connected) status.push("away");
+  if (player.leaving) status.push("leaving");
+  if (table.phase === "betting" && player.ready) status.push("ready");
+  if (!player.inRound && table.phase !== "betting" && table.phase !== "waiting") status.push("next round");
+
+  const head = (
+    <div className={`flex min-w-0 items-center gap-2 ${size === "sm" ? "flex-col text-center" : ""}`}>
+      <span className="relative shrink-0" style={{ width: avatarPx, height: avatarPx }}>
+        <span className="absolute inset-[4px]">
+          <Avatar src={player.avatarUrl} name={player.username} className="h-full w-full" />
+        </span>
+        {active && <TimerRing left={left} size={avatarPx} />}
+      </span>
+      <span className="min-w-0">
+        <span className={`block truncate font-semibold ${size === "sm" ? "max-w-24 text-xs" : "text-sm"}`} title={player.username}>
+          {name}
+        </span>
+        <span className="block text-[11px] leading-tight text-muted-foreground">
+          Seat {seat}
+          {player.bet !== null && <> · {formatCoins(round?.staked ?? player.bet)}</>}
+          {status.length > 0 && <> · {status.join(", ")}</>}
+        </span>
+        {active && (
+          <span className="block text-[11px] font-semibold text-primary-ink" data-testid={`table-seat-${seat}-timer`}>
+            {table.phase === "insurance" ? "Insurance?" : "To play"} · {seconds}s
+          </span>
+        )}
+      </span>
+    </div>
+  );
+
+  const hands = round ? (
+    <div className={`flex gap-2 ${size === "row" ? "flex-wrap justify-end" : "flex-wrap justify-center"}`}>
+      {round.hands.map((h, i) => {
+        const playing = active && table.phase === "turns" && round.active === i;
+        return (
+          <div
+            key={i}
+            data-testid={`table-seat-${seat}-hand-${i}`}
+            data-cards={h.cards.length}
+            data-total={h.total}
+            data-result={h.result ?? ""}
+            className={`flex flex-col items-center gap-0.5 rounded-lg p-1 ${playing ? "bg-amber-300/15 ring-2 ring-amber-400" : ""}`}
+          >
+            <CardFan cards={h.cards} dealKey={`${dealKey}-${seat}-${i}`} size={size === "lg" ? "md" : "sm"} />
+            <span className="text-[11px] font-semibold tabular-nums">
+              {handTotal(h)}
+              {h.doubled && " · doubled"}
+              {h.result && <strong className={`ml-1 ${resultTone(h.result)}`}>{RESULT_TEXT[h.result]}</strong>}
+            </span>
+          </div>
+        );
+      })}
+    </div>
+  ) : null;
+
+  return (
+    <div
+      data-testid={`table-seat-${seat}`}
+      data-player={player.playerId}
+      data-mine={mine}
+      data-active={active}
+      aria-current={active ? "true" : undefined}
+      className={`rounded-xl p-2 transition-colors ${active ? "bg-card ring-2 ring-amber-400" : mine ? "bg-card ring-2 ring-primary/70" : "bg-card ring-1 ring-border"} ${
+        size === "row" ? "flex items-center justify-between gap-2" : "flex flex-col items-center gap-2"
+      }`}
+    >
+      {head}
+      {hands}
+      {round?.insurance && round.insurance.stake > 0 && (
+        <span className="text-[11px] text-primary-ink">Insured {formatCoins(round.insurance.stake)}</span>
+      )}
+      {net && (
+        <span className={`text-xs font-bold ${net.tone}`} data-testid={`table-seat-${seat}-net`}>
+          {net.text}
+        </span>
+      )}
+    </div>
+  );
+}

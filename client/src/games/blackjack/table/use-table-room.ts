@@ -1,0 +1,71 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { TableSeatPlayer, TableSnapshot } from "@casino/common/table";
+import type { BlackjackAction } from "@casino/common/games/blackjack";
+import type { SharedTableConnection, SharedTableRoom } from "../../contract";
+import { errorText } from "../../shared/use-round";
+
+export type TableRoomStatus = "connecting" | "open" | "reconnecting" | "lost";
+
+export interface TableRoomControls {
+  status: TableRoomStatus;
+  /** The table as the server last sent it; null before the first snapshot. */
+  table: TableSnapshot | null;
+  /** This player's seat, or null while watching. */
+  me: TableSeatPlayer | null;
+  pending: boolean;
+  error: string | null;
+  sit(seat: number): Promise<void>;
+  leave(): Promise<void>;
+  bet(amount: number): Promise<void>;
+  ready(): Promise<void>;
+  act(action: BlackjackAction): Promise<void>;
+}
+
+/**
+ * The shared table as the UI sees it: the server's snapshot and the player's requests. Nothing here
+ * decides a turn, a card or an outcome; the table draws what the room says.
+ */
+export function useTableRoom(shared: SharedTableRoom): TableRoomControls {
+  const [status, setStatus] = useState<TableRoomStatus>("connecting");
+  const [table, setTable] = useState<TableSnapshot | null>(null);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const connection = useRef<SharedTableConnection | null>(null);
+
+  useEffect(() => {
+    const c = shared.connect({ status: setStatus, state: setTable });
+    connection.current = c;
+    return () => {
+      connection.current = null;
+      c.close();
+    };
+  }, [shared]);
+
+  const send = useCallback(async (work: (c: SharedTableConnection) => Promise<unknown>) => {
+    const c = connection.current;
+    if (!c) return;
+    setPending(true);
+    setError(null);
+    try {
+      await work(c);
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setPending(false);
+    }
+  }, []);
+
+  const me = (table && shared.playerId && table.players.find((p) => p.playerId === shared.playerId)) || null;
+  return {
+    status,
+    table,
+    me,
+    pending,
+    error,
+    sit: (seat) => send((c) => c.sit(seat)),
+    leave: () => send((c) => c.leave()),
+    bet: (amount) => send((c) => c.bet(amount)),
+    ready: () => send((c) => c.ready()),
+    act: (action) => send((c) => c.act(action)),
+  };
+}
