@@ -127,6 +127,10 @@ export class VirtualPlayer {
   private attach(room: Room): void {
     this.room = room;
     this.balance = (room.state as Partial<CasinoRoomState>).balance ?? this.balance;
+    // The balance reaches every connection of the player in the room state.
+    room.onStateChange((state: Partial<CasinoRoomState>) => {
+      if (typeof state.balance === "number") this.balance = state.balance;
+    });
     this.routeAnswers(room);
     room.onDrop(() => this.ctx.stats.drops++);
     room.onLeave(() => {
@@ -157,7 +161,6 @@ export class VirtualPlayer {
   /** Resolves the pending request an answer of `room` names by its request id. */
   private routeAnswers(room: Room): void {
     room.onMessage("*", (type, body: any) => {
-      if (type === "balance" && typeof body?.balance === "number") this.balance = body.balance;
       const requestId = body?.requestId;
       if (typeof requestId !== "string") return;
       const resolve = this.pending.get(requestId);

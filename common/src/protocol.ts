@@ -128,9 +128,7 @@ export const CLIENT_MESSAGES = {
 export const SERVER_MESSAGES = {
   result: "result",
   error: "error",
-  balance: "balance",
   notice: "notice",
-  seeds: "seeds",
   spin: "spin",
 } as const;
 

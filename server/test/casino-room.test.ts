@@ -3,6 +3,7 @@ import { matchMaker } from "@colyseus/core";
 import { ColyseusTestServer } from "@colyseus/testing";
 import { Client as SdkClient } from "@colyseus/sdk";
 import { replayRound, floatStream, verifyCommitment, WHEEL_PRIZES, pickIndex } from "@casino/common";
+import { moneyGroupCommit } from "../src/ledger/engine/requests";
 import { remindersOf } from "../src/rooms/reminders";
 import { startTestApp, type TestApp } from "./harness";
 import { Inbox, ask, joinCasino, newRequestId, waitFor } from "./room-helpers";
@@ -69,9 +70,10 @@ describe("betting", () => {
       expect(body).toMatchObject({ game, done: true, stake: 25 });
       expected += body.payout - 25;
       expect(body.balance).toBe(expected);
-      await b.inbox.wait((m) => m.type === "balance" && m.body.balance === expected);
+      await waitFor(() => (b.room.state as any).balance === expected);
     }
-    await waitFor(() => (b.room.state as any).balance === expected);
+    // The balance travels in the state only: no message of its own.
+    expect([...a.inbox.messages, ...b.inbox.messages].filter((m) => m.type === "balance")).toEqual([]);
     expect(await balanceOf(player.id)).toBe(expected);
     await a.room.leave();
     await b.room.leave();
@@ -156,6 +158,28 @@ describe("betting", () => {
     expect(act.body.code).toBe("no_open_round");
     expect(await balanceOf(player.id)).toBe(1000);
     expect((room.state as any).nonce).toBe(0);
+    await room.leave();
+  });
+
+  it("refuses a bet its own contents rule out (params, stake limits) before it reaches the ledger's batches", async () => {
+    const { token, player } = await t.guest();
+    const { room, inbox } = await join(token);
+    const stats = moneyGroupCommit(t.app.services.db).stats;
+    const before = stats.members;
+    for (const [body, code] of [
+      [{ game: "dice", amount: 5, params: { target: 99.5, direction: "under" } }, "invalid_params"],
+      [{ game: "coin-flip", amount: 5, params: { side: "edge" } }, "invalid_params"],
+      [{ game: "dice", amount: 5_000_000, params: { target: 50, direction: "under" } }, "invalid_amount"],
+    ] as const) {
+      const answer = await ask(room, inbox, "bet", body);
+      expect(answer.body.code, JSON.stringify(body)).toBe(code);
+    }
+    expect(stats.members).toBe(before);
+    // A bet that passes those checks does go to the ledger (so the count above is the one that moves).
+    const ok = await ask(room, inbox, "bet", { game: "dice", amount: 5, params: { target: 50, direction: "under" } });
+    expect(ok.type).toBe("result");
+    expect(stats.members).toBe(before + 1);
+    expect(await balanceOf(player.id)).toBe(ok.body.balance);
     await room.leave();
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "./harness";
-import { type Inbox, joinCasino, newRequestId, waitFor } from "./room-helpers";
+import { type Inbox, balancesOf, joinCasino, newRequestId, waitFor } from "./room-helpers";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -139,17 +139,17 @@ describe("a replayed answer is never published", () => {
     const { token, player } = await t.guest();
     const a = await joinCasino(t, token);
     const b = await joinCasino(t, token);
+    const heard = balancesOf(b.room);
     const first = newRequestId();
     const r1 = await askNew(a, "bet", { ...DICE, requestId: first });
     const r2 = await askNew(a, "bet", { ...DICE, amount: 17 });
-    await b.inbox.wait((m) => m.type === "balance" && m.body.balance === r2.body.balance);
+    await waitFor(() => heard.at(-1) === r2.body.balance);
     // The replay of the first bet: its answer carries the balance of its time.
     const replayed = await askNew(a, "bet", { ...DICE, requestId: first });
     // A bet after the replay is a marker: every balance event before it was heard by then.
     const marker = await askNew(a, "bet", MARKER);
-    await b.inbox.wait((m) => m.type === "balance" && m.body.balance === marker.body.balance);
-    const heard = b.inbox.messages.filter((m) => m.type === "balance").map((m) => m.body.balance);
-    expect(heard).toEqual([r1.body.balance, r2.body.balance, marker.body.balance]);
+    await waitFor(() => heard.at(-1) === marker.body.balance);
+    expect(heard).toEqual([1000, r1.body.balance, r2.body.balance, marker.body.balance]);
     expect(replayed.body).toEqual({ ...r1.body, replayed: true });
     const balance = await balanceOf(player.id);
     expect(balance).toBe(marker.body.balance);
@@ -161,17 +161,15 @@ describe("a replayed answer is never published", () => {
   it("a replayed REST daily spin answers the first spin, flagged, without publishing", async () => {
     const { token, player } = await t.guest();
     const c = await joinCasino(t, token);
+    const heard = balancesOf(c.room);
     const requestId = newRequestId();
     const first = await t.request("POST", "/api/daily-spin", { token, body: { playerId: player.id, requestId } });
     expect(first.status).toBe(200);
-    await c.inbox.wait((m) => m.type === "balance" && m.body.balance === first.body.balance);
+    await waitFor(() => heard.at(-1) === first.body.balance);
     const again = await t.request("POST", "/api/daily-spin", { token, body: { playerId: player.id, requestId } });
     const marker = await askNew(c, "bet", MARKER);
-    await c.inbox.wait((m) => m.type === "balance" && m.body.balance === marker.body.balance);
-    expect(c.inbox.messages.filter((m) => m.type === "balance").map((m) => m.body.balance)).toEqual([
-      first.body.balance,
-      marker.body.balance,
-    ]);
+    await waitFor(() => heard.at(-1) === marker.body.balance);
+    expect(heard).toEqual([1000, first.body.balance, marker.body.balance]);
     expect(again).toEqual({ status: 200, body: { ...first.body, replayed: true } });
     await c.room.leave();
   });

@@ -69,12 +69,11 @@ describe.runIf(TEST_DB === "postgres")("two server processes on one PostgreSQL a
     const bet = await ask(onA.room, onA.inbox, "bet", { game: "coin-flip", amount: 25, params: { side: "heads" } });
     expect(bet.type).toBe("result");
     const afterFirst = bet.body.balance as number;
-    await onB.inbox.wait((m) => m.type === "balance" && m.body.balance === afterFirst);
     await waitFor(() => (onB.room.state as any).balance === afterFirst);
 
     const second = await ask(onB.room, onB.inbox, "bet", { game: "coin-flip", amount: 25, params: { side: "tails" } });
     expect(second.type).toBe("result");
-    await onA.inbox.wait((m) => m.type === "balance" && m.body.balance === second.body.balance);
+    await waitFor(() => (onA.room.state as any).balance === second.body.balance);
     await onA.room.leave();
     await onB.room.leave();
   });

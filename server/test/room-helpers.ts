@@ -55,6 +55,18 @@ export async function waitFor(condition: () => unknown, timeoutMs = 5_000) {
   }
 }
 
+/**
+ * Every balance a room's state has shown since now (consecutive repeats once), starting with the
+ * current one: the balance reaches a player's connections in the state, not as a message.
+ */
+export function balancesOf(room: Room): number[] {
+  const seen = [(room.state as { balance: number }).balance];
+  room.onStateChange((state: { balance: number }) => {
+    if (state.balance !== seen[seen.length - 1]) seen.push(state.balance);
+  });
+  return seen;
+}
+
 /** Joins a casino room as the token's player and waits for its first state. */
 export async function joinCasino(t: TestApp, token: string) {
   const room = await t.sdk(token).create("casino");

@@ -59,14 +59,10 @@ describe("pre-committed next server seed", () => {
     expect(set.body.active.nextServerSeedHash).toMatch(/^[0-9a-f]{64}$/);
     expect([shownActive, shownNext]).not.toContain(set.body.active.nextServerSeedHash);
 
-    // Every view agrees: the other connection's `seeds` message and state, and GET seeds.
-    const pushed = await b.inbox.wait((m) => m.type === "seeds" && m.body.serverSeedHash === shownNext);
-    expect(pushed.body).toMatchObject({
-      clientSeed: "lucky-player-chosen",
-      nonce: 0,
-      nextServerSeedHash: set.body.active.nextServerSeedHash,
-    });
-    await waitFor(() => b.state().nextServerSeedHash === set.body.active.nextServerSeedHash && a.state().serverSeedHash === shownNext);
+    // Every view agrees: both connections' state (the one that asked, at once from the answer) and GET seeds.
+    expect(a.state()).toMatchObject({ serverSeedHash: shownNext, clientSeed: "lucky-player-chosen", nonce: 0 });
+    await waitFor(() => b.state().nextServerSeedHash === set.body.active.nextServerSeedHash);
+    expect(b.state()).toMatchObject({ serverSeedHash: shownNext, clientSeed: "lucky-player-chosen", nonce: 0 });
     const seeds = await seedsOf(token, player.id);
     expect(seeds.active).toEqual(set.body.active);
 

@@ -51,7 +51,8 @@ export const requestSent = () => useRoom.setState((s) => ({ inFlight: s.inFlight
 
 /**
  * The server answered a bet or an action (or refused it: `answer` null). The answer's balance is the
- * freshest word (the room state's patch follows it), so the stake leaves the shown balance now; the
+ * freshest word (the room's state patch with the same balance arrives just before it, while the header
+ * still holds the balance for the request in flight), so the stake leaves the shown balance now; the
  * payout of a settled round is withheld until its table shows the result (`revealed`).
  */
 export function acceptAnswer(answer: { requestId: string; balance: number; done: boolean; payout: number; replayed?: true } | null): void {

@@ -31,6 +31,19 @@ export const LEGACY_RULES: RoundRules = { rounding: LEGACY_ROUNDING };
 
 const payerOf = (rules: RoundRules, rng: Rng) => payerFor(rules.rounding, rng, rules.onRounding);
 
+/**
+ * The checks of a bet that need nothing but the bet itself (the stake's limits and the game's params),
+ * so a server can refuse a bad bet before it touches the database. Answers the parsed params.
+ */
+export function checkBet(engine: AnyGameEngine, amount: number, rawParams: unknown): unknown {
+  if (!isValidStake(amount)) {
+    throw new GameRuleError("invalid_amount", `Bet must be a whole number of coins from ${MIN_BET} to ${MAX_BET}`);
+  }
+  const parsed = engine.params.safeParse(rawParams ?? {});
+  if (!parsed.success) throw new GameRuleError("invalid_params", describeZodError(parsed.error));
+  return parsed.data;
+}
+
 export function startRound(
   engine: AnyGameEngine,
   amount: number,
@@ -38,12 +51,8 @@ export function startRound(
   rng: Rng,
   rules: RoundRules = LEGACY_RULES,
 ): Step<unknown> {
-  if (!isValidStake(amount)) {
-    throw new GameRuleError("invalid_amount", `Bet must be a whole number of coins from ${MIN_BET} to ${MAX_BET}`);
-  }
-  const parsed = engine.params.safeParse(rawParams ?? {});
-  if (!parsed.success) throw new GameRuleError("invalid_params", describeZodError(parsed.error));
-  return checkStep(engine.start(amount, parsed.data, rng, payerOf(rules, rng)), true);
+  const params = checkBet(engine, amount, rawParams);
+  return checkStep(engine.start(amount, params, rng, payerOf(rules, rng)), true);
 }
 
 export function actRound(

@@ -8,10 +8,13 @@ import {
   betMessage,
   casinoJoinOptions,
   dailySpinMessage,
+  checkBet,
   describeZodError,
   requireEngine,
   rotateSeedMessage,
   setClientSeedMessage,
+  GameRuleError,
+  type ActiveSeedView,
   type BetAnswer,
 } from "@casino/common";
 import type { SessionClaims } from "../auth/session";
@@ -71,6 +74,14 @@ export abstract class CasinoRoom extends Room<{ state: CasinoState; client: Casi
       schema: betMessage,
       limit: "bet",
       work: async (_client, msg) => {
+        // What the bet alone decides (the game's params, the stake's limits) is refused here, before
+        // the bet takes a place in a batch of the ledger.
+        try {
+          checkBet(requireEngine(msg.game), msg.amount, msg.params);
+        } catch (error) {
+          if (error instanceof GameRuleError) throw new AppError(error.code, 400, error.message);
+          throw error;
+        }
         const answer = await this.services.ledger.placeBet(this.playerId, msg.requestId, msg.game, msg.amount, msg.params);
         countRoundStep("bet", answer);
         this.afterRound(answer);
@@ -104,11 +115,12 @@ export abstract class CasinoRoom extends Room<{ state: CasinoState; client: Casi
       answer: SERVER_MESSAGES.spin,
       work: async (_client, msg) => {
         const spin = await this.services.ledger.dailySpin(this.playerId, msg.requestId);
-        // A replayed answer carries the balance of its time: it is never published.
+        // A replayed answer carries the balance of its time: it is never applied nor published.
         if (spin.replayed) return spin;
-        this.services.events.publish(this.playerId, { type: "balance", balance: spin.balance, delta: spin.prize, reason: "daily_spin" });
+        this.state.balance = spin.balance;
         this.state.nonce = Math.max(this.state.nonce, spin.fairness.nonce + 1);
         this.changed();
+        this.tellOthers({ type: "balance", balance: spin.balance, delta: spin.prize, reason: "daily_spin" });
         return spin;
       },
     });
@@ -185,40 +197,52 @@ export abstract class CasinoRoom extends Room<{ state: CasinoState; client: Casi
     this.broadcastPatch();
   }
 
+  /**
+   * An event of the player's channel. Balance and fairness come into the state (the client reads them
+   * there); the room that published one set its own state from its answer already. Only a notice is a
+   * message of its own.
+   */
   private onPlayerEvent(event: PlayerEvent): void {
     if (event.type === "together") return this.services.together.forget(this.playerId);
-    if (event.type === "balance") this.state.balance = event.balance;
-    // The retention sweep settled the player's abandoned round.
-    if (event.type === "balance" && event.reason === "round_settled") this.state.openRound = "";
-    if (event.type === "fairness") {
-      this.state.serverSeedHash = event.serverSeedHash;
-      this.state.clientSeed = event.clientSeed;
-      this.state.nonce = event.nonce;
-      this.state.nextServerSeedHash = event.nextServerSeedHash;
-    }
+    if (event.type === "notice") return this.broadcast(SERVER_MESSAGES.notice, event);
+    if (event.from === this.roomId) return;
+    if (event.type === "balance") {
+      this.state.balance = event.balance;
+      // The retention sweep settled the player's abandoned round.
+      if (event.reason === "round_settled") this.state.openRound = "";
+    } else this.setSeeds(event);
     this.changed();
-    this.broadcast(event.type === "fairness" ? SERVER_MESSAGES.seeds : event.type, event);
+  }
+
+  /** Publishes a change this room made to the player's other connections (on any process). */
+  private tellOthers(event: Extract<PlayerEvent, { type: "balance" | "fairness" }>): void {
+    this.services.events.publish(this.playerId, { ...event, from: this.roomId });
+  }
+
+  private setSeeds(seeds: ActiveSeedView): void {
+    this.state.serverSeedHash = seeds.serverSeedHash;
+    this.state.clientSeed = seeds.clientSeed;
+    this.state.nonce = seeds.nonce;
+    this.state.nextServerSeedHash = seeds.nextServerSeedHash;
   }
 
   private async rotateSeeds(requestId: string, clientSeed: string | undefined, kind: "rotate" | "client-seed") {
     const seeds = await this.services.ledger.rotateSeeds(this.playerId, requestId, clientSeed, kind);
-    if (!seeds.replayed) this.services.events.publish(this.playerId, { type: "fairness", ...seeds.active });
+    if (seeds.replayed) return seeds;
+    this.setSeeds(seeds.active);
+    this.changed();
+    this.tellOthers({ type: "fairness", ...seeds.active });
     return seeds;
   }
 
   /**
-   * After a round step: tell every connection of the player the new balance, and update this room's
-   * nonce and open round from the answer itself (no re-read on the hot path).
+   * After a round step: this room's balance, nonce and open round from the answer itself (no re-read on
+   * the hot path), then the new balance to the player's other connections.
    */
   private afterRound(answer: BetAnswer): void {
     // A replayed answer is the state of its time (balance, open round): nothing of it is applied.
     if (answer.replayed) return;
-    this.services.events.publish(this.playerId, {
-      type: "balance",
-      balance: answer.balance,
-      delta: answer.payout - answer.stake,
-      reason: "bet",
-    });
+    this.state.balance = answer.balance;
     if (answer.fairness.serverSeedHash === this.state.serverSeedHash) {
       this.state.nonce = Math.max(this.state.nonce, answer.fairness.nonce + 1);
     }
@@ -236,6 +260,7 @@ export abstract class CasinoRoom extends Room<{ state: CasinoState; client: Casi
           view: answer.view,
         });
     this.changed();
+    this.tellOthers({ type: "balance", balance: answer.balance, delta: answer.payout - answer.stake, reason: "bet" });
   }
 }
 

@@ -1,11 +1,15 @@
 import type { Presence } from "@colyseus/core";
 import type { Log } from "../log";
 
-/** What the server pushes to every connection of one player, on any process. */
+/**
+ * What every connection of one player, on any process, hears. A balance or fairness event updates the
+ * state of the player's casino rooms (the room that answered the request already set its own from the
+ * answer, and skips the event it published: `from`); only a notice is sent to the client as a message.
+ */
 export type PlayerEvent =
-  | { type: "balance"; balance: number; delta: number; reason: string }
+  | { type: "balance"; balance: number; delta: number; reason: string; from?: string }
   | { type: "notice"; title: string; description: string }
-  | { type: "fairness"; serverSeedHash: string; clientSeed: string; nonce: number; nextServerSeedHash: string }
+  | { type: "fairness"; serverSeedHash: string; clientSeed: string; nonce: number; nextServerSeedHash: string; from?: string }
   /** The player entered or left an activity instance: what a process cached about it is out of date (not sent to clients). */
   | { type: "together" };
 
