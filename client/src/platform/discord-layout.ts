@@ -1,4 +1,4 @@
-import { discordSdk } from "./discord";
+import { discordSdk } from "./discord-sdk";
 import { useLayout } from "../store/layout";
 
 /**
