@@ -411,11 +411,13 @@ describe("a whole shoe", () => {
       const v = s.view;
       if (s.toAct !== 4 || !v) return;
       const seat = v.seats[0]!;
-      const hand = seat.hands[seat.active]!;
-      const key = `${v.round}:${v.phase}:${seat.active}:${hand.cards.length}:${seat.hands.length}`;
+      const hand = seat.hands[seat.active];
+      // Insurance is asked of the seat as a whole (a natural's seat may have no hand left to play).
+      if (v.phase !== "insurance" && !hand) return;
+      const key = `${v.round}:${v.phase}:${seat.active}:${hand?.cards.length}:${seat.hands.length}`;
       once(key, () => {
         const action =
-          v.phase === "insurance"
+          v.phase === "insurance" || !hand
             ? { type: "insurance", take: v.round % 2 === 0 }
             : { type: basicStrategy(hand.cards, v.dealer[0]!, v.actions.includes("double"), v.actions.includes("split")) };
         j.room.send(TABLE_MESSAGES.act, { requestId: `act-${v.round}-${sent.size}`, action });
