@@ -308,6 +308,8 @@ export interface CrashRoomGame {
   terminatingHash: string;
   /** busted, or void when a restart cut the round short in its betting phase. */
   phase: string;
+  /** The payout rounding rule of the game's cash-outs: 1 rounded down, 2 unbiased (docs/crash-chain.md). */
+  rounding: number;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { hmacSha256Hex, sha256Hex } from "../fairness/stream";
+import { floatStream, hmacSha256Hex, sha256Hex, type Rng } from "../fairness/stream";
+import { payerFor, type RoundingDraw, type RoundingRule } from "../fairness/rounding";
 import { limboResultHundredths } from "./limbo";
 
 /**
@@ -127,4 +128,34 @@ export function verifyCrashGame(game: { gameHash: string; terminatingHash: strin
     gameNumber: verifyChainElement(game.gameHash, game.terminatingHash, game.maxGames),
     crashPointHundredths: Number(crashPointHundredths(game.gameHash, game.salt)),
   };
+}
+
+/**
+ * The float stream a cash-out in the shared room is rounded from (rule 2): section 2's stream of
+ * docs/fairness.md with the game's hash as the server seed, the player's id as the client seed and
+ * nonce 0. One bet per player and game, so it is the bet's own stream; the game hash is secret until the
+ * bust and fixed by the chain's commitment, the player's id fixed long before, so neither the player nor
+ * the server can choose the draw, and it is independent of the crash point (HMAC with another key).
+ */
+export const crashBetStream = (gameHash: string, playerId: string): Rng =>
+  floatStream({ serverSeed: gameHash, clientSeed: playerId, nonce: 0 });
+
+export interface CrashCashOut {
+  gameHash: string;
+  playerId: string;
+  amount: number;
+  /** the multiplier cashed out at, in hundredths */
+  cashedOutAt: number;
+}
+
+/**
+ * What a cash-out in the shared room pays: amount × cashedOutAt / 100, made whole by the round's rule
+ * (rule 1 rounded down; rule 2 unbiased, from the bet's stream at cursor 0) and capped. `draw` is the
+ * rounding, for the verifier, when it drew.
+ */
+export function crashCashOutPayout(rule: RoundingRule, bet: CrashCashOut): { payout: number; draw: RoundingDraw | null } {
+  let draw: RoundingDraw | null = null;
+  const pay = payerFor(rule, crashBetStream(bet.gameHash, bet.playerId), (d) => (draw = d));
+  const payout = pay(bet.amount, bet.cashedOutAt, 100);
+  return { payout, draw };
 }

@@ -10,7 +10,8 @@ import {
   finishByDefault,
   requireEngine,
   LIVE_PLAY,
-  payoutRatio,
+  crashCashOutPayout,
+  isRoundingRule,
   LEGACY_ROUNDING,
   type RoundingRule,
   type AnyGameEngine,
@@ -383,14 +384,18 @@ export class Ledger {
     c: { roundId: string; cashedOutAt: number; by: "player" | "auto" },
   ): Promise<Replayable<CrashCashOutAnswer>> {
     return this.requests.run({ playerId, requestId, kind: "crash-cashout", body: c }, async (ctx) => {
-      const [bet] = await sqlRows<Row<"crash_bets", "id" | "amount" | "auto_cash_out" | "request_id">>(
+      const [bet] = await sqlRows<
+        Row<"crash_bets", "id" | "amount" | "auto_cash_out" | "request_id"> & Row<"crash_rounds", "game_hash" | "rounding">
+      >(
         ctx.em,
-        `SELECT id, amount, auto_cash_out, request_id FROM crash_bets WHERE round_id = $1 AND player_id = $2`,
+        `SELECT b.id, b.amount, b.auto_cash_out, b.request_id, r.game_hash, r.rounding
+           FROM crash_bets b JOIN crash_rounds r ON r.id = b.round_id WHERE b.round_id = $1 AND b.player_id = $2`,
         [c.roundId, playerId],
       );
       if (!bet) throw new AppError("no_bet", 409, "You have no bet in this round");
       const amount = Number(bet.amount);
-      const payout = payoutRatio(amount, c.cashedOutAt, 100);
+      const rounding = crashRoomRounding(bet.rounding);
+      const { payout } = crashCashOutPayout(rounding, { gameHash: bet.game_hash, playerId, amount, cashedOutAt: c.cashedOutAt });
       const settled = await sqlRows<Row<"crash_rounds", "game_number">>(
         ctx.em,
         `UPDATE crash_bets b SET status = 'cashed_out', cashed_out_at = $2, payout = $3, settled_by = $4, settled_at = now()
@@ -418,7 +423,7 @@ export class Ledger {
         params,
         [{ cashOut: c.cashedOutAt, by: c.by }],
         { cashedOutAt: c.cashedOutAt },
-        CRASH_ROOM_ROUNDING,
+        rounding,
       );
       return { requestId, roundId: c.roundId, cashedOutAt: c.cashedOutAt, amount, payout, balance };
     });
@@ -440,10 +445,10 @@ export class Ledger {
     const settled = await this.requests.run({ playerId, requestId, kind: "crash-settle", body: { betId } }, async (ctx) => {
       const [bet] = await sqlRows<
         Row<"crash_bets", "round_id" | "request_id" | "amount" | "auto_cash_out" | "status"> &
-          Row<"crash_rounds", "phase" | "crash_point" | "game_number">
+          Row<"crash_rounds", "phase" | "crash_point" | "game_number" | "game_hash" | "rounding">
       >(
         ctx.em,
-        `SELECT b.round_id, b.request_id, b.amount, b.auto_cash_out, b.status, r.phase, r.crash_point, r.game_number
+        `SELECT b.round_id, b.request_id, b.amount, b.auto_cash_out, b.status, r.phase, r.crash_point, r.game_number, r.game_hash, r.rounding
            FROM crash_bets b JOIN crash_rounds r ON r.id = b.round_id WHERE b.id = $1 FOR UPDATE OF b`,
         [betId],
       );
@@ -451,7 +456,8 @@ export class Ledger {
       const amount = Number(bet.amount);
       const auto = bet.auto_cash_out === null ? null : Number(bet.auto_cash_out);
       const paid = bet.phase === "running" && auto !== null && auto <= Number(bet.crash_point);
-      const payout = paid ? payoutRatio(amount, auto, 100) : amount;
+      const rounding = crashRoomRounding(bet.rounding);
+      const payout = paid ? crashCashOutPayout(rounding, { gameHash: bet.game_hash, playerId, amount, cashedOutAt: auto }).payout : amount;
       await sqlRows(
         ctx.em,
         `UPDATE crash_bets SET status = $2, cashed_out_at = $3, payout = $4, settled_by = 'restart', settled_at = now() WHERE id = $1`,
@@ -474,7 +480,7 @@ export class Ledger {
         params,
         [],
         outcome,
-        CRASH_ROOM_ROUNDING,
+        rounding,
         paid ? resultWord(amount, payout) : "push",
       );
       return { settled: { requestId, roundId: bet.round_id as string, cashedOutAt: paid ? auto! : 100, amount, payout, balance } };
@@ -544,8 +550,14 @@ export class Ledger {
 
 /** The ledger reference of the shared crash room's entries (the single-player game's is "crash"). */
 const CRASH_ROOM_REFERENCE = "crash-room";
-/** The shared crash room pays cash-outs rounded down (its rounds draw from the crash chain, not a player's stream). */
-const CRASH_ROOM_ROUNDING = LEGACY_ROUNDING;
+/**
+ * The rule a shared crash room round's cash-outs are paid under, as the round recorded it (rule 2 rounds
+ * from the bet's stream keyed by the game hash: crashCashOutPayout); rounds stored before rules were: 1.
+ */
+const crashRoomRounding = (value: unknown): RoundingRule => {
+  const rule = Number(value);
+  return isRoundingRule(rule) ? rule : LEGACY_ROUNDING;
+};
 
 function fairnessOf(seed: SeedRow): FairnessInput {
   return { serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce: seed.nonce };

@@ -14,6 +14,7 @@ import { OwnSkillRecords1764100000000 } from "./1764100000000-own-skill-records"
 import { PlaySettings1764100000001 } from "./1764100000001-play-settings";
 import { RoundLookup1764100000002 } from "./1764100000002-round-lookup";
 import { PayoutRoundingRule1764100000003 } from "./1764100000003-payout-rounding-rule";
+import { CrashPayoutRounding1764100000004 } from "./1764100000004-crash-payout-rounding";
 
 /** In order; the data source runs the pending ones at start. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   PlaySettings1764100000001,
   RoundLookup1764100000002,
   PayoutRoundingRule1764100000003,
+  CrashPayoutRounding1764100000004,
 ];
