@@ -144,9 +144,8 @@ describe("20 players in one activity instance", () => {
 
     const bets = await sql(
       `SELECT b.*, r.crash_point, r.game_hash, r.rounding FROM crash_bets b JOIN crash_rounds r ON r.id = b.round_id WHERE r.scope = $1`,
-      [
-      scope,
-    ]);
+      [scope],
+    );
     expect(bets.length).toBeGreaterThan(ROUNDS * 10);
     const cashedOut = bets.filter((b) => b.status === "cashed_out");
     const lost = bets.filter((b) => b.status === "lost");

@@ -74,7 +74,12 @@ describe("the shared crash room's cash-out rounding (docs/fairness.md section 4)
     expect(chainTerminatingHash(example.chainSeed, example.chainLength)).toBe(example.terminatingHash);
     expect(gameHashOf(example.chainSeed, example.chainLength, example.gameNumber)).toBe(example.gameHash);
     expect(
-      verifyCrashGame({ gameHash: example.gameHash, terminatingHash: example.terminatingHash, salt: example.salt, maxGames: example.chainLength }),
+      verifyCrashGame({
+        gameHash: example.gameHash,
+        terminatingHash: example.terminatingHash,
+        salt: example.salt,
+        maxGames: example.chainLength,
+      }),
     ).toEqual({ gameNumber: example.gameNumber, crashPointHundredths: example.crashPoint });
   });
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { AnimatePresence, motion } from "motion/react";
 import { crashCashOutPayout, verifyCrashGame } from "@casino/common/games/crash-chain";
 import { describeRounding, isRoundingRule, LEGACY_ROUNDING } from "@casino/common/fairness/rounding";
@@ -24,12 +24,10 @@ export function RoomHistory({ room, playerId }: { room: CrashRoomSnapshot; playe
   const [openId, setOpenId] = useState<string | null>(null);
   const open = room.history.find((g) => g.roundId === openId) ?? null;
   // The player's cash-outs of this visit, by round: their rounding is re-derived once the hash is out.
-  const own = useRef(new Map<string, OwnCashOut>());
+  const [own, setOwn] = useState<Record<string, OwnCashOut>>({});
   const mine = playerId ? room.bets[playerId] : undefined;
-  useEffect(() => {
-    if (playerId && mine?.status === "cashed_out" && room.roundId)
-      own.current.set(room.roundId, { playerId, amount: mine.amount, cashedOutAt: mine.cashedOutAt, payout: mine.payout });
-  }, [playerId, mine?.status, mine?.amount, mine?.cashedOutAt, mine?.payout, room.roundId]);
+  if (playerId && mine?.status === "cashed_out" && room.roundId && !own[room.roundId])
+    setOwn({ ...own, [room.roundId]: { playerId, amount: mine.amount, cashedOutAt: mine.cashedOutAt, payout: mine.payout } });
   return (
     <section aria-label="Recent games" className="rounded-xl bg-muted p-3 ring-1 ring-border">
       <h2 className="mb-2 text-sm font-semibold text-foreground">Recent crash points</h2>
@@ -55,9 +53,7 @@ export function RoomHistory({ room, playerId }: { room: CrashRoomSnapshot; playe
           </AnimatePresence>
         </ol>
       )}
-      {open && (
-        <GameCheck key={open.roundId} game={open} salt={room.salt} chainLength={room.chainLength} cashOut={own.current.get(open.roundId)} />
-      )}
+      {open && <GameCheck key={open.roundId} game={open} salt={room.salt} chainLength={room.chainLength} cashOut={own[open.roundId]} />}
       <p className="mt-3 break-all text-xs text-muted-foreground">
         Chain commitment (published before game 1):{" "}
         <span className="font-mono text-muted-foreground" data-testid="crash-room-commitment">
@@ -75,17 +71,7 @@ const tone = (game: CrashRoomGame) =>
       ? "bg-emerald-500/20 text-positive"
       : "bg-rose-500/15 text-destructive";
 
-function GameCheck({
-  game,
-  salt,
-  chainLength,
-  cashOut,
-}: {
-  game: CrashRoomGame;
-  salt: string;
-  chainLength: number;
-  cashOut?: OwnCashOut;
-}) {
+function GameCheck({ game, salt, chainLength, cashOut }: { game: CrashRoomGame; salt: string; chainLength: number; cashOut?: OwnCashOut }) {
   const [check, setCheck] = useState<Check | null>(null);
   const rule = isRoundingRule(game.rounding) ? game.rounding : LEGACY_ROUNDING;
   const verify = () => {
@@ -152,7 +138,11 @@ function CashOutCheck({ game, rule, cashOut }: { game: CrashRoomGame; rule: 1 | 
   const exact = `${cashOut.amount.toLocaleString("en-US")} × ${times(cashOut.cashedOutAt)}`;
   const how = draw ? describeRounding(draw) : rule === 1 ? "rounded down" : "a whole payout, nothing drawn";
   return (
-    <p role="status" data-testid="crash-room-cashout-check" className={`mt-2 ${payout === cashOut.payout ? "text-positive" : "text-destructive"}`}>
+    <p
+      role="status"
+      data-testid="crash-room-cashout-check"
+      className={`mt-2 ${payout === cashOut.payout ? "text-positive" : "text-destructive"}`}
+    >
       Your cash-out: {exact} pays {payout.toLocaleString("en-US")} ({how})
       {payout === cashOut.payout ? ": as paid." : `, but ${cashOut.payout.toLocaleString("en-US")} was paid.`}
     </p>
