@@ -13,6 +13,7 @@ import {
   crashCashOutPayout,
   isRoundingRule,
   LEGACY_ROUNDING,
+  type RoundingDraw,
   type RoundingRule,
   type AnyGameEngine,
   type CrashBetAnswer,
@@ -164,7 +165,8 @@ export class Ledger {
       if (engine.act && ctx.round) throw conflict("Finish your open round first", "round_open");
       const seed = ctx.seed;
       const rng = floatStream(fairnessOf(seed));
-      const step = startRound(engine, amount, params, rng, LIVE_PLAY);
+      const draws: RoundingDraw[] = [];
+      const step = startRound(engine, amount, params, rng, { ...LIVE_PLAY, onRounding: (d) => draws.push(d) });
       const balance = moveCoins(ctx, requestId, stepMovements(step, game), { seedId: seed.id });
       const w = ctx.writes;
       if (!step.done) {
@@ -174,7 +176,7 @@ export class Ledger {
            VALUES (${w.p(roundId)}, ${w.p(playerId)}, ${w.p(game)}, ${w.p(requestId)}, ${w.p(amount)}, ${w.p(JSON.stringify(params ?? {}))}, '[]',
                    ${w.p(JSON.stringify(step.state))}, ${w.p(step.stake)}, ${w.p(step.payout)}, ${w.p(seed.id)}, ${w.p(seed.nonce)}, ${w.p(rng.cursor)}, ${w.p(LIVE_PLAY.rounding)})`,
         );
-        return answer(requestId, game, roundId, step, step.stake, step.payout, balance, engine.view(step.state, false), seed);
+        return answer(requestId, game, roundId, step, step.stake, step.payout, balance, engine.view(step.state, false), seed, draws);
       }
       recordSession(
         w,
@@ -190,7 +192,7 @@ export class Ledger {
         engine.view(step.state, true),
         LIVE_PLAY.rounding,
       );
-      return answer(requestId, game, null, step, step.stake, step.payout, balance, engine.view(step.state, true), seed);
+      return answer(requestId, game, null, step, step.stake, step.payout, balance, engine.view(step.state, true), seed, draws);
     });
   }
 
@@ -207,7 +209,8 @@ export class Ledger {
       if (!r.seedActive) return voidRound(ctx, engine, r, requestId, true);
       const rng = floatStream(fairnessOf(r.seed), r.cursor);
       // the round keeps the rounding rule it was opened under
-      const step = actRound(engine, r.state, action, rng, { rounding: r.rounding });
+      const draws: RoundingDraw[] = [];
+      const step = actRound(engine, r.state, action, rng, { rounding: r.rounding, onRounding: (d) => draws.push(d) });
       const balance = moveCoins(ctx, requestId, stepMovements(step, r.game));
       const totalStake = r.totalStake + step.stake;
       const totalPayout = r.totalPayout + step.payout;
@@ -236,7 +239,7 @@ export class Ledger {
             WHERE id = ${w.p(r.id)}`,
         );
       }
-      return answer(requestId, r.game, r.id, step, totalStake, totalPayout, balance, engine.view(step.state, step.done), r.seed);
+      return answer(requestId, r.game, r.id, step, totalStake, totalPayout, balance, engine.view(step.state, step.done), r.seed, draws);
     });
   }
 
@@ -679,7 +682,10 @@ function answer(
   balance: number,
   view: unknown,
   seed: SeedRow,
+  /** the roundings this step drew (rule 2), to tell what its payout came to before them */
+  draws: readonly RoundingDraw[] = [],
 ): BetAnswer {
+  const unrounded = draws.reduce((sum, d) => sum + d.whole + Number(d.rest) / Number(d.denominator) - d.paid, step.payout);
   return {
     requestId,
     game,
@@ -692,6 +698,7 @@ function answer(
     result: step.done ? resultWord(totalStake, totalPayout) : null,
     balance,
     view,
+    ...(draws.length > 0 ? { unroundedPayout: unrounded } : {}),
     fairness: { serverSeedHash: seed.serverSeedHash, clientSeed: seed.clientSeed, nonce: seed.nonce },
   };
 }
