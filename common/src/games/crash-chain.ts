@@ -1,5 +1,5 @@
 import { floatStream, hmacSha256Hex, sha256Hex, type Rng } from "../fairness/stream";
-import { payerFor, type RoundingDraw, type RoundingRule } from "../fairness/rounding";
+import { describeRounding, payerFor, roundingRuleName, type RoundingDraw, type RoundingRule } from "../fairness/rounding";
 import { limboResultHundredths } from "./limbo";
 
 /**
@@ -158,4 +158,42 @@ export function crashCashOutPayout(rule: RoundingRule, bet: CrashCashOut): { pay
   const pay = payerFor(rule, crashBetStream(bet.gameHash, bet.playerId), (d) => (draw = d));
   const payout = pay(bet.amount, bet.cashedOutAt, 100);
   return { payout, draw };
+}
+
+/**
+ * A cash-out in the shared room checked by hand, in words (the verifier's crash-room mode): the game's
+ * place in the chain and crash point when the commitment is given, then the payout and its rounding.
+ */
+export function describeCrashCashOut(
+  rule: RoundingRule,
+  bet: CrashCashOut,
+  chain?: { terminatingHash: string; salt: string; length: number },
+): { lines: string[]; payout: number; verified: boolean } {
+  const lines = [`crash room game hash: ${bet.gameHash}`];
+  let verified = true;
+  if (chain) {
+    const game = verifyCrashGame({
+      gameHash: bet.gameHash,
+      terminatingHash: chain.terminatingHash,
+      salt: chain.salt,
+      maxGames: chain.length,
+    });
+    verified = game.gameNumber !== null && bet.cashedOutAt <= game.crashPointHundredths;
+    lines.push(
+      game.gameNumber === null
+        ? `chain: NOT in the chain committed to ${chain.terminatingHash} (within ${chain.length} games)`
+        : `chain: game ${game.gameNumber} of the chain committed to ${chain.terminatingHash}; crash point ${(game.crashPointHundredths / 100).toFixed(2)}×`,
+    );
+    if (game.gameNumber !== null && bet.cashedOutAt > game.crashPointHundredths)
+      lines.push(`cash-out at ${(bet.cashedOutAt / 100).toFixed(2)}× is ABOVE the crash point: not a cash-out this game allowed`);
+  }
+  lines.push(`payout rounding: rule ${rule} (${roundingRuleName(rule)})`);
+  if (rule === 2) lines.push(`bet's stream: HMAC-SHA256(key = game hash, "${bet.playerId}:0:r")`);
+  const { payout, draw } = crashCashOutPayout(rule, bet);
+  lines.push(`cash-out: ${bet.amount} × ${bet.cashedOutAt} / 100`);
+  lines.push(
+    draw ? `  ${describeRounding(draw)}` : `  ${rule === 1 ? "rounded down" : "whole (or at the cap): nothing drawn"}: pays ${payout}`,
+  );
+  lines.push(`crash room: staked ${bet.amount}, paid ${payout}`);
+  return { lines, payout, verified };
 }
