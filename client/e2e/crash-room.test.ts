@@ -226,7 +226,9 @@ describe("the shared crash room", () => {
     // balance is the starting 1,000 plus what the crash rounds moved, in the header too.
     const [aliceRows, bobRows] = await Promise.all([crashRows(t.baseUrl, a), crashRows(t.baseUrl, b)]);
     expect(aliceRows[0]).toMatchObject({ betAmount: 20, payout: decided!.alicePayout });
-    expect(decided!.alicePayout).toBe(Math.floor((20 * Math.round(Number(decided!.aliceAt) * 100)) / 100));
+    // 20 × the multiplier, made whole by rule 2: the coin below or the one above (re-derived exactly below)
+    const exact = (20 * Math.round(Number(decided!.aliceAt) * 100)) / 100;
+    expect([Math.floor(exact), Math.ceil(exact)]).toContain(decided!.alicePayout);
     expect(bobRows[0]).toMatchObject({ betAmount: 30, payout: 0 });
     expect(bobRows.every((r) => r.payout === 0)).toBe(true);
     for (const [player, session, rows] of [
@@ -240,11 +242,18 @@ describe("the shared crash room", () => {
     await t.expectLedgerInvariant();
 
     // The revealed hash of the decided game checks out against the commitment, in the page.
-    await alice.app.getByTestId("crash-room-game").first().click();
+    await alice.app.locator(`[data-testid="crash-room-game"][data-round="${decided!.round}"]`).click();
+    await expect.poll(() => alice.app.getByTestId("crash-room-rounding").textContent()).toContain("rule 2");
     await alice.app.getByRole("button", { name: "Verify this game" }).click();
     await expect
       .poll(() => alice.app.getByTestId("crash-room-verdict").textContent())
       .toMatch(/^Verified: hashing it (once|\d+ times) gives the commitment/);
+    // and Alice's own cash-out re-derives from the revealed hash to what she was paid
+    await expect
+      .poll(() => alice.app.getByTestId("crash-room-cashout-check").textContent())
+      .toMatch(
+        new RegExp(`^Your cash-out: 20 × ${decided!.aliceAt.replace(".", "\\.")}× pays ${decided!.alicePayout} \\(.*\\): as paid\\.$`),
+      );
     await room(alice.app).screenshot({ path: `${ARTIFACTS}/crash-room-verified.png` });
     await other.page.screenshot({ path: `${ARTIFACTS}/crash-room-other-instance.png` });
     await shared.page.close();

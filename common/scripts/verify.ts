@@ -1,6 +1,15 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { DAILY_SPIN, formatVerification, GameRuleError, isRoundingRule, verifyRound, type VerifyRequest } from "../src/index";
+import {
+  CRASH_CHAIN_SALT,
+  DAILY_SPIN,
+  describeCrashCashOut,
+  formatVerification,
+  GameRuleError,
+  isRoundingRule,
+  verifyRound,
+  type VerifyRequest,
+} from "../src/index";
 import { verifyShoe, type VerifiedShoe, type VerifyShoeRequest } from "../src/fairness/verify-shoe";
 import { cardName } from "../src/games/cards";
 
@@ -26,7 +35,14 @@ const USAGE = `usage: npm run verify -- --server-seed <hex> --client-seed <text>
 
        npm run verify -- --shoe <record.json> [--server-seed-hash <hex>] [--json]
 
-  --shoe re-derives a whole shoe of the blackjack table from its record (GET /api/tables/shoes/:id)`;
+  --shoe re-derives a whole shoe of the blackjack table from its record (GET /api/tables/shoes/:id)
+
+A cash-out in the shared crash room (docs/fairness.md section 4):
+       npm run verify -- --crash-game-hash <hex> --player <id> --amount <coins> --cashed-out-at <x.xx>
+         [--rounding <1|2>] [--terminating-hash <hex> --chain-length <n> [--salt <text>]]
+
+  --player is the player's id (the room's bets list it); --cashed-out-at the multiplier, e.g. 1.98
+  --terminating-hash and --chain-length check the game against the room's commitment and crash point`;
 
 class UsageError extends Error {}
 
@@ -99,7 +115,54 @@ function request(argv: string[]): Parsed | "help" {
   };
 }
 
+/** The crash-room mode: exit 0 when it checks out, 1 when the game is not in the chain or above its bust. */
+function crashRoom(argv: string[]): number {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      "crash-game-hash": { type: "string" },
+      player: { type: "string" },
+      amount: { type: "string" },
+      "cashed-out-at": { type: "string" },
+      rounding: { type: "string", default: "2" },
+      "terminating-hash": { type: "string" },
+      "chain-length": { type: "string" },
+      salt: { type: "string", default: CRASH_CHAIN_SALT },
+    },
+  });
+  const missing = (["crash-game-hash", "player", "amount", "cashed-out-at"] as const).filter((k) => values[k] === undefined);
+  if (missing.length) throw new UsageError(`missing ${missing.map((k) => `--${k}`).join(", ")}`);
+  const rounding = Number(values.rounding);
+  if (!isRoundingRule(rounding)) throw new UsageError("--rounding must be 1 or 2");
+  const amount = Number(values.amount);
+  if (!Number.isSafeInteger(amount) || amount < 1) throw new UsageError("--amount must be a whole number of coins");
+  if (!/^\d+(\.\d{1,2})?$/.test(values["cashed-out-at"]!)) throw new UsageError("--cashed-out-at must be a multiplier like 1.98");
+  const cashedOutAt = Math.round(Number(values["cashed-out-at"]) * 100);
+  const hasChain = values["terminating-hash"] !== undefined;
+  if (hasChain !== (values["chain-length"] !== undefined)) throw new UsageError("--terminating-hash and --chain-length go together");
+  const chain = hasChain
+    ? { terminatingHash: values["terminating-hash"]!, salt: values.salt!, length: Number(values["chain-length"]) }
+    : undefined;
+  const { lines, verified } = describeCrashCashOut(
+    rounding,
+    { gameHash: values["crash-game-hash"]!.toLowerCase(), playerId: values.player!, amount, cashedOutAt },
+    chain,
+  );
+  console.log(lines.join("\n"));
+  return verified ? 0 : 1;
+}
+
 function main(argv: string[]): number {
+  if (argv.includes("--crash-game-hash")) {
+    try {
+      return crashRoom(argv);
+    } catch (e) {
+      console.error(`${(e as Error).message}\n\n${USAGE}`);
+      return 2;
+    }
+  }
   let parsed: ReturnType<typeof request>;
   try {
     parsed = request(argv);

@@ -4,10 +4,10 @@ import { DAILY_SPIN_COOLDOWN_MS } from "./constants";
 
 // Each format is made on first use: the first Intl formatter of a page loads ICU's locale data, the
 // costliest statement of the client's start-up when run while its modules are evaluated.
-let coins: Intl.NumberFormat | undefined;
+let coinFormat: Intl.NumberFormat | undefined;
 
 /** 1234567 → "1,234,567". */
-export const formatCoins = (n: number): string => (coins ??= new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 })).format(n);
+export const formatCoins = (n: number): string => (coinFormat ??= new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 })).format(n);
 
 /**
  * Multipliers, everywhere the same: two decimals and thousands separators, "1.98×", "1.33×" (never
@@ -16,6 +16,43 @@ export const formatCoins = (n: number): string => (coins ??= new Intl.NumberForm
 let multiplier: Intl.NumberFormat | undefined;
 export const formatMultiplier = (m: number): string =>
   `${(multiplier ??= new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })).format(m)}×`;
+
+/**
+ * A payout not yet rounded (rule 2 pays the coin below or the one above, by chance in proportion):
+ * "1,234" when it is whole, else "1,234 or 1,235". `low` and `high` are the payout rounded down and up.
+ */
+export const formatWholePayout = (low: number, high: number): string =>
+  low === high ? formatCoins(low) : `${formatCoins(low)} or ${formatCoins(high)}`;
+
+let exact: Intl.NumberFormat | undefined;
+const formatExact = (n: number): string =>
+  (exact ??= new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })).format(n);
+const coins = (n: number) => `${formatCoins(n)} coin${n === 1 ? "" : "s"}`;
+
+/**
+ * The words for a settled round; `bets` is how many separate bets it held (a layout's spots), and
+ * `unrounded` what it paid before a payout was rounded to whole coins (rule 2), when one was. A win
+ * whose rounding came out at the stake is told as such, never as a push.
+ */
+export function roundResultText(
+  result: "win" | "lose" | "push" | null,
+  stake: number,
+  payout: number,
+  bets = 1,
+  unrounded: number | null = null,
+): string {
+  const net = payout - stake;
+  const rounded = unrounded !== null && unrounded !== payout ? `${formatExact(unrounded)} paid as ${coins(payout)} after rounding` : null;
+  if (result === "win") return `You won +${formatCoins(net)} coins`;
+  if (result === "push") {
+    if (rounded && bets === 1 && unrounded! > stake) return `Win at ${formatMultiplier(unrounded! / stake)}: ${rounded}, your stake back`;
+    if (rounded) return `Break even: ${rounded}`;
+    // one bet handed back is a push; several bets whose wins make up for their losses are not
+    return bets > 1 ? `Break even: your bets paid back the ${formatCoins(stake)} staked` : "Push: your bet is returned";
+  }
+  if (rounded) return `You lost ${coins(-net)}: ${rounded}`;
+  return net < 0 ? `You lost ${coins(-net)}` : "No win";
+}
 
 /** A signed change: "+250", "-1,000", "0". */
 export const formatDelta = (n: number): string => (n > 0 ? `+${formatCoins(n)}` : formatCoins(n));

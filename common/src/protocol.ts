@@ -163,6 +163,12 @@ export interface BetAnswer {
   balance: number;
   /** The engine's public view of the round (secrets hidden while it is open). */
   view: unknown;
+  /**
+   * Set when a payout of this step was not a whole number of coins and was rounded (rule 2): what the
+   * step paid before rounding, e.g. 1.98 for a 1-coin coin flip win that was paid 1 or 2. Result texts
+   * use it to say what happened rather than "push" for a win that rounded to the stake.
+   */
+  unroundedPayout?: number;
   fairness: RoundFairness;
   /**
    * Set when the round was voided because its server seed was no longer the active one: the stake it
@@ -306,6 +312,8 @@ export interface CrashRoomGame {
   terminatingHash: string;
   /** busted, or void when a restart cut the round short in its betting phase. */
   phase: string;
+  /** The payout rounding rule of the game's cash-outs: 1 rounded down, 2 unbiased (docs/crash-chain.md). */
+  rounding: number;
 }
 
 /**

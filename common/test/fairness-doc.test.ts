@@ -9,6 +9,7 @@ import { ENGINES } from "../src/games/registry";
 import { replayRound } from "../src/games/runner";
 import { RED_NUMBERS } from "../src/games/roulette";
 import { REELS } from "../src/games/slots";
+import { CRASH_CHAIN_SALT, describeCrashCashOut } from "../src/games/crash-chain";
 
 /**
  * docs/fairness.md is the published specification: its worked examples (the ```json blocks), its tables
@@ -80,6 +81,21 @@ describe("docs/fairness.md", () => {
         return i < 0 ? undefined : args[i + 1]!;
       };
       const json = (name: string) => (value(name) === undefined ? undefined : JSON.parse(value(name)!));
+      if (value("crash-game-hash")) {
+        // the crash-room mode: a cash-out of the shared room
+        const { lines } = describeCrashCashOut(
+          json("rounding") ?? 2,
+          {
+            gameHash: value("crash-game-hash")!,
+            playerId: value("player")!,
+            amount: Number(value("amount")),
+            cashedOutAt: Math.round(Number(value("cashed-out-at")) * 100),
+          },
+          { terminatingHash: value("terminating-hash")!, salt: CRASH_CHAIN_SALT, length: Number(value("chain-length")) },
+        );
+        expect(lines.join("\n")).toBe(output);
+        continue;
+      }
       const v = verifyRound({
         serverSeed: value("server-seed")!,
         serverSeedHash: value("server-seed-hash"),

@@ -5,7 +5,9 @@ import {
   formatHoursMinutes,
   formatMultiplier,
   formatRecordTime,
+  formatWholePayout,
   gamesAvailable,
+  roundResultText,
   spinAvailability,
 } from "../src/format";
 import { objectiveText } from "../src/tags";
@@ -18,6 +20,28 @@ describe("display formats", () => {
     expect(formatCoins(1234567)).toBe("1,234,567");
     expect(formatDelta(250)).toBe("+250");
     expect(formatDelta(-1500)).toBe("-1,500");
+  });
+
+  it("a payout still to be rounded reads as the two whole numbers it can pay", () => {
+    expect(formatWholePayout(12, 12)).toBe("12");
+    expect(formatWholePayout(12, 13)).toBe("12 or 13");
+    expect(formatWholePayout(1234, 1235)).toBe("1,234 or 1,235");
+  });
+
+  it("tells a win whose rounding came out at the stake as a win, never as a push", () => {
+    // a 1-coin coin flip win: 1.98 paid as 1
+    expect(roundResultText("push", 1, 1, 1, 1.98)).toBe("Win at 1.98×: 1.98 paid as 1 coin after rounding, your stake back");
+    expect(roundResultText("push", 1, 1, 1, 1.98)).not.toContain("Push");
+    // the same win paid 2, and a genuine push (a tie, nothing rounded)
+    expect(roundResultText("win", 1, 2, 1, 1.98)).toBe("You won +1 coins");
+    expect(roundResultText("push", 10, 10)).toBe("Push: your bet is returned");
+    // several bets: break even, with the rounding said
+    expect(roundResultText("push", 2, 2, 2, 1.95)).toBe("Break even: 1.95 paid as 2 coins after rounding");
+    expect(roundResultText("push", 2, 2, 2)).toBe("Break even: your bets paid back the 2 staked");
+    // a cash-out below the stake (hi-lo at 0.99×) rounded down to nothing, and up to the stake
+    expect(roundResultText("lose", 1, 0, 1, 0.99)).toBe("You lost 1 coin: 0.99 paid as 0 coins after rounding");
+    expect(roundResultText("push", 1, 1, 1, 0.99)).toBe("Break even: 0.99 paid as 1 coin after rounding");
+    expect(roundResultText("lose", 1_500, 0)).toBe("You lost 1,500 coins");
   });
 
   it("shows every multiplier with two decimals and thousands separators", () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fixedRng, type Rng } from "../src/fairness/stream";
-import { payDown, payUp, uniformBelow, unbiasedPayer, type RoundingDraw } from "../src/fairness/rounding";
+import { payDown, payerFor, payUp, uniformBelow, unbiasedPayer, type RoundingDraw } from "../src/fairness/rounding";
+import { crashCashOutPayout, generateChain } from "../src/games/crash-chain";
 import { MAX_PAYOUT } from "../src/limits";
 import { actRound, requireEngine, startRound, type RoundRules } from "../src/games/runner";
 import { PLACE_RETURN, PASS_ODDS_RETURN, LAY_ODDS_RETURN, POINTS } from "../src/games/craps";
@@ -415,5 +416,56 @@ describe("rule 2, Monte Carlo: rounding adds nothing in expectation (99 % interv
       if (step.payout > 0) [error, variance] = [error + step.payout - 1.98, variance + 0.98 * 0.02];
     }
     expect(Math.abs(error)).toBeGreaterThan(Z99 * Math.sqrt(variance));
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------
+// The shared crash room: a cash-out at target t pays stake × t / 100, rounded from the bet's own stream
+// (the game hash and the player's id, at cursor 0) when the round is rule 2.
+
+describe("the shared crash room under rule 2: the RTP of every cash-out target at every stake", () => {
+  /** Σ over v of the room's payer with float #0 = v / 2³², over d: the exact mean payout of a win. */
+  const meanWin = (stake: number, target: number): Fraction => {
+    let draw: RoundingDraw | undefined;
+    payerFor(2, fixedRng([0]), (x) => (draw = x))(stake, target, 100);
+    if (!draw) return frac(BigInt(payDown(stake, target, 100)));
+    let total = 0n;
+    for (let v = 0; v < Number(draw.denominator); v++) total += BigInt(payerFor(2, fixedRng([word(v)]))(stake, target, 100));
+    return frac(total, draw.denominator);
+  };
+
+  it.each([1.01, 1.5, 1.98, 2, 3.33, 10, 1_000])("cash out at %s×: the return per coin is the RTP table's crash row", (x) => {
+    const target = Math.round(x * 100);
+    // the room's crash point is Limbo's curve floored at 1.00×: the game wins when it reaches the target
+    const win = frac(winningDraws(BigInt(target)), 2n ** 52n);
+    const rtp = RTP_SOURCES.find(([g]) => g === "crash")![1]().find((r) => r.bet === `cash out at ${x}×`)?.rtp ?? 0.99;
+    for (const stake of STAKES) {
+      const perCoin = mul(mul(win, meanWin(stake, target)), frac(1n, BigInt(stake)));
+      expect(Number(perCoin.n) / Number(perCoin.d), `stake ${stake}`).toBeCloseTo(rtp, 12);
+      // and exactly the unrounded return: P(win) × target / 100
+      expect(equals(perCoin, mul(win, frac(BigInt(target), 100n))), `stake ${stake}`).toBe(true);
+    }
+  });
+
+  it("the bets' own streams round without bias: real game hashes and player ids, within the 99 % interval", () => {
+    const chain = generateChain("rounding proof", 2_000);
+    let error = 0;
+    let variance = 0;
+    let down = 0;
+    for (const [i, gameHash] of chain.gameHashes.entries()) {
+      for (const playerId of [`player-${i % 7}`, `p-${i}`]) {
+        const stake = STAKES[i % STAKES.length]!;
+        const target = 101 + ((i * 37) % 400);
+        const bet = { gameHash, playerId, amount: stake, cashedOutAt: target };
+        const exact = (stake * target) / 100;
+        const f = exact - Math.floor(exact);
+        error += crashCashOutPayout(2, bet).payout - exact;
+        variance += f * (1 - f);
+        down += crashCashOutPayout(1, bet).payout - exact;
+      }
+    }
+    expect(Math.abs(error)).toBeLessThanOrEqual(Z99 * Math.sqrt(variance));
+    // rule 1, the rooms' rounding before rule 2, sits far below
+    expect(Math.abs(down)).toBeGreaterThan(Z99 * Math.sqrt(variance));
   });
 });

@@ -313,3 +313,45 @@ describe("npm run verify", () => {
     }
   });
 });
+
+describe("npm run verify, crash-room mode", () => {
+  const cli = (extra: string[]) =>
+    run(process.execPath, ["--import", "tsx", "common/scripts/verify.ts", ...extra], { cwd: ROOT }).then(
+      (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
+      (e) => ({ code: e.code as number, stdout: e.stdout as string, stderr: e.stderr as string }),
+    );
+  // the worked example of docs/fairness.md section 4: game 1 of a 10-game chain, busting at 7.47×
+  const game = ["--crash-game-hash", "c8b2fd5cd682cb3a9e49e2a43a76c2b8172d0ea78e7ba6b34d750d5b5a81ff61"];
+  const player = ["--player", "0f8e2c4a-3b1d-4c6e-9a7f-5d2b8e1c0a93"];
+  const chain = ["--terminating-hash", "47905471c3af7e42c016e241b4e99e7c5f7c985cfdba28fa843322256f08a108", "--chain-length", "10"];
+
+  it("re-derives a cash-out's rounding and checks the game against the chain (exit 0), or says it does not (exit 1)", async () => {
+    const ok = await cli([...game, ...player, "--amount", "1", "--cashed-out-at", "1.98", ...chain]);
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toContain("chain: game 1 of the chain committed to 47905471");
+    expect(ok.stdout).toContain("crash point 7.47×");
+    expect(ok.stdout).toContain("rounding 1 + 49/50: K = 3201063370 (float #0 × 2³²), v = K mod 50 = 20 < 49: pays 2");
+    expect(ok.stdout).toContain("crash room: staked 1, paid 2");
+    // rule 1, the rounds played before rule 2: rounded down
+    const old = await cli([...game, ...player, "--amount", "1", "--cashed-out-at", "1.98", "--rounding", "1"]);
+    expect(old.stdout).toContain("crash room: staked 1, paid 1");
+    // another commitment, or a cash-out above the crash point, does not check out
+    const other = await cli([
+      ...game,
+      ...player,
+      "--amount",
+      "1",
+      "--cashed-out-at",
+      "1.98",
+      ...chain.slice(0, 1),
+      sha256Hex("x"),
+      ...chain.slice(2),
+    ]);
+    expect(other.code).toBe(1);
+    expect(other.stdout).toContain("NOT in the chain");
+    const above = await cli([...game, ...player, "--amount", "1", "--cashed-out-at", "8.00", ...chain]);
+    expect(above.code).toBe(1);
+    const bad = await cli([...game, "--amount", "1", "--cashed-out-at", "1.98"]);
+    expect([bad.code, bad.stderr.split("\n")[0]]).toEqual([2, "missing --player"]);
+  }, 60_000);
+});

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { matchMaker } from "@colyseus/core";
 import type { Room } from "@colyseus/sdk";
-import { CRASH_MESSAGES, crashPointHundredths, verifyChainElement } from "@casino/common";
+import { CRASH_MESSAGES, PAYOUT_ROUNDING, crashCashOutPayout, crashPointHundredths, verifyChainElement } from "@casino/common";
 import { CrashStore } from "../src/db/crash-store";
 import { startTestApp, TEST_DB, type TestApp } from "./harness";
 import { Inbox, ask, newRequestId, waitFor } from "./room-helpers";
@@ -142,9 +142,10 @@ describe("20 players in one activity instance", () => {
       expect([h.gameHash, h.crashPoint]).toEqual([r.game_hash, Number(r.crash_point)]);
     }
 
-    const bets = await sql(`SELECT b.*, r.crash_point FROM crash_bets b JOIN crash_rounds r ON r.id = b.round_id WHERE r.scope = $1`, [
-      scope,
-    ]);
+    const bets = await sql(
+      `SELECT b.*, r.crash_point, r.game_hash, r.rounding FROM crash_bets b JOIN crash_rounds r ON r.id = b.round_id WHERE r.scope = $1`,
+      [scope],
+    );
     expect(bets.length).toBeGreaterThan(ROUNDS * 10);
     const cashedOut = bets.filter((b) => b.status === "cashed_out");
     const lost = bets.filter((b) => b.status === "lost");
@@ -153,7 +154,10 @@ describe("20 players in one activity instance", () => {
     expect(lost.length).toBeGreaterThan(0);
     for (const b of cashedOut) {
       expect(Number(b.cashed_out_at)).toBeLessThanOrEqual(Number(b.crash_point));
-      expect(Number(b.payout)).toBe(Math.floor((Number(b.amount) * Number(b.cashed_out_at)) / 100));
+      // rounded by the round's rule from the bet's own stream (the game hash and the player's id)
+      expect(b.rounding).toBe(PAYOUT_ROUNDING);
+      const bet = { gameHash: b.game_hash, playerId: b.player_id, amount: Number(b.amount), cashedOutAt: Number(b.cashed_out_at) };
+      expect(Number(b.payout)).toBe(crashCashOutPayout(b.rounding, bet).payout);
       if (b.auto_cash_out !== null) expect(Number(b.cashed_out_at)).toBeLessThanOrEqual(Number(b.auto_cash_out));
     }
     // An automatic target the round reached is always paid.
@@ -335,6 +339,33 @@ describe("the ledger's guards on PostgreSQL", () => {
     expect(Number(bet.payout)).toBe(paid.payout);
     const [{ balance }] = await sql(`SELECT balance FROM players WHERE id = $1`, [playerId]);
     expect(Number(balance)).toBe(1000 - 100 + paid.payout);
+  });
+
+  it("1-coin cash-outs are rounded by the round's rule: rule 2 from the bet's stream, a rule 1 round down", async () => {
+    const ledger = t.app.services.ledger;
+    for (const rule of [2, 1] as const) {
+      const scope = `rule-${rule}-${Date.now()}`;
+      const { store, round, players } = await roundWithBets(scope, [1, 1, 1, 1, 1, 1]);
+      expect(round.rounding).toBe(PAYOUT_ROUNDING);
+      // a round opened before rule 2 existed carries rule 1 (the migration's default)
+      if (rule === 1) await sql(`UPDATE crash_rounds SET rounding = 1 WHERE id = $1`, [round.roundId]);
+      expect(await store.startRunning(round.roundId)).toBe(true);
+      const at = Math.min(round.crashPoint, 198);
+      for (const p of players) {
+        const paid = await ledger.cashOutCrashBet(p.player.id, newRequestId(), { roundId: round.roundId, cashedOutAt: at, by: "player" });
+        const expected = crashCashOutPayout(rule, { gameHash: round.gameHash, playerId: p.player.id, amount: 1, cashedOutAt: at });
+        expect(paid.payout).toBe(expected.payout);
+        if (rule === 1) expect(paid.payout).toBe(Math.floor(at / 100));
+        const [session] = await sql(`SELECT rounding, payout FROM game_sessions WHERE player_id = $1 AND game_type = 'crash'`, [
+          p.player.id,
+        ]);
+        expect(session.rounding).toBe(rule);
+        expect(Number(session.payout)).toBe(paid.payout);
+      }
+      expect(await store.bust(round.roundId)).toBe(true);
+      // the revealed game states its rule, for the room's verifier
+      expect(await store.history(scope, 1)).toMatchObject([{ gameHash: round.gameHash, rounding: rule }]);
+    }
   });
 
   it("a cash-out racing the bust: each bet ends either cashed out or lost, paid at most once", async () => {

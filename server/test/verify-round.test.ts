@@ -184,6 +184,15 @@ describe("1-coin bets on the server", () => {
           expect(reply!.type, `${game}: ${JSON.stringify(reply!.body)}`).toBe("result");
           answer = reply!;
         }
+        // a rounded payout says what it came to before rounding: within a coin of what was paid, not whole
+        const unrounded = answer.body.unroundedPayout as number | undefined;
+        if (unrounded !== undefined) {
+          expect(Math.abs(unrounded - answer.body.payout), game).toBeLessThan(1);
+          expect(Number.isInteger(unrounded), game).toBe(false);
+        }
+        // a 1-coin coin flip win came to 1.98, whether it was paid 1 or 2
+        if (game === "coin-flip" && answer.body.payout > 0) expect(unrounded).toBeCloseTo(1.98, 10);
+        else if (game === "coin-flip") expect(unrounded).toBeUndefined();
         rounds.push({ game, stake: answer.body.totalStake, payout: answer.body.totalPayout, nonce: answer.body.fairness.nonce });
         net += answer.body.totalPayout - answer.body.totalStake;
       }

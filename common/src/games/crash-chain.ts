@@ -1,4 +1,5 @@
-import { hmacSha256Hex, sha256Hex } from "../fairness/stream";
+import { floatStream, hmacSha256Hex, sha256Hex, type Rng } from "../fairness/stream";
+import { describeRounding, payerFor, roundingRuleName, type RoundingDraw, type RoundingRule } from "../fairness/rounding";
 import { limboResultHundredths } from "./limbo";
 
 /**
@@ -127,4 +128,72 @@ export function verifyCrashGame(game: { gameHash: string; terminatingHash: strin
     gameNumber: verifyChainElement(game.gameHash, game.terminatingHash, game.maxGames),
     crashPointHundredths: Number(crashPointHundredths(game.gameHash, game.salt)),
   };
+}
+
+/**
+ * The float stream a cash-out in the shared room is rounded from (rule 2): section 2's stream of
+ * docs/fairness.md with the game's hash as the server seed, the player's id as the client seed and
+ * nonce 0. One bet per player and game, so it is the bet's own stream; the game hash is secret until the
+ * bust and fixed by the chain's commitment, the player's id fixed long before, so neither the player nor
+ * the server can choose the draw, and it is independent of the crash point (HMAC with another key).
+ */
+export const crashBetStream = (gameHash: string, playerId: string): Rng =>
+  floatStream({ serverSeed: gameHash, clientSeed: playerId, nonce: 0 });
+
+export interface CrashCashOut {
+  gameHash: string;
+  playerId: string;
+  amount: number;
+  /** the multiplier cashed out at, in hundredths */
+  cashedOutAt: number;
+}
+
+/**
+ * What a cash-out in the shared room pays: amount × cashedOutAt / 100, made whole by the round's rule
+ * (rule 1 rounded down; rule 2 unbiased, from the bet's stream at cursor 0) and capped. `draw` is the
+ * rounding, for the verifier, when it drew.
+ */
+export function crashCashOutPayout(rule: RoundingRule, bet: CrashCashOut): { payout: number; draw: RoundingDraw | null } {
+  let draw: RoundingDraw | null = null;
+  const pay = payerFor(rule, crashBetStream(bet.gameHash, bet.playerId), (d) => (draw = d));
+  const payout = pay(bet.amount, bet.cashedOutAt, 100);
+  return { payout, draw };
+}
+
+/**
+ * A cash-out in the shared room checked by hand, in words (the verifier's crash-room mode): the game's
+ * place in the chain and crash point when the commitment is given, then the payout and its rounding.
+ */
+export function describeCrashCashOut(
+  rule: RoundingRule,
+  bet: CrashCashOut,
+  chain?: { terminatingHash: string; salt: string; length: number },
+): { lines: string[]; payout: number; verified: boolean } {
+  const lines = [`crash room game hash: ${bet.gameHash}`];
+  let verified = true;
+  if (chain) {
+    const game = verifyCrashGame({
+      gameHash: bet.gameHash,
+      terminatingHash: chain.terminatingHash,
+      salt: chain.salt,
+      maxGames: chain.length,
+    });
+    verified = game.gameNumber !== null && bet.cashedOutAt <= game.crashPointHundredths;
+    lines.push(
+      game.gameNumber === null
+        ? `chain: NOT in the chain committed to ${chain.terminatingHash} (within ${chain.length} games)`
+        : `chain: game ${game.gameNumber} of the chain committed to ${chain.terminatingHash}; crash point ${(game.crashPointHundredths / 100).toFixed(2)}×`,
+    );
+    if (game.gameNumber !== null && bet.cashedOutAt > game.crashPointHundredths)
+      lines.push(`cash-out at ${(bet.cashedOutAt / 100).toFixed(2)}× is ABOVE the crash point: not a cash-out this game allowed`);
+  }
+  lines.push(`payout rounding: rule ${rule} (${roundingRuleName(rule)})`);
+  if (rule === 2) lines.push(`bet's stream: HMAC-SHA256(key = game hash, "${bet.playerId}:0:r")`);
+  const { payout, draw } = crashCashOutPayout(rule, bet);
+  lines.push(`cash-out: ${bet.amount} × ${bet.cashedOutAt} / 100`);
+  lines.push(
+    draw ? `  ${describeRounding(draw)}` : `  ${rule === 1 ? "rounded down" : "whole (or at the cap): nothing drawn"}: pays ${payout}`,
+  );
+  lines.push(`crash room: staked ${bet.amount}, paid ${payout}`);
+  return { lines, payout, verified };
 }

@@ -132,7 +132,9 @@ export const minesEngine: GameEngine<MinesParams, MinesState, MinesAction> = {
       revealed: state.revealed,
       status: state.status,
       multiplier: gems === 0 ? 0 : multiplierNumber(state.mineCount, gems),
+      // a cash-out now pays cashValue or cashValueUp (the exact value rounded down and up, rule 2)
       cashValue: gems === 0 ? 0 : minesCashValue(state.amount, state.mineCount, gems),
+      cashValueUp: gems === 0 ? 0 : minesCashValue(state.amount, state.mineCount, gems, payUp),
       nextMultiplier: gems === TILES - state.mineCount ? 0 : multiplierNumber(state.mineCount, gems + 1),
     };
     return done ? { ...shown, mines: state.mines, hit: state.hit } : shown;

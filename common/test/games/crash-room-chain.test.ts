@@ -1,6 +1,10 @@
+import { createHmac } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   CRASH_CHAIN_SALT,
+  chainGameHash as gameHashOf,
+  crashCashOutPayout,
   CRASH_CURVE_RATE,
   chainGameHash,
   chainTerminatingHash,
@@ -57,3 +61,70 @@ describe("the shared crash room's chain and curve", () => {
     expect(crashReachedAtMs(100)).toBe(0);
   });
 });
+
+/** The crash room's worked example of docs/fairness.md section 4 (its ```json block with "crashRoom"). */
+const DOC = readFileSync(new URL("../../../docs/fairness.md", import.meta.url), "utf8");
+const example = [...DOC.matchAll(/```json\n([\s\S]*?)\n```/g)]
+  .map((m) => JSON.parse(m[1]!) as Record<string, any>)
+  .find((b) => b.crashRoom === "cash-out rounding")!;
+
+describe("the shared crash room's cash-out rounding (docs/fairness.md section 4)", () => {
+  it("the documented example: its chain, game and crash point", () => {
+    expect(example).toBeDefined();
+    expect(chainTerminatingHash(example.chainSeed, example.chainLength)).toBe(example.terminatingHash);
+    expect(gameHashOf(example.chainSeed, example.chainLength, example.gameNumber)).toBe(example.gameHash);
+    expect(
+      verifyCrashGame({
+        gameHash: example.gameHash,
+        terminatingHash: example.terminatingHash,
+        salt: example.salt,
+        maxGames: example.chainLength,
+      }),
+    ).toEqual({ gameNumber: example.gameNumber, crashPointHundredths: example.crashPoint });
+  });
+
+  it.each([0, 1])("re-derives cash-out %i through the common code, and by hand with node:crypto", (i) => {
+    const c = example.cashOuts[i];
+    const bet = { gameHash: example.gameHash, playerId: example.playerId, amount: c.amount, cashedOutAt: c.cashedOutAt };
+    const { payout, draw } = crashCashOutPayout(example.rounding, bet);
+    expect(payout).toBe(c.payout);
+    expect(draw?.drawn).toBe(BigInt(example.K));
+    expect(draw?.v).toBe(BigInt(c.v));
+    expect(draw?.cursors).toEqual([0]);
+    // by hand: float #0 of HMAC-SHA256(key = game hash, "playerId:0:0"), its 32-bit word K, v = K mod d
+    const block = createHmac("sha256", example.gameHash).update(`${example.playerId}:0:0`).digest();
+    const K = block.readUInt32BE(0);
+    expect(K).toBe(example.K);
+    const exactN = c.amount * c.cashedOutAt;
+    const g = gcd(exactN, 100);
+    const [n, d] = [exactN / g, 100 / g];
+    expect(K % d).toBe(c.v);
+    expect(Math.floor(n / d) + (K % d < n % d ? 1 : 0)).toBe(c.payout);
+    // rule 1, the rule of rounds played before rule 2: rounded down, nothing drawn
+    expect(crashCashOutPayout(1, bet)).toEqual({ payout: Math.floor(n / d), draw: null });
+  });
+
+  it("each bet has its own draw: another player, or another game, draws another float", () => {
+    const other = crashCashOutPayout(2, { gameHash: example.gameHash, playerId: "another-player", amount: 1, cashedOutAt: 198 });
+    const later = crashCashOutPayout(2, {
+      gameHash: gameHashOf(example.chainSeed, example.chainLength, 2),
+      playerId: example.playerId,
+      amount: 1,
+      cashedOutAt: 198,
+    });
+    expect(other.draw?.drawn).not.toBe(BigInt(example.K));
+    expect(later.draw?.drawn).not.toBe(BigInt(example.K));
+  });
+
+  it("a whole payout draws nothing, and the cap is paid without drawing", () => {
+    expect(crashCashOutPayout(2, { gameHash: example.gameHash, playerId: example.playerId, amount: 10, cashedOutAt: 250 })).toEqual({
+      payout: 25,
+      draw: null,
+    });
+    expect(
+      crashCashOutPayout(2, { gameHash: example.gameHash, playerId: example.playerId, amount: 1_000_000, cashedOutAt: 100_000_000 }),
+    ).toEqual({ payout: 100_000_000, draw: null });
+  });
+});
+
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));

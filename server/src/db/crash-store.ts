@@ -1,6 +1,15 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { EntityManager } from "typeorm";
-import { CRASH_CHAIN_SALT, chainGameHash, chainTerminatingHash, crashPointHundredths } from "@casino/common";
+import {
+  CRASH_CHAIN_SALT,
+  PAYOUT_ROUNDING,
+  chainGameHash,
+  chainTerminatingHash,
+  crashPointHundredths,
+  isRoundingRule,
+  LEGACY_ROUNDING,
+  type RoundingRule,
+} from "@casino/common";
 import type { CrashSettings } from "../config";
 import { isUniqueViolation, type Database } from "./database";
 import type { Row } from "./rows";
@@ -21,6 +30,8 @@ export interface OpenedRound {
   /** Secret until the bust. */
   gameHash: string;
   crashPoint: number;
+  /** The payout rounding rule of the round's cash-outs. */
+  rounding: RoundingRule;
   chain: ChainInfo;
 }
 
@@ -33,6 +44,8 @@ export interface RevealedRound {
   crashPoint: number;
   phase: "busted" | "void";
   terminatingHash: string;
+  /** The payout rounding rule of the round's cash-outs. */
+  rounding: RoundingRule;
 }
 
 export interface StoredBet {
@@ -100,11 +113,13 @@ export class CrashStore {
         );
         const [round] = await sqlRows<Row<"crash_rounds", "id">>(
           em,
-          `INSERT INTO crash_rounds (chain_id, game_number, scope, game_hash, crash_point, phase, owner, lease_until)
-           VALUES ($1, $2, $3, $4, $5, 'betting', $6, now() + $7 * interval '1 millisecond') RETURNING id`,
-          [chain.id, gameNumber, scope, gameHash, crashPoint, this.owner, this.settings.leaseMs],
+          `INSERT INTO crash_rounds (chain_id, game_number, scope, game_hash, crash_point, phase, owner, lease_until, rounding)
+           VALUES ($1, $2, $3, $4, $5, 'betting', $6, now() + $7 * interval '1 millisecond', $8) RETURNING id`,
+          [chain.id, gameNumber, scope, gameHash, crashPoint, this.owner, this.settings.leaseMs, PAYOUT_ROUNDING],
         );
-        return { opened: { roundId: round!.id, gameNumber, gameHash, crashPoint, chain: toChainInfo(chain) } };
+        return {
+          opened: { roundId: round!.id, gameNumber, gameHash, crashPoint, rounding: PAYOUT_ROUNDING, chain: toChainInfo(chain) },
+        };
       });
     } catch (error) {
       // Another process opened a round of this scope at the same moment: theirs stands.
@@ -208,13 +223,13 @@ export class CrashStore {
   async history(scope: string, limit: number): Promise<RevealedRound[]> {
     const rows = await this.db.run((em) =>
       sqlRows<
-        Row<"crash_rounds", "id" | "game_number" | "game_hash" | "crash_point"> & { phase: RevealedRound["phase"] } & Row<
+        Row<"crash_rounds", "id" | "game_number" | "game_hash" | "crash_point" | "rounding"> & { phase: RevealedRound["phase"] } & Row<
             "crash_chains",
             "terminating_hash"
           >
       >(
         em,
-        `SELECT r.id, r.game_number, r.game_hash, r.crash_point, r.phase, c.terminating_hash
+        `SELECT r.id, r.game_number, r.game_hash, r.crash_point, r.phase, r.rounding, c.terminating_hash
            FROM crash_rounds r JOIN crash_chains c ON c.id = r.chain_id
           WHERE r.scope = $1 AND r.phase IN ('busted','void') ORDER BY r.ended_at DESC LIMIT $2`,
         [scope, limit],
@@ -227,6 +242,7 @@ export class CrashStore {
       crashPoint: Number(r.crash_point),
       phase: r.phase,
       terminatingHash: r.terminating_hash,
+      rounding: roundingOf(r.rounding),
     }));
   }
 
@@ -302,3 +318,9 @@ const toChainInfo = (c: Row<"crash_chains", "id" | "terminating_hash" | "salt" |
   salt: c.salt,
   length: Number(c.length),
 });
+
+/** A stored rule, read back (a value outside the known rules is a corrupt row: rounded down, as before rules). */
+const roundingOf = (value: unknown): RoundingRule => {
+  const rule = Number(value);
+  return isRoundingRule(rule) ? rule : LEGACY_ROUNDING;
+};

@@ -8,6 +8,7 @@ import {
   resultWord,
   LIVE_PLAY,
   type AnyGameEngine,
+  type RoundingDraw,
   type BetAnswer,
   type Step,
 } from "@casino/common";
@@ -54,7 +55,8 @@ export class Bets {
       if (engine.act && ctx.round) throw conflict("Finish your open round first", "round_open");
       const seed = ctx.seed;
       const rng = floatStream(fairnessOf(seed));
-      const step = startRound(engine, amount, params, rng, LIVE_PLAY);
+      const draws: RoundingDraw[] = [];
+      const step = startRound(engine, amount, params, rng, { ...LIVE_PLAY, onRounding: (d) => draws.push(d) });
       const balance = moveCoins(ctx, requestId, stepMovements(step, game), { seedId: seed.id });
       const w = ctx.writes;
       if (!step.done) {
@@ -64,7 +66,7 @@ export class Bets {
            VALUES (${w.p(roundId)}, ${w.p(playerId)}, ${w.p(game)}, ${w.p(requestId)}, ${w.p(amount)}, ${w.p(JSON.stringify(params ?? {}))}, '[]',
                    ${w.p(JSON.stringify(step.state))}, ${w.p(step.stake)}, ${w.p(step.payout)}, ${w.p(seed.id)}, ${w.p(seed.nonce)}, ${w.p(rng.cursor)}, ${w.p(LIVE_PLAY.rounding)})`,
         );
-        return answer(requestId, game, roundId, step, step.stake, step.payout, balance, engine.view(step.state, false), seed);
+        return answer(requestId, game, roundId, step, step.stake, step.payout, balance, engine.view(step.state, false), seed, draws);
       }
       const view = engine.view(step.state, true);
       recordRound(w, {
@@ -80,7 +82,7 @@ export class Bets {
         outcome: view,
         rounding: LIVE_PLAY.rounding,
       });
-      return answer(requestId, game, null, step, step.stake, step.payout, balance, view, seed);
+      return answer(requestId, game, null, step, step.stake, step.payout, balance, view, seed, draws);
     });
   }
 
@@ -97,7 +99,8 @@ export class Bets {
       if (!r.seedActive) return voidRound(ctx, engine, r, requestId, true);
       const rng = floatStream(fairnessOf(r.seed), r.cursor);
       // the round keeps the rounding rule it was opened under
-      const step = actRound(engine, r.state, action, rng, { rounding: r.rounding });
+      const draws: RoundingDraw[] = [];
+      const step = actRound(engine, r.state, action, rng, { rounding: r.rounding, onRounding: (d) => draws.push(d) });
       const balance = moveCoins(ctx, requestId, stepMovements(step, r.game));
       const totalStake = r.totalStake + step.stake;
       const totalPayout = r.totalPayout + step.payout;
@@ -125,7 +128,7 @@ export class Bets {
             WHERE id = ${w.p(r.id)}`,
         );
       }
-      return answer(requestId, r.game, r.id, step, totalStake, totalPayout, balance, engine.view(step.state, step.done), r.seed);
+      return answer(requestId, r.game, r.id, step, totalStake, totalPayout, balance, engine.view(step.state, step.done), r.seed, draws);
     });
   }
 
@@ -226,7 +229,10 @@ function answer(
   balance: number,
   view: unknown,
   seed: SeedRow,
+  /** the roundings this step drew (rule 2), to tell what its payout came to before them */
+  draws: readonly RoundingDraw[] = [],
 ): BetAnswer {
+  const unrounded = draws.reduce((sum, d) => sum + d.whole + Number(d.rest) / Number(d.denominator) - d.paid, step.payout);
   return {
     requestId,
     game,
@@ -239,6 +245,7 @@ function answer(
     result: step.done ? resultWord(totalStake, totalPayout) : null,
     balance,
     view,
+    ...(draws.length > 0 ? { unroundedPayout: unrounded } : {}),
     fairness: { serverSeedHash: seed.serverSeedHash, clientSeed: seed.clientSeed, nonce: seed.nonce },
   };
 }

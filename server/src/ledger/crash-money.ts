@@ -1,4 +1,12 @@
-import { LEGACY_ROUNDING, payoutRatio, resultWord, type CrashBetAnswer, type CrashCashOutAnswer } from "@casino/common";
+import {
+  LEGACY_ROUNDING,
+  crashCashOutPayout,
+  isRoundingRule,
+  resultWord,
+  type CrashBetAnswer,
+  type CrashCashOutAnswer,
+  type RoundingRule,
+} from "@casino/common";
 import type { Database } from "../db/database";
 import type { Row } from "../db/rows";
 import { sqlRows } from "../db/sql";
@@ -7,8 +15,14 @@ import { moveCoins, recordRound, type MoneyRequests, type Replayable } from "./e
 
 /** The ledger reference of the shared crash room's entries (the single-player game's is "crash"). */
 const CRASH_ROOM_REFERENCE = "crash-room";
-/** The shared crash room pays cash-outs rounded down (its rounds draw from the crash chain, not a player's stream). */
-const CRASH_ROOM_ROUNDING = LEGACY_ROUNDING;
+/**
+ * The rule a shared crash room round's cash-outs are paid under, as the round recorded it (rule 2 rounds
+ * from the bet's stream keyed by the game hash: crashCashOutPayout); rounds stored before rules were: 1.
+ */
+const crashRoomRounding = (value: unknown): RoundingRule => {
+  const rule = Number(value);
+  return isRoundingRule(rule) ? rule : LEGACY_ROUNDING;
+};
 
 /**
  * The shared crash room's money. Each call is one money request (player row locked first, idempotent
@@ -69,14 +83,18 @@ export class CrashMoney {
     c: { roundId: string; cashedOutAt: number; by: "player" | "auto" },
   ): Promise<Replayable<CrashCashOutAnswer>> {
     return this.requests.run({ playerId, requestId, kind: "crash-cashout", body: c }, async (ctx) => {
-      const [bet] = await sqlRows<Row<"crash_bets", "id" | "amount" | "auto_cash_out" | "request_id">>(
+      const [bet] = await sqlRows<
+        Row<"crash_bets", "id" | "amount" | "auto_cash_out" | "request_id"> & Row<"crash_rounds", "game_hash" | "rounding">
+      >(
         ctx.em,
-        `SELECT id, amount, auto_cash_out, request_id FROM crash_bets WHERE round_id = $1 AND player_id = $2`,
+        `SELECT b.id, b.amount, b.auto_cash_out, b.request_id, r.game_hash, r.rounding
+           FROM crash_bets b JOIN crash_rounds r ON r.id = b.round_id WHERE b.round_id = $1 AND b.player_id = $2`,
         [c.roundId, playerId],
       );
       if (!bet) throw new AppError("no_bet", 409, "You have no bet in this round");
       const amount = Number(bet.amount);
-      const payout = payoutRatio(amount, c.cashedOutAt, 100);
+      const rounding = crashRoomRounding(bet.rounding);
+      const { payout } = crashCashOutPayout(rounding, { gameHash: bet.game_hash, playerId, amount, cashedOutAt: c.cashedOutAt });
       const settled = await sqlRows<Row<"crash_rounds", "game_number">>(
         ctx.em,
         `UPDATE crash_bets b SET status = 'cashed_out', cashed_out_at = $2, payout = $3, settled_by = $4, settled_at = now()
@@ -102,7 +120,7 @@ export class CrashMoney {
         },
         actions: [{ cashOut: c.cashedOutAt, by: c.by }],
         outcome: { cashedOutAt: c.cashedOutAt },
-        rounding: CRASH_ROOM_ROUNDING,
+        rounding,
       });
       return { requestId, roundId: c.roundId, cashedOutAt: c.cashedOutAt, amount, payout, balance };
     });
@@ -124,10 +142,10 @@ export class CrashMoney {
     const settled = await this.requests.run({ playerId, requestId, kind: "crash-settle", body: { betId } }, async (ctx) => {
       const [bet] = await sqlRows<
         Row<"crash_bets", "round_id" | "request_id" | "amount" | "auto_cash_out" | "status"> &
-          Row<"crash_rounds", "phase" | "crash_point" | "game_number">
+          Row<"crash_rounds", "phase" | "crash_point" | "game_number" | "game_hash" | "rounding">
       >(
         ctx.em,
-        `SELECT b.round_id, b.request_id, b.amount, b.auto_cash_out, b.status, r.phase, r.crash_point, r.game_number
+        `SELECT b.round_id, b.request_id, b.amount, b.auto_cash_out, b.status, r.phase, r.crash_point, r.game_number, r.game_hash, r.rounding
            FROM crash_bets b JOIN crash_rounds r ON r.id = b.round_id WHERE b.id = $1 FOR UPDATE OF b`,
         [betId],
       );
@@ -135,7 +153,8 @@ export class CrashMoney {
       const amount = Number(bet.amount);
       const auto = bet.auto_cash_out === null ? null : Number(bet.auto_cash_out);
       const paid = bet.phase === "running" && auto !== null && auto <= Number(bet.crash_point);
-      const payout = paid ? payoutRatio(amount, auto, 100) : amount;
+      const rounding = crashRoomRounding(bet.rounding);
+      const payout = paid ? crashCashOutPayout(rounding, { gameHash: bet.game_hash, playerId, amount, cashedOutAt: auto }).payout : amount;
       await sqlRows(
         ctx.em,
         `UPDATE crash_bets SET status = $2, cashed_out_at = $3, payout = $4, settled_by = 'restart', settled_at = now() WHERE id = $1`,
@@ -155,7 +174,7 @@ export class CrashMoney {
         params: { roundId: bet.round_id, gameNumber: Number(bet.game_number), autoCashOut: auto },
         actions: [],
         outcome: { restart: paid ? "auto cash-out paid" : "refunded", cashedOutAt: paid ? auto : null },
-        rounding: CRASH_ROOM_ROUNDING,
+        rounding,
         result: paid ? resultWord(amount, payout) : "push",
       });
       return { settled: { requestId, roundId: bet.round_id as string, cashedOutAt: paid ? auto! : 100, amount, payout, balance } };

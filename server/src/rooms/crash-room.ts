@@ -294,6 +294,7 @@ export abstract class CrashRoom extends Room<{ state: CrashState; client: CrashC
       crashPoint: round.crashPoint,
       phase: "busted",
       terminatingHash: round.chain.terminatingHash,
+      rounding: round.rounding,
     });
   }
 

@@ -22,6 +22,8 @@ export class CrashHistoryEntry extends Schema {
   @type("string") terminatingHash = "";
   /** busted, or void when a restart cut the round short in its betting phase. */
   @type("string") phase = "busted";
+  /** The payout rounding rule of the game's cash-outs (docs/crash-chain.md): 1 rounded down, 2 unbiased. */
+  @type("number") rounding = 1;
 }
 
 /**

@@ -7,7 +7,7 @@ import { blockedBy } from "../shared/blocked";
 import { PlayingCard } from "../shared/Cards";
 import { GameFrame } from "../shared/GameFrame";
 import { RoundResult } from "../shared/RoundResult";
-import { formatChance, formatCoins, formatMultiplier } from "../shared/format";
+import { formatChance, formatMultiplier, formatWholePayout } from "../shared/format";
 import { useRound } from "../shared/use-round";
 import { useStake } from "../shared/use-stake";
 
@@ -21,7 +21,9 @@ interface HiLoView {
   status: "open" | "lost" | "cashed";
   card: Card;
   multiplier: number;
+  /** a cash-out now pays cashValue or cashValueUp: the exact value rounded down and up */
   cashValue: number;
+  cashValueUp: number;
   higher: number;
   lower: number;
   skipsLeft: number;
@@ -107,7 +109,7 @@ export default function HiLoTable(props: GameTableProps) {
                 enabled={ready && view!.correct > 0}
                 onClick={() => void round.act({ type: "cashout" })}
               >
-                Cash out {view && view.correct > 0 ? formatCoins(view.cashValue) : ""}
+                Cash out {view && view.correct > 0 ? formatWholePayout(view.cashValue, view.cashValueUp) : ""}
               </ActionButton>
             </div>
           }

@@ -10,7 +10,7 @@ import { GameFrame } from "../shared/GameFrame";
 import { PayTable } from "../shared/GameHelp";
 import { GemIcon, MineIcon } from "../shared/icons";
 import { RoundResult } from "../shared/RoundResult";
-import { formatChance, formatCoins, formatMultiplier } from "../shared/format";
+import { formatChance, formatMultiplier, formatWholePayout } from "../shared/format";
 import { useRound } from "../shared/use-round";
 import { useStake } from "../shared/use-stake";
 
@@ -20,7 +20,9 @@ interface MinesView {
   revealed: number[];
   status: "open" | "lost" | "cashed";
   multiplier: number;
+  /** a cash-out now pays cashValue or cashValueUp: the exact value rounded down and up */
   cashValue: number;
+  cashValueUp: number;
   nextMultiplier: number;
   mines?: number[];
   hit?: number | null;
@@ -86,7 +88,8 @@ export default function MinesTable(props: GameTableProps) {
               enabled={ready && gems > 0}
               onClick={() => void round.act({ type: "cashout" })}
             >
-              Cash out {gems > 0 && view ? `${formatCoins(view.cashValue)} (${formatMultiplier(view.multiplier)})` : ""}
+              Cash out{" "}
+              {gems > 0 && view ? `${formatWholePayout(view.cashValue, view.cashValueUp)} (${formatMultiplier(view.multiplier)})` : ""}
             </ActionButton>
           }
         >

@@ -1,18 +1,8 @@
 import { motion } from "motion/react";
 import { CircleX, Equal, Trophy } from "lucide-react";
+import { roundResultText } from "@casino/common/format";
 import { formatCoins, formatMultiplier } from "./format";
 import type { ShownRound } from "./use-round";
-
-/** The words for a settled round; `bets` is how many separate bets it held (a layout's spots). */
-export function resultText(result: ShownRound<unknown>["result"], stake: number, payout: number, bets = 1): string {
-  const net = payout - stake;
-  if (result === "win") return `You won +${formatCoins(net)} coins`;
-  if (result === "push") {
-    // one bet handed back is a push; several bets whose wins make up for their losses are not
-    return bets > 1 ? `Break even: your bets paid back the ${formatCoins(stake)} staked` : "Push: your bet is returned";
-  }
-  return net < 0 ? `You lost ${formatCoins(-net)} coin${net === -1 ? "" : "s"}` : "No win";
-}
 
 /**
  * The settled outcome of the last round, exactly as the server answered it: net coins, payout and the
@@ -23,7 +13,9 @@ export function resultText(result: ShownRound<unknown>["result"], stake: number,
 export function RoundResult(props: { round: ShownRound<unknown> | null; detail?: string; bets?: number }) {
   const { round, detail } = props;
   const shown = round && round.done && round.answer && round.revealed ? round : null;
-  const text = shown ? resultText(shown.result, shown.totalStake, shown.totalPayout, props.bets) : "";
+  const text = shown ? roundResultText(shown.result, shown.totalStake, shown.totalPayout, props.bets, shown.unroundedPayout) : "";
+  // the multiplier the round reached, before rounding to whole coins
+  const reached = shown ? (shown.unroundedPayout ?? shown.totalPayout) : 0;
   const tone =
     shown?.result === "win"
       ? "bg-emerald-400 text-slate-950"
@@ -40,6 +32,7 @@ export function RoundResult(props: { round: ShownRound<unknown> | null; detail?:
           data-result={shown.result ?? ""}
           data-stake={shown.totalStake}
           data-payout={shown.totalPayout}
+          data-unrounded={shown.unroundedPayout ?? undefined}
           data-balance={shown.answer!.balance}
           initial={{ opacity: 0, y: 8, scale: 0.95 }}
           animate={{ opacity: 1, y: 0, scale: 1, transition: { duration: 0.15 } }}
@@ -49,7 +42,7 @@ export function RoundResult(props: { round: ShownRound<unknown> | null; detail?:
           {text}
           {shown.totalStake > 0 && shown.totalPayout > 0 && (
             <span className="ml-2 font-normal opacity-80">
-              {formatMultiplier(shown.totalPayout / shown.totalStake)} · paid {formatCoins(shown.totalPayout)}
+              {formatMultiplier(reached / shown.totalStake)} · paid {formatCoins(shown.totalPayout)}
             </span>
           )}
           {detail && <span className="ml-2 font-normal opacity-80">{detail}</span>}

@@ -12,6 +12,11 @@ export interface ShownRound<V> {
   done: boolean;
   totalStake: number;
   totalPayout: number;
+  /**
+   * What the round paid before rounding, when its settling step rounded a payout (rule 2); null when
+   * every payout was whole. Single-bet games round only on the step that settles them.
+   */
+  unroundedPayout: number | null;
   result: BetAnswer["result"];
   /** the answer itself when this visit got one (absent for a round resumed from the room state) */
   answer: BetAnswer | null;
@@ -139,6 +144,7 @@ export function useRound<V>(props: GameTableProps, revealMs: number | ((answer: 
         done: answer.done,
         totalStake: answer.totalStake,
         totalPayout: answer.totalPayout,
+        unroundedPayout: answer.unroundedPayout === undefined ? null : answer.totalPayout - answer.payout + answer.unroundedPayout,
         result: answer.result,
         answer,
         revealed: answer.done && shownId === answer.requestId,
@@ -151,6 +157,7 @@ export function useRound<V>(props: GameTableProps, revealMs: number | ((answer: 
         done: false,
         totalStake: mine.totalStake,
         totalPayout: mine.totalPayout,
+        unroundedPayout: null,
         result: null,
         answer: null,
         revealed: false,

@@ -484,6 +484,8 @@ export class CrashRound {
   /** In hundredths (250 = 2.50×). */
   @Column({ name: "crash_point", type: "bigint", transformer: bigintToNumber }) crashPoint!: number;
   @Column({ type: "text" }) phase!: "betting" | "running" | "busted" | "void";
+  /** The payout rounding rule of the round's cash-outs: 1 for rounds stored before rules were. */
+  @Column({ type: "integer", default: 1 }) rounding!: number;
   @Column({ name: "settled_by", type: "text", nullable: true }) settledBy!: "bust" | "restart" | null;
   @Column({ type: "text" }) owner!: string;
   @Column({ name: "lease_until", type: "timestamptz" }) leaseUntil!: Date;

@@ -15,6 +15,7 @@ import { PlaySettings1764100000001 } from "./1764100000001-play-settings";
 import { RoundLookup1764100000002 } from "./1764100000002-round-lookup";
 import { PayoutRoundingRule1764100000003 } from "./1764100000003-payout-rounding-rule";
 import { BlackjackTable1764100000004 } from "./1764100000004-blackjack-table";
+import { CrashPayoutRounding1764100000005 } from "./1764100000005-crash-payout-rounding";
 
 /** In order; the data source runs the pending ones at start. */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   RoundLookup1764100000002,
   PayoutRoundingRule1764100000003,
   BlackjackTable1764100000004,
+  CrashPayoutRounding1764100000005,
 ];

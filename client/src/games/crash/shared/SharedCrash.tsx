@@ -48,7 +48,7 @@ export function SharedCrash({ shared, balance }: { shared: SharedCrashRoom; bala
       {room && (
         <div className="grid gap-4 lg:grid-cols-2">
           <RoomBets room={room} playerId={shared.playerId} />
-          <RoomHistory room={room} />
+          <RoomHistory room={room} playerId={shared.playerId} />
         </div>
       )}
     </div>
