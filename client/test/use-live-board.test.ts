@@ -152,7 +152,9 @@ describe("the live board", () => {
     const b = await board();
     const room = fakeServer.room;
     snapshot(room, 1, TOP);
-    act(() => room.message(LEADERBOARD_MESSAGES.delta, { page: 1, total: 7, size: 3, changed: [{ rank: 0 }], me: { rank: 1, value: 1 }, seq: 2 }));
+    act(() =>
+      room.message(LEADERBOARD_MESSAGES.delta, { page: 1, total: 7, size: 3, changed: [{ rank: 0 }], me: { rank: 1, value: 1 }, seq: 2 }),
+    );
     expect(error).toHaveBeenCalled();
     expect(names(b.now().entries)).toEqual(["1:ann", "2:bob", "3:cy"]);
     error.mockRestore();
