@@ -95,10 +95,20 @@ export const fakeServer = {
   rooms: [] as FakeRoom[],
   /** How many of the next join attempts fail as an unreachable server would. */
   refuse: 0,
+  /** While true, joins wait unanswered (a server that does not reply) until `answerHeld`. */
+  hold: false,
+  held: [] as (() => void)[],
   reset(): void {
     this.joins = [];
     this.rooms = [];
     this.refuse = 0;
+    this.hold = false;
+    this.held = [];
+  },
+  /** Lets the joins held so far go on. */
+  answerHeld(): void {
+    this.hold = false;
+    for (const go of this.held.splice(0)) go();
   },
   /** The last room joined. */
   get room(): FakeRoom {
@@ -127,6 +137,7 @@ export class Client {
   private async join(method: Join["method"], name: string, options: Record<string, unknown>): Promise<FakeRoom> {
     await Promise.resolve();
     fakeServer.joins.push({ method, name, options, token: this.auth.token, endpoint: this.endpoint });
+    if (fakeServer.hold) await new Promise<void>((go) => fakeServer.held.push(go));
     if (fakeServer.refuse > 0) {
       fakeServer.refuse--;
       throw new Error("server unreachable");

@@ -259,6 +259,23 @@ describe("when the room cannot be reached", () => {
     expect(names(b.now().entries)).toEqual(["1:ann"]);
   });
 
+  it("polls once a join has gone unanswered for 3 s, and goes live when it is answered", async () => {
+    fakeServer.hold = true;
+    const b = await board();
+    expect(fakeServer.joins).toHaveLength(1);
+    await advance(2_999);
+    await settle();
+    expect(b.now().link).toBe("connecting");
+    expect(calls).toHaveLength(0);
+    await advance(1);
+    await settle();
+    expect(b.now().link).toBe("polling");
+    expect(calls.map((c) => c.url)).toContain("/api/leaderboard?page=1&limit=3");
+    act(() => fakeServer.answerHeld());
+    await settle();
+    expect(b.now().link).toBe("live");
+  });
+
   it("shows a REST failure as the board's error", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => undefined);
     fakeServer.refuse = 1;
