@@ -1,12 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { renderHook } from "@testing-library/react";
+import { act, renderHook } from "@testing-library/react";
 import { ACCOUNT_CLOSED_CLOSE_CODE } from "@casino/common/account";
 import type { PlayerRecord } from "@casino/common/api";
 import { fakeServer, type FakeRoom } from "./fake-colyseus";
 import { connectRoom, reconnectRoom, useRoomConnection } from "../src/app/start";
 import { RoomFailure } from "../src/net/room-failure";
 import { newRequestId } from "../src/net/request-id";
-import { revealed, acceptAnswer, useRoom } from "../src/store/room";
+import { revealed, acceptAnswer, parseOpenRound, shownBalance, useRoom } from "../src/store/room";
+import { useGameConnection } from "../src/features/game-host/game-connection";
 import { useSession } from "../src/store/session";
 import { useNotifications } from "../src/store/notifications";
 import { useToast } from "../src/store/toast";
@@ -264,5 +265,30 @@ describe("useRoomConnection", () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(fakeServer.joins).toHaveLength(1);
     expect(fakeServer.joins[0].token).toBe("tok-a");
+  });
+});
+
+describe("the game connection", () => {
+  it("refuses at once while no room connection exists, and follows the connection's status", async () => {
+    const { result } = renderHook(() => useGameConnection("dice"));
+    expect(result.current.connected).toBe(false);
+    await expect(result.current.bet(10, undefined)).rejects.toMatchObject({ code: "disconnected", message: "Not connected to the casino" });
+    await connected();
+    await vi.waitFor(() => expect(result.current.connected).toBe(true));
+    act(() => fakeServer.room.drop());
+    expect(result.current.connected).toBe(false);
+  });
+});
+
+describe("the room store", () => {
+  it("reads the mirrored open round, none for an empty or unreadable one", () => {
+    expect(parseOpenRound("")).toBeNull();
+    expect(parseOpenRound("{broken")).toBeNull();
+    expect(parseOpenRound('{"roundId":"r","game":"mines","totalStake":5,"totalPayout":0,"view":{}}')).toMatchObject({ roundId: "r" });
+  });
+
+  it("shows the balance less every payout not revealed yet, and nothing before any balance", () => {
+    expect(shownBalance({ balance: null, withheld: { a: 5 } })).toBeNull();
+    expect(shownBalance({ balance: 500, withheld: { a: 50, b: 0, c: 25 } })).toBe(425);
   });
 });
