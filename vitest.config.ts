@@ -2,7 +2,8 @@ import { defineConfig } from "vitest/config";
 
 /**
  * Projects: pure common code; the server against the real PostgreSQL (a fresh database per run) and
- * against embedded PGlite; the client in real headless Chromium.
+ * against embedded PGlite; the client's hooks, stores and connection in a simulated DOM (happy-dom, the
+ * Colyseus SDK and fetch faked at the network edge), and the client whole in real headless Chromium.
  */
 export default defineConfig({
   test: {
@@ -32,6 +33,14 @@ export default defineConfig({
           include: ["loadtest/test/**/*.test.ts"],
           testTimeout: 120_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: "client-unit",
+          include: ["client/test/**/*.test.{ts,tsx}"],
+          environment: "happy-dom",
+          setupFiles: ["client/test/setup.ts"],
         },
       },
       {
