@@ -254,14 +254,18 @@ describe("pushed toasts", () => {
 });
 
 describe("useRoomConnection", () => {
-  it("joins once a session token exists, once per token", async () => {
-    const { rerender } = renderHook(() => useRoomConnection());
+  it("joins once a session token exists and the page is shown, once per token", async () => {
+    const { rerender } = renderHook(({ shown }) => useRoomConnection(shown), { initialProps: { shown: false } });
     await new Promise((r) => setTimeout(r, 50));
     expect(fakeServer.joins).toHaveLength(0);
     useSession.setState({ token: "tok-a" });
-    rerender();
-    await vi.waitFor(() => expect(useRoom.getState().status).toBe("open"));
-    rerender();
+    rerender({ shown: false });
+    await new Promise((r) => setTimeout(r, 50));
+    // a token alone waits for the signed-in page to be shown
+    expect(fakeServer.joins).toHaveLength(0);
+    rerender({ shown: true });
+    await vi.waitFor(() => expect(useRoom.getState().status).toBe("open"), { timeout: 3000 });
+    rerender({ shown: true });
     await new Promise((r) => setTimeout(r, 50));
     expect(fakeServer.joins).toHaveLength(1);
     expect(fakeServer.joins[0].token).toBe("tok-a");
