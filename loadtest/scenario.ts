@@ -19,7 +19,17 @@ export interface Scenario {
 export const defineScenario = (scenario: Scenario): Scenario => scenario;
 
 /** The scenarios shipped with the tool, by name. */
-export const BUILT_IN = ["mixed", "dice-spam", "multi-step", "daily-spin", "leaderboard", "reconnect-storm", "crash", "idle"] as const;
+export const BUILT_IN = [
+  "mixed",
+  "dice-spam",
+  "multi-step",
+  "daily-spin",
+  "leaderboard",
+  "reconnect-storm",
+  "crash",
+  "table",
+  "idle",
+] as const;
 
 /** A built-in scenario by name, or a scenario module by path (its default export). */
 export async function loadScenario(nameOrPath: string): Promise<Scenario> {
