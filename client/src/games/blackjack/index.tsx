@@ -24,7 +24,9 @@ export default function Blackjack(props: GameTableProps) {
           <div
             role="tablist"
             aria-label="Blackjack mode"
-            className="mx-2 flex gap-1 self-start rounded-xl bg-muted p-1 ring-1 ring-border sm:mx-4"
+            // On a phone the switch comes after the game, so the table, its bet panel and its actions keep
+            // the solo layout's place on the first screen; from the sm breakpoint it leads the page.
+            className="order-last mx-2 flex gap-1 self-start rounded-xl bg-muted p-1 ring-1 ring-border sm:order-first sm:mx-4"
           >
             {tabs.map((tab) => (
               <button
