@@ -99,7 +99,8 @@ describe("a phone inside Discord", () => {
     await pip.waitFor({ state: "detached" });
     await app.getByTestId("table-mines").waitFor();
     expect(await app.getByTestId("mines-cashout").isVisible()).toBe(true);
-    expect(await app.getByTestId("balance").textContent()).toBe("990");
+    // the header counts to a changed balance (0.7 s): wait for where it settles
+    await expect.poll(() => app.getByTestId("balance").textContent(), { timeout: 5_000 }).toBe("990");
     await page.close();
   });
 });
