@@ -1,10 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from "react";
 import type { TableSeatPlayer, TableSnapshot } from "@casino/common/table";
 import type { BlackjackAction } from "@casino/common/games/blackjack";
 import type { SharedTableConnection, SharedTableRoom } from "../../contract";
-import { errorText } from "../../shared/use-round";
+import { useSharedRoom, type SharedRoomStatus } from "../../shared/use-shared-room";
 
-export type TableRoomStatus = "connecting" | "open" | "reconnecting" | "lost";
+export type TableRoomStatus = SharedRoomStatus;
 
 export interface TableRoomControls {
   status: TableRoomStatus;
@@ -26,34 +25,7 @@ export interface TableRoomControls {
  * decides a turn, a card or an outcome; the table draws what the room says.
  */
 export function useTableRoom(shared: SharedTableRoom): TableRoomControls {
-  const [status, setStatus] = useState<TableRoomStatus>("connecting");
-  const [table, setTable] = useState<TableSnapshot | null>(null);
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const connection = useRef<SharedTableConnection | null>(null);
-
-  useEffect(() => {
-    const c = shared.connect({ status: setStatus, state: setTable });
-    connection.current = c;
-    return () => {
-      connection.current = null;
-      c.close();
-    };
-  }, [shared]);
-
-  const send = useCallback(async (work: (c: SharedTableConnection) => Promise<unknown>) => {
-    const c = connection.current;
-    if (!c) return;
-    setPending(true);
-    setError(null);
-    try {
-      await work(c);
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setPending(false);
-    }
-  }, []);
+  const { status, state: table, pending, error, send } = useSharedRoom<TableSnapshot | null, SharedTableConnection>(shared);
 
   const me = (table && shared.playerId && table.players.find((p) => p.playerId === shared.playerId)) || null;
   return {

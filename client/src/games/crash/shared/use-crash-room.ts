@@ -1,9 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from "react";
 import type { CrashRoomBet, CrashRoomSnapshot } from "@casino/common/protocol";
 import type { SharedCrashConnection, SharedCrashRoom } from "../../contract";
-import { errorText } from "../../shared/use-round";
+import { useSharedRoom, type SharedRoomStatus } from "../../shared/use-shared-room";
 
-export type CrashRoomStatus = "connecting" | "open" | "reconnecting" | "lost";
+export type CrashRoomStatus = SharedRoomStatus;
 
 export interface CrashRoomControls {
   status: CrashRoomStatus;
@@ -22,34 +21,7 @@ export interface CrashRoomControls {
  * decides a phase, a multiplier or an outcome; the table draws what the room says.
  */
 export function useCrashRoom(shared: SharedCrashRoom): CrashRoomControls {
-  const [status, setStatus] = useState<CrashRoomStatus>("connecting");
-  const [room, setRoom] = useState<CrashRoomSnapshot | null>(null);
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const connection = useRef<SharedCrashConnection | null>(null);
-
-  useEffect(() => {
-    const c = shared.connect({ status: setStatus, state: setRoom });
-    connection.current = c;
-    return () => {
-      connection.current = null;
-      c.close();
-    };
-  }, [shared]);
-
-  const send = useCallback(async (work: (c: SharedCrashConnection) => Promise<unknown>) => {
-    const c = connection.current;
-    if (!c) return;
-    setPending(true);
-    setError(null);
-    try {
-      await work(c);
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setPending(false);
-    }
-  }, []);
+  const { status, state: room, pending, error, send } = useSharedRoom<CrashRoomSnapshot | null, SharedCrashConnection>(shared);
 
   const mine = room && shared.playerId ? (room.bets[shared.playerId] ?? null) : null;
   return {
