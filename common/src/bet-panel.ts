@@ -5,6 +5,8 @@
  * Amounts are whole coins. A table may stake the panel's amount several times at once (chips on a
  * layout: `units` chips of `amount` each); every rule here applies to the total it would send.
  */
+import { coinsText } from "./format";
+
 export interface StakeLimits {
   /**
    * the game's minimum stake of one bet: of the amount, so of each chip on a chip table (the server
@@ -28,7 +30,6 @@ export function parseStake(text: string): number {
   return Number(trimmed);
 }
 
-const coins = (n: number): string => `${n.toLocaleString("en-US")} coin${n === 1 ? "" : "s"}`;
 
 /** Why this amount cannot be sent, as the player reads it under the field; null when it can. */
 export function stakeProblem(amount: number, limits: StakeLimits): string | null {
@@ -36,9 +37,9 @@ export function stakeProblem(amount: number, limits: StakeLimits): string | null
   if (!Number.isInteger(amount)) return "Bets are whole coins";
   const units = unitsOf(limits);
   const total = amount * units;
-  if (amount < 1 || amount < limits.min) return `The minimum bet is ${coins(limits.min)}`;
+  if (amount < 1 || amount < limits.min) return `The minimum bet is ${coinsText(limits.min)}`;
   if (total > limits.max) {
-    return units === 1 ? `The maximum bet is ${coins(limits.max)}` : `The total bet (${coins(total)}) may not exceed ${coins(limits.max)}`;
+    return units === 1 ? `The maximum bet is ${coinsText(limits.max)}` : `The total bet (${coinsText(total)}) may not exceed ${coinsText(limits.max)}`;
   }
   if (total > limits.balance) return "Insufficient balance";
   return null;

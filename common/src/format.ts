@@ -9,6 +9,9 @@ let coinFormat: Intl.NumberFormat | undefined;
 /** 1234567 → "1,234,567". */
 export const formatCoins = (n: number): string => (coinFormat ??= new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 })).format(n);
 
+/** An amount with its word: "1 coin", "-1 coin", "2 coins", "1,000 coins". */
+export const coinsText = (n: number): string => `${formatCoins(n)} ${Math.abs(n) === 1 ? "coin" : "coins"}`;
+
 /**
  * Multipliers, everywhere the same: two decimals and thousands separators, "1.98×", "1.33×" (never
  * "1.3333×"), "9,900.00×".
@@ -27,7 +30,6 @@ export const formatWholePayout = (low: number, high: number): string =>
 let exact: Intl.NumberFormat | undefined;
 const formatExact = (n: number): string =>
   (exact ??= new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })).format(n);
-const coins = (n: number) => `${formatCoins(n)} coin${n === 1 ? "" : "s"}`;
 
 /**
  * The words for a settled round; `bets` is how many separate bets it held (a layout's spots), and
@@ -42,16 +44,16 @@ export function roundResultText(
   unrounded: number | null = null,
 ): string {
   const net = payout - stake;
-  const rounded = unrounded !== null && unrounded !== payout ? `${formatExact(unrounded)} paid as ${coins(payout)} after rounding` : null;
-  if (result === "win") return `You won +${formatCoins(net)} coins`;
+  const rounded = unrounded !== null && unrounded !== payout ? `${formatExact(unrounded)} paid as ${coinsText(payout)} after rounding` : null;
+  if (result === "win") return `You won +${coinsText(net)}`;
   if (result === "push") {
     if (rounded && bets === 1 && unrounded! > stake) return `Win at ${formatMultiplier(unrounded! / stake)}: ${rounded}, your stake back`;
     if (rounded) return `Break even: ${rounded}`;
     // one bet handed back is a push; several bets whose wins make up for their losses are not
     return bets > 1 ? `Break even: your bets paid back the ${formatCoins(stake)} staked` : "Push: your bet is returned";
   }
-  if (rounded) return `You lost ${coins(-net)}: ${rounded}`;
-  return net < 0 ? `You lost ${coins(-net)}` : "No win";
+  if (rounded) return `You lost ${coinsText(-net)}: ${rounded}`;
+  return net < 0 ? `You lost ${coinsText(-net)}` : "No win";
 }
 
 /** A signed change: "+250", "-1,000", "0". */

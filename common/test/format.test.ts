@@ -33,7 +33,7 @@ describe("display formats", () => {
     expect(roundResultText("push", 1, 1, 1, 1.98)).toBe("Win at 1.98×: 1.98 paid as 1 coin after rounding, your stake back");
     expect(roundResultText("push", 1, 1, 1, 1.98)).not.toContain("Push");
     // the same win paid 2, and a genuine push (a tie, nothing rounded)
-    expect(roundResultText("win", 1, 2, 1, 1.98)).toBe("You won +1 coins");
+    expect(roundResultText("win", 1, 2, 1, 1.98)).toBe("You won +1 coin");
     expect(roundResultText("push", 10, 10)).toBe("Push: your bet is returned");
     // several bets: break even, with the rounding said
     expect(roundResultText("push", 2, 2, 2, 1.95)).toBe("Break even: 1.95 paid as 2 coins after rounding");

@@ -1,5 +1,5 @@
 import { LOSE_TOAST_MS, WIN_TOAST_MS } from "@casino/common/constants";
-import { formatCoins } from "@casino/common/format";
+import { coinsText } from "@casino/common/format";
 import type { BetAnswer } from "@casino/common/protocol";
 import { useSettings } from "../../store/settings";
 import { toast } from "../../store/toast";
@@ -19,10 +19,10 @@ export function announceRoundEnd(answer: BetAnswer): void {
   }
   const net = answer.totalPayout - answer.totalStake;
   if (net > 0) {
-    toast({ title: "You won!", description: `+${formatCoins(net)} coins`, variant: "success", duration: WIN_TOAST_MS });
+    toast({ title: "You won!", description: `+${coinsText(net)}`, variant: "success", duration: WIN_TOAST_MS });
     playSound("win");
   } else if (net < 0) {
-    toast({ title: "Better luck next time", description: `${formatCoins(net)} coins`, variant: "destructive", duration: LOSE_TOAST_MS });
+    toast({ title: "Better luck next time", description: coinsText(net), variant: "destructive", duration: LOSE_TOAST_MS });
     playSound("lose");
   }
   refreshLeaderboard();

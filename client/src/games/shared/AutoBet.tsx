@@ -36,7 +36,7 @@ function announceSummary(progress: AutoBetProgress | null, reason: string): void
   const net = profit > 0 ? `+${formatCoins(profit)}` : profit < 0 ? `−${formatCoins(-profit)}` : "0";
   toast({
     title: "Autobet finished",
-    description: `${formatCoins(played)} bet${played === 1 ? "" : "s"}, net ${net} coins. ${reason}`,
+    description: `${formatCoins(played)} bet${played === 1 ? "" : "s"}, net ${net} ${Math.abs(profit) === 1 ? "coin" : "coins"}. ${reason}`,
     variant: profit > 0 ? "success" : profit < 0 ? "destructive" : "default",
     duration: profit < 0 ? LOSE_TOAST_MS + 2_000 : WIN_TOAST_MS + 2_000,
   });
