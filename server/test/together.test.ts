@@ -197,6 +197,45 @@ describe("the together room", () => {
     for (const r of [f.room, back, casino.room]) await r.leave(true);
   });
 
+  it("twelve instances' rooms in one process hear a big win through one subscription to the global channel", async () => {
+    const presence = t.app.services.presence;
+    const subscribe = presence.subscribe.bind(presence);
+    const globalSubscriptions: string[] = [];
+    presence.subscribe = ((topic: string, callback: (...args: any[]) => void) => {
+      if (topic === "together:feed:global") globalSubscriptions.push(topic);
+      return subscribe(topic, callback);
+    }) as typeof presence.subscribe;
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+    process.on("warning", onWarning);
+    try {
+      const players = await Promise.all(Array.from({ length: 12 }, (_, i) => signIn(`8110${100 + i}`, `Many ${i}`, `inst-many-${i}`)));
+      const viewers = [];
+      for (const [i, p] of players.entries()) viewers.push(await joinTogether(p.token, `inst-many-${i}`));
+      // The first of them wins big at limbo (target 20 at 100 coins: 2,000 back).
+      const winner = players[0]!;
+      const input = await chooseSeed(
+        t,
+        winner.player.id,
+        "together-many",
+        (i) => replayRound(i, { game: "limbo", amount: 100, params: { target: 20 }, actions: [] }).totalPayout > 0,
+      );
+      const casino = await joinCasino(t, winner.token);
+      const answer = await ask(casino.room, casino.inbox, "bet", { game: "limbo", amount: 100, params: { target: 20 } });
+      const rowId = `${answer.body.fairness.serverSeedHash}:${input.nonce}`;
+      for (const viewer of viewers) await waitFor(() => feedRows(viewer.inbox, "global").some((r) => r.id === rowId), 10_000);
+      // the rooms of the earlier tests may have made the process's one subscription already
+      expect(globalSubscriptions.length).toBeLessThanOrEqual(1);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((w) => w.includes("MaxListeners"))).toEqual([]);
+      await casino.room.leave();
+      for (const viewer of viewers) await viewer.room.leave();
+    } finally {
+      presence.subscribe = subscribe;
+      process.off("warning", onWarning);
+    }
+  });
+
   it("refuses an instance the player has not joined, a guest's instance and malformed options", async () => {
     const erin = await signIn("8100005", "Erin", "inst-together-c");
     const guest = await t.guest();

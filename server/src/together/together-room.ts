@@ -20,7 +20,7 @@ import type { SessionClaims } from "../auth/session";
 import { AppError, forbidden } from "../errors";
 import { Coalescer } from "../leaderboard/coalescer";
 import type { Services } from "../services";
-import { FEED_GLOBAL_CHANNEL, MEMBER_REFRESH_MS, feedChannel, membersChannel, tableChannel, type TableStep } from "./together";
+import { MEMBER_REFRESH_MS, feedChannel, membersChannel, tableChannel, type TableStep } from "./together";
 
 interface TogetherAuth extends SessionClaims {
   instanceId: string | null;
@@ -90,6 +90,7 @@ export abstract class TogetherRoom extends Room<{ client: TogetherClient }> {
 
   private readonly onInstanceRow = (row: FeedRow) => this.queue(this.instanceRows, row);
   private readonly onGlobalRow = (row: FeedRow) => this.queue(this.globalRows, row);
+  private stopBigWins: (() => void) | null = null;
   private readonly onMembersChanged = () => this.membersPush.trigger();
   private readonly onTableStep = (step: TableStep) => this.queueTable(step);
   /** The latest step of each watched player not pushed yet, and the timer that pushes them. */
@@ -102,7 +103,7 @@ export abstract class TogetherRoom extends Room<{ client: TogetherClient }> {
     this.maxMessagesPerSecond = this.services.config.roomMaxMessagesPerSecond;
     this.membersPush = new Coalescer(() => this.pushMembers(), 1000 / MEMBERS_PER_SECOND, this.services.log);
     const presence = this.services.presence;
-    await presence.subscribe(FEED_GLOBAL_CHANNEL, this.onGlobalRow);
+    this.stopBigWins = await this.services.together.listenBigWins(this.onGlobalRow);
     if (this.instanceId) {
       await presence.subscribe(feedChannel(this.instanceId), this.onInstanceRow);
       await presence.subscribe(membersChannel(this.instanceId), this.onMembersChanged);
@@ -155,7 +156,7 @@ export abstract class TogetherRoom extends Room<{ client: TogetherClient }> {
     if (this.tableTimer) clearTimeout(this.tableTimer);
     if (this.refreshTimer) clearInterval(this.refreshTimer);
     const presence = this.services.presence;
-    void Promise.resolve(presence.unsubscribe(FEED_GLOBAL_CHANNEL, this.onGlobalRow)).catch(() => undefined);
+    this.stopBigWins?.();
     if (this.instanceId) {
       void Promise.resolve(presence.unsubscribe(feedChannel(this.instanceId), this.onInstanceRow)).catch(() => undefined);
       void Promise.resolve(presence.unsubscribe(membersChannel(this.instanceId), this.onMembersChanged)).catch(() => undefined);

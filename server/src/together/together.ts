@@ -106,6 +106,9 @@ const today = (now = Date.now()) => new Date(now).toISOString().slice(0, 10);
 export class Together {
   private readonly identities = new Map<string, FeedIdentity>();
   private stopped = false;
+  /** The rooms of this process that hear the big wins of every instance, behind one presence subscription. */
+  private readonly bigWinListeners = new Set<(row: FeedRow) => void>();
+  private bigWinSubscription: Promise<void> | null = null;
 
   constructor(
     private readonly db: Database,
@@ -121,6 +124,34 @@ export class Together {
    */
   stop(): void {
     this.stopped = true;
+  }
+
+  /**
+   * Hands `listener` every big win of any instance until the returned function is called. The process
+   * subscribes to the global channel once, at the first listener, and stays subscribed: a room per
+   * instance each subscribing would mean as many subscriptions (and, on the in-process presence, more
+   * listeners on one event than Node allows without a warning) for the same rows.
+   */
+  async listenBigWins(listener: (row: FeedRow) => void): Promise<() => void> {
+    this.bigWinListeners.add(listener);
+    this.bigWinSubscription ??= Promise.resolve(
+      this.presence.subscribe(FEED_GLOBAL_CHANNEL, (row: FeedRow) => {
+        for (const each of this.bigWinListeners) each(row);
+      }),
+    ).then(
+      () => undefined,
+      (error: unknown) => {
+        this.bigWinSubscription = null;
+        throw error;
+      },
+    );
+    try {
+      await this.bigWinSubscription;
+    } catch (error) {
+      this.bigWinListeners.delete(listener);
+      throw error;
+    }
+    return () => this.bigWinListeners.delete(listener);
   }
 
   /** The player entered the instance (a together room joined): listed, and their rounds feed the instance. */
