@@ -35,6 +35,10 @@ describe("the log", () => {
     const [bug] = events();
     expect(bug).toMatchObject({ err: { type: "TypeError", message: "x is not a function" } });
     expect((bug!.err as { stack: string }).stack).toMatch(/^TypeError: x is not a function\n\s+at /);
+    // a database that stopped answering (the driver's query timeout) is an outage, not a bug
+    log.error("db", "query failed", new Error("Query read timeout"));
+    expect(events()[1]).toMatchObject({ kind: "db", outage: "Query read timeout" });
+    expect(events()[1]!.err).toBeUndefined();
   });
 
   it("puts a child's fields on each of its lines, under the same limits", () => {
