@@ -31,7 +31,7 @@ export interface BrowserApp {
  * where it is called; the handles it returns may be kept in constants, and are used inside tests and
  * hooks (each reads the value the beforeAll made; reading one earlier throws).
  */
-export function useBrowserApp(options: BrowserAppOptions = {}): BrowserApp {
+export function setupBrowserApp(options: BrowserAppOptions = {}): BrowserApp {
   let server: TestApp | undefined;
   let browser: Browser | undefined;
   let host: FakeHost | undefined;
@@ -52,7 +52,7 @@ export function useBrowserApp(options: BrowserAppOptions = {}): BrowserApp {
   return {
     server: handle("the server", () => server),
     browser: handle("the browser", () => browser),
-    host: handle("the fake Discord host (useBrowserApp({ discordHost: true }))", () => host),
+    host: handle("the fake Discord host (setupBrowserApp({ discordHost: true }))", () => host),
   };
 }
 

@@ -3,10 +3,10 @@ import type { Page } from "playwright-core";
 import { formatCoins } from "@casino/common/format";
 import { Inbox, ask } from "../../server/test/room-helpers";
 import { DESKTOP, enterAsGuest, PHONE, shot, storedPlayerId, storedToken } from "./support";
-import { useBrowserApp } from "./browser-app";
+import { setupBrowserApp } from "./browser-app";
 
 /** A guest in the browser: the built client in real headless Chromium against the real server. */
-const { server: t, browser } = useBrowserApp();
+const { server: t, browser } = setupBrowserApp();
 
 const player = async (id: string) => (await t.app.services.db.run((em) => em.query(`SELECT * FROM players WHERE id = $1`, [id])))[0];
 
