@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import { GAMES } from "@casino/common/catalogue";
-import { startTestApp, type TestApp } from "../../server/test/harness";
 import { axeViolations, describeFindings } from "./axe";
 import { MULTIPLIER_FORMAT, multipliersIn, tabWalk } from "./a11y-helpers";
 import { caseOf, stakeOf } from "./games-cases";
-import { launchChromium, openGame, revealed, setAmount, settled, storeTheme, type ThemeChoice } from "./games-helpers";
+import { openGame, revealed, setAmount, settled, storeTheme, type ThemeChoice } from "./games-helpers";
 import { DESKTOP } from "./support";
+import { setupBrowserApp } from "./browser-app";
 
 /**
  * Accessibility of every screen and table in real Chromium against the real server, in the dark and the
@@ -14,16 +14,7 @@ import { DESKTOP } from "./support";
  * contrast included; Tab reaches every control in document order; Escape closes every dialog; a
  * settled round is told in words and icons, not colour alone.
  */
-let t: TestApp;
-let browser: Browser;
-beforeAll(async () => {
-  t = await startTestApp({ CLIENT_DIST: "client/dist" });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+const { server: t, browser } = setupBrowserApp();
 
 const MODES: ThemeChoice[] = [{ mode: "dark" }, { mode: "light" }];
 

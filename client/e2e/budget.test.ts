@@ -1,9 +1,8 @@
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { startTestApp, type TestApp } from "../../server/test/harness";
-import { launchChromium, PHONE } from "./support";
+import { describe, expect, it } from "vitest";
+import { PHONE } from "./support";
+import { setupBrowserApp } from "./browser-app";
 
 /**
  * Budgets of the production build (`npm test` builds it first): the JS the lobby's entry loads, the
@@ -84,16 +83,7 @@ describe("the lobby's entry", () => {
 });
 
 describe("first meaningful paint", () => {
-  let t: TestApp;
-  let browser: Browser;
-  beforeAll(async () => {
-    t = await startTestApp({ CLIENT_DIST: DIST }, { redis: false });
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  const { server: t, browser } = setupBrowserApp({ env: { CLIENT_DIST: DIST }, redis: false });
 
   it("shows the lobby heading within 1 s of navigation in headless Chromium (best of 5 to 15 cold loads)", async () => {
     const runs: { lobby: number; fcp: number }[] = [];

@@ -1,37 +1,31 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { matchMaker } from "@colyseus/core";
-import type { Browser, FrameLocator, Page } from "playwright-core";
-import { startTestApp, type TestApp } from "../../server/test/harness";
-import { launchChromium } from "./support";
-import { ARTIFACTS, history, serverBalance, type HistoryRow } from "./games-helpers";
-import { acceptTerms, HOST_ORIGIN, startFakeHost, type FakeHost } from "./fake-discord-host";
+import type { FrameLocator, Page } from "playwright-core";
+import { ARTIFACTS } from "./support";
+import { history, serverBalance, type HistoryRow } from "./games-helpers";
+import { acceptTerms } from "./fake-discord-host";
+import { setupBrowserApp } from "./browser-app";
 
 /**
  * The shared crash room in real Chromium: players launched by the fake Discord host in one activity
  * instance play the same rounds and see each other's bets; a player of another instance plays in
  * another room. Every coin is checked against the server's record (REST).
  */
-let t: TestApp;
-let host: FakeHost;
-let browser: Browser;
-beforeAll(async () => {
-  t = await startTestApp({
-    CLIENT_DIST: "client/dist",
-    FRAME_ANCESTORS: HOST_ORIGIN,
+const {
+  server: t,
+  browser,
+  host,
+} = setupBrowserApp({
+  discordHost: true,
+  env: {
     // Time to place bets from the page (a loaded machine can take seconds to fill and click), a curve
     // that reaches 2× in about 1.7 s, and a pause after the bust long enough to read everyone's result.
     CRASH_BETTING_MS: "8000",
     CRASH_BUSTED_MS: "5000",
     CRASH_CURVE_RATE: "0.0004",
-  });
-  host = await startFakeHost();
-  browser = await launchChromium();
+  },
   // The fake host's port is shared with the other Discord browser tests: it may wait for them.
-}, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await host?.close();
-  await t?.close();
+  timeout: 180_000,
 });
 
 interface Player {

@@ -1,28 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { startTestApp, type TestApp } from "../../server/test/harness";
-import { DESKTOP, launchChromium, PHONE, shot } from "./support";
-import { acceptTerms, HOST_ORIGIN, startFakeHost, type FakeHost } from "./fake-discord-host";
+import { DESKTOP, PHONE, shot } from "./support";
+import { acceptTerms } from "./fake-discord-host";
 import { backToLobby, openGame, press, setAmount } from "./games-helpers";
+import { setupBrowserApp } from "./browser-app";
 
 /**
  * Phones inside Discord: the orientation lock each screen asks for (SET_ORIENTATION_LOCK_STATE, sent on
  * a mobile launch only) and the compact picture-in-picture view on ACTIVITY_LAYOUT_MODE_UPDATE.
  */
-let t: TestApp;
-let host: FakeHost;
-let browser: Browser;
-type Browser = Awaited<ReturnType<typeof launchChromium>>;
-beforeAll(async () => {
-  t = await startTestApp({ CLIENT_DIST: "client/dist", FRAME_ANCESTORS: HOST_ORIGIN, BET_RATE_PER_SECOND: "1000" });
-  host = await startFakeHost();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await host?.close();
-  await t?.close();
-});
+const { server: t, browser, host } = setupBrowserApp({ discordHost: true, env: { BET_RATE_PER_SECOND: "1000" } });
 
 type HostLog = { player: string; cmd: string; args: any }[];
 const locks = async (page: Page) =>

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../../server/test/harness";
+import { describe, expect, it } from "vitest";
 import { proxyKeyPair } from "../../server/test/fake-discord";
-import { launchChromium, PHONE } from "./support";
-import { acceptTerms, HOST_ORIGIN, startFakeHost, startFakeProxy, type FakeHost } from "./fake-discord-host";
+import { PHONE } from "./support";
+import { acceptTerms, startFakeProxy } from "./fake-discord-host";
+import { setupBrowserApp } from "./browser-app";
 import { openGame, press, setAmount } from "./games-helpers";
 
 /**
@@ -11,23 +11,13 @@ import { openGame, press, setAmount } from "./games-helpers";
  * upgrade) with the private key, or forges the signature with another key.
  */
 const keys = proxyKeyPair();
-let t: TestApp;
-let host: FakeHost;
-let browser: Awaited<ReturnType<typeof launchChromium>>;
-beforeAll(async () => {
-  t = await startTestApp({
-    CLIENT_DIST: "client/dist",
-    FRAME_ANCESTORS: HOST_ORIGIN,
-    BET_RATE_PER_SECOND: "1000",
-    DISCORD_PUBLIC_KEY: keys.publicKeyHex,
-  });
-  host = await startFakeHost();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await host?.close();
-  await t?.close();
+const {
+  server: t,
+  browser,
+  host,
+} = setupBrowserApp({
+  discordHost: true,
+  env: { BET_RATE_PER_SECOND: "1000", DISCORD_PUBLIC_KEY: keys.publicKeyHex },
 });
 
 const playerRow = async (discordId: string) =>

@@ -1,26 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { startTestApp, type TestApp } from "../../server/test/harness";
-import { DESKTOP, launchChromium, PHONE, shot } from "./support";
-import { acceptTerms, HOST_ORIGIN, startFakeHost, type FakeHost } from "./fake-discord-host";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { DESKTOP, PHONE, shot } from "./support";
+import { acceptTerms } from "./fake-discord-host";
+import { setupBrowserApp } from "./browser-app";
 
 /**
  * The Discord path in real Chromium: a fake Discord host page on http://localhost:3333 iframes the
  * built client served by the real server, whose DISCORD_API_BASE points at the fake OAuth server.
  */
-let t: TestApp;
-let host: FakeHost;
-let browser: Browser;
-beforeAll(async () => {
-  t = await startTestApp({ CLIENT_DIST: "client/dist", FRAME_ANCESTORS: HOST_ORIGIN });
-  host = await startFakeHost();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await host?.close();
-  await t?.close();
-});
+const { server: t, browser, host } = setupBrowserApp({ discordHost: true });
 
 const playerRow = async (discordId: string) =>
   (await t.app.services.db.run((em) => em.query(`SELECT * FROM players WHERE discord_id = $1`, [discordId])))[0];

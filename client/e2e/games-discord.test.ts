@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Frame, Page } from "playwright-core";
-import { startTestApp, type TestApp } from "../../server/test/harness";
-import { acceptTerms, HOST_ORIGIN, startFakeHost, type FakeHost } from "./fake-discord-host";
-import { ARTIFACTS, launchChromium } from "./games-helpers";
+import { describe, expect, it } from "vitest";
+import type { Frame, Page } from "playwright-core";
+import { acceptTerms } from "./fake-discord-host";
 import { caseOf, playFirstRound } from "./games-cases";
-import { DESKTOP, PHONE } from "./support";
+import { ARTIFACTS, DESKTOP, PHONE } from "./support";
+import { setupBrowserApp } from "./browser-app";
 
 /**
  * The chance game tables played inside the fake Discord host: a Discord player signs in through the
@@ -13,19 +12,7 @@ import { DESKTOP, PHONE } from "./support";
  * server's (the round in the player's history, `GET /api/player/:id`). Dice is one step; blackjack and
  * mines are played to the end of their rounds.
  */
-let t: TestApp;
-let host: FakeHost;
-let browser: Browser;
-beforeAll(async () => {
-  t = await startTestApp({ CLIENT_DIST: "client/dist", FRAME_ANCESTORS: HOST_ORIGIN });
-  host = await startFakeHost();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await host?.close();
-  await t?.close();
-});
+const { server: t, browser, host } = setupBrowserApp({ discordHost: true });
 
 /**
  * A Discord player in the host page, signed in and past the terms: the activity's frame, and the session

@@ -1,25 +1,18 @@
-import { mkdirSync } from "node:fs";
 import { expect } from "vitest";
 import type { Browser, BrowserContext, Frame, Page } from "playwright-core";
-import { launchChromium as launch } from "./support";
+import { ARTIFACTS } from "./support";
 
 /**
- * What the game-table browser tests share: Chromium, a fresh guest per context (its session read from
+ * What the game-table browser tests share: a fresh guest per context (its session read from
  * the page's own `POST /api/guest`), the shell's agreed selectors (lobby tile with "Play Now", header
  * balance), and the server's record of the player (REST, with the guest's token).
  */
-export const ARTIFACTS = "test-artifacts";
 
 /**
  * Where a table is driven: a page of its own (standalone), or the activity's frame inside the Discord
  * host. Everything below that only finds elements and runs scripts works on either.
  */
 export type Table = Page | Frame;
-
-export function launchChromium(): Promise<Browser> {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  return launch();
-}
 
 export interface GuestPage {
   context: BrowserContext;

@@ -1,35 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { STARTING_BALANCE } from "@casino/common/constants";
-import { startTestApp, type TestApp } from "../../server/test/harness";
-import {
-  history,
-  launchChromium,
-  openAsGuest,
-  openGame,
-  press,
-  revealed,
-  serverBalance,
-  setAmount,
-  settled,
-  shownBalance,
-} from "./games-helpers";
+import { history, openAsGuest, openGame, press, revealed, serverBalance, setAmount, settled, shownBalance } from "./games-helpers";
+import { setupBrowserApp } from "./browser-app";
 
 /**
  * Refusals as a player sees them: what the bet panel refuses before sending (with the reason under the
  * field) and what the server refuses (its message, shown the same way). The server here allows one bet
  * a second (bursts of two), so its rate limit can be reached by clicking.
  */
-let t: TestApp;
-let browser: Browser;
-beforeAll(async () => {
-  t = await startTestApp({ CLIENT_DIST: "client/dist", BET_RATE_PER_SECOND: "1" });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+const { server: t, browser } = setupBrowserApp({ env: { BET_RATE_PER_SECOND: "1" } });
 
 describe("refusals shown in the bet panel", () => {
   it("insufficient funds, amounts below the minimum and targets the engine refuses never leave the page", { timeout: 60_000 }, async () => {

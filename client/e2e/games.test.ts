@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import { cardName } from "@casino/common/games/cards";
 import { STARTING_BALANCE } from "@casino/common/constants";
 import { matchMaker } from "@colyseus/core";
-import { startTestApp, type TestApp } from "../../server/test/harness";
 import {
   attr,
   cardsIn,
   firstEnabled,
   history,
-  launchChromium,
   MAX_STEPS,
   openAsGuest,
   openGame,
@@ -24,22 +22,14 @@ import {
   shownResult,
 } from "./games-helpers";
 import { CASES, playFirstRound, stakeOf } from "./games-cases";
+import { setupBrowserApp } from "./browser-app";
 
 /**
  * Every chance game played through its table in real Chromium against the real server: a bet placed
  * with the table's own controls, the round finished with its actions, and what the table shows checked
  * against the server's record (history and balance). The drivers, one per game, are in games-cases.ts.
  */
-let t: TestApp;
-let browser: Browser;
-beforeAll(async () => {
-  t = await startTestApp({ CLIENT_DIST: "client/dist" });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+const { server: t, browser } = setupBrowserApp();
 
 describe("the sixteen chance game tables", () => {
   it("cover every chance game of the catalogue", async () => {

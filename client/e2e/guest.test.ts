@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import { formatCoins } from "@casino/common/format";
-import { startTestApp, type TestApp } from "../../server/test/harness";
 import { Inbox, ask } from "../../server/test/room-helpers";
-import { DESKTOP, enterAsGuest, launchChromium, PHONE, shot, storedPlayerId, storedToken } from "./support";
+import { DESKTOP, enterAsGuest, PHONE, shot, storedPlayerId, storedToken } from "./support";
+import { setupBrowserApp } from "./browser-app";
 
 /** A guest in the browser: the built client in real headless Chromium against the real server. */
-let t: TestApp;
-let browser: Browser;
-beforeAll(async () => {
-  t = await startTestApp({ CLIENT_DIST: "client/dist" });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+const { server: t, browser } = setupBrowserApp();
 
 const player = async (id: string) => (await t.app.services.db.run((em) => em.query(`SELECT * FROM players WHERE id = $1`, [id])))[0];
 

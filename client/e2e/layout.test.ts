@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import { GAMES } from "@casino/common/catalogue";
-import { startTestApp, type TestApp } from "../../server/test/harness";
 import { caseOf, stakeOf } from "./games-cases";
 import {
   backToLobby,
   firstEnabled,
   history,
-  launchChromium,
   openAsGuest,
   openGame,
   playOut,
@@ -17,22 +15,14 @@ import {
   sidewaysScroll,
 } from "./games-helpers";
 import { DESKTOP, shot } from "./support";
+import { setupBrowserApp } from "./browser-app";
 
 /**
  * Every screen and table on a phone, in real Chromium against the real server: nothing scrolls
  * sideways, the main action is on screen without scrolling, every control is at least 32 px each way,
  * titles are whole, and a toast never covers the action it follows.
  */
-let t: TestApp;
-let browser: Browser;
-beforeAll(async () => {
-  t = await startTestApp({ CLIENT_DIST: "client/dist" });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+const { server: t, browser } = setupBrowserApp();
 
 const PHONES = [
   { width: 360, height: 640 },

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, FrameLocator, Page, Request } from "playwright-core";
-import { startTestApp, type TestApp } from "../../server/test/harness";
-import { launchChromium, shot } from "./support";
-import { acceptTerms, HOST_ORIGIN, startFakeHost, type FakeHost } from "./fake-discord-host";
+import { describe, expect, it } from "vitest";
+import type { FrameLocator, Page, Request } from "playwright-core";
+import { shot } from "./support";
+import { acceptTerms } from "./fake-discord-host";
+import { setupBrowserApp } from "./browser-app";
 
 /**
  * The leaderboard panel inside Discord, in real Chromium: two signed-in players (the balance board
@@ -11,19 +11,7 @@ import { acceptTerms, HOST_ORIGIN, startFakeHost, type FakeHost } from "./fake-d
  */
 const GUILD = "912952092627435520"; // the guild the fake host launches the activity in
 
-let t: TestApp;
-let host: FakeHost;
-let browser: Browser;
-beforeAll(async () => {
-  t = await startTestApp({ CLIENT_DIST: "client/dist", FRAME_ANCESTORS: HOST_ORIGIN });
-  host = await startFakeHost();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await host?.close();
-  await t?.close();
-});
+const { server: t, browser, host } = setupBrowserApp({ discordHost: true });
 
 interface Seen {
   /** REST calls of the boards and ranks: `/api/leaderboard?...`, `/api/player/:id/rank?...`. */

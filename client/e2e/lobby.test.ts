@@ -1,23 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { GAMES } from "@casino/common/catalogue";
-import { startTestApp, type TestApp } from "../../server/test/harness";
-import { backToLobby, launchChromium, openAsGuest, openGame, press, roundDone } from "./games-helpers";
+import { backToLobby, openAsGuest, openGame, press, roundDone } from "./games-helpers";
+import { setupBrowserApp } from "./browser-app";
 
 /**
  * The lobby a player opens: an illustration per game, search, favourites kept on the device, the games
  * played last, and the Resume card of a round left open (after a reload).
  */
-let t: TestApp;
-let browser: Browser;
-beforeAll(async () => {
-  t = await startTestApp({ CLIENT_DIST: "client/dist" });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+const { server: t, browser } = setupBrowserApp();
 
 describe("the lobby", () => {
   it("draws a distinct illustration on every game's tile", { timeout: 60_000 }, async () => {

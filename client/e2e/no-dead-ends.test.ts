@@ -1,25 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { startTestApp, type TestApp } from "../../server/test/harness";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import { Adjustments } from "../../server/src/ledger/adjustments";
-import { launchChromium, openAsGuest, openGame, shownBalance } from "./games-helpers";
+import { openAsGuest, openGame, shownBalance } from "./games-helpers";
 import { shot } from "./support";
+import { setupBrowserApp } from "./browser-app";
 
 /**
  * No dead ends: a player with no coins is pointed to the daily spin (or told when it comes back) and
  * to the games that take no stake; a guest is told why the boards do not rank them, how to be ranked,
  * and sees their own bests.
  */
-let t: TestApp;
-let browser: Browser;
-beforeAll(async () => {
-  t = await startTestApp({ CLIENT_DIST: "client/dist" });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+const { server: t, browser } = setupBrowserApp();
 
 /** An operator's claw-back of the whole balance, then a reload so the page reads it. */
 async function emptyBalance(page: Page, playerId: string, requestId: string): Promise<void> {

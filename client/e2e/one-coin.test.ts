@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { GAMES } from "@casino/common/catalogue";
-import { startTestApp, type TestApp } from "../../server/test/harness";
 import {
   backToLobby,
   history,
-  launchChromium,
   openAsGuest,
   openGame,
   press,
@@ -17,6 +14,7 @@ import {
   type Table,
 } from "./games-helpers";
 import { caseOf } from "./games-cases";
+import { setupBrowserApp } from "./browser-app";
 
 /**
  * 1-coin bets on every chance game, through the tables in real Chromium against the real server, with
@@ -24,16 +22,7 @@ import { caseOf } from "./games-cases";
  * stack), and every round's stake, payout and words are checked against the server's record. Skill games
  * take no stake (the catalogue says which are which).
  */
-let t: TestApp;
-let browser: Browser;
-beforeAll(async () => {
-  t = await startTestApp({ CLIENT_DIST: "client/dist" });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+const { server: t, browser } = setupBrowserApp();
 
 /**
  * What a round of the driver stakes in all with 1-coin chips (the history's stake): one coin, or a chip

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Frame, Page } from "playwright-core";
-import { startTestApp, type TestApp } from "../../server/test/harness";
-import { acceptTerms, HOST_ORIGIN, startFakeHost, type FakeHost } from "./fake-discord-host";
+import { describe, expect, it } from "vitest";
+import type { Frame, Page } from "playwright-core";
+import { acceptTerms } from "./fake-discord-host";
 import { formatDelta } from "@casino/common/format";
 import { stakeOf } from "./games-cases";
-import { launchChromium, openAsGuest, openGame, press, serverBalance, setAmount, settled, shownBalance, type Table } from "./games-helpers";
+import { openAsGuest, openGame, press, serverBalance, setAmount, settled, shownBalance, type Table } from "./games-helpers";
 import { DESKTOP } from "./support";
+import { setupBrowserApp } from "./browser-app";
 
 /**
  * Instant feedback without spoilers (issue 20, items 2 and 3), on the real server in Chromium: the stake
@@ -17,19 +17,7 @@ import { DESKTOP } from "./support";
  * The page records every value the header shows, and whether the table's result was on screen then
  * (a MutationObserver, so no value is missed); each check is on that record, never on timings.
  */
-let t: TestApp;
-let host: FakeHost;
-let browser: Browser;
-beforeAll(async () => {
-  t = await startTestApp({ CLIENT_DIST: "client/dist", FRAME_ANCESTORS: HOST_ORIGIN });
-  host = await startFakeHost();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await host?.close();
-  await t?.close();
-});
+const { server: t, browser, host } = setupBrowserApp({ discordHost: true });
 
 interface Shown {
   /** the header's balance */

@@ -1,26 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { coveredNumbers, type RouletteBet } from "@casino/common/games/roulette";
 import { winningOdds, type SicBoBet } from "@casino/common/games/sic-bo";
-import { startTestApp, type TestApp } from "../../server/test/harness";
 import { caseOf, playFirstRound, stakeOf } from "./games-cases";
-import { attr, launchChromium, openAsGuest, openGame, press, revealed, setAmount, shownResult } from "./games-helpers";
+import { attr, openAsGuest, openGame, press, revealed, setAmount, shownResult } from "./games-helpers";
+import { setupBrowserApp } from "./browser-app";
 
 /**
  * What a settled round shows, against the server's outcome: every mine and gem of a mines round, the
  * areas of sic bo and roulette that the outcome won (bet on or not), the words for a multi-bet round
  * that breaks even, and a max payout that names the table limit instead of an absurd multiplier.
  */
-let t: TestApp;
-let browser: Browser;
-beforeAll(async () => {
-  t = await startTestApp({ CLIENT_DIST: "client/dist" });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+const { server: t, browser } = setupBrowserApp();
 
 /** A layout spot's bet, read back from its test id ("sicbo-total-10", "roulette-dozen-2"). */
 function spotOf(testId: string, prefix: string): { type: string; value?: number; numbers?: number[] } {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, FrameLocator, Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { FrameLocator, Locator, Page } from "playwright-core";
 import {
   ARENA_HEIGHT,
   ARENA_WIDTH,
@@ -11,9 +11,10 @@ import {
 } from "@casino/common/skill/index";
 import { DOTS_REWARD, SKILL_ROUNDS_PER_DAY } from "@casino/common/constants";
 import { formatRecordTime } from "@casino/common/format";
-import { startTestApp, type TestApp } from "../../server/test/harness";
-import { ARTIFACTS, history, launchChromium, openAsGuest, openGame, serverBalance, shownBalance } from "./games-helpers";
-import { acceptTerms, HOST_ORIGIN, startFakeHost, type FakeHost } from "./fake-discord-host";
+import { history, openAsGuest, openGame, serverBalance, shownBalance } from "./games-helpers";
+import { acceptTerms } from "./fake-discord-host";
+import { ARTIFACTS } from "./support";
+import { setupBrowserApp } from "./browser-app";
 
 /**
  * The two skill games played through their canvases in real Chromium against the real server: the
@@ -21,18 +22,7 @@ import { acceptTerms, HOST_ORIGIN, startFakeHost, type FakeHost } from "./fake-d
  * simulation and moves the real mouse (or holds real keys); what the table then shows is checked
  * against the server's record of the round (its replay, the ledger, the boards).
  */
-let t: TestApp;
-let browser: Browser;
-let host: FakeHost | undefined;
-beforeAll(async () => {
-  t = await startTestApp({ CLIENT_DIST: "client/dist", FRAME_ANCESTORS: HOST_ORIGIN });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await host?.close();
-  await t?.close();
-});
+const { server: t, browser, host } = setupBrowserApp({ discordHost: true });
 
 const sql = (text: string, params: unknown[] = []) => t.app.services.db.run((em) => em.query(text, params)) as Promise<any[]>;
 /** A new guest's first visit (openAsGuest dismisses the guest notice), then the game's table. */
@@ -164,7 +154,6 @@ describe("Connect the Dots", () => {
   });
 
   it("a Discord player's time is listed on the game's Speed board once the round is paid", async () => {
-    host = await startFakeHost();
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(host.url(`${t.baseUrl}/`, { players: ["100000000000000071:Dora"] }));
     const app = page.frameLocator("iframe").first();
@@ -187,7 +176,6 @@ describe("Connect the Dots", () => {
     const board = await t.request("GET", "/api/game/dots/leaderboard?limit=25", { token: viewer.token });
     expect(board.body.entries.map((e: any) => [e.playerId, e.completionTimeMs])).toEqual([[player.id, row.completion_ms]]);
     await page.close();
-    // The fake Discord host has a fixed port, which another test run may hold for a while.
   }, 180_000);
 });
 

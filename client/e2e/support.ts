@@ -23,10 +23,13 @@ export const launchChromium = (): Promise<Browser> =>
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
+/** Where browser tests write screenshots: an ignored folder. */
+export const ARTIFACTS = "test-artifacts";
+
 /** Screenshots go to the ignored test-artifacts/ folder. */
 export async function shot(page: Page, name: string): Promise<void> {
-  mkdirSync("test-artifacts", { recursive: true });
-  await page.screenshot({ path: `test-artifacts/${name}.png` });
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: `${ARTIFACTS}/${name}.png` });
 }
 
 /** The player id inside the guest session token this page stored. */

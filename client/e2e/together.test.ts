@@ -1,31 +1,19 @@
 import { copyFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Frame, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { Frame, Page } from "playwright-core";
 import { replayRound, roundCustomId, seedCommitment } from "@casino/common";
-import { startTestApp, type TestApp } from "../../server/test/harness";
 import { ask, joinCasino } from "../../server/test/room-helpers";
-import { launchChromium, PHONE, shot } from "./support";
-import { acceptTerms, HOST_ORIGIN, startFakeHost, type FakeHost } from "./fake-discord-host";
+import { PHONE, shot } from "./support";
+import { acceptTerms } from "./fake-discord-host";
 import { openGame, press, setAmount } from "./games-helpers";
+import { setupBrowserApp } from "./browser-app";
 
 /**
  * Playing together inside Discord: three players in one activity instance and one in another, each in
  * the fake Discord host, against the real server. Who is here, the live feeds, the rich presence,
  * invites, share links and the phone's safe areas.
  */
-let t: TestApp;
-let host: FakeHost;
-let browser: Browser;
-beforeAll(async () => {
-  t = await startTestApp({ CLIENT_DIST: "client/dist", FRAME_ANCESTORS: HOST_ORIGIN, BET_RATE_PER_SECOND: "1000" });
-  host = await startFakeHost();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await host?.close();
-  await t?.close();
-});
+const { server: t, browser, host } = setupBrowserApp({ discordHost: true, env: { BET_RATE_PER_SECOND: "1000" } });
 
 type HostLog = { player: string; cmd: string; args: any }[];
 const hostLog = (page: Page) => page.evaluate(() => (window as unknown as { fakeDiscord: { log: HostLog } }).fakeDiscord.log);

@@ -2,13 +2,13 @@ import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import type { HistoryItem } from "@casino/common/api";
 import { GAMES } from "@casino/common/catalogue";
-import { startTestApp, type TestApp } from "../../server/test/harness";
 import { CASES, stakeOf } from "./games-cases";
-import { api, backToLobby, history, launchChromium, openAsGuest, openGame, setAmount, settled, shownResult } from "./games-helpers";
+import { api, backToLobby, history, openAsGuest, openGame, setAmount, settled, shownResult } from "./games-helpers";
+import { setupBrowserApp } from "./browser-app";
 
 /**
  * The fairness promise end to end, for every chance game: a guest plays one round of each through its
@@ -16,16 +16,7 @@ import { api, backToLobby, history, launchChromium, openAsGuest, openGame, setAm
  * the verifier page re-derives in the browser what the server recorded, and the offline CLI
  * (`common/scripts/verify.ts`, spawned as a player runs it) prints the same outcome.
  */
-let t: TestApp;
-let browser: Browser;
-beforeAll(async () => {
-  t = await startTestApp({ CLIENT_DIST: "client/dist" });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+const { server: t, browser } = setupBrowserApp();
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const execFileP = promisify(execFile);

@@ -1,24 +1,16 @@
 import { createHash } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { startTestApp, type TestApp } from "../../server/test/harness";
-import { ARTIFACTS, api, launchChromium, openAsGuest, openGame, press, setAmount, settled, shownResult } from "./games-helpers";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { api, openAsGuest, openGame, press, setAmount, settled, shownResult } from "./games-helpers";
+import { ARTIFACTS } from "./support";
+import { setupBrowserApp } from "./browser-app";
 
 /**
  * The player's side of provable fairness in real Chromium against the real server: the browser's own
  * client seed, the seeds panel and its rotation, the Verify link of a history row, and the verifier page
  * re-deriving the round in the browser to what the server recorded.
  */
-let t: TestApp;
-let browser: Browser;
-beforeAll(async () => {
-  t = await startTestApp({ CLIENT_DIST: "client/dist" });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+const { server: t, browser } = setupBrowserApp();
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 const text = async (page: Page, testId: string) => ((await page.getByTestId(testId).textContent()) ?? "").trim();
