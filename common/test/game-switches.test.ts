@@ -22,9 +22,6 @@ const REGISTRIES = new Set([
   "common/src/rtp-table.ts",
   // a load scenario plays a chosen few multi-step games; a new game need not join it
   "loadtest/scenarios/multi-step.ts",
-  // the lobby's icon and picture of every game, skill games included: still central
-  "client/src/features/lobby/GameArt.tsx",
-  "client/src/features/lobby/GameIcon.tsx",
 ]);
 
 function sourceFiles(dir: string): string[] {
