@@ -179,8 +179,7 @@ export const baccaratEngine: GameEngine<BaccaratParams, BaccaratState> = {
   describe: describeBaccarat,
 };
 
-function describeBaccarat({ state, step }: StepContext): string[] {
-  const s = state as BaccaratState;
+function describeBaccarat({ state: s, step }: StepContext<BaccaratState>): string[] {
   return [
     `player: ${cards(s.player)} = ${baccaratTotal(s.player)}`,
     `banker: ${cards(s.banker)} = ${baccaratTotal(s.banker)}`,

@@ -465,9 +465,8 @@ export const blackjackEngine: GameEngine<BlackjackParams, BlackjackState, Blackj
   describe: describeBlackjack,
 };
 
-function describeBlackjack({ previous, state, step, action }: StepContext): string[] {
-  const s = state as BlackjackState;
-  const before = previous as BlackjackState | null;
+function describeBlackjack({ previous, state: s, step, action }: StepContext<BlackjackState>): string[] {
+  const before = previous;
   const dealt = s.dealt.slice(before ? before.dealt.length : 0);
   const lines: string[] = [];
   if (!before) {

@@ -39,8 +39,7 @@ export const coinFlipEngine: GameEngine<CoinFlipParams, CoinFlipState> = {
   describe: describeCoinFlip,
 };
 
-function describeCoinFlip({ state, step, floats }: StepContext): string[] {
-  const s = state as CoinFlipState;
+function describeCoinFlip({ state: s, step, floats }: StepContext<CoinFlipState>): string[] {
   return [
     `${f(floats, 0)} ${s.outcome === "tails" ? "< 0.5: tails" : "≥ 0.5: heads"}`,
     `called ${s.side}: ${s.win ? "win" : "lose"}, ${pays(step.payout)}`,

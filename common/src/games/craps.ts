@@ -400,9 +400,8 @@ function rolledSettled(settled: readonly SettledBet[]): string[] {
   );
 }
 
-function describeCraps({ previous, state, step }: StepContext): string[] {
-  const s = state as CrapsState;
-  const before = previous as CrapsState | null;
+function describeCraps({ previous, state: s, step }: StepContext<CrapsState>): string[] {
+  const before = previous;
   const lines: string[] = [];
   const rolled = s.rolls.length > (before?.rolls.length ?? 0);
   if (rolled) {

@@ -53,8 +53,7 @@ export const crashEngine: GameEngine<CrashParams, CrashState> = {
   describe: describeCrash,
 };
 
-function describeCrash({ state, step, floats }: StepContext): string[] {
-  const s = state as CrashState;
+function describeCrash({ state: s, step, floats }: StepContext<CrashState>): string[] {
   return [
     draw52(floats),
     `crash point = max(1.00, floor(99 × 2⁵² / (2⁵² − r)) / 100) = ${s.crashPoint.toFixed(2)}×`,

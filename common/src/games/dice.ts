@@ -63,8 +63,7 @@ export const diceEngine: GameEngine<DiceParams, DiceState> = {
   describe: describeDice,
 };
 
-function describeDice({ state, step, floats }: StepContext): string[] {
-  const s = state as DiceState;
+function describeDice({ state: s, step, floats }: StepContext<DiceState>): string[] {
   const roll = Math.round(s.roll * 100);
   return [
     `roll = floor(${f(floats, 0)} × 10000) / 100 = ${(roll / 100).toFixed(2)}`,

@@ -177,11 +177,10 @@ export const hiLoEngine: GameEngine<HiLoParams, HiLoState, HiLoAction> = {
   describe: describeHiLo,
 };
 
-function describeHiLo({ previous, state, step, action }: StepContext): string[] {
-  const s = state as HiLoState;
+function describeHiLo({ previous, state: s, step, action }: StepContext<HiLoState>): string[] {
   const rankName = (card: Card) => cardName(card).slice(0, -1);
   if (!previous) return [`first card: ${cardName(s.cards[0]!)}`];
-  const before = previous as HiLoState;
+  const before = previous;
   const current = before.cards[before.cards.length - 1]!;
   const a = (action as { type: string }).type;
   if (a === "cashout") return [`cash out after ${before.correct} correct guess${before.correct === 1 ? "" : "es"}: ${pays(step.payout)}`];

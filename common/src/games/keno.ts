@@ -136,8 +136,7 @@ export const kenoEngine: GameEngine<KenoParams, KenoState> = {
   describe: describeKeno,
 };
 
-function describeKeno({ state, step }: StepContext): string[] {
-  const s = state as KenoState;
+function describeKeno({ state: s, step }: StepContext<KenoState>): string[] {
   return [
     `drawn (in order): ${s.drawn.join(", ")}`,
     `picks: ${s.picks.join(", ")}; hits: ${s.hits.length ? s.hits.join(", ") : "none"}`,

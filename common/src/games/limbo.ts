@@ -65,8 +65,7 @@ export const limboEngine: GameEngine<LimboParams, LimboState> = {
   describe: describeLimbo,
 };
 
-function describeLimbo({ state, step, floats }: StepContext): string[] {
-  const s = state as LimboState;
+function describeLimbo({ state: s, step, floats }: StepContext<LimboState>): string[] {
   return [
     draw52(floats),
     `result = max(1.00, floor(99 × 2⁵² / (2⁵² − r)) / 100) = ${s.result.toFixed(2)}×`,

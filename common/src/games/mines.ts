@@ -144,8 +144,7 @@ export const minesEngine: GameEngine<MinesParams, MinesState, MinesAction> = {
   describe: describeMines,
 };
 
-function describeMines({ previous, state, step, action }: StepContext): string[] {
-  const s = state as MinesState;
+function describeMines({ previous, state: s, step, action }: StepContext<MinesState>): string[] {
   if (!previous) return [`mines on tiles ${s.mines.join(", ")} (drawn in that order; tiles 0–24, row by row)`];
   const a = action as { type: string; tile?: number };
   if (a.type === "cashout") return [`cash out after ${s.revealed.length} gem${s.revealed.length === 1 ? "" : "s"}: ${pays(step.payout)}`];

@@ -125,8 +125,7 @@ export const pokerEngine: GameEngine<PokerParams, PokerState, PokerAction> = {
   describe: describePoker,
 };
 
-function describePoker({ state, step }: StepContext): string[] {
-  const s = state as PokerState;
+function describePoker({ state: s, step }: StepContext<PokerState>): string[] {
   const mine = evaluateFive(s.player).category;
   const theirs = evaluateFive(s.dealer).category;
   const lines = [`player: ${cards(s.player)} (${mine})`, `dealer: ${cards(s.dealer)} (${theirs}), up card ${cardName(s.dealer[0]!)}`];

@@ -216,8 +216,7 @@ export const rouletteEngine: GameEngine<RouletteParams, RouletteState> = {
   describe: describeRoulette,
 };
 
-function describeRoulette({ state, step, floats }: StepContext): string[] {
-  const s = state as RouletteState;
+function describeRoulette({ state: s, step, floats }: StepContext<RouletteState>): string[] {
   return [
     `pocket = floor(${f(floats, 0)} × 37) = ${s.pocket} (${s.color})`,
     ...s.bets.map(

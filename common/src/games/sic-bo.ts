@@ -142,8 +142,7 @@ export const sicBoEngine: GameEngine<SicBoParams, SicBoState> = {
   describe: describeSicBo,
 };
 
-function describeSicBo({ state, step }: StepContext): string[] {
-  const s = state as SicBoState;
+function describeSicBo({ state: s, step }: StepContext<SicBoState>): string[] {
   return [
     `dice: ${s.dice.join(", ")} (total ${s.total})`,
     ...s.bets.map((b) => {

@@ -158,8 +158,7 @@ export const slotsEngine: GameEngine<SlotsParams, SlotsState> = {
   describe: describeSlots,
 };
 
-function describeSlots({ state, step, floats }: StepContext): string[] {
-  const s = state as SlotsState;
+function describeSlots({ state: s, step, floats }: StepContext<SlotsState>): string[] {
   return [
     `stops: ${s.stops.map((stop, i) => `reel ${i + 1} floor(${f(floats, i)} × 20) = ${stop}`).join("; ")}`,
     `line: ${s.line.join(" ")} returns ${s.multiplier} for 1, ${pays(step.payout)}`,

@@ -146,8 +146,7 @@ export const threeCardPokerEngine: GameEngine<ThreeCardPokerParams, ThreeCardPok
   describe: describeThreeCardPoker,
 };
 
-function describeThreeCardPoker({ state, step }: StepContext): string[] {
-  const s = state as ThreeCardPokerState;
+function describeThreeCardPoker({ state: s, step }: StepContext<ThreeCardPokerState>): string[] {
   const lines = [
     `player: ${cards(s.player)} (${evaluateThree(s.player).category})`,
     `dealer: ${cards(s.dealer)} (${evaluateThree(s.dealer).category})`,

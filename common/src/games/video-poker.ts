@@ -235,8 +235,7 @@ export function optimalHold(cards: readonly Card[]): HoldAdvice {
   return { hold: [0, 1, 2, 3, 4].map((i) => (best & (1 << i)) !== 0), expectedReturn: returns[best]! };
 }
 
-function describeVideoPoker({ state, step }: StepContext): string[] {
-  const s = state as VideoPokerState;
+function describeVideoPoker({ state: s, step }: StepContext<VideoPokerState>): string[] {
   if (!s.final) return [`dealt: ${cards(s.hand)} (${payLineOf(s.hand)})`];
   const held = s.hand.filter((_, i) => s.held![i]);
   return [
