@@ -1,25 +1,9 @@
 import { WHEEL_PRIZES } from "../constants";
-import { cardName, type Card } from "../games/cards";
-import { GameRuleError, resultWord, type RoundResult, type Step } from "../games/engine";
+import { describeAction } from "../games/describe";
+import { GameRuleError, resultWord, type RoundResult, type Step, type StepContext, type VerifiedFloat } from "../games/engine";
+import { engineFor } from "../games/registry";
 import { requireEngine, actRound, startRound } from "../games/runner";
 import { spinWheel } from "../games/wheel";
-import { handValue, type BlackjackState } from "../games/blackjack";
-import { baccaratTotal, type BaccaratState } from "../games/baccarat";
-import { evaluateFive, evaluateThree } from "../games/poker-hands";
-import { payLineOf, type VideoPokerState } from "../games/video-poker";
-import type { CoinFlipState } from "../games/coin-flip";
-import type { CrapsState, SettledBet } from "../games/craps";
-import type { CrashState } from "../games/crash";
-import type { DiceState } from "../games/dice";
-import type { HiLoState } from "../games/hi-lo";
-import type { KenoState } from "../games/keno";
-import type { LimboState } from "../games/limbo";
-import type { MinesState } from "../games/mines";
-import type { PokerState } from "../games/poker";
-import type { RouletteState } from "../games/roulette";
-import type { SicBoState } from "../games/sic-bo";
-import type { SlotsState } from "../games/slots";
-import type { ThreeCardPokerState } from "../games/three-card-poker";
 import { describeRounding, isRoundingRule, LEGACY_ROUNDING, roundingRuleName, type RoundingDraw, type RoundingRule } from "./rounding";
 import { floatStream, sha256Hex, type FairnessInput, type Rng } from "./stream";
 
@@ -53,13 +37,7 @@ export interface VerifyRequest {
   rounding?: RoundingRule;
 }
 
-/** One float of the stream: the n-th (cursor n) is bytes 4·(n mod 8) … +3 of HMAC block floor(n / 8). */
-export interface VerifiedFloat {
-  cursor: number;
-  block: number;
-  bytes: [number, number];
-  value: number;
-}
+export type { VerifiedFloat } from "../games/engine";
 
 export interface VerifiedStep {
   /** "bet", "spin", or the action's type */
@@ -142,19 +120,7 @@ function recordingStream(input: FairnessInput): { rng: Rng; drain(): VerifiedFlo
 export function openingStake(game: string, params: unknown): number | undefined {
   const p = params as Record<string, unknown> | null | undefined;
   if (!p || typeof p !== "object") return undefined;
-  const sum = (values: unknown[]) => values.reduce<number>((total, v) => total + (typeof v === "number" ? v : NaN), 0);
-  switch (game) {
-    case "roulette":
-    case "sic-bo":
-    case "craps":
-      return Array.isArray(p.bets) ? sum(p.bets.map((b) => (b as { amount?: unknown })?.amount)) : undefined;
-    case "baccarat":
-      return p.bets && typeof p.bets === "object" ? sum(Object.values(p.bets)) : undefined;
-    case "three-card-poker":
-      return sum([p.ante, p.pairPlus]);
-    default:
-      return undefined;
-  }
+  return engineFor(game)?.chips?.stake(p);
 }
 
 /** Re-derives a round (or a daily spin) and describes it step by step. Throws a GameRuleError on a bad request. */
@@ -186,7 +152,7 @@ export function verifyRound(request: VerifyRequest): RoundVerification {
   }
 
   const engine = requireEngine(request.game);
-  const describe = DESCRIBERS[engine.id] ?? (() => []);
+  const describe = (context: StepContext) => engine.describe?.(context) ?? [];
   const amount = request.amount ?? openingStake(engine.id, request.params);
   if (amount === undefined || !Number.isFinite(amount)) {
     throw new GameRuleError("invalid_amount", `Give the opening bet's amount: ${engine.id} params do not state it`);
@@ -225,265 +191,6 @@ export function verifyRound(request: VerifyRequest): RoundVerification {
       : `${engine.id}: round still open after ${steps.length} step${steps.length === 1 ? "" : "s"} (staked ${totalStake} so far)`,
   };
 }
-
-// ---------------------------------------------------------------------------------------------------
-// Describers: what each step of each game did, in words a player can check against the floats.
-
-interface StepContext {
-  previous: unknown;
-  state: unknown;
-  step: Step<unknown>;
-  floats: VerifiedFloat[];
-  action: unknown;
-  amount: number;
-}
-type Describer = (c: StepContext) => string[];
-
-const cards = (list: readonly Card[]) => list.map(cardName).join(" ");
-const f = (floats: VerifiedFloat[], i: number) => floats[i]?.value ?? NaN;
-const pays = (payout: number) => (payout > 0 ? `pays ${payout}` : "pays nothing");
-
-function blackjack({ previous, state, step, action }: StepContext): string[] {
-  const s = state as BlackjackState;
-  const before = previous as BlackjackState | null;
-  const dealt = s.dealt.slice(before ? before.dealt.length : 0);
-  const lines: string[] = [];
-  if (!before) {
-    lines.push(
-      `dealt from a fresh 6-deck shoe: player ${cardName(s.dealt[0]!)}, dealer up ${cardName(s.dealt[1]!)}, player ${cardName(s.dealt[2]!)}, dealer hole ${cardName(s.dealt[3]!)}`,
-    );
-  } else if ((action as { type?: string })?.type !== "insurance") {
-    lines.push(`${describeAction(action)}${dealt.length ? `: dealt ${cards(dealt)}` : ""}`);
-  }
-  if (s.phase === "insurance") lines.push(`dealer shows an ace: insurance offered (${Math.floor(s.bet / 2)} coins)`);
-  if (s.insurance && before?.phase === "insurance")
-    lines.push(s.insurance.stake > 0 ? `insurance taken: ${s.insurance.stake} coins` : "insurance declined");
-  s.hands.forEach((hand, i) => {
-    const v = handValue(hand.cards);
-    const tags = [hand.doubled ? "doubled" : "", hand.split ? "split" : "", hand.result ?? (hand.finished ? "stands" : "")].filter(Boolean);
-    lines.push(
-      `hand ${i + 1}: ${cards(hand.cards)} = ${v.soft ? "soft " : ""}${v.total}${tags.length ? ` (${tags.join(", ")})` : ""}${hand.payout !== undefined ? `, ${pays(hand.payout)}` : ""}`,
-    );
-  });
-  lines.push(`dealer: ${cards(s.dealer)} = ${handValue(s.dealer).total}${s.dealerBlackjack ? " (blackjack)" : ""}`);
-  if (s.insurance && s.phase === "done" && s.insurance.stake > 0) lines.push(`insurance ${pays(s.insurance.payout)}`);
-  if (step.done) lines.push(`round over: ${pays(step.payout)}`);
-  return lines;
-}
-
-function describeAction(action: unknown): string {
-  const a = action as { type?: string; take?: boolean; hold?: boolean[]; tile?: number; bets?: unknown[]; bet?: string; number?: number };
-  switch (a?.type) {
-    case "insurance":
-      return a.take ? "take insurance" : "decline insurance";
-    case "reveal":
-      return `reveal tile ${a.tile}`;
-    case "takeDown":
-      return `take down ${a.bet}${a.number === undefined ? "" : ` ${a.number}`}`;
-    case "bet":
-      return `bet ${(a.bets as { type: string; number?: number; amount: number }[]).map((b) => `${b.type}${b.number === undefined ? "" : ` ${b.number}`} ${b.amount}`).join(", ")}`;
-    default:
-      return a?.type ?? "action";
-  }
-}
-
-function poker({ state, step }: StepContext): string[] {
-  const s = state as PokerState;
-  const mine = evaluateFive(s.player).category;
-  const theirs = evaluateFive(s.dealer).category;
-  const lines = [`player: ${cards(s.player)} (${mine})`, `dealer: ${cards(s.dealer)} (${theirs}), up card ${cardName(s.dealer[0]!)}`];
-  if (s.outcome) lines.push(`${s.outcome === "fold" ? "folded" : `raised ${step.stake}: ${s.outcome}`}, ${pays(step.payout)}`);
-  return lines;
-}
-
-function baccarat({ state, step }: StepContext): string[] {
-  const s = state as BaccaratState;
-  return [
-    `player: ${cards(s.player)} = ${baccaratTotal(s.player)}`,
-    `banker: ${cards(s.banker)} = ${baccaratTotal(s.banker)}`,
-    `${s.winner === "tie" ? "tie" : `${s.winner} wins`}; ${Object.entries(s.payouts)
-      .map(([side, p]) => `${side} ${s.bets[side as "player"]} ${pays(p!)}`)
-      .join(", ")}`,
-    `round ${pays(step.payout)}`,
-  ];
-}
-
-function threeCardPoker({ state, step }: StepContext): string[] {
-  const s = state as ThreeCardPokerState;
-  const lines = [
-    `player: ${cards(s.player)} (${evaluateThree(s.player).category})`,
-    `dealer: ${cards(s.dealer)} (${evaluateThree(s.dealer).category})`,
-  ];
-  if (s.anteOutcome) lines.push(`${s.anteOutcome === "fold" ? "folded" : `played ${step.stake}: ${s.anteOutcome}`}`);
-  if (step.done) lines.push(`round ${pays(step.payout)}`);
-  return lines;
-}
-
-function videoPoker({ state, step }: StepContext): string[] {
-  const s = state as VideoPokerState;
-  if (!s.final) return [`dealt: ${cards(s.hand)} (${payLineOf(s.hand)})`];
-  const held = s.hand.filter((_, i) => s.held![i]);
-  return [
-    `held: ${held.length ? cards(held) : "nothing"}`,
-    `replacements drawn: ${cards(s.replacements!)} (the k-th discard takes the k-th)`,
-    `final: ${cards(s.final)} (${payLineOf(s.final)}), ${pays(step.payout)}`,
-  ];
-}
-
-const draw52 = (floats: VerifiedFloat[]) => {
-  const high = Math.floor(f(floats, 0) * 2 ** 26);
-  const low = Math.floor(f(floats, 1) * 2 ** 26);
-  return `r = floor(f₀ × 2²⁶) × 2²⁶ + floor(f₁ × 2²⁶) = ${high} × 2²⁶ + ${low} = ${BigInt(high) * 2n ** 26n + BigInt(low)}`;
-};
-
-function crash({ state, step, floats }: StepContext): string[] {
-  const s = state as CrashState;
-  return [
-    draw52(floats),
-    `crash point = max(1.00, floor(99 × 2⁵² / (2⁵² − r)) / 100) = ${s.crashPoint.toFixed(2)}×`,
-    `cash-out at ${s.cashOutAt}×: ${s.win ? "reached" : "not reached"}, ${pays(step.payout)}`,
-  ];
-}
-
-function limbo({ state, step, floats }: StepContext): string[] {
-  const s = state as LimboState;
-  return [
-    draw52(floats),
-    `result = max(1.00, floor(99 × 2⁵² / (2⁵² − r)) / 100) = ${s.result.toFixed(2)}×`,
-    `target ${s.target}×: ${s.win ? "reached" : "not reached"}, ${pays(step.payout)}`,
-  ];
-}
-
-function coinFlip({ state, step, floats }: StepContext): string[] {
-  const s = state as CoinFlipState;
-  return [
-    `${f(floats, 0)} ${s.outcome === "tails" ? "< 0.5: tails" : "≥ 0.5: heads"}`,
-    `called ${s.side}: ${s.win ? "win" : "lose"}, ${pays(step.payout)}`,
-  ];
-}
-
-function dice({ state, step, floats }: StepContext): string[] {
-  const s = state as DiceState;
-  const roll = Math.round(s.roll * 100);
-  return [
-    `roll = floor(${f(floats, 0)} × 10000) / 100 = ${(roll / 100).toFixed(2)}`,
-    `${s.direction} ${s.target} wins when the roll is ${s.direction === "under" ? "below" : "above"} ${s.target}: ${s.win ? "win" : "lose"}, ${pays(step.payout)}`,
-  ];
-}
-
-function hiLo({ previous, state, step, action }: StepContext): string[] {
-  const s = state as HiLoState;
-  const rankName = (card: Card) => cardName(card).slice(0, -1);
-  if (!previous) return [`first card: ${cardName(s.cards[0]!)}`];
-  const before = previous as HiLoState;
-  const current = before.cards[before.cards.length - 1]!;
-  const a = (action as { type: string }).type;
-  if (a === "cashout") return [`cash out after ${before.correct} correct guess${before.correct === 1 ? "" : "es"}: ${pays(step.payout)}`];
-  const next = s.cards[s.cards.length - 1]!;
-  if (a === "skip") return [`skip ${cardName(current)}: next card ${cardName(next)}`];
-  const right = s.status !== "lost";
-  const lines = [
-    `${a} or same as ${cardName(current)} (rank ${rankName(current)}): next card ${cardName(next)}, ${right ? "correct" : "wrong"}`,
-  ];
-  if (right) lines.push(`multiplier now 0.99 × ${s.numerator}/${s.denominator}`);
-  if (step.done) lines.push(right ? `payout cap reached: cashed out, ${pays(step.payout)}` : "round lost");
-  return lines;
-}
-
-function rolledSettled(settled: readonly SettledBet[]): string[] {
-  return settled.map(
-    (b) =>
-      `${b.type}${b.number === undefined ? "" : ` ${b.number}`} (${b.amount}${b.odds ? ` + odds ${b.odds}` : ""}): ${b.result}, ${pays(b.payout)}`,
-  );
-}
-
-function craps({ previous, state, step }: StepContext): string[] {
-  const s = state as CrapsState;
-  const before = previous as CrapsState | null;
-  const lines: string[] = [];
-  const rolled = s.rolls.length > (before?.rolls.length ?? 0);
-  if (rolled) {
-    const [a, b] = s.rolls[s.rolls.length - 1]!;
-    lines.push(`dice: ${a} + ${b} = ${a + b}`);
-  }
-  lines.push(...rolledSettled(s.settled));
-  lines.push(s.point === null ? "no point (come-out)" : `point is ${s.point}`);
-  if (step.done) lines.push("no bet left on the table: round over");
-  return lines;
-}
-
-function sicBo({ state, step }: StepContext): string[] {
-  const s = state as SicBoState;
-  return [
-    `dice: ${s.dice.join(", ")} (total ${s.total})`,
-    ...s.bets.map((b) => {
-      const bet = b.bet;
-      const label =
-        bet.type === "combination" ? `combination ${bet.numbers.join("-")}` : "value" in bet ? `${bet.type} ${bet.value}` : bet.type;
-      return `${label} ${bet.amount}: ${b.win ? "win" : "lose"}, ${pays(b.payout)}`;
-    }),
-    `round ${pays(step.payout)}`,
-  ];
-}
-
-function slots({ state, step, floats }: StepContext): string[] {
-  const s = state as SlotsState;
-  return [
-    `stops: ${s.stops.map((stop, i) => `reel ${i + 1} floor(${f(floats, i)} × 20) = ${stop}`).join("; ")}`,
-    `line: ${s.line.join(" ")} returns ${s.multiplier} for 1, ${pays(step.payout)}`,
-  ];
-}
-
-function roulette({ state, step, floats }: StepContext): string[] {
-  const s = state as RouletteState;
-  return [
-    `pocket = floor(${f(floats, 0)} × 37) = ${s.pocket} (${s.color})`,
-    ...s.bets.map(
-      (b) =>
-        `${b.bet.type}${"numbers" in b.bet ? ` ${b.bet.numbers.join("-")}` : "value" in b.bet ? ` ${b.bet.value}` : ""} ${b.bet.amount}: ${b.win ? "win" : "lose"}, ${pays(b.payout)}`,
-    ),
-    `round ${pays(step.payout)}`,
-  ];
-}
-
-function keno({ state, step }: StepContext): string[] {
-  const s = state as KenoState;
-  return [
-    `drawn (in order): ${s.drawn.join(", ")}`,
-    `picks: ${s.picks.join(", ")}; hits: ${s.hits.length ? s.hits.join(", ") : "none"}`,
-    `${s.risk} table, ${s.picks.length} picks, ${s.hits.length} hits: ${s.multiplier}×, ${pays(step.payout)}`,
-  ];
-}
-
-function mines({ previous, state, step, action }: StepContext): string[] {
-  const s = state as MinesState;
-  if (!previous) return [`mines on tiles ${s.mines.join(", ")} (drawn in that order; tiles 0–24, row by row)`];
-  const a = action as { type: string; tile?: number };
-  if (a.type === "cashout") return [`cash out after ${s.revealed.length} gem${s.revealed.length === 1 ? "" : "s"}: ${pays(step.payout)}`];
-  if (s.status === "lost") return [`tile ${a.tile}: mine, round lost`];
-  const lines = [`tile ${a.tile}: gem (${s.revealed.length} found)`];
-  if (step.done) lines.push(`cashed out automatically: ${pays(step.payout)}`);
-  return lines;
-}
-
-const DESCRIBERS: Record<string, Describer> = {
-  blackjack,
-  poker,
-  baccarat,
-  "three-card-poker": threeCardPoker,
-  "video-poker": videoPoker,
-  crash,
-  "coin-flip": coinFlip,
-  "hi-lo": hiLo,
-  dice,
-  limbo,
-  craps,
-  "sic-bo": sicBo,
-  slots,
-  roulette,
-  keno,
-  mines,
-};
 
 /** The verification as plain text, one step after the other (what the CLI prints). */
 export function formatVerification(v: RoundVerification): string {

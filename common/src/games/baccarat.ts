@@ -3,7 +3,10 @@ import type { Rng } from "../fairness/stream";
 import { MAX_BET, MAX_PAYOUT } from "../limits";
 import { payDown, payUp, type Payer } from "../fairness/rounding";
 import { dealCards, dealFromShoe, rankOf, type Card } from "./cards";
-import { GameRuleError, type GameEngine, type Step } from "./engine";
+import { GameRuleError, type GameEngine, type Step, type StepContext } from "./engine";
+import { cards, pays } from "./describe";
+import { BACCARAT_WIN_PROBABILITY } from "../rtp-table";
+import { chipSum, scaleChip } from "./table-bets";
 
 /**
  * Baccarat (Punto Banco, game-rules A3): a fresh 8-deck shoe each round, dealt Player, Banker, Player,
@@ -162,4 +165,27 @@ export const baccaratEngine: GameEngine<BaccaratParams, BaccaratState> = {
   view: (state) => state,
   maxPayout: (_amount, params) =>
     Math.min(MAX_PAYOUT, Math.max(...BACCARAT_SIDES.map((winner) => totalOf(settle(params.bets, winner, payUp))))),
+  winChance: ({ bets }) => {
+    const stake = BACCARAT_SIDES.reduce((s, side) => s + (bets[side] ?? 0), 0);
+    return BACCARAT_SIDES.reduce((chance, winner) => {
+      const paid = BACCARAT_SIDES.reduce((s, side) => s + (bets[side] === undefined ? 0 : betPayout(side, bets[side]!, winner)), 0);
+      return paid > stake ? chance + BACCARAT_WIN_PROBABILITY[winner] : chance;
+    }, 0);
+  },
+  chips: {
+    stake: (p) => (p.bets && typeof p.bets === "object" ? chipSum(Object.values(p.bets)) : undefined),
+    scale: (p, factor) => ({ ...p, bets: Object.fromEntries(Object.entries(p.bets).map(([k, v]) => [k, scaleChip(v, factor)])) }),
+  },
+  describe: describeBaccarat,
 };
+
+function describeBaccarat({ state: s, step }: StepContext<BaccaratState>): string[] {
+  return [
+    `player: ${cards(s.player)} = ${baccaratTotal(s.player)}`,
+    `banker: ${cards(s.banker)} = ${baccaratTotal(s.banker)}`,
+    `${s.winner === "tie" ? "tie" : `${s.winner} wins`}; ${Object.entries(s.payouts)
+      .map(([side, p]) => `${side} ${s.bets[side as "player"]} ${pays(p!)}`)
+      .join(", ")}`,
+    `round ${pays(step.payout)}`,
+  ];
+}

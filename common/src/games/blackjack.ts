@@ -2,8 +2,9 @@ import { z } from "zod";
 import type { Rng } from "../fairness/stream";
 import { payDown, payUp, type Payer } from "../fairness/rounding";
 import { MAX_PAYOUT, payoutRatio } from "../limits";
-import { dealCards, dealFromShoe, rankOf, type Card } from "./cards";
-import { GameRuleError, type GameEngine, type Step } from "./engine";
+import { cardName, dealCards, dealFromShoe, rankOf, type Card } from "./cards";
+import { GameRuleError, type GameEngine, type Step, type StepContext } from "./engine";
+import { cards, pays, describeAction } from "./describe";
 
 /**
  * Blackjack (game-rules A1, with the product's choices): a fresh 6-deck shoe each round; the dealer
@@ -461,4 +462,32 @@ export const blackjackEngine: GameEngine<BlackjackParams, BlackjackState, Blackj
   },
   /** Four split hands, each doubled and won: 4 × 2 × 2 = 16 times the bet. */
   maxPayout: (amount) => payUp(amount, 16, 1),
+  describe: describeBlackjack,
 };
+
+function describeBlackjack({ previous, state: s, step, action }: StepContext<BlackjackState>): string[] {
+  const before = previous;
+  const dealt = s.dealt.slice(before ? before.dealt.length : 0);
+  const lines: string[] = [];
+  if (!before) {
+    lines.push(
+      `dealt from a fresh 6-deck shoe: player ${cardName(s.dealt[0]!)}, dealer up ${cardName(s.dealt[1]!)}, player ${cardName(s.dealt[2]!)}, dealer hole ${cardName(s.dealt[3]!)}`,
+    );
+  } else if ((action as { type?: string })?.type !== "insurance") {
+    lines.push(`${describeAction(action)}${dealt.length ? `: dealt ${cards(dealt)}` : ""}`);
+  }
+  if (s.phase === "insurance") lines.push(`dealer shows an ace: insurance offered (${Math.floor(s.bet / 2)} coins)`);
+  if (s.insurance && before?.phase === "insurance")
+    lines.push(s.insurance.stake > 0 ? `insurance taken: ${s.insurance.stake} coins` : "insurance declined");
+  s.hands.forEach((hand, i) => {
+    const v = handValue(hand.cards);
+    const tags = [hand.doubled ? "doubled" : "", hand.split ? "split" : "", hand.result ?? (hand.finished ? "stands" : "")].filter(Boolean);
+    lines.push(
+      `hand ${i + 1}: ${cards(hand.cards)} = ${v.soft ? "soft " : ""}${v.total}${tags.length ? ` (${tags.join(", ")})` : ""}${hand.payout !== undefined ? `, ${pays(hand.payout)}` : ""}`,
+    );
+  });
+  lines.push(`dealer: ${cards(s.dealer)} = ${handValue(s.dealer).total}${s.dealerBlackjack ? " (blackjack)" : ""}`);
+  if (s.insurance && s.phase === "done" && s.insurance.stake > 0) lines.push(`insurance ${pays(s.insurance.payout)}`);
+  if (step.done) lines.push(`round over: ${pays(step.payout)}`);
+  return lines;
+}

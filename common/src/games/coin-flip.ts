@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { Rng } from "../fairness/stream";
 import { payDown, payUp, type Payer } from "../fairness/rounding";
-import type { GameEngine, Step } from "./engine";
+import type { GameEngine, Step, StepContext } from "./engine";
+import { f, pays } from "./describe";
 
 /** Coin Flip: f < 0.5 is tails, otherwise heads (2³¹ values each); a correct call pays 1.98×. */
 export const coinFlipParams = z.object({ side: z.enum(["heads", "tails"]) }).strict();
@@ -34,4 +35,13 @@ export const coinFlipEngine: GameEngine<CoinFlipParams, CoinFlipState> = {
   },
   view: (state) => state,
   maxPayout: (amount) => payUp(amount, ...WIN_RETURN),
+  winChance: () => 0.5,
+  describe: describeCoinFlip,
 };
+
+function describeCoinFlip({ state: s, step, floats }: StepContext<CoinFlipState>): string[] {
+  return [
+    `${f(floats, 0)} ${s.outcome === "tails" ? "< 0.5: tails" : "≥ 0.5: heads"}`,
+    `called ${s.side}: ${s.win ? "win" : "lose"}, ${pays(step.payout)}`,
+  ];
+}

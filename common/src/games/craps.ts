@@ -1,9 +1,10 @@
 import { z } from "zod";
 import type { Rng } from "../fairness/stream";
 import { payDown, payUp, type Payer } from "../fairness/rounding";
-import { GameRuleError, type GameEngine, type Step } from "./engine";
+import { GameRuleError, type GameEngine, type Step, type StepContext } from "./engine";
 import { rollDice } from "./dice-faces";
-import { chipAmount, MAX_BETS_PER_ROUND, requireAmountMatches, totalPayout } from "./table-bets";
+import { chipAmount, layoutChips, MAX_BETS_PER_ROUND, requireAmountMatches, totalPayout } from "./table-bets";
+import { pays } from "./describe";
 
 /**
  * Craps (game-rules A11). A round is a run of rolls of two dice (one float per die) that lasts while the
@@ -388,4 +389,27 @@ export const crapsEngine: GameEngine<CrapsParams, CrapsState, CrapsAction> = {
     }
     return best;
   },
+  chips: layoutChips(),
+  describe: describeCraps,
 };
+
+function rolledSettled(settled: readonly SettledBet[]): string[] {
+  return settled.map(
+    (b) =>
+      `${b.type}${b.number === undefined ? "" : ` ${b.number}`} (${b.amount}${b.odds ? ` + odds ${b.odds}` : ""}): ${b.result}, ${pays(b.payout)}`,
+  );
+}
+
+function describeCraps({ previous, state: s, step }: StepContext<CrapsState>): string[] {
+  const before = previous;
+  const lines: string[] = [];
+  const rolled = s.rolls.length > (before?.rolls.length ?? 0);
+  if (rolled) {
+    const [a, b] = s.rolls[s.rolls.length - 1]!;
+    lines.push(`dice: ${a} + ${b} = ${a + b}`);
+  }
+  lines.push(...rolledSettled(s.settled));
+  lines.push(s.point === null ? "no point (come-out)" : `point is ${s.point}`);
+  if (step.done) lines.push("no bet left on the table: round over");
+  return lines;
+}

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { float52, type Rng } from "../fairness/stream";
 import { payDown, payUp, type Payer } from "../fairness/rounding";
 import { bustHundredths } from "./crash-chain";
-import type { GameEngine, Step } from "./engine";
+import type { GameEngine, Step, StepContext } from "./engine";
+import { pays, draw52 } from "./describe";
 
 /**
  * Single-player Crash for the casino room: the player sets an automatic cash-out; the round's crash
@@ -48,4 +49,14 @@ export const crashEngine: GameEngine<CrashParams, CrashState> = {
   },
   view: (state) => state,
   maxPayout: (amount, params) => payUp(amount, hundredths(params.cashOutAt), 100),
+  winChance: (params) => 0.99 / params.cashOutAt,
+  describe: describeCrash,
 };
+
+function describeCrash({ state: s, step, floats }: StepContext<CrashState>): string[] {
+  return [
+    draw52(floats),
+    `crash point = max(1.00, floor(99 × 2⁵² / (2⁵² − r)) / 100) = ${s.crashPoint.toFixed(2)}×`,
+    `cash-out at ${s.cashOutAt}×: ${s.win ? "reached" : "not reached"}, ${pays(step.payout)}`,
+  ];
+}

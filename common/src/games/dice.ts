@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { pickIndex, type Rng } from "../fairness/stream";
 import { payDown, payUp, type Payer } from "../fairness/rounding";
-import type { GameEngine, Step } from "./engine";
+import type { GameEngine, Step, StepContext } from "./engine";
+import { f, pays } from "./describe";
 
 /**
  * Dice: 10,000 equally likely rolls 0.00–99.99. "under t" wins when roll < t, "over t" when roll > t.
@@ -58,4 +59,14 @@ export const diceEngine: GameEngine<DiceParams, DiceState> = {
   },
   view: (state) => state,
   maxPayout: (amount, params) => payUp(amount, RTP_NUMERATOR, winChance(params)),
+  winChance: (params) => winChance(params) / ROLLS,
+  describe: describeDice,
 };
+
+function describeDice({ state: s, step, floats }: StepContext<DiceState>): string[] {
+  const roll = Math.round(s.roll * 100);
+  return [
+    `roll = floor(${f(floats, 0)} × 10000) / 100 = ${(roll / 100).toFixed(2)}`,
+    `${s.direction} ${s.target} wins when the roll is ${s.direction === "under" ? "below" : "above"} ${s.target}: ${s.win ? "win" : "lose"}, ${pays(step.payout)}`,
+  ];
+}

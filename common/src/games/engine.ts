@@ -56,6 +56,45 @@ export interface GameEngine<P = unknown, S = unknown, A = unknown> {
   view(state: S, done: boolean): unknown;
   /** The most this bet can pay back, shown before betting (payouts rounded up: the most rounding can pay). */
   maxPayout(amount: number, params: P): number;
+  /**
+   * The bet panel's win chance: the probability that the opening bet pays back more than it stakes.
+   * Absent where that depends on the player's decisions (multi-step card games, hi-lo, mines, craps).
+   */
+  winChance?(params: P): number;
+  /** Present when the bet's parameters carry the stake themselves (chips on a layout). */
+  readonly chips?: ChipBet<P>;
+  /** The verifier's words for one step: what the floats made and what it paid (`npm run verify`, /verify). */
+  describe?(step: StepContext<S>): string[];
+}
+
+/** A bet whose parameters state its chips: the opening stake is their sum. */
+export interface ChipBet<P> {
+  /** The sum of the chips that unchecked params state (NaN if a chip is not a number), or undefined if they state none. */
+  stake(params: Record<string, unknown>): number | undefined;
+  /** The same bet with every chip worth `factor` times as much. */
+  scale(params: P, factor: number): P;
+}
+
+/** One float of the stream: the n-th (cursor n) is bytes 4·(n mod 8) … +3 of HMAC block floor(n / 8). */
+export interface VerifiedFloat {
+  cursor: number;
+  block: number;
+  bytes: [number, number];
+  value: number;
+}
+
+/** What the verifier hands an engine's `describe`: one step of a re-derived round. */
+export interface StepContext<S = unknown> {
+  /** the state before this step; null for the opening bet */
+  previous: S | null;
+  state: S;
+  step: Step<S>;
+  /** every float this step drew, in order */
+  floats: VerifiedFloat[];
+  /** the action as given; null for the opening bet */
+  action: unknown;
+  /** the opening bet in coins */
+  amount: number;
 }
 
 /** Erases the engine's own types so engines of every game can sit in one registry. */

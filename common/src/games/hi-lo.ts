@@ -2,8 +2,9 @@ import { z } from "zod";
 import { payDown, payUp, type Payer } from "../fairness/rounding";
 import { pickIndex, type Rng } from "../fairness/stream";
 import { MAX_PAYOUT } from "../limits";
-import { rankOf, type Card } from "./cards";
-import { GameRuleError, type GameEngine, type Step } from "./engine";
+import { cardName, rankOf, type Card } from "./cards";
+import { GameRuleError, type GameEngine, type Step, type StepContext } from "./engine";
+import { pays } from "./describe";
 
 /**
  * Hi-Lo on an unlimited deck: every card is an independent pick of one of the 52 codes (game-rules B3),
@@ -173,4 +174,23 @@ export const hiLoEngine: GameEngine<HiLoParams, HiLoState, HiLoAction> = {
   },
   // The multiplier has no ceiling: only the payout cap bounds a round.
   maxPayout: () => MAX_PAYOUT,
+  describe: describeHiLo,
 };
+
+function describeHiLo({ previous, state: s, step, action }: StepContext<HiLoState>): string[] {
+  const rankName = (card: Card) => cardName(card).slice(0, -1);
+  if (!previous) return [`first card: ${cardName(s.cards[0]!)}`];
+  const before = previous;
+  const current = before.cards[before.cards.length - 1]!;
+  const a = (action as { type: string }).type;
+  if (a === "cashout") return [`cash out after ${before.correct} correct guess${before.correct === 1 ? "" : "es"}: ${pays(step.payout)}`];
+  const next = s.cards[s.cards.length - 1]!;
+  if (a === "skip") return [`skip ${cardName(current)}: next card ${cardName(next)}`];
+  const right = s.status !== "lost";
+  const lines = [
+    `${a} or same as ${cardName(current)} (rank ${rankName(current)}): next card ${cardName(next)}, ${right ? "correct" : "wrong"}`,
+  ];
+  if (right) lines.push(`multiplier now 0.99 × ${s.numerator}/${s.denominator}`);
+  if (step.done) lines.push(right ? `payout cap reached: cashed out, ${pays(step.payout)}` : "round lost");
+  return lines;
+}

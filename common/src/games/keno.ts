@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { drawWithoutReplacement, type Rng } from "../fairness/stream";
 import { payDown, payUp, type Payer } from "../fairness/rounding";
-import type { GameEngine, Step } from "./engine";
+import type { GameEngine, Step, StepContext } from "./engine";
+import { pays } from "./describe";
 
 /**
  * Keno: 40 tiles, 10 drawn by the removal draw of game-rules B3 (10 floats, never the same tile twice).
@@ -128,4 +129,29 @@ export const kenoEngine: GameEngine<KenoParams, KenoState> = {
   },
   view: (state) => state,
   maxPayout: (amount, params) => payUp(amount, hundredths(Math.max(...payTable(params.risk, params.picks.length))), 100),
+  winChance: (p) => {
+    const table = payTable(p.risk, p.picks.length);
+    return table.reduce((sum, multiplier, hits) => (multiplier > 1 ? sum + kenoHitProbability(p.picks.length, hits) : sum), 0);
+  },
+  describe: describeKeno,
 };
+
+function describeKeno({ state: s, step }: StepContext<KenoState>): string[] {
+  return [
+    `drawn (in order): ${s.drawn.join(", ")}`,
+    `picks: ${s.picks.join(", ")}; hits: ${s.hits.length ? s.hits.join(", ") : "none"}`,
+    `${s.risk} table, ${s.picks.length} picks, ${s.hits.length} hits: ${s.multiplier}×, ${pays(step.payout)}`,
+  ];
+}
+
+function choose(n: number, k: number): number {
+  if (k < 0 || k > n) return 0;
+  let c = 1;
+  for (let i = 1; i <= k; i++) c = (c * (n - k + i)) / i;
+  return c;
+}
+
+/** P(h of the player's picks are among the 10 drawn tiles): hypergeometric. */
+export function kenoHitProbability(picks: number, hits: number): number {
+  return (choose(picks, hits) * choose(TILES - picks, DRAWN - hits)) / choose(TILES, DRAWN);
+}

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { float52, type Rng } from "../fairness/stream";
 import { payDown, payUp, type Payer } from "../fairness/rounding";
-import type { GameEngine, Step } from "./engine";
+import type { GameEngine, Step, StepContext } from "./engine";
+import { pays, draw52 } from "./describe";
 
 /**
  * Limbo: the player names a target multiplier; the game draws a result multiplier with
@@ -60,4 +61,14 @@ export const limboEngine: GameEngine<LimboParams, LimboState> = {
   },
   view: (state) => state,
   maxPayout: (amount, params) => payUp(amount, Math.round(params.target * 100), 100),
+  winChance: (params) => 0.99 / params.target,
+  describe: describeLimbo,
 };
+
+function describeLimbo({ state: s, step, floats }: StepContext<LimboState>): string[] {
+  return [
+    draw52(floats),
+    `result = max(1.00, floor(99 × 2⁵² / (2⁵² − r)) / 100) = ${s.result.toFixed(2)}×`,
+    `target ${s.target}×: ${s.win ? "reached" : "not reached"}, ${pays(step.payout)}`,
+  ];
+}

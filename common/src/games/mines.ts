@@ -2,7 +2,8 @@ import { z } from "zod";
 import { drawWithoutReplacement, type Rng } from "../fairness/stream";
 import { payDown, payUp, type Payer } from "../fairness/rounding";
 import { MAX_PAYOUT } from "../limits";
-import { GameRuleError, type GameEngine, type Step } from "./engine";
+import { GameRuleError, type GameEngine, type Step, type StepContext } from "./engine";
+import { pays } from "./describe";
 
 /**
  * Mines: a 5×5 grid (tiles 0..24, row-major) hides m mines (1–24), drawn at bet time as the first m
@@ -140,4 +141,18 @@ export const minesEngine: GameEngine<MinesParams, MinesState, MinesAction> = {
     return done ? { ...shown, mines: state.mines, hit: state.hit } : shown;
   },
   maxPayout: (amount, params) => minesCashValue(amount, params.mines, TILES - params.mines, payUp),
+  describe: describeMines,
 };
+
+function describeMines({ previous, state: s, step, action }: StepContext<MinesState>): string[] {
+  if (!previous) return [`mines on tiles ${s.mines.join(", ")} (drawn in that order; tiles 0–24, row by row)`];
+  const a = action as { type: string; tile?: number };
+  if (a.type === "cashout") return [`cash out after ${s.revealed.length} gem${s.revealed.length === 1 ? "" : "s"}: ${pays(step.payout)}`];
+  if (s.status === "lost") return [`tile ${a.tile}: mine, round lost`];
+  const lines = [`tile ${a.tile}: gem (${s.revealed.length} found)`];
+  if (step.done) lines.push(`cashed out automatically: ${pays(step.payout)}`);
+  return lines;
+}
+
+/** Mines: the chance that the next tile revealed is a gem, with `gems` found so far. */
+export const minesSafeChance = (mines: number, gems: number): number => (TILES - mines - gems) / (TILES - gems);

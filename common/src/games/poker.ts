@@ -1,9 +1,10 @@
 import { z } from "zod";
 import type { Rng } from "../fairness/stream";
 import { MAX_BET, payoutRatio } from "../limits";
-import { dealCards, type Card } from "./cards";
-import { GameRuleError, type GameEngine, type Step } from "./engine";
+import { cardName, dealCards, type Card } from "./cards";
+import { GameRuleError, type GameEngine, type Step, type StepContext } from "./engine";
 import { evaluateFive, highCardFloorFive, type FiveCardCategory } from "./poker-hands";
+import { cards, pays } from "./describe";
 
 /**
  * "Texas Hold'em" as the lobby names it: five-card poker against the dealer, played as Caribbean Stud
@@ -121,4 +122,13 @@ export const pokerEngine: GameEngine<PokerParams, PokerState, PokerAction> = {
     };
   },
   maxPayout: (amount) => payoutRatio(amount, 2 + RAISE_MULTIPLE * (1 + RAISE_PAYS["royal-flush"]), 1),
+  describe: describePoker,
 };
+
+function describePoker({ state: s, step }: StepContext<PokerState>): string[] {
+  const mine = evaluateFive(s.player).category;
+  const theirs = evaluateFive(s.dealer).category;
+  const lines = [`player: ${cards(s.player)} (${mine})`, `dealer: ${cards(s.dealer)} (${theirs}), up card ${cardName(s.dealer[0]!)}`];
+  if (s.outcome) lines.push(`${s.outcome === "fold" ? "folded" : `raised ${step.stake}: ${s.outcome}`}, ${pays(step.payout)}`);
+  return lines;
+}

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { pickIndex, type Rng } from "../fairness/stream";
 import { payDown, payUp, type Payer } from "../fairness/rounding";
-import type { GameEngine, Step } from "./engine";
-import { chipAmount, MAX_BETS_PER_ROUND, requireAmountMatches, totalPayout } from "./table-bets";
+import type { GameEngine, Step, StepContext } from "./engine";
+import { chipAmount, layoutChips, MAX_BETS_PER_ROUND, requireAmountMatches, totalPayout } from "./table-bets";
+import { f, pays } from "./describe";
 
 /**
  * European roulette: one zero, 37 pockets, pocket = floor(f × 37) (game-rules A14, B3). Every bet
@@ -203,4 +204,25 @@ export const rouletteEngine: GameEngine<RouletteParams, RouletteState> = {
   view: (state) => state,
   maxPayout: (_amount, params) =>
     Math.max(...range(0, POCKETS - 1).map((pocket) => totalPayout(params.bets.map((bet) => settleBet(bet, pocket, payUp).payout)))),
+  winChance: ({ bets }) => {
+    const stake = bets.reduce((s, b) => s + b.amount, 0);
+    let wins = 0;
+    for (let pocket = 0; pocket < POCKETS; pocket++) {
+      if (totalPayout(bets.map((bet) => settleBet(bet, pocket).payout)) > stake) wins += 1;
+    }
+    return wins / POCKETS;
+  },
+  chips: layoutChips(),
+  describe: describeRoulette,
 };
+
+function describeRoulette({ state: s, step, floats }: StepContext<RouletteState>): string[] {
+  return [
+    `pocket = floor(${f(floats, 0)} × 37) = ${s.pocket} (${s.color})`,
+    ...s.bets.map(
+      (b) =>
+        `${b.bet.type}${"numbers" in b.bet ? ` ${b.bet.numbers.join("-")}` : "value" in b.bet ? ` ${b.bet.value}` : ""} ${b.bet.amount}: ${b.win ? "win" : "lose"}, ${pays(b.payout)}`,
+    ),
+    `round ${pays(step.payout)}`,
+  ];
+}

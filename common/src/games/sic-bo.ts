@@ -1,9 +1,10 @@
 import { z } from "zod";
 import type { Rng } from "../fairness/stream";
 import { payoutRatio } from "../limits";
-import type { GameEngine, Step } from "./engine";
+import type { GameEngine, Step, StepContext } from "./engine";
 import { allOrderedRolls, rollDice } from "./dice-faces";
-import { chipAmount, MAX_BETS_PER_ROUND, requireAmountMatches, totalPayout } from "./table-bets";
+import { chipAmount, layoutChips, MAX_BETS_PER_ROUND, requireAmountMatches, totalPayout } from "./table-bets";
+import { pays } from "./describe";
 
 /**
  * Sic Bo: three dice, one float each. Pays the lower-edge "alternative" table of game-rules A12
@@ -132,4 +133,24 @@ export const sicBoEngine: GameEngine<SicBoParams, SicBoState> = {
   view: (state) => state,
   maxPayout: (_amount, params) =>
     Math.max(...ALL_ROLLS.map((dice) => totalPayout(params.bets.map((bet) => settleSicBoBet(bet, dice).payout)))),
+  winChance: ({ bets }) => {
+    const stake = bets.reduce((s, b) => s + b.amount, 0);
+    const wins = ALL_ROLLS.filter((dice) => totalPayout(bets.map((bet) => settleSicBoBet(bet, dice).payout)) > stake).length;
+    return wins / ALL_ROLLS.length;
+  },
+  chips: layoutChips(),
+  describe: describeSicBo,
 };
+
+function describeSicBo({ state: s, step }: StepContext<SicBoState>): string[] {
+  return [
+    `dice: ${s.dice.join(", ")} (total ${s.total})`,
+    ...s.bets.map((b) => {
+      const bet = b.bet;
+      const label =
+        bet.type === "combination" ? `combination ${bet.numbers.join("-")}` : "value" in bet ? `${bet.type} ${bet.value}` : bet.type;
+      return `${label} ${bet.amount}: ${b.win ? "win" : "lose"}, ${pays(b.payout)}`;
+    }),
+    `round ${pays(step.payout)}`,
+  ];
+}

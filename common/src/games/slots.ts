@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { pickIndex, type Rng } from "../fairness/stream";
 import { MAX_PAYOUT, payoutRatio } from "../limits";
-import type { GameEngine, Step } from "./engine";
+import type { GameEngine, Step, StepContext } from "./engine";
+import { f, pays } from "./describe";
 
 /**
  * Slots: the classic post-war three-reel machine of game-rules A13 (20 stops a reel, one centre pay
@@ -153,4 +154,24 @@ export const slotsEngine: GameEngine<SlotsParams, SlotsState> = {
   },
   view: (state) => state,
   maxPayout: (amount) => Math.min(payoutRatio(amount, TOP_PAY, 1), MAX_PAYOUT),
+  winChance: () => slotsWinChance(),
+  describe: describeSlots,
 };
+
+function describeSlots({ state: s, step, floats }: StepContext<SlotsState>): string[] {
+  return [
+    `stops: ${s.stops.map((stop, i) => `reel ${i + 1} floor(${f(floats, i)} × 20) = ${stop}`).join("; ")}`,
+    `line: ${s.line.join(" ")} returns ${s.multiplier} for 1, ${pays(step.payout)}`,
+  ];
+}
+
+let slotsWinShare: number | undefined;
+/** Share of the 20³ reel stops whose line pays more than the stake (every paying line does: the least is 2 for 1). */
+function slotsWinChance(): number {
+  if (slotsWinShare === undefined) {
+    let wins = 0;
+    for (const a of REELS[0]!) for (const b of REELS[1]!) for (const c of REELS[2]!) if (linePays([a, b, c]) > 1) wins += 1;
+    slotsWinShare = wins / (REELS[0]!.length * REELS[1]!.length * REELS[2]!.length);
+  }
+  return slotsWinShare;
+}

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MAX_BET, MAX_PAYOUT } from "../limits";
-import { GameRuleError } from "./engine";
+import { GameRuleError, type ChipBet } from "./engine";
 
 /**
  * What the multi-bet table games (roulette, sic bo, craps) share: every chip is a whole number of coins,
@@ -30,3 +30,16 @@ export const totalPayout = (payouts: readonly number[]): number =>
     payouts.reduce((sum, p) => sum + p, 0),
     MAX_PAYOUT,
   );
+
+/** The sum of the chips that unchecked params state: NaN when one of them is not a number. */
+export const chipSum = (values: readonly unknown[]): number =>
+  values.reduce<number>((total, v) => total + (typeof v === "number" ? v : NaN), 0);
+
+/** A chip worth `factor` times as much (a value that is not a number stays as it is). */
+export const scaleChip = <T>(value: T, factor: number): T => (typeof value === "number" ? ((value * factor) as T) : value);
+
+/** The chips of a layout whose every bet carries its amount (roulette, sic bo, craps). */
+export const layoutChips = <P extends { bets: readonly { amount: number }[] }>(): ChipBet<P> => ({
+  stake: (p) => (Array.isArray(p.bets) ? chipSum(p.bets.map((b) => (b as { amount?: unknown })?.amount)) : undefined),
+  scale: (p, factor) => ({ ...p, bets: p.bets.map((b) => ({ ...b, amount: scaleChip(b.amount, factor) })) }),
+});

@@ -2,8 +2,10 @@ import { z } from "zod";
 import type { Rng } from "../fairness/stream";
 import { payoutRatio, settlePayout } from "../limits";
 import { dealCards, type Card } from "./cards";
-import { GameRuleError, type GameEngine, type Step } from "./engine";
+import { GameRuleError, type GameEngine, type Step, type StepContext } from "./engine";
 import { evaluateThree, highCardFloorThree, type ThreeCardCategory } from "./poker-hands";
+import { cards, pays } from "./describe";
+import { chipSum, scaleChip } from "./table-bets";
 
 /**
  * Three Card Poker (game-rules A4). One deck; the player gets the first three cards of the stream, the
@@ -137,4 +139,19 @@ export const threeCardPokerEngine: GameEngine<ThreeCardPokerParams, ThreeCardPok
     const pairPlusMax = payoutRatio(params.pairPlus, 1 + PAIR_PLUS_PAYS["straight-flush"]!, 1);
     return settlePayout(anteMax + pairPlusMax);
   },
+  chips: {
+    stake: (p) => chipSum([p.ante, p.pairPlus]),
+    scale: (p, factor) => ({ ...p, ante: scaleChip(p.ante, factor), pairPlus: scaleChip(p.pairPlus, factor) }),
+  },
+  describe: describeThreeCardPoker,
 };
+
+function describeThreeCardPoker({ state: s, step }: StepContext<ThreeCardPokerState>): string[] {
+  const lines = [
+    `player: ${cards(s.player)} (${evaluateThree(s.player).category})`,
+    `dealer: ${cards(s.dealer)} (${evaluateThree(s.dealer).category})`,
+  ];
+  if (s.anteOutcome) lines.push(`${s.anteOutcome === "fold" ? "folded" : `played ${step.stake}: ${s.anteOutcome}`}`);
+  if (step.done) lines.push(`round ${pays(step.payout)}`);
+  return lines;
+}

@@ -2,8 +2,9 @@ import { z } from "zod";
 import { drawWithoutReplacement, type Rng } from "../fairness/stream";
 import { payoutRatio } from "../limits";
 import { FULL_DECK, rankOf, suitOf, type Card } from "./cards";
-import { GameRuleError, type GameEngine, type Step } from "./engine";
+import { GameRuleError, type GameEngine, type Step, type StepContext } from "./engine";
 import { BINOM, fiveCardCategory, fiveCardValue, type FiveCardCategory } from "./poker-hands";
+import { cards, pays } from "./describe";
 
 /**
  * Video Poker, Jacks or Better 9/6 (game-rules A5), one deck. Ten floats drive the round exactly as
@@ -111,6 +112,7 @@ export const videoPokerEngine: GameEngine<VideoPokerParams, VideoPokerState, Vid
     };
   },
   maxPayout: (amount) => payoutRatio(amount, PAYS["royal-flush"], 1),
+  describe: describeVideoPoker,
 };
 
 // ---------------------------------------------------------------------------------------------------
@@ -231,4 +233,14 @@ export function optimalHold(cards: readonly Card[]): HoldAdvice {
   let best = 0;
   for (let mask = 1; mask < 32; mask++) if (returns[mask]! > returns[best]!) best = mask;
   return { hold: [0, 1, 2, 3, 4].map((i) => (best & (1 << i)) !== 0), expectedReturn: returns[best]! };
+}
+
+function describeVideoPoker({ state: s, step }: StepContext<VideoPokerState>): string[] {
+  if (!s.final) return [`dealt: ${cards(s.hand)} (${payLineOf(s.hand)})`];
+  const held = s.hand.filter((_, i) => s.held![i]);
+  return [
+    `held: ${held.length ? cards(held) : "nothing"}`,
+    `replacements drawn: ${cards(s.replacements!)} (the k-th discard takes the k-th)`,
+    `final: ${cards(s.final)} (${payLineOf(s.final)}), ${pays(step.payout)}`,
+  ];
 }
