@@ -95,7 +95,7 @@ describe("verifying a shoe of the blackjack table", () => {
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
     try {
-      await page.addInitScript(storeTheme, { mode: "dark" });
+      await page.addInitScript(storeTheme, { mode: "dark" as const });
       // The link the table's fairness panel gives, opened without signing in.
       await page.goto(`${t.baseUrl}/verify?shoe=${finished.id}`);
       const result = page.getByTestId("verify-shoe-result");
@@ -147,7 +147,7 @@ describe("verifying a shoe of the blackjack table", () => {
       await shot(page, "verify-shoe-phone-refused");
 
       // Light theme, both sizes, on the finished shoe again.
-      await page.addInitScript(storeTheme, { mode: "light" });
+      await page.addInitScript(storeTheme, { mode: "light" as const });
       await page.goto(`${t.baseUrl}/verify?shoe=${finished.id}`);
       await page.locator('[data-testid="verify-shoe-result"][data-matches="true"]').waitFor({ timeout: 30_000 });
       await shot(page, "verify-shoe-phone-light");

@@ -63,21 +63,24 @@ function derive(shoe: RevealedShoe): Outcome {
  */
 export function ShoeVerifier({ initialId }: { initialId: string }) {
   const [draft, setDraft] = useState(initialId);
-  const [id, setId] = useState(initialId);
-  const [outcome, setOutcome] = useState<Outcome>({ kind: "empty" });
+  // Each press of the button asks again (a shoe still dealt a minute ago may be finished now).
+  const [request, setRequest] = useState({ id: initialId, attempt: 0 });
+  const [answer, setAnswer] = useState<{ request: typeof request; outcome: Outcome } | null>(null);
 
   useEffect(() => {
-    if (!id) {
-      setOutcome({ kind: "empty" });
-      return;
-    }
+    if (!request.id) return;
     const abort = new AbortController();
-    setOutcome({ kind: "busy", id });
-    fetchShoe(id, abort.signal)
-      .then((got) => setOutcome("shoe" in got ? derive(got.shoe) : { kind: "refused", ...got }))
+    fetchShoe(request.id, abort.signal)
+      .then((got) => setAnswer({ request, outcome: "shoe" in got ? derive(got.shoe) : { kind: "refused", ...got } }))
       .catch(() => undefined);
     return () => abort.abort();
-  }, [id]);
+  }, [request]);
+
+  const outcome: Outcome = !request.id
+    ? { kind: "empty" }
+    : answer?.request === request
+      ? answer.outcome
+      : { kind: "busy", id: request.id };
 
   // A link to one round of the shoe (`#round-3`, from a history row) scrolls to it once it is drawn.
   const done = outcome.kind === "done";
@@ -87,7 +90,7 @@ export function ShoeVerifier({ initialId }: { initialId: string }) {
 
   const submit = (next: string) => {
     const trimmed = next.trim();
-    setId(trimmed);
+    setRequest((r) => ({ id: trimmed, attempt: r.attempt + 1 }));
     // The address names the shoe, so it can be shared or reloaded.
     window.history.replaceState(null, "", trimmed ? shoeVerifyHref(trimmed) : "/verify?shoe=");
   };
