@@ -7,6 +7,7 @@ import { startTestApp, type TestApp } from "../../server/test/harness";
 import { Inbox, ask, waitFor } from "../../server/test/room-helpers";
 import { DESKTOP, PHONE, launchChromium, shot } from "./support";
 import { storeTheme } from "./games-helpers";
+import { axeViolations, describeFindings } from "./axe";
 
 /**
  * The verifier page on a whole shoe of the shared blackjack table, in real Chromium against the real
@@ -119,6 +120,8 @@ describe("verifying a shoe of the blackjack table", () => {
         `Seat 4 ${seat4.hands![0]!.map(cardName).join(" ")}`,
       );
       await shot(page, "verify-shoe-desktop-dark");
+      const dark = await axeViolations(page);
+      expect(dark, describeFindings("shoe verified, dark", dark)).toEqual([]);
       await page.setViewportSize(PHONE);
       await shot(page, "verify-shoe-phone-dark");
 
@@ -153,6 +156,8 @@ describe("verifying a shoe of the blackjack table", () => {
       await shot(page, "verify-shoe-phone-light");
       await page.setViewportSize(DESKTOP);
       await shot(page, "verify-shoe-desktop-light");
+      const light = await axeViolations(page);
+      expect(light, describeFindings("shoe verified, light", light)).toEqual([]);
       expect(errors, "page errors").toEqual([]);
     } finally {
       await context.close();

@@ -206,7 +206,7 @@ function ShoeVerification({ v, checks, rounding }: { v: VerifiedShoe; checks: Sh
           {c.serverSeedHash}
         </code>
         {c.matches ? (
-          <p className="flex items-center gap-2 text-sm font-semibold text-emerald-500">
+          <p className="flex items-center gap-2 text-sm font-semibold text-positive">
             <CheckCircle2 className="h-4 w-4" aria-hidden /> Matches the hash shown before the shoe&apos;s first round
           </p>
         ) : (
@@ -218,7 +218,7 @@ function ShoeVerification({ v, checks, rounding }: { v: VerifiedShoe; checks: Sh
 
       <Card data-testid="verify-shoe-result" data-matches={String(allMatch)} data-rounds={v.rounds.length} className="space-y-2">
         <h2 className="font-bold">Outcome</h2>
-        <p data-testid="verify-summary" className={cn("text-sm font-semibold", allMatch ? "text-emerald-500" : "text-destructive")}>
+        <p data-testid="verify-summary" className={cn("text-sm font-semibold", allMatch ? "text-positive" : "text-destructive")}>
           {allMatch
             ? `Every round matches the record: all ${v.rounds.length} rounds deal again the same cards, stakes and payouts.`
             : `${mismatched} of ${v.rounds.length} rounds do not match the record.`}
@@ -298,7 +298,7 @@ function ShoeVerification({ v, checks, rounding }: { v: VerifiedShoe; checks: Sh
 function Match({ ok }: { ok: boolean | null }) {
   if (ok)
     return (
-      <span className="inline-flex items-center gap-1 text-xs font-semibold text-emerald-500">
+      <span className="inline-flex items-center gap-1 text-xs font-semibold text-positive">
         <CheckCircle2 className="h-3.5 w-3.5" aria-hidden /> matches the record
       </span>
     );

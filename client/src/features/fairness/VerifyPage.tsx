@@ -229,7 +229,7 @@ function Verification({ v }: { v: RoundVerification }) {
         {c.matches === null ? (
           <p className="text-sm text-muted-foreground">Give the hash you were shown before the seed was revealed to check it.</p>
         ) : c.matches ? (
-          <p className="flex items-center gap-2 text-sm font-semibold text-emerald-500">
+          <p className="flex items-center gap-2 text-sm font-semibold text-positive">
             <CheckCircle2 className="h-4 w-4" aria-hidden /> Matches the hash shown before the seed was revealed
           </p>
         ) : (
