@@ -6,7 +6,7 @@ import { cardName } from "@casino/common/games/cards";
 import { startTestApp, type TestApp } from "../../server/test/harness";
 import { Inbox, ask, waitFor } from "../../server/test/room-helpers";
 import { DESKTOP, PHONE, launchChromium, shot } from "./support";
-import { storeTheme } from "./games-helpers";
+import { openAsGuest, storeTheme } from "./games-helpers";
 import { axeViolations, describeFindings } from "./axe";
 
 /**
@@ -14,7 +14,8 @@ import { axeViolations, describeFindings } from "./axe";
  * server: a player plays a shoe to its cut card at a table (short timers), then the page, opened by the
  * shoe's link without signing in, reads the shoe's public record, deals every round again in the browser
  * and says each matches what the server recorded; a changed id, a shoe still being dealt and a text
- * that is no id are refused, each with its own message.
+ * that is no id are refused, each with its own message; and a guest watching the table follows the
+ * fairness panel's link there.
  */
 let t: TestApp;
 let browser: Browser;
@@ -86,7 +87,7 @@ async function playAShoe() {
 const text = async (page: Page, testId: string) => ((await page.getByTestId(testId).first().textContent()) ?? "").trim();
 
 describe("verifying a shoe of the blackjack table", () => {
-  it("deals every round of a finished shoe again in the browser and finds each as recorded; other ids are refused with their reasons", async () => {
+  it("deals every round of a finished shoe again in the browser and finds each as recorded; other ids are refused with their reasons; the table links there", async () => {
     const { room, finished, dealing } = await playAShoe();
     const record = (await t.request("GET", `/api/tables/shoes/${finished.id}`)).body as RevealedShoe;
     expect(record.rounds.length).toBeGreaterThan(10);
@@ -161,6 +162,22 @@ describe("verifying a shoe of the blackjack table", () => {
       expect(errors, "page errors").toEqual([]);
     } finally {
       await context.close();
+    }
+
+    // At the table: the fairness panel's link opens the finished shoe on the verifier.
+    const guest = await openAsGuest(browser, t.baseUrl, DESKTOP);
+    try {
+      await guest.page.getByTestId("join-table-blackjack").click();
+      await guest.page.locator('[data-testid="bj-table"]:not([data-phase="connecting"])').waitFor({ timeout: 30_000 });
+      await guest.page.getByTestId("table-fairness").locator("summary").click();
+      const link = guest.page.getByTestId("table-shoe-verifier-link");
+      await link.waitFor({ timeout: 10_000 });
+      expect(await link.getAttribute("href")).toBe(`/verify?shoe=${finished.id}`);
+      await link.click();
+      await guest.page.locator('[data-testid="verify-shoe-result"][data-matches="true"]').waitFor({ timeout: 30_000 });
+      expect(await guest.page.getByTestId("verify-shoe-id").inputValue()).toBe(finished.id);
+    } finally {
+      await guest.context.close();
       await room.leave();
     }
   }, 240_000);
