@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { z } from "zod";
 import {
   CRASH_CHAIN_SALT,
   DAILY_SPIN,
@@ -10,8 +11,17 @@ import {
   verifyRound,
   type VerifyRequest,
 } from "../src/index";
-import { verifyShoe, type VerifiedShoe, type VerifyShoeRequest } from "../src/fairness/verify-shoe";
+import {
+  checkShoeRecord,
+  recordedShoeRound,
+  verifyShoe,
+  type RecordedShoeRound,
+  type ShoeRoundCheck,
+  type VerifiedShoe,
+  type VerifyShoeRequest,
+} from "../src/fairness/verify-shoe";
 import { cardName } from "../src/games/cards";
+import { describeZodError } from "../src/validation";
 
 /**
  * `npm run verify -- --shoe <file.json> [--server-seed-hash …] [--json]`: a whole shoe of the shared
@@ -36,6 +46,7 @@ const USAGE = `usage: npm run verify -- --server-seed <hex> --client-seed <text>
        npm run verify -- --shoe <record.json> [--server-seed-hash <hex>] [--json]
 
   --shoe re-derives a whole shoe of the blackjack table from its record (GET /api/tables/shoes/:id)
+    and, when the record holds its outcomes, compares every round with them (exit code 1 if one differs)
 
 A cash-out in the shared crash room (docs/fairness.md section 4):
        npm run verify -- --crash-game-hash <hex> --player <id> --amount <coins> --cashed-out-at <x.xx>
@@ -55,7 +66,8 @@ function json(name: string, text: string | undefined): unknown {
   }
 }
 
-type Parsed = { request: VerifyRequest; asJson: boolean } | { shoe: VerifyShoeRequest; asJson: boolean };
+type Parsed =
+  { request: VerifyRequest; asJson: boolean } | { shoe: VerifyShoeRequest; outcomes: RecordedShoeRound[] | null; asJson: boolean };
 
 function request(argv: string[]): Parsed | "help" {
   const { values } = parseArgs({
@@ -85,8 +97,19 @@ function request(argv: string[]): Parsed | "help" {
     } catch (e) {
       throw new UsageError(`--shoe: cannot read ${values.shoe}: ${(e as Error).message}`);
     }
-    const record = json("shoe", text) as VerifyShoeRequest;
-    return { asJson: values.json, shoe: { ...record, serverSeedHash: values["server-seed-hash"] ?? record.serverSeedHash } };
+    const record = json("shoe", text) as VerifyShoeRequest & { outcomes?: unknown };
+    // The server's answer also holds what each round's settlement recorded: compared when present.
+    let outcomes: RecordedShoeRound[] | null = null;
+    if (record.outcomes !== undefined) {
+      const parsedOutcomes = z.array(recordedShoeRound).safeParse(record.outcomes);
+      if (!parsedOutcomes.success) throw new UsageError(`--shoe: outcomes: ${describeZodError(parsedOutcomes.error)}`);
+      outcomes = parsedOutcomes.data;
+    }
+    return {
+      asJson: values.json,
+      outcomes,
+      shoe: { ...record, serverSeedHash: values["server-seed-hash"] ?? record.serverSeedHash },
+    };
   }
   const missing = (["server-seed", "client-seed", "nonce", "game"] as const).filter((k) => values[k] === undefined);
   if (missing.length) throw new UsageError(`missing ${missing.map((k) => `--${k}`).join(", ")}`);
@@ -177,8 +200,14 @@ function main(argv: string[]): number {
   try {
     if ("shoe" in parsed) {
       const verified = verifyShoe(parsed.shoe);
-      console.log(parsed.asJson ? JSON.stringify(verified, null, 2) : formatShoe(verified));
-      return verified.commitment.matches === false ? 1 : 0;
+      const checks = parsed.outcomes === null ? null : checkShoeRecord(verified, parsed.outcomes);
+      console.log(
+        parsed.asJson
+          ? JSON.stringify(checks === null ? verified : { ...verified, record: checks }, null, 2)
+          : formatShoe(verified, checks),
+      );
+      const recordDiffers = checks !== null && checks.some((c) => c.matches !== true);
+      return verified.commitment.matches === false || recordDiffers ? 1 : 0;
     }
     const verification = verifyRound(parsed.request);
     console.log(parsed.asJson ? JSON.stringify(verification, null, 2) : formatVerification(verification));
@@ -193,7 +222,7 @@ function main(argv: string[]): number {
 }
 
 /** A verified shoe, round by round: the cards (their positions in the shoe), the dealer, each seat. */
-function formatShoe(v: VerifiedShoe): string {
+function formatShoe(v: VerifiedShoe, checks: ShoeRoundCheck[] | null): string {
   const cards = (list: readonly number[]) => list.map(cardName).join(" ");
   const lines = [
     `server seed hash: ${v.commitment.serverSeedHash}`,
@@ -204,24 +233,38 @@ function formatShoe(v: VerifiedShoe): string {
         : `commitment: DOES NOT MATCH the hash given (${v.commitment.expected})`,
     `table client seed: ${v.tableClientSeed}`,
   ];
-  for (const r of v.rounds) {
+  v.rounds.forEach((r, i) => {
     lines.push(
       "",
       `round ${r.round}: cards ${r.cards[0]}–${r.cards[1] - 1}, dealer ${cards(r.dealer)}${r.dealerBlackjack ? " (blackjack)" : ""}`,
     );
+    const check = checks?.[i];
+    if (check) lines.push(`  record: ${check.matches ? "matches" : `DOES NOT MATCH (${describeCheck(check)})`}`);
     for (const s of r.seats) {
       const hands = s.hands.map((h) => `${cards(h.cards)} ${h.result ?? ""}`.trim()).join(" | ");
       const insurance = s.insurance && s.insurance.stake > 0 ? `, insurance ${s.insurance.stake}` : "";
       lines.push(`  seat ${s.seat}: ${hands}${insurance}; staked ${s.staked}, paid ${s.payout}`);
     }
-  }
+  });
   lines.push(
     "",
     v.complete
       ? "the shoe is complete: its last round was dealt past the cut card"
       : `${v.rounds.length} rounds (the shoe ended before its cut card)`,
   );
+  if (checks) {
+    const differ = checks.filter((c) => c.matches !== true).length;
+    lines.push(differ === 0 ? "every round matches the record" : `${differ} of ${checks.length} rounds DO NOT MATCH the record`);
+  }
   return lines.join("\n");
+}
+
+/** What differs in a round from its record: "dealer", "seat 4: recorded paid 17", "not recorded". */
+function describeCheck(check: ShoeRoundCheck): string {
+  if (check.matches === null) return "not recorded";
+  const parts = check.dealer === false ? ["dealer: other cards recorded"] : [];
+  for (const s of check.seats) if (s.problem) parts.push(`seat ${s.seat}: ${s.problem}`);
+  return parts.join("; ");
 }
 
 process.exitCode = main(process.argv.slice(2));

@@ -1,7 +1,10 @@
 import { z } from "zod";
 import { instanceId } from "./api";
 import { blackjackActions } from "./games/blackjack";
-import { seatNumber } from "./fairness/shoe";
+import { seatSeed, seatNumber } from "./fairness/shoe";
+import { recordedShoeRound, shoeRound } from "./fairness/verify-shoe";
+import type { RevealedShoe } from "./table";
+import { SEED_HASH_HEX } from "./together";
 import { MAX_BET, MIN_BET } from "./limits";
 import { requestId } from "./request-id";
 
@@ -42,4 +45,17 @@ export type TableActMessage = z.infer<typeof tableActMessage>;
 export const tableListQuery = z.object({ instanceId: instanceId.optional() }).strict();
 
 /** `GET /api/tables/shoes/:id`. */
-export const shoeIdParam = z.object({ id: z.uuid("id must be a shoe id") }).strict();
+export const shoeIdParam = z.object({ id: z.uuid("A shoe id is a UUID, as the table's fairness panel shows it") }).strict();
+
+/** The answer of `GET /api/tables/shoes/:id` (`RevealedShoe`), as the verifier page reads it back. */
+export const revealedShoe = z
+  .object({
+    id: z.uuid(),
+    serverSeed: z.string().min(1),
+    serverSeedHash: z.string().regex(SEED_HASH_HEX, "serverSeedHash must be 64 lowercase hex digits"),
+    seats: z.array(seatSeed),
+    rounding: z.union([z.literal(1), z.literal(2)]),
+    rounds: z.array(shoeRound),
+    outcomes: z.array(recordedShoeRound),
+  })
+  .strict() satisfies z.ZodType<RevealedShoe>;

@@ -1,6 +1,6 @@
 import type { SeatSeed } from "./fairness/shoe";
 import type { TablePhase, TableView } from "./games/blackjack-table";
-import type { ShoeRound } from "./fairness/verify-shoe";
+import type { RecordedShoeRound, ShoeRound } from "./fairness/verify-shoe";
 import type { RoundingRule } from "./fairness/rounding";
 
 /**
@@ -73,6 +73,8 @@ export interface RevealedShoe {
   rounding: RoundingRule;
   /** Every round of the shoe: bets and actions in the order applied (default actions included). */
   rounds: ShoeRound[];
+  /** What the server recorded when it settled each of those rounds (same order): the verifier compares. */
+  outcomes: RecordedShoeRound[];
 }
 
 /**

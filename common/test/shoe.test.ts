@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { deriveShoe, seatSeedText, SHOE_CARDS, shoeStreamInput, shuffleShoe, tableClientSeed, type SeatSeed } from "../src/fairness/shoe";
 import { blockFloats, floatStream, hmacBlock, sha256Hex } from "../src/fairness/stream";
-import { verifyShoe, type ShoeRound } from "../src/fairness/verify-shoe";
+import { checkShoeRecord, verifyShoe, type RecordedShoeRound, type ShoeRound } from "../src/fairness/verify-shoe";
 import { basicStrategy, seatCanDouble, seatCanSplit, type BlackjackAction } from "../src/games/blackjack";
 import {
   act,
@@ -270,5 +270,40 @@ describe("verifying a whole shoe", () => {
     const i = played.rounds.findIndex((r) => r.actions.length > 0);
     const cut = [...played.rounds.slice(0, i), { bets: played.rounds[i]!.bets, actions: [] }];
     expect(ruleError(() => verifyShoe({ serverSeed, seats: SEEDS, rounds: cut })).code).toBe("round_incomplete");
+  });
+});
+
+describe("comparing a verified shoe with the server's record of it", () => {
+  const serverSeed = sha256Hex("a shoe to compare");
+  const played = playShoe(serverSeed, SEEDS);
+  const v = verifyShoe({ serverSeed, serverSeedHash: sha256Hex(serverSeed), seats: SEEDS, rounds: played.rounds });
+  // The record as the engine settled it (what the table's settlement writes), independent of the verifier.
+  const record = (): RecordedShoeRound[] =>
+    played.settled.map((s) => ({
+      dealer: [...s.dealer],
+      seats: s.seats.map((x) => ({ seat: x.seat, hands: x.hands.map((h) => [...h.cards]), staked: x.staked, payout: x.payout ?? 0 })),
+    }));
+
+  it("finds every round matching a faithful record", () => {
+    const checks = checkShoeRecord(v, record());
+    expect(checks).toHaveLength(v.rounds.length);
+    expect(checks.every((c) => c.matches === true && c.dealer === true)).toBe(true);
+  });
+
+  it("names the round and seat of each difference: a payout, a card, the dealer's cards, a seat too many, a round not recorded", () => {
+    const tampered = record();
+    tampered[2]!.seats[0]!.payout += 1;
+    const hand = tampered[4]!.seats[0]!.hands![0]!;
+    hand[0] = (hand[0]! + 1) % 52;
+    tampered[6]!.dealer = [...tampered[6]!.dealer!].reverse();
+    tampered[7]!.seats.push({ seat: 7, hands: [[0, 1]], staked: 5, payout: 0 });
+    const checks = checkShoeRecord(v, tampered.slice(0, -1));
+    const wrong = checks.flatMap((c, i) => (c.matches === true ? [] : [i]));
+    expect(wrong).toEqual([2, 4, 6, 7, checks.length - 1]);
+    expect(checks[2]!.seats[0]).toMatchObject({ matches: false, problem: `recorded paid ${v.rounds[2]!.seats[0]!.payout + 1}` });
+    expect(checks[4]!.seats[0]).toMatchObject({ matches: false, problem: "other cards recorded" });
+    expect(checks[6]!.dealer).toBe(false);
+    expect(checks[7]!.seats.at(-1)).toMatchObject({ seat: 7, matches: false });
+    expect(checks.at(-1)!.matches).toBeNull();
   });
 });

@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { sha256Hex } from "../src/fairness/stream";
 import { DAILY_SPIN, verifyRound } from "../src/fairness/verify";
-import { buildVerifyQuery, parseVerifyQuery, verifyHref, verifyRequestOf, VERIFY_PATH } from "../src/fairness/verify-link";
+import {
+  buildVerifyQuery,
+  parseVerifyQuery,
+  shoeOfVerifyQuery,
+  shoeVerifyHref,
+  verifyHref,
+  verifyRequestOf,
+  VERIFY_PATH,
+} from "../src/fairness/verify-link";
 
 const serverSeed = sha256Hex("verify links");
 const serverSeedHash = sha256Hex(serverSeed);
@@ -122,5 +130,18 @@ describe("verify links", () => {
       game: "✓",
       nonce: "%ZZ",
     });
+  });
+});
+
+describe("a shoe's verify link", () => {
+  it("names the shoe, and the page reads it back; an address without one names none", () => {
+    const id = "eb64a6a2-d8e9-4582-bcbf-9b7d397e89c2";
+    const href = shoeVerifyHref(id);
+    expect(href).toBe(`${VERIFY_PATH}?shoe=${id}`);
+    expect(shoeOfVerifyQuery(href.slice(VERIFY_PATH.length))).toBe(id);
+    expect(shoeOfVerifyQuery(`?game=dice&shoe=${encodeURIComponent(" a&b ")}`)).toBe("a&b");
+    expect(shoeOfVerifyQuery("?shoe")).toBe("");
+    expect(shoeOfVerifyQuery("?game=dice&nonce=1")).toBeNull();
+    expect(shoeOfVerifyQuery("")).toBeNull();
   });
 });

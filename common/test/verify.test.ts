@@ -308,6 +308,23 @@ describe("npm run verify", () => {
       const wrong = await cli(["--shoe", file, "--server-seed-hash", sha256Hex("another seed")]);
       expect(wrong.code).toBe(1);
       expect(wrong.stdout).toContain("DOES NOT MATCH");
+      // With the outcomes the server's answer holds (here the example's own), every round is compared with them.
+      const outcomes = (example.outcome as any[]).map((r) => ({
+        dealer: r.dealer,
+        seats: r.seats.map((x: any) => ({ seat: x.seat, hands: x.hands.map((h: any) => h.cards), staked: x.staked, payout: x.payout })),
+      }));
+      const withRecord = { id: "example", serverSeed, serverSeedHash: example.serverSeedHash, seats, rounding: 1, rounds, outcomes };
+      writeFileSync(file, JSON.stringify(withRecord));
+      const same = await cli(["--shoe", file]);
+      expect(same.code).toBe(0);
+      expect(same.stdout).toContain("round 1: cards 0–12, dealer 2♠ A♥ 3♥ 10♥ K♣\n  record: matches\n");
+      expect(same.stdout.trimEnd().endsWith("every round matches the record")).toBe(true);
+      outcomes[1].seats[0].payout += 1;
+      writeFileSync(file, JSON.stringify(withRecord));
+      const differs = await cli(["--shoe", file]);
+      expect(differs.code).toBe(1);
+      expect(differs.stdout).toContain("  record: DOES NOT MATCH (seat 1: recorded paid 1)\n");
+      expect(differs.stdout).toContain("1 of 3 rounds DO NOT MATCH the record");
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -17,7 +17,7 @@ export class AppError extends Error {
 export const badRequest = (message: string, code = "invalid_request") => new AppError(code, 400, message);
 export const unauthorized = (message = "Authentication required") => new AppError("unauthorized", 401, message);
 export const forbidden = (message = "You may only act for yourself") => new AppError("forbidden", 403, message);
-export const notFound = (message = "Not found") => new AppError("not_found", 404, message);
+export const notFound = (message = "Not found", code = "not_found") => new AppError(code, 404, message);
 export const conflict = (message: string, code = "conflict") => new AppError(code, 409, message);
 export const insufficientFunds = () => new AppError("insufficient_funds", 409, "Insufficient balance");
 

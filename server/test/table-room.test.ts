@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Room } from "@colyseus/sdk";
-import { TABLE_MESSAGES, sha256Hex, type RevealedShoe, type TableSnapshot } from "@casino/common";
+import { TABLE_MESSAGES, revealedShoe, sha256Hex, type RevealedShoe, type TableSnapshot } from "@casino/common";
 import { deriveShoe, type SeatSeed } from "@casino/common/fairness/shoe";
-import { verifyShoe } from "@casino/common/fairness/verify-shoe";
+import { checkShoeRecord, verifyShoe } from "@casino/common/fairness/verify-shoe";
 import { basicStrategy, cardPoints, type BlackjackAction } from "@casino/common/games/blackjack";
 import { act, deal, dealerTurn, defaultAction, newShoe, nextRound, seatToAct, type TableState } from "@casino/common/games/blackjack-table";
 import { rankOf, type Card } from "@casino/common/games/cards";
@@ -434,14 +434,26 @@ describe("a whole shoe", () => {
     await waitFor(() => snap(j.room).phase === "betting", 10_000);
     expect(snap(j.room).shoe).toMatchObject({ rounds: 0, seats: null });
     expect(snap(j.room).shoe!.serverSeedHash).not.toBe(first.serverSeedHash);
+    // The shoe being dealt keeps its seed: its record is refused, saying why.
+    const dealing = await t.request("GET", `/api/tables/shoes/${snap(j.room).shoe!.id}`);
+    expect(dealing.status).toBe(409);
+    expect(dealing.body).toMatchObject({ code: "shoe_not_revealed", error: expect.stringMatching(/^This shoe is still being dealt/) });
+    expect(JSON.stringify(dealing.body)).not.toContain("serverSeed");
     await j.room.leave();
 
-    const revealed = await t.request("GET", `/api/tables/shoes/${first.id}`, { token: g.token });
+    // The finished shoe's record is public: read here without a session, in the shape common's schema reads.
+    const revealed = await t.request("GET", `/api/tables/shoes/${first.id}`);
     expect(revealed.status).toBe(200);
+    expect(revealedShoe.safeParse(revealed.body).success).toBe(true);
     const verified = verifyShoe({ ...(revealed.body as RevealedShoe), serverSeedHash: first.serverSeedHash });
     expect(verified.commitment.matches).toBe(true);
     expect(verified.complete).toBe(true);
     expect(verified.rounds.length).toBeGreaterThan(10);
+    // What each round's settlement recorded (the seats' game sessions) is what the shoe deals again.
+    const record = (revealed.body as RevealedShoe).outcomes;
+    expect(record).toHaveLength(verified.rounds.length);
+    expect(record.every((r) => r.dealer !== null && r.seats.every((x) => x.hands !== null))).toBe(true);
+    expect(checkShoeRecord(verified, record).map((c) => c.matches)).toEqual(verified.rounds.map(() => true));
     const sessions = await sql(
       `SELECT bet_amount, payout, params FROM game_sessions WHERE player_id = $1 AND game_type = 'blackjack' ORDER BY created_at`,
       [g.player.id],
@@ -464,6 +476,15 @@ describe("a whole shoe", () => {
       1000 + net - open[0].n + later[0].n,
     );
   }, 120_000);
+
+  it("refuses a shoe id that names no shoe, and one that is not an id, each with its own message", async () => {
+    const unknown = await t.request("GET", "/api/tables/shoes/00000000-0000-4000-8000-000000000000");
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ code: "shoe_not_found", error: "No shoe has this id: check it against the table's fairness panel" });
+    const malformed = await t.request("GET", "/api/tables/shoes/not-a-shoe");
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error).toMatch(/A shoe id is a UUID/);
+  });
 });
 
 describe("the restart rule in the betting window", () => {

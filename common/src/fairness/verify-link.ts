@@ -154,3 +154,16 @@ function parseJson(text: string, empty: unknown): unknown {
     return INVALID;
   }
 }
+
+/** `/verify?shoe=<id>`: the verifier page on a shoe of the shared blackjack table (its record is fetched by id). */
+export const shoeVerifyHref = (shoeId: string): string => `${VERIFY_PATH}?shoe=${encodeURIComponent(shoeId)}`;
+
+/** The shoe id a verifier address names (`?shoe=`), or null when it names none. */
+export function shoeOfVerifyQuery(search: string): string | null {
+  const query = search.startsWith("?") ? search.slice(1) : search;
+  for (const part of query.split("&")) {
+    const eq = part.indexOf("=");
+    if (decode(eq < 0 ? part : part.slice(0, eq)) === "shoe") return eq < 0 ? "" : decode(part.slice(eq + 1)).trim();
+  }
+  return null;
+}

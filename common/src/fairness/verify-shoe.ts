@@ -33,6 +33,23 @@ export const shoeRound = z
   .strict();
 export type ShoeRound = z.infer<typeof shoeRound>;
 
+/** A card code as a record holds it (0–51: rank × 4 + suit, games/cards.ts). */
+const cardCode = z.number().int().min(0).max(51);
+const coins = z.number().int().min(0);
+
+/**
+ * What the server recorded of a dealt round when it settled it (each seat's round in the player's
+ * history): the dealer's cards and, for each seat, its hands' cards, its stakes and its payout. A field
+ * the server could not find in its records is null. The verifier compares it with the round it deals again.
+ */
+export const recordedShoeRound = z
+  .object({
+    dealer: z.array(cardCode).nullable(),
+    seats: z.array(z.object({ seat: seatNumber, hands: z.array(z.array(cardCode)).nullable(), staked: coins, payout: coins }).strict()),
+  })
+  .strict();
+export type RecordedShoeRound = z.infer<typeof recordedShoeRound>;
+
 export interface VerifyShoeRequest {
   serverSeed: string;
   /** the commitment shown before the shoe's first round, checked when given */
@@ -116,4 +133,52 @@ export function verifyShoe(request: VerifyShoeRequest): VerifiedShoe {
     rounds: verified,
     complete: shoeFinished(state),
   };
+}
+
+/** One round of a verified shoe against what the server recorded of it. */
+export interface ShoeRoundCheck {
+  round: number;
+  /** the dealer's cards as dealt again equal the recorded ones (null: not recorded) */
+  dealer: boolean | null;
+  /** each seat dealt again: its hands' cards, stakes and payout equal the recorded ones */
+  seats: { seat: number; matches: boolean; problem: string | null }[];
+  /** null when the record holds nothing for the round */
+  matches: boolean | null;
+}
+
+const sameCards = (a: readonly Card[], b: readonly Card[]) => a.length === b.length && a.every((c, i) => c === b[i]);
+
+/**
+ * Compares each round dealt again by verifyShoe with the record of its settlement, round by round: the
+ * dealer's cards, and for every seat its hands' cards, what it staked and what it was paid. A seat the
+ * record has and the replay does not (or the other way round) does not match.
+ */
+export function checkShoeRecord(v: VerifiedShoe, recorded: readonly RecordedShoeRound[]): ShoeRoundCheck[] {
+  return v.rounds.map((r, i) => {
+    const rec = recorded[i];
+    if (!rec)
+      return {
+        round: r.round,
+        dealer: null,
+        seats: r.seats.map((s) => ({ seat: s.seat, matches: false, problem: "not recorded" })),
+        matches: null,
+      };
+    const dealer = rec.dealer === null ? null : sameCards(rec.dealer, r.dealer);
+    const seats = r.seats.map((s) => {
+      const got = rec.seats.find((x) => x.seat === s.seat);
+      const problem = !got
+        ? "not recorded"
+        : got.hands !== null && (got.hands.length !== s.hands.length || got.hands.some((h, k) => !sameCards(h, s.hands[k]!.cards)))
+          ? "other cards recorded"
+          : got.staked !== s.staked
+            ? `recorded staked ${got.staked}`
+            : got.payout !== s.payout
+              ? `recorded paid ${got.payout}`
+              : null;
+      return { seat: s.seat, matches: problem === null, problem };
+    });
+    const extra = rec.seats.filter((x) => !r.seats.some((s) => s.seat === x.seat));
+    for (const x of extra) seats.push({ seat: x.seat, matches: false, problem: "recorded, but not dealt in this round" });
+    return { round: r.round, dealer, seats, matches: dealer !== false && seats.every((s) => s.matches) };
+  });
 }

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { PAYOUT_ROUNDING, isRoundingRule, sha256Hex, type RevealedShoe, type RoundingRule } from "@casino/common";
 import type { SeatSeed } from "@casino/common/fairness/shoe";
-import type { ShoeRound } from "@casino/common/fairness/verify-shoe";
+import type { RecordedShoeRound, ShoeRound } from "@casino/common/fairness/verify-shoe";
 import type { TableState } from "@casino/common/games/blackjack-table";
 import type { TableSettings } from "../config";
 import { isUniqueViolation, type Database } from "./database";
@@ -312,12 +312,29 @@ export class TableStore {
     });
   }
 
-  /** A finished shoe with its revealed seed and every dealt round's record; null while it is dealt or unknown. */
-  async revealed(shoeId: string): Promise<RevealedShoe | null> {
+  /**
+   * A finished shoe with its revealed seed, every dealt round's record and what each round's settlement
+   * recorded (the seats' game sessions: hands, dealer, stakes and payout); "dealing" while the shoe is
+   * still dealt (its seed is secret), "unknown" when there is no such shoe.
+   */
+  async revealed(shoeId: string): Promise<RevealedShoe | "dealing" | "unknown"> {
     const loaded = await this.load(shoeId);
-    if (!loaded || !loaded.shoe.finished) return null;
+    if (!loaded) return "unknown";
+    if (!loaded.shoe.finished) return "dealing";
     const { shoe, rounds } = loaded;
     const dealt = rounds.filter((r) => r.phase === "settled" && r.bets.length > 0);
+    const sessions = await this.db.run((em) =>
+      sqlRows<{ bet_id: string; outcome: { hands?: { cards?: number[] }[]; dealer?: number[] } | null }>(
+        em,
+        `SELECT b.id AS bet_id, g.outcome FROM table_bets b
+           JOIN table_rounds r ON r.id = b.round_id
+           JOIN game_sessions g ON g.player_id = b.player_id AND g.request_id = b.request_id AND g.game_type = 'blackjack'
+                                AND g.params->>'roundId' = b.round_id::text
+          WHERE r.shoe_id = $1`,
+        [shoeId],
+      ),
+    );
+    const outcomeOf = new Map(sessions.map((x) => [x.bet_id, x.outcome]));
     return {
       id: shoe.id,
       serverSeed: shoe.serverSeed,
@@ -328,6 +345,22 @@ export class TableStore {
         bets: r.bets.map((b) => ({ seat: b.seat, amount: b.amount })),
         actions: r.actions.map((a) => ({ seat: a.seat, action: a.action })),
       })),
+      outcomes: dealt.map((r): RecordedShoeRound => {
+        const outcomes = r.bets.map((b) => outcomeOf.get(b.betId) ?? null);
+        const dealer = outcomes.find((o) => Array.isArray(o?.dealer))?.dealer ?? null;
+        return {
+          dealer,
+          seats: r.bets.map((b, i) => {
+            const hands = outcomes[i]?.hands;
+            return {
+              seat: b.seat,
+              hands: Array.isArray(hands) ? hands.map((h) => h.cards ?? []) : null,
+              staked: b.staked,
+              payout: b.payout,
+            };
+          }),
+        };
+      }),
     };
   }
 

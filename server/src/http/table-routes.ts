@@ -1,7 +1,7 @@
 import { Router } from "express";
 import { matchMaker } from "@colyseus/core";
 import { ROOMS, TABLE_SEATS_COUNT, shoeIdParam, tableListQuery, type TableListing } from "@casino/common";
-import { notFound } from "../errors";
+import { conflict, notFound } from "../errors";
 import type { Services } from "../services";
 import { parse } from "./errors";
 import { requireSession, sessionOf } from "./context";
@@ -10,8 +10,8 @@ import type { TableMetadata } from "../rooms/table-room";
 
 /**
  * The shared blackjack tables: `GET /tables` lists the tables a player may join (the instance's, for a
- * member of it, or the public ones), `GET /tables/shoes/:id` a finished shoe's record with its revealed
- * seed, for `verifyShoe`.
+ * member of it, or the public ones), `GET /tables/shoes/:id` (no session needed) a finished shoe's record
+ * with its revealed seed, for `verifyShoe`, and what each of its rounds' settlement recorded.
  */
 export function tableRoutes(s: Services): Router {
   const router = Router();
@@ -34,10 +34,16 @@ export function tableRoutes(s: Services): Router {
       }));
     res.json({ tables });
   });
-  router.get("/tables/shoes/:id", requireSession, async (req, res) => {
+  // Public, like the verifier page that reads it: a finished shoe's seed is revealed to everyone.
+  router.get("/tables/shoes/:id", async (req, res) => {
     const { id } = parse(shoeIdParam, { id: req.params.id });
     const shoe = await s.table.revealed(id);
-    if (!shoe) throw notFound("No finished shoe with that id");
+    if (shoe === "unknown") throw notFound("No shoe has this id: check it against the table's fairness panel", "shoe_not_found");
+    if (shoe === "dealing")
+      throw conflict(
+        "This shoe is still being dealt: its server seed stays secret until the shoe reaches its cut card (or its table closes)",
+        "shoe_not_revealed",
+      );
     res.json(shoe);
   });
   return router;

@@ -4,11 +4,18 @@ import { ArrowLeft, CheckCircle2, ShieldCheck, XCircle } from "lucide-react";
 import { gameDefinition } from "@casino/common/catalogue";
 import { DAILY_SPIN, verifyRound, type RoundVerification } from "@casino/common/fairness/verify";
 import { roundingRuleName } from "@casino/common/fairness/rounding";
-import { parseVerifyQuery, verifyRequestOf, type VerifyForm } from "@casino/common/fairness/verify-link";
+import { parseVerifyQuery, shoeOfVerifyQuery, verifyRequestOf, type VerifyForm } from "@casino/common/fairness/verify-link";
 import { ENGINES } from "@casino/common/games/registry";
 import { Button } from "../../ui/Button";
 import { Card } from "../../ui/Card";
 import { cn } from "../../ui/cn";
+import { ShoeVerifier } from "./ShoeVerifier";
+
+type Mode = "round" | "shoe";
+const MODES: { id: Mode; label: string }[] = [
+  { id: "round", label: "A round" },
+  { id: "shoe", label: "A table shoe" },
+];
 
 const GAME_CHOICES = [
   ...Object.keys(ENGINES).map((id) => ({ id, title: gameDefinition(id)?.title ?? id })),
@@ -80,9 +87,12 @@ function Input(props: {
  * The verifier (`/verify`): a round from its seeds, nonce, game, opening bet, params and actions,
  * re-derived here in the browser with the same common code the server runs, step by step, and the
  * server seed checked against the SHA-256 commitment shown before it was revealed. Needs no sign-in and
- * no server: a link from the history arrives pre-filled.
+ * no server: a link from the history arrives pre-filled. In its shoe mode (`/verify?shoe=<id>`) it
+ * reads a finished shoe of the blackjack table from the server and deals every round of it again.
  */
 export default function VerifyPage() {
+  const [shoeId] = useState(() => shoeOfVerifyQuery(window.location.search));
+  const [mode, setMode] = useState<Mode>(shoeId === null ? "round" : "shoe");
   const [form, setForm] = useState<VerifyForm>(() => parseVerifyQuery(window.location.search));
   const set = (name: keyof VerifyForm, value: string) => setForm((f) => ({ ...f, [name]: value }));
   const outcome = useMemo(() => derive(form), [form]);
@@ -95,93 +105,113 @@ export default function VerifyPage() {
           <ArrowLeft className="h-4 w-4" aria-hidden /> Back to the casino
         </Link>
         <h1 className="flex items-center gap-2 text-2xl font-bold">
-          <ShieldCheck className="h-6 w-6 text-primary-ink" aria-hidden /> Verify a round
+          <ShieldCheck className="h-6 w-6 text-primary-ink" aria-hidden /> {mode === "shoe" ? "Verify a shoe" : "Verify a round"}
         </h1>
         <Link href="/fairness" className="ml-auto inline-flex min-h-8 items-center text-sm text-primary-ink underline">
           How it works
         </Link>
       </div>
 
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <Card className="space-y-3">
-          <div className="space-y-1">
-            <label htmlFor="verify-game" className="block text-xs font-semibold uppercase tracking-wide text-muted-foreground">
-              Game
-            </label>
-            <select
-              id="verify-game"
-              data-testid="verify-game"
-              value={form.game}
-              onChange={(e) => set("game", e.target.value)}
-              className={cn(inputClass, "h-10 font-sans text-sm")}
-            >
-              <option value="">Choose a game…</option>
-              {GAME_CHOICES.map((g) => (
-                <option key={g.id} value={g.id}>
-                  {g.title}
-                </option>
-              ))}
-            </select>
-            {errors.game && <p className="text-xs text-destructive">{errors.game}</p>}
-          </div>
-          <Input name="serverSeed" label="Server seed (revealed)" form={form} set={set} error={errors.serverSeed} />
-          <Input
-            name="serverSeedHash"
-            label="Server seed hash shown before (SHA-256)"
-            form={form}
-            set={set}
-            error={errors.serverSeedHash}
-            hint="Optional: checked against the seed"
-          />
-          <Input name="clientSeed" label="Client seed" form={form} set={set} error={errors.clientSeed} />
-          <div className="grid grid-cols-2 gap-3">
-            <Input name="nonce" label="Nonce" form={form} set={set} error={errors.nonce} />
+      <div role="tablist" aria-label="What to verify" className="flex w-fit rounded-lg bg-muted p-1 text-sm">
+        {MODES.map((m) => (
+          <button
+            key={m.id}
+            type="button"
+            role="tab"
+            aria-selected={mode === m.id}
+            data-testid={`verify-mode-${m.id}`}
+            onClick={() => setMode(m.id)}
+            className={`min-h-8 rounded-md px-3 py-1 font-medium ${mode === m.id ? "bg-card text-foreground shadow-sm" : "text-muted-foreground hover:text-foreground"}`}
+          >
+            {m.label}
+          </button>
+        ))}
+      </div>
+
+      {mode === "shoe" ? (
+        <ShoeVerifier initialId={shoeId ?? ""} />
+      ) : (
+        <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+          <Card className="space-y-3">
+            <div className="space-y-1">
+              <label htmlFor="verify-game" className="block text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+                Game
+              </label>
+              <select
+                id="verify-game"
+                data-testid="verify-game"
+                value={form.game}
+                onChange={(e) => set("game", e.target.value)}
+                className={cn(inputClass, "h-10 font-sans text-sm")}
+              >
+                <option value="">Choose a game…</option>
+                {GAME_CHOICES.map((g) => (
+                  <option key={g.id} value={g.id}>
+                    {g.title}
+                  </option>
+                ))}
+              </select>
+              {errors.game && <p className="text-xs text-destructive">{errors.game}</p>}
+            </div>
+            <Input name="serverSeed" label="Server seed (revealed)" form={form} set={set} error={errors.serverSeed} />
             <Input
-              name="amount"
-              label="Opening bet"
+              name="serverSeedHash"
+              label="Server seed hash shown before (SHA-256)"
               form={form}
               set={set}
-              error={errors.amount}
-              hint={form.game === DAILY_SPIN ? "Not needed for a spin" : "Coins"}
+              error={errors.serverSeedHash}
+              hint="Optional: checked against the seed"
             />
-          </div>
-          <Input name="params" label="Bet params (JSON)" form={form} set={set} error={errors.params} area />
-          <Input name="actions" label="Actions (JSON list)" form={form} set={set} error={errors.actions} area />
-          <Input
-            name="rounding"
-            label="Payout rounding rule"
-            form={form}
-            set={set}
-            error={errors.rounding}
-            hint="As the round's history row states it: 2 unbiased, 1 (or empty) rounded down for older rounds"
-          />
-          <Button variant="outline" size="sm" onClick={() => setForm(parseVerifyQuery(""))}>
-            Clear
-          </Button>
-        </Card>
+            <Input name="clientSeed" label="Client seed" form={form} set={set} error={errors.clientSeed} />
+            <div className="grid grid-cols-2 gap-3">
+              <Input name="nonce" label="Nonce" form={form} set={set} error={errors.nonce} />
+              <Input
+                name="amount"
+                label="Opening bet"
+                form={form}
+                set={set}
+                error={errors.amount}
+                hint={form.game === DAILY_SPIN ? "Not needed for a spin" : "Coins"}
+              />
+            </div>
+            <Input name="params" label="Bet params (JSON)" form={form} set={set} error={errors.params} area />
+            <Input name="actions" label="Actions (JSON list)" form={form} set={set} error={errors.actions} area />
+            <Input
+              name="rounding"
+              label="Payout rounding rule"
+              form={form}
+              set={set}
+              error={errors.rounding}
+              hint="As the round's history row states it: 2 unbiased, 1 (or empty) rounded down for older rounds"
+            />
+            <Button variant="outline" size="sm" onClick={() => setForm(parseVerifyQuery(""))}>
+              Clear
+            </Button>
+          </Card>
 
-        <div className="space-y-4">
-          {outcome.kind === "empty" && (
-            <Card>
-              <p className="text-muted-foreground">
-                Enter a round, or open one from your bets: once you rotate your seeds, each row of your history links here pre-filled.
-              </p>
-            </Card>
-          )}
-          {outcome.kind === "invalid" && (
-            <Card data-testid="verify-invalid">
-              <p className="text-muted-foreground">Fill in the fields marked above to re-derive the round.</p>
-            </Card>
-          )}
-          {outcome.kind === "refused" && (
-            <Card role="alert" data-testid="verify-error">
-              <p className="font-semibold text-destructive">This round cannot be re-derived</p>
-              <p className="mt-1 text-sm">{outcome.message}</p>
-            </Card>
-          )}
-          {outcome.kind === "done" && <Verification v={outcome.v} />}
+          <div className="space-y-4">
+            {outcome.kind === "empty" && (
+              <Card>
+                <p className="text-muted-foreground">
+                  Enter a round, or open one from your bets: once you rotate your seeds, each row of your history links here pre-filled.
+                </p>
+              </Card>
+            )}
+            {outcome.kind === "invalid" && (
+              <Card data-testid="verify-invalid">
+                <p className="text-muted-foreground">Fill in the fields marked above to re-derive the round.</p>
+              </Card>
+            )}
+            {outcome.kind === "refused" && (
+              <Card role="alert" data-testid="verify-error">
+                <p className="font-semibold text-destructive">This round cannot be re-derived</p>
+                <p className="mt-1 text-sm">{outcome.message}</p>
+              </Card>
+            )}
+            {outcome.kind === "done" && <Verification v={outcome.v} />}
+          </div>
         </div>
-      </div>
+      )}
     </main>
   );
 }
@@ -199,7 +229,7 @@ function Verification({ v }: { v: RoundVerification }) {
         {c.matches === null ? (
           <p className="text-sm text-muted-foreground">Give the hash you were shown before the seed was revealed to check it.</p>
         ) : c.matches ? (
-          <p className="flex items-center gap-2 text-sm font-semibold text-emerald-500">
+          <p className="flex items-center gap-2 text-sm font-semibold text-positive">
             <CheckCircle2 className="h-4 w-4" aria-hidden /> Matches the hash shown before the seed was revealed
           </p>
         ) : (

@@ -1,5 +1,5 @@
 import type { TableSession } from "../contract";
-import { verifyHref as verifierHref } from "@casino/common/fairness/verify-link";
+import { shoeVerifyHref, verifyHref as verifierHref } from "@casino/common/fairness/verify-link";
 import type { HistoryItem } from "@casino/common/api";
 
 export type { HistoryItem };
@@ -30,9 +30,12 @@ export async function fetchHistory(session: TableSession, limit = 100, signal?: 
 /**
  * Where a row can be checked once its server seed is revealed: the verifier page, pre-filled (the link
  * format is common's, the one the page reads). Null while the seed is still the active one, and for
- * rows not drawn from the player's seeds.
+ * rows not drawn from the player's seeds; a round at the shared table links to its shoe's round.
  */
 export function verifyHref(item: HistoryItem): string | null {
+  const table = tableRoundOf(item);
+  // A seat's round at the shared table is verified with its whole shoe, once the shoe's seed is revealed.
+  if (table) return `${shoeVerifyHref(table.shoeId)}#round-${table.round}`;
   const f = item.fairness;
   if (!f.serverSeed || f.clientSeed === null || f.nonce === null) return null;
   return verifierHref({
@@ -51,3 +54,9 @@ export function verifyHref(item: HistoryItem): string | null {
 
 /** Whether a row was drawn from the player's seeds (so it becomes verifiable once they rotate). */
 export const drawnFromSeeds = (item: HistoryItem): boolean => item.fairness.serverSeedHash !== null;
+
+/** The shoe and round of a seat's round at the shared blackjack table (its history row's params), or null. */
+export function tableRoundOf(item: HistoryItem): { shoeId: string; round: number } | null {
+  const p = item.params as { shoeId?: unknown; round?: unknown } | null;
+  return p && typeof p.shoeId === "string" && typeof p.round === "number" ? { shoeId: p.shoeId, round: p.round } : null;
+}

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { RevealedShoe, TableSnapshot } from "@casino/common/table";
 import { verifyShoe } from "@casino/common/fairness/verify-shoe";
+import { shoeVerifyHref } from "@casino/common/fairness/verify-link";
 import type { TableSession } from "../../contract";
 import { errorText } from "../../shared/use-round";
 
@@ -74,6 +75,9 @@ export function ShoeFairness({ table, session }: { table: TableSnapshot; session
               >
                 {check.kind === "busy" ? "Checking…" : "Verify the previous shoe"}
               </button>
+              <a href={shoeVerifyHref(previous.id)} className="text-primary-ink underline" data-testid="table-shoe-verifier-link">
+                Every round in the verifier
+              </a>
               <a href="/fairness" className="text-primary-ink underline">
                 How it works
               </a>
