@@ -79,8 +79,7 @@ const titleOf = (game: string | null) => (game ? (gameDefinition(game as GameId)
 function doingLine(p: StripPerson, nameOf: (discordId: string | null) => string): string {
   if (!p.joined) return "Joining...";
   if (p.watching) return `Watching ${nameOf(p.watching)}`;
-  if (p.sharedTable)
-    return p.sharedTable.seat === null ? "Watching the blackjack table" : `At the blackjack table, seat ${p.sharedTable.seat}`;
+  if (p.sharedTable) return p.sharedTable.seat === null ? "Watching the blackjack table" : `Blackjack table, seat ${p.sharedTable.seat}`;
   return p.game ? `Playing ${titleOf(p.game)}` : "In the lobby";
 }
 
@@ -148,7 +147,8 @@ export function TogetherStrip() {
         {people.map((p) => (
           <li
             key={p.key}
-            className="flex min-w-32 max-w-60 shrink-0 items-center gap-2 sm:min-w-36"
+            // A member at the blackjack table gets room for the seat and the Join button.
+            className={cn("flex min-w-32 shrink-0 items-center gap-2 sm:min-w-36", p.sharedTable ? "max-w-72" : "max-w-60")}
             data-testid="together-member"
             data-self={p.self || undefined}
           >
@@ -162,6 +162,7 @@ export function TogetherStrip() {
                 className="truncate text-muted-foreground"
                 data-testid="together-member-game"
                 data-seat={p.sharedTable ? (p.sharedTable.seat ?? "watching") : undefined}
+                title={doingLine(p, nameOf)}
               >
                 {doingLine(p, nameOf)}
               </p>
