@@ -300,12 +300,22 @@ describe("playing together in one activity instance", () => {
     await expect.poll(() => doing(jon!, "Ivy"), { timeout: 15_000 }).toBe("Blackjack table, seat 3");
     expect(await member(jon!, "Ivy").getByTestId("watch-button").count()).toBe(0);
     expect(await doing(ivy!, "Jon")).toBe("In the lobby");
+    // Jon's lobby with the strip at its top, dark and light, on a laptop and a phone (test-artifacts/).
     const strip = page.locator("iframe").nth(1);
-    await strip.screenshot({ path: "test-artifacts/together-strip-table-1280.png" });
-    await page.setViewportSize({ width: 2 * 390 + 8, height: 844 });
-    await expect.poll(async () => (await strip.boundingBox())!.width).toBe(390);
-    await strip.screenshot({ path: "test-artifacts/together-strip-table-390.png" });
-    await page.setViewportSize({ width: 2 * 1280 + 8, height: 800 });
+    const shots = async (theme: string) => {
+      await strip.screenshot({ path: `test-artifacts/together-strip-table-1280-${theme}.png` });
+      await page.setViewportSize({ width: 2 * 390 + 8, height: 844 });
+      await expect.poll(async () => (await strip.boundingBox())!.width).toBe(390);
+      await strip.screenshot({ path: `test-artifacts/together-strip-table-390-${theme}.png` });
+      await page.setViewportSize({ width: 2 * 1280 + 8, height: 800 });
+    };
+    for (const close of await jon!.locator('[data-testid="toast"] [aria-label="Dismiss"]').all()) await close.click();
+    await shots("dark");
+    await jon!.getByRole("link", { name: "Settings" }).click();
+    await jon!.getByRole("radio", { name: "Light", exact: true }).click();
+    await jon!.getByRole("button", { name: "Back" }).click();
+    await member(jon!, "Ivy").waitFor();
+    await shots("light");
 
     // Jon presses Join: he arrives at the same table, watching, Ivy in seat 3; Ivy's strip says he watches it.
     await member(jon!, "Ivy").getByTestId("join-table-button").click();
@@ -315,6 +325,12 @@ describe("playing together in one activity instance", () => {
     await expect.poll(() => doing(ivy!, "Jon"), { timeout: 15_000 }).toBe("Watching the blackjack table");
     // Both at the table: nobody is offered to join it again.
     expect(await jon!.getByTestId("join-table-button").count()).toBe(0);
+    // Between rounds the table offers Discord's invite to its free seats.
+    await jon!.getByTestId("table-invite-button").click();
+    await expect
+      .poll(async () => (await hostLog(page)).some((l) => l.player === "300000000000000022" && l.cmd === "OPEN_INVITE_DIALOG"))
+      .toBe(true);
+    await strip.screenshot({ path: "test-artifacts/together-table-joined-1280-light.png" });
 
     // He takes the free seat 5 between rounds; then plays solo, and the strip's Join takes him back to the table.
     await jon!.getByTestId("table-sit-5").click();
