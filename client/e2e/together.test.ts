@@ -267,6 +267,73 @@ describe("playing together in one activity instance", () => {
     await t.expectLedgerInvariant();
   });
 
+  it("shows who sits at the activity's blackjack table in the strip, and its Join takes a member there", async () => {
+    // Each frame 1280x800 (the host lays its frames side by side, 8 px apart).
+    const page = await openHost(["300000000000000021:Ivy", "300000000000000022:Jon"], {
+      instanceId: "i-table-strip",
+      viewport: { width: 2 * 1280 + 8, height: 800 },
+    });
+    await Promise.all([0, 1].map((i) => acceptTerms(page.frameLocator("iframe").nth(i))));
+    const [ivy, jon] = await Promise.all([0, 1].map((i) => frameOf(page, i)));
+    for (const frame of [ivy!, jon!]) await expect.poll(() => names(frame), { timeout: 20_000 }).toHaveLength(2);
+    const member = (frame: Frame, name: string) => frame.getByTestId("together-member").filter({ hasText: name });
+    const doing = (frame: Frame, name: string) => member(frame, name).getByTestId("together-member-game").textContent();
+    const mySeat = (frame: Frame) => frame.getByTestId("bj-table").getAttribute("data-my-seat");
+
+    // Ivy joins the table from the blackjack tile and sits at seat 3: Jon's strip says so, with Join (not Watch).
+    await ivy!.getByTestId("join-table-blackjack").click();
+    await expect.poll(() => doing(jon!, "Ivy"), { timeout: 15_000 }).toBe("Watching the blackjack table");
+    await ivy!.getByTestId("table-sit-3").click();
+    await expect.poll(() => mySeat(ivy!), { timeout: 15_000 }).toBe("3");
+    await expect.poll(() => doing(jon!, "Ivy"), { timeout: 15_000 }).toBe("Blackjack table, seat 3");
+    expect(await member(jon!, "Ivy").getByTestId("watch-button").count()).toBe(0);
+    expect(await doing(ivy!, "Jon")).toBe("In the lobby");
+    // Jon's lobby with the strip at its top, dark and light, on a laptop and a phone (test-artifacts/).
+    const strip = page.locator("iframe").nth(1);
+    const shots = async (theme: string) => {
+      await strip.screenshot({ path: `test-artifacts/together-strip-table-1280-${theme}.png` });
+      await page.setViewportSize({ width: 2 * 390 + 8, height: 844 });
+      await expect.poll(async () => (await strip.boundingBox())!.width).toBe(390);
+      await strip.screenshot({ path: `test-artifacts/together-strip-table-390-${theme}.png` });
+      await page.setViewportSize({ width: 2 * 1280 + 8, height: 800 });
+    };
+    for (const close of await jon!.locator('[data-testid="toast"] [aria-label="Dismiss"]').all()) await close.click();
+    await shots("dark");
+    await jon!.getByRole("link", { name: "Settings" }).click();
+    await jon!.getByRole("radio", { name: "Light", exact: true }).click();
+    await jon!.getByRole("button", { name: "Back" }).click();
+    await member(jon!, "Ivy").waitFor();
+    await shots("light");
+
+    // Jon presses Join: he arrives at the same table, watching, Ivy in seat 3; Ivy's strip says he watches it.
+    await member(jon!, "Ivy").getByTestId("join-table-button").click();
+    await jon!.locator('[data-testid="bj-table"]:not([data-phase="connecting"])').waitFor({ timeout: 30_000 });
+    expect(await mySeat(jon!)).toBe("");
+    await expect(jon!.getByTestId("table-seat-3").textContent()).resolves.toContain("Ivy");
+    await expect.poll(() => doing(ivy!, "Jon"), { timeout: 15_000 }).toBe("Watching the blackjack table");
+    // Both at the table: nobody is offered to join it again.
+    expect(await jon!.getByTestId("join-table-button").count()).toBe(0);
+    // Between rounds the table offers Discord's invite to its free seats.
+    await jon!.getByTestId("table-invite-button").click();
+    await expect
+      .poll(async () => (await hostLog(page)).some((l) => l.player === "300000000000000022" && l.cmd === "OPEN_INVITE_DIALOG"))
+      .toBe(true);
+    await strip.screenshot({ path: "test-artifacts/together-table-joined-1280-light.png" });
+
+    // He takes the free seat 5 between rounds; then plays solo, and the strip's Join takes him back to the table.
+    await jon!.getByTestId("table-sit-5").click();
+    await expect.poll(() => mySeat(jon!), { timeout: 15_000 }).toBe("5");
+    await expect.poll(() => doing(ivy!, "Jon"), { timeout: 15_000 }).toBe("Blackjack table, seat 5");
+    await jon!.getByTestId("table-leave").click();
+    await expect.poll(() => mySeat(jon!), { timeout: 15_000 }).toBe("");
+    await jon!.getByTestId("blackjack-mode-solo").click();
+    await expect.poll(() => doing(ivy!, "Jon"), { timeout: 15_000 }).toBe("Playing Blackjack");
+    await member(jon!, "Ivy").getByTestId("join-table-button").click();
+    await expect.poll(() => jon!.getByTestId("blackjack-mode-table").getAttribute("aria-selected")).toBe("true");
+    await expect.poll(() => doing(ivy!, "Jon"), { timeout: 15_000 }).toBe("Watching the blackjack table");
+    await page.close();
+  });
+
   it("invites friends between rounds at the shared crash table, where Discord allows it", async () => {
     const page = await openHost(["300000000000000015:Eve"], { instanceId: "i-crash-invite", viewport: { width: 900, height: 1000 } });
     await acceptTerms(page.frameLocator("iframe").first());

@@ -1,14 +1,28 @@
 import { z } from "zod";
 import { GAME_IDS } from "./catalogue";
 import { instanceId, snowflake } from "./api";
+import { TABLE_SEATS } from "./fairness/shoe";
 import { SEED_HASH_HEX } from "./together";
 
 /** The together room's and the round lookup's inputs (see together.ts). */
 export const togetherJoinOptions = z.object({ instanceId: instanceId.nullable() }).strict();
 export type TogetherJoinOptions = z.infer<typeof togetherJoinOptions>;
 
-/** Client → server `at`: the table the player sits at now (null: the lobby). */
-export const togetherAtMessage = z.object({ game: z.enum(GAME_IDS).nullable() }).strict();
+/**
+ * Client → server `at`: the table the player sits at now (null: the lobby) and, at blackjack, whether
+ * the player is at the instance's shared table (the seat, or null while watching it).
+ */
+export const togetherAtMessage = z
+  .object({
+    game: z.enum(GAME_IDS).nullable(),
+    sharedTable: z
+      .object({ seat: z.number().int().min(1).max(TABLE_SEATS).nullable() })
+      .strict()
+      .nullable()
+      .default(null),
+  })
+  .strict()
+  .refine((m) => m.sharedTable === null || m.game === "blackjack", { message: "Only blackjack has a shared table", path: ["sharedTable"] });
 export type TogetherAtMessage = z.infer<typeof togetherAtMessage>;
 
 /** Client → server `watch`: the member (Discord id) whose table the player watches now (null: none). */

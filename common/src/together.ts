@@ -7,7 +7,8 @@
 export const TOGETHER_ROOM = "together";
 
 /**
- * Client → server: `at`, the table the player sits at now (null: the lobby); `watch`, the member of the
+ * Client → server: `at`, the table the player sits at now (null: the lobby) and their place at the
+ * instance's shared blackjack table; `watch`, the member of the
  * instance (by Discord id) whose table the player watches now (null: none).
  */
 export const TOGETHER_MESSAGES = { at: "at", watch: "watch" } as const;
@@ -81,6 +82,13 @@ export interface TogetherMember {
   self: boolean;
   /** The Discord id of the member whose table this one watches now, null when none (and for a hidden member). */
   watching: string | null;
+  /** At the instance's shared blackjack table: the seat, `seat: null` while watching it; null elsewhere (and when hidden). */
+  sharedTable: SharedTablePlace | null;
+}
+
+/** A member's place at the instance's shared blackjack table: a seat (1 to 7), or null while watching. */
+export interface SharedTablePlace {
+  seat: number | null;
 }
 
 export interface MembersPush {

@@ -71,6 +71,31 @@ describe("the together room", () => {
     a.room.send("at", { game: "pachinko" });
     expect((await a.inbox.wait((m) => m.type === "error")).body.message).toMatch(/game/);
 
+    // Alice sits at seat 3 of the instance's blackjack table: the others see the seat, then her watching it.
+    a.room.send("at", { game: "blackjack", sharedTable: { seat: 3 } });
+    await membersOf(b.inbox, 3, (ms) => ms.find((m) => m.username === "Alice")?.sharedTable?.seat === 3);
+    a.room.send("at", { game: "blackjack", sharedTable: { seat: null } });
+    await membersOf(b.inbox, 3, (ms) => {
+      const alice = ms.find((m) => m.username === "Alice");
+      return alice?.game === "blackjack" && alice.sharedTable !== null && alice.sharedTable.seat === null;
+    });
+    // A seat that does not exist, or a shared table at another game, is refused and changes nothing.
+    const errors = () => a.inbox.messages.filter((m) => m.type === "error").length;
+    a.room.send("at", { game: "blackjack", sharedTable: { seat: 8 } });
+    await waitFor(() => errors() === 2, 5_000);
+    a.room.send("at", { game: "dice", sharedTable: { seat: 1 } });
+    await waitFor(() => errors() === 3, 5_000);
+    expect(a.inbox.messages.filter((m) => m.type === "error").map((m) => m.body.message)).toEqual([
+      expect.stringMatching(/game/),
+      expect.stringMatching(/seat/),
+      expect.stringMatching(/shared table/),
+    ]);
+    a.room.send("at", { game: "limbo" });
+    await membersOf(b.inbox, 3, (ms) => {
+      const alice = ms.find((m) => m.username === "Alice");
+      return alice?.game === "limbo" && alice.sharedTable === null;
+    });
+
     // Alice wins big at limbo (target 20 at 100 coins: 2,000 back).
     const input = await chooseSeed(
       t,
@@ -135,7 +160,8 @@ describe("the together room", () => {
       (await t.request("PATCH", "/api/player/anonymous", { token: carol.token, body: { playerId: carol.player.id, enabled: true } }))
         .status,
     ).toBe(200);
-    // The strip is recomputed on the next change (Bob sits down).
+    // Carol sits at the blackjack table; the strip is recomputed on the next change (Bob sits down).
+    c.room.send("at", { game: "blackjack", sharedTable: { seat: 2 } });
     b.room.send("at", { game: "dice" });
     const hidden = await membersOf(a.inbox, 3, (ms) => ms.some((m) => m.hidden));
     expect(hidden.find((m) => m.hidden)).toEqual({
@@ -147,8 +173,9 @@ describe("the together room", () => {
       hidden: true,
       self: false,
       watching: null,
+      sharedTable: null,
     });
-    await membersOf(c.inbox, 3, (ms) => ms.some((m) => m.self && m.username === "Carol" && !m.hidden));
+    await membersOf(c.inbox, 3, (ms) => ms.some((m) => m.self && m.username === "Carol" && !m.hidden && m.sharedTable?.seat === 2));
 
     // Bob leaves: gone from the others' lists.
     await b.room.leave(true);

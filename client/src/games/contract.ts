@@ -77,6 +77,8 @@ export interface SharedTableRoom {
   instanceId: string | null;
   /** The player, to find their own seat. */
   playerId: string | null;
+  /** Opens Discord's invite dialog for the activity; null where it is not offered (as for the crash room). */
+  invite: (() => void) | null;
   /** Joins the table; the listener hears the connection's status and every snapshot the server sends. */
   connect(listener: {
     status(status: "connecting" | "open" | "reconnecting" | "lost"): void;
@@ -110,6 +112,8 @@ export interface GameTableProps {
   sharedTable?: SharedTableRoom | null;
   /** Open the game at its shared table rather than solo (the lobby's "Join the table"). */
   startShared?: boolean;
+  /** Counts the player's asks for the shared table (the strip's "Join"): a new one moves an open game to it. */
+  sharedAsks?: number;
 }
 
 /** Each game folder's `index.tsx` default-exports one of these; the shell loads it lazily. */

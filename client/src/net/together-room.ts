@@ -1,5 +1,5 @@
 import type { Client, Room } from "@colyseus/sdk";
-import { TOGETHER_MESSAGES, TOGETHER_ROOM } from "@casino/common/together";
+import { TOGETHER_MESSAGES, TOGETHER_ROOM, type SharedTablePlace } from "@casino/common/together";
 import { RoomConnection, type ConnectionListener } from "./room";
 
 /**
@@ -15,9 +15,9 @@ export class TogetherConnection extends RoomConnection<null> {
     super(token, listener);
   }
 
-  /** The table the player sits at now (null: the lobby). */
-  at(game: string | null): void {
-    this.send(TOGETHER_MESSAGES.at, { game });
+  /** The table the player sits at now (null: the lobby) and their place at the instance's shared blackjack table. */
+  at(game: string | null, sharedTable: SharedTablePlace | null): void {
+    this.send(TOGETHER_MESSAGES.at, { game, sharedTable: game === "blackjack" ? sharedTable : null });
   }
 
   /** Watches the table of the instance's member with this Discord id (null: stops watching). */

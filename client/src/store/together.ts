@@ -1,5 +1,5 @@
 import { create } from "zustand";
-import type { FeedPush, FeedRow, TablePush, TogetherMember } from "@casino/common/together";
+import type { FeedPush, FeedRow, SharedTablePlace, TablePush, TogetherMember } from "@casino/common/together";
 import type { Participant } from "../platform/discord-together";
 
 /** Rows each feed keeps on screen. */
@@ -17,6 +17,8 @@ interface TogetherState {
   /** The member (Discord id) whose table the player watches, and the latest of that table the server pushed. */
   watching: string | null;
   table: TablePush | null;
+  /** The player's own place at the instance's shared blackjack table while its view is open, else null. */
+  sharedTable: SharedTablePlace | null;
   addFeed(push: FeedPush): void;
   watch(discordId: string | null): void;
 }
@@ -34,6 +36,7 @@ export const useTogether = create<TogetherState>()((set) => ({
   startedAt: Date.now(),
   watching: null,
   table: null,
+  sharedTable: null,
   watch: (discordId) => set({ watching: discordId, table: null }),
   addFeed: (push) =>
     set((s) => ({ instanceFeed: newestFirst(s.instanceFeed, push.instance), globalFeed: newestFirst(s.globalFeed, push.global) })),

@@ -13,6 +13,7 @@ import {
   type FeedPush,
   type FeedRow,
   type MembersPush,
+  type SharedTablePlace,
   type TablePush,
   type WatchedRound,
 } from "@casino/common";
@@ -28,6 +29,7 @@ interface TogetherAuth extends SessionClaims {
 interface Viewer {
   playerId: string;
   game: string | null;
+  sharedTable: SharedTablePlace | null;
   /** The member whose table this client watches: player id (server side only) and Discord id. */
   watching: string | null;
   watchingDiscordId: string | null;
@@ -118,6 +120,7 @@ export abstract class TogetherRoom extends Room<{ client: TogetherClient }> {
     client.userData = {
       playerId: client.auth!.playerId,
       game: null,
+      sharedTable: null,
       watching: null,
       watchingDiscordId: null,
       wantWatch: null,
@@ -171,6 +174,7 @@ export abstract class TogetherRoom extends Room<{ client: TogetherClient }> {
       return;
     }
     client.userData!.game = parsed.data.game;
+    client.userData!.sharedTable = parsed.data.sharedTable;
     this.record(client.userData!);
   }
 
@@ -182,7 +186,7 @@ export abstract class TogetherRoom extends Room<{ client: TogetherClient }> {
       viewer.pendingAt = null;
       viewer.lastAt = Date.now();
       void this.services.together
-        .at(this.instanceId!, viewer.playerId, { game: viewer.game, watching: viewer.watching })
+        .at(this.instanceId!, viewer.playerId, { game: viewer.game, watching: viewer.watching, sharedTable: viewer.sharedTable })
         .catch((error) => this.services.log.error("together:at", "table not recorded", error));
     };
     if (wait <= 0) apply();
@@ -299,7 +303,12 @@ export abstract class TogetherRoom extends Room<{ client: TogetherClient }> {
 
   private async refreshEntries(): Promise<void> {
     const entries = new Map(
-      this.clients.filter((c) => c.userData).map((c) => [c.userData!.playerId, { game: c.userData!.game, watching: c.userData!.watching }]),
+      this.clients
+        .filter((c) => c.userData)
+        .map((c) => [
+          c.userData!.playerId,
+          { game: c.userData!.game, watching: c.userData!.watching, sharedTable: c.userData!.sharedTable },
+        ]),
     );
     await this.services.together
       .refresh(this.instanceId!, entries)

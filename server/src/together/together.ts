@@ -1,6 +1,6 @@
 import type { Presence } from "@colyseus/core";
 import type { Redis } from "ioredis";
-import { isBigWin, requireEngine, type FeedRow, type TogetherMember, type WatchedRound } from "@casino/common";
+import { isBigWin, requireEngine, type FeedRow, type SharedTablePlace, type TogetherMember, type WatchedRound } from "@casino/common";
 import type { Database } from "../db/database";
 import { sqlRows } from "../db/sql";
 import { loadProfiles } from "../leaderboard/profiles";
@@ -38,12 +38,18 @@ interface MemberEntry {
   seen: number;
   /** The player id of the member whose table this one watches. */
   watching?: string | null;
+  /** The place at the instance's shared blackjack table. */
+  sharedTable?: SharedTablePlace | null;
 }
 
-/** What a member does now: the table and the member watched (player ids never leave the server). */
+/**
+ * What a member does now: the table, the member watched (player ids never leave the server) and the
+ * place at the instance's shared blackjack table.
+ */
 export interface MemberDoing {
   game: string | null;
   watching: string | null;
+  sharedTable: SharedTablePlace | null;
 }
 
 /** A round step on the table channel: whose, and the round as their own screen has it. */
@@ -244,6 +250,7 @@ export class Together {
                 hidden: true,
                 self,
                 watching: null,
+                sharedTable: null,
               }
             : {
                 discordId: profile.discordId,
@@ -254,6 +261,7 @@ export class Together {
                 hidden: false,
                 self,
                 watching: watchedDiscordId(entry),
+                sharedTable: entry.sharedTable ?? null,
               },
         );
       });

@@ -104,6 +104,7 @@ function TableWithConnection({ game, Table, onExit }: { game: GameDefinition; Ta
   const sharedCrash = useSharedCrashRoom();
   const sharedTable = useSharedTableRoom();
   const startShared = useLobby((s) => s.startShared);
+  const sharedAsks = useLobby((s) => s.sharedAsks);
   return (
     <Table
       game={game}
@@ -115,6 +116,7 @@ function TableWithConnection({ game, Table, onExit }: { game: GameDefinition; Ta
       sharedCrash={game.id === "crash" ? sharedCrash : null}
       sharedTable={game.id === "blackjack" ? sharedTable : null}
       startShared={startShared}
+      sharedAsks={sharedAsks}
     />
   );
 }

@@ -1,53 +1,60 @@
-import { useMemo } from "react";
+import type { TableSnapshot } from "@casino/common/table";
 import type { SharedTableConnection, SharedTableRoom } from "../../games/contract";
-import { useSession } from "../../store/session";
-import type { TableConnection } from "../../net/table-room";
-import { asRoomRequestError } from "./game-connection";
+import { useTogether } from "../../store/together";
+import { connectLazily, useSharedRoomHost, type SharedRoomHost } from "./shared-room-host";
 
 /**
- * The shared blackjack table the shell offers the blackjack game: the table of the activity instance the
- * server accepted this player into, or a public table with a free seat (guests, standalone, and players
- * whose instance was refused). The connection code is loaded on connect.
+ * The shared blackjack table the shell offers the blackjack game (see useSharedRoomHost): the
+ * instance's table, or a public table with a free seat. While it is open, the player's place at it
+ * (a seat, or watching) is the strip's to show to the others of the instance.
  */
 export function useSharedTableRoom(): SharedTableRoom | null {
-  const token = useSession((s) => s.token);
-  const playerId = useSession((s) => s.player?.id ?? null);
-  const discord = useSession((s) => s.discord);
-  const instanceId = discord?.instanceJoined ? discord.instanceId : null;
-  return useMemo(() => {
-    if (!token) return null;
-    return {
-      instanceId,
-      playerId,
-      connect(listener) {
-        let connection: TableConnection | null = null;
-        let closed = false;
-        const ready = import("../../net/table-room").then(({ TableConnection }) => {
-          if (closed) return null;
-          connection = new TableConnection(token, instanceId, { status: listener.status, state: listener.state, push: () => undefined });
-          void connection.start();
-          return connection;
-        });
-        const request = async <T>(send: (c: TableConnection) => Promise<T>): Promise<T> => {
-          const c = await ready;
-          if (!c) throw asRoomRequestError(new Error("The table is closed"));
-          return send(c).catch((error: unknown) => {
-            throw asRoomRequestError(error);
-          });
-        };
-        const shared: SharedTableConnection = {
-          sit: (seat) => request((c) => c.sit(seat)),
-          leave: () => request((c) => c.leave()),
-          bet: (amount) => request((c) => c.bet(amount)),
-          ready: () => request((c) => c.ready()),
-          act: (action) => request((c) => c.act(action)),
-          close: () => {
-            closed = true;
-            connection?.close();
+  return useSharedRoomHost(tableRoom);
+}
+
+/** The player's place at the table this snapshot shows, told to the together store when it changes. */
+function placeAt(playerId: string | null, snapshot: TableSnapshot | null): void {
+  const seat = (snapshot && playerId && snapshot.players.find((p) => p.playerId === playerId)?.seat) || null;
+  if (useTogether.getState().sharedTable?.seat !== seat) useTogether.setState({ sharedTable: { seat } });
+}
+
+function tableRoom({ token, playerId, instanceId, invite }: SharedRoomHost): SharedTableRoom {
+  return {
+    instanceId,
+    playerId,
+    invite,
+    connect(listener) {
+      // Only the instance's own table is shown in the strip (a public table has no strip).
+      const place = instanceId !== null;
+      if (place) placeAt(playerId, null);
+      const room = connectLazily(
+        () =>
+          import("../../net/table-room").then(
+            ({ TableConnection }) =>
+              (l) =>
+                new TableConnection(token, instanceId, l),
+          ),
+        {
+          status: listener.status,
+          state: (snapshot: TableSnapshot | null) => {
+            if (place) placeAt(playerId, snapshot);
+            listener.state(snapshot);
           },
-        };
-        return shared;
-      },
-    };
-  }, [token, playerId, instanceId]);
+        },
+        "The table is closed",
+      );
+      const shared: SharedTableConnection = {
+        sit: (seat) => room.request((c) => c.sit(seat)),
+        leave: () => room.request((c) => c.leave()),
+        bet: (amount) => room.request((c) => c.bet(amount)),
+        ready: () => room.request((c) => c.ready()),
+        act: (action) => room.request((c) => c.act(action)),
+        close: () => {
+          room.close();
+          if (place) useTogether.setState({ sharedTable: null });
+        },
+      };
+      return shared;
+    },
+  };
 }

@@ -1,12 +1,13 @@
 import { useLocation } from "wouter";
-import { Eye, Share2, Sparkles, UserPlus } from "lucide-react";
+import { Armchair, Eye, Share2, Sparkles, UserPlus } from "lucide-react";
 import { DISCORD_CDN } from "@casino/common/constants";
 import { gameDefinition, type GameId } from "@casino/common/catalogue";
 import { formatCoins } from "@casino/common/format";
-import { roundCustomId, type FeedRow, type TogetherMember } from "@casino/common/together";
+import { roundCustomId, type FeedRow, type SharedTablePlace, type TogetherMember } from "@casino/common/together";
 import { Avatar } from "../../ui/Avatar";
 import { Button } from "../../ui/Button";
 import { cn } from "../../ui/cn";
+import { useLobby } from "../../store/lobby";
 import { useRoom } from "../../store/room";
 import { useSession } from "../../store/session";
 import { useTogether } from "../../store/together";
@@ -24,6 +25,8 @@ interface StripPerson {
   name: string;
   avatarUrl: string | null;
   game: string | null;
+  /** The place at the instance's shared blackjack table (a seat, or watching it), null elsewhere. */
+  sharedTable: SharedTablePlace | null;
   bestWinToday: number;
   joined: boolean;
   self: boolean;
@@ -45,6 +48,7 @@ function stripPeople(participants: Participant[] | null, members: TogetherMember
         name: m.username,
         avatarUrl: m.avatarUrl,
         game: m.game,
+        sharedTable: m.sharedTable,
         bestWinToday: m.bestWinToday,
         joined: true,
         self: m.self,
@@ -61,6 +65,7 @@ function stripPeople(participants: Participant[] | null, members: TogetherMember
         name: p.nickname || p.global_name || p.username,
         avatarUrl: participantAvatar(p) ?? m?.avatarUrl ?? null,
         game: m?.game ?? null,
+        sharedTable: m?.sharedTable ?? null,
         bestWinToday: m?.bestWinToday ?? 0,
         joined: m !== undefined,
         self: m?.self ?? false,
@@ -69,6 +74,14 @@ function stripPeople(participants: Participant[] | null, members: TogetherMember
 }
 
 const titleOf = (game: string | null) => (game ? (gameDefinition(game as GameId)?.title ?? game) : null);
+
+/** What a member of the strip is doing, in one short line. */
+function doingLine(p: StripPerson, nameOf: (discordId: string | null) => string): string {
+  if (!p.joined) return "Joining...";
+  if (p.watching) return `Watching ${nameOf(p.watching)}`;
+  if (p.sharedTable) return p.sharedTable.seat === null ? "Watching the blackjack table" : `Blackjack table, seat ${p.sharedTable.seat}`;
+  return p.game ? `Playing ${titleOf(p.game)}` : "In the lobby";
+}
 
 /** The strip and the feeds together (at a table, below it). */
 export default function TogetherPanel() {
@@ -83,7 +96,9 @@ export default function TogetherPanel() {
 /**
  * "In this activity": who is in the Discord activity with the player, what each plays (or whose table
  * each watches) and their best win today, with the Invite button and a Watch button per member at a
- * table; the player's own line says who watches them. Nothing outside an activity.
+ * table; a member at the activity's blackjack table has a Join button instead, which takes the player
+ * to that table (to watch, and sit at a free seat). The player's own line says who watches them.
+ * Nothing outside an activity.
  */
 export function TogetherStrip() {
   const discord = useSession((s) => s.discord);
@@ -92,6 +107,8 @@ export function TogetherStrip() {
   const watching = useTogether((s) => s.watching);
   const table = useTogether((s) => s.table);
   const watch = useTogether((s) => s.watch);
+  const atTable = useTogether((s) => s.sharedTable !== null);
+  const openGame = useLobby((s) => s.openGame);
   const inInstance = discord?.instanceJoined === true;
   if (!inInstance) return null;
   const people = stripPeople(participants, members);
@@ -130,7 +147,8 @@ export function TogetherStrip() {
         {people.map((p) => (
           <li
             key={p.key}
-            className="flex min-w-32 max-w-60 shrink-0 items-center gap-2 sm:min-w-36"
+            // A member at the blackjack table gets room for the seat and the Join button.
+            className={cn("flex min-w-32 shrink-0 items-center gap-2 sm:min-w-36", p.sharedTable ? "max-w-72" : "max-w-60")}
             data-testid="together-member"
             data-self={p.self || undefined}
           >
@@ -140,14 +158,13 @@ export function TogetherStrip() {
                 {p.name}
                 {p.self && <span className="text-muted-foreground"> (you)</span>}
               </p>
-              <p className="truncate text-muted-foreground" data-testid="together-member-game">
-                {!p.joined
-                  ? "Joining..."
-                  : p.watching
-                    ? `Watching ${nameOf(p.watching)}`
-                    : p.game
-                      ? `Playing ${titleOf(p.game)}`
-                      : "In the lobby"}
+              <p
+                className="truncate text-muted-foreground"
+                data-testid="together-member-game"
+                data-seat={p.sharedTable ? (p.sharedTable.seat ?? "watching") : undefined}
+                title={doingLine(p, nameOf)}
+              >
+                {doingLine(p, nameOf)}
               </p>
               {p.bestWinToday > 0 && (
                 <p className="truncate text-muted-foreground" data-testid="together-member-best">
@@ -155,7 +172,23 @@ export function TogetherStrip() {
                 </p>
               )}
             </div>
-            {!p.self && p.joined && p.game && p.discordId && (
+            {!p.self && p.joined && p.sharedTable && !atTable && (
+              <Button
+                size="sm"
+                variant="outline"
+                className="h-7 shrink-0 gap-1 px-2 text-xs"
+                aria-label={`Join ${p.name} at the blackjack table`}
+                title={`Join ${p.name} at the blackjack table`}
+                data-testid="join-table-button"
+                onClick={() => {
+                  watch(null);
+                  openGame("blackjack", true);
+                }}
+              >
+                <Armchair className="h-3.5 w-3.5" aria-hidden /> Join
+              </Button>
+            )}
+            {!p.self && p.joined && p.game && !p.sharedTable && p.discordId && (
               <Button
                 size="sm"
                 variant="outline"

@@ -46,6 +46,7 @@ export default function TogetherService() {
   const discord = useSession((s) => s.discord);
   const activeGame = useLobby((s) => s.activeGame);
   const participants = useTogether((s) => s.participants);
+  const sharedTable = useTogether((s) => s.sharedTable);
   const connection = useRef<TogetherConnection | null>(null);
   const [, navigate] = useLocation();
   const instanceId = discord?.instanceJoined ? discord.instanceId : null;
@@ -56,7 +57,7 @@ export default function TogetherService() {
       status: (status) => {
         // A new or resumed connection is told the table again.
         if (status !== "open") return;
-        c.at(useLobby.getState().activeGame);
+        c.at(useLobby.getState().activeGame, useTogether.getState().sharedTable);
         const watching = useTogether.getState().watching;
         if (watching) c.watch(watching);
       },
@@ -83,7 +84,7 @@ export default function TogetherService() {
     };
   }, [token, instanceId]);
 
-  useEffect(() => connection.current?.at(activeGame), [activeGame]);
+  useEffect(() => connection.current?.at(activeGame, sharedTable), [activeGame, sharedTable]);
   // The table watched follows the store (the strip's Watch buttons and the watch view's Close).
   useEffect(
     () =>
@@ -126,12 +127,12 @@ export default function TogetherService() {
     if (!discord) return;
     const title = activeGame ? gameDefinition(activeGame)?.title : null;
     updatePresence({
-      details: title ? `Playing ${title}` : "In the lobby",
+      details: activeGame === "blackjack" && sharedTable ? "At the blackjack table" : title ? `Playing ${title}` : "In the lobby",
       state: "Virtual coins only",
       partySize: participants?.length ?? 1,
       startedAt: useTogether.getState().startedAt,
     });
-  }, [discord, activeGame, participants?.length]);
+  }, [discord, activeGame, sharedTable, participants?.length]);
 
   // Launched from a share link: the round it names.
   useEffect(() => {

@@ -13,6 +13,14 @@ type Mode = "solo" | "table";
 export default function Blackjack(props: GameTableProps) {
   const shared = props.sharedTable ?? null;
   const [mode, setMode] = useState<Mode>(props.startShared && shared ? "table" : "solo");
+  // Asked for the table again while the game is open (the strip's "Join"): to the table (state adjusted
+  // during render, as React advises for state that follows a prop).
+  const asks = props.sharedAsks ?? 0;
+  const [seenAsks, setSeenAsks] = useState(asks);
+  if (asks !== seenAsks) {
+    setSeenAsks(asks);
+    if (shared) setMode("table");
+  }
   const tabs: { id: Mode; label: string }[] = [
     { id: "solo", label: "Play solo" },
     { id: "table", label: "Join the table" },

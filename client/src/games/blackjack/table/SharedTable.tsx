@@ -8,6 +8,7 @@ import { BetPanel } from "../../shared/BetPanel";
 import { ACTION_TONES } from "../../shared/ActionButton";
 import { Hand } from "../../shared/Cards";
 import { GameHelp } from "../../shared/GameHelp";
+import { InvitePrompt } from "../../shared/InvitePrompt";
 import { TurboSwitch } from "../../shared/GameFrame";
 import { useInstantAnimations } from "../../shared/fast-reveal";
 import { formatCoins } from "../../shared/format";
@@ -20,6 +21,8 @@ import { ShoeFairness } from "./ShoeFairness";
 import { Seat } from "./Seat";
 import { useTableRoom, type TableRoomControls } from "./use-table-room";
 
+/** The phases an invite is offered in (not while cards are dealt and played). */
+const BETWEEN_ROUNDS = new Set<TableSnapshot["phase"]>(["waiting", "betting", "settled"]);
 const SEATS = Array.from({ length: TABLE_SEATS }, (_, i) => i + 1);
 /** How far each seat sits below the top of the arc, seat 1 to 7 (rem): the seats curve round the dealer. */
 const ARC_REM = [0, 1.75, 3, 3.5, 3, 1.75, 0];
@@ -111,6 +114,9 @@ export function SharedTable({ shared, table: props }: { shared: SharedTableRoom;
               <SeatPanel controls={controls} table={table} props={props} now={now} onShowHelp={() => setHelpOpen(true)} />
             ) : (
               <WatchPanel controls={controls} onShowHelp={() => setHelpOpen(true)} instance={shared.instanceId !== null} />
+            )}
+            {shared.invite && table && table.players.length < TABLE_SEATS && BETWEEN_ROUNDS.has(table.phase) && (
+              <InvitePrompt invite={shared.invite} text="Bring friends to a free seat." testId="table-invite" />
             )}
             <TurboSwitch />
             {table && <ShoeFairness table={table} session={props.session ?? null} />}

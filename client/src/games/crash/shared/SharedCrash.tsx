@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { motion } from "motion/react";
-import { UserPlus } from "lucide-react";
 import type { SharedCrashRoom } from "../../contract";
+import { InvitePrompt } from "../../shared/InvitePrompt";
 import { CrashGraph, times } from "./CrashGraph";
 import { RoomBets } from "./RoomBets";
 import { RoomHistory } from "./RoomHistory";
@@ -25,7 +25,11 @@ export function SharedCrash({ shared, balance }: { shared: SharedCrashRoom; bala
               ? "Everyone in this activity plays the same round."
               : "Public room: everyone playing outside Discord plays the same round."}
           </p>
-          {shared.invite && room && room.phase !== "running" && <InvitePrompt invite={shared.invite} />}
+          {shared.invite && room && room.phase !== "running" && (
+            <div className="mt-3">
+              <InvitePrompt invite={shared.invite} text="Bring friends into the next round." testId="crash-invite" />
+            </div>
+          )}
         </aside>
         <div className="relative min-h-[320px] flex-1 overflow-hidden rounded-xl bg-felt p-3 ring-1 ring-border sm:p-5">
           {room ? (
@@ -52,29 +56,6 @@ export function SharedCrash({ shared, balance }: { shared: SharedCrashRoom; bala
         </div>
       )}
     </div>
-  );
-}
-
-/** Between rounds: bring friends in to the next one (Discord's invite dialog). */
-function InvitePrompt({ invite }: { invite: () => void }) {
-  return (
-    <motion.div
-      initial={{ opacity: 0, y: 6 }}
-      animate={{ opacity: 1, y: 0 }}
-      className="mt-3 flex items-center gap-3 rounded-xl border border-border bg-card p-3"
-      data-testid="crash-invite-prompt"
-    >
-      <UserPlus className="h-5 w-5 shrink-0 text-primary-ink" aria-hidden />
-      <p className="min-w-0 flex-1 text-sm">Bring friends into the next round.</p>
-      <button
-        type="button"
-        onClick={invite}
-        className="shrink-0 rounded-lg bg-primary px-3 py-1.5 text-sm font-semibold text-primary-foreground hover:opacity-90"
-        data-testid="crash-invite-button"
-      >
-        Invite
-      </button>
-    </motion.div>
   );
 }
 
