@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, FrameLocator, Locator, Page } from "playwright-core";
-import { startTestApp, type TestApp } from "../../server/test/harness";
-import { enterAsGuest, launchChromium, shot } from "./support";
-import { acceptTerms, HOST_ORIGIN, startFakeHost, type FakeHost } from "./fake-discord-host";
+import { describe, expect, it } from "vitest";
+import type { FrameLocator, Locator, Page } from "playwright-core";
+import { setupBrowserApp } from "./browser-app";
+import { enterAsGuest, shot } from "./support";
+import { acceptTerms } from "./fake-discord-host";
 
 /**
  * The shared blackjack table in real Chromium against the real server: players of one activity
@@ -11,26 +11,6 @@ import { acceptTerms, HOST_ORIGIN, startFakeHost, type FakeHost } from "./fake-d
  * without a seat watches the same cards and another instance's player never sees the table; and on a
  * phone the table fits the screen with the actions in view.
  */
-let host: FakeHost;
-let browser: Browser;
-beforeAll(async () => {
-  host = await startFakeHost();
-  browser = await launchChromium();
-}, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await host?.close();
-});
-
-/** A server of the describe block's own, with the table's windows its tests need. */
-function serverFor(env: Record<string, string>): () => TestApp {
-  let t: TestApp | undefined;
-  beforeAll(async () => {
-    t = await startTestApp({ CLIENT_DIST: "client/dist", FRAME_ANCESTORS: HOST_ORIGIN, ...env });
-  }, 180_000);
-  afterAll(async () => t?.close());
-  return () => t!;
-}
 
 type Surface = FrameLocator | Page;
 
@@ -113,11 +93,11 @@ describe("the shared blackjack table of an activity instance", () => {
   // test to land in its turn on a loaded machine. The deal comes when everyone is ready, and a player who
   // drops keeps the seat long enough to come back in a new page.
   const TURN_MS = 8_000;
-  const server = serverFor({
-    TABLE_BETTING_MS: "60000",
-    TABLE_TURN_MS: String(TURN_MS),
-    TABLE_SETTLED_MS: "3000",
-    TABLE_RECONNECT_SECONDS: "30",
+  // a server of the block's own, with the table's windows its tests need
+  const { server, browser, host } = setupBrowserApp({
+    discordHost: true,
+    env: { TABLE_BETTING_MS: "60000", TABLE_TURN_MS: String(TURN_MS), TABLE_SETTLED_MS: "3000", TABLE_RECONNECT_SECONDS: "30" },
+    timeout: 180_000,
   });
   const INSTANCE = "i-bj-table";
   const ANN = "100000000000000061:Ann";
@@ -131,17 +111,17 @@ describe("the shared blackjack table of an activity instance", () => {
   /** A player's own page of the fake Discord host, in an instance. */
   async function openActivity(players: string[], instanceId: string, width: number) {
     const page = await browser.newPage({ viewport: { width, height: 1000 } });
-    await page.goto(host.url(`${server().baseUrl}/`, { players, instanceId }));
+    await page.goto(host.url(`${server.baseUrl}/`, { players, instanceId }));
     return { page, apps: players.map((_, i) => page.frameLocator("iframe").nth(i)) };
   }
 
-  const sql = (text: string, params: unknown[] = []) => server().app.services.db.run((em) => em.query(text, params)) as Promise<any[]>;
+  const sql = (text: string, params: unknown[] = []) => server.app.services.db.run((em) => em.query(text, params)) as Promise<any[]>;
 
   it(
     "three players play five rounds and more in seat order: one left to the timer is stood for, one splits, one closes the page mid-turn " +
       "and comes back to the seat; a watcher sees every card as it is dealt, another instance's player never sees the table, the ledger balances",
     async () => {
-      const t = server();
+      const t = server;
       const main = await openActivity([ANN, BEN, DEE], INSTANCE, 1800);
       const [ann, ben, dee] = main.apps as [FrameLocator, FrameLocator, FrameLocator];
       // Cat plays from a page of her own, to close it mid-turn.
@@ -326,11 +306,9 @@ describe("the shared blackjack table of an activity instance", () => {
 describe("the shared blackjack table on a phone", () => {
   // Windows long enough for a loaded machine: the round is dealt when everyone is ready, and the turn is
   // played by a click, never by the timer; a closed page gives its seat up soon.
-  const server = serverFor({
-    TABLE_BETTING_MS: "60000",
-    TABLE_TURN_MS: "60000",
-    TABLE_SETTLED_MS: "15000",
-    TABLE_RECONNECT_SECONDS: "2",
+  const { server, browser } = setupBrowserApp({
+    env: { TABLE_BETTING_MS: "60000", TABLE_TURN_MS: "60000", TABLE_SETTLED_MS: "15000", TABLE_RECONNECT_SECONDS: "2" },
+    timeout: 180_000,
   });
 
   it.each([
@@ -340,7 +318,7 @@ describe("the shared blackjack table on a phone", () => {
     "on a $width×$height phone the table has no horizontal scroll and the actions are in view",
     async (viewport) => {
       const page = await browser.newPage({ viewport, isMobile: true, hasTouch: true });
-      await enterAsGuest(page, server().baseUrl);
+      await enterAsGuest(page, server.baseUrl);
       await joinTable(page);
       const free = page.locator('[data-testid^="table-sit-"]').first();
       const seat = Number(((await free.getAttribute("data-testid")) ?? "").replace("table-sit-", ""));

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import { TABLE_MESSAGES, type RevealedShoe, type TableSnapshot } from "@casino/common";
 import { basicStrategy } from "@casino/common/games/blackjack";
 import { cardName } from "@casino/common/games/cards";
-import { startTestApp, type TestApp } from "../../server/test/harness";
 import { Inbox, ask, waitFor } from "../../server/test/room-helpers";
-import { DESKTOP, PHONE, launchChromium, shot } from "./support";
+import { setupBrowserApp } from "./browser-app";
+import { DESKTOP, PHONE, shot } from "./support";
 import { openAsGuest, storeTheme } from "./games-helpers";
 import { axeViolations, describeFindings } from "./axe";
 
@@ -17,22 +17,15 @@ import { axeViolations, describeFindings } from "./axe";
  * that is no id are refused, each with its own message; and a guest watching the table follows the
  * fairness panel's link there.
  */
-let t: TestApp;
-let browser: Browser;
-beforeAll(async () => {
-  t = await startTestApp({
-    CLIENT_DIST: "client/dist",
+const { server: t, browser } = setupBrowserApp({
+  env: {
     TABLE_BETTING_MS: "30000",
     TABLE_TURN_MS: "5000",
     TABLE_SETTLED_MS: "150",
     TABLE_RECONNECT_SECONDS: "30",
     BET_RATE_PER_SECOND: "1000",
-  });
-  browser = await launchChromium();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
+  },
+  timeout: 120_000,
 });
 
 const snap = (state: unknown): TableSnapshot => JSON.parse((state as { snapshot: string }).snapshot);
