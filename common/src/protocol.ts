@@ -20,7 +20,7 @@ import { LEADERBOARD_PAGE_SIZE } from "./constants";
 /** Room names (rooms.ts) and the messages clients send to them; every message is validated with these schemas. */
 import { ROOMS } from "./rooms";
 
-export { ROOMS, type CasinoRoomState, type RoomName } from "./rooms";
+export { CASINO_PUSH, ROOMS, type CasinoRoomState, type OpenRoundMessage, type OpenRoundView, type RoomName } from "./rooms";
 
 /**
  * The one request-id rule, for room messages and REST alike. '#' is deliberately not allowed: the ledger
@@ -219,15 +219,6 @@ export interface RotateAnswer {
   revealed: RevealedSeed;
   active: ActiveSeedView;
   replayed?: true;
-}
-
-/** The open round mirrored in the room state (`openRound`, as JSON). */
-export interface OpenRoundView {
-  roundId: string;
-  game: string;
-  totalStake: number;
-  totalPayout: number;
-  view: unknown;
 }
 
 /*
