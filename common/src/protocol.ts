@@ -332,6 +332,16 @@ export interface CrashRoomSnapshot {
   history: CrashRoomGame[];
 }
 
+/**
+ * The shared crash room's state as the room holds it and a client's SDK mirrors it (the server's
+ * `CrashState` schema implements it): the snapshot, with the bets as a map by player id and the history
+ * as a list. `toJSON()` of the mirrored state gives the `CrashRoomSnapshot`.
+ */
+export interface CrashRoomState extends Omit<CrashRoomSnapshot, "bets" | "history"> {
+  bets: ReadonlyMap<string, CrashRoomBet>;
+  history: ArrayLike<CrashRoomGame> & Iterable<CrashRoomGame>;
+}
+
 /* ---------------------------------------------------------------- leaderboard room */
 
 /**
