@@ -2,7 +2,6 @@ import type { Presence } from "@colyseus/core";
 import type { Redis } from "ioredis";
 import { isBigWin, type FeedRow, type TogetherMember, type WatchedRound } from "@casino/common";
 import type { Database } from "../db/database";
-import { sqlRows } from "../db/sql";
 import { openRoundOf } from "../db/open-rounds";
 import { loadProfiles } from "../leaderboard/profiles";
 import type { Log } from "../log";
