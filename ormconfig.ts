@@ -1,5 +1,5 @@
 import "reflect-metadata";
-import { DataSource, type DataSourceOptions } from "typeorm";
+import type { DataSourceOptions } from "typeorm";
 import { PGliteDriver } from "typeorm-pglite";
 import { join } from "node:path";
 import { ENTITIES } from "./server/src/db/entities/index";
@@ -64,6 +64,3 @@ export function dataSourceOptions(
     ...common,
   } as DataSourceOptions;
 }
-
-/** For the migration CLI (`npm run migration:run`, `npm run migration:generate`). */
-export default new DataSource(dataSourceOptions(process.env.DATABASE_URL, process.env.DATA_DIR ?? "./data"));

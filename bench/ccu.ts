@@ -7,7 +7,7 @@ import { TOGETHER_ROOM } from "@casino/common";
 import { SessionTokens } from "../server/src/auth/session";
 import { startLoadProcesses, LoadProcess, collect } from "../loadtest/processes";
 import { summariseIntervals } from "../loadtest/stats";
-import { createGuestTokens } from "../loadtest/guests";
+import { createGuestTokens } from "../server/src/ops/guest-tokens";
 import { startServer, freePorts, type ServerProcess } from "./lib/cluster";
 import { backendPids, freshDatabase, leaseRedis } from "./lib/database";
 import { CpuMeter, machine, rssBytes } from "./lib/proc";

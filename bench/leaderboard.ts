@@ -3,17 +3,22 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { Worker } from "node:worker_threads";
+import type { AddressInfo } from "node:net";
+import { once } from "node:events";
+import express from "express";
 import pg from "pg";
 import { loadConfig } from "../server/src/config";
 import { createApp } from "../server/src/app";
+import { apiRouter, mountHttpBasics } from "../server/src/http/api";
 import { leaseRedis } from "./lib/database";
 
 /**
  * `npm run bench:leaderboard`: N players (1,000,000 by default) in a fresh PostgreSQL database, the
  * balance board rebuilt from PostgreSQL into the real Redis (timed), then C concurrent keep-alive
- * HTTP clients (32) for T seconds per phase against four handlers of the same server: a trivial
- * Express JSON handler mounted where the product's routes are (behind the same /api middleware, the
- * session and the per-player rate limit), the same handler mounted before the session and that limit,
+ * HTTP clients (32) for T seconds per phase against four handlers in the same process: a trivial
+ * Express JSON handler mounted where the product's routes are (behind the app's own /api router, the
+ * session and the per-player rate limit included, on a port of its own), the same handler mounted
+ * before the session and that limit,
  * `GET /api/leaderboard?page=N` (random pages
  * of 25 across the whole board) and `GET /api/player/:id/rank` (random players). The clients run in a
  * worker thread so the server keeps its own event loop. The phases are interleaved in rounds (3 rounds
@@ -53,9 +58,9 @@ const REDIS_BASE = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 const LOADER = `
 const { parentPort, workerData } = require("node:worker_threads");
 const http = require("node:http");
-const { port, clients, seconds, phases } = workerData;
+const { clients, seconds, phases } = workerData;
 const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
-function get(path, token) {
+function get(port, path, token) {
   return new Promise((resolve) => {
     const t0 = process.hrtime.bigint();
     const req = http.request({ host: "127.0.0.1", port, path, agent, headers: { authorization: "Bearer " + token } }, (res) => {
@@ -82,7 +87,7 @@ async function openPhase(p) {
       for (; sent < due; sent++) {
         const dueAt = started + (sent / p.rate) * 1000;
         const i = sent;
-        inFlight.push(get(p.paths[i % p.paths.length], p.tokens[i % p.tokens.length]).then((r) => {
+        inFlight.push(get(p.port, p.paths[i % p.paths.length], p.tokens[i % p.tokens.length]).then((r) => {
           if (r.ok) record.ms.push(performance.now() - dueAt); else record.errors++;
         }));
       }
@@ -101,7 +106,7 @@ async function phase(p) {
     await Promise.all(Array.from({ length: clients }, async (_, c) => {
       let i = c;
       while (Date.now() < until) {
-        const r = await get(p.paths[(i += clients) % p.paths.length], p.tokens[c % p.tokens.length]);
+        const r = await get(p.port, p.paths[(i += clients) % p.paths.length], p.tokens[c % p.tokens.length]);
         if (record) r.ok ? record.ms.push(r.ms) : record.errors++;
       }
     }));
@@ -147,10 +152,17 @@ async function main() {
     API_RATE_PER_MINUTE: "1000000000",
     PLAYER_RATE_PER_MINUTE: "1000000000",
   });
-  const app = await createApp(config, undefined, {
-    extraApiRoutes: (api) => api.get("/bench/trivial-public", (_req, res) => void res.json({ ok: true })),
-    extraSignedInRoutes: (api) => api.get("/bench/trivial", (_req, res) => void res.json({ ok: true })),
-  });
+  const app = await createApp(config);
+  // The trivial handlers, on a web server of their own in this same process (the same event loop), behind
+  // the app's own middleware built from its services: the same /api router, with these routes in place of
+  // the product's. Where the product's routes are (after the session and the per-player limit), and before them.
+  const trivial = (path: string) => express.Router().get(path, (_req, res) => void res.json({ ok: true }));
+  const benchHttp = express();
+  mountHttpBasics(benchHttp, config);
+  benchHttp.use("/api", apiRouter(app.services, [trivial("/bench/trivial-public")], [trivial("/bench/trivial")]));
+  const benchServer = benchHttp.listen(0, "127.0.0.1");
+  await once(benchServer, "listening");
+  const benchPort = (benchServer.address() as AddressInfo).port;
   const db = new pg.Client({ connectionString: dbUrl.toString() });
   await db.connect();
   try {
@@ -206,15 +218,15 @@ async function main() {
     // and the per-player rate limit, which every leaderboard call passes); the one mounted before them
     // shows what those two cost.
     const phases = [
-      { name: "trivial Express JSON handler", paths: ["/api/bench/trivial"], tokens },
-      { name: "trivial, before session+limit", paths: ["/api/bench/trivial-public"], tokens },
-      { name: "GET /api/leaderboard?page=N", paths: pagePaths, tokens },
-      { name: "GET /api/player/:id/rank", paths: rankPaths, tokens },
+      { name: "trivial Express JSON handler", port: benchPort, paths: ["/api/bench/trivial"], tokens },
+      { name: "trivial, before session+limit", port: benchPort, paths: ["/api/bench/trivial-public"], tokens },
+      { name: "GET /api/leaderboard?page=N", port, paths: pagePaths, tokens },
+      { name: "GET /api/player/:id/rank", port, paths: rankPaths, tokens },
     ];
     // Then each handler once more at a fixed offered rate (open loop), for latency at a known load.
     const open = RATE > 0 ? phases.map((p) => ({ ...p, name: `${p.name} @${RATE}/s`, rate: RATE })) : [];
     const rounds = [...Array.from({ length: ROUNDS }, () => phases).flat(), ...open];
-    const worker = new Worker(LOADER, { eval: true, workerData: { port, clients: CLIENTS, seconds: SECONDS, phases: rounds } });
+    const worker = new Worker(LOADER, { eval: true, workerData: { clients: CLIENTS, seconds: SECONDS, phases: rounds } });
     // CPU time of the server's own thread (the event loop that serves every request) per phase: unlike
     // throughput, it hardly moves when other processes compete for the machine's cores.
     const cpu = new Map<string, number>();
@@ -280,6 +292,8 @@ async function main() {
     }
   } finally {
     await db.end();
+    benchServer.closeAllConnections();
+    benchServer.close();
     await app.close();
     await new Promise((resolve) => setTimeout(resolve, 500));
     await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);

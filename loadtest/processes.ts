@@ -15,7 +15,8 @@ export class LoadProcess {
 
   constructor(
     readonly options: WorkerOptions,
-    env: NodeJS.ProcessEnv = process.env,
+    /** The load process's environment (default: this one's). */
+    env?: NodeJS.ProcessEnv,
   ) {
     this.child = fork(WORKER, [], { execArgv: ["--import", "tsx"], env, stdio: ["ignore", "inherit", "inherit", "ipc"] });
     let onReady!: (m: Extract<FromWorker, { type: "ready" }>) => void;

@@ -6,7 +6,7 @@ import { fakeServer, type FakeRoom } from "./fake-colyseus";
 import { connectRoom, reconnectRoom, useRoomConnection } from "../src/app/start";
 import { RoomFailure } from "../src/net/room-failure";
 import { newRequestId } from "../src/net/request-id";
-import { revealed, acceptAnswer, parseOpenRound, shownBalance, useRoom } from "../src/store/room";
+import { revealed, acceptAnswer, shownBalance, useRoom } from "../src/store/room";
 import { useGameConnection } from "../src/features/game-host/game-connection";
 import { useSession } from "../src/store/session";
 import { useNotifications } from "../src/store/notifications";
@@ -55,24 +55,28 @@ describe("joining the casino room", () => {
     expect(join.endpoint).toBe(`ws://${location.host}`);
   });
 
-  it("feeds the store from the room state: balance, open round and seeds", async () => {
+  it("feeds the store from the room state and the open-round message: balance, open round and seeds", async () => {
     const room = await connected();
     const open = { game: "blackjack", roundId: "r-1", view: { hand: [] }, totalStake: 10, totalPayout: 0 };
     room.patch({
       balance: 1234,
-      openRound: JSON.stringify(open),
       serverSeedHash: "a".repeat(64),
       clientSeed: "my-seed",
       nonce: 7,
       nextServerSeedHash: "b".repeat(64),
     });
+    expect(useRoom.getState().openRound).toBeNull();
+    room.message("open-round", { round: open });
     const s = useRoom.getState();
     expect(s.balance).toBe(1234);
     expect(s.openRound).toEqual(open);
     expect(s.seeds).toEqual({ serverSeedHash: "a".repeat(64), clientSeed: "my-seed", nonce: 7, nextServerSeedHash: "b".repeat(64) });
-    room.patch({ balance: 1234, openRound: "" });
-    expect(useRoom.getState().openRound).toBeNull();
+    room.patch({ balance: 1234 });
+    expect(useRoom.getState().openRound).toEqual(open);
     expect(useRoom.getState().seeds).toBeNull();
+    room.message("open-round", { round: null });
+    expect(useRoom.getState().openRound).toBeNull();
+    expect(useRoom.getState().balance).toBe(1234);
   });
 
   it("tells the player record and the boards when the balance changes", async () => {
@@ -80,9 +84,9 @@ describe("joining the casino room", () => {
     useRoom.setState({ balance: 100 });
     const room = await connected();
     const version = useLeaderboard.getState().version;
-    room.patch({ balance: 100, openRound: "" });
+    room.patch({ balance: 100 });
     expect(useLeaderboard.getState().version).toBe(version);
-    room.patch({ balance: 150, openRound: "" });
+    room.patch({ balance: 150 });
     expect(useSession.getState().player?.balance).toBe(150);
     expect(useLeaderboard.getState().version).toBe(version + 1);
   });
@@ -285,12 +289,6 @@ describe("the game connection", () => {
 });
 
 describe("the room store", () => {
-  it("reads the mirrored open round, none for an empty or unreadable one", () => {
-    expect(parseOpenRound("")).toBeNull();
-    expect(parseOpenRound("{broken")).toBeNull();
-    expect(parseOpenRound('{"roundId":"r","game":"mines","totalStake":5,"totalPayout":0,"view":{}}')).toMatchObject({ roundId: "r" });
-  });
-
   it("shows the balance less every payout not revealed yet, and nothing before any balance", () => {
     expect(shownBalance({ balance: null, withheld: { a: 5 } })).toBeNull();
     expect(shownBalance({ balance: 500, withheld: { a: 50, b: 0, c: 25 } })).toBe(425);

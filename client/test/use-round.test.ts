@@ -27,7 +27,8 @@ beforeEach(async () => {
   await connectRoom("tok");
   await vi.waitFor(() => expect(useRoom.getState().status).toBe("open"));
   room = fakeServer.room;
-  room.patch({ balance: 1000, openRound: "" });
+  room.patch({ balance: 1000 });
+  room.message("open-round", { round: null });
   vi.useFakeTimers();
 });
 
@@ -64,7 +65,7 @@ function answer(type: "bet" | "act", fields: Partial<BetAnswer> & Pick<BetAnswer
     fairness: { serverSeedHash: "h", clientSeed: "c", nonce: 1 } as unknown as BetAnswer["fairness"],
     ...fields,
   };
-  room.patch({ balance: body.balance, openRound: "" });
+  room.patch({ balance: body.balance });
   room.message("result", body);
   return body;
 }
@@ -315,7 +316,10 @@ describe("a multi-step round", () => {
 
   it("resumes this game's open round from the room state and tells another game's apart", async () => {
     const open = { roundId: "r-9", game: "blackjack", totalStake: 50, totalPayout: 0, view: { hand: ["A", "7"] } };
-    act(() => room.patch({ balance: 950, openRound: JSON.stringify(open) }));
+    act(() => {
+      room.patch({ balance: 950 });
+      room.message("open-round", { round: open });
+    });
     const mine = table("blackjack");
     expect(mine.now().round.open).toMatchObject({ roundId: "r-9", view: { hand: ["A", "7"] }, totalStake: 50, answer: null });
     expect(mine.now().round.otherOpen).toBeNull();

@@ -20,7 +20,7 @@ import { LEADERBOARD_PAGE_SIZE } from "./constants";
 /** Room names (rooms.ts) and the messages clients send to them; every message is validated with these schemas. */
 import { ROOMS } from "./rooms";
 
-export { ROOMS, type CasinoRoomState, type RoomName } from "./rooms";
+export { CASINO_PUSH, ROOMS, type CasinoRoomState, type OpenRoundMessage, type OpenRoundView, type RoomName } from "./rooms";
 
 /**
  * The one request-id rule, for room messages and REST alike. '#' is deliberately not allowed: the ledger
@@ -221,15 +221,6 @@ export interface RotateAnswer {
   replayed?: true;
 }
 
-/** The open round mirrored in the room state (`openRound`, as JSON). */
-export interface OpenRoundView {
-  roundId: string;
-  game: string;
-  totalStake: number;
-  totalPayout: number;
-  view: unknown;
-}
-
 /*
  * The shared crash room: one room per Discord activity instance, one public room for everyone else.
  * Join with `{ instanceId }` (the SDK's instanceId inside Discord, null outside it).
@@ -339,6 +330,16 @@ export interface CrashRoomSnapshot {
   bets: Record<string, CrashRoomBet>;
   /** Newest first. */
   history: CrashRoomGame[];
+}
+
+/**
+ * The shared crash room's state as the room holds it and a client's SDK mirrors it (the server's
+ * `CrashState` schema implements it): the snapshot, with the bets as a map by player id and the history
+ * as a list. `toJSON()` of the mirrored state gives the `CrashRoomSnapshot`.
+ */
+export interface CrashRoomState extends Omit<CrashRoomSnapshot, "bets" | "history"> {
+  bets: ReadonlyMap<string, CrashRoomBet>;
+  history: ArrayLike<CrashRoomGame> & Iterable<CrashRoomGame>;
 }
 
 /* ---------------------------------------------------------------- leaderboard room */

@@ -3,14 +3,20 @@
  * (the client's entry imports this module alone, `@casino/common/rooms`). The messages' schemas are in
  * protocol.ts.
  */
-export const ROOMS = { casino: "casino", crash: "crash", leaderboard: "leaderboard", table: "blackjack-table" } as const;
+export const ROOMS = {
+  casino: "casino",
+  crash: "crash",
+  leaderboard: "leaderboard",
+  table: "blackjack-table",
+  together: "together",
+} as const;
 
 export type RoomName = (typeof ROOMS)[keyof typeof ROOMS];
 
 /**
  * What the casino room's state holds for its player (the server's `CasinoState` schema implements it):
- * the balance, the active seed pair as its commitment, and the open round as JSON of its public view
- * ("" when none).
+ * the balance and the active seed pair as its commitment. The open round is a message of its own
+ * (`CASINO_PUSH.openRound`): its view differs from game to game, which a schema cannot type.
  */
 export interface CasinoRoomState {
   balance: number;
@@ -19,5 +25,24 @@ export interface CasinoRoomState {
   nonce: number;
   /** SHA-256 of the next server seed, committed before the player picks the client seed it will serve. */
   nextServerSeedHash: string;
-  openRound: string;
+}
+
+/** The player's open round, as the casino room tells it: the public view of its game (no secret of the round). */
+export interface OpenRoundView {
+  roundId: string;
+  game: string;
+  totalStake: number;
+  totalPayout: number;
+  view: unknown;
+}
+
+/** Server → client messages of the casino room besides the answers to requests (`SERVER_MESSAGES` in protocol.ts). */
+export const CASINO_PUSH = { openRound: "open-round" } as const;
+
+/**
+ * The `open-round` message: sent on every join and reconnection (after the first state), then whenever
+ * the round opens, moves or closes. `round` null: no round is open.
+ */
+export interface OpenRoundMessage {
+  round: OpenRoundView | null;
 }

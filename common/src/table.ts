@@ -82,6 +82,20 @@ export interface RevealedShoe {
  * `snapshot` field (`JSON.parse(room.state.snapshot)`), the same for every client, seated or watching.
  * Times are the server's epoch milliseconds.
  */
+/**
+ * The shared table room's synchronised state (the server's `TableRoomState` schema implements it): one
+ * `TableSnapshot` as JSON, the same for every client, "" until the room has published its first.
+ */
+export interface TableRoomState {
+  snapshot: string;
+}
+
+/** The snapshot a table room's state holds, or null before the first: the one reader of that JSON. */
+export function tableSnapshotOf(state: Partial<TableRoomState> | undefined): TableSnapshot | null {
+  const text = state?.snapshot;
+  return text ? (JSON.parse(text) as TableSnapshot) : null;
+}
+
 export interface TableSnapshot {
   /** The table's id: `instance:<instanceId>` for an activity instance's table, `public:<id>` otherwise. */
   tableId: string;

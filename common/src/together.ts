@@ -1,10 +1,12 @@
+import { ROOMS } from "./rooms";
+
 /**
  * Playing together: the "together" room. One connection per client carries who is in the player's
  * activity instance (and what each plays), the instance's live feed of settled rounds, and the global
  * "big wins" feed. Guests and standalone visits join with `instanceId: null` and hear the global feed only.
  * No zod here (the client's entry imports this file); the schemas are in together-schemas.ts.
  */
-export const TOGETHER_ROOM = "together";
+export const TOGETHER_ROOM = ROOMS.together;
 
 /**
  * Client → server: `at`, the table the player sits at now (null: the lobby) and their place at the

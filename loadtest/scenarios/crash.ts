@@ -1,22 +1,13 @@
 import type { Room } from "@colyseus/sdk";
-import { CRASH_MESSAGES, ROOMS, type CrashPhase } from "@casino/common";
+import { CRASH_MESSAGES, ROOMS, type CrashRoomState } from "@casino/common";
 import { defineScenario } from "../scenario";
 import type { VirtualPlayer } from "../player";
-
-interface CrashView {
-  phase: CrashPhase;
-  roundId: string;
-  /** hundredths */
-  multiplier: number;
-  /** The round's bets by player id. */
-  bets: { has(playerId: string): boolean };
-}
 
 const rooms = new WeakMap<VirtualPlayer, Room>();
 
 /** Resolves true once `test` holds for the room's state (checked at every change); false after `ms` or when the run ends. */
-function until(p: VirtualPlayer, room: Room, test: (s: CrashView) => boolean, ms: number): Promise<boolean> {
-  const state = () => room.state as CrashView;
+function until(p: VirtualPlayer, room: Room, test: (s: CrashRoomState) => boolean, ms: number): Promise<boolean> {
+  const state = () => room.state as CrashRoomState;
   if (test(state())) return Promise.resolve(true);
   return new Promise((resolve) => {
     let settled = false;
@@ -69,7 +60,7 @@ export default defineScenario({
         (s) => s.roundId !== round || s.phase === "busted" || (s.phase === "running" && s.multiplier >= target),
         120_000,
       );
-      const s = room.state as CrashView;
+      const s = room.state as CrashRoomState;
       if (s.roundId === round && s.phase === "running") {
         await p.requestIn(room, CRASH_MESSAGES.cashOut, {}, { label: "crash:cashout", tolerate: ["cash_out_refused"] });
       }

@@ -1,5 +1,5 @@
 import type { Room } from "@colyseus/sdk";
-import { ROOMS, TABLE_MESSAGES, TABLE_SEATS_COUNT, type TableSnapshot } from "@casino/common";
+import { ROOMS, TABLE_MESSAGES, TABLE_SEATS_COUNT, tableSnapshotOf, type TableRoomState, type TableSnapshot } from "@casino/common";
 import { defineScenario } from "../scenario";
 import type { VirtualPlayer } from "../player";
 
@@ -13,10 +13,7 @@ interface AtTable {
 }
 
 const tables = new WeakMap<VirtualPlayer, AtTable>();
-const snapshot = (room: Room): TableSnapshot | null => {
-  const raw = (room.state as { snapshot?: string } | undefined)?.snapshot;
-  return raw ? (JSON.parse(raw) as TableSnapshot) : null;
-};
+const snapshot = (room: Room): TableSnapshot | null => tableSnapshotOf(room.state as Partial<TableRoomState> | undefined);
 
 /** Resolves once `test` holds for the table's snapshot (checked at every change), or false after `ms` / at the end of the run. */
 function until(p: VirtualPlayer, room: Room, test: (s: TableSnapshot) => boolean, ms: number): Promise<boolean> {

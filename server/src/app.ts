@@ -4,18 +4,16 @@ import { existsSync } from "node:fs";
 import type { Server as HttpServer } from "node:http";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
-import express, { type Application, type Router } from "express";
-import compression from "compression";
+import type { Application } from "express";
 import { clientFiles } from "./http/client-files";
-import helmet from "helmet";
-import { MemoryStore, ipKeyGenerator } from "express-rate-limit";
+import { MemoryStore } from "express-rate-limit";
 import { LocalDriver, LocalPresence, defineRoom, defineServer, matchMaker, type Server } from "@colyseus/core";
 import { SpreadPingTransport } from "./rooms/spread-ping-transport";
 import { RedisDriver } from "@colyseus/redis-driver";
-import { ROOMS, TOGETHER_ROOM } from "@casino/common";
+import { ROOMS } from "@casino/common";
 import { logSettings, type Config } from "./config";
 import { openDatabase, type Database } from "./db/database";
-import { openRedis, pingRedis } from "./redis/redis";
+import { openRedis } from "./redis/redis";
 import { QuietRedisPresence } from "./redis/presence";
 import { SessionTokens } from "./auth/session";
 import { DiscordOAuth } from "./auth/discord";
@@ -50,10 +48,8 @@ import type { Services } from "./services";
 import { authRoutes } from "./http/auth-routes";
 import { playerRoutes } from "./http/player-routes";
 import { moneyRoutes } from "./http/money-routes";
-import { errorHandler, unknownApiRoute, unknownRoute } from "./http/errors";
-import { readSession } from "./http/context";
-import { DiscordProxyCheck } from "./auth/discord-proxy";
-import { jsonRateLimit } from "./http/rate-limit";
+import { errorHandler, unknownRoute } from "./http/errors";
+import { apiRouter, healthRoutes, mountHttpBasics } from "./http/api";
 import { guardHttpServer } from "./http/guard";
 import { Log } from "./log";
 import { Lifecycle } from "./lifecycle";
@@ -75,20 +71,8 @@ export interface App {
   close(): Promise<void>;
 }
 
-const SLOW_DOWN = "Too many requests; please slow down";
-
-/** Discord embeds the activity in its own frame: allow exactly those ancestors. */
-const DISCORD_FRAME_ANCESTORS = ["'self'", "https://discord.com", "https://*.discord.com", "https://*.discordsays.com"];
-
-export interface AppOptions {
-  /** Extra routes under /api, after the shared middleware (benchmarks compare against a trivial handler). */
-  extraApiRoutes?: (api: Router) => void;
-  /** Extra routes under /api where the product's own routes are mounted: after the session and its rate limit. */
-  extraSignedInRoutes?: (api: Router) => void;
-}
-
 /** Builds the whole product on one port: REST under /api, the Colyseus rooms, and the built client. */
-export async function createApp(config: Config, existingDb?: Database, options: AppOptions = {}): Promise<App> {
+export async function createApp(config: Config, existingDb?: Database): Promise<App> {
   const log = new Log(logSettings(config));
   const db = existingDb ?? (await openDatabase(config.databaseUrl, config.dataDir, config.dbTimeouts, config.dbPoolSize));
   db.breaker.onChange = (open, reason, openForMs) => {
@@ -177,9 +161,9 @@ export async function createApp(config: Config, existingDb?: Database, options: 
         "window",
       ]),
       // One per activity instance (instanceId null: everyone outside Discord, global big wins only).
-      [TOGETHER_ROOM]: countedRoom(TOGETHER_ROOM, togetherRoom(services), defineRoom).filterBy(["instanceId"]),
+      [ROOMS.together]: countedRoom(ROOMS.together, togetherRoom(services), defineRoom).filterBy(["instanceId"]),
     },
-    express: (app) => mountHttp(app, services, options),
+    express: (app) => mountHttp(app, services),
   });
   const httpServer = () => transport.server as HttpServer;
   const eventLoop = new EventLoopWatch(log);
@@ -241,88 +225,13 @@ function colyseusLogger(log: Log) {
   };
 }
 
-function mountHttp(app: Application, s: Services, options: AppOptions): void {
-  app.disable("x-powered-by");
-  // API answers are per player and change with every bet: no ETag hashed over each body for a
-  // revalidation that would rarely match. The client's files keep theirs (serve-static's), and
-  // index.html revalidates by them (http/client-files.ts).
-  app.set("etag", false);
-  // Behind a proxy, req.ip (and with it every per-IP limit) is the client's address only if we trust it.
-  app.set("trust proxy", s.config.trustProxy);
-  // Answers made per request (JSON, errors) are compressed on the fly; the client's files carry their
-  // own precompressed twins (http/client-files.ts), which this leaves alone (already encoded).
-  app.use(compression());
-  app.use(
-    helmet({
-      frameguard: false,
-      crossOriginEmbedderPolicy: false,
-      contentSecurityPolicy: {
-        directives: {
-          "default-src": ["'self'"],
-          "frame-ancestors": [...DISCORD_FRAME_ANCESTORS, ...s.config.frameAncestors],
-          "img-src": ["'self'", "data:", "https://cdn.discordapp.com"],
-          "connect-src": ["'self'", "ws:", "wss:"],
-          "script-src": ["'self'"],
-          "style-src": ["'self'", "'unsafe-inline'"],
-        },
-      },
-    }),
+function mountHttp(app: Application, s: Services): void {
+  mountHttpBasics(app, s.config);
+  const api = apiRouter(
+    s,
+    [healthRoutes(s), authRoutes(s)],
+    [leaderboardRoutes(s), moneyRoutes(s), skillRoutes(s), playerRoutes(s), togetherRoutes(s), tableRoutes(s)],
   );
-
-  const api = express.Router();
-  api.use(express.json({ limit: "16kb" }));
-  api.use(
-    jsonRateLimit({
-      windowMs: 60_000,
-      limit: s.config.apiRatePerMinute,
-      name: "ip",
-      key: (req) => ipKeyGenerator(req.ip ?? "unknown"),
-      message: SLOW_DOWN,
-      store: s.rateLimitStore("ip"),
-      log: s.log,
-    }),
-  );
-
-  api.get("/health", async (_req, res) => {
-    const [database, redis] = await Promise.all([s.db.ping(), pingRedis(s.redis)]);
-    const ok = database && redis;
-    res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "degraded", database: database ? "ok" : "down", redis: redis ? "ok" : "down" });
-  });
-  options.extraApiRoutes?.(api);
-  api.use(authRoutes(s));
-
-  // The bearer token is read here; each route that needs a player demands it (sessionOf), so an unknown
-  // route is a 404 for everyone. Requests that carry a session count against that player's budget.
-  api.use(readSession(s.tokens));
-  // A Discord player's every call must come through Discord's proxy too, when its public key is configured.
-  const proxy = new DiscordProxyCheck({ publicKey: s.config.discord.publicKey, applicationId: s.config.discord.clientId });
-  if (proxy.enabled) {
-    api.use((req, _res, next) => {
-      if (req.session && !req.session.guest) proxy.verifyFor(req.headers, req.session.discordId);
-      next();
-    });
-  }
-  api.use(
-    jsonRateLimit({
-      windowMs: 60_000,
-      limit: s.config.playerRatePerMinute,
-      name: "player",
-      key: (req) => req.session!.playerId,
-      skip: (req) => !req.session,
-      message: SLOW_DOWN,
-      store: s.rateLimitStore("player"),
-      log: s.log,
-    }),
-  );
-  options.extraSignedInRoutes?.(api);
-  api.use(leaderboardRoutes(s));
-  api.use(moneyRoutes(s));
-  api.use(skillRoutes(s));
-  api.use(playerRoutes(s));
-  api.use(togetherRoutes(s));
-  api.use(tableRoutes(s));
-  api.use(unknownApiRoute);
-  api.use(errorHandler(s.log));
   // Skill submissions carry an input log larger than the API's 16 kB bodies.
   app.use("/api/skill-rounds", skillBodyParser, errorHandler(s.log));
   app.use("/api", api);

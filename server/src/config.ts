@@ -57,18 +57,15 @@ function parseOrigins(text: string, ctx: z.RefinementCtx): string[] {
   return origins;
 }
 
+const databaseUrl = z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL");
+const sessionSecret = z.string().min(32, "must be at least 32 characters");
+
 const envSchema = z
   .object({
     PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(2567)),
     HOST: z.preprocess(emptyToUndefined, z.string().default("0.0.0.0")),
     DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
-    DATABASE_URL: z.preprocess(
-      emptyToUndefined,
-      z
-        .string()
-        .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
-        .optional(),
-    ),
+    DATABASE_URL: z.preprocess(emptyToUndefined, databaseUrl.optional()),
     REDIS_URL: z.preprocess(
       emptyToUndefined,
       z
@@ -76,7 +73,7 @@ const envSchema = z
         .regex(/^rediss?:\/\//, "must be a redis:// URL")
         .optional(),
     ),
-    SESSION_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters").optional()),
+    SESSION_SECRET: z.preprocess(emptyToUndefined, sessionSecret.optional()),
     SESSION_TTL_HOURS: z.preprocess(
       emptyToUndefined,
       z.coerce
@@ -328,6 +325,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
   };
+}
+
+/**
+ * What a tool acting on a deployment from outside needs (`npm run loadtest:tokens`): the deployment's
+ * database URL and session secret, both required (a secret kept in a local data directory would sign
+ * tokens the deployment refuses).
+ */
+export function loadDeploymentAccess(env: NodeJS.ProcessEnv = process.env): { databaseUrl: string; sessionSecret: string } {
+  const parsed = z
+    .object({
+      DATABASE_URL: z
+        .preprocess(emptyToUndefined, databaseUrl.optional())
+        .pipe(z.string({ message: "the target deployment's URL is required" })),
+      SESSION_SECRET: z
+        .preprocess(emptyToUndefined, sessionSecret.optional())
+        .pipe(z.string({ message: "the target deployment's secret is required" })),
+    })
+    .safeParse(env);
+  if (!parsed.success) throw new ConfigError(`Invalid configuration: ${describeZodError(parsed.error)}`);
+  return { databaseUrl: parsed.data.DATABASE_URL, sessionSecret: parsed.data.SESSION_SECRET };
 }
 
 /** The log's settings as the configuration would choose them, for the lines written before it is read (its own errors). */

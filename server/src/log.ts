@@ -30,6 +30,15 @@ export interface LogOptions {
   now?: () => number;
 }
 
+/**
+ * A command-line tool's answer (the admin CLI, the audit, the guest tokens): written as is, one line,
+ * on standard output, or on standard error for a refusal. Not a log line: no level, no per-kind limit.
+ * Nothing else in server/src writes to the terminal but the log.
+ */
+export function printAnswer(text: string, to: "stdout" | "stderr" = "stdout"): void {
+  (to === "stderr" ? process.stderr : process.stdout).write(`${text}\n`);
+}
+
 const MAX_KINDS = 1_000;
 const REDACTED = "[redacted]";
 

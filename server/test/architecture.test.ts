@@ -171,3 +171,91 @@ describe("no import circle", () => {
     });
   }
 });
+
+/**
+ * Homes: each concern in one place. The environment is read in server/src/config.ts only (with zod);
+ * nothing in server/src writes to the terminal but the log module (log.ts: the log, and a command-line
+ * tool's answer); the load tool uses the server from outside (HTTP and rooms) and imports none of its
+ * modules; rooms/ holds no SQL; leaderboard/ and skill/ hold no room and no router; the server defines
+ * its rooms under the names of `ROOMS` (common/src/rooms.ts) only.
+ */
+describe("every concern has its home", () => {
+  const LOADTEST = join(REPO, "loadtest");
+  const CONFIG = join(SERVER_SRC, "config.ts");
+  const LOG = join(SERVER_SRC, "log.ts");
+  const source = (file: string) => readFileSync(file, "utf8");
+  const matching = (files: string[], pattern: RegExp) => files.filter((file) => pattern.test(source(file))).map((f) => relative(REPO, f));
+
+  const ENV_READ = /\bprocess\.env\b/;
+  const CONSOLE = /\bconsole\.[a-z]+\s*\(/;
+  const SQL = /\bsqlRows\b|\bem\.query\s*\(|from "typeorm"/;
+  const ROOM_CLASS = /\bextends\s+Room\b/;
+  const ROUTER = /\bRouter\s*\(/;
+
+  it("finds what each rule looks for (the patterns themselves)", () => {
+    expect(ENV_READ.test("const url = process.env.DATABASE_URL;")).toBe(true);
+    expect(ENV_READ.test("loadConfig(env: NodeJS.ProcessEnv)")).toBe(false);
+    expect(CONSOLE.test(`console.error("failed:", error);`)).toBe(true);
+    expect(CONSOLE.test("log.error('x', 'y')")).toBe(false);
+    expect(SQL.test("await s.db.run((em) => sqlRows(em, `SELECT 1`))")).toBe(true);
+    expect(SQL.test("await matchMaker.query({ processId })")).toBe(false);
+    expect(ROOM_CLASS.test("export abstract class CrashRoom extends Room<{ state: CrashState }> {")).toBe(true);
+    expect(ROUTER.test("const r = express.Router();")).toBe(true);
+    // and the rules below read real trees
+    expect(matching([CONFIG], ENV_READ)).toHaveLength(1);
+    expect(matching(sourceFiles(join(SERVER_SRC, "rooms")), ROOM_CLASS).length).toBeGreaterThan(3);
+    expect(matching(sourceFiles(join(SERVER_SRC, "http")), ROUTER).length).toBeGreaterThan(3);
+    expect(matching(sourceFiles(join(SERVER_SRC, "db")), SQL).length).toBeGreaterThan(2);
+  });
+
+  it("reads the environment in server/src/config.ts only (server, load tool, ormconfig.ts)", () => {
+    const files = [
+      ...sourceFiles(SERVER_SRC),
+      ...sourceFiles(LOADTEST).filter((f) => !f.includes(`${sep}test${sep}`)),
+      join(REPO, "ormconfig.ts"),
+    ];
+    expect(
+      matching(
+        files.filter((f) => f !== CONFIG),
+        ENV_READ,
+      ),
+    ).toEqual([]);
+  });
+
+  it("writes to the terminal through the log module only", () => {
+    expect(
+      matching(
+        sourceFiles(SERVER_SRC).filter((f) => f !== LOG),
+        CONSOLE,
+      ),
+    ).toEqual([]);
+  });
+
+  it("keeps the load tool outside the server: it imports no module of server/src", () => {
+    const server = join(REPO, "server") + sep;
+    const inward = sourceFiles(LOADTEST).flatMap((file) =>
+      localImports(file)
+        .filter((to) => to.startsWith(server))
+        .map((to) => `${relative(REPO, file)} -> ${relative(REPO, to)}`),
+    );
+    expect(inward).toEqual([]);
+  });
+
+  it("keeps SQL out of rooms/, and rooms and routers out of leaderboard/ and skill/", () => {
+    expect(matching(sourceFiles(join(SERVER_SRC, "rooms")), SQL)).toEqual([]);
+    const features = [...sourceFiles(join(SERVER_SRC, "leaderboard")), ...sourceFiles(join(SERVER_SRC, "skill"))];
+    expect(features.length).toBeGreaterThan(3);
+    expect(matching(features, ROOM_CLASS)).toEqual([]);
+    expect(matching(features, ROUTER)).toEqual([]);
+  });
+
+  it("defines every room under a name of ROOMS, and every name of ROOMS as a room", async () => {
+    const { ROOMS } = await import("@casino/common");
+    const app = source(join(SERVER_SRC, "app.ts"));
+    const block = app.slice(app.indexOf("rooms: {"), app.indexOf("express: (app)"));
+    const keys = [...block.matchAll(/^\s*\[([^\]]+)\]:/gm)].map((m) => m[1]);
+    expect(keys.length).toBeGreaterThan(3);
+    expect(keys.filter((key) => !/^ROOMS\.\w+$/.test(key!))).toEqual([]);
+    expect(keys.map((key) => key!.slice("ROOMS.".length)).sort()).toEqual(Object.keys(ROOMS).sort());
+  });
+});

@@ -4,7 +4,7 @@ import { ColyseusTestServer } from "@colyseus/testing";
 import { Client as SdkClient } from "@colyseus/sdk";
 import { replayRound, floatStream, verifyCommitment, WHEEL_PRIZES, pickIndex } from "@casino/common";
 import { moneyGroupCommit } from "../src/ledger/engine/requests";
-import { remindersOf } from "../src/rooms/reminders";
+import { remindersOf } from "../src/players/reminders";
 import { startTestApp, type TestApp } from "./harness";
 import { Inbox, ask, joinCasino, newRequestId, waitFor } from "./room-helpers";
 import { encodeWire, sendRaw, wireOf, type Wire } from "./msgpack-frames";

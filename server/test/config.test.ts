@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, IN_MEMORY, loadConfig } from "../src/config";
+import { ConfigError, IN_MEMORY, loadConfig, loadDeploymentAccess } from "../src/config";
 
 describe("configuration", () => {
   it("keeps DATA_DIR=memory:// as the in-memory marker instead of resolving it to a folder", () => {
@@ -52,5 +52,17 @@ describe("configuration", () => {
       /PROCESSED_REQUEST_RETENTION_DAYS/,
     );
     expect(() => loadConfig({ DATA_DIR: IN_MEMORY, GUEST_ARCHIVE_DAYS: "0" })).toThrow(/GUEST_ARCHIVE_DAYS/);
+  });
+
+  it("demands a deployment's database URL and session secret of a tool acting on it from outside", () => {
+    const secret = "s".repeat(32);
+    expect(loadDeploymentAccess({ DATABASE_URL: "postgres://db/casino", SESSION_SECRET: secret })).toEqual({
+      databaseUrl: "postgres://db/casino",
+      sessionSecret: secret,
+    });
+    expect(() => loadDeploymentAccess({ SESSION_SECRET: secret })).toThrow(ConfigError);
+    expect(() => loadDeploymentAccess({ DATABASE_URL: "postgres://db/casino", SESSION_SECRET: " " })).toThrow(/SESSION_SECRET.*required/);
+    expect(() => loadDeploymentAccess({ DATABASE_URL: "mysql://db", SESSION_SECRET: secret })).toThrow(/DATABASE_URL: must be a postgres/);
+    expect(() => loadDeploymentAccess({ DATABASE_URL: "postgres://db", SESSION_SECRET: "short" })).toThrow(/at least 32 characters/);
   });
 });

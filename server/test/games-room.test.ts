@@ -76,7 +76,7 @@ describe("every chance game through the casino room", () => {
     let steps = 0;
     while (!answer.body.done) {
       expect(play.next, `${game} left a round open`).toBeDefined();
-      expect(JSON.parse((room.state as any).openRound || "null")?.game ?? game).toBe(game);
+      expect(inbox.openRound()).toMatchObject({ game, roundId: answer.body.roundId, totalStake: answer.body.totalStake });
       let acted = false;
       for (const action of play.next!(answer.body.view)) {
         const reply = await ask(room, inbox, "act", { action });
@@ -122,8 +122,7 @@ describe("open rounds", () => {
     await first.room.leave();
 
     const second = await join(token);
-    const open = JSON.parse((second.room.state as any).openRound);
-    expect(open).toMatchObject({ game: "mines", totalStake: 100 });
+    expect(second.inbox.openRound()).toMatchObject({ game: "mines", roundId: opened.body.roundId, totalStake: 100 });
     const other = await ask(second.room, second.inbox, "bet", { game: "blackjack", amount: 5, params: {} });
     expect(other.body.code).toBe("round_open");
     const refusedRotation = await ask(second.room, second.inbox, "seed:rotate", {});

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "./harness";
 import { ask, joinCasino, waitFor } from "./room-helpers";
-import { DailySpinReminders } from "../src/rooms/reminders";
+import { DailySpinReminders } from "../src/players/reminders";
 import type { PlayerEvent } from "../src/rooms/player-events";
 
 let t: TestApp;

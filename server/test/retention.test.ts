@@ -101,7 +101,7 @@ describe("abandoned rounds", () => {
       ]);
       expect(entries.map((e: any) => [Number(e.delta), e.reason])).toEqual(credited > 0 ? [[credited, voided ? "refund" : "payout"]] : []);
       // The room shows it: no open round, the new balance.
-      await waitFor(() => (c.room.state as any).openRound === "" && (c.room.state as any).balance === before + credited);
+      await waitFor(() => c.inbox.openRound() === null && (c.room.state as any).balance === before + credited);
 
       const rotated = await ask(c.room, c.inbox, "seed:rotate", {});
       const replay = replayRound(

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Room } from "@colyseus/sdk";
-import { seedCommitment, type FairnessInput } from "@casino/common";
+import { CASINO_PUSH, seedCommitment, type FairnessInput, type OpenRoundMessage, type OpenRoundView } from "@casino/common";
 import { sqlRows } from "../src/db/sql";
 import type { TestApp } from "./harness";
 
@@ -35,6 +35,12 @@ export class Inbox {
   answer(requestId: string) {
     return this.wait((m) => m.body?.requestId === requestId && ["result", "spin", "error"].includes(m.type));
   }
+
+  /** The open round the casino room told of last (`CASINO_PUSH.openRound`); undefined before its first word. */
+  openRound(): OpenRoundView | null | undefined {
+    const told = this.messages.filter((m) => m.type === CASINO_PUSH.openRound);
+    return told.length === 0 ? undefined : (told[told.length - 1]!.body as OpenRoundMessage).round;
+  }
 }
 
 export const newRequestId = () => `req-${randomUUID()}`;
@@ -67,11 +73,12 @@ export function balancesOf(room: Room): number[] {
   return seen;
 }
 
-/** Joins a casino room as the token's player and waits for its first state. */
+/** Joins a casino room as the token's player and waits for its first state and its word on the open round. */
 export async function joinCasino(t: TestApp, token: string) {
   const room = await t.sdk(token).create("casino");
   const inbox = new Inbox(room);
   await waitFor(() => (room.state as { serverSeedHash?: string })?.serverSeedHash);
+  await inbox.wait((m) => m.type === CASINO_PUSH.openRound);
   return { room, inbox };
 }
 

@@ -6,7 +6,7 @@ import { guestSession } from "../platform/guest";
 import { messageOf, setSessionToken } from "../net/api";
 import type { ConnectionStatus } from "../net/room-failure";
 import { useSession, type DiscordContext } from "../store/session";
-import { parseOpenRound, useRoom } from "../store/room";
+import { useRoom } from "../store/room";
 import { adoptPlayerTheme } from "../store/theme";
 import { adoptPlayerSettings } from "../store/settings";
 import { toast } from "../store/toast";
@@ -100,7 +100,7 @@ export async function connectRoom(token: string): Promise<void> {
     status: (status: ConnectionStatus) => useRoom.setState({ status }),
     state: ({ balance, openRound, seeds }) => {
       const before = useRoom.getState().balance;
-      useRoom.setState({ balance, openRound: parseOpenRound(openRound), seeds });
+      useRoom.setState({ balance, openRound, seeds });
       if (before !== null && before !== balance) {
         useSession.getState().patchPlayer({ balance });
         refreshLeaderboard();

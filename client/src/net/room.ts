@@ -1,6 +1,6 @@
 import { Client, type Room } from "@colyseus/sdk";
 import { ACCOUNT_CLOSED_CLOSE_CODE } from "@casino/common/account";
-import { ROOMS, type CasinoRoomState } from "@casino/common/rooms";
+import { CASINO_PUSH, ROOMS, type CasinoRoomState, type OpenRoundMessage, type OpenRoundView } from "@casino/common/rooms";
 import { browserClientSeed } from "./client-seed";
 import { newRequestId } from "./request-id";
 import { RoomFailure, type ConnectionStatus } from "./room-failure";
@@ -28,10 +28,13 @@ export interface ConnectionListener<S> {
   accountClosed?(reason: string): void;
 }
 
-/** The casino room's state (`CasinoRoomState` in common/rooms.ts) as its connection passes it on. */
+/**
+ * The casino room as its connection passes it on: the state (`CasinoRoomState` in common/rooms.ts)
+ * and the open round the room last told of (`CASINO_PUSH.openRound`).
+ */
 export interface CasinoState {
   balance: number;
-  openRound: string;
+  openRound: OpenRoundView | null;
   seeds: SeedState | null;
 }
 
@@ -63,6 +66,8 @@ export abstract class RoomConnection<S> {
   private room: Room | null = null;
   private readonly pending = new Map<string, Pending>();
   private closed = false;
+  /** The room's state as last synchronised (null before the first). */
+  private synced: unknown = null;
 
   constructor(
     token: string,
@@ -126,10 +131,22 @@ export abstract class RoomConnection<S> {
   protected abstract join(client: Client): Promise<Room>;
   /** What of the room's synchronised state the listener gets. */
   protected abstract read(state: unknown): S;
+  /** A pushed message that is part of what the listener gets as state: true when taken (it is not passed on). */
+  protected takes(_type: string, _body: unknown): boolean {
+    return false;
+  }
+
+  /** Gives the listener the state again, after something `read` depends on changed. */
+  protected restate(): void {
+    if (this.synced !== null) this.listener.state(this.read(this.synced));
+  }
 
   private attach(room: Room): void {
     this.room = room;
-    room.onStateChange((state: unknown) => this.listener.state(this.read(state)));
+    room.onStateChange((state: unknown) => {
+      this.synced = state;
+      this.listener.state(this.read(state));
+    });
     room.onMessage("*", (type, body) => this.onMessage(String(type), body));
     room.onDrop(() => this.listener.status("reconnecting"));
     room.onReconnect(() => {
@@ -171,6 +188,7 @@ export abstract class RoomConnection<S> {
       return;
     }
     if (ANSWERS.has(type) || type === "error") return; // a repeated answer to a request already settled
+    if (this.takes(type, body)) return;
     this.listener.push(type, body);
   }
 
@@ -186,6 +204,8 @@ export abstract class RoomConnection<S> {
 
 /** The player's own casino room (bets of every single-player game, balance, fairness, daily spin). */
 export class CasinoConnection extends RoomConnection<CasinoState> {
+  private openRound: OpenRoundView | null = null;
+
   protected join(client: Client): Promise<Room> {
     // The browser's own client seed (`casinoJoinOptions`): the default seed of a pair never used.
     return client.create(ROOMS.casino, { clientSeed: browserClientSeed() });
@@ -201,6 +221,13 @@ export class CasinoConnection extends RoomConnection<CasinoState> {
           nextServerSeedHash: s.nextServerSeedHash ?? "",
         }
       : null;
-    return { balance: Number(s.balance ?? 0), openRound: s.openRound ?? "", seeds };
+    return { balance: Number(s.balance ?? 0), openRound: this.openRound, seeds };
+  }
+
+  protected override takes(type: string, body: unknown): boolean {
+    if (type !== CASINO_PUSH.openRound) return false;
+    this.openRound = (body as OpenRoundMessage).round;
+    this.restate();
+    return true;
   }
 }

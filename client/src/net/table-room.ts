@@ -1,6 +1,6 @@
 import type { Client, Room } from "@colyseus/sdk";
 import { ROOMS } from "@casino/common/rooms";
-import { TABLE_MESSAGES, type TableAnswer, type TableSnapshot } from "@casino/common/table";
+import { TABLE_MESSAGES, tableSnapshotOf, type TableAnswer, type TableRoomState, type TableSnapshot } from "@casino/common/table";
 import type { BlackjackAction } from "@casino/common/games/blackjack";
 import { RoomConnection } from "./room";
 
@@ -46,7 +46,6 @@ export class TableConnection extends RoomConnection<TableSnapshot | null> {
 
   /** Null until the room has published its first snapshot. */
   protected read(state: unknown): TableSnapshot | null {
-    const text = (state as { snapshot?: string }).snapshot;
-    return text ? (JSON.parse(text) as TableSnapshot) : null;
+    return tableSnapshotOf(state as Partial<TableRoomState>);
   }
 }

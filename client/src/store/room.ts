@@ -1,5 +1,6 @@
 import { create } from "zustand";
-import type { ActiveSeedView, OpenRoundView } from "@casino/common/protocol";
+import type { ActiveSeedView } from "@casino/common/protocol";
+import type { OpenRoundView } from "@casino/common/rooms";
 import type { CasinoConnection } from "../net/room";
 import type { ConnectionStatus } from "../net/room-failure";
 
@@ -73,14 +74,4 @@ export function revealed(requestId: string): void {
     const { [requestId]: _, ...rest } = s.withheld;
     return { withheld: rest };
   });
-}
-
-/** The open round mirrored as JSON in the room state; "" means none. */
-export function parseOpenRound(json: string): OpenRoundView | null {
-  if (!json) return null;
-  try {
-    return JSON.parse(json) as OpenRoundView;
-  } catch {
-    return null;
-  }
 }

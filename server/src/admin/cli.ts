@@ -3,7 +3,8 @@ import { writeFileSync } from "node:fs";
 import { userInfo } from "node:os";
 import { Command, InvalidArgumentError, Option } from "commander";
 import { MINIMUM_AGE, describeZodError, requestId as requestIdSchema } from "@casino/common";
-import { ConfigError, loadConfig } from "../config";
+import { ConfigError, bootLogSettings, loadConfig, logSettings, type Config } from "../config";
+import { Log, printAnswer } from "../log";
 import { AppError } from "../errors";
 import { Adjustments, MAX_ADJUSTMENT, type AdjustmentKind } from "../ledger/adjustments";
 import { requireReason } from "./admin-actions";
@@ -229,8 +230,9 @@ type Print = (value: unknown, lines: () => string[]) => void;
 async function run(cmd: Command, work: (ctx: AdminContext, print: Print) => Promise<void>): Promise<void> {
   const options = cmd.optsWithGlobals<GlobalOptions>();
   let opened: Awaited<ReturnType<typeof openAdminContext>> | undefined;
+  let config: Config | undefined;
   try {
-    const config = loadConfig();
+    config = loadConfig();
     if (!config.databaseUrl && !options.embedded) {
       throw new AppError(
         "embedded_database",
@@ -241,15 +243,18 @@ async function run(cmd: Command, work: (ctx: AdminContext, print: Print) => Prom
     const operator = options.by.trim();
     if (operator.length === 0 || operator.length > 100) throw new AppError("invalid_operator", 400, "--by must be 1 to 100 characters");
     opened = await openAdminContext(config, operator);
-    const print: Print = (value, lines) => console.log(options.json ? JSON.stringify(value, null, 2) : lines().join("\n"));
+    const print: Print = (value, lines) => printAnswer(options.json ? JSON.stringify(value, null, 2) : lines().join("\n"));
     await work(opened.ctx, print);
     process.exitCode = 0;
   } catch (error) {
     if (error instanceof AppError || error instanceof ConfigError) {
-      console.error(`refused: ${error.message}${error instanceof AppError ? ` (${error.code})` : ""}`);
+      printAnswer(`refused: ${error.message}${error instanceof AppError ? ` (${error.code})` : ""}`, "stderr");
       process.exitCode = 1;
     } else {
-      console.error("failed:", error);
+      // Not a refusal: the error in full, through the log (on standard error, its secrets scrubbed).
+      const log = new Log({ ...(config ? logSettings(config) : bootLogSettings()), stderr: true });
+      log.error("admin-cli", "failed", error);
+      log.flush();
       process.exitCode = 2;
     }
   } finally {

@@ -1,7 +1,7 @@
-import { sqlRows } from "../db/sql";
 import { CloseCode, Room, ServerError, type Client } from "@colyseus/core";
 import {
   ACCOUNT_CLOSED_CLOSE_CODE,
+  CASINO_PUSH,
   CLIENT_MESSAGES,
   SERVER_MESSAGES,
   actMessage,
@@ -16,6 +16,8 @@ import {
   GameRuleError,
   type ActiveSeedView,
   type BetAnswer,
+  type OpenRoundMessage,
+  type OpenRoundView,
 } from "@casino/common";
 import type { SessionClaims } from "../auth/session";
 import { AppError } from "../errors";
@@ -26,7 +28,8 @@ import type { PlayerEvent } from "./player-events";
 import { CasinoState } from "./casino-state";
 import { patchOnlyOnChange } from "./patch-on-change";
 import { RoomRequests } from "./room-messages";
-import { remindersOf } from "./reminders";
+import { remindersOf } from "../players/reminders";
+import { openRoundOf } from "../db/open-rounds";
 
 type CasinoClient = Client<{ auth: SessionClaims }>;
 
@@ -61,6 +64,8 @@ export abstract class CasinoRoom extends Room<{ state: CasinoState; client: Casi
   private joined = false;
   private unsubscribe: (() => void) | undefined;
   private reminded = false;
+  /** The open round the client was last told of (`CASINO_PUSH.openRound`). */
+  private openRound: OpenRoundView | null = null;
 
   override onCreate(): void {
     this.state = new CasinoState();
@@ -143,7 +148,7 @@ export abstract class CasinoRoom extends Room<{ state: CasinoState; client: Casi
         s.events.publish(this.playerId, { type: "fairness", ...(await s.seeds.active(this.playerId)) });
       }
       this.unsubscribe = s.events.subscribe(this.playerId, (event) => this.onPlayerEvent(event));
-      await this.refresh();
+      await this.refresh(client);
     })().catch((error) => this.joinFailed(error));
     // "Daily Spin Ready!" now (arriving on the event channel), then on the process's shared reminder
     // sweep while connected. The join does not wait for it.
@@ -160,8 +165,8 @@ export abstract class CasinoRoom extends Room<{ state: CasinoState; client: Casi
     await this.allowReconnection(client, 30);
   }
 
-  override onReconnect(): Promise<void> {
-    return this.refresh().catch((error) => this.joinFailed(error));
+  override onReconnect(client: CasinoClient): Promise<void> {
+    return this.refresh(client).catch((error) => this.joinFailed(error));
   }
 
   /** A join the player cannot complete: a stable status code and a human text, never the raw error. */
@@ -175,21 +180,29 @@ export abstract class CasinoRoom extends Room<{ state: CasinoState; client: Casi
     if (this.reminded) remindersOf(this.services).leave(this.playerId);
   }
 
-  /** Balance, fairness and the open round, read from the database (the system of record). */
-  private async refresh(): Promise<void> {
+  /**
+   * Balance, fairness and the open round, read from the database (the system of record). The open round
+   * goes to the joining client whatever it is (null too), after the state it arrives with.
+   */
+  private async refresh(client: CasinoClient): Promise<void> {
     const s = this.services;
     const player = await s.players.get(this.playerId);
     const seed = await s.seeds.active(this.playerId);
-    const round = await s.db.run((em) =>
-      sqlRows(em, `SELECT id, game, state, total_stake, total_payout FROM open_rounds WHERE player_id = $1`, [this.playerId]),
-    );
+    this.openRound = await openRoundOf(s.db, this.playerId);
     this.state.balance = player.balance;
     this.state.serverSeedHash = seed.serverSeedHash;
     this.state.clientSeed = seed.clientSeed;
     this.state.nonce = seed.nonce;
     this.state.nextServerSeedHash = seed.nextServerSeedHash;
-    this.state.openRound = round.length > 0 ? JSON.stringify(openRoundView(round[0])) : "";
     this.changed();
+    client.send(CASINO_PUSH.openRound, { round: this.openRound } satisfies OpenRoundMessage);
+  }
+
+  /** Tells the client of its open round when it is another than the one it was last told of. */
+  private setOpenRound(round: OpenRoundView | null): void {
+    if (round === null && this.openRound === null) return;
+    this.openRound = round;
+    this.broadcast(CASINO_PUSH.openRound, { round } satisfies OpenRoundMessage);
   }
 
   /** Sends the state's changes now (there is no patch timer); nothing is sent when nothing changed. */
@@ -209,7 +222,7 @@ export abstract class CasinoRoom extends Room<{ state: CasinoState; client: Casi
     if (event.type === "balance") {
       this.state.balance = event.balance;
       // The retention sweep settled the player's abandoned round.
-      if (event.reason === "round_settled") this.state.openRound = "";
+      if (event.reason === "round_settled") this.setOpenRound(null);
     } else this.setSeeds(event);
     this.changed();
   }
@@ -250,27 +263,12 @@ export abstract class CasinoRoom extends Room<{ state: CasinoState; client: Casi
     if (answer.done) this.services.together.roundSettled(this.playerId, answer);
     // Every step, open or last, reaches whoever in the instance watches the table: the same view as here.
     this.services.together.roundStep(this.playerId, answer);
-    this.state.openRound = answer.done
-      ? ""
-      : JSON.stringify({
-          roundId: answer.roundId,
-          game: answer.game,
-          totalStake: answer.totalStake,
-          totalPayout: answer.totalPayout,
-          view: answer.view,
-        });
+    this.setOpenRound(
+      answer.done || answer.roundId === null
+        ? null
+        : { roundId: answer.roundId, game: answer.game, totalStake: answer.totalStake, totalPayout: answer.totalPayout, view: answer.view },
+    );
     this.changed();
     this.tellOthers({ type: "balance", balance: answer.balance, delta: answer.payout - answer.stake, reason: "bet" });
   }
-}
-
-function openRoundView(r: Record<string, any>) {
-  const engine = requireEngine(r.game);
-  return {
-    roundId: r.id,
-    game: r.game,
-    totalStake: Number(r.total_stake),
-    totalPayout: Number(r.total_payout),
-    view: engine.view(r.state, false),
-  };
 }

@@ -4,12 +4,12 @@ import type { CasinoRoomState } from "@casino/common";
 /**
  * The encoder of every room keeps two buffers of this size (patches, and the full state for joins).
  * The library's 16 KB default cost 32 KB per connected player; this state is a few hundred bytes
- * (an open round's JSON rarely passes 1 KB), and a buffer grows by itself when a state outgrows it.
+ * (the open round travels as a message of its own), and a buffer grows by itself when a state outgrows it.
  * Process-wide: a room with a large state (a shared table) pays one growth, once.
  */
 Encoder.BUFFER_SIZE = 2 * 1024;
 
-/** What the client mirrors of its player: balance, fairness, and the open round (as JSON of its public view). */
+/** What the client mirrors of its player: balance and fairness (the open round is a message, `CASINO_PUSH.openRound`). */
 export class CasinoState extends Schema implements CasinoRoomState {
   @type("number") balance = 0;
   @type("string") serverSeedHash = "";
@@ -17,5 +17,4 @@ export class CasinoState extends Schema implements CasinoRoomState {
   @type("number") nonce = 0;
   /** SHA-256 of the next server seed, committed before the player picks the client seed it will serve. */
   @type("string") nextServerSeedHash = "";
-  @type("string") openRound = "";
 }

@@ -1,20 +1,21 @@
 import { ArraySchema, MapSchema, Schema, type } from "@colyseus/schema";
+import type { CrashPhase, CrashRoomBet, CrashRoomGame, CrashRoomState } from "@casino/common";
 
 /** One player's bet in the current round, as everyone in the room sees it. Multipliers in hundredths. */
-export class CrashBetView extends Schema {
+export class CrashBetView extends Schema implements CrashRoomBet {
   @type("string") playerId = "";
   @type("string") username = "";
   @type("number") amount = 0;
   /** 0 when the bet has no automatic cash-out. */
   @type("number") autoCashOut = 0;
   /** active, cashed_out, lost or refunded. */
-  @type("string") status = "active";
+  @type("string") status: CrashRoomBet["status"] = "active";
   @type("number") cashedOutAt = 0;
   @type("number") payout = 0;
 }
 
 /** A finished game with its revealed hash: anyone can check it against the chain's terminating hash. */
-export class CrashHistoryEntry extends Schema {
+export class CrashHistoryEntry extends Schema implements CrashRoomGame {
   @type("string") roundId = "";
   @type("number") gameNumber = 0;
   @type("number") crashPoint = 0;
@@ -30,9 +31,9 @@ export class CrashHistoryEntry extends Schema {
  * The shared crash room. Times are the server's epoch milliseconds; the multiplier follows
  * m(t) = e^(curveRate · t) from `runStartedAt` and is also ticked into `multiplier`.
  */
-export class CrashState extends Schema {
+export class CrashState extends Schema implements CrashRoomState {
   /** waiting, betting, running or busted. */
-  @type("string") phase = "waiting";
+  @type("string") phase: CrashPhase = "waiting";
   @type("string") roundId = "";
   @type("number") gameNumber = 0;
   @type("number") bettingEndsAt = 0;

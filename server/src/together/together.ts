@@ -1,8 +1,8 @@
 import type { Presence } from "@colyseus/core";
 import type { Redis } from "ioredis";
-import { isBigWin, requireEngine, type FeedRow, type SharedTablePlace, type TogetherMember, type WatchedRound } from "@casino/common";
+import { isBigWin, type FeedRow, type SharedTablePlace, type TogetherMember, type WatchedRound } from "@casino/common";
 import type { Database } from "../db/database";
-import { sqlRows } from "../db/sql";
+import { openRoundOf } from "../db/open-rounds";
 import { loadProfiles } from "../leaderboard/profiles";
 import type { Log } from "../log";
 import type { PlayerEvents } from "../rooms/player-events";
@@ -290,20 +290,10 @@ export class Together {
 
   /** The player's open round as their own screen has it (the engine's public view), or null. */
   async openTable(playerId: string): Promise<WatchedRound | null> {
-    const rows = await this.db.run((em) =>
-      sqlRows(em, `SELECT game, state, total_stake, total_payout FROM open_rounds WHERE player_id = $1`, [playerId]),
-    );
-    const r = rows[0];
-    if (!r) return null;
-    const game = r.game as string;
-    return {
-      game,
-      totalStake: Number(r.total_stake),
-      totalPayout: Number(r.total_payout),
-      done: false,
-      result: null,
-      view: requireEngine(game).view(r.state, false),
-    };
+    const round = await openRoundOf(this.db, playerId);
+    if (!round) return null;
+    const { game, totalStake, totalPayout, view } = round;
+    return { game, totalStake, totalPayout, done: false, result: null, view };
   }
 
   /**

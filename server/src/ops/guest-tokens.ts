@@ -1,9 +1,9 @@
 import "reflect-metadata";
-import { openDatabase } from "../server/src/db/database";
-import { Ledger } from "../server/src/ledger/ledger";
-import { Players } from "../server/src/players/players";
-import { SessionTokens } from "../server/src/auth/session";
-import { Log } from "../server/src/log";
+import { openDatabase } from "../db/database";
+import { Ledger } from "../ledger/ledger";
+import { Players } from "../players/players";
+import { SessionTokens } from "../auth/session";
+import { Log } from "../log";
 
 /**
  * Creates `count` guests directly in a deployment's database, through the server's own player and

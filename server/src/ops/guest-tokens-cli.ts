@@ -1,6 +1,8 @@
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { createGuestTokens } from "./guests";
+import { ConfigError, loadDeploymentAccess } from "../config";
+import { printAnswer } from "../log";
+import { createGuestTokens } from "./guest-tokens";
 
 /**
  * `npm run loadtest:tokens -- --count 10000 --out tokens.txt`, with DATABASE_URL and SESSION_SECRET
@@ -14,18 +16,20 @@ const { values } = parseArgs({
     "ttl-hours": { type: "string", default: "24" },
   },
 });
-const url = process.env.DATABASE_URL;
-const secret = process.env.SESSION_SECRET;
-if (!url || !secret) {
-  console.error("DATABASE_URL and SESSION_SECRET of the target deployment must be set");
+let access: ReturnType<typeof loadDeploymentAccess>;
+try {
+  access = loadDeploymentAccess();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  printAnswer(`${error.message} (DATABASE_URL and SESSION_SECRET of the target deployment must be set)`, "stderr");
   process.exit(2);
 }
 const count = Number(values.count);
 const started = performance.now();
-const tokens = await createGuestTokens(url, secret, count, {
+const tokens = await createGuestTokens(access.databaseUrl, access.sessionSecret, count, {
   ttlHours: Number(values["ttl-hours"]),
-  onProgress: (n) => console.log(`${n} guests…`),
+  onProgress: (n) => printAnswer(`${n} guests…`),
 });
 writeFileSync(values.out, tokens.join("\n") + "\n", { mode: 0o600 });
-console.log(`${count} guests and tokens written to ${values.out} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+printAnswer(`${count} guests and tokens written to ${values.out} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 process.exit(0);

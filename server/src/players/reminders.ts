@@ -2,7 +2,7 @@ import { DAILY_SPIN_COOLDOWN_MS, REMINDER_CHECK_INTERVAL_MS } from "@casino/comm
 import type { Database } from "../db/database";
 import { sqlRows } from "../db/sql";
 import type { Services } from "../services";
-import type { PlayerEvents } from "./player-events";
+import type { PlayerEvents } from "../rooms/player-events";
 
 /** Players checked by one statement of the periodic sweep. */
 const SWEEP_CHUNK = 1000;
