@@ -25,6 +25,9 @@ import { guestSql } from "../../players/guest-rule";
  * What TypeORM cannot say, the index comments do: a key column's sort direction (`DESC`) lives only in
  * the migration. TypeORM compares an index by name, columns, uniqueness and method, not by direction.
  *
+ * Views are not entities: `game_plays` is a view of `game_sessions` and `game_plays_legacy`, declared
+ * in its migration (1764100000006) only.
+ *
  * Foreign keys are relations next to their plain id column (`playerId` and `player` share `player_id`):
  * the code reads and writes the id; the relation declares the constraint.
  */
@@ -230,14 +233,17 @@ export class OpenRound {
   @Column({ name: "last_action_at", type: "timestamptz", default: () => "now()" }) lastActionAt!: Date;
 }
 
-@Entity("game_plays")
-@Index("idx_game_plays_type", ["gameType"])
-@Index("idx_game_plays_player", ["playerId", "gameType"])
+/**
+ * Plays stored before `game_plays` became a view of `game_sessions` (migration 1764100000006) that no
+ * round matched; nothing writes here any more. The spec's `game_plays` is the view: every round's id,
+ * player, game and time, and these rows.
+ */
+@Entity("game_plays_legacy")
 export class GamePlay {
   @PrimaryGeneratedColumn("uuid") id!: string;
   @Column({ name: "player_id", type: "uuid" }) playerId!: string;
   @ManyToOne(() => Player, { nullable: false })
-  @JoinColumn(fk("game_plays", "player_id"))
+  @JoinColumn(fk("game_plays_legacy", "player_id"))
   player?: Relation<Player>;
   @Column({ name: "game_type", type: "text" }) gameType!: string;
   @CreateDateColumn({ name: "played_at", type: "timestamptz" }) playedAt!: Date;

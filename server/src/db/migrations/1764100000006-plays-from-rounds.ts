@@ -1,0 +1,51 @@
+import type { MigrationInterface, QueryRunner } from "typeorm";
+
+/**
+ * `game_plays` (the spec's play: id, player, game, when) becomes a view of `game_sessions`. Every play
+ * was written with its round, in the same statement, from the round's own player and game: a second
+ * row, three index entries and a foreign-key check per bet held nothing the round did not. The view
+ * reads the round's id, player, game and time.
+ *
+ * A play already stored with no round to match it (same player, game and time, paired one to one) is
+ * kept, in `game_plays_legacy` (without the indexes: nothing new is written there, and the rounds' own
+ * indexes serve the view), and the view shows it too: nothing readable before is lost. The view is
+ * a UNION, so it takes no INSERT, UPDATE or DELETE: a round is recorded, and erased, only as a round.
+ */
+export class PlaysFromRounds1764100000006 implements MigrationInterface {
+  name = "PlaysFromRounds1764100000006";
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query(`ALTER TABLE game_plays RENAME TO game_plays_legacy`);
+    await q.query(`ALTER TABLE game_plays_legacy RENAME CONSTRAINT game_plays_pkey TO game_plays_legacy_pkey`);
+    await q.query(`ALTER TABLE game_plays_legacy RENAME CONSTRAINT game_plays_player_id_fkey TO game_plays_legacy_player_id_fkey`);
+    await q.query(`DROP INDEX idx_game_plays_type`);
+    await q.query(`DROP INDEX idx_game_plays_player`);
+    await q.query(`
+      DELETE FROM game_plays_legacy WHERE id IN (
+        SELECT p.id
+          FROM (SELECT id, player_id, game_type, played_at,
+                       row_number() OVER (PARTITION BY player_id, game_type, played_at ORDER BY id) AS k
+                  FROM game_plays_legacy) p
+          JOIN (SELECT player_id, game_type, created_at,
+                       row_number() OVER (PARTITION BY player_id, game_type, created_at ORDER BY seq) AS k
+                  FROM game_sessions) g
+            ON g.player_id = p.player_id AND g.game_type = p.game_type AND g.created_at = p.played_at AND g.k = p.k)`);
+    await q.query(`
+      CREATE VIEW game_plays AS
+        SELECT id, player_id, game_type, created_at AS played_at FROM game_sessions
+        UNION ALL
+        SELECT id, player_id, game_type, played_at FROM game_plays_legacy`);
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query(`DROP VIEW game_plays`);
+    await q.query(`
+      INSERT INTO game_plays_legacy (id, player_id, game_type, played_at)
+      SELECT id, player_id, game_type, created_at FROM game_sessions`);
+    await q.query(`ALTER TABLE game_plays_legacy RENAME TO game_plays`);
+    await q.query(`ALTER TABLE game_plays RENAME CONSTRAINT game_plays_legacy_pkey TO game_plays_pkey`);
+    await q.query(`ALTER TABLE game_plays RENAME CONSTRAINT game_plays_legacy_player_id_fkey TO game_plays_player_id_fkey`);
+    await q.query(`CREATE INDEX idx_game_plays_type ON game_plays (game_type)`);
+    await q.query(`CREATE INDEX idx_game_plays_player ON game_plays (player_id, game_type)`);
+  }
+}
