@@ -1,7 +1,10 @@
 import type { MigrationInterface, QueryRunner } from "typeorm";
 
 /**
- * `game_plays` (the spec's play: id, player, game, when) becomes a view of `game_sessions`. Every play
+ * Fewer writes per bet (docs/performance.md, "Where a bet's time goes"); each thing removed held
+ * nothing that another row, index or lock did not already hold.
+ *
+ * 1. `game_plays` (the spec's play: id, player, game, when) becomes a view of `game_sessions`. Every play
  * was written with its round, in the same statement, from the round's own player and game: a second
  * row, three index entries and a foreign-key check per bet held nothing the round did not. The view
  * reads the round's id, player, game and time.
@@ -10,9 +13,25 @@ import type { MigrationInterface, QueryRunner } from "typeorm";
  * kept, in `game_plays_legacy` (without the indexes: nothing new is written there, and the rounds' own
  * indexes serve the view), and the view shows it too: nothing readable before is lost. The view is
  * a UNION, so it takes no INSERT, UPDATE or DELETE: a round is recorded, and erased, only as a round.
+ *
+ * 2. The foreign keys whose check repeats a lock the writing transaction already holds: a ledger entry,
+ * a round and a stored answer are written only under their player's row lock (FOR NO KEY UPDATE, taken
+ * before anything is read), and a round's seed row is updated (its nonce) in the very statement that
+ * inserts the round. The check (a KEY SHARE lookup of that same row, per inserted row) could never fail,
+ * and players and seeds are never deleted. A round lost in the crash room is written without the lock,
+ * for a player who has its `crash_bets` row (whose foreign key stays). The references stay checkable by
+ * SQL: `npm run audit` names any entry, round or answer whose player, or round whose seed, is missing.
  */
-export class PlaysFromRounds1764100000006 implements MigrationInterface {
-  name = "PlaysFromRounds1764100000006";
+/** Table, column, referenced table. */
+const LOCKED_REFERENCES = [
+  ["ledger_entries", "player_id", "players"],
+  ["game_sessions", "player_id", "players"],
+  ["game_sessions", "seed_id", "fairness_seeds"],
+  ["processed_requests", "player_id", "players"],
+] as const;
+
+export class FewerWritesPerBet1764100000006 implements MigrationInterface {
+  name = "FewerWritesPerBet1764100000006";
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE game_plays RENAME TO game_plays_legacy`);
@@ -35,9 +54,13 @@ export class PlaysFromRounds1764100000006 implements MigrationInterface {
         SELECT id, player_id, game_type, created_at AS played_at FROM game_sessions
         UNION ALL
         SELECT id, player_id, game_type, played_at FROM game_plays_legacy`);
+    for (const [table, column] of LOCKED_REFERENCES) await q.query(`ALTER TABLE ${table} DROP CONSTRAINT ${table}_${column}_fkey`);
   }
 
   async down(q: QueryRunner): Promise<void> {
+    for (const [table, column, parent] of LOCKED_REFERENCES) {
+      await q.query(`ALTER TABLE ${table} ADD CONSTRAINT ${table}_${column}_fkey FOREIGN KEY (${column}) REFERENCES ${parent}(id)`);
+    }
     await q.query(`DROP VIEW game_plays`);
     await q.query(`
       INSERT INTO game_plays_legacy (id, player_id, game_type, played_at)
