@@ -35,8 +35,7 @@ export class FewerWritesPerBet1764100000006 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE game_plays RENAME TO game_plays_legacy`);
-    await q.query(`ALTER TABLE game_plays_legacy RENAME CONSTRAINT game_plays_pkey TO game_plays_legacy_pkey`);
-    await q.query(`ALTER TABLE game_plays_legacy RENAME CONSTRAINT game_plays_player_id_fkey TO game_plays_legacy_player_id_fkey`);
+    await renameConstraints(q, "game_plays_legacy", "game_plays", "game_plays_legacy");
     await q.query(`DROP INDEX idx_game_plays_type`);
     await q.query(`DROP INDEX idx_game_plays_player`);
     await q.query(`
@@ -66,9 +65,22 @@ export class FewerWritesPerBet1764100000006 implements MigrationInterface {
       INSERT INTO game_plays_legacy (id, player_id, game_type, played_at)
       SELECT id, player_id, game_type, created_at FROM game_sessions`);
     await q.query(`ALTER TABLE game_plays_legacy RENAME TO game_plays`);
-    await q.query(`ALTER TABLE game_plays RENAME CONSTRAINT game_plays_legacy_pkey TO game_plays_pkey`);
-    await q.query(`ALTER TABLE game_plays RENAME CONSTRAINT game_plays_legacy_player_id_fkey TO game_plays_player_id_fkey`);
+    await renameConstraints(q, "game_plays", "game_plays_legacy", "game_plays");
     await q.query(`CREATE INDEX idx_game_plays_type ON game_plays (game_type)`);
     await q.query(`CREATE INDEX idx_game_plays_player ON game_plays (player_id, game_type)`);
+  }
+}
+
+/**
+ * Renames the constraints of `table` named `<from>_…` to `<to>_…`: the primary key and the foreign key,
+ * and on PostgreSQL 17 and later the NOT NULL constraints too, which are named then.
+ */
+async function renameConstraints(q: QueryRunner, table: string, from: string, to: string): Promise<void> {
+  const names: { conname: string }[] = await q.query(
+    `SELECT conname FROM pg_constraint WHERE conrelid = $1::regclass AND starts_with(conname, $2) ORDER BY conname`,
+    [table, `${from}_`],
+  );
+  for (const { conname } of names) {
+    await q.query(`ALTER TABLE ${table} RENAME CONSTRAINT "${conname}" TO "${to}${conname.slice(from.length)}"`);
   }
 }
