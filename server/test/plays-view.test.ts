@@ -37,7 +37,9 @@ describe("game_plays, a view of the rounds", () => {
         `INSERT INTO game_sessions (player_id, game_type, bet_amount, result, payout) VALUES ($1, 'dice', 1, 'win', 2), ($1, 'dice', 1, 'lose', 0)`,
         [player.id],
       );
-      await em.query(`INSERT INTO game_plays (player_id, game_type) VALUES ($1, 'dice'), ($1, 'dice'), ($1, 'dice'), ($1, 'mines')`, [player.id]);
+      await em.query(`INSERT INTO game_plays (player_id, game_type) VALUES ($1, 'dice'), ($1, 'dice'), ($1, 'dice'), ($1, 'mines')`, [
+        player.id,
+      ]);
     });
     const before = await plays();
     expect(before).toEqual([

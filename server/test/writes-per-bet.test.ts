@@ -64,7 +64,9 @@ describe("the writes of one dice bet", () => {
       )
     ).map((r) => r.name);
     for (const table of tables) {
-      await sql(`CREATE TRIGGER test_count_write AFTER INSERT OR UPDATE OR DELETE ON ${table} FOR EACH ROW EXECUTE FUNCTION test_count_write()`);
+      await sql(
+        `CREATE TRIGGER test_count_write AFTER INSERT OR UPDATE OR DELETE ON ${table} FOR EACH ROW EXECUTE FUNCTION test_count_write()`,
+      );
     }
     const indexes = await indexesOf(tables);
     const before = await entriesPerIndex(indexes);
