@@ -35,6 +35,7 @@ describe("the ledger audit", () => {
     const healthy = await auditLedger(t.app.services.db);
     expect(healthy.players).toBeGreaterThanOrEqual(2);
     expect(healthy.mismatches).toEqual([]);
+    expect(healthy.missingReferences).toEqual([]);
 
     await shiftBalance(a.player.id, 7);
     try {
@@ -46,6 +47,35 @@ describe("the ledger audit", () => {
       await shiftBalance(a.player.id, -7);
     }
     expect((await auditLedger(t.app.services.db)).mismatches).toEqual([]);
+  });
+
+  it("names a stored answer, round or ledger entry whose player is missing, and a round whose seed is missing", async () => {
+    // These references have no foreign key (their rows are written under the referenced row's lock):
+    // the audit is what checks them. Rows are made here outside the ledger, then removed.
+    const { a } = await playersWithHistory();
+    const ghost = "00000000-0000-4000-8000-000000000001";
+    const lostSeed = "00000000-0000-4000-8000-000000000002";
+    const sql = (text: string, params: unknown[]) => t.app.services.db.run((em) => em.query(text, params));
+    await sql(`INSERT INTO processed_requests (player_id, request_id, response) VALUES ($1, 'audit-ghost', '{}')`, [ghost]);
+    await sql(
+      `INSERT INTO game_sessions (player_id, game_type, bet_amount, result, payout, request_id) VALUES ($1, 'dice', 0, 'push', 0, 'audit-ghost'),
+              ($2, 'dice', 0, 'push', 0, 'audit-ghost')`,
+      [ghost, a.player.id],
+    );
+    await sql(`UPDATE game_sessions SET seed_id = $1 WHERE player_id = $2 AND request_id = 'audit-ghost'`, [lostSeed, a.player.id]);
+    try {
+      const broken = await auditLedger(t.app.services.db);
+      expect(broken.mismatches).toEqual([]);
+      expect(broken.missingReferences).toEqual([
+        { reference: "game_sessions.player_id", id: ghost, rows: 1 },
+        { reference: "game_sessions.seed_id", id: lostSeed, rows: 1 },
+        { reference: "processed_requests.player_id", id: ghost, rows: 1 },
+      ]);
+    } finally {
+      await sql(`DELETE FROM game_sessions WHERE request_id = $1`, ["audit-ghost"]);
+      await sql(`DELETE FROM processed_requests WHERE request_id = $1`, ["audit-ghost"]);
+    }
+    expect((await auditLedger(t.app.services.db)).missingReferences).toEqual([]);
   });
 
   // `npm run audit` opens the database named by DATABASE_URL: the embedded PGlite of a test lives in
@@ -65,7 +95,7 @@ describe("the ledger audit", () => {
       );
 
     const healthy = await audit();
-    expect(healthy.stdout).toMatch(/every balance equals its ledger/);
+    expect(healthy.stdout).toMatch(/every balance equals its ledger, every entry, round and answer has its player and seed/);
     expect(healthy.stdout).not.toMatch(/MISMATCH/);
     expect(healthy.code).toBe(0);
 

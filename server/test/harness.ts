@@ -158,6 +158,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
     async expectLedgerInvariant() {
       const audit = await auditLedger(app.services.db);
       expect(audit.mismatches).toEqual([]);
+      expect(audit.missingReferences).toEqual([]);
     },
     async close() {
       await app.close();

@@ -83,8 +83,8 @@ describe("tag progress", () => {
     expect(shown.get("Card Shark")).toEqual({ unlocked: false, progress: 3 });
     expect(shown.get("Dice Roller")).toEqual({ unlocked: false, progress: 3 });
 
-    // A play recorded elsewhere is not counted when tags are read: progress comes from the counters only.
-    await query(`INSERT INTO game_plays (player_id, game_type) VALUES ($1, 'dice'), ($1, 'dice')`, [player.id]);
+    // A round recorded but not yet consumed is not counted when tags are read: progress comes from the counters only.
+    await rounds(player.id, ["dice", "lose"], ["dice", "lose"]);
     expect((await tags(token, player.id)).get("Dice Roller")!.progress).toBe(3);
   });
 

@@ -38,7 +38,7 @@ export const ERASED_TABLES = [
 export const KEPT_TABLES = [
   "ledger_entries",
   "game_sessions",
-  "game_plays",
+  "game_plays_legacy",
   "fairness_seeds",
   "next_server_seeds",
   "open_rounds",

@@ -191,11 +191,9 @@ export class CrashStore {
         const outcome = JSON.stringify({ crashPoint: Number(ended[0].crash_point) });
         await sqlRows(
           em,
-          `WITH lost AS (SELECT * FROM unnest($1::uuid[], $2::text[], $3::bigint[], $4::jsonb[]) AS t(player_id, request_id, amount, params)),
-                sessions AS (
-                  INSERT INTO game_sessions (player_id, game_type, amount, bet_amount, result, payout, request_id, params, actions, outcome)
-                  SELECT player_id, 'crash', amount, amount, 'lose', 0, request_id, params, '[]'::jsonb, $5::jsonb FROM lost RETURNING player_id)
-           INSERT INTO game_plays (player_id, game_type) SELECT player_id, 'crash' FROM sessions`,
+          `INSERT INTO game_sessions (player_id, game_type, amount, bet_amount, result, payout, request_id, params, actions, outcome)
+           SELECT player_id, 'crash', amount, amount, 'lose', 0, request_id, params, '[]'::jsonb, $5::jsonb
+             FROM unnest($1::uuid[], $2::text[], $3::bigint[], $4::jsonb[]) AS t(player_id, request_id, amount, params)`,
           [lost.map((b) => b.player_id), lost.map((b) => b.request_id), lost.map((b) => b.amount), params, outcome],
         );
       }

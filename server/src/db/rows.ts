@@ -62,7 +62,9 @@ export interface Tables {
   next_server_seeds: RowOf<NextServerSeed>;
   game_sessions: RowOf<GameSession, "betAmount" | "payout" | "seq">;
   open_rounds: RowOf<OpenRound, "amount" | "totalStake" | "totalPayout">;
+  /** a view: every round's play, and the legacy rows */
   game_plays: RowOf<GamePlay>;
+  game_plays_legacy: RowOf<GamePlay>;
   tags: RowOf<Tag>;
   player_tags: RowOf<PlayerTag>;
   skill_rounds: RowOf<SkillRound, "reward">;

@@ -8,11 +8,35 @@ export interface LedgerMismatch {
   lastBalanceAfter: number | null;
 }
 
+/** A row whose player (or seed) is missing: a reference the schema no longer checks on each insert. */
+export interface MissingReference {
+  /** `<table>.<column>` of the row that refers */
+  reference: string;
+  /** the id referred to, which no row has */
+  id: string;
+  /** rows that refer to it */
+  rows: number;
+}
+
+/**
+ * References written only under a lock on the row they refer to, without a foreign key (migration
+ * 1764100000006): table, column, the referenced table.
+ */
+const LOCKED_REFERENCES = [
+  ["ledger_entries", "player_id", "players"],
+  ["game_sessions", "player_id", "players"],
+  ["game_sessions", "seed_id", "fairness_seeds"],
+  ["processed_requests", "player_id", "players"],
+] as const;
+
 /**
  * Recomputes every balance from the ledger: each player's balance must equal the sum of their entries,
- * and the last entry's running balance must equal it too.
+ * and the last entry's running balance must equal it too. Every ledger entry, round and stored answer
+ * must belong to a player that exists, and every round to a seed that exists.
  */
-export async function auditLedger(db: Database): Promise<{ players: number; mismatches: LedgerMismatch[] }> {
+export async function auditLedger(
+  db: Database,
+): Promise<{ players: number; mismatches: LedgerMismatch[]; missingReferences: MissingReference[] }> {
   return db.run(async (em) => {
     const [{ count }] = await sqlRows(em, `SELECT count(*)::int AS count FROM players`);
     const rows = await sqlRows(
@@ -24,8 +48,17 @@ export async function auditLedger(db: Database): Promise<{ players: number; mism
         LEFT JOIN LATERAL (SELECT balance_after FROM ledger_entries e WHERE e.player_id = p.id ORDER BY e.id DESC LIMIT 1) last ON true
        WHERE p.balance <> COALESCE(l.total, 0) OR last.balance_after IS DISTINCT FROM p.balance`,
     );
+    const missing = await sqlRows<{ reference: string; id: string; rows: number }>(
+      em,
+      LOCKED_REFERENCES.map(
+        ([table, column, parent]) =>
+          `(SELECT '${table}.${column}' AS reference, r.${column}::text AS id, count(*)::int AS rows FROM ${table} r
+             WHERE r.${column} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM ${parent} x WHERE x.id = r.${column}) GROUP BY r.${column})`,
+      ).join(" UNION ALL ") + ` ORDER BY 1, 2`,
+    );
     return {
       players: Number(count),
+      missingReferences: missing.map((m) => ({ reference: m.reference, id: m.id, rows: Number(m.rows) })),
       mismatches: rows.map((r: Record<string, unknown>) => ({
         playerId: r.id as string,
         balance: Number(r.balance),

@@ -16,6 +16,7 @@ import { RoundLookup1764100000002 } from "./1764100000002-round-lookup";
 import { PayoutRoundingRule1764100000003 } from "./1764100000003-payout-rounding-rule";
 import { BlackjackTable1764100000004 } from "./1764100000004-blackjack-table";
 import { CrashPayoutRounding1764100000005 } from "./1764100000005-crash-payout-rounding";
+import { FewerWritesPerBet1764100000006 } from "./1764100000006-fewer-writes-per-bet";
 
 /** In order; the data source runs the pending ones at start. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   PayoutRoundingRule1764100000003,
   BlackjackTable1764100000004,
   CrashPayoutRounding1764100000005,
+  FewerWritesPerBet1764100000006,
 ];

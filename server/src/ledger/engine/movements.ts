@@ -59,7 +59,7 @@ export function markSeen(ctx: MoneyContext): void {
   ctx.writes.move(ctx.player.id, 0, true);
 }
 
-/** A finished round's record (`game_sessions` and `game_plays`), written with the request's other rows. */
+/** A finished round's record (`game_sessions`, which the `game_plays` view reads), written with the request's other rows. */
 export interface RoundRecord {
   playerId: string;
   requestId: string;

@@ -15,7 +15,7 @@ export interface LedgerEntryRow {
   nonce: number | null;
 }
 
-/** A finished round's record (`game_sessions`, and its `game_plays` row), as written. */
+/** A finished round's record (`game_sessions`; the spec's `game_plays` is a view of it), as written. */
 export interface GameSessionRow {
   playerId: string;
   gameType: string;
@@ -136,8 +136,6 @@ const HOT_WRITES = `WITH seeds AS (
                   $23::jsonb[], $24::jsonb[], $25::jsonb[], $31::int[])
            WITH ORDINALITY AS v(player_id, game_type, amount, bet_amount, result, payout, request_id, seed_id, nonce, params, actions, outcome, rounding, i)
      ORDER BY i),
-  plays AS (
-    INSERT INTO game_plays (player_id, game_type) SELECT * FROM unnest($14::uuid[], $15::text[])),
   answers AS (
     INSERT INTO processed_requests (player_id, request_id, kind, fingerprint, response)
     SELECT * FROM unnest($26::uuid[], $27::text[], $28::text[], $29::text[], $30::jsonb[]))
