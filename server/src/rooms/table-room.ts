@@ -33,7 +33,7 @@ import { AppError } from "../errors";
 import type { Services } from "../services";
 import { seatSettlement, type RecordedAction, type ShoeRecord } from "../db/table-store";
 import { PUBLIC_SCOPE, activityScopeOf, instanceScope } from "./crash-scope";
-import { TableRoomState } from "./table-state";
+import { TableRoomState, setTableState } from "./table-state";
 import { RoomRequests } from "./room-messages";
 
 interface TableAuth extends SessionClaims {
@@ -145,7 +145,7 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
     // An instance has one table; each public table is a table of its own.
     this.tableId = parsed.instanceId === null ? `public:${this.roomId}` : this.scope;
     this.autoDispose = false;
-    this.state = new TableRoomState();
+    setTableState(this);
     const requests = new RoomRequests<TableClient>(this, this.s, playerOf);
     const answer = (
       type: TableMessageType,
