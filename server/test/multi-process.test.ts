@@ -132,6 +132,8 @@ describe.runIf(TEST_DB === "postgres")("two server processes on one PostgreSQL a
       acted.push(seat);
       await waitFor(() => JSON.stringify(p2.snap()) !== JSON.stringify(shown), 10_000);
     }
+    // The settled pause's deadline, counted from the server's clock as sent (TABLE_SETTLED_MS).
+    expect(settled.deadline! - settled.serverTime).toBeLessThanOrEqual(100);
     expect(settled.view?.seats.map((s) => [s.seat, s.bet])).toEqual([
       [1, 25],
       [2, 25],

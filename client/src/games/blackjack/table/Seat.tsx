@@ -5,6 +5,7 @@ import { Avatar } from "../../../ui/Avatar";
 import { PlayingCard } from "../../shared/Cards";
 import { formatCoins } from "../../shared/format";
 import { RESULT_TEXT, handTotal } from "../solo";
+import { secondsLeft } from "./server-clock";
 
 export type SeatView = TableView["seats"][number];
 
@@ -16,6 +17,7 @@ export interface SeatProps {
   table: TableSnapshot;
   /** this player's own seat */
   mine: boolean;
+  /** the server's clock (server-clock.ts) */
   now: number;
   /** "lg": the player's own seat on a phone; "sm": a seat around the dealer; "row": a compact phone row */
   size: "lg" | "sm" | "row";
@@ -75,7 +77,7 @@ export function Seat(props: SeatProps) {
   const { seat, player, round, table, mine, now, size, dealKey } = props;
   const active = table.toAct === seat && player !== null;
   const left = active && table.deadline ? Math.max(0, Math.min(1, (table.deadline - now) / table.turnMs)) : 0;
-  const seconds = active && table.deadline ? Math.max(0, Math.ceil((table.deadline - now) / 1000)) : null;
+  const seconds = active && table.deadline ? secondsLeft(table, now) : null;
   const avatarPx = size === "lg" ? 48 : size === "row" ? 36 : 40;
   const net = round ? netText(round) : null;
   const name = player ? (mine ? `${player.username} (you)` : player.username) : "";
