@@ -14,10 +14,11 @@ import { formatCoins } from "../../shared/format";
 import { useStake } from "../../shared/use-stake";
 import { useFastReveal } from "../../../ui/useReducedMotion";
 import { useMediaQuery } from "../../../ui/useMediaQuery";
+import { useNow } from "../../../ui/useNow";
 import { BLACKJACK_HELP } from "../solo";
 import { ShoeFairness } from "./ShoeFairness";
 import { Seat } from "./Seat";
-import { secondsLeft, useServerNow } from "./server-clock";
+import { secondsLeft } from "./server-clock";
 import { useTableRoom, type TableRoomControls } from "./use-table-room";
 
 const SEATS = Array.from({ length: TABLE_SEATS }, (_, i) => i + 1);
@@ -73,7 +74,7 @@ export function SharedTable({ shared, table: props }: { shared: SharedTableRoom;
   useInstantAnimations(fast);
   const [helpOpen, setHelpOpen] = useState(false);
   // Every timer on the table by the server's clock, whatever this device's says.
-  const now = useServerNow(table, 250);
+  const now = useNow(250) + controls.clockOffset;
   const wide = useMediaQuery("(min-width: 768px)");
   const mySeat = me?.seat ?? null;
   const dealKey = table ? `${table.shoe?.id ?? ""}-${table.view?.round ?? 0}` : "none";
