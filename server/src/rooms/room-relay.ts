@@ -51,26 +51,34 @@ export class RoomRelay {
     return !!to && to.processId !== matchMaker.processId && !matchMaker.getLocalRoomById(to.roomId);
   }
 
-  /** Pipes the upgrade to the room's process; answers 404 when no live process has that id. */
-  async forward(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
-    this.open.add(socket);
-    socket.once("close", () => this.open.delete(socket));
-    socket.on("error", () => socket.destroy());
+  /**
+   * Pipes the upgrade to the room's process. When no live process has that id (one that stopped: a
+   * reconnection after a restart), the upgrade is handed to `here`, this process's own handling, which
+   * answers as it always did (the room is not found).
+   */
+  async forward(req: IncomingMessage, socket: Duplex, head: Buffer, here: () => void): Promise<void> {
     const address = await this.presence.hget(PROCESS_ADDRESSES, target(req)!.processId).catch(() => null);
     if (socket.destroyed) return;
-    if (!address) {
-      socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
-      return;
-    }
+    socket.on("error", () => socket.destroy());
+    if (!address) return here();
+    this.open.add(socket);
+    socket.once("close", () => this.open.delete(socket));
     const at = address.lastIndexOf(":");
     const upstream: Socket = connect({ host: address.slice(0, at), port: Number(address.slice(at + 1)) });
+    let connected = false;
     upstream.on("error", () => {
       upstream.destroy();
+      // A process killed without withdrawing its address refuses the connection: answered here instead.
+      if (!connected && !socket.destroyed) {
+        this.open.delete(socket);
+        return here();
+      }
       socket.destroy();
     });
     socket.once("close", () => upstream.destroy());
-    upstream.once("close", () => socket.destroy());
+    upstream.once("close", () => connected && socket.destroy());
     upstream.once("connect", () => {
+      connected = true;
       const lines = [`${req.method} ${req.url} HTTP/1.1`];
       for (let i = 0; i < req.rawHeaders.length; i += 2) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
       lines.push(`${RELAYED_HEADER}: 1`);

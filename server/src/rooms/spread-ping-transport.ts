@@ -24,7 +24,10 @@ export class SpreadPingTransport extends WebSocketTransport {
   protected override listenForUpgrade(server: HttpServer, filter?: (req: IncomingMessage) => boolean): void {
     super.listenForUpgrade(server, (req) => !this.relay?.claims(req) && (!filter || filter(req)));
     server.on("upgrade", (req: IncomingMessage, socket, head: Buffer) => {
-      if (this.relay?.claims(req)) void this.relay.forward(req, socket, head);
+      if (!this.relay?.claims(req)) return;
+      // Colyseus's own handling (this transport runs no beforeUpgrade hook).
+      const here = () => this.wss.handleUpgrade(req, socket, head, (ws) => this.wss.emit("connection", ws, req));
+      void this.relay.forward(req, socket, head, here);
     });
   }
 
