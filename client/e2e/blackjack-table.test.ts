@@ -357,4 +357,43 @@ describe("the shared blackjack table on a phone", () => {
     },
     240_000,
   );
+
+  it.each([
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ])(
+    "at $width×$height a long own name is cut with an ellipsis inside its seat and given whole in its title",
+    async (viewport) => {
+      const page = await browser.newPage({ viewport });
+      const longName = "Maximilian Alexander Worthington";
+      // The guest is created with the longest name there is (32 characters).
+      await page.route("**/api/guest", (route) => route.continue({ postData: JSON.stringify({ username: longName }) }));
+      await enterAsGuest(page, server.baseUrl);
+      await joinTable(page);
+      const free = page.locator('[data-testid^="table-sit-"]').first();
+      const seat = Number(((await free.getAttribute("data-testid")) ?? "").replace("table-sit-", ""));
+      await sit(page, seat);
+      const names = page.getByTestId(`table-seat-${seat}-name`);
+      await names.first().waitFor();
+      await shot(page, `blackjack-table-long-name-${viewport.width}x${viewport.height}`);
+      for (let i = 0; i < (await names.count()); i++) {
+        const name = names.nth(i);
+        if (!(await name.isVisible())) continue;
+        const drawn = await name.evaluate((el) => {
+          const seatBox = el.closest('[data-testid^="table-seat-"]:not([data-testid*="-name"])')!.getBoundingClientRect();
+          const box = el.getBoundingClientRect();
+          return {
+            cut: el.scrollWidth > el.clientWidth,
+            ellipsis: getComputedStyle(el).textOverflow,
+            inside: box.left >= seatBox.left - 0.5 && box.right <= seatBox.right + 0.5,
+          };
+        });
+        expect(drawn).toEqual({ cut: true, ellipsis: "ellipsis", inside: true });
+        expect(await name.getAttribute("title")).toBe(longName);
+      }
+      await expect.poll(() => page.getByLabel(`${longName} (you), seat ${seat}`).count()).toBeGreaterThan(0);
+      await page.close();
+    },
+    120_000,
+  );
 });

@@ -30,7 +30,6 @@ export function parseStake(text: string): number {
   return Number(trimmed);
 }
 
-
 /** Why this amount cannot be sent, as the player reads it under the field; null when it can. */
 export function stakeProblem(amount: number, limits: StakeLimits): string | null {
   if (!Number.isFinite(amount)) return "Enter a bet amount in coins";
@@ -39,7 +38,9 @@ export function stakeProblem(amount: number, limits: StakeLimits): string | null
   const total = amount * units;
   if (amount < 1 || amount < limits.min) return `The minimum bet is ${coinsText(limits.min)}`;
   if (total > limits.max) {
-    return units === 1 ? `The maximum bet is ${coinsText(limits.max)}` : `The total bet (${coinsText(total)}) may not exceed ${coinsText(limits.max)}`;
+    return units === 1
+      ? `The maximum bet is ${coinsText(limits.max)}`
+      : `The total bet (${coinsText(total)}) may not exceed ${coinsText(limits.max)}`;
   }
   if (total > limits.balance) return "Insufficient balance";
   return null;

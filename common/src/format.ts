@@ -44,7 +44,8 @@ export function roundResultText(
   unrounded: number | null = null,
 ): string {
   const net = payout - stake;
-  const rounded = unrounded !== null && unrounded !== payout ? `${formatExact(unrounded)} paid as ${coinsText(payout)} after rounding` : null;
+  const rounded =
+    unrounded !== null && unrounded !== payout ? `${formatExact(unrounded)} paid as ${coinsText(payout)} after rounding` : null;
   if (result === "win") return `You won +${coinsText(net)}`;
   if (result === "push") {
     if (rounded && bets === 1 && unrounded! > stake) return `Win at ${formatMultiplier(unrounded! / stake)}: ${rounded}, your stake back`;

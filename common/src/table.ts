@@ -103,6 +103,12 @@ export interface TableSnapshot {
   phase: TableRoomPhase;
   /** When the betting window closes or the seat to act is stood for; null when no timer runs. */
   deadline: number | null;
+  /**
+   * The server's clock when it sent this snapshot. A device's clock may be off by minutes: the client
+   * counts down to `deadline` by the server's clock (`serverTime` minus its own when the snapshot
+   * arrived, added to its own), never by its own alone.
+   */
+  serverTime: number;
   /** The seat whose timer runs (insurance and turns), else null. */
   toAct: number | null;
   bettingMs: number;

@@ -9,6 +9,7 @@ import { clientFiles } from "./http/client-files";
 import { MemoryStore } from "express-rate-limit";
 import { LocalDriver, LocalPresence, defineRoom, defineServer, matchMaker, type Server } from "@colyseus/core";
 import { SpreadPingTransport } from "./rooms/spread-ping-transport";
+import { RoomRelay, announceProcess, peerAddress } from "./rooms/room-relay";
 import { RedisDriver } from "@colyseus/redis-driver";
 import { ROOMS } from "@casino/common";
 import { logSettings, type Config } from "./config";
@@ -137,6 +138,9 @@ export async function createApp(config: Config, existingDb?: Database): Promise<
   closedAccounts.onClosed((playerId, refusal) => void closeConnectionsOf(playerId, refusal, log));
 
   const transport = new SpreadPingTransport({ maxPayload: 16 * 1024 });
+  // A shared room's WebSocket reaching another process is relayed to the room's own (room-relay.ts).
+  transport.relay = new RoomRelay(presence);
+  let withdraw: () => Promise<void> = async () => undefined;
   const server = defineServer({
     transport,
     presence,
@@ -176,6 +180,8 @@ export async function createApp(config: Config, existingDb?: Database): Promise<
   const closeConnections = async () => {
     await stopCrashRecovery();
     await stopTableRecovery();
+    // Withdrawn while Redis answers; a process gone with Redis down leaves an address that refuses connections.
+    await Promise.race([withdraw().catch(() => undefined), new Promise((r) => setTimeout(r, 1_000).unref())]);
     unwatch();
     eventLoop.stop();
     await services.retention.stop();
@@ -194,12 +200,14 @@ export async function createApp(config: Config, existingDb?: Database): Promise<
     async listen() {
       await server.listen(config.port, config.host);
       guardHttpServer(httpServer(), config, lifecycle);
+      const port = (httpServer().address() as AddressInfo).port;
+      withdraw = await announceProcess(presence, peerAddress(config.host, port));
       eventLoop.start();
       void closedAccounts.start().catch((error) => log.error("closed-accounts", "closed accounts not loaded", error));
       services.retention.start();
       void services.leaderboards.start().catch(() => undefined);
       services.progress.start();
-      return (httpServer().address() as AddressInfo).port;
+      return port;
     },
     async shutdown(timeoutMs) {
       const drained = lifecycle.drain(timeoutMs);

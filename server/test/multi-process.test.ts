@@ -3,7 +3,9 @@ import { TEST_DB, freshDatabaseUrl, leaseRedisDb } from "./harness";
 import { startFakeDiscord, type FakeDiscord } from "./fake-discord";
 import { startServerProcess, type ServerProcess } from "./server-process";
 import { api, auditDatabase, guestOn, joinOn } from "./process-helpers";
-import { ask, newRequestId, waitFor } from "./room-helpers";
+import { Inbox, ask, newRequestId, waitFor } from "./room-helpers";
+import { Client, type Room } from "@colyseus/sdk";
+import { TABLE_MESSAGES, type TableListing, type TableSnapshot } from "@casino/common";
 
 /**
  * Two server processes on one PostgreSQL database and one Redis database, as in a scaled-out
@@ -29,6 +31,7 @@ describe.runIf(TEST_DB === "postgres")("two server processes on one PostgreSQL a
       DISCORD_CLIENT_ID: "client-id",
       DISCORD_CLIENT_SECRET: "client-secret",
       DISCORD_API_BASE: discord.url,
+      TABLE_SETTLED_MS: "100",
     };
     // One after the other: the first migrates the database, the second finds it migrated.
     a = await startServerProcess({ env, name: "a" });
@@ -76,6 +79,80 @@ describe.runIf(TEST_DB === "postgres")("two server processes on one PostgreSQL a
     await waitFor(() => (onA.room.state as any).balance === second.body.balance);
     await onA.room.leave();
     await onB.room.leave();
+  });
+
+  it("seats players reaching either process at one instance table and one public table, and plays a round there", async () => {
+    const instanceId = `procs-${Date.now()}`;
+    const signIn = async (server: ServerProcess, id: string) => {
+      const res = await api(server, "POST", "/api/token", { body: { code: `ok:${id}:Table${id.slice(-4)}`, instanceId } });
+      expect(res.status).toBe(200);
+      return res.body.session_token as string;
+    };
+    const onTable = async (server: ServerProcess, token: string, join: (c: Client) => Promise<Room>) => {
+      const client = new Client(server.wsUrl);
+      client.auth.token = token;
+      const room = await join(client);
+      const inbox = new Inbox(room);
+      await waitFor(() => (room.state as { snapshot?: string })?.snapshot);
+      return { room, inbox, snap: () => JSON.parse((room.state as { snapshot: string }).snapshot) as TableSnapshot };
+    };
+
+    // The instance's table is made on a; its second player reaches b, which relays the WebSocket to a.
+    const [first, second] = [await signIn(a, "820000000000000001"), await signIn(b, "820000000000000002")];
+    const p1 = await onTable(a, first, (c) => c.joinOrCreate("blackjack-table", { instanceId }));
+    const p2 = await onTable(b, second, (c) => c.joinOrCreate("blackjack-table", { instanceId }));
+    expect(p2.room.roomId).toBe(p1.room.roomId);
+    expect(p2.snap().tableId).toBe(`instance:${instanceId}`);
+    const listed = await api(b, "GET", `/api/tables?instanceId=${instanceId}`, { token: second });
+    expect((listed.body.tables as TableListing[]).map((t) => t.roomId)).toEqual([p1.room.roomId]);
+
+    // Both sit, bet and play the round out (standing, declining insurance) over the two processes.
+    expect((await ask(p1.room, p1.inbox, TABLE_MESSAGES.sit, { seat: 1 })).type).toBe("result");
+    expect((await ask(p2.room, p2.inbox, TABLE_MESSAGES.sit, { seat: 2 })).type).toBe("result");
+    const seats = new Map([
+      [1, p1],
+      [2, p2],
+    ]);
+    await waitFor(() => p1.snap().phase === "betting" && p2.snap().players.length === 2, 10_000);
+    for (const p of [p1, p2]) {
+      expect((await ask(p.room, p.inbox, TABLE_MESSAGES.bet, { amount: 25 })).type).toBe("result");
+      expect((await ask(p.room, p.inbox, TABLE_MESSAGES.ready, {})).type).toBe("result");
+    }
+    const acted: number[] = [];
+    let settled: TableSnapshot | undefined;
+    while (!settled) {
+      await waitFor(() => p2.snap().toAct !== null || p2.snap().phase === "settled", 20_000);
+      const shown = p2.snap();
+      if (shown.phase === "settled") settled = shown;
+      if (settled) break;
+      const seat = shown.toAct!;
+      const action = shown.phase === "insurance" ? { type: "insurance", take: false } : { type: "stand" };
+      const answer = await ask(seats.get(seat)!.room, seats.get(seat)!.inbox, TABLE_MESSAGES.act, { action });
+      expect(answer.type).toBe("result");
+      acted.push(seat);
+      await waitFor(() => JSON.stringify(p2.snap()) !== JSON.stringify(shown), 10_000);
+    }
+    // The settled pause's deadline, counted from the server's clock as sent (TABLE_SETTLED_MS).
+    expect(settled.deadline! - settled.serverTime).toBeLessThanOrEqual(100);
+    expect(settled.view?.seats.map((s) => [s.seat, s.bet])).toEqual([
+      [1, 25],
+      [2, 25],
+    ]);
+    // Without a dealt blackjack both seats acted, seat 1 first.
+    if (acted.length > 0) expect(acted[0]).toBe(1);
+
+    // A public table made on a is listed by b, and joined through b by its id.
+    const guest = await guestOn(a);
+    const host = await onTable(a, guest.token, (c) => c.joinOrCreate("blackjack-table", { instanceId: null, freeSeat: true }));
+    const visitor = await guestOn(b);
+    await expect
+      .poll(async () => ((await api(b, "GET", "/api/tables", { token: visitor.token })).body.tables as TableListing[]).map((t) => t.roomId))
+      .toContain(host.room.roomId);
+    const joined = await onTable(b, visitor.token, (c) => c.joinById(host.room.roomId, { instanceId: null }));
+    expect(joined.snap().tableId).toBe(`public:${host.room.roomId}`);
+    await waitFor(() => host.snap().watchers === 2);
+
+    for (const p of [p1, p2, host, joined]) await p.room.leave();
   });
 
   it("hides a player who turns anonymous on one process from the leaderboard pages the other process serves", async () => {

@@ -1,5 +1,7 @@
+import type { IncomingMessage, Server as HttpServer } from "node:http";
 import { WebSocketTransport } from "@colyseus/ws-transport";
 import { WebSocket } from "ws";
+import type { RoomRelay } from "./room-relay";
 
 /** How often a slice of the clients is pinged. */
 const SLICE_MS = 100;
@@ -15,6 +17,25 @@ const noop = () => undefined;
  * each client is visited once per interval, in the order they were connected at the interval's start.
  */
 export class SpreadPingTransport extends WebSocketTransport {
+  /** Relays the WebSockets of rooms on other processes (room-relay.ts); set once the presence is known. */
+  relay: RoomRelay | undefined;
+
+  // Called from the base constructor: the relay is read when an upgrade arrives, not here.
+  protected override listenForUpgrade(server: HttpServer, filter?: (req: IncomingMessage) => boolean): void {
+    super.listenForUpgrade(server, (req) => !this.relay?.claims(req) && (!filter || filter(req)));
+    server.on("upgrade", (req: IncomingMessage, socket, head: Buffer) => {
+      if (!this.relay?.claims(req)) return;
+      // Colyseus's own handling (this transport runs no beforeUpgrade hook).
+      const here = () => this.wss.handleUpgrade(req, socket, head, (ws) => this.wss.emit("connection", ws, req));
+      void this.relay.forward(req, socket, head, here);
+    });
+  }
+
+  override shutdown(): void {
+    this.relay?.close();
+    super.shutdown();
+  }
+
   protected override autoTerminateUnresponsiveClients(pingInterval: number, pingMaxRetries: number): void {
     const slices = Math.max(1, Math.round(pingInterval / SLICE_MS));
     let slice = 0;

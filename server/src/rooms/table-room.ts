@@ -33,7 +33,7 @@ import { AppError } from "../errors";
 import type { Services } from "../services";
 import { seatSettlement, type RecordedAction, type ShoeRecord } from "../db/table-store";
 import { PUBLIC_SCOPE, activityScopeOf, instanceScope } from "./crash-scope";
-import { TableRoomState } from "./table-state";
+import { TableRoomState, setTableState } from "./table-state";
 import { RoomRequests } from "./room-messages";
 
 interface TableAuth extends SessionClaims {
@@ -145,7 +145,7 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
     // An instance has one table; each public table is a table of its own.
     this.tableId = parsed.instanceId === null ? `public:${this.roomId}` : this.scope;
     this.autoDispose = false;
-    this.state = new TableRoomState();
+    setTableState(this);
     const requests = new RoomRequests<TableClient>(this, this.s, playerOf);
     const answer = (
       type: TableMessageType,
@@ -596,7 +596,7 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
       }));
     const seatedSessions = new Set([...this.seats.values()].map((s) => s.sessionId));
     const watchers = this.clients.filter((c) => !seatedSessions.has(c.sessionId)).length;
-    const snapshot: TableSnapshot = {
+    const snapshot: Omit<TableSnapshot, "serverTime"> = {
       tableId: this.tableId,
       instanceId: this.instanceId,
       phase,
@@ -621,7 +621,8 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
     const text = JSON.stringify(snapshot);
     if (text === this.lastSnapshot) return;
     this.lastSnapshot = text;
-    this.state.snapshot = text;
+    // Stamped with the clock only when the table changed (the next patch sends it within a tick).
+    this.state.snapshot = JSON.stringify({ ...snapshot, serverTime: Date.now() } satisfies TableSnapshot);
     const metadata: TableMetadata = { instanceId: this.instanceId, tableId: this.tableId, seated: players.length, watchers };
     if (this.instanceId === null) metadata.freeSeat = players.length < TABLE_SEATS_COUNT;
     // The listing is written (to Redis, when scaled out) only when it changes, not on every card.

@@ -5,6 +5,7 @@ import { Avatar } from "../../../ui/Avatar";
 import { PlayingCard } from "../../shared/Cards";
 import { formatCoins } from "../../shared/format";
 import { RESULT_TEXT, handTotal } from "../solo";
+import { secondsLeft } from "./server-clock";
 
 export type SeatView = TableView["seats"][number];
 
@@ -16,6 +17,7 @@ export interface SeatProps {
   table: TableSnapshot;
   /** this player's own seat */
   mine: boolean;
+  /** the server's clock (server-clock.ts) */
   now: number;
   /** "lg": the player's own seat on a phone; "sm": a seat around the dealer; "row": a compact phone row */
   size: "lg" | "sm" | "row";
@@ -75,7 +77,7 @@ export function Seat(props: SeatProps) {
   const { seat, player, round, table, mine, now, size, dealKey } = props;
   const active = table.toAct === seat && player !== null;
   const left = active && table.deadline ? Math.max(0, Math.min(1, (table.deadline - now) / table.turnMs)) : 0;
-  const seconds = active && table.deadline ? Math.max(0, Math.ceil((table.deadline - now) / 1000)) : null;
+  const seconds = active && table.deadline ? secondsLeft(table, now) : null;
   const avatarPx = size === "lg" ? 48 : size === "row" ? 36 : 40;
   const net = round ? netText(round) : null;
   const name = player ? (mine ? `${player.username} (you)` : player.username) : "";
@@ -113,18 +115,24 @@ export function Seat(props: SeatProps) {
   if (!player.inRound && table.phase !== "betting" && table.phase !== "waiting") status.push("next round");
 
   const head = (
-    <div className={`flex min-w-0 items-center gap-2 ${size === "sm" ? "flex-col text-center" : ""}`}>
+    <div className={`flex min-w-0 max-w-full items-center gap-2 ${size === "sm" ? "flex-col text-center" : ""}`}>
       <span className="relative shrink-0" style={{ width: avatarPx, height: avatarPx }}>
         <span className="absolute inset-[4px]">
           <Avatar src={player.avatarUrl} name={player.username} className="h-full w-full" />
         </span>
         {active && <TimerRing left={left} size={avatarPx} />}
       </span>
-      <span className="min-w-0">
-        <span className={`block truncate font-semibold ${size === "sm" ? "max-w-24 text-xs" : "text-sm"}`} title={player.username}>
-          {name}
+      <span className="min-w-0 max-w-full">
+        {/* A long name ends in an ellipsis inside the seat (whole in its title and the seat's label); "you" always shows:
+            after the name, or under it on a narrow seat round the dealer, where the name keeps the whole width. */}
+        <span className={`flex min-w-0 font-semibold ${size === "sm" ? "max-w-24 justify-center text-xs" : "text-sm"}`}>
+          <span className="truncate" title={player.username} data-testid={`table-seat-${seat}-name`}>
+            {player.username}
+          </span>
+          {mine && size !== "sm" && <span className="shrink-0 whitespace-pre"> (you)</span>}
         </span>
         <span className="block text-[11px] leading-tight text-muted-foreground">
+          {mine && size === "sm" && "You · "}
           Seat {seat}
           {player.bet !== null && <> · {formatCoins(round?.staked ?? player.bet)}</>}
           {status.length > 0 && <> · {status.join(", ")}</>}
@@ -169,6 +177,8 @@ export function Seat(props: SeatProps) {
       data-player={player.playerId}
       data-mine={mine}
       data-active={active}
+      role="group"
+      aria-label={`${name}, seat ${seat}`}
       aria-current={active ? "true" : undefined}
       className={`rounded-xl p-2 transition-colors ${active ? "bg-card ring-2 ring-amber-400" : mine ? "bg-card ring-2 ring-primary/70" : "bg-card ring-1 ring-border"} ${
         size === "row" ? "flex items-center justify-between gap-2" : "flex flex-col items-center gap-2"

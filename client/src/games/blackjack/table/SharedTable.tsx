@@ -19,6 +19,7 @@ import { useNow } from "../../../ui/useNow";
 import { BLACKJACK_HELP } from "../solo";
 import { ShoeFairness } from "./ShoeFairness";
 import { Seat } from "./Seat";
+import { secondsLeft } from "./server-clock";
 import { useTableRoom, type TableRoomControls } from "./use-table-room";
 
 /** The phases an invite is offered in (not while cards are dealt and played). */
@@ -26,9 +27,6 @@ const BETWEEN_ROUNDS = new Set<TableSnapshot["phase"]>(["waiting", "betting", "s
 const SEATS = Array.from({ length: TABLE_SEATS }, (_, i) => i + 1);
 /** How far each seat sits below the top of the arc, seat 1 to 7 (rem): the seats curve round the dealer. */
 const ARC_REM = [0, 1.75, 3, 3.5, 3, 1.75, 0];
-
-const secondsLeft = (table: TableSnapshot, now: number): number | null =>
-  table.deadline === null ? null : Math.max(0, Math.ceil((table.deadline - now) / 1000));
 
 const nameAt = (table: TableSnapshot, seat: number | null): string =>
   table.players.find((p) => p.seat === seat)?.username ?? `Seat ${seat}`;
@@ -78,7 +76,8 @@ export function SharedTable({ shared, table: props }: { shared: SharedTableRoom;
   const fast = useFastReveal();
   useInstantAnimations(fast);
   const [helpOpen, setHelpOpen] = useState(false);
-  const now = useNow(250);
+  // Every timer on the table by the server's clock, whatever this device's says.
+  const now = useNow(250) + controls.clockOffset;
   const wide = useMediaQuery("(min-width: 768px)");
   const mySeat = me?.seat ?? null;
   const dealKey = table ? `${table.shoe?.id ?? ""}-${table.view?.round ?? 0}` : "none";
