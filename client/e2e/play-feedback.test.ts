@@ -279,7 +279,7 @@ describe("auto-bet", () => {
       const balance = await serverBalance(t.baseUrl, { playerId: player.id, token });
       const net = balance - 1000;
       const text = await toast.textContent();
-      expect(text).toContain(`6 bets, net ${net > 0 ? `+${net}` : net < 0 ? `−${-net}` : "0"} coins.`);
+      expect(text).toContain(`6 bets, net ${net > 0 ? `+${net}` : net < 0 ? `−${-net}` : "0"} ${Math.abs(net) === 1 ? "coin" : "coins"}.`);
       const { sounds, toasts } = await soundsAndToasts(page);
       expect(toasts.filter((x) => /You won!|Better luck next time/.test(x))).toEqual([]);
       expect(toasts.filter((x) => x.includes("Autobet finished"))).toHaveLength(1);
