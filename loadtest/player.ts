@@ -108,6 +108,8 @@ export class VirtualPlayer {
         }, this.ctx.timeoutMs);
       });
       const room = await Promise.race([joining, timeout]).finally(() => clearTimeout(timer));
+      // Before the first state: the room tells the open round right after it.
+      this.routeAnswers(room);
       await firstState(room, this.ctx.timeoutMs);
       stats.record("join", performance.now() - t0);
       stats.joins++;
@@ -131,7 +133,6 @@ export class VirtualPlayer {
     room.onStateChange((state: Partial<CasinoRoomState>) => {
       if (typeof state.balance === "number") this.balance = state.balance;
     });
-    this.routeAnswers(room);
     room.onDrop(() => this.ctx.stats.drops++);
     room.onLeave(() => {
       if (this.room === room) this.room = undefined;
@@ -148,9 +149,10 @@ export class VirtualPlayer {
     const t0 = performance.now();
     try {
       const room = await this.client.joinOrCreate(name, options);
+      // Before the first state: a room may send messages right after it (the casino room's open round).
+      this.routeAnswers(room);
       await firstState(room, this.ctx.timeoutMs, arrived);
       this.ctx.stats.record(`join ${name}`, performance.now() - t0);
-      this.routeAnswers(room);
       return room;
     } catch (error) {
       this.ctx.stats.error(`join ${name}: ${errorCode(error)}`);
