@@ -195,6 +195,10 @@ async function shootTable(browser: Browser, base: string, viewport: keyof typeof
       if (IN_README.includes(name)) copyFileSync(file, join(DOCS, `${name}.png`));
       console.log(`${name}.png`);
       await page.getByTestId("table-stand").click();
+      // Give the seat up (at the round's end), so the next picture's player finds the table with a free
+      // seat instead of this one held for its reconnection grace.
+      await page.getByTestId("table-leave").click();
+      for (let i = 0; i < 300 && (await attr("data-my-seat")); i++) await page.waitForTimeout(100);
       return;
     }
     console.error(`${name}: not taken (no turn in 8 rounds)`);
