@@ -9,6 +9,7 @@ import { ENGINES } from "@casino/common/games/registry";
 import { Button } from "../../ui/Button";
 import { Card } from "../../ui/Card";
 import { cn } from "../../ui/cn";
+import { ModeTabs } from "../../ui/ModeTabs";
 import { ShoeVerifier } from "./ShoeVerifier";
 
 type Mode = "round" | "shoe";
@@ -112,21 +113,7 @@ export default function VerifyPage() {
         </Link>
       </div>
 
-      <div role="tablist" aria-label="What to verify" className="flex w-fit rounded-lg bg-muted p-1 text-sm">
-        {MODES.map((m) => (
-          <button
-            key={m.id}
-            type="button"
-            role="tab"
-            aria-selected={mode === m.id}
-            data-testid={`verify-mode-${m.id}`}
-            onClick={() => setMode(m.id)}
-            className={`min-h-8 rounded-md px-3 py-1 font-medium ${mode === m.id ? "bg-card text-foreground shadow-sm" : "text-muted-foreground hover:text-foreground"}`}
-          >
-            {m.label}
-          </button>
-        ))}
-      </div>
+      <ModeTabs label="What to verify" tabs={MODES} value={mode} onChange={setMode} layoutId="verify-mode" testIdPrefix="verify-mode" />
 
       {mode === "shoe" ? (
         <ShoeVerifier initialId={shoeId ?? ""} />

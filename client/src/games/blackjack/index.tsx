@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { MotionConfig, motion } from "motion/react";
+import { MotionConfig } from "motion/react";
+import { ModeTabs } from "../../ui/ModeTabs";
 import type { GameTableProps } from "../contract";
 import { SoloBlackjack } from "./solo";
 import { SharedTable } from "./table/SharedTable";
@@ -29,30 +30,17 @@ export default function Blackjack(props: GameTableProps) {
     <MotionConfig reducedMotion="user">
       <div className="mx-auto flex w-full max-w-6xl flex-col gap-2 text-foreground">
         {shared && (
-          <div
-            role="tablist"
-            aria-label="Blackjack mode"
+          <ModeTabs
+            label="Blackjack mode"
+            tabs={tabs}
+            value={mode}
+            onChange={setMode}
+            layoutId="blackjack-mode"
+            testIdPrefix="blackjack-mode"
             // On a phone the switch comes after the game, so the table, its bet panel and its actions keep
             // the solo layout's place on the first screen; from the sm breakpoint it leads the page.
-            className="order-last mx-2 flex gap-1 self-start rounded-xl bg-muted p-1 ring-1 ring-border sm:order-first sm:mx-4"
-          >
-            {tabs.map((tab) => (
-              <button
-                key={tab.id}
-                role="tab"
-                type="button"
-                aria-selected={mode === tab.id}
-                data-testid={`blackjack-mode-${tab.id}`}
-                onClick={() => setMode(tab.id)}
-                className="relative min-h-8 rounded-lg px-4 py-1.5 text-sm font-semibold"
-              >
-                {mode === tab.id && (
-                  <motion.span layoutId="blackjack-mode" className="absolute inset-0 rounded-lg bg-card shadow-sm ring-1 ring-border" />
-                )}
-                <span className="relative">{tab.label}</span>
-              </button>
-            ))}
-          </div>
+            className="order-last mx-2 sm:order-first sm:mx-4"
+          />
         )}
         {mode === "table" && shared ? <SharedTable shared={shared} table={props} /> : <SoloBlackjack {...props} />}
       </div>
