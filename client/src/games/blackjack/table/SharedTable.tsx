@@ -76,8 +76,10 @@ export function SharedTable({ shared, table: props }: { shared: SharedTableRoom;
   const fast = useFastReveal();
   useInstantAnimations(fast);
   const [helpOpen, setHelpOpen] = useState(false);
-  // Every timer on the table by the server's clock, whatever this device's says.
-  const now = useNow(250) + controls.clockOffset;
+  // Every timer on the table by the server's clock, whatever this device's says; never earlier than the
+  // snapshot's own stamp: the clock ticks every 250 ms, so its last reading can be older than the
+  // snapshot that just arrived, and a fresh 8-s turn read 9 s.
+  const now = Math.max(useNow(250) + controls.clockOffset, table?.serverTime ?? 0);
   const wide = useMediaQuery("(min-width: 768px)");
   const mySeat = me?.seat ?? null;
   const dealKey = table ? `${table.shoe?.id ?? ""}-${table.view?.round ?? 0}` : "none";
