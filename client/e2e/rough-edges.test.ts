@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { coveredNumbers, type RouletteBet } from "@casino/common/games/roulette";
-import { winningOdds, type SicBoBet } from "@casino/common/games/sic-bo";
+import { coveredNumbers, type RouletteBet } from "@casino/common/games/roulette/engine";
+import { winningOdds, type SicBoBet } from "@casino/common/games/sic-bo/engine";
 import { caseOf, playFirstRound, stakeOf } from "./games-cases";
 import { attr, openAsGuest, openGame, press, revealed, setAmount, shownResult } from "./games-helpers";
 import { setupBrowserApp } from "./browser-app";

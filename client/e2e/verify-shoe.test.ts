@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { TABLE_MESSAGES, type RevealedShoe, type TableSnapshot } from "@casino/common";
-import { basicStrategy } from "@casino/common/games/blackjack";
+import { basicStrategy } from "@casino/common/games/blackjack/engine";
 import { cardName } from "@casino/common/games/cards";
 import { Inbox, ask, waitFor } from "../../server/test/room-helpers";
 import { setupBrowserApp } from "./browser-app";

@@ -30,9 +30,11 @@ describe("verifying a round from the history", () => {
       const s = await session();
       const seedsOf = () => api<Seeds>(t.baseUrl, `/api/player/${s.playerId}/seeds`, s.token);
 
-      // The browser made the default client seed, and the server took it at the first join.
-      const browserSeed = await page.evaluate(() => localStorage.getItem("client-seed"));
-      expect(browserSeed).toMatch(/^[0-9a-f]{32}$/);
+      // The browser made the default client seed (when its room connection loads, once the page is
+      // idle), and the server took it at the first join.
+      const storedSeed = () => page.evaluate(() => localStorage.getItem("client-seed"));
+      await expect.poll(storedSeed, { timeout: 10_000 }).toMatch(/^[0-9a-f]{32}$/);
+      const browserSeed = await storedSeed();
       await expect.poll(async () => (await seedsOf()).active.clientSeed, { timeout: 10_000 }).toBe(browserSeed);
 
       // A daily spin first: its row says its seed is not revealed yet.

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { GAME_IDS } from "./catalogue";
-import { crashParams } from "./games/crash";
+import { crashParams } from "./games/crash/engine";
 import { MAX_BET, MIN_BET } from "./limits";
 import {
   LEADERBOARD_BOARDS,

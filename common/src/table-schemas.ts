@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { instanceId } from "./api";
-import { blackjackActions } from "./games/blackjack";
+import { blackjackActions } from "./games/blackjack/engine";
 import { seatSeed, seatNumber } from "./fairness/shoe";
 import { recordedShoeRound, shoeRound } from "./fairness/verify-shoe";
 import type { RevealedShoe } from "./table";

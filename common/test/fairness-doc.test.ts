@@ -4,11 +4,11 @@ import { bytesToHex } from "@noble/hashes/utils.js";
 import { WHEEL_PRIZES } from "../src/constants";
 import { blockFloats, hmacBlock, sha256Hex } from "../src/fairness/stream";
 import { DAILY_SPIN, formatVerification, verifyRound } from "../src/fairness/verify";
-import { PAY_TABLES } from "../src/games/keno";
+import { PAY_TABLES } from "../src/games/keno/engine";
 import { ENGINES } from "../src/games/registry";
 import { replayRound } from "../src/games/runner";
-import { RED_NUMBERS } from "../src/games/roulette";
-import { REELS } from "../src/games/slots";
+import { RED_NUMBERS } from "../src/games/roulette/engine";
+import { REELS } from "../src/games/slots/engine";
 import { CRASH_CHAIN_SALT, describeCrashCashOut } from "../src/games/crash-chain";
 
 /**

@@ -3,22 +3,21 @@ import { describe, expect, it } from "vitest";
 import { ENGINES } from "../src/games/registry";
 
 /**
- * A game's knowledge lives in its engine (common/src/games/<game>.ts) and its table
- * (client/src/games/<game>/), and the rest of the code loops over the registries. This test fails when
+ * A game's knowledge lives in its folders (common/src/games/<game>/: engine, exact RTP; and
+ * client/src/games/<game>/: table, lobby art) and its entry in the catalogue; the rest of the code loops
+ * over the catalogue. This test fails when
  * a central file starts switching on game ids again: a `case "<game>"` outside the game's own files, or
  * a map with an entry per game (three or more chance games as keys) outside the registries.
  */
 const ROOT = new URL("../../", import.meta.url);
-const SCANNED = ["common/src", "common/scripts", "common/rtp", "server/src", "client/src", "loadtest", "bench"];
+const SCANNED = ["common/src", "common/scripts", "server/src", "client/src", "loadtest", "bench"];
 const GAMES = Object.keys(ENGINES);
 
-/** The registries: the one place each lists every game, by design. */
+/** The files that list every game, by design. */
 const REGISTRIES = new Set([
-  "common/src/games/registry.ts",
-  "client/src/games/registry.ts",
-  // the exact RTP computations run in Node only (too slow for a browser), listed once
-  "common/rtp/sources.ts",
-  // generated from common/rtp by `npm run rtp:table`
+  // the one registry: each game's card and the loader of its engine
+  "common/src/catalogue.ts",
+  // generated from each game's rtp.ts by `npm run rtp:table`
   "common/src/rtp-table.ts",
   // a load scenario plays a chosen few multi-step games; a new game need not join it
   "loadtest/scenarios/multi-step.ts",
@@ -37,7 +36,7 @@ function sourceFiles(dir: string): string[] {
 
 /** The game whose own files these are (its engine, its RTP computation, its table), if any. */
 function ownerOf(path: string): string | undefined {
-  const m = /^common\/(?:src\/games|rtp)\/([a-z-]+)\.ts$/.exec(path) ?? /^client\/src\/games\/([a-z-]+)\//.exec(path);
+  const m = /^(?:common|client)\/src\/games\/([a-z-]+)\//.exec(path);
   return m?.[1];
 }
 
@@ -48,7 +47,7 @@ describe("no central switch on game ids", () => {
   it("scans the sources and knows the games", () => {
     expect(GAMES.length).toBeGreaterThan(10);
     expect(FILES.some((f) => f.path === "common/src/games/odds.ts")).toBe(true);
-    expect(FILES.some((f) => f.path === "client/src/games/registry.ts")).toBe(true);
+    expect(FILES.some((f) => f.path === "common/src/games/dice/engine.ts")).toBe(true);
   });
 
   it('has no `case "<game>"` outside the game\'s own files', () => {

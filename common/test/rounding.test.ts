@@ -4,17 +4,17 @@ import { payDown, payerFor, payUp, uniformBelow, unbiasedPayer, type RoundingDra
 import { crashCashOutPayout, generateChain } from "../src/games/crash-chain";
 import { MAX_PAYOUT } from "../src/limits";
 import { actRound, requireEngine, startRound, type RoundRules } from "../src/games/runner";
-import { PLACE_RETURN, PASS_ODDS_RETURN, LAY_ODDS_RETURN, POINTS } from "../src/games/craps";
-import { minesMultiplier, TILES as MINE_TILES } from "../src/games/mines";
-import { EVEN_MONEY_TYPES, GROUP_TYPES, INSIDE_TYPES, LAYOUT_SETS, type RouletteBet } from "../src/games/roulette";
-import { REELS } from "../src/games/slots";
-import { winningDraws } from "../src/games/limbo";
-import { MAX_PICKS, RISKS } from "../src/games/keno";
-import type { BlackjackState } from "../src/games/blackjack";
-import type { HiLoState } from "../src/games/hi-lo";
-import { handValue } from "../src/games/blackjack";
-import { RTP_SOURCES } from "../rtp/sources";
-import { add, equals, frac, mul, type Fraction } from "../rtp/fraction";
+import { PLACE_RETURN, PASS_ODDS_RETURN, LAY_ODDS_RETURN, POINTS } from "../src/games/craps/engine";
+import { minesMultiplier, TILES as MINE_TILES } from "../src/games/mines/engine";
+import { EVEN_MONEY_TYPES, GROUP_TYPES, INSIDE_TYPES, LAYOUT_SETS, type RouletteBet } from "../src/games/roulette/engine";
+import { REELS } from "../src/games/slots/engine";
+import { winningDraws } from "../src/games/limbo/engine";
+import { MAX_PICKS, RISKS } from "../src/games/keno/engine";
+import type { BlackjackState } from "../src/games/blackjack/engine";
+import type { HiLoState } from "../src/games/hi-lo/engine";
+import { handValue } from "../src/games/blackjack/engine";
+import { RTP_SOURCES } from "../src/rtp/sources";
+import { add, equals, frac, mul, type Fraction } from "../src/rtp/fraction";
 import { seededRng } from "./helpers";
 
 /**

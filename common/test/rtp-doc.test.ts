@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { rtpDoc } from "../rtp/doc";
-import { RTP_SOURCES } from "../rtp/sources";
+import { rtpDoc } from "../src/rtp/doc";
+import { RTP_SOURCES } from "../src/rtp/sources";
 import { GAMES } from "../src/catalogue";
 
 const STALE = "docs/rtp.md differs from what the engines give: run `npm run rtp:table`";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { RTP_SOURCES } from "../rtp/sources";
-import { coupOdds } from "../rtp/baccarat";
-import { BACCARAT_DECKS } from "../src/games/baccarat";
+import { RTP_SOURCES } from "../src/rtp/sources";
+import { coupOdds } from "../src/games/baccarat/rtp";
+import { BACCARAT_DECKS } from "../src/games/baccarat/engine";
 import { BACCARAT_WIN_PROBABILITY, RTP_TABLE } from "../src/rtp-table";
 import { GAMES } from "../src/catalogue";
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { deriveShoe, seatSeedText, SHOE_CARDS, shoeStreamInput, shuffleShoe, tableClientSeed, type SeatSeed } from "../src/fairness/shoe";
 import { blockFloats, floatStream, hmacBlock, sha256Hex } from "../src/fairness/stream";
 import { checkShoeRecord, verifyShoe, type RecordedShoeRound, type ShoeRound } from "../src/fairness/verify-shoe";
-import { basicStrategy, seatCanDouble, seatCanSplit, type BlackjackAction } from "../src/games/blackjack";
+import { basicStrategy, seatCanDouble, seatCanSplit, type BlackjackAction } from "../src/games/blackjack/engine";
 import {
   act,
   deal,

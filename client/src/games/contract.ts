@@ -1,7 +1,7 @@
 import type { ComponentType } from "react";
 import type { GameDefinition } from "@casino/common/catalogue";
 import type { TableAnswer, TableSnapshot } from "@casino/common/table";
-import type { BlackjackAction } from "@casino/common/games/blackjack";
+import type { BlackjackAction } from "@casino/common/games/blackjack/engine";
 import type { BetAnswer, CrashBetAnswer, CrashCashOutAnswer, CrashRoomSnapshot, OpenRoundView } from "@casino/common/protocol";
 
 /**

@@ -1,7 +1,7 @@
 import type { Client, Room } from "@colyseus/sdk";
 import { ROOMS } from "@casino/common/rooms";
 import { TABLE_MESSAGES, tableSnapshotOf, type TableAnswer, type TableRoomState, type TableSnapshot } from "@casino/common/table";
-import type { BlackjackAction } from "@casino/common/games/blackjack";
+import type { BlackjackAction } from "@casino/common/games/blackjack/engine";
 import { RoomConnection } from "./room";
 
 /**

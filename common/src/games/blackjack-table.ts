@@ -24,7 +24,7 @@ import {
   type BlackjackActionType,
   type BlackjackSeat,
   type DrawCard,
-} from "./blackjack";
+} from "./blackjack/engine";
 import type { Card } from "./cards";
 import { GameRuleError } from "./engine";
 

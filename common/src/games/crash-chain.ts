@@ -1,6 +1,6 @@
 import { floatStream, hmacSha256Hex, sha256Hex, type Rng } from "../fairness/stream";
 import { describeRounding, payerFor, roundingRuleName, type RoundingDraw, type RoundingRule } from "../fairness/rounding";
-import { limboResultHundredths } from "./limbo";
+import { limboResultHundredths } from "./limbo/engine";
 
 /**
  * Crash points and the hash chain behind the shared crash room (game-rules B5, bustabit v2).

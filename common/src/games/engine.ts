@@ -1,7 +1,6 @@
 import type { z } from "zod";
 import type { Payer } from "../fairness/rounding";
 import type { Rng } from "../fairness/stream";
-import type { GameId } from "../catalogue";
 
 /**
  * One step of a round: what the player staked in it, what it pays, and whether the round is over.
@@ -34,7 +33,8 @@ export class GameRuleError extends Error {
  * stream. The server runs it inside the ledger transaction; the client runs the same code to verify.
  */
 export interface GameEngine<P = unknown, S = unknown, A = unknown> {
-  readonly id: GameId;
+  /** the game's id in the catalogue (`common/src/catalogue.ts`), which loads this engine */
+  readonly id: string;
   /** zod schema of the bet parameters. */
   readonly params: z.ZodType<P>;
   /** zod schema of the actions of a multi-step game. */

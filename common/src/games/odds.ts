@@ -6,8 +6,8 @@ import { engineFor } from "./registry";
 import { requireEngine, startRound } from "./runner";
 import { LEGACY_ROUNDING } from "../fairness/rounding";
 
-export { kenoHitProbability } from "./keno";
-export { minesSafeChance } from "./mines";
+export { kenoHitProbability } from "./keno/engine";
+export { minesSafeChance } from "./mines/engine";
 
 /**
  * What the bet panel shows before a bet: the most it can pay and how likely it is to win, both from the

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { fixedRng } from "../../src/fairness/stream";
 import { cardCode, rankOf, type Card } from "../../src/games/cards";
 import { requireEngine, startRound } from "../../src/games/runner";
-import { baccaratEngine, bankerDraws, type BaccaratSide, type BaccaratState } from "../../src/games/baccarat";
-import { baccaratRtp, coupOdds, rtpRows } from "../../rtp/baccarat";
+import { baccaratEngine, bankerDraws, type BaccaratSide, type BaccaratState } from "../../src/games/baccarat/engine";
+import { baccaratRtp, coupOdds, rtpRows } from "../../src/games/baccarat/rtp";
 import { passesChiSquare, rtpBand, summarise } from "../stats";
 import { ruleError, seededRng, shoeFloats } from "../helpers";
 

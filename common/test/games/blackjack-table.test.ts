@@ -3,7 +3,7 @@ import { sha256Hex, fixedRng } from "../../src/fairness/stream";
 import { CUT_CARD, SHOE_CARDS, shoePack, type SeatSeed } from "../../src/fairness/shoe";
 import { cardCode, type Card } from "../../src/games/cards";
 import { actRound, requireEngine, startRound } from "../../src/games/runner";
-import { basicStrategy, seatCanDouble, seatCanSplit, type BlackjackAction } from "../../src/games/blackjack";
+import { basicStrategy, seatCanDouble, seatCanSplit, type BlackjackAction } from "../../src/games/blackjack/engine";
 import {
   act,
   cutCardOut,

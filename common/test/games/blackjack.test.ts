@@ -11,8 +11,8 @@ import {
   handValue,
   type BlackjackAction,
   type BlackjackState,
-} from "../../src/games/blackjack";
-import { blackjackReturn, dealerOutcomes, rtpRows } from "../../rtp/blackjack";
+} from "../../src/games/blackjack/engine";
+import { blackjackReturn, dealerOutcomes, rtpRows } from "../../src/games/blackjack/rtp";
 import { passesChiSquare, rtpBand, summarise } from "../stats";
 import { ruleError, seededRng, shoeFloats } from "../helpers";
 

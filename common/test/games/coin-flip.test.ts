@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { fixedRng, floatStream, sha256Hex, type FairnessInput } from "../../src/fairness/stream";
 import { requireEngine, startRound } from "../../src/games/runner";
-import { type CoinFlipState, type CoinSide } from "../../src/games/coin-flip";
-import { rtpRows } from "../../rtp/coin-flip";
+import { type CoinFlipState, type CoinSide } from "../../src/games/coin-flip/engine";
+import { rtpRows } from "../../src/games/coin-flip/rtp";
 import { passesChiSquare, rtpBand, summarise } from "../stats";
 import { ruleError } from "../helpers";
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { fixedRng, floatStream, type Rng } from "../../src/fairness/stream";
-import { crapsEngine, crapsParams, type CrapsState } from "../../src/games/craps";
+import { crapsEngine, crapsParams, type CrapsState } from "../../src/games/craps/engine";
 import { floatForFace } from "../../src/games/dice-faces";
 import { type Step } from "../../src/games/engine";
 import { actRound, replayRound, requireEngine, startRound } from "../../src/games/runner";
-import { rtpRows } from "../../rtp/craps";
+import { rtpRows } from "../../src/games/craps/rtp";
 import { passesChiSquare, rtpBand, summarise } from "../stats";
 import { ruleError, seededRng } from "../helpers";
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { fixedRng, float52, floatStream, hmacSha256Hex, sha256Hex, type FairnessInput } from "../../src/fairness/stream";
 import { bustHundredths, crashPoint, crashPointHundredths, generateChain, verifyChainElement } from "../../src/games/crash-chain";
-import { type CrashState } from "../../src/games/crash";
+import { type CrashState } from "../../src/games/crash/engine";
 import { requireEngine, startRound } from "../../src/games/runner";
 import { MAX_PAYOUT } from "../../src/limits";
-import { CURVE_TARGETS, curveRtp } from "../../rtp/limbo";
-import { rtpRows } from "../../rtp/crash";
+import { CURVE_TARGETS, curveRtp } from "../../src/games/limbo/rtp";
+import { rtpRows } from "../../src/games/crash/rtp";
 import { passesChiSquare, rtpBand, summarise } from "../stats";
 import { ruleError } from "../helpers";
 

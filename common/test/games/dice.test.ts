@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { fixedRng, floatStream, sha256Hex, type FairnessInput } from "../../src/fairness/stream";
 import { requireEngine, startRound } from "../../src/games/runner";
-import { type DiceParams, type DiceState } from "../../src/games/dice";
+import { type DiceParams, type DiceState } from "../../src/games/dice/engine";
 import { MAX_PAYOUT } from "../../src/limits";
-import { diceRtp, DICE_CASES, rtpRows } from "../../rtp/dice";
+import { diceRtp, DICE_CASES, rtpRows } from "../../src/games/dice/rtp";
 import { passesChiSquare, rtpBand, summarise } from "../stats";
 import { ruleError } from "../helpers";
 

@@ -3,9 +3,9 @@ import { fixedRng, floatStream, sha256Hex, type FairnessInput, type Rng } from "
 import { cardCode, rankOf } from "../../src/games/cards";
 import { type Step } from "../../src/games/engine";
 import { actRound, replayRound, requireEngine, startRound } from "../../src/games/runner";
-import { MAX_SKIPS, type HiLoAction, type HiLoState } from "../../src/games/hi-lo";
+import { MAX_SKIPS, type HiLoAction, type HiLoState } from "../../src/games/hi-lo/engine";
 import { MAX_PAYOUT } from "../../src/limits";
-import { likelier, riskier, rtpRows, strategyRtp } from "../../rtp/hi-lo";
+import { likelier, riskier, rtpRows, strategyRtp } from "../../src/games/hi-lo/rtp";
 import { passesChiSquare, rtpBand, seededFloats, summarise } from "../stats";
 import { ruleError } from "../helpers";
 

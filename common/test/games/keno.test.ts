@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { fixedRng } from "../../src/fairness/stream";
-import { ALL_TILES, kenoEngine, PAY_TABLES, RISKS, type KenoRisk, type KenoState } from "../../src/games/keno";
+import { ALL_TILES, kenoEngine, PAY_TABLES, RISKS, type KenoRisk, type KenoState } from "../../src/games/keno/engine";
 import { requireEngine, startRound } from "../../src/games/runner";
 import { MAX_PAYOUT } from "../../src/limits";
-import { ALL_DRAWS, catchWays, kenoExactRtp, rtpRows } from "../../rtp/keno";
+import { ALL_DRAWS, catchWays, kenoExactRtp, rtpRows } from "../../src/games/keno/rtp";
 import { passesChiSquare, rtpBand, summarise } from "../stats";
 import { ruleError, seededRng } from "../helpers";
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { fixedRng, float52, floatStream, sha256Hex, type FairnessInput } from "../../src/fairness/stream";
 import { requireEngine, startRound } from "../../src/games/runner";
-import { type LimboState } from "../../src/games/limbo";
+import { type LimboState } from "../../src/games/limbo/engine";
 import { MAX_PAYOUT } from "../../src/limits";
-import { CURVE_TARGETS, curveRtp, rtpRows, winningDraws } from "../../rtp/limbo";
+import { CURVE_TARGETS, curveRtp, rtpRows, winningDraws } from "../../src/games/limbo/rtp";
 import { passesChiSquare, rtpBand, summarise } from "../stats";
 import { ruleError } from "../helpers";
 

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { fixedRng, floatStream, sha256Hex, type FairnessInput, type Rng } from "../../src/fairness/stream";
 import { type Step } from "../../src/games/engine";
 import { actRound, replayRound, requireEngine, startRound } from "../../src/games/runner";
-import { minesMultiplier, type MinesAction, type MinesState } from "../../src/games/mines";
+import { minesMultiplier, type MinesAction, type MinesState } from "../../src/games/mines/engine";
 import { MAX_PAYOUT } from "../../src/limits";
-import { cashOutRtp, rtpRows } from "../../rtp/mines";
+import { cashOutRtp, rtpRows } from "../../src/games/mines/rtp";
 import { passesChiSquare, rtpBand, seededFloats, summarise } from "../stats";
 import { ruleError } from "../helpers";
 

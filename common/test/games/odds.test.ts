@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { quoteBet, winChance, kenoHitProbability, minesSafeChance } from "../../src/games/odds";
-import { diceEngine, ROLLS } from "../../src/games/dice";
+import { diceEngine, ROLLS } from "../../src/games/dice/engine";
 import { fixedRng } from "../../src/fairness/stream";
-import { payTable, RISKS, MAX_PICKS } from "../../src/games/keno";
+import { payTable, RISKS, MAX_PICKS } from "../../src/games/keno/engine";
 import { RTP_TABLE, BACCARAT_WIN_PROBABILITY } from "../../src/rtp-table";
-import { MAX_ANTE } from "../../src/games/poker";
-import { REELS, linePays } from "../../src/games/slots";
+import { MAX_ANTE } from "../../src/games/poker/engine";
+import { REELS, linePays } from "../../src/games/slots/engine";
 
 const quote = (game: Parameters<typeof quoteBet>[0], amount: number, params: unknown) => {
   const q = quoteBet(game, amount, params);

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { fixedRng, floatStream, sha256Hex } from "../../src/fairness/stream";
 import { rankOf, suitOf } from "../../src/games/cards";
 import { actRound, replayRound, requireEngine, startRound } from "../../src/games/runner";
-import { MAX_ANTE, pokerEngine, settleRaise, type PokerState } from "../../src/games/poker";
+import { MAX_ANTE, pokerEngine, settleRaise, type PokerState } from "../../src/games/poker/engine";
 import { FIVE_CARD_CATEGORIES, evaluateFive, fiveCardCategoryIndex, fiveCardValue } from "../../src/games/poker-hands";
-import { aceKingRaiseSum, analyseCaribbeanStud, rtpRows, shouldRaise } from "../../rtp/poker";
+import { aceKingRaiseSum, analyseCaribbeanStud, rtpRows, shouldRaise } from "../../src/games/poker/rtp";
 import { passesChiSquare, rtpBand, summarise } from "../stats";
 import { hand, ruleError, shoeFloats } from "../helpers";
 

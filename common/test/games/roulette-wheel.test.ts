@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { POCKETS, WHEEL_ORDER, pocketColor } from "../../src/games/roulette";
+import { POCKETS, WHEEL_ORDER, pocketColor } from "../../src/games/roulette/engine";
 
 describe("the European wheel as drawn", () => {
   it("holds every pocket once, zero first, and alternates red and black around it", () => {

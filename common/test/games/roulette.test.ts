@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { fixedRng } from "../../src/fairness/stream";
 import { requireEngine, startRound } from "../../src/games/runner";
-import { LAYOUT_SETS, rouletteEngine, type RouletteState } from "../../src/games/roulette";
-import { rtpRows } from "../../rtp/roulette";
+import { LAYOUT_SETS, rouletteEngine, type RouletteState } from "../../src/games/roulette/engine";
+import { rtpRows } from "../../src/games/roulette/rtp";
 import { passesChiSquare, rtpBand, summarise } from "../stats";
 import { ruleError, seededRng } from "../helpers";
 

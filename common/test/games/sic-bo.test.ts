@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { fixedRng } from "../../src/fairness/stream";
 import { allOrderedRolls, floatForFace } from "../../src/games/dice-faces";
 import { requireEngine, startRound } from "../../src/games/runner";
-import { settleSicBoBet, sicBoEngine, sicBoParams, type SicBoBet, type SicBoState } from "../../src/games/sic-bo";
+import { settleSicBoBet, sicBoEngine, sicBoParams, type SicBoBet, type SicBoState } from "../../src/games/sic-bo/engine";
 import { MAX_PAYOUT } from "../../src/limits";
-import { rtpRows } from "../../rtp/sic-bo";
+import { rtpRows } from "../../src/games/sic-bo/rtp";
 import { passesChiSquare, rtpBand, summarise } from "../stats";
 import { ruleError, seededRng } from "../helpers";
 

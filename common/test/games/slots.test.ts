@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { fixedRng } from "../../src/fairness/stream";
 import { requireEngine, startRound } from "../../src/games/runner";
-import { lineAt, linePays, REELS, slotsEngine, SYMBOLS, type SlotsState, type SlotSymbol } from "../../src/games/slots";
+import { lineAt, linePays, REELS, slotsEngine, SYMBOLS, type SlotsState, type SlotSymbol } from "../../src/games/slots/engine";
 import { MAX_PAYOUT } from "../../src/limits";
-import { enumerateSlots, rtpRows } from "../../rtp/slots";
+import { enumerateSlots, rtpRows } from "../../src/games/slots/rtp";
 import { passesChiSquare, rtpBand, summarise } from "../stats";
 import { seededRng } from "../helpers";
 

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { fixedRng, floatStream, sha256Hex } from "../../src/fairness/stream";
 import { actRound, replayRound, requireEngine, startRound } from "../../src/games/runner";
 import { THREE_CARD_CATEGORIES, evaluateThree } from "../../src/games/poker-hands";
-import { playsByStrategy, threeCardPokerEngine, type ThreeCardPokerState } from "../../src/games/three-card-poker";
-import { analyseThreeCardPoker, rtpRows } from "../../rtp/three-card-poker";
+import { playsByStrategy, threeCardPokerEngine, type ThreeCardPokerState } from "../../src/games/three-card-poker/engine";
+import { analyseThreeCardPoker, rtpRows } from "../../src/games/three-card-poker/rtp";
 import { passesChiSquare, rtpBand, summarise } from "../stats";
 import { hand, ruleError, shoeFloats } from "../helpers";
 

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { drawWithoutReplacement, fixedRng, floatStream, sha256Hex } from "../../src/fairness/stream";
 import { FULL_DECK, type Card } from "../../src/games/cards";
 import { actRound, replayRound, requireEngine, startRound } from "../../src/games/runner";
-import { holdReturns, optimalHold, payPerCredit, videoPokerEngine, type VideoPokerState } from "../../src/games/video-poker";
-import { analyseVideoPoker, rtpRows } from "../../rtp/video-poker";
+import { holdReturns, optimalHold, payPerCredit, videoPokerEngine, type VideoPokerState } from "../../src/games/video-poker/engine";
+import { analyseVideoPoker, rtpRows } from "../../src/games/video-poker/rtp";
 import { passesChiSquare, rtpBand, summarise } from "../stats";
 import { hand, ruleError, shoeFloats } from "../helpers";
 

@@ -2,7 +2,7 @@ import { Eye } from "lucide-react";
 import { gameDefinition, type GameId } from "@casino/common/catalogue";
 import { formatCoins, formatMultiplier } from "@casino/common/format";
 import type { Card } from "@casino/common/games/cards";
-import { TILES } from "@casino/common/games/mines";
+import { TILES } from "@casino/common/games/mines/engine";
 import type { WatchedRound } from "@casino/common/together";
 import { Dialog } from "../../ui/Dialog";
 import { cn } from "../../ui/cn";

@@ -6,7 +6,7 @@ import {
   type BaccaratParams,
   type BaccaratSide,
   type BaccaratState,
-} from "@casino/common/games/baccarat";
+} from "@casino/common/games/baccarat/engine";
 import { BACCARAT_WIN_PROBABILITY } from "@casino/common/rtp-table";
 import type { BetAnswer } from "@casino/common/protocol";
 import type { GameTableProps } from "../contract";

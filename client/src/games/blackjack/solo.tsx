@@ -7,7 +7,7 @@ import {
   type BlackjackHand,
   type BlackjackPhase,
   type HandResult,
-} from "@casino/common/games/blackjack";
+} from "@casino/common/games/blackjack/engine";
 import type { Card } from "@casino/common/games/cards";
 import type { BetAnswer } from "@casino/common/protocol";
 import { blockedBy } from "../shared/blocked";

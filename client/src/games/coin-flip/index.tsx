@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { motion } from "motion/react";
-import { coinFlipEngine, type CoinFlipParams, type CoinFlipState, type CoinSide } from "@casino/common/games/coin-flip";
+import { coinFlipEngine, type CoinFlipParams, type CoinFlipState, type CoinSide } from "@casino/common/games/coin-flip/engine";
 import type { GameTableProps } from "../contract";
 import { StakeBetPanel } from "../shared/StakeBetPanel";
 import { GameFrame } from "../shared/GameFrame";

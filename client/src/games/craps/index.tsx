@@ -19,7 +19,7 @@ import {
   type SettledBet,
   type TableBet,
   type TakeDownKind,
-} from "@casino/common/games/craps";
+} from "@casino/common/games/craps/engine";
 import { GameRuleError } from "@casino/common/games/engine";
 import { stakeProblem } from "@casino/common/bet-panel";
 import type { GameTableProps } from "../contract";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { animate, motion, useMotionValue, useTransform } from "motion/react";
-import { MAX_CASH_OUT, MIN_CASH_OUT, type CrashParams, type CrashState } from "@casino/common/games/crash";
+import { MAX_CASH_OUT, MIN_CASH_OUT, type CrashParams, type CrashState } from "@casino/common/games/crash/engine";
 import type { BetAnswer } from "@casino/common/protocol";
 import type { GameTableProps } from "../contract";
 import { StakeBetPanel } from "../shared/StakeBetPanel";

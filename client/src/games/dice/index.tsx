@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { motion } from "motion/react";
-import { MAX_CHANCE, MIN_CHANCE, ROLLS, diceEngine, type DiceParams, type DiceState } from "@casino/common/games/dice";
+import { MAX_CHANCE, MIN_CHANCE, ROLLS, diceEngine, type DiceParams, type DiceState } from "@casino/common/games/dice/engine";
 import type { GameTableProps } from "../contract";
 import { StakeBetPanel } from "../shared/StakeBetPanel";
 import { GameFrame } from "../shared/GameFrame";

@@ -1,4 +1,4 @@
-import { MAX_SKIPS, RANKS, winningRanks, type HiLoMove } from "@casino/common/games/hi-lo";
+import { MAX_SKIPS, RANKS, winningRanks, type HiLoMove } from "@casino/common/games/hi-lo/engine";
 import { rankOf, type Card } from "@casino/common/games/cards";
 import type { GameTableProps } from "../contract";
 import { ActionButton } from "../shared/ActionButton";

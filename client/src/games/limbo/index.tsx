@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { animate, motion, useMotionValue, useTransform } from "motion/react";
-import { MAX_TARGET, MIN_TARGET, type LimboParams, type LimboState } from "@casino/common/games/limbo";
+import { MAX_TARGET, MIN_TARGET, type LimboParams, type LimboState } from "@casino/common/games/limbo/engine";
 import type { GameTableProps } from "../contract";
 import { StakeBetPanel } from "../shared/StakeBetPanel";
 import { GameFrame } from "../shared/GameFrame";

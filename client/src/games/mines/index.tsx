@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { motion } from "motion/react";
-import { MAX_MINES, MIN_MINES, TILES, minesMultiplier, type MinesParams } from "@casino/common/games/mines";
+import { MAX_MINES, MIN_MINES, TILES, minesMultiplier, type MinesParams } from "@casino/common/games/mines/engine";
 import { minesSafeChance } from "@casino/common/games/odds";
 import type { GameTableProps } from "../contract";
 import { ActionButton } from "../shared/ActionButton";

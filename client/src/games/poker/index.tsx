@@ -1,4 +1,4 @@
-import { RAISE_MULTIPLE, RAISE_PAYS, type PokerOutcome } from "@casino/common/games/poker";
+import { RAISE_MULTIPLE, RAISE_PAYS, type PokerOutcome } from "@casino/common/games/poker/engine";
 import type { Card } from "@casino/common/games/cards";
 import type { FiveCardCategory } from "@casino/common/games/poker-hands";
 import type { GameTableProps } from "../contract";

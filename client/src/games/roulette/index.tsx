@@ -11,7 +11,7 @@ import {
   type RouletteBet,
   type RouletteParams,
   type RouletteState,
-} from "@casino/common/games/roulette";
+} from "@casino/common/games/roulette/engine";
 import type { GameTableProps } from "../contract";
 import { GameFrame } from "../shared/GameFrame";
 import { PayTable } from "../shared/GameHelp";

@@ -1,6 +1,6 @@
 import type { GameId } from "@casino/common/catalogue";
 import { MAX_BET } from "@casino/common/limits";
-import { MAX_ANTE } from "@casino/common/games/poker";
+import { MAX_ANTE } from "@casino/common/games/poker/engine";
 
 /**
  * The stake limits of each game's table, read here and nowhere else. Every bet takes any stake from

@@ -1,7 +1,7 @@
 import { formatMultiplier } from "../shared/format";
 import { memo, type ReactNode } from "react";
 import { motion } from "motion/react";
-import { PAY_TABLE, REELS, type SlotSymbol, type SlotsState } from "@casino/common/games/slots";
+import { PAY_TABLE, REELS, type SlotSymbol, type SlotsState } from "@casino/common/games/slots/engine";
 import type { GameTableProps } from "../contract";
 import { StakeBetPanel } from "../shared/StakeBetPanel";
 import { GameFrame } from "../shared/GameFrame";

@@ -1,4 +1,4 @@
-import { ANTE_BONUS, PAIR_PLUS_PAYS, type AnteOutcome, type ThreeCardPokerParams } from "@casino/common/games/three-card-poker";
+import { ANTE_BONUS, PAIR_PLUS_PAYS, type AnteOutcome, type ThreeCardPokerParams } from "@casino/common/games/three-card-poker/engine";
 import { THREE_CARD_CATEGORIES, type ThreeCardCategory } from "@casino/common/games/poker-hands";
 import type { Card } from "@casino/common/games/cards";
 import type { GameTableProps } from "../contract";

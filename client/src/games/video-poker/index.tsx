@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { motion } from "motion/react";
-import { PAYS, type VideoPokerHand } from "@casino/common/games/video-poker";
+import { PAYS, type VideoPokerHand } from "@casino/common/games/video-poker/engine";
 import type { Card } from "@casino/common/games/cards";
 import type { GameTableProps } from "../contract";
 import { ActionButton } from "../shared/ActionButton";

@@ -1,4 +1,4 @@
-import type { HandResult } from "@casino/common/games/blackjack";
+import type { HandResult } from "@casino/common/games/blackjack/engine";
 import type { TableSeatPlayer, TableSnapshot } from "@casino/common/table";
 import type { TableView } from "@casino/common/games/blackjack-table";
 import { Avatar } from "../../../ui/Avatar";

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { MotionConfig } from "motion/react";
-import { insuranceCost, type BlackjackAction } from "@casino/common/games/blackjack";
+import { insuranceCost, type BlackjackAction } from "@casino/common/games/blackjack/engine";
 import { TABLE_SEATS } from "@casino/common/fairness/shoe";
 import type { TableSnapshot } from "@casino/common/table";
 import type { GameTableProps, SharedTableRoom } from "../../contract";

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import type { TableSeatPlayer, TableSnapshot } from "@casino/common/table";
-import type { BlackjackAction } from "@casino/common/games/blackjack";
+import type { BlackjackAction } from "@casino/common/games/blackjack/engine";
 import type { SharedTableConnection, SharedTableRoom } from "../../contract";
 import { useSharedRoom, type SharedRoomStatus } from "../../shared/use-shared-room";
 import { serverClockOffset } from "./server-clock";
