@@ -12,7 +12,7 @@ import { RecentlyPlayed } from "./RecentlyPlayed";
 import { ResumeCard } from "./ResumeCard";
 import { OutOfCoins } from "../no-coins/OutOfCoins";
 import { useGameStats } from "./useGameStats";
-import { usePlayable } from "./usePlayable";
+import { GAME_TABLES } from "../../games/registry";
 
 const GROUPS = gamesByCategory();
 const GRID = "grid grid-cols-2 gap-2.5 sm:gap-3 lg:grid-cols-3";
@@ -29,7 +29,6 @@ export function searchGames(query: string): GameDefinition[] {
 /** The open round to resume, search, Most Played, recently played, favourites, then the six categories. */
 export function GamesTab() {
   const stats = useGameStats();
-  const playable = usePlayable();
   const openGame = useLobby((s) => s.openGame);
   const connectionLost = useRoom((s) => s.status === "lost");
   const favourites = useGamePicks((s) => s.favourites);
@@ -42,7 +41,7 @@ export function GamesTab() {
       game={game}
       place={place}
       popular={popular === game.id}
-      wip={playable !== null && !playable.has(game.id)}
+      wip={!GAME_TABLES[game.id]}
       lockMessage={connectionLost && game.kind === "chance" ? "Connection lost: reconnect to play." : null}
       onPlay={() => openGame(game.id)}
       onJoinTable={game.id === "blackjack" ? () => openGame(game.id, true) : undefined}
