@@ -118,3 +118,11 @@ export interface GameTableProps {
 
 /** Each game folder's `index.tsx` default-exports one of these; the shell loads it lazily. */
 export type GameTable = ComponentType<GameTableProps>;
+
+/**
+ * A game's view of a round another player is playing (the together dialog's watch view), default-exported
+ * by the game's optional `watch.tsx`: `view` is the round's public view as the engine shows it.
+ */
+export interface WatchViewProps {
+  view: unknown;
+}

@@ -57,6 +57,11 @@ export interface GameEngine<P = unknown, S = unknown, A = unknown> {
   /** The most this bet can pay back, shown before betting (payouts rounded up: the most rounding can pay). */
   maxPayout(amount: number, params: P): number;
   /**
+   * The largest opening stake, where it is below the bet limit (`MAX_BET`): Caribbean Stud caps its
+   * ante so that the raise (twice the ante) stays within the limit. The bet panel's Max and its check.
+   */
+  readonly maxStake?: number;
+  /**
    * The bet panel's win chance: the probability that the opening bet pays back more than it stakes.
    * Absent where that depends on the player's decisions (multi-step card games, hi-lo, mines, craps).
    */

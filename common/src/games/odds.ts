@@ -6,9 +6,6 @@ import { engineFor } from "./registry";
 import { requireEngine, startRound } from "./runner";
 import { LEGACY_ROUNDING } from "../fairness/rounding";
 
-export { kenoHitProbability } from "./keno/engine";
-export { minesSafeChance } from "./mines/engine";
-
 /**
  * What the bet panel shows before a bet: the most it can pay and how likely it is to win, both from the
  * engines, and whether the server would accept it at all. The check runs the engine's own opening step

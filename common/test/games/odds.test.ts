@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { quoteBet, winChance, kenoHitProbability, minesSafeChance } from "../../src/games/odds";
+import { quoteBet, winChance } from "../../src/games/odds";
+import { kenoHitProbability } from "../../src/games/keno/engine";
+import { minesSafeChance } from "../../src/games/mines/engine";
 import { diceEngine, ROLLS } from "../../src/games/dice/engine";
 import { fixedRng } from "../../src/fairness/stream";
 import { payTable, RISKS, MAX_PICKS } from "../../src/games/keno/engine";

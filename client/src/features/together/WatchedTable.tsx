@@ -1,18 +1,19 @@
+import { Suspense, createElement, lazy, type ComponentType } from "react";
 import { Eye } from "lucide-react";
 import { gameDefinition, type GameId } from "@casino/common/catalogue";
 import { formatCoins, formatMultiplier } from "@casino/common/format";
-import type { Card } from "@casino/common/games/cards";
-import { TILES } from "@casino/common/games/mines/engine";
 import type { WatchedRound } from "@casino/common/together";
 import { Dialog } from "../../ui/Dialog";
 import { cn } from "../../ui/cn";
-import { Hand } from "../../games/shared/Cards";
-import { GemIcon, MineIcon } from "../../games/shared/icons";
+import { CLIENT_GAMES } from "../../games/registry";
+import type { WatchViewProps } from "../../games/contract";
 
 /**
  * The read-only live view of another member's table: what that player's own screen shows of the round,
  * step by step, as the server pushes it (never more: the server sends only the round's public view).
- * Blackjack and mines are drawn as tables; every other game as its stake, payout and multiplier.
+ * A game with a `watch.tsx` in its folder (blackjack, mines) draws its round there, loaded when first
+ * watched; every game shows its stake, payout and multiplier, and an open round that can be cashed out
+ * (its view carries `cashValue` and `multiplier`: mines, hi-lo) what a cash-out would pay now.
  */
 export function WatchDialog(props: { name: string; game: string | null; round: WatchedRound | null; waiting: boolean; onClose(): void }) {
   const game = props.round?.game ?? props.game;
@@ -43,13 +44,31 @@ export function WatchDialog(props: { name: string; game: string | null; round: W
   );
 }
 
+/** Each game's watch view, loaded the first time a round of that game is watched. */
+const WATCH_VIEWS = new Map<string, ComponentType<WatchViewProps>>(
+  Object.entries(CLIENT_GAMES).flatMap(([id, game]) => (game.watch ? [[id, lazy(game.watch)]] : [])),
+);
+
+/** What an open round would pay if cashed out now, when its view says so. */
+function cashOutNow(round: WatchedRound): { cashValue: number; multiplier: number } | null {
+  const view = round.view as { cashValue?: unknown; multiplier?: unknown } | null;
+  if (round.done || typeof view?.cashValue !== "number" || typeof view.multiplier !== "number") return null;
+  return { cashValue: view.cashValue, multiplier: view.multiplier };
+}
+
 function RoundView({ round }: { round: WatchedRound }) {
   const multiplier = round.totalStake > 0 ? round.totalPayout / round.totalStake : 0;
+  const now = cashOutNow(round);
+  const View = WATCH_VIEWS.get(round.game);
   const status = !round.done ? "In play" : round.result === "win" ? "Won" : round.result === "push" ? "Push" : "Lost";
   return (
     <div className="space-y-4">
-      {round.game === "blackjack" && <BlackjackView view={round.view as BlackjackView} />}
-      {round.game === "mines" && <MinesView view={round.view as MinesView} />}
+      {View && (
+        <Suspense fallback={null}>
+          {/* a module-level lazy component looked up by game (not created here) */}
+          {createElement(View, { view: round.view })}
+        </Suspense>
+      )}
       <dl className="grid grid-cols-3 gap-2 text-center text-sm" data-testid="watch-summary">
         <div className="rounded-lg bg-muted p-2">
           <dt className="text-xs text-muted-foreground">Stake</dt>
@@ -58,82 +77,16 @@ function RoundView({ round }: { round: WatchedRound }) {
         <div className="rounded-lg bg-muted p-2">
           <dt className="text-xs text-muted-foreground">{round.done ? "Paid" : "Now"}</dt>
           <dd className="font-semibold tabular-nums" data-testid="watch-payout">
-            {formatCoins(round.game === "mines" && !round.done ? ((round.view as MinesView).cashValue ?? 0) : round.totalPayout)}
+            {formatCoins(now ? now.cashValue : round.totalPayout)}
           </dd>
         </div>
         <div className={cn("rounded-lg p-2", round.done && round.result === "win" ? "bg-primary/20" : "bg-muted")}>
           <dt className="text-xs text-muted-foreground">{status}</dt>
           <dd className="font-semibold tabular-nums" data-testid="watch-status" data-status={status}>
-            {round.done
-              ? formatMultiplier(multiplier)
-              : round.game === "mines"
-                ? formatMultiplier((round.view as MinesView).multiplier ?? 0)
-                : "..."}
+            {round.done ? formatMultiplier(multiplier) : now ? formatMultiplier(now.multiplier) : "..."}
           </dd>
         </div>
       </dl>
-    </div>
-  );
-}
-
-interface BlackjackView {
-  hands: { cards: Card[]; total: number; soft: boolean; result?: string }[];
-  dealer: (Card | null)[];
-  dealerTotal: number;
-  active: number;
-}
-
-function BlackjackView({ view }: { view: BlackjackView }) {
-  return (
-    <div className="space-y-3 rounded-xl bg-emerald-900/80 p-3" data-testid="watch-blackjack">
-      <Hand label="Dealer" cards={view.dealer} total={String(view.dealerTotal)} size="sm" testId="watch-dealer" />
-      <div className="flex flex-wrap justify-center gap-4">
-        {view.hands.map((hand, i) => (
-          <Hand
-            key={i}
-            label={view.hands.length > 1 ? `Hand ${i + 1}` : "Player"}
-            cards={hand.cards}
-            total={`${hand.soft ? "soft " : ""}${hand.total}`}
-            size="sm"
-            testId="watch-hand"
-          />
-        ))}
-      </div>
-    </div>
-  );
-}
-
-interface MinesView {
-  mineCount: number;
-  revealed: number[];
-  multiplier: number;
-  cashValue: number;
-  mines?: number[];
-  hit?: number | null;
-}
-
-function MinesView({ view }: { view: MinesView }) {
-  const revealed = new Set(view.revealed);
-  const mines = new Set(view.mines ?? []);
-  return (
-    <div className="mx-auto grid max-w-xs grid-cols-5 gap-1.5" data-testid="watch-mines" aria-label={`${view.revealed.length} gems found`}>
-      {Array.from({ length: TILES }, (_, tile) => {
-        const gem = revealed.has(tile);
-        const mine = mines.has(tile);
-        return (
-          <div
-            key={tile}
-            data-testid="watch-tile"
-            data-state={gem ? "gem" : mine ? "mine" : "hidden"}
-            className={cn(
-              "flex aspect-square items-center justify-center rounded-lg border border-border",
-              gem ? "bg-emerald-500/25" : mine ? (view.hit === tile ? "bg-rose-400" : "bg-rose-100") : "bg-muted",
-            )}
-          >
-            {gem ? <GemIcon size={22} /> : mine ? <MineIcon size={22} /> : null}
-          </div>
-        );
-      })}
     </div>
   );
 }

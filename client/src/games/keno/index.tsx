@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { motion } from "motion/react";
 import { DRAWN, MAX_PICKS, RISKS, TILES, payTable, type KenoParams, type KenoRisk, type KenoState } from "@casino/common/games/keno/engine";
-import { kenoHitProbability } from "@casino/common/games/odds";
+import { kenoHitProbability } from "@casino/common/games/keno/engine";
 import type { GameTableProps } from "../contract";
 import { StakeBetPanel } from "../shared/StakeBetPanel";
 import { GameFrame } from "../shared/GameFrame";

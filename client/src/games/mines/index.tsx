@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { motion } from "motion/react";
 import { MAX_MINES, MIN_MINES, TILES, minesMultiplier, type MinesParams } from "@casino/common/games/mines/engine";
-import { minesSafeChance } from "@casino/common/games/odds";
+import { minesSafeChance } from "@casino/common/games/mines/engine";
 import type { GameTableProps } from "../contract";
 import { ActionButton } from "../shared/ActionButton";
 import { StakeBetPanel } from "../shared/StakeBetPanel";

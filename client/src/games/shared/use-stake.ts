@@ -1,8 +1,8 @@
 import { useState } from "react";
 import type { GameId } from "@casino/common/catalogue";
 import { doubleStake, halveStake, maxStake, parseStake, stakeProblem, type StakeLimits } from "@casino/common/bet-panel";
-import { MIN_BET } from "@casino/common/limits";
-import { maxBetFor } from "./limits";
+import { MAX_BET, MIN_BET } from "@casino/common/limits";
+import { engineFor } from "@casino/common/games/registry";
 
 export interface StakeState {
   /** the field's text, as typed */
@@ -43,5 +43,5 @@ function stakeState(text: string, setText: (text: string) => void, limits: Stake
  */
 export function useStake(game: GameId, balance: number, units = 1): StakeState {
   const [text, setText] = useState(() => String(DEFAULT_CHIPS));
-  return stakeState(text, setText, { min: MIN_BET, max: maxBetFor(game), balance, units: Math.max(1, units) });
+  return stakeState(text, setText, { min: MIN_BET, max: engineFor(game)?.maxStake ?? MAX_BET, balance, units: Math.max(1, units) });
 }

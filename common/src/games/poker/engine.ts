@@ -71,6 +71,7 @@ export function settleRaise(player: readonly Card[], dealer: readonly Card[]): P
 }
 
 export const pokerEngine: GameEngine<PokerParams, PokerState, PokerAction> = {
+  maxStake: MAX_ANTE,
   id: "poker",
   params: pokerParams,
   actions: pokerActions,
