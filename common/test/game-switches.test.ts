@@ -67,3 +67,66 @@ describe("no central switch on game ids", () => {
     expect(found).toEqual([]);
   });
 });
+
+/**
+ * The files outside a game's folders that may name it, and why: each is a feature built on one or a few
+ * games (the shared crash round, the shared blackjack table), a benchmark or load scenario that chose its
+ * games, or generated. A game named anywhere else is knowledge that belongs in its folder.
+ */
+const BEYOND_ONE_GAME: Record<string, { games: string[]; why: string }> = {
+  "common/src/rtp-table.ts": { games: GAMES, why: "generated from each game's rtp.ts" },
+  "bench/feedback.ts": { games: GAMES, why: "the click-to-result benchmark drives each table it measures" },
+  "bench/leaderboard.ts": { games: ["dice"], why: "benchmark bets" },
+  "bench/scenarios/steady-bets.ts": { games: ["dice"], why: "benchmark bets" },
+  "loadtest/scenarios/dice-spam.ts": { games: ["dice"], why: "a load scenario's bet" },
+  "loadtest/scenarios/reconnect-storm.ts": { games: ["dice"], why: "a load scenario's bet" },
+  "loadtest/scenarios/leaderboard.ts": { games: ["coin-flip"], why: "a load scenario's bet" },
+  "loadtest/scenarios/multi-step.ts": { games: ["hi-lo", "video-poker"], why: "a load scenario's multi-step games" },
+  "loadtest/scenarios/crash.ts": { games: ["crash"], why: "the shared crash round" },
+  "loadtest/scenario.ts": { games: ["crash"], why: "the shared crash round" },
+  "common/src/protocol.ts": { games: ["crash"], why: "the shared crash room's messages" },
+  "common/src/rooms.ts": { games: ["crash"], why: "the shared crash room's name" },
+  "common/src/together.ts": { games: ["crash"], why: "the shared crash round in the activity's feed" },
+  "server/src/rooms/crash-room.ts": { games: ["crash"], why: "the shared crash room" },
+  "server/src/rooms/crash-recovery.ts": { games: ["crash"], why: "the shared crash room" },
+  "server/src/db/crash-store.ts": { games: ["crash"], why: "the shared crash room" },
+  "server/src/ledger/crash-money.ts": { games: ["crash"], why: "the shared crash room's money" },
+  "server/src/metrics.ts": { games: ["crash"], why: "the shared crash room's bets" },
+  "client/src/features/together/TogetherPanel.tsx": { games: ["crash", "blackjack"], why: "the shared rounds in the activity" },
+  "client/src/features/together/TogetherService.tsx": { games: ["blackjack"], why: "the shared blackjack table" },
+  "server/src/together/together.ts": { games: ["crash", "blackjack"], why: "the shared rounds in the activity" },
+  "client/src/features/game-host/GameHost.tsx": { games: ["crash", "blackjack"], why: "the shared rounds offered to their tables" },
+  "client/src/features/lobby/GamesTab.tsx": { games: ["blackjack"], why: "the shared table's Join" },
+  "client/src/games/contract.ts": { games: ["blackjack"], why: "the shared blackjack table's connection" },
+  "client/src/net/table-room.ts": { games: ["blackjack"], why: "the shared blackjack table" },
+  "client/src/net/together-room.ts": { games: ["blackjack"], why: "the shared blackjack table" },
+  "common/src/table-schemas.ts": { games: ["blackjack"], why: "the shared blackjack table" },
+  "common/src/together-schemas.ts": { games: ["blackjack"], why: "the shared blackjack table" },
+  "server/src/db/table-store.ts": { games: ["blackjack"], why: "the shared blackjack table" },
+  "server/src/ledger/table-money.ts": { games: ["blackjack"], why: "the shared blackjack table's money" },
+  "common/src/games/crash-chain.ts": { games: ["crash", "limbo"], why: "the shared crash round's chain (limbo's multiplier)" },
+  "common/src/games/blackjack-table.ts": { games: ["blackjack"], why: "the shared blackjack table's rules" },
+  "common/src/games/crash/rtp.ts": { games: ["limbo"], why: "a crash bet's return is limbo's at the same target" },
+  "common/scripts/rtp-table.ts": { games: ["baccarat"], why: "writes the baccarat table's exact win probabilities beside the RTPs" },
+};
+
+/** The game's id as a string, or a path into its folder. */
+const names = (text: string, game: string) => new RegExp(`["'\`]${escape(game)}["'\`]|[./]${escape(game)}/`).test(text);
+
+describe("a game lives in its folders", () => {
+  it("is named outside them only by the catalogue and the features beyond one game", () => {
+    const sources = FILES.filter(({ path }) => path !== "common/src/catalogue.ts" && !/\/test\//.test(path));
+    const found = sources.flatMap(({ path, text }) =>
+      GAMES.filter((game) => game !== ownerOf(path) && names(text, game) && !BEYOND_ONE_GAME[path]?.games.includes(game)).map(
+        (game) => `${path} names ${game}`,
+      ),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it("finds a game named outside its folders (the finder itself)", () => {
+    expect(names(`import { x } from "../games/keno/engine";`, "keno")).toBe(true);
+    expect(names(`if (game === "keno") return;`, "keno")).toBe(true);
+    expect(names(`// keno draws ten numbers`, "keno")).toBe(false);
+  });
+});

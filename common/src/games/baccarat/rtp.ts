@@ -1,8 +1,8 @@
 import { BACCARAT_DECKS, BACCARAT_PAYS, BACCARAT_SIDES, type BaccaratSide } from "./engine";
-import { coupOdds } from "../baccarat-odds";
+import { coupOdds } from "./odds";
 import type { RtpRow } from "../../rtp/types";
 
-export { coupOdds, type CoupOdds } from "../baccarat-odds";
+export { coupOdds, type CoupOdds } from "./odds";
 
 /** Return of one coin on `side`: a win pays by the pay table, a tie returns Player/Banker stakes. */
 export function baccaratRtp(side: BaccaratSide, decks = BACCARAT_DECKS): number {

@@ -1,4 +1,4 @@
-import { bankerDraws, isNatural, playerDraws, winnerOf, type BaccaratSide } from "./baccarat/engine";
+import { bankerDraws, isNatural, playerDraws, winnerOf, type BaccaratSide } from "./engine";
 
 export interface CoupOdds {
   /** ways for each winner, over all ordered 6-card sequences of the shoe */
