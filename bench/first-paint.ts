@@ -59,10 +59,10 @@ async function main() {
       await page.addInitScript(MARK_LOBBY);
       await page.goto(server.url);
       // (functions here, not strings: the page's CSP forbids eval; nothing named inside them for tsx to wrap)
-      await page.waitForFunction(() => (window as unknown as { lobbyAt?: number }).lobbyAt !== undefined, null, { timeout: 20_000 });
+      await page.waitForFunction(() => (globalThis as unknown as { lobbyAt?: number }).lobbyAt !== undefined, null, { timeout: 20_000 });
       runs.push(
         await page.evaluate(() => ({
-          lobby: Math.round((window as unknown as { lobbyAt: number }).lobbyAt),
+          lobby: Math.round((globalThis as unknown as { lobbyAt: number }).lobbyAt),
           fcp: Math.round(performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? -1),
         })),
       );
