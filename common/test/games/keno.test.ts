@@ -6,7 +6,7 @@ import { MAX_PAYOUT } from "../../src/limits";
 import { ALL_DRAWS, catchWays, kenoExactRtp, rtpRows } from "../../src/games/keno/rtp";
 import { passesChiSquare, rtpBand, summarise } from "../stats";
 import { ruleError, seededRng } from "../helpers";
-import { floorRatio, independentDerivation, pickAndRemove, run } from "../fairness-pages";
+import { fairnessPage, floorRatio, independentDerivation, pickAndRemove, run, tableIn } from "../fairness-pages";
 
 const engine = requireEngine("keno");
 /** The floats whose removal draw produces exactly `tiles`, in order. */
@@ -156,4 +156,11 @@ independentDerivation("keno", (e, page) => {
   const hits = e.params.picks.filter((p: number) => drawn.includes(p));
   const multiplier = page.table("keno-multipliers")[e.params.risk][e.params.picks.length - 1][hits.length];
   return { steps, outcome: { drawn, hits, multiplier }, payout: floorRatio(e.amount, Math.round(multiplier * 100), 100) };
+});
+
+describe("keno's fairness page", () => {
+  it("lists the engine's pay tables", () => {
+    const { table: _name, ...tables } = tableIn(fairnessPage("keno"), "keno-multipliers");
+    expect(tables).toEqual(PAY_TABLES);
+  });
 });

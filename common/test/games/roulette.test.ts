@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { fixedRng } from "../../src/fairness/stream";
 import { requireEngine, startRound } from "../../src/games/runner";
-import { LAYOUT_SETS, rouletteEngine, type RouletteState } from "../../src/games/roulette/engine";
+import { LAYOUT_SETS, RED_NUMBERS, rouletteEngine, type RouletteState } from "../../src/games/roulette/engine";
 import { rtpRows } from "../../src/games/roulette/rtp";
 import { passesChiSquare, rtpBand, summarise } from "../stats";
 import { ruleError, seededRng } from "../helpers";
-import { floorRatio, independentDerivation, index, run } from "../fairness-pages";
+import { fairnessPage, floorRatio, independentDerivation, index, numbersAfter, run } from "../fairness-pages";
 
 const engine = requireEngine("roulette");
 const ball = (pocket: number) => fixedRng([(pocket + 0.5) / 37]);
@@ -198,4 +198,10 @@ independentDerivation("roulette", (e, page) => {
     return sum + (c.includes(pocket) ? floorRatio(bet.amount, 36, c.length) : 0);
   }, 0);
   return { steps, outcome: { pocket, color: pocket === 0 ? "green" : red.includes(pocket) ? "red" : "black" }, payout };
+});
+
+describe("roulette's fairness page", () => {
+  it("lists the engine's red numbers", () => {
+    expect(numbersAfter(fairnessPage("roulette"), "Red: ")).toEqual([...RED_NUMBERS]);
+  });
 });

@@ -6,7 +6,7 @@ import { MAX_PAYOUT } from "../../src/limits";
 import { enumerateSlots, rtpRows } from "../../src/games/slots/rtp";
 import { passesChiSquare, rtpBand, summarise } from "../stats";
 import { seededRng } from "../helpers";
-import { independentDerivation, index, run } from "../fairness-pages";
+import { fairnessPage, independentDerivation, index, run, tableIn } from "../fairness-pages";
 
 const engine = requireEngine("slots");
 /** The floats that stop the reels on the first stop showing each wanted symbol. */
@@ -122,4 +122,10 @@ independentDerivation("slots", (e, page) => {
   else if (a === "bar") multiplier = b === "bar" && c === "bar" ? 200 : 0;
   else if (fruit[a!] && b === a && (c === a || c === "bar")) multiplier = fruit[a!]!;
   return { steps, outcome: { stops, line, multiplier }, payout: e.amount * multiplier };
+});
+
+describe("slots' fairness page", () => {
+  it("lists the engine's reel strips", () => {
+    expect(tableIn(fairnessPage("slots"), "slots-reels").reels).toEqual(REELS);
+  });
 });
