@@ -1,42 +1,57 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { WHEEL_PRIZES } from "../src/constants";
 import { blockFloats, hmacBlock, sha256Hex } from "../src/fairness/stream";
 import { DAILY_SPIN, formatVerification, verifyRound } from "../src/fairness/verify";
-import { PAY_TABLES } from "../src/games/keno/engine";
 import { ENGINES } from "../src/games/registry";
 import { replayRound } from "../src/games/runner";
-import { RED_NUMBERS } from "../src/games/roulette/engine";
-import { REELS } from "../src/games/slots/engine";
 import { CRASH_CHAIN_SALT, describeCrashCashOut } from "../src/games/crash-chain";
+import { FAIRNESS_DOC, FAIRNESS_TEMPLATE, fairnessDocFromSources, fairnessPageUrl } from "../scripts/fairness-doc";
+import { jsonBlocks, numbersAfter, SPEC as DOC, workedExamples, type Example } from "./fairness-pages";
 
 /**
- * docs/fairness.md is the published specification: its worked examples (the ```json blocks), its tables
- * and its command transcripts are checked here against the engines, so the document cannot drift from
- * the code.
+ * docs/fairness.md is the published specification, assembled by `npm run docs:games` from its general
+ * text (docs/fairness.template.md) and each chance game's page (common/src/games/<game>/fairness.md):
+ * its worked examples (the ```json blocks) and its command transcripts are checked here against the
+ * engines (a game's tables against its engine in the game's own test file), so the document cannot
+ * drift from the code.
  */
-const DOC = readFileSync(new URL("../../docs/fairness.md", import.meta.url), "utf8");
+const STALE = "docs/fairness.md differs from its general text and the games' pages: run `npm run docs:games`";
 
-const jsonBlocks = [...DOC.matchAll(/```json\n([\s\S]*?)\n```/g)].map((m) => JSON.parse(m[1]!) as Record<string, any>);
-const examples = jsonBlocks.filter((b) => typeof b.example === "string" && b.example !== "stream");
-const table = (name: string) => jsonBlocks.find((b) => b.table === name);
+const blocks = jsonBlocks(DOC);
+/** Each engine's page's worked examples (none when it has no page). */
+const pageExamples = Object.keys(ENGINES).map((game) => {
+  const page = fairnessPageUrl(game);
+  return [game, existsSync(page) ? workedExamples(readFileSync(page, "utf8")) : []] as const;
+});
+const generalExamples = workedExamples(readFileSync(FAIRNESS_TEMPLATE, "utf8"));
+const examples = [...pageExamples.flatMap(([, page]) => page), ...generalExamples];
+const named = (list: readonly Example[]) => list.map((e) => [`${e.example} (nonce ${e.nonce})`, e] as const);
 
 describe("docs/fairness.md", () => {
-  it("has a worked example for every game and the daily wheel", () => {
-    const covered = new Set(examples.map((e) => e.example));
-    for (const game of [...Object.keys(ENGINES), DAILY_SPIN]) expect(covered.has(game), game).toBe(true);
+  it("is its general text with every chance game's page, in the catalogue's order", () => {
+    expect(readFileSync(FAIRNESS_DOC, "utf8"), STALE).toBe(fairnessDocFromSources());
+  });
+
+  it.each(pageExamples)("gives the engine %s its own page with a worked example of it", (game, page) => {
+    expect(page.length, `common/src/games/${game}/fairness.md is missing or has no worked example`).toBeGreaterThan(0);
+    expect(page.every((e) => e.example === game)).toBe(true);
+  });
+
+  it("has a worked example of the daily wheel", () => {
+    expect(generalExamples.some((e) => e.example === DAILY_SPIN)).toBe(true);
   });
 
   it("gives the float stream's test vector: HMAC blocks, floats and the commitment", () => {
-    const stream = jsonBlocks.find((b) => b.example === "stream")!;
+    const stream = blocks.find((b) => b.example === "stream")!;
     const input = { serverSeed: stream.serverSeed, clientSeed: stream.clientSeed, nonce: stream.nonce };
     expect(sha256Hex(stream.serverSeed)).toBe(stream.serverSeedHash);
     expect(stream.blocks).toEqual([bytesToHex(hmacBlock(input, 0)), bytesToHex(hmacBlock(input, 1))]);
     expect(stream.floats).toEqual([...blockFloats(input, 0), ...blockFloats(input, 1)]);
   });
 
-  it.each(examples.map((e) => [`${e.example} (nonce ${e.nonce})`, e] as const))("re-derives the example %s through the engines", (_, e) => {
+  it.each(named(examples))("re-derives the example %s through the engines", (_, e) => {
     const v = verifyRound({
       serverSeed: e.serverSeed,
       serverSeedHash: e.serverSeedHash,
@@ -58,18 +73,15 @@ describe("docs/fairness.md", () => {
 
   // replayRound is the oracle the server tests check stored rounds against: it must reach the published
   // result too, not merely agree with the engine it loops over.
-  it.each(examples.filter((e) => e.example !== DAILY_SPIN).map((e) => [`${e.example} (nonce ${e.nonce})`, e] as const))(
-    "replays the example %s to the published result",
-    (_, e) => {
-      const input = { serverSeed: e.serverSeed, clientSeed: e.clientSeed, nonce: e.nonce };
-      const replay = replayRound(input, { game: e.example, amount: e.amount, params: e.params, actions: e.actions, rounding: e.rounding });
-      expect(replay.steps).toHaveLength(e.floats.length);
-      expect(replay.done).toBe(true);
-      expect(replay.view).toMatchObject(e.outcome);
-      expect(replay.totalStake).toBe(e.totalStake);
-      expect(replay.totalPayout).toBe(e.totalPayout);
-    },
-  );
+  it.each(named(examples.filter((e) => e.example !== DAILY_SPIN)))("replays the example %s to the published result", (_, e) => {
+    const input = { serverSeed: e.serverSeed, clientSeed: e.clientSeed, nonce: e.nonce };
+    const replay = replayRound(input, { game: e.example, amount: e.amount, params: e.params, actions: e.actions, rounding: e.rounding });
+    expect(replay.steps).toHaveLength(e.floats.length);
+    expect(replay.done).toBe(true);
+    expect(replay.view).toMatchObject(e.outcome);
+    expect(replay.totalStake).toBe(e.totalStake);
+    expect(replay.totalPayout).toBe(e.totalPayout);
+  });
 
   it("prints the same transcripts as npm run verify", () => {
     const transcripts = [...DOC.matchAll(/```\n\$ npm run verify -- (.*)\n([\s\S]*?)\n```/g)];
@@ -111,22 +123,11 @@ describe("docs/fairness.md", () => {
     }
   });
 
-  it("lists the engines' keno tables, reel strips, red numbers and wheel segments", () => {
-    const { table: _k, ...keno } = table("keno-multipliers")!;
-    expect(keno).toEqual(PAY_TABLES);
-    expect(table("slots-reels")!.reels).toEqual(REELS);
-    expect(numbersAfter("Red: ")).toEqual([...RED_NUMBERS]);
-    expect(numbersAfter("Twelve equal segments, in order: ")).toEqual([...WHEEL_PRIZES]);
+  // each game's page is checked against its engine's tables in the game's own test file
+  it("lists the daily wheel's segments", () => {
+    expect(numbersAfter(DOC, "Twelve equal segments, in order: ")).toEqual([...WHEEL_PRIZES]);
   });
 });
-
-/** The comma-separated numbers after `label` in the document's text (across a line break). */
-function numbersAfter(label: string): number[] {
-  const start = DOC.indexOf(label);
-  expect(start, label).toBeGreaterThanOrEqual(0);
-  const text = DOC.slice(start + label.length).split(/;|\n\n| coins/)[0]!;
-  return text.split(",").map((s) => Number(s.trim()));
-}
 
 /** Splits a command line into words, honouring single quotes (as a POSIX shell does). */
 function shellWords(line: string): string[] {

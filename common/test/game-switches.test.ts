@@ -17,7 +17,7 @@ const GAMES = Object.keys(ENGINES);
 const REGISTRIES = new Set([
   // the one registry: each game's card and the loader of its engine
   "common/src/catalogue.ts",
-  // generated from each game's rtp.ts by `npm run rtp:table`
+  // generated from each game's rtp.ts by `npm run docs:games`
   "common/src/rtp-table.ts",
   // a load scenario plays a chosen few multi-step games; a new game need not join it
   "loadtest/scenarios/multi-step.ts",

@@ -5,7 +5,7 @@ import { rtpDoc } from "../src/rtp/doc";
 import { RTP_SOURCES } from "../src/rtp/sources";
 import { GAMES } from "../src/catalogue";
 
-const STALE = "docs/rtp.md differs from what the engines give: run `npm run rtp:table`";
+const STALE = "docs/rtp.md differs from what the engines give: run `npm run docs:games`";
 const docPath = fileURLToPath(new URL("../../docs/rtp.md", import.meta.url));
 
 describe("docs/rtp.md, the RTP table for readers", () => {

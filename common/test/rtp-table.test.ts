@@ -5,7 +5,7 @@ import { BACCARAT_DECKS } from "../src/games/baccarat/engine";
 import { BACCARAT_WIN_PROBABILITY, RTP_TABLE } from "../src/rtp-table";
 import { GAMES } from "../src/catalogue";
 
-const STALE = "common/src/rtp-table.ts is stale: run `npm run rtp:table`";
+const STALE = "common/src/rtp-table.ts is stale: run `npm run docs:games`";
 
 describe("the static RTP table the client shows", () => {
   it("lists every chance game of the catalogue", () => {

@@ -15,6 +15,7 @@ import {
 import { blackjackReturn, dealerOutcomes, rtpRows } from "../../src/games/blackjack/rtp";
 import { passesChiSquare, rtpBand, summarise } from "../stats";
 import { ruleError, seededRng, shoeFloats } from "../helpers";
+import { independentDerivation, shoe, stream } from "../fairness-pages";
 
 const engine = requireEngine("blackjack");
 const DECKS = 6;
@@ -479,4 +480,21 @@ describe("blackjack: exact return and simulation", () => {
       break;
     }
   });
+});
+
+// Its fairness page's worked examples, re-derived from the page's mapping alone: nothing of the
+// project's code, only the stream and shared procedures the specification gives.
+independentDerivation("blackjack", (e) => {
+  // Every card leaves the 6-deck shoe in order, one float each: the outcome's `dealt` list must be the
+  // shoe's sequence; the dealer holds the 2nd and 4th cards and draws last.
+  const deal = shoe(6);
+  const s = stream(e.serverSeed, e.clientSeed, e.nonce);
+  const count = e.outcome.dealt.length;
+  const floats: number[] = [];
+  const dealt = Array.from({ length: count }, () => {
+    const card = deal({ next: () => (floats.push(s.next()), floats[floats.length - 1]!), cursor: 0 });
+    return card;
+  });
+  const draws = e.outcome.dealer.length - 2;
+  return { floats, outcome: { dealt, dealer: [dealt[1], dealt[3], ...dealt.slice(count - draws)] } };
 });

@@ -5,6 +5,7 @@ import { type CoinFlipState, type CoinSide } from "../../src/games/coin-flip/eng
 import { rtpRows } from "../../src/games/coin-flip/rtp";
 import { passesChiSquare, rtpBand, summarise } from "../stats";
 import { ruleError } from "../helpers";
+import { independentDerivation, pay, run } from "../fairness-pages";
 
 const engine = requireEngine("coin-flip");
 
@@ -75,4 +76,18 @@ describe("coin flip RTP", () => {
     expect(passesChiSquare(sides)).toBe(true);
     expect(passesChiSquare(patterns)).toBe(true);
   });
+});
+
+// Its fairness page's worked examples, re-derived from the page's mapping alone: nothing of the
+// project's code, only the stream and shared procedures the specification gives.
+independentDerivation("coin-flip", (e) => {
+  let side = "";
+  let payout = 0;
+  const steps = run(e, [
+    (s) => {
+      side = s.next() < 0.5 ? "tails" : "heads";
+      if (side === e.params.side) payout = pay(e, s, e.amount, 198, 100);
+    },
+  ]);
+  return { steps, outcome: { outcome: side, win: side === e.params.side }, payout };
 });

@@ -7,6 +7,7 @@ import { actRound, replayRound, requireEngine, startRound } from "../../src/game
 import { rtpRows } from "../../src/games/craps/rtp";
 import { passesChiSquare, rtpBand, summarise } from "../stats";
 import { ruleError, seededRng } from "../helpers";
+import { die, independentDerivation, run, type Stream } from "../fairness-pages";
 
 const engine = requireEngine("craps");
 type Dice = [number, number];
@@ -459,4 +460,17 @@ describe("craps: exact return and Monte Carlo", () => {
     expect(replay.totalStake).toBe(steps.reduce((s, x) => s + x.stake, 0));
     expect(replay.done).toBe(steps[steps.length - 1]!.done);
   });
+});
+
+// Its fairness page's worked examples, re-derived from the page's mapping alone: nothing of the
+// project's code, only the stream and shared procedures the specification gives.
+independentDerivation("craps", (e) => {
+  const rolls: number[][] = [];
+  const steps = run(e, [
+    (s) => rolls.push([die(s), die(s)]),
+    ...e.actions.map((a: any) => (s: Stream) => {
+      if (a.type === "roll") rolls.push([die(s), die(s)]);
+    }),
+  ]);
+  return { steps, outcome: { rolls } };
 });

@@ -8,6 +8,7 @@ import { CURVE_TARGETS, curveRtp } from "../../src/games/limbo/rtp";
 import { rtpRows } from "../../src/games/crash/rtp";
 import { passesChiSquare, rtpBand, summarise } from "../stats";
 import { ruleError } from "../helpers";
+import { draw52, floorRatio, independentDerivation, run } from "../fairness-pages";
 
 const engine = requireEngine("crash");
 const SPAN = 2n ** 52n;
@@ -175,4 +176,16 @@ describe("crash RTP", () => {
     expect(sample.mean).toBeLessThan(hi);
     expect(passesChiSquare(counts, bucketProbabilities)).toBe(true);
   });
+});
+
+// Its fairness page's worked examples, re-derived from the page's mapping alone: nothing of the
+// project's code, only the stream and shared procedures the specification gives.
+independentDerivation("crash", (e) => {
+  let r = 0n;
+  const steps = run(e, [(s) => (r = draw52(s))]);
+  const raw = (99n * 2n ** 52n) / (2n ** 52n - r);
+  const point = raw < 100n ? 100n : raw;
+  const x = BigInt(Math.round(e.params.cashOutAt * 100));
+  const win = point >= x;
+  return { steps, outcome: { crashPoint: Number(point) / 100, win }, payout: win ? floorRatio(e.amount, x, 100) : 0 };
 });

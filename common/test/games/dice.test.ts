@@ -6,6 +6,7 @@ import { MAX_PAYOUT } from "../../src/limits";
 import { diceRtp, DICE_CASES, rtpRows } from "../../src/games/dice/rtp";
 import { passesChiSquare, rtpBand, summarise } from "../stats";
 import { ruleError } from "../helpers";
+import { independentDerivation, index, pay, run } from "../fairness-pages";
 
 const engine = requireEngine("dice");
 
@@ -141,4 +142,22 @@ describe("dice RTP", () => {
     expect(sample.mean).toBeLessThan(hi);
     expect(passesChiSquare(buckets)).toBe(true);
   });
+});
+
+// Its fairness page's worked examples, re-derived from the page's mapping alone: nothing of the
+// project's code, only the stream and shared procedures the specification gives.
+independentDerivation("dice", (e) => {
+  let roll = 0;
+  let payout = 0;
+  const t = Math.round(e.params.target * 100);
+  const under = e.params.direction === "under";
+  const chance = under ? t : 9999 - t;
+  const wins = () => (under ? roll < t : roll > t);
+  const steps = run(e, [
+    (s) => {
+      roll = index(s, 10_000);
+      if (wins()) payout = pay(e, s, e.amount, 9900, chance);
+    },
+  ]);
+  return { steps, outcome: { roll: roll / 100, win: wins() }, payout };
 });

@@ -8,6 +8,7 @@ import { MAX_PAYOUT } from "../../src/limits";
 import { likelier, riskier, rtpRows, strategyRtp } from "../../src/games/hi-lo/rtp";
 import { passesChiSquare, rtpBand, seededFloats, summarise } from "../stats";
 import { ruleError } from "../helpers";
+import { big, floorRatio, independentDerivation, index, rank, run, type Stream } from "../fairness-pages";
 
 const engine = requireEngine("hi-lo");
 const A = 14;
@@ -233,4 +234,29 @@ describe("hi-lo RTP", () => {
       expect(replay.steps[replay.steps.length - 1]!.state).toEqual(step.state);
     }
   });
+});
+
+// Its fairness page's worked examples, re-derived from the page's mapping alone: nothing of the
+// project's code, only the stream and shared procedures the specification gives.
+independentDerivation("hi-lo", (e) => {
+  const cards: number[] = [];
+  const moves: string[] = [];
+  let [num, den, correct, status, payout] = [1n, 1n, 0, "open", 0];
+  const current = () => rank(cards[cards.length - 1]!);
+  const actions = e.actions.map((a: any) => (s: Stream) => {
+    if (a.type === "cashout") {
+      [status, payout] = ["cashed", floorRatio(e.amount, 99n * num, 100n * den)];
+      return;
+    }
+    const r = current();
+    const k = a.type === "higher" ? 15 - r : a.type === "lower" ? r - 1 : 0;
+    cards.push(index(s, 52));
+    moves.push(a.type);
+    if (a.type === "skip") return;
+    const next = current();
+    if (a.type === "higher" ? next >= r : next <= r) [num, den, correct] = [num * 13n, den * big(k), correct + 1];
+    else status = "lost";
+  });
+  const steps = run(e, [(s) => cards.push(index(s, 52)), ...actions]);
+  return { steps, outcome: { cards, moves, status, correct }, payout };
 });

@@ -6,6 +6,7 @@ import { MAX_PAYOUT } from "../../src/limits";
 import { ALL_DRAWS, catchWays, kenoExactRtp, rtpRows } from "../../src/games/keno/rtp";
 import { passesChiSquare, rtpBand, summarise } from "../stats";
 import { ruleError, seededRng } from "../helpers";
+import { fairnessPage, floorRatio, independentDerivation, pickAndRemove, run, tableIn } from "../fairness-pages";
 
 const engine = requireEngine("keno");
 /** The floats whose removal draw produces exactly `tiles`, in order. */
@@ -143,5 +144,23 @@ describe("keno: 40 tiles, 10 drawn, four risk levels", () => {
     }
     expect(repeated).toBe(0);
     expect(passesChiSquare(counts)).toBe(true);
+  });
+});
+
+// Its fairness page's worked examples, re-derived from the page's mapping alone: nothing of the
+// project's code, only the stream and shared procedures the specification gives.
+independentDerivation("keno", (e, page) => {
+  let drawn: number[] = [];
+  const tiles = Array.from({ length: 40 }, (_, i) => i + 1);
+  const steps = run(e, [(s) => (drawn = pickAndRemove(s, tiles, 10))]);
+  const hits = e.params.picks.filter((p: number) => drawn.includes(p));
+  const multiplier = page.table("keno-multipliers")[e.params.risk][e.params.picks.length - 1][hits.length];
+  return { steps, outcome: { drawn, hits, multiplier }, payout: floorRatio(e.amount, Math.round(multiplier * 100), 100) };
+});
+
+describe("keno's fairness page", () => {
+  it("lists the engine's pay tables", () => {
+    const { table: _name, ...tables } = tableIn(fairnessPage("keno"), "keno-multipliers");
+    expect(tables).toEqual(PAY_TABLES);
   });
 });

@@ -6,6 +6,7 @@ import { MAX_PAYOUT } from "../../src/limits";
 import { CURVE_TARGETS, curveRtp, rtpRows, winningDraws } from "../../src/games/limbo/rtp";
 import { passesChiSquare, rtpBand, summarise } from "../stats";
 import { ruleError } from "../helpers";
+import { draw52, floorRatio, independentDerivation, run } from "../fairness-pages";
 
 const engine = requireEngine("limbo");
 const SPAN = 2n ** 52n;
@@ -108,4 +109,16 @@ describe("limbo RTP", () => {
     expect(sample.mean).toBeLessThan(hi);
     expect(passesChiSquare(counts, probabilities)).toBe(true);
   });
+});
+
+// Its fairness page's worked examples, re-derived from the page's mapping alone: nothing of the
+// project's code, only the stream and shared procedures the specification gives.
+independentDerivation("limbo", (e) => {
+  let r = 0n;
+  const steps = run(e, [(s) => (r = draw52(s))]);
+  const result = (99n * 2n ** 52n) / (2n ** 52n - r);
+  const shown = result < 100n ? 100n : result;
+  const t = BigInt(Math.round(e.params.target * 100));
+  const win = shown >= t;
+  return { steps, outcome: { result: Number(shown) / 100, win }, payout: win ? floorRatio(e.amount, t, 100) : 0 };
 });

@@ -7,6 +7,7 @@ import { MAX_PAYOUT } from "../../src/limits";
 import { cashOutRtp, rtpRows } from "../../src/games/mines/rtp";
 import { passesChiSquare, rtpBand, seededFloats, summarise } from "../stats";
 import { ruleError } from "../helpers";
+import { big, floorRatio, independentDerivation, pickAndRemove, run } from "../fairness-pages";
 
 const engine = requireEngine("mines");
 
@@ -233,4 +234,31 @@ describe("mines RTP", () => {
       expect(replay.view).toEqual(engine.view(step.state, true));
     }
   });
+});
+
+// Its fairness page's worked examples, re-derived from the page's mapping alone: nothing of the
+// project's code, only the stream and shared procedures the specification gives.
+independentDerivation("mines", (e) => {
+  let mines: number[] = [];
+  const m = e.params.mines;
+  const tiles = Array.from({ length: 25 }, (_, i) => i);
+  const revealed: number[] = [];
+  let status = "open";
+  let payout = 0;
+  const choose = (n: number, k: number) => {
+    let c = 1n;
+    for (let i = 1; i <= k; i++) c = (c * big(n - k + i)) / big(i);
+    return c;
+  };
+  const cashOut = () => floorRatio(e.amount, 99n * choose(25, revealed.length), 100n * choose(25 - m, revealed.length));
+  const actions = e.actions.map((a: any) => () => {
+    if (a.type === "cashout") [status, payout] = ["cashed", cashOut()];
+    else if (mines.includes(a.tile)) status = "lost";
+    else {
+      revealed.push(a.tile);
+      if (revealed.length === 25 - m) [status, payout] = ["cashed", cashOut()];
+    }
+  });
+  const steps = run(e, [(s) => (mines = pickAndRemove(s, tiles, m)), ...actions]);
+  return { steps, outcome: { mines, revealed, status }, payout };
 });

@@ -7,6 +7,7 @@ import { FIVE_CARD_CATEGORIES, evaluateFive, fiveCardCategoryIndex, fiveCardValu
 import { aceKingRaiseSum, analyseCaribbeanStud, rtpRows, shouldRaise } from "../../src/games/poker/rtp";
 import { passesChiSquare, rtpBand, summarise } from "../stats";
 import { hand, ruleError, shoeFloats } from "../helpers";
+import { independentDerivation, run, shoe } from "../fairness-pages";
 
 const engine = requireEngine("poker");
 
@@ -267,4 +268,13 @@ describe("poker (Caribbean Stud): exact RTP and simulation", () => {
     expect(replay.done).toBe(true);
     expect(replay.view).toEqual(engine.view(second.state, true));
   });
+});
+
+// Its fairness page's worked examples, re-derived from the page's mapping alone: nothing of the
+// project's code, only the stream and shared procedures the specification gives.
+independentDerivation("poker", (e) => {
+  const deal = shoe(1);
+  let cards: number[] = [];
+  const steps = run(e, [(s) => (cards = Array.from({ length: 10 }, () => deal(s))), () => undefined]);
+  return { steps, outcome: { player: cards.slice(0, 5), dealer: cards.slice(5) } };
 });

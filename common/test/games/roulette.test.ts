@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { fixedRng } from "../../src/fairness/stream";
 import { requireEngine, startRound } from "../../src/games/runner";
-import { LAYOUT_SETS, rouletteEngine, type RouletteState } from "../../src/games/roulette/engine";
+import { LAYOUT_SETS, RED_NUMBERS, rouletteEngine, type RouletteState } from "../../src/games/roulette/engine";
 import { rtpRows } from "../../src/games/roulette/rtp";
 import { passesChiSquare, rtpBand, summarise } from "../stats";
 import { ruleError, seededRng } from "../helpers";
+import { fairnessPage, floorRatio, independentDerivation, index, numbersAfter, run } from "../fairness-pages";
 
 const engine = requireEngine("roulette");
 const ball = (pocket: number) => fixedRng([(pocket + 0.5) / 37]);
@@ -160,5 +161,47 @@ describe("roulette: European single zero", () => {
     expect(sample.mean).toBeGreaterThan(lo);
     expect(sample.mean).toBeLessThan(hi);
     expect(passesChiSquare(counts)).toBe(true);
+  });
+});
+
+// Its fairness page's worked examples, re-derived from the page's mapping alone: nothing of the
+// project's code, only the stream and shared procedures the specification gives.
+independentDerivation("roulette", (e, page) => {
+  let pocket = 0;
+  const steps = run(e, [(s) => (pocket = index(s, 37))]);
+  const red = page.numbersAfter("Red: ");
+  const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
+  const covers = (bet: any): number[] => {
+    switch (bet.type) {
+      case "red":
+        return red;
+      case "black":
+        return range(1, 36).filter((n) => !red.includes(n));
+      case "odd":
+        return range(1, 36).filter((n) => n % 2 === 1);
+      case "even":
+        return range(1, 36).filter((n) => n % 2 === 0);
+      case "low":
+        return range(1, 18);
+      case "high":
+        return range(19, 36);
+      case "dozen":
+        return range(12 * bet.value - 11, 12 * bet.value);
+      case "column":
+        return range(1, 36).filter((n) => (n - bet.value) % 3 === 0);
+      default:
+        return bet.numbers;
+    }
+  };
+  const payout = e.params.bets.reduce((sum: number, bet: any) => {
+    const c = covers(bet);
+    return sum + (c.includes(pocket) ? floorRatio(bet.amount, 36, c.length) : 0);
+  }, 0);
+  return { steps, outcome: { pocket, color: pocket === 0 ? "green" : red.includes(pocket) ? "red" : "black" }, payout };
+});
+
+describe("roulette's fairness page", () => {
+  it("lists the engine's red numbers", () => {
+    expect(numbersAfter(fairnessPage("roulette"), "Red: ")).toEqual([...RED_NUMBERS]);
   });
 });

@@ -7,6 +7,7 @@ import { MAX_PAYOUT } from "../../src/limits";
 import { rtpRows } from "../../src/games/sic-bo/rtp";
 import { passesChiSquare, rtpBand, summarise } from "../stats";
 import { ruleError, seededRng } from "../helpers";
+import { die, independentDerivation, run } from "../fairness-pages";
 
 const engine = requireEngine("sic-bo");
 const roll = (dice: number[], bets: unknown[]) => {
@@ -164,4 +165,56 @@ describe("sic bo: three dice, alternative pay table", () => {
     }
     expect(passesChiSquare(counts)).toBe(true);
   });
+});
+
+// Its fairness page's worked examples, re-derived from the page's mapping alone: nothing of the
+// project's code, only the stream and shared procedures the specification gives.
+independentDerivation("sic-bo", (e) => {
+  let dice: number[] = [];
+  const steps = run(e, [(s) => (dice = [die(s), die(s), die(s)])]);
+  const total = dice[0]! + dice[1]! + dice[2]!;
+  const triple = dice[0] === dice[1] && dice[1] === dice[2];
+  const count = (v: number) => dice.filter((d) => d === v).length;
+  const totals: Record<number, number> = {
+    4: 60,
+    17: 60,
+    5: 30,
+    16: 30,
+    6: 18,
+    15: 18,
+    7: 12,
+    14: 12,
+    8: 8,
+    13: 8,
+    9: 7,
+    12: 7,
+    10: 6,
+    11: 6,
+  };
+  const odds = (bet: any): number | null => {
+    switch (bet.type) {
+      case "small":
+        return total <= 10 && !triple ? 1 : null;
+      case "big":
+        return total >= 11 && !triple ? 1 : null;
+      case "total":
+        return total === bet.value ? totals[bet.value]! : null;
+      case "triple":
+        return count(bet.value) === 3 ? 180 : null;
+      case "anyTriple":
+        return triple ? 30 : null;
+      case "double":
+        return count(bet.value) >= 2 ? 11 : null;
+      case "combination":
+        return count(bet.numbers[0]) > 0 && count(bet.numbers[1]) > 0 ? 5 : null;
+      case "single":
+        return count(bet.value) > 0 ? count(bet.value) : null;
+    }
+    throw new Error(`unknown sic bo bet ${bet.type}`);
+  };
+  const payout = e.params.bets.reduce((sum: number, bet: any) => {
+    const x = odds(bet);
+    return sum + (x === null ? 0 : bet.amount * (x + 1));
+  }, 0);
+  return { steps, outcome: { dice, total }, payout };
 });

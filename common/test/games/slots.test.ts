@@ -6,6 +6,7 @@ import { MAX_PAYOUT } from "../../src/limits";
 import { enumerateSlots, rtpRows } from "../../src/games/slots/rtp";
 import { passesChiSquare, rtpBand, summarise } from "../stats";
 import { seededRng } from "../helpers";
+import { fairnessPage, independentDerivation, index, run, tableIn } from "../fairness-pages";
 
 const engine = requireEngine("slots");
 /** The floats that stop the reels on the first stop showing each wanted symbol. */
@@ -104,5 +105,27 @@ describe("slots: classic three-reel machine re-tuned to 97.55 %", () => {
     expect(sample.mean).toBeGreaterThan(lo);
     expect(sample.mean).toBeLessThan(hi);
     for (const reel of counts) expect(passesChiSquare(reel)).toBe(true);
+  });
+});
+
+// Its fairness page's worked examples, re-derived from the page's mapping alone: nothing of the
+// project's code, only the stream and shared procedures the specification gives.
+independentDerivation("slots", (e, page) => {
+  const reels: string[][] = page.table("slots-reels").reels;
+  let stops: number[] = [];
+  const steps = run(e, [(s) => (stops = reels.map((reel) => index(s, reel.length)))]);
+  const line = stops.map((stop, i) => reels[i]![stop]!);
+  const [a, b, c] = line;
+  const fruit: Record<string, number> = { orange: 10, plum: 14, bell: 18, melon: 100 };
+  let multiplier = 0;
+  if (a === "cherry") multiplier = b !== "cherry" ? 2 : c !== "cherry" ? 4 : 8;
+  else if (a === "bar") multiplier = b === "bar" && c === "bar" ? 200 : 0;
+  else if (fruit[a!] && b === a && (c === a || c === "bar")) multiplier = fruit[a!]!;
+  return { steps, outcome: { stops, line, multiplier }, payout: e.amount * multiplier };
+});
+
+describe("slots' fairness page", () => {
+  it("lists the engine's reel strips", () => {
+    expect(tableIn(fairnessPage("slots"), "slots-reels").reels).toEqual(REELS);
   });
 });

@@ -6,6 +6,7 @@ import { playsByStrategy, threeCardPokerEngine, type ThreeCardPokerState } from 
 import { analyseThreeCardPoker, rtpRows } from "../../src/games/three-card-poker/rtp";
 import { passesChiSquare, rtpBand, summarise } from "../stats";
 import { hand, ruleError, shoeFloats } from "../helpers";
+import { independentDerivation, run, shoe } from "../fairness-pages";
 
 const engine = requireEngine("three-card-poker");
 
@@ -200,4 +201,13 @@ describe("three card poker: exact RTP and simulation", () => {
     expect(replay.totalStake).toBe(10);
     expect(replay.view).toEqual(engine.view(second.state, true));
   });
+});
+
+// Its fairness page's worked examples, re-derived from the page's mapping alone: nothing of the
+// project's code, only the stream and shared procedures the specification gives.
+independentDerivation("three-card-poker", (e) => {
+  const deal = shoe(1);
+  let cards: number[] = [];
+  const steps = run(e, [(s) => (cards = Array.from({ length: 6 }, () => deal(s))), () => undefined]);
+  return { steps, outcome: { player: cards.slice(0, 3), dealer: cards.slice(3) } };
 });

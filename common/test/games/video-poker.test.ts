@@ -6,6 +6,7 @@ import { holdReturns, optimalHold, payPerCredit, videoPokerEngine, type VideoPok
 import { analyseVideoPoker, rtpRows } from "../../src/games/video-poker/rtp";
 import { passesChiSquare, rtpBand, summarise } from "../stats";
 import { hand, ruleError, shoeFloats } from "../helpers";
+import { independentDerivation, pickAndRemove, run } from "../fairness-pages";
 
 const engine = requireEngine("video-poker");
 
@@ -192,4 +193,25 @@ describe("video poker: optimal holds", () => {
     expect(replay.totalPayout).toBe(second.payout);
     expect(replay.view).toEqual(engine.view(second.state, true));
   });
+});
+
+// Its fairness page's worked examples, re-derived from the page's mapping alone: nothing of the
+// project's code, only the stream and shared procedures the specification gives.
+independentDerivation("video-poker", (e) => {
+  const deck = Array.from({ length: 52 }, (_, i) => i);
+  let hand: number[] = [];
+  let replacements: number[] = [];
+  const hold: boolean[] = e.actions[0].hold;
+  const steps = run(e, [
+    (s) => (hand = pickAndRemove(s, deck, 5)),
+    (s) =>
+      (replacements = pickAndRemove(
+        s,
+        deck.filter((c) => !hand.includes(c)),
+        5,
+      )),
+  ]);
+  let k = 0;
+  const final = hand.map((card, i) => (hold[i] ? card : replacements[k++]!));
+  return { steps, outcome: { hand, held: hold, replacements, final } };
 });
