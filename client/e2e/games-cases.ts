@@ -34,7 +34,7 @@ export interface GameCase {
   play(page: Table): Promise<void>;
   /** checks what the table shows against the server's record of the round's outcome (`stake`: the amount set) */
   check(page: Table, outcome: any, stake: number): Promise<void>;
-  /** what a round of `play` stakes in all, in amounts set (a chip per spot, a raise): 1 when absent */
+  /** what a round of `play` stakes in all, as a multiple of the amount set (a chip per spot, a raise): 1 when absent */
   chips?: number;
   /** how many separate bets a round of `play` holds (a layout's spots): 1 when absent */
   bets?: number;
