@@ -8,7 +8,7 @@ import { setupBrowserApp } from "./browser-app";
 /**
  * The chance game tables played inside the fake Discord host: a Discord player signs in through the
  * fake OAuth server, accepts the terms, and plays a round in the activity's frame with the same drivers
- * and the same checks as standalone (games-cases.ts): the outcome and balance the frame shows are the
+ * and the same checks as standalone (games/<game>.ts): the outcome and balance the frame shows are the
  * server's (the round in the player's history, `GET /api/player/:id`). Dice is one step; blackjack and
  * mines are played to the end of their rounds.
  */

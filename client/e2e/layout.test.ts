@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { GAMES } from "@casino/common/catalogue";
-import { caseOf, stakeOf } from "./games-cases";
+import { GAMES, type GameId } from "@casino/common/catalogue";
+import { ENGINES } from "@casino/common/games/registry";
+import { caseOf, CHANCE_GAMES, stakeOf } from "./games-cases";
 import {
   backToLobby,
   firstEnabled,
@@ -120,22 +121,12 @@ describe("phones", () => {
   );
 
   it("360×640: a round's own actions are on screen while it is open", { timeout: 180_000 }, async () => {
-    // each table, what to press before the bet, and the actions that end its round
-    const rounds = [
-      { id: "blackjack", before: [], finish: ["bj-insurance-decline", "bj-stand"] },
-      { id: "video-poker", before: [], finish: ["vp-draw"] },
-      // on a 2 "higher or same" cannot lose and is refused, on an ace "lower or same": either may be the one offered
-      { id: "hi-lo", before: [], finish: ["hilo-cashout", "hilo-higher", "hilo-lower"] },
-      // mines is played on its grid (cash out waits for the first gem)
-      {
-        id: "mines",
-        before: [],
-        onTable: ["mines-tile-0", "mines-tile-24"],
-        finish: ["mines-cashout", ...Array.from({ length: 25 }, (_, i) => `mines-tile-${i}`)],
-      },
-      { id: "poker", before: [], finish: ["poker-fold"] },
-      { id: "three-card-poker", before: ["tcp-ante"], finish: ["tcp-fold"] },
-    ];
+    // every game whose round takes actions, left open: what its driver presses before the bet, and the actions that end its round
+    const rounds = CHANCE_GAMES.filter((id) => ENGINES[id as GameId]!.act).map((id) => {
+      const open = caseOf(id).openRound;
+      if (!open) throw new Error(`${id}: its round takes actions, and its driver (games/${id}.ts) has no openRound`);
+      return { id, ...open };
+    });
     const { context, page } = await openAsGuest(browser, t.baseUrl, PHONES[0]);
     try {
       for (const round of rounds) {
@@ -147,7 +138,7 @@ describe("phones", () => {
           const actions = await page
             .locator('[data-testid="action-bar"] button:enabled')
             .evaluateAll((els) => els.map((e) => e.getAttribute("data-testid")!));
-          actions.push(...(("onTable" in round && round.onTable) || []));
+          actions.push(...(round.onTable ?? []));
           expect(actions.length, `${round.id}: actions offered`).toBeGreaterThan(0);
           for (const action of actions) expect(await onScreen(page, action), `${round.id}: ${action} on screen`).toBe(true);
           // finish the round so the next table is free
