@@ -6,7 +6,7 @@ import { erasePlayer } from "../src/admin/privacy";
 import { Adjustments } from "../src/ledger/adjustments";
 import { startTestApp, type TestApp } from "./harness";
 import { diceBet, discordPlayer, restBoard } from "./leaderboard-helpers";
-import { joinCasino, waitFor } from "./room-helpers";
+import { joinCasino, newRequestId, waitFor } from "./room-helpers";
 
 /**
  * Suspension and erasure inside one server, on both databases: the operator's functions run with the
@@ -90,6 +90,31 @@ describe("a suspended account", () => {
     const after = await restBoard(t, viewer.token);
     expect(after.entries.find((e) => e.playerId === p.player.id)).toMatchObject({ balance: 1000 });
     expect(after.total).toBe(board.total + 1);
+  });
+
+  it("keeps a crash bet's automatic cash-out, set while active, though the player's own cash-out is refused", async () => {
+    const p = await discordPlayer(t, "AutoCashOut");
+    const { crash: store, ledger } = t.app.services;
+    const opened = await store.openRound(`suspended-auto-${Date.now()}`);
+    if (!("opened" in opened)) throw new Error("no round");
+    const round = opened.opened;
+    await ledger.placeCrashBet(p.player.id, newRequestId(), { roundId: round.roundId, amount: 100, autoCashOut: round.crashPoint });
+    await setAccountStatus(ctx, p.player.id, "suspended", "test: suspended mid-round");
+    expect(await store.startRunning(round.roundId)).toBe(true);
+
+    const at = { roundId: round.roundId, cashedOutAt: round.crashPoint };
+    await expect(ledger.cashOutCrashBet(p.player.id, newRequestId(), { ...at, by: "player" })).rejects.toMatchObject({
+      code: "account_suspended",
+    });
+    // The room's tick reaching the target sends this one (crash-room.ts): the player asked for it with the bet.
+    const paid = await ledger.cashOutCrashBet(p.player.id, `server#crash-auto:${round.roundId}:${p.player.id}`, { ...at, by: "auto" });
+    expect(paid.payout).toBeGreaterThanOrEqual(Math.floor((100 * round.crashPoint) / 100));
+    expect(await store.bust(round.roundId)).toBe(true);
+    expect((await t.request("GET", `/api/player/${p.player.id}`, { token: p.token })).status).toBe(403);
+    await t.expectLedgerInvariant();
+    await setAccountStatus(ctx, p.player.id, "active", "test: restored");
+    const after = await t.request("GET", `/api/player/${p.player.id}`, { token: p.token });
+    expect(after.body.balance).toBe(1000 - 100 + paid.payout);
   });
 });
 

@@ -82,7 +82,7 @@ export class CrashMoney {
     requestId: string,
     c: { roundId: string; cashedOutAt: number; by: "player" | "auto" },
   ): Promise<Replayable<CrashCashOutAnswer>> {
-    return this.requests.run({ playerId, requestId, kind: "crash-cashout", body: c }, async (ctx) => {
+    return this.requests.run({ playerId, requestId, kind: "crash-cashout", body: c, standingInstruction: c.by === "auto" }, async (ctx) => {
       const [bet] = await sqlRows<
         Row<"crash_bets", "id" | "amount" | "auto_cash_out" | "request_id"> & Row<"crash_rounds", "game_hash" | "rounding">
       >(

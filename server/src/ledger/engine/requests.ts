@@ -57,10 +57,16 @@ import { countLedgerErrors } from "../../metrics";
  */
 const NOT_BY_THE_PLAYER: ReadonlySet<RequestKind> = new Set(["crash-settle", "table-settle", "adjustment"]);
 
-/** Why a request for a player whose account is not active is refused, if it is (an erased account is settled, never adjusted). */
-function refusalForAccount(status: PlayerStatus, kind: RequestKind): AppError | null {
-  if (status === "suspended" && !NOT_BY_THE_PLAYER.has(kind)) return accountSuspended();
-  if (status === "erased" && kind !== "crash-settle" && kind !== "table-settle") return accountErased();
+/**
+ * Why a request for a player whose account is not active is refused, if it is (an erased account is
+ * settled, never adjusted). A standing instruction the player gave while active (an automatic cash-out
+ * set with a crash bet) is carried out like a settlement: refusing it would lose a bet the player had
+ * already told the house how to end.
+ */
+function refusalForAccount(status: PlayerStatus, request: MoneyRequest): AppError | null {
+  const { kind } = request;
+  if (status === "suspended" && !NOT_BY_THE_PLAYER.has(kind) && !request.standingInstruction) return accountSuspended();
+  if (status === "erased" && kind !== "crash-settle" && kind !== "table-settle" && !request.standingInstruction) return accountErased();
   return null;
 }
 
@@ -70,6 +76,8 @@ export interface MoneyRequest {
   kind: RequestKind;
   /** The request's meaningful contents (everything but its id), fingerprinted. */
   body: unknown;
+  /** Made by the server on an instruction the player gave with an earlier request (an automatic cash-out). */
+  standingInstruction?: boolean;
 }
 
 /**
@@ -386,7 +394,7 @@ async function prepare(
   const player = state.player;
   if (!player) throw notFound("Player not found");
   if (player.archived) throw accountArchived();
-  const refusal = refusalForAccount(player.status, request.kind);
+  const refusal = refusalForAccount(player.status, request);
   if (refusal) throw refusal;
   const { stored, ...money } = state.money();
   if (stored) return { replay: replayOf(stored, request.kind, fingerprint) };
