@@ -107,7 +107,7 @@ const BEYOND_ONE_GAME: Record<string, { games: string[]; why: string }> = {
   "common/src/games/crash-chain.ts": { games: ["crash", "limbo"], why: "the shared crash round's chain (limbo's multiplier)" },
   "common/src/games/blackjack-table.ts": { games: ["blackjack"], why: "the shared blackjack table's rules" },
   "common/src/games/crash/rtp.ts": { games: ["limbo"], why: "a crash bet's return is limbo's at the same target" },
-  "common/scripts/rtp-table.ts": { games: ["baccarat"], why: "writes the baccarat table's exact win probabilities beside the RTPs" },
+  "common/scripts/game-docs.ts": { games: ["baccarat"], why: "writes the baccarat table's exact win probabilities beside the RTPs" },
 };
 
 /** The game's id as a string, or a path into its folder. */

@@ -1,5 +1,13 @@
 import type { CSSProperties, ReactNode } from "react";
-import { DICE_COUNT, ODDS, TOTAL_ODDS, winningOdds, type SicBoBet, type SicBoParams, type SicBoState } from "@casino/common/games/sic-bo/engine";
+import {
+  DICE_COUNT,
+  ODDS,
+  TOTAL_ODDS,
+  winningOdds,
+  type SicBoBet,
+  type SicBoParams,
+  type SicBoState,
+} from "@casino/common/games/sic-bo/engine";
 import type { GameTableProps } from "../contract";
 import { Die } from "../shared/Dice";
 import { GameFrame } from "../shared/GameFrame";

@@ -1,13 +1,4 @@
-import {
-  EVEN_MONEY_TYPES,
-  GROUP_TYPES,
-  INSIDE_TYPES,
-  LAYOUT_SETS,
-  payFor1,
-  POCKETS,
-  coveredNumbers,
-  type RouletteBet,
-} from "./engine";
+import { EVEN_MONEY_TYPES, GROUP_TYPES, INSIDE_TYPES, LAYOUT_SETS, payFor1, POCKETS, coveredNumbers, type RouletteBet } from "./engine";
 import type { RtpRow } from "../../rtp/types";
 
 /** Every instance of each bet type: each legal inside number set, each dozen and column. */
