@@ -1,0 +1,13 @@
+import type { Play, RoundingCases } from "./case-support";
+
+export const plays: Play[] = [
+  // folds only when the raise is refused
+  { amount: 100, params: {}, act: () => [{ type: "raise" }, { type: "fold" }] },
+  { amount: 10, params: {}, act: () => [{ type: "raise" }] },
+];
+
+export const oneCoin: Play = { amount: 1, params: {}, act: () => [{ type: "raise" }] };
+
+export const rounding: RoundingCases = {
+  sampled: [{ bet: "ante + raise", params: () => ({}), next: () => ({ type: "raise" }) }],
+};
