@@ -1,5 +1,6 @@
+import { expect } from "vitest";
 import { handValue, type BlackjackState } from "../../src/games/blackjack/engine";
-import type { Play, RoundingCases } from "./case-support";
+import type { Play, RoundingCases, Abandoned } from "./case-support";
 
 /** Hits below `stop`, and takes insurance or not. */
 const hitBelow = (stop: number, insure: boolean) => (v: any) =>
@@ -31,3 +32,11 @@ export const rounding: RoundingCases = {
     },
   ],
 };
+
+export const abandoned: Abandoned[] = [
+  {
+    params: {},
+    voided: false,
+    defaults: (a) => expect(a.every((x) => x.type === "stand" || (x.type === "insurance" && !x.take))).toBe(true),
+  },
+];

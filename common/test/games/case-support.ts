@@ -71,9 +71,24 @@ export interface RoundingCases {
   sampled?: Sampled[];
 }
 
+/**
+ * A round left open and settled by the retention sweep with the game's default action (a multi-step game).
+ * The round is opened with 10 coins (on a chip table, chips totalling 10); `prepare` acts on each view until
+ * it returns null; `voided` says whether the sweep refunds the stake rather than finishing the round, and
+ * `defaults` checks the actions the sweep played.
+ */
+export interface Abandoned {
+  params: unknown;
+  prepare?: (view: any) => unknown;
+  voided: boolean;
+  defaults: (actions: any[]) => void;
+}
+
 /** What a game's cases file exports. */
 export interface GameCases {
   plays: Play[];
   oneCoin: Play;
   rounding: RoundingCases;
+  /** a game with a default action only */
+  abandoned?: Abandoned[];
 }

@@ -14,6 +14,8 @@ import type { GameCases } from "./case-support";
  * - `rounding`: the game's bet types for rounding rule 2's proof: `enumerated` (every outcome of a
  *   single-step game, compared with the exact RTP table's row), or `sampled` (Monte Carlo through the
  *   runner), and the pay `ratios` the game rounds.
+ * - `abandoned`, for a game whose engine has a default action: rounds left open, each settled by the
+ *   retention sweep (server/test/retention.test.ts) with the actions it is expected to play.
  */
 const modules = import.meta.glob<GameCases>("./*.cases.ts", { eager: true });
 

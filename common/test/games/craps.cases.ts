@@ -1,5 +1,6 @@
+import { expect } from "vitest";
 import { LAY_ODDS_RETURN, PASS_ODDS_RETURN, PLACE_RETURN, POINTS } from "../../src/games/craps/engine";
-import type { Play, Ratio, RoundingCases, Sampled } from "./case-support";
+import type { Play, Ratio, RoundingCases, Sampled, Abandoned } from "./case-support";
 
 const roll = () => [{ type: "roll" }];
 
@@ -49,3 +50,11 @@ export const rounding: RoundingCases = {
     next: oddsThenRoll,
   })),
 };
+
+export const abandoned: Abandoned[] = [
+  {
+    params: { bets: [{ type: "pass", amount: 10 }] },
+    voided: false,
+    defaults: (a) => expect(a.every((x) => x.type === "roll")).toBe(true),
+  },
+];

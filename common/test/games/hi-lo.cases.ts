@@ -1,5 +1,6 @@
+import { expect } from "vitest";
 import type { HiLoState } from "../../src/games/hi-lo/engine";
-import type { Play, RoundingCases } from "./case-support";
+import type { Play, RoundingCases, Abandoned } from "./case-support";
 
 /** Guesses the likelier side (the lower multiplier) until one guess was right, then cashes out. */
 const oneRight = (v: any) =>
@@ -36,3 +37,12 @@ export const rounding: RoundingCases = {
   ratios: [["13/12 then 13/7", 99n * 13n * 13n, 100n * 12n * 7n]],
   sampled: [1, 2, 3].map((k) => ({ bet: `cash out after ${k}`, params: () => ({}), next: cashOutAfter(k) })),
 };
+
+/** Hi-lo: guess the likelier side until one guess was right. */
+const oneCorrectGuess = (view: any) =>
+  view.correct > 0 ? null : { type: view.higher > 0 && (view.lower === 0 || view.higher <= view.lower) ? "higher" : "lower" };
+
+export const abandoned: Abandoned[] = [
+  { params: {}, voided: true, defaults: (a) => expect(a).toEqual([]) },
+  { params: {}, prepare: oneCorrectGuess, voided: false, defaults: (a) => expect(a).toEqual([{ type: "cashout" }]) },
+];

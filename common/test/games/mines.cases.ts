@@ -1,5 +1,6 @@
+import { expect } from "vitest";
 import { minesMultiplier, TILES } from "../../src/games/mines/engine";
-import type { Play, Ratio, RoundingCases } from "./case-support";
+import type { Play, Ratio, RoundingCases, Abandoned } from "./case-support";
 
 /** Reveals `tiles` in order, then cashes out. */
 const revealThenCashOut = (tiles: number[]) => (v: any) =>
@@ -27,3 +28,10 @@ export const rounding: RoundingCases = {
       .map((gems) => ({ bet: `${mines} mines, ${gems} gems`, params: () => ({ mines }), next: revealInOrder(gems) })),
   ),
 };
+
+const oneGem = (view: any) => (view.revealed.length > 0 ? null : { type: "reveal", tile: 12 });
+
+export const abandoned: Abandoned[] = [
+  { params: { mines: 2 }, voided: true, defaults: (a) => expect(a).toEqual([]) },
+  { params: { mines: 1 }, prepare: oneGem, voided: false, defaults: (a) => expect(a).toEqual([{ type: "cashout" }]) },
+];

@@ -1,4 +1,5 @@
-import type { Play, RoundingCases } from "./case-support";
+import { expect } from "vitest";
+import type { Play, RoundingCases, Abandoned } from "./case-support";
 
 export const plays: Play[] = [
   // folds only when the raise is refused
@@ -11,3 +12,5 @@ export const oneCoin: Play = { amount: 1, params: {}, act: () => [{ type: "raise
 export const rounding: RoundingCases = {
   sampled: [{ bet: "ante + raise", params: () => ({}), next: () => ({ type: "raise" }) }],
 };
+
+export const abandoned: Abandoned[] = [{ params: {}, voided: false, defaults: (a) => expect(a).toEqual([{ type: "fold" }]) }];

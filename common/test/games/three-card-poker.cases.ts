@@ -1,4 +1,5 @@
-import type { Play, RoundingCases } from "./case-support";
+import { expect } from "vitest";
+import type { Play, RoundingCases, Abandoned } from "./case-support";
 
 const play = () => [{ type: "play" }];
 
@@ -16,3 +17,7 @@ export const rounding: RoundingCases = {
     { bet: "pair plus", params: (s) => ({ ante: 0, pairPlus: s }) },
   ],
 };
+
+export const abandoned: Abandoned[] = [
+  { params: { ante: 6, pairPlus: 4 }, voided: false, defaults: (a) => expect(a).toEqual([{ type: "fold" }]) },
+];

@@ -1,4 +1,5 @@
-import type { Play, RoundingCases } from "./case-support";
+import { expect } from "vitest";
+import type { Play, RoundingCases, Abandoned } from "./case-support";
 
 const holding = (hold: boolean[]) => () => [{ type: "draw", hold }];
 
@@ -19,3 +20,7 @@ export const rounding: RoundingCases = {
     },
   ],
 };
+
+export const abandoned: Abandoned[] = [
+  { params: {}, voided: false, defaults: (a) => expect(a).toEqual([{ type: "draw", hold: [true, true, true, true, true] }]) },
+];
