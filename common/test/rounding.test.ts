@@ -4,18 +4,13 @@ import { payDown, payerFor, payUp, uniformBelow, unbiasedPayer, type RoundingDra
 import { crashCashOutPayout, generateChain } from "../src/games/crash-chain";
 import { MAX_PAYOUT } from "../src/limits";
 import { actRound, requireEngine, startRound, type RoundRules } from "../src/games/runner";
-import { PLACE_RETURN, PASS_ODDS_RETURN, LAY_ODDS_RETURN, POINTS } from "../src/games/craps/engine";
-import { minesMultiplier, TILES as MINE_TILES } from "../src/games/mines/engine";
-import { EVEN_MONEY_TYPES, GROUP_TYPES, INSIDE_TYPES, LAYOUT_SETS, type RouletteBet } from "../src/games/roulette/engine";
-import { REELS } from "../src/games/slots/engine";
 import { winningDraws } from "../src/games/limbo/engine";
-import { MAX_PICKS, RISKS } from "../src/games/keno/engine";
-import type { BlackjackState } from "../src/games/blackjack/engine";
-import type { HiLoState } from "../src/games/hi-lo/engine";
-import { handValue } from "../src/games/blackjack/engine";
+import { GAMES } from "../src/catalogue";
 import { RTP_SOURCES } from "../src/rtp/sources";
 import { add, equals, frac, mul, type Fraction } from "../src/rtp/fraction";
 import { seededRng } from "./helpers";
+import { casesOf } from "./games/cases";
+import type { Outcomes } from "./games/case-support";
 
 /**
  * Rounding rule 2 (common/src/fairness/rounding.ts) keeps every bet's expected payout equal to its
@@ -31,6 +26,8 @@ import { seededRng } from "./helpers";
  *    must lie within its 99 % confidence interval around 0 (rounding down would sit far below it).
  */
 const STAKES = [1, 2, 3, 7, 10, 99] as const;
+/** Each game's bet types and pay ratios, from its cases file (common/test/games/<game>.cases.ts). */
+const ROUNDING = GAMES.filter((g) => g.kind === "chance").map((g) => ({ game: g.id, ...casesOf(g.id).rounding }));
 const RULE_2: RoundRules = { rounding: 2 };
 const word = (k: number) => k / 2 ** 32;
 
@@ -45,24 +42,7 @@ describe("rule 2: a payout q + r/d pays q + 1 for exactly r of the d values of v
     return { total, d: draw.denominator };
   };
 
-  const ratios: [string, bigint | number, bigint | number][] = [
-    ["coin flip 1.98", 198, 100],
-    ["baccarat banker 1.95", 195, 100],
-    ["blackjack 3:2", 5, 2],
-    ...[1, 2, 49.5, 50, 98].map((c): [string, number, number] => [`dice chance ${c} %`, 9900, Math.round(c * 100)]),
-    ...[101, 150, 333, 1000].map((t): [string, number, number] => [`limbo ${t / 100}×`, t, 100]),
-    ...POINTS.flatMap((p): [string, number, number][] => [
-      [`craps place ${p}`, ...PLACE_RETURN[p]],
-      [`craps odds ${p}`, ...PASS_ODDS_RETURN[p]],
-      [`craps lay ${p}`, ...LAY_ODDS_RETURN[p]],
-    ]),
-    ...[1, 3, 5, 24].flatMap((m) =>
-      [...new Set([1, 2, MINE_TILES - m])]
-        .filter((g) => g <= MINE_TILES - m)
-        .map((g): [string, number, number] => [`mines ${m} after ${g}`, ...minesMultiplier(m, g)]),
-    ),
-    ["hi-lo 13/12 then 13/7", 99n * 13n * 13n, 100n * 12n * 7n],
-  ];
+  const ratios = ROUNDING.flatMap(({ game, ratios = [] }) => ratios.map(([label, n, d]) => [`${game} ${label}`, n, d] as const));
 
   it.each(ratios)("%s: the mean payout is the exact one at every stake", (_, n, d) => {
     for (const stake of STAKES) {
@@ -129,29 +109,6 @@ function exactExpectation(game: string, amount: number, params: unknown, space: 
   return mul(add(rounded, frac(whole)), frac(1n, space.total));
 }
 
-/** The float that picks index i of n (the middle of its interval). */
-const pick = (i: number, n: number) => (i + 0.5) / n;
-/** An outcome space: each outcome's floats and its weight, the weights summing to `total`. */
-interface Outcomes {
-  outcomes: Iterable<[floats: number[], weight: bigint]>;
-  total: bigint;
-}
-function* each(n: number, floats: (i: number) => number[]): Iterable<[number[], bigint]> {
-  for (let i = 0; i < n; i++) yield [floats(i), 1n];
-}
-const uniform = (n: number, floats: (i: number) => number[]): Outcomes => ({ outcomes: each(n, floats), total: BigInt(n) });
-function product(sizes: readonly number[]): Outcomes {
-  const total = sizes.reduce((x, y) => x * y, 1);
-  return uniform(total, (i) => {
-    let rest = i;
-    return sizes.map((n) => {
-      const index = rest % n;
-      rest = Math.floor(rest / n);
-      return pick(index, n);
-    });
-  });
-}
-
 const rtpOf = (game: string, bet: string): number => {
   const rows = RTP_SOURCES.find(([g]) => g === game)![1]();
   const row = rows.find((r) => r.bet === bet);
@@ -159,107 +116,23 @@ const rtpOf = (game: string, bet: string): number => {
   return row!.rtp;
 };
 
-const TOP = 2 ** 26 - 1;
-/** Limbo and crash: a win (r = 2⁵² − 1) weighted by the winning draws, a loss (r = 0) by the rest. */
-function curve(targetHundredths: number): Outcomes {
-  const wins = winningDraws(BigInt(targetHundredths));
-  return {
-    outcomes: [
-      [[TOP / 2 ** 26, TOP / 2 ** 26], wins],
-      [[0, 0], 2n ** 52n - wins],
-    ],
-    total: 2n ** 52n,
-  };
-}
+const ENUMERATED = ROUNDING.flatMap(({ game, enumerated = [] }) => enumerated.map((e) => ({ game, ...e })));
 
-interface Enumerated {
-  game: string;
-  bet: string;
-  /** the RTP table's row */
-  row: [game: string, bet: string];
-  params: (stake: number) => unknown;
-  outcomes: () => Outcomes;
-}
-
-const rouletteBets = (): [string, RouletteBet][] => [
-  ...INSIDE_TYPES.map((type): [string, RouletteBet] => [type, { type, numbers: [...LAYOUT_SETS[type][0]!], amount: 1 } as RouletteBet]),
-  ...EVEN_MONEY_TYPES.map((type): [string, RouletteBet] => [type, { type, amount: 1 } as RouletteBet]),
-  ...GROUP_TYPES.map((type): [string, RouletteBet] => [type, { type, value: 2, amount: 1 } as RouletteBet]),
-];
-
-const ENUMERATED: Enumerated[] = [
-  ...(["heads", "tails"] as const).map((side) => ({
-    game: "coin-flip",
-    bet: side,
-    row: ["coin-flip", side] as [string, string],
-    params: () => ({ side }),
-    outcomes: () => uniform(2, (i) => [pick(i, 2)]),
-  })),
-  ...[0.01, 2, 49.5, 50, 98].flatMap((target) =>
-    (["under", "over"] as const)
-      .filter((direction) => direction === "under" || target >= 1.99)
-      .map((direction) => ({
-        game: "dice",
-        bet: `${direction} ${target}`,
-        row: ["dice", ""] as [string, string],
-        params: () => ({ target, direction }),
-        outcomes: () => uniform(10_000, (i) => [pick(i, 10_000)]),
-      })),
-  ),
-  ...[1.01, 1.5, 2, 10, 1_000].flatMap((x) => [
-    {
-      game: "limbo",
-      bet: `target ${x}×`,
-      row: ["limbo", `target ${x}×`] as [string, string],
-      params: () => ({ target: x }),
-      outcomes: () => curve(Math.round(x * 100)),
-    },
-    {
-      game: "crash",
-      bet: `cash out at ${x}×`,
-      row: ["crash", `cash out at ${x}×`] as [string, string],
-      params: () => ({ cashOutAt: x }),
-      outcomes: () => curve(Math.round(x * 100)),
-    },
-  ]),
-  ...rouletteBets().map(([label, bet]) => ({
-    game: "roulette",
-    bet: label,
-    row: ["roulette", label] as [string, string],
-    params: (stake: number) => ({ bets: [{ ...bet, amount: stake }] }),
-    outcomes: () => uniform(37, (i) => [pick(i, 37)]),
-  })),
-  ...[
-    ["small", { type: "small" }],
-    ["big", { type: "big" }],
-    ["total 4 or 17", { type: "total", value: 4 }],
-    ["total 10 or 11", { type: "total", value: 10 }],
-    ["specific triple", { type: "triple", value: 3 }],
-    ["any triple", { type: "anyTriple" }],
-    ["specific double", { type: "double", value: 5 }],
-    ["two-dice combination", { type: "combination", numbers: [2, 6] }],
-    ["single number", { type: "single", value: 4 }],
-  ].map(([label, bet]) => ({
-    game: "sic-bo",
-    bet: label as string,
-    row: ["sic-bo", label as string] as [string, string],
-    params: (stake: number) => ({ bets: [{ ...(bet as object), amount: stake }] }),
-    outcomes: () => product([6, 6, 6]),
-  })),
-  {
-    game: "slots",
-    bet: "classic 3-reel",
-    row: ["slots", "classic 3-reel"],
-    params: () => ({}),
-    outcomes: () => product(REELS.map((r) => r.length)),
-  },
-];
+describe("every game's rounding has a case", () => {
+  it.each(ROUNDING.map((r) => [r.game, r] as const))("%s: bet types enumerated or sampled", (game, r) => {
+    expect(
+      (r.enumerated?.length ?? 0) + (r.sampled?.length ?? 0),
+      `${game}.cases.ts exports no rounding.enumerated or .sampled`,
+    ).toBeGreaterThan(0);
+  });
+});
 
 describe("rule 2, every outcome enumerated: the expected payout is stake × RTP at stakes 1, 2, 3, 7, 10, 99", () => {
   it.each(ENUMERATED.map((e) => [`${e.game} ${e.bet}`, e] as const))("%s", (_, e) => {
-    const rows = RTP_SOURCES.find(([g]) => g === e.row[0])![1]();
-    // dice: every target of the table returns the same 99 %
-    const rtp = e.row[1] === "" ? rows[0]!.rtp : rtpOf(...e.row);
+    const rows = RTP_SOURCES.find(([g]) => g === e.game)![1]();
+    // a bet without a row of its own (dice): every row of the table returns the same
+    if (e.rtpBet === undefined) expect(new Set(rows.map((r) => r.rtp)).size, `${e.game}: rows of different RTPs`).toBe(1);
+    const rtp = e.rtpBet === undefined ? rows[0]!.rtp : rtpOf(e.game, e.rtpBet);
     let previous: Fraction | null = null;
     for (const stake of STAKES) {
       const expected = exactExpectation(e.game, stake, e.params(stake), e.outcomes());
@@ -305,78 +178,14 @@ function playRound(game: string, amount: number, params: unknown, rng: Rng, next
   return played;
 }
 
-const blackjackMove = (s: BlackjackState) => {
-  if (s.phase === "insurance") return { type: "insurance", take: s.bet % 4 === 2 };
-  return { type: handValue(s.hands[s.active]!.cards).total < 17 ? "hit" : "stand" };
-};
-const hiLoMove = (stopAt: number) => (s: HiLoState) => {
-  if (s.correct >= stopAt) return { type: "cashout" };
-  const rank = Math.floor(s.cards[s.cards.length - 1]! / 4) + 2;
-  // a guess that cannot lose is refused: on a 2 only "lower" (a 2 again), on an ace only "higher"
-  if (rank === 2) return { type: "lower" };
-  if (rank === 14) return { type: "higher" };
-  return { type: rank <= 8 ? "higher" : "lower" };
-};
-const minesMove = (gems: number) => (s: { revealed: number[] }) =>
-  s.revealed.length >= gems ? { type: "cashout" } : { type: "reveal", tile: s.revealed.length };
+const SAMPLED = ROUNDING.flatMap(({ game, sampled = [] }) => sampled.map((c) => ({ game, ...c })));
 
-interface Sampled {
-  game: string;
-  bet: string;
-  params: (stake: number) => unknown;
-  next?: (state: any) => unknown;
-}
-
-const SAMPLED: Sampled[] = [
-  ...RISKS.flatMap((risk) =>
-    [1, 4, MAX_PICKS].map((n) => ({
-      game: "keno",
-      bet: `${risk}, ${n} picks`,
-      params: () => ({ risk, picks: Array.from({ length: n }, (_, i) => i + 1) }),
-    })),
-  ),
-  ...[1, 3, 10, 24].flatMap((mines) =>
-    [1, 2]
-      .filter((g) => g <= MINE_TILES - mines)
-      .map((gems) => ({ game: "mines", bet: `${mines} mines, ${gems} gems`, params: () => ({ mines }), next: minesMove(gems) })),
-  ),
-  ...[1, 2, 3].map((k) => ({ game: "hi-lo", bet: `cash out after ${k}`, params: () => ({}), next: hiLoMove(k) })),
-  { game: "blackjack", bet: "main bet and insurance", params: () => ({}), next: blackjackMove },
-  ...(["player", "banker", "tie"] as const).map((side) => ({
-    game: "baccarat",
-    bet: side,
-    params: (s: number) => ({ bets: { [side]: s } }),
-  })),
-  { game: "poker", bet: "ante + raise", params: () => ({}), next: () => ({ type: "raise" }) },
-  { game: "three-card-poker", bet: "ante + play", params: (s: number) => ({ ante: s, pairPlus: 0 }), next: () => ({ type: "play" }) },
-  { game: "three-card-poker", bet: "pair plus", params: (s: number) => ({ ante: 0, pairPlus: s }) },
-  {
-    game: "video-poker",
-    bet: "hold the pairs",
-    params: () => ({}),
-    next: () => ({ type: "draw", hold: [true, true, false, false, false] }),
-  },
-  ...[
-    { type: "pass" },
-    { type: "dontPass" },
-    { type: "field" },
-    { type: "anySeven" },
-    { type: "anyCraps" },
-    ...POINTS.map((number) => ({ type: "place", number })),
-    ...[4, 6, 8, 10].map((number) => ({ type: "hard", number })),
-  ].map((bet) => ({
-    game: "craps",
-    bet: `${bet.type}${"number" in bet ? ` ${bet.number}` : ""}`,
-    params: (s: number) => ({ bets: [{ ...bet, amount: s }] }),
-    // odds behind a line bet once it has a point (three times the flat bet), then roll
-    next: (state: { point: number | null; bets: { type: string; odds: number; amount: number }[] }) => {
-      const line = state.bets.find((b) => (b.type === "pass" || b.type === "dontPass") && b.odds === 0);
-      if (line && state.point !== null)
-        return { type: "bet", bets: [{ type: line.type === "pass" ? "passOdds" : "dontPassOdds", amount: 3 * line.amount }] };
-      return { type: "roll" };
-    },
-  })),
-];
+/** A seed of its own for each bet type and stake, from their names: a new game or bet type moves no other one's sample. */
+const seedOf = (text: string) => {
+  let h = 0x811c9dc5;
+  for (const c of text) h = Math.imul(h ^ c.codePointAt(0)!, 0x01000193) >>> 0;
+  return h;
+};
 
 const ROUNDS = 300;
 const Z99 = 2.575829;
@@ -387,10 +196,10 @@ const Z99 = 2.575829;
  * six stakes), divided by its exact standard deviation, lies within ±2.576 with 99 % probability.
  */
 describe("rule 2, Monte Carlo: rounding adds nothing in expectation (99 % interval) at stakes 1, 2, 3, 7, 10, 99", () => {
-  it.each(SAMPLED.map((s, i) => [`${s.game} ${s.bet}`, s, i] as const))("%s", (_, s, i) => {
+  it.each(SAMPLED.map((s) => [`${s.game} ${s.bet}`, s] as const))("%s", (name, s) => {
     const total: Played = { error: 0, variance: 0, rounded: 0 };
     for (const stake of STAKES) {
-      const rng = seededRng(1_000 * i + stake);
+      const rng = seededRng(seedOf(`${name} at ${stake}`));
       for (let r = 0; r < ROUNDS; r++) {
         const played = playRound(s.game, stake, s.params(stake), rng, s.next);
         total.error += played.error;

@@ -1,6 +1,7 @@
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { replayRound } from "@casino/common";
+import { ENGINES, GAMES, replayRound } from "@casino/common";
+import { casesOf } from "../../common/test/games/cases";
 import { Retention } from "../src/ops/retention";
 import { TEST_DB, startTestApp, type TestApp } from "./harness";
 import { ask, joinCasino, newRequestId, waitFor } from "./room-helpers";
@@ -41,41 +42,20 @@ async function openRound(c: Connection, game: string, params: unknown, prepare: 
   throw new Error(`no ${game} round stayed open`);
 }
 
-/** Hi-lo: guess the likelier side until one guess was right. */
-const oneCorrectGuess: Prepare = (view) =>
-  view.correct > 0 ? null : { type: view.higher > 0 && (view.lower === 0 || view.higher <= view.lower) ? "higher" : "lower" };
+/** Mines: reveal one gem (tile 12), then leave the round open. */
 const oneGem: Prepare = (view) => (view.revealed.length > 0 ? null : { type: "reveal", tile: 12 });
 
 const lastSession = async (playerId: string) =>
   (await sql(`SELECT * FROM game_sessions WHERE player_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1`, [playerId]))[0];
 
 describe("abandoned rounds", () => {
-  const cases: { game: string; params: unknown; prepare?: Prepare; voided: boolean; defaults: (actions: any[]) => void }[] = [
-    {
-      game: "blackjack",
-      params: {},
-      voided: false,
-      defaults: (a) => expect(a.every((x) => x.type === "stand" || (x.type === "insurance" && !x.take))).toBe(true),
-    },
-    { game: "poker", params: {}, voided: false, defaults: (a) => expect(a).toEqual([{ type: "fold" }]) },
-    { game: "three-card-poker", params: { ante: 6, pairPlus: 4 }, voided: false, defaults: (a) => expect(a).toEqual([{ type: "fold" }]) },
-    {
-      game: "video-poker",
-      params: {},
-      voided: false,
-      defaults: (a) => expect(a).toEqual([{ type: "draw", hold: [true, true, true, true, true] }]),
-    },
-    { game: "hi-lo", params: {}, voided: true, defaults: (a) => expect(a).toEqual([]) },
-    { game: "hi-lo", params: {}, prepare: oneCorrectGuess, voided: false, defaults: (a) => expect(a).toEqual([{ type: "cashout" }]) },
-    { game: "mines", params: { mines: 2 }, voided: true, defaults: (a) => expect(a).toEqual([]) },
-    { game: "mines", params: { mines: 1 }, prepare: oneGem, voided: false, defaults: (a) => expect(a).toEqual([{ type: "cashout" }]) },
-    {
-      game: "craps",
-      params: { bets: [{ type: "pass", amount: 10 }] },
-      voided: false,
-      defaults: (a) => expect(a.every((x) => x.type === "roll")).toBe(true),
-    },
-  ];
+  // every game whose round stays open (its engine has a default action), with its cases' abandoned rounds
+  const multiStep = GAMES.filter((g) => g.kind === "chance" && ENGINES[g.id]?.defaultAction).map((g) => g.id);
+  const cases = multiStep.flatMap((game) => (casesOf(game).abandoned ?? []).map((c) => ({ game, ...c })));
+
+  it.each(multiStep)("%s has abandoned rounds in its cases file", (game) => {
+    expect(casesOf(game).abandoned?.length ?? 0, `common/test/games/${game}.cases.ts exports no \`abandoned\``).toBeGreaterThan(0);
+  });
 
   it.each(cases)(
     "$game (voided: $voided) is settled by its default action through the ledger, exactly once",

@@ -1,7 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { DAILY_SPIN, ENGINES, PAYOUT_ROUNDING, replayRound, verifyRound } from "@casino/common";
+import type { Room } from "@colyseus/sdk";
+import { DAILY_SPIN, GAMES, PAYOUT_ROUNDING, replayRound, verifyRound } from "@casino/common";
+import { casesOf } from "../../common/test/games/cases";
+import type { Play } from "../../common/test/games/case-support";
 import { startTestApp, type TestApp } from "./harness";
-import { ask, joinCasino } from "./room-helpers";
+import { ask, joinCasino, type Inbox } from "./room-helpers";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,88 +13,44 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 afterEach(async () => t.expectLedgerInvariant());
 
-/** A bet per game at a small stake, and how to go on while its round is open. */
-const PLAYS: Record<string, { params: unknown; amount?: number; next?: (view: any) => unknown[] }> = {
-  dice: { params: { target: 49.5, direction: "under" } },
-  limbo: { params: { target: 2 } },
-  crash: { params: { cashOutAt: 2 } },
-  "coin-flip": { params: { side: "heads" } },
-  roulette: {
-    params: {
-      bets: [
-        { type: "even", amount: 5 },
-        { type: "split", numbers: [8, 11], amount: 5 },
-      ],
-    },
-    amount: 10,
-  },
-  "sic-bo": {
-    params: {
-      bets: [
-        { type: "small", amount: 6 },
-        { type: "single", value: 4, amount: 4 },
-      ],
-    },
-    amount: 10,
-  },
-  slots: { params: {} },
-  keno: { params: { picks: [5, 10, 15, 20, 25, 30, 35, 40], risk: "classic" } },
-  baccarat: { params: { bets: { player: 10 } }, amount: 10 },
-  blackjack: {
-    params: {},
-    next: (v) =>
-      v.phase === "insurance" ? [{ type: "insurance", take: true }] : [{ type: v.hands[v.active].total < 15 ? "hit" : "stand" }],
-  },
-  poker: { params: {}, next: () => [{ type: "raise" }] },
-  "three-card-poker": { params: { ante: 10, pairPlus: 5 }, amount: 15, next: () => [{ type: "play" }] },
-  "video-poker": { params: {}, next: () => [{ type: "draw", hold: [false, false, true, true, true] }] },
-  "hi-lo": {
-    params: {},
-    next: (v) =>
-      v.correct >= 1 ? [{ type: "cashout" }] : [{ type: v.higher > 0 && v.higher <= v.lower ? "higher" : "lower" }, { type: "higher" }],
-  },
-  mines: {
-    params: { mines: 5 },
-    next: (v) => (v.revealed.length >= 2 ? [{ type: "cashout" }] : [{ type: "reveal", tile: [3, 17][v.revealed.length] }]),
-  },
-  craps: { params: { bets: [{ type: "dontPass", amount: 10 }] }, amount: 10, next: () => [{ type: "roll" }] },
-};
+const chanceGames = GAMES.filter((g) => g.kind === "chance").map((g) => g.id);
 
-const stakeOf = (game: string) => PLAYS[game]!.amount ?? 10;
+/** Plays a round through the room to its end: while it is open, the first of the play's actions the room accepts. */
+async function playRound(room: Room, inbox: Inbox, game: string, play: Play) {
+  let answer = await ask(room, inbox, "bet", { game, amount: play.amount, params: play.params });
+  expect(answer.type, `${game}: ${JSON.stringify(answer.body)}`).toBe("result");
+  for (let steps = 0; !answer.body.done; steps++) {
+    expect(play.act, `${game} left a round open`).toBeDefined();
+    expect(steps, `${game}: the round did not end`).toBeLessThan(500);
+    let reply;
+    for (const action of play.act!(answer.body.view)) {
+      reply = await ask(room, inbox, "act", { action });
+      if (reply.type === "result") break;
+    }
+    expect(reply!.type, `${game}: ${JSON.stringify(reply!.body)}`).toBe("result");
+    answer = reply!;
+  }
+  return answer;
+}
 
 describe("a round played through the server verifies offline to the same outcome", () => {
-  it("every game and a daily spin, after the seed is rotated and revealed", async () => {
-    expect(Object.keys(PLAYS).sort()).toEqual(Object.keys(ENGINES).sort());
+  it.each(chanceGames)("%s: each of its plays, after the seed is rotated and revealed", async (game) => {
+    const { plays } = casesOf(game);
     const { token, player } = await t.guest();
     const { room, inbox } = await joinCasino(t, token);
     const committed = (room.state as any).serverSeedHash as string;
-    const played = new Map<string, { amount: number; payout: number; stake: number; view: unknown; nonce: number }>();
+    const played = new Map<number, { amount: number; payout: number; stake: number; view: unknown }>();
 
-    for (const game of Object.keys(PLAYS)) {
-      const play = PLAYS[game]!;
-      const amount = stakeOf(game);
-      let answer = await ask(room, inbox, "bet", { game, amount, params: play.params });
-      expect(answer.type, `${game}: ${JSON.stringify(answer.body)}`).toBe("result");
-      while (!answer.body.done) {
-        let reply;
-        for (const action of play.next!(answer.body.view)) {
-          reply = await ask(room, inbox, "act", { action });
-          if (reply.type === "result") break;
-        }
-        expect(reply!.type, `${game}: ${JSON.stringify(reply!.body)}`).toBe("result");
-        answer = reply!;
-      }
+    for (const play of plays) {
+      const answer = await playRound(room, inbox, game, play);
       expect(answer.body.fairness.serverSeedHash).toBe(committed);
-      played.set(game, {
-        amount,
+      played.set(answer.body.fairness.nonce, {
+        amount: play.amount,
         payout: answer.body.totalPayout,
         stake: answer.body.totalStake,
         view: answer.body.view,
-        nonce: answer.body.fairness.nonce,
       });
     }
-    const spin = await ask(room, inbox, "daily-spin", {});
-    expect(spin.type).toBe("spin");
 
     const rotated = await ask(room, inbox, "seed:rotate", {});
     expect(rotated.type).toBe("result");
@@ -100,13 +59,14 @@ describe("a round played through the server verifies offline to the same outcome
     expect(revealed, "the committed seed is revealed after the rotation").toBeDefined();
 
     const history = await t.request("GET", `/api/player/${player.id}/history?limit=50`, { token });
-    expect(history.body.items).toHaveLength(Object.keys(PLAYS).length + 1);
+    expect(history.body.items).toHaveLength(plays.length);
     const rounds = history.body.items.filter((item: { kind: string }) => item.kind === "round");
-    expect(rounds).toHaveLength(Object.keys(PLAYS).length);
+    expect(rounds).toHaveLength(plays.length);
     for (const item of rounds) {
-      const live = played.get(item.gameType)!;
-      expect(item.amount, `${item.gameType}: the recorded opening bet`).toBe(live.amount);
-      expect(item.fairness.nonce).toBe(live.nonce);
+      expect(item.gameType).toBe(game);
+      const live = played.get(item.fairness.nonce)!;
+      expect(live, `${game}: a recorded round of nonce ${item.fairness.nonce} was played`).toBeDefined();
+      expect(item.amount, `${game}: the recorded opening bet`).toBe(live.amount);
       const v = verifyRound({
         serverSeed: revealed!.serverSeed,
         serverSeedHash: item.fairness.serverSeedHash,
@@ -118,16 +78,33 @@ describe("a round played through the server verifies offline to the same outcome
         actions: item.actions,
         rounding: item.rounding,
       });
-      expect(item.rounding, `${item.gameType}: played under the current rounding rule`).toBe(PAYOUT_ROUNDING);
-      expect(v.commitment.matches, item.gameType).toBe(true);
+      expect(item.rounding, `${game}: played under the current rounding rule`).toBe(PAYOUT_ROUNDING);
+      expect(v.commitment.matches, game).toBe(true);
       expect(v.done).toBe(true);
-      expect(v.totalStake, item.gameType).toBe(live.stake);
-      expect(v.totalPayout, item.gameType).toBe(live.payout);
+      expect(v.totalStake, game).toBe(live.stake);
+      expect(v.totalPayout, game).toBe(live.payout);
       expect(v.totalPayout).toBe(item.payout);
       expect(v.result).toBe(item.result);
-      expect(v.view, item.gameType).toEqual(live.view);
+      expect(v.view, game).toEqual(live.view);
       expect(v.view).toEqual(item.outcome);
     }
+    await room.leave();
+  });
+
+  it("a daily spin, after the seed is rotated and revealed", async () => {
+    const { token, player } = await t.guest();
+    const { room, inbox } = await joinCasino(t, token);
+    const committed = (room.state as any).serverSeedHash as string;
+    const spin = await ask(room, inbox, "daily-spin", {});
+    expect(spin.type).toBe("spin");
+
+    const rotated = await ask(room, inbox, "seed:rotate", {});
+    expect(rotated.type).toBe("result");
+    const seeds = await t.request("GET", `/api/player/${player.id}/seeds`, { token });
+    const revealed = (seeds.body.revealed as { serverSeed: string; serverSeedHash: string }[]).find((s) => s.serverSeedHash === committed);
+    expect(revealed, "the committed seed is revealed after the rotation").toBeDefined();
+    const history = await t.request("GET", `/api/player/${player.id}/history?limit=50`, { token });
+    expect(history.body.items).toHaveLength(1);
 
     // the spin is a history row of its own, re-derived from what the row says
     const spinRow = history.body.items.find((item: { kind: string }) => item.kind === "daily_spin");
@@ -147,43 +124,24 @@ describe("a round played through the server verifies offline to the same outcome
   });
 });
 
-/** A 1-coin bet of every game: every chip worth 1 coin. */
-const ONE_COIN: Record<string, { params: unknown; amount: number }> = {
-  ...Object.fromEntries(Object.entries(PLAYS).map(([game, play]) => [game, { params: play.params, amount: 1 }])),
-  roulette: { params: { bets: [{ type: "even", amount: 1 }] }, amount: 1 },
-  "sic-bo": { params: { bets: [{ type: "small", amount: 1 }] }, amount: 1 },
-  baccarat: { params: { bets: { banker: 1 } }, amount: 1 },
-  "three-card-poker": { params: { ante: 1, pairPlus: 0 }, amount: 1 },
-  craps: { params: { bets: [{ type: "pass", amount: 1 }] }, amount: 1 },
-};
-
 describe("1-coin bets on the server", () => {
   const balanceOf = async (playerId: string) =>
     Number((await t.app.services.db.run((em) => em.query(`SELECT balance FROM players WHERE id = $1`, [playerId])))[0].balance);
 
   it("are taken and paid on every game, and verify under the round's rounding rule", async () => {
-    expect(Object.keys(ONE_COIN).sort()).toEqual(Object.keys(ENGINES).sort());
     const { token, player } = await t.guest();
     const { room, inbox } = await joinCasino(t, token);
     const committed = (room.state as any).serverSeedHash as string;
     let net = 0;
     const rounds: { game: string; stake: number; payout: number; nonce: number }[] = [];
-    for (const game of Object.keys(ONE_COIN)) {
-      const { params, amount } = ONE_COIN[game]!;
+    for (const game of chanceGames) {
+      // a bet of 1 coin, every chip worth 1 coin
+      const play = casesOf(game).oneCoin;
+      expect(play.amount, `${game}: the one-coin play`).toBe(1);
       // rounds of 1 coin until one pays: every game pays a 1-coin bet often enough to see it here
       for (let tries = 0; !rounds.some((r) => r.game === game && r.payout > 0); tries++) {
         expect(tries, `${game}: no 1-coin round paid in 60`).toBeLessThan(60);
-        let answer = await ask(room, inbox, "bet", { game, amount, params });
-        expect(answer.type, `${game}: ${JSON.stringify(answer.body)}`).toBe("result");
-        while (!answer.body.done) {
-          let reply;
-          for (const action of PLAYS[game]!.next!(answer.body.view)) {
-            reply = await ask(room, inbox, "act", { action });
-            if (reply.type === "result") break;
-          }
-          expect(reply!.type, `${game}: ${JSON.stringify(reply!.body)}`).toBe("result");
-          answer = reply!;
-        }
+        const answer = await playRound(room, inbox, game, play);
         // a rounded payout says what it came to before rounding: within a coin of what was paid, not whole
         const unrounded = answer.body.unroundedPayout as number | undefined;
         if (unrounded !== undefined) {
