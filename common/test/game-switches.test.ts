@@ -7,7 +7,8 @@ import { ENGINES } from "../src/games/registry";
  * client/src/games/<game>/: table, lobby art) and its entry in the catalogue; the rest of the code loops
  * over the catalogue. This test fails when
  * a central file starts switching on game ids again: a `case "<game>"` outside the game's own files, or
- * a map with an entry per game (three or more chance games as keys) outside the registries.
+ * a map with an entry per game (three or more chance games as keys) outside the registries, in the
+ * sources or in the tests (a test reads a game's cases from the game's own test files).
  */
 const ROOT = new URL("../../", import.meta.url);
 const SCANNED = ["common/src", "common/scripts", "server/src", "client/src", "loadtest", "bench"];
@@ -21,6 +22,8 @@ const REGISTRIES = new Set([
   "common/src/rtp-table.ts",
   // a load scenario plays a chosen few multi-step games; a new game need not join it
   "loadtest/scenarios/multi-step.ts",
+  // the click-to-result benchmark drives the tables it measures; a new game need not join it
+  "bench/feedback.ts",
 ]);
 
 function sourceFiles(dir: string): string[] {
@@ -41,7 +44,13 @@ function ownerOf(path: string): string | undefined {
 }
 
 const escape = (s: string) => s.replace(/[-/\\^$*+?.()|[\]{}]/g, "\\$&");
-const FILES = SCANNED.flatMap(sourceFiles).map((path) => ({ path, text: readFileSync(new URL(path, ROOT), "utf8") }));
+const read = (path: string) => ({ path, text: readFileSync(new URL(path, ROOT), "utf8") });
+const FILES = SCANNED.flatMap(sourceFiles).map(read);
+/** The tests (loadtest's are among the sources above). */
+const TESTS = ["common/test", "server/test", "client/test", "client/e2e"].flatMap(sourceFiles).map(read);
+/** A game as a map's key or a list entry's id. */
+const keyedIn = (text: string) =>
+  GAMES.filter((game) => new RegExp(`^\\s*(["']?)${escape(game)}\\1\\s*:|^\\s*(?:\\{\\s*)?id:\\s*["']${escape(game)}["']`, "m").test(text));
 
 describe("no central switch on game ids", () => {
   it("scans the sources and knows the games", () => {
@@ -59,11 +68,14 @@ describe("no central switch on game ids", () => {
     expect(found).toEqual([]);
   });
 
-  it("has no map with an entry per game outside the registries", () => {
-    const found = FILES.filter(({ path }) => !REGISTRIES.has(path)).flatMap(({ path, text }) => {
-      const keyed = GAMES.filter((game) => new RegExp(`^\\s*(["']?)${escape(game)}\\1\\s*:`, "m").test(text));
-      return keyed.length >= 3 ? [`${path}: ${keyed.join(", ")}`] : [];
-    });
+  it("has no map with an entry per game outside the registries, in the sources or the tests", () => {
+    expect(TESTS.some((f) => f.path === "server/test/games-room.test.ts")).toBe(true);
+    const found = [...FILES, ...TESTS]
+      .filter(({ path }) => !REGISTRIES.has(path))
+      .flatMap(({ path, text }) => {
+        const keyed = keyedIn(text);
+        return keyed.length >= 3 ? [`${path}: ${keyed.join(", ")}`] : [];
+      });
     expect(found).toEqual([]);
   });
 });
