@@ -19,6 +19,8 @@ interface GameEntry {
   category: Category;
   /** chance games move coins through the casino room (`engine`); skill games have their own rewards. */
   kind: "chance" | "skill";
+  /** played with dice: its rounds count toward the dice-game tags (a dice game may sit in any category) */
+  dice?: true;
   engine?: () => EngineModule;
 }
 
@@ -87,6 +89,7 @@ export const GAMES = [
     title: "Dice",
     description: "Roll over or under your target.",
     category: "Quick Games",
+    dice: true,
     ...chance(() => import("./games/dice/engine")),
   },
   {
@@ -102,6 +105,7 @@ export const GAMES = [
     title: "Craps",
     description: "Pass line, come, odds and proposition bets.",
     category: "Dice Games",
+    dice: true,
     ...chance(() => import("./games/craps/engine")),
   },
   {
@@ -109,6 +113,7 @@ export const GAMES = [
     title: "Sic Bo",
     description: "Bet on the sum and faces of three dice.",
     category: "Dice Games",
+    dice: true,
     ...chance(() => import("./games/sic-bo/engine")),
   },
   {
@@ -151,6 +156,6 @@ export interface GameDefinition extends GameEntry {
 }
 
 export const CARD_GAME_IDS: readonly GameId[] = GAMES.filter((g) => g.category === "Card Games").map((g) => g.id);
-export const DICE_GAME_IDS: readonly GameId[] = ["craps", "sic-bo", "dice"];
+export const DICE_GAME_IDS: readonly GameId[] = GAMES.filter((g) => "dice" in g && g.dice).map((g) => g.id);
 
 export const gameDefinition = (id: string): GameDefinition | undefined => (GAMES as readonly GameDefinition[]).find((g) => g.id === id);

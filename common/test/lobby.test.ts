@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { gamesByCategory, mostPlayed } from "../src/lobby";
-import { CATEGORIES, GAMES } from "../src/catalogue";
+import { CARD_GAME_IDS, CATEGORIES, DICE_GAME_IDS, GAMES } from "../src/catalogue";
 
 describe("the lobby's games", () => {
   it("lists every game of the catalogue once, in the spec's 6 categories, in catalogue order", () => {
@@ -22,6 +22,12 @@ describe("the lobby's games", () => {
       ["dots"],
     ];
     expect(groups.map((g) => g.games.map((x) => x.id).filter((id) => spec.flat().includes(id)))).toEqual(spec);
+  });
+
+  it("knows the card and dice games the tags count, from the catalogue's entries", () => {
+    expect(CARD_GAME_IDS).toEqual(["blackjack", "poker", "baccarat", "three-card-poker", "video-poker"]);
+    // dice is a Quick Game, so the dice games are marked in their entries, not found by category
+    expect(DICE_GAME_IDS).toEqual(["dice", "craps", "sic-bo"]);
   });
 
   it("Most Played: top 3 known games by play count, the first Popular", () => {
