@@ -81,23 +81,46 @@ const shownBalance = async (app: FrameLocator) => Number(((await app.getByTestId
 const crashRows = async (baseUrl: string, s: { playerId: string; token: string }) =>
   (await history(baseUrl, s)).filter((r: HistoryRow) => r.gameType === "crash");
 
+/** What a table shows at one moment: its phase and round and every bet row, read in one step in the page. */
+interface TableView {
+  phase: string | null;
+  round: string | null;
+  bets: Record<string, { status: string | null; outcome: string }>;
+}
+const viewOf = (app: FrameLocator): Promise<TableView> =>
+  room(app).evaluate((el) => ({
+    phase: el.getAttribute("data-phase"),
+    round: el.getAttribute("data-round"),
+    bets: Object.fromEntries(
+      [...el.querySelectorAll('[data-testid="crash-room-bet"]')].map((row) => [
+        row.getAttribute("data-player") ?? "",
+        {
+          status: row.getAttribute("data-status"),
+          outcome: row.querySelector('[data-testid="crash-room-bet-outcome"]')?.textContent ?? "",
+        },
+      ]),
+    ),
+  }));
+
 /**
- * Waits until a table shows the bust of `round` or has moved on to another round, and says whether it
- * showed the bust. Polled from here: the bust shows for a few seconds only, and a busy page may draw
- * the next round's state first.
+ * Waits until a table shows the bust of `round` or has moved on to another round, and returns what it
+ * showed at the bust (null if it moved on first). Polled from here, and read in one step: the bust
+ * shows for a few seconds only, then the next round clears the bets, and a busy page may draw the next
+ * round's state first.
  */
-async function bustOf(app: FrameLocator, round: string): Promise<boolean> {
+async function bustOf(app: FrameLocator, round: string): Promise<TableView | null> {
+  let seen: TableView | null = null;
   await expect
     .poll(
       async () => {
-        const p = await phaseOf(app);
-        return p.round !== round || p.phase === "busted";
+        seen = await viewOf(app);
+        return seen.round !== round || seen.phase === "busted";
       },
       { timeout: 60_000, interval: 200 },
     )
     .toBe(true);
-  const seen = await phaseOf(app);
-  return seen.round === round && seen.phase === "busted";
+  const last = seen as TableView | null;
+  return last && last.round === round && last.phase === "busted" ? last : null;
 }
 
 /** Places a bet from the panel; a failure says what the panel showed (for the test's message). */
@@ -197,17 +220,18 @@ describe("the shared crash room", () => {
         continue;
       }
       // Both tables show the same outcome for each bet.
-      const aliceStatus = await betRow(alice.app, a.playerId).getAttribute("data-status");
-      expect(await betRow(bob.app, a.playerId).getAttribute("data-status")).toBe(aliceStatus);
-      expect(await betRow(alice.app, b.playerId).getAttribute("data-status")).toBe("lost");
-      expect(await betRow(bob.app, b.playerId).getAttribute("data-status")).toBe("lost");
+      const aliceStatus = aliceSaw.bets[a.playerId]?.status;
+      expect(bobSaw.bets[a.playerId]?.status).toBe(aliceStatus);
+      expect(aliceSaw.bets[b.playerId]?.status).toBe("lost");
+      expect(bobSaw.bets[b.playerId]?.status).toBe("lost");
       // Erin's bets are never in this room, nor Alice's and Bob's in hers.
-      expect(await betRow(alice.app, e.playerId).count()).toBe(0);
-      expect(await betRow(erin.app, a.playerId).count()).toBe(0);
-      expect(await betRow(erin.app, b.playerId).count()).toBe(0);
+      expect(aliceSaw.bets[e.playerId]).toBeUndefined();
+      const erinSees = await viewOf(erin.app);
+      expect(erinSees.bets[a.playerId]).toBeUndefined();
+      expect(erinSees.bets[b.playerId]).toBeUndefined();
       if (aliceStatus !== "cashed_out") undecided.push(`Alice's bet ${aliceStatus} (busted before the click)`);
       if (aliceStatus === "cashed_out") {
-        const outcome = (await betRow(bob.app, a.playerId).getByTestId("crash-room-bet-outcome").textContent()) ?? "";
+        const outcome = bobSaw.bets[a.playerId]!.outcome;
         const [, at, payout] = /@ ([\d.]+)× \+([\d,]+)/.exec(outcome)!;
         decided = { round: round!, alicePayout: Number(payout!.replace(/,/g, "")), aliceAt: at! };
         await shared.page.screenshot({ path: `${ARTIFACTS}/crash-room-busted.png` });
