@@ -154,7 +154,7 @@ describe("phones", () => {
   });
 
   it.each([{ viewport: PHONES[1] }, { viewport: DESKTOP }])(
-    "$viewport.width px: the result toast never covers the table's buttons (blackjack, video poker)",
+    "$viewport.width px: the result toast covers no control of the page (blackjack, video poker)",
     { timeout: 120_000 },
     async ({ viewport }) => {
       const { context, page } = await openAsGuest(browser, t.baseUrl, viewport);
@@ -166,16 +166,16 @@ describe("phones", () => {
           await game.play(page);
           const toast = page.getByTestId("toast");
           await toast.waitFor({ timeout: 15_000 });
-          const box = (await toast.boundingBox())!;
-          const covered = await page.evaluate(
-            (b) =>
-              [...document.querySelectorAll<HTMLElement>('[data-testid="bet-panel"] button, [data-testid="action-bar"] button')]
-                .map((el) => ({ id: el.dataset.testid ?? el.textContent, r: el.getBoundingClientRect() }))
-                .filter(({ r }) => r.width > 0 && r.left < b.x + b.width && r.right > b.x && r.top < b.y + b.height && r.bottom > b.y)
-                .map(({ id }) => id),
-            box,
-          );
-          expect(covered, `${id} at ${viewport.width} px: buttons under the toast`).toEqual([]);
+          // every control in view (the header's, the table's, the panel's, the action bar's) but the toast's own
+          const covered = await page.evaluate(() => {
+            const b = document.querySelector('[data-testid="toast"]')!.getBoundingClientRect();
+            return [...document.querySelectorAll<HTMLElement>("button, a[href], input, select, [role='button'], [role='switch']")]
+              .filter((el) => !el.closest('[data-testid="toast"]'))
+              .map((el) => ({ id: el.dataset.testid ?? el.getAttribute("aria-label") ?? el.textContent, r: el.getBoundingClientRect() }))
+              .filter(({ r }) => r.width > 0 && r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top)
+              .map(({ id }) => id);
+          });
+          expect(covered, `${id} at ${viewport.width} px: controls under the toast`).toEqual([]);
           await shot(page, `layout-toast-${id}-${viewport.width}`);
           await backToLobby(page);
           await page.getByTestId("lobby-heading").waitFor();

@@ -21,31 +21,26 @@ export function Toaster() {
           duration={current.duration ?? 5_000}
           onOpenChange={(open) => !open && dismiss(current.id)}
           className={cn(
-            "pointer-events-auto flex w-full items-start gap-3 rounded-xl border p-4 pr-10 shadow-xl relative",
+            // on a phone one line where it fits (title, then the amount), so it hides as little as it can
+            "pointer-events-auto flex w-full items-start gap-3 rounded-xl border p-4 pr-10 shadow-xl relative max-sm:py-2.5",
             "data-[swipe=end]:translate-x-full",
             VARIANT[current.variant ?? "default"],
           )}
           data-testid="toast"
         >
-          <div className="min-w-0 flex-1">
+          <div className="min-w-0 flex-1 max-sm:flex max-sm:flex-wrap max-sm:items-baseline max-sm:gap-x-2">
             <Toast.Title className="font-semibold">{current.title}</Toast.Title>
-            {current.description && <Toast.Description className="mt-0.5 text-sm opacity-90">{current.description}</Toast.Description>}
+            {current.description && (
+              <Toast.Description className="mt-0.5 text-sm opacity-90 max-sm:mt-0">{current.description}</Toast.Description>
+            )}
           </div>
           <Toast.Close aria-label="Dismiss" className="absolute right-2 top-2 rounded p-1 opacity-70 hover:opacity-100">
             <X className="h-4 w-4" aria-hidden />
           </Toast.Close>
         </Toast.Root>
       )}
-      <Toast.Viewport
-        className="fixed z-[60] flex w-full max-w-sm flex-col gap-2 outline-none"
-        style={{
-          // above a table's action bar on a phone, so a toast never covers the button it follows
-          bottom: "calc(var(--safe-bottom) + var(--action-bar-height, 0px) + 1rem)",
-          right: "calc(var(--safe-right) + 1rem)",
-          left: "auto",
-          maxWidth: "min(24rem, calc(100vw - 2rem))",
-        }}
-      />
+      {/* placed by .toast-viewport (styles.css): at the bottom, or under a game's header while its action bar is fixed */}
+      <Toast.Viewport className="toast-viewport fixed z-[60] flex w-full flex-col gap-2 outline-none" />
     </Toast.Provider>
   );
 }

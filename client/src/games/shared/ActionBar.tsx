@@ -4,7 +4,9 @@ import { useLayoutEffect, useRef, type ReactNode } from "react";
  * The table's main action (Bet, the round's actions, auto-bet's start and stop): in the panel on a wide
  * screen; on a phone or tablet (the table above the panel) a bar fixed to the bottom of the screen, so
  * the action is always in view without scrolling. While fixed, its height is published as
- * `--action-bar-height`: the page keeps that much room at its end, and toasts rise above it.
+ * `--action-bar-height` (the page keeps that much room at its end) and the root is marked
+ * `data-action-bar-fixed`: toasts then show under the game's header, clear of the bar and of the
+ * panel's controls just above it.
  */
 export function ActionBar(props: { children: ReactNode; hint?: string | null }) {
   const bar = useRef<HTMLDivElement>(null);
@@ -12,8 +14,11 @@ export function ActionBar(props: { children: ReactNode; hint?: string | null }) 
     const el = bar.current;
     if (!el) return;
     const root = document.documentElement;
-    const publish = () =>
-      root.style.setProperty("--action-bar-height", getComputedStyle(el).position === "fixed" ? `${el.offsetHeight}px` : "0px");
+    const publish = () => {
+      const fixed = getComputedStyle(el).position === "fixed";
+      root.style.setProperty("--action-bar-height", fixed ? `${el.offsetHeight}px` : "0px");
+      root.toggleAttribute("data-action-bar-fixed", fixed);
+    };
     const watch = new ResizeObserver(publish);
     watch.observe(el);
     window.addEventListener("resize", publish);
@@ -22,6 +27,7 @@ export function ActionBar(props: { children: ReactNode; hint?: string | null }) 
       watch.disconnect();
       window.removeEventListener("resize", publish);
       root.style.removeProperty("--action-bar-height");
+      root.removeAttribute("data-action-bar-fixed");
     };
   }, []);
   return (
