@@ -52,7 +52,7 @@ export function GameTile({ game, popular, wip, lockMessage, onPlay, onJoinTable,
       aria-labelledby={titleId}
       className={cn(
         "game-tile flex flex-col overflow-hidden rounded-2xl border border-border bg-card shadow-sm transition duration-200",
-        locked ? "opacity-55" : "hover:-translate-y-0.5 hover:border-primary/60 hover:shadow-md",
+        locked ? "opacity-55" : "hover:border-primary/60 hover:shadow-md",
       )}
     >
       <div className="relative aspect-[16/9] w-full sm:aspect-[2/1]">
