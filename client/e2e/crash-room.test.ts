@@ -72,15 +72,6 @@ async function playTogether(app: FrameLocator) {
 }
 
 const room = (app: FrameLocator) => app.getByTestId("crash-room");
-const phaseOf = async (app: FrameLocator) => ({
-  phase: await room(app).getAttribute("data-phase"),
-  round: await room(app).getAttribute("data-round"),
-});
-const betRow = (app: FrameLocator, playerId: string) => app.locator(`[data-testid="crash-room-bet"][data-player="${playerId}"]`);
-const shownBalance = async (app: FrameLocator) => Number(((await app.getByTestId("balance").textContent()) ?? "").replace(/[^\d-]/g, ""));
-const crashRows = async (baseUrl: string, s: { playerId: string; token: string }) =>
-  (await history(baseUrl, s)).filter((r: HistoryRow) => r.gameType === "crash");
-
 /** What a table shows at one moment: its phase and round and every bet row, read in one step in the page. */
 interface TableView {
   phase: string | null;
@@ -101,6 +92,15 @@ const viewOf = (app: FrameLocator): Promise<TableView> =>
       ]),
     ),
   }));
+/** A table's phase and round, read together. */
+const phaseOf = async (app: FrameLocator) => {
+  const { phase, round } = await viewOf(app);
+  return { phase, round };
+};
+const betRow = (app: FrameLocator, playerId: string) => app.locator(`[data-testid="crash-room-bet"][data-player="${playerId}"]`);
+const shownBalance = async (app: FrameLocator) => Number(((await app.getByTestId("balance").textContent()) ?? "").replace(/[^\d-]/g, ""));
+const crashRows = async (baseUrl: string, s: { playerId: string; token: string }) =>
+  (await history(baseUrl, s)).filter((r: HistoryRow) => r.gameType === "crash");
 
 /**
  * Waits until a table shows the bust of `round` or has moved on to another round, and returns what it
