@@ -52,6 +52,7 @@ import { moneyRoutes } from "./http/money-routes";
 import { errorHandler, unknownRoute } from "./http/errors";
 import { apiRouter, healthRoutes, mountHttpBasics } from "./http/api";
 import { guardHttpServer } from "./http/guard";
+import { systemClock, type Clock } from "./clock";
 import { Log } from "./log";
 import { Lifecycle } from "./lifecycle";
 import { TokenBuckets } from "./redis/token-bucket";
@@ -73,7 +74,7 @@ export interface App {
 }
 
 /** Builds the whole product on one port: REST under /api, the Colyseus rooms, and the built client. */
-export async function createApp(config: Config, existingDb?: Database): Promise<App> {
+export async function createApp(config: Config, existingDb?: Database, clock: Clock = systemClock): Promise<App> {
   const log = new Log(logSettings(config));
   const db = existingDb ?? (await openDatabase(config.databaseUrl, config.dataDir, config.dbTimeouts, config.dbPoolSize));
   db.breaker.onChange = (open, reason, openForMs) => {
@@ -98,6 +99,7 @@ export async function createApp(config: Config, existingDb?: Database): Promise<
   const closedAccounts = new ClosedAccounts(db, presence, log);
   const services: Services = {
     config,
+    clock,
     db,
     redis,
     boardsRedis,

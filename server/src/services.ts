@@ -1,5 +1,6 @@
 import type { Presence } from "@colyseus/core";
 import type { Redis } from "ioredis";
+import type { Clock } from "./clock";
 import type { Config } from "./config";
 import type { Database } from "./db/database";
 import type { SessionTokens } from "./auth/session";
@@ -26,6 +27,8 @@ import type { Together } from "./together/together";
 /** Everything the REST routers and rooms need, built once at boot. */
 export interface Services {
   config: Config;
+  /** Time for the shared rooms' rounds and timers: the system clock, or a test's ManualClock. */
+  clock: Clock;
   db: Database;
   redis: Redis;
   /** The leaderboards' own connection to the same Redis (not pipelined: see openRedis); `redis` itself on the stand-in. */

@@ -4,6 +4,7 @@ import pg from "pg";
 import { expect } from "vitest";
 import { Client as SdkClient } from "@colyseus/sdk";
 import { Redis } from "ioredis";
+import type { Clock } from "../src/clock";
 import { loadConfig } from "../src/config";
 import { createApp, type App } from "../src/app";
 import { auditLedger } from "../src/ops/audit-ledger";
@@ -96,7 +97,7 @@ export async function leaseRedisDb(
   }
 }
 
-export async function startTestApp(env: Record<string, string> = {}, options: { redis?: boolean } = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, options: { redis?: boolean; clock?: Clock } = {}): Promise<TestApp> {
   const discord = await startFakeDiscord();
   const database = await freshDatabaseUrl();
   const redisLease = options.redis === false ? { release: async () => undefined } : await leaseRedisDb();
@@ -116,7 +117,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
     ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
     ...env,
   });
-  const app = await createApp(config);
+  const app = await createApp(config, undefined, options.clock);
   const port = await app.listen();
   // @colyseus/testing reads the port from the server; it was bound to a free one.
   (app.server as unknown as { port: number }).port = port;
