@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { matchMaker } from "@colyseus/core";
 import type { Room } from "@colyseus/sdk";
+import { ManualClock } from "../src/clock";
 import { startTestApp, type TestApp } from "./harness";
 import { FAKE_BOT_TOKEN } from "./fake-discord";
 import { waitFor } from "./room-helpers";
@@ -12,8 +13,9 @@ import { waitFor } from "./room-helpers";
 let checked: TestApp;
 beforeAll(async () => {
   // With the bot token the server asks Discord's activity-instance lookup (crash-room.test.ts runs
-  // without it: there a player's own session joining the instance is what counts).
-  checked = await startTestApp({ DISCORD_BOT_TOKEN: FAKE_BOT_TOKEN });
+  // without it: there a player's own session joining the instance is what counts). Only seats are
+  // tested: on a ManualClock nobody moves, the rooms stay in their first betting phase.
+  checked = await startTestApp({ DISCORD_BOT_TOKEN: FAKE_BOT_TOKEN }, { clock: new ManualClock() });
 });
 afterAll(async () => checked?.close());
 

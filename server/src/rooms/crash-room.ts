@@ -1,38 +1,20 @@
 import { ErrorCode, Room, ServerError, type AuthContext, type Client } from "@colyseus/core";
-import {
-  ACCOUNT_CLOSED_CLOSE_CODE,
-  CRASH_MESSAGES,
-  crashBetMessage,
-  crashCashOutMessage,
-  crashJoinOptions,
-  crashMultiplierAt,
-  crashReachedAtMs,
-  type CrashCashOutAnswer,
-  type CrashPhase,
-} from "@casino/common";
+import { ACCOUNT_CLOSED_CLOSE_CODE, CRASH_MESSAGES, crashBetMessage, crashCashOutMessage, crashJoinOptions } from "@casino/common";
 import type { SessionClaims } from "../auth/session";
 import { AppError } from "../errors";
 import { countCrashStep } from "../metrics";
 import type { Services } from "../services";
 import { crashScopeOf, roomScope } from "./crash-scope";
 import { CrashBetView, CrashHistoryEntry, CrashState } from "./crash-state";
-import type { OpenedRound, RevealedRound } from "../db/crash-store";
+import type { RevealedRound } from "../db/crash-store";
+import type { ClockTimer } from "../clock";
+import { crashStep, initialCrashState, type CrashEffect, type CrashEvent, type CrashMachineState } from "./crash-machine";
 import { RoomRequests } from "./room-messages";
 
 interface CrashAuth extends SessionClaims {
   scope: string;
 }
 type CrashClient = Client<{ auth: CrashAuth }>;
-
-/** A bet of the current round as the room tracks it between the ledger's answers. */
-interface LiveBet {
-  playerId: string;
-  amount: number;
-  autoCashOut: number | null;
-  /** A cash-out (the player's or the automatic one) has been sent to the ledger. */
-  cashOut: { requestId: string; answer: Promise<CrashCashOutAnswer> } | null;
-  view: CrashBetView;
-}
 
 export const CRASH_HISTORY_SHOWN = 20;
 
@@ -65,27 +47,32 @@ export function crashRoom(services: Services) {
  * repeat: betting for a few seconds, then the multiplier runs up the curve until the round's crash
  * point, fixed in advance by the scope's hash chain, then the bust and the revealed game hash.
  *
+ * The rules are the pure machine of crash-machine.ts; this room is its adapter. It feeds the machine
+ * events stamped with `services.clock.now()` (messages, joins and leaves, the answers of the store and
+ * the ledger, the wake-ups it asked for), carries out the effects (store and ledger calls, wake-ups
+ * set with `services.clock.setTimeout`, balance events, the together feed, the lease) and copies the
+ * machine's view into the schema state after each step.
+ *
  * Money moves only through the ledger: a bet is debited when placed, a cash-out is a guarded update
  * (the bet still in, the round running, the multiplier at or below the crash point), and the bust marks
- * the rest lost. Whether a cash-out is in time is decided from the crash point and the time since the
- * run started, never from which timer fired first. A round left open by a process that stopped is
- * settled by the restart rule (CrashStore.recover).
+ * the rest lost. A round left open by a process that stopped is settled by the restart rule
+ * (CrashStore.recover), and so is the room's own open round when it is disposed.
  */
 export abstract class CrashRoom extends Room<{ state: CrashState; client: CrashClient }> {
   protected abstract readonly services: Services;
 
   private scope = "";
-  private phase: CrashPhase = "waiting";
-  private round: OpenedRound | null = null;
-  private runStartedAt = 0;
-  private readonly live = new Map<string, LiveBet>();
-  /** Ledger calls of the current round still in flight: phase changes wait for them. */
-  private readonly pending = new Set<Promise<unknown>>();
+  private machine!: CrashMachineState;
   private readonly names = new Map<string, string>();
-  private readonly wakers = new Set<() => void>();
+  /** The answers of this round's requests, by request id: a bet's until answered, a cash-out's for repeats. */
+  private readonly answers = new Map<string, Promise<unknown>>();
+  private wakeTimer: ClockTimer | undefined;
   private leaseTimer: NodeJS.Timeout | undefined;
-  private stopped = false;
-  private looping: Promise<void> = Promise.resolve();
+  /** Events raised while a step's effects are being carried out wait for it to finish. */
+  private readonly queue: CrashEvent[] = [];
+  private stepping = false;
+  private resolveStopped: () => void = () => undefined;
+  private readonly stoppedPromise = new Promise<void>((resolve) => (this.resolveStopped = resolve));
 
   private get s(): Services {
     return this.services;
@@ -96,19 +83,26 @@ export abstract class CrashRoom extends Room<{ state: CrashState; client: CrashC
     this.autoDispose = false;
     this.state = new CrashState();
     this.state.curveRate = this.s.config.crash.curveRate;
+    const { bettingMs, bustedMs, tickMs, curveRate, leaseMs } = this.s.config.crash;
+    this.machine = initialCrashState({ bettingMs, bustedMs, tickMs, curveRate, leaseMs });
     const requests = new RoomRequests<CrashClient>(this, this.s, playerOf);
     requests.handle(CRASH_MESSAGES.bet, {
       schema: crashBetMessage,
       // The same per-player bet budget as the casino room, shared by every connection and process.
       limit: "bet",
-      work: (client, msg) => this.placeBet(playerOf(client), msg.requestId, msg.amount, msg.autoCashOut ?? null),
+      work: (client, msg) => {
+        const playerId = playerOf(client);
+        const username = this.names.get(playerId) ?? "Player";
+        const { requestId, amount } = msg;
+        return this.request({ type: "betRequested", playerId, username, requestId, amount, autoCashOut: msg.autoCashOut ?? null });
+      },
     });
     // A cash-out costs no new budget: it settles a bet already charged, and a refusal would lose the moment.
     requests.handle(CRASH_MESSAGES.cashOut, {
       schema: crashCashOutMessage,
-      work: (client, msg) => this.cashOut(playerOf(client), msg.requestId),
+      work: (client, msg) => this.request({ type: "cashOutRequested", playerId: playerOf(client), requestId: msg.requestId }),
     });
-    this.looping = this.loop();
+    this.dispatch({ type: "start" });
   }
 
   override async onJoin(client: CrashClient): Promise<void> {
@@ -116,9 +110,19 @@ export abstract class CrashRoom extends Room<{ state: CrashState; client: CrashC
     if (client.auth.scope !== this.scope) throw new AppError("forbidden", 403, "This crash room belongs to another activity instance");
     const player = await this.s.players.get(client.auth.playerId);
     this.names.set(player.id, player.anonymousMode ? "Anonymous" : player.username);
+    this.countPlayers();
+  }
+
+  override onReconnect(): void {
+    this.countPlayers();
+  }
+
+  override onLeave(): void {
+    this.countPlayers();
   }
 
   override async onDrop(client: CrashClient, code?: number): Promise<void> {
+    this.countPlayers();
     // A closed account's connection was ended on purpose: no seat is kept for it.
     if (code === ACCOUNT_CLOSED_CLOSE_CODE) return;
     // Bets live in the database whatever happens to the connection; the seat is kept for a moment.
@@ -126,257 +130,220 @@ export abstract class CrashRoom extends Room<{ state: CrashState; client: CrashC
   }
 
   override async onDispose(): Promise<void> {
-    this.stop();
-    await this.looping;
-    // A round cut short by a shutdown is settled now by the restart rule, rather than after its lease.
-    const round = this.round;
-    if (round) {
-      await Promise.allSettled([...this.pending]);
-      await this.s.crash
-        .recover(round.roundId, true)
-        .catch((error) => this.s.log.error("crash:recover", "crash room: settling the open round failed", error));
-    }
+    // A round cut short is settled now by the restart rule, rather than after its lease (never busted early).
+    this.dispatch({ type: "stop" });
+    await this.stoppedPromise;
   }
 
-  // ── The round loop ──────────────────────────────────────────────────────────────────────────────
+  // ── The machine's adapter ───────────────────────────────────────────────────────────────────────
 
-  private async loop(): Promise<void> {
-    await this.publishChainAndHistory().catch((error) =>
-      this.s.log.error("crash:history", "crash room: loading the history failed", error),
-    );
-    while (!this.stopped) {
-      // Nobody here: between rounds, Colyseus may close the room (it also waits for seats being taken).
-      while (!this.stopped && this.clients.length === 0) {
-        this.autoDispose = true;
-        await this.sleep(250);
+  private countPlayers(): void {
+    this.dispatch({ type: "players", count: this.clients.length });
+  }
+
+  /** Feeds one event at the clock's time, copies the view into the state and carries out the effects. */
+  private dispatch(event: CrashEvent): Map<string, Promise<unknown>> {
+    const answers = new Map<string, Promise<unknown>>();
+    this.queue.push(event);
+    if (this.stepping) return answers;
+    this.stepping = true;
+    try {
+      for (let next = this.queue.shift(); next; next = this.queue.shift()) {
+        const { state, effects } = crashStep(this.machine, next, this.s.clock.now());
+        this.machine = state;
+        this.render();
+        for (const effect of effects) {
+          const answer = this.perform(effect);
+          if (answer && next === event) answers.set(answer.requestId, answer.work);
+        }
       }
-      if (this.stopped) return;
-      this.autoDispose = false;
-      try {
-        const round = await this.open();
-        if (!round) continue;
-        await this.betting();
-        // Stopped at any point before the bust: the round stays open for onDispose to settle by the
-        // restart rule; it is never busted early.
-        if (this.stopped) return;
-        const running = await this.startRun(round);
-        if (this.stopped) return;
-        if (running) {
-          await this.run(round);
-          if (this.stopped) return;
-          await this.bust(round);
-        }
-        this.endRound();
-        await this.sleep(this.s.config.crash.bustedMs);
-      } catch (error) {
-        if (this.stopped) return;
-        this.s.log.error("crash:round", "crash room: round failed", error);
-        this.endRound();
-        await this.sleep(1_000);
+    } finally {
+      this.stepping = false;
+    }
+    return answers;
+  }
+
+  /** A player's request: the machine's answer to it, a refusal or the ledger's answer. */
+  private request<T>(event: Extract<CrashEvent, { requestId: string }>): Promise<T> {
+    const answer = this.dispatch(event).get(event.requestId);
+    return (answer ?? Promise.reject(new Error(`crash room: no answer to ${event.type}`))) as Promise<T>;
+  }
+
+  /** Carries out one effect; a request's answer is returned with its request id. */
+  private perform(effect: CrashEffect): { requestId: string; work: Promise<unknown> } | undefined {
+    const s = this.s;
+    switch (effect.kind) {
+      case "loadHistory":
+        void this.publishChainAndHistory()
+          .catch((error) => s.log.error("crash:history", "crash room: loading the history failed", error))
+          .then(() => this.dispatch({ type: "historyLoaded" }));
+        return;
+      case "autoDispose":
+        this.autoDispose = effect.on;
+        return;
+      case "openRound":
+        this.storeStep(
+          s.crash.openRound(this.scope).then((result): CrashEvent => {
+            if ("stale" in result) return { type: "stale", roundId: result.stale };
+            if ("busy" in result) return { type: "busy" };
+            const round = result.opened;
+            this.answers.clear();
+            Object.assign(this.state, {
+              terminatingHash: round.chain.terminatingHash,
+              salt: round.chain.salt,
+              chainLength: round.chain.length,
+            });
+            const { roundId, gameNumber, gameHash, crashPoint, rounding } = round;
+            return {
+              type: "opened",
+              round: { roundId, gameNumber, gameHash, crashPoint, rounding, terminatingHash: round.chain.terminatingHash },
+            };
+          }),
+        );
+        return;
+      case "recoverStale":
+        this.storeStep(
+          s.crash
+            .recover(effect.roundId)
+            .then(() => this.publishChainAndHistory())
+            .then((): CrashEvent => ({ type: "staleRecovered" })),
+        );
+        return;
+      case "lease":
+        this.lease(effect.roundId);
+        return;
+      case "refuse":
+        return { requestId: effect.requestId, work: Promise.reject(new AppError(effect.code, 409, effect.message)) };
+      case "placeBet": {
+        const { playerId, requestId, roundId, amount, autoCashOut } = effect;
+        const work = s.ledger.placeCrashBet(playerId, requestId, { roundId, amount, autoCashOut });
+        work.then(
+          (answer) => this.dispatch({ type: "betPlaced", roundId, requestId, answer }),
+          () => this.dispatch({ type: "betFailed", roundId, requestId }),
+        );
+        return { requestId, work };
       }
+      case "betAccepted":
+        s.events.publish(effect.playerId, { type: "balance", balance: effect.balance, delta: -effect.amount, reason: "crash" });
+        countCrashStep("bet");
+        return;
+      case "startRun":
+        this.storeStep(
+          s.crash.startRunning(effect.roundId).then((ok): CrashEvent => ({ type: "runStarted", roundId: effect.roundId, ok })),
+        );
+        return;
+      case "cashOut": {
+        const { playerId, requestId, roundId, at, by } = effect;
+        const work = s.ledger.cashOutCrashBet(playerId, requestId, { roundId, cashedOutAt: at, by });
+        work.then(
+          (answer) => this.dispatch({ type: "cashOutSettled", roundId, playerId, requestId, answer }),
+          () => this.dispatch({ type: "cashOutFailed", roundId, playerId, requestId }),
+        );
+        this.answers.set(requestId, work);
+        return { requestId, work };
+      }
+      case "replay": {
+        const work = this.answers.get(effect.requestId);
+        return work ? { requestId: effect.requestId, work } : undefined;
+      }
+      case "cashedOut":
+        countCrashStep("cashout");
+        s.events.publish(effect.playerId, { type: "balance", balance: effect.balance, delta: effect.payout, reason: "crash" });
+        return;
+      case "bust":
+        this.storeStep(s.crash.bust(effect.roundId).then((ok): CrashEvent => ({ type: "bustDone", roundId: effect.roundId, ok })));
+        return;
+      case "revealed": {
+        const { round } = effect;
+        // Each bet of the round feeds its player's activity instance (and the big wins), now that the game
+        // hash is public: the same rows as a solo round's.
+        effect.bets.forEach((bet, place) =>
+          s.together.crashSettled(bet.playerId, {
+            stake: bet.amount,
+            payout: bet.payout,
+            gameHash: round.gameHash,
+            gameNumber: round.gameNumber,
+            place,
+          }),
+        );
+        this.addHistory({ ...round, phase: "busted" });
+        return;
+      }
+      case "reload":
+        this.storeStep(
+          s.crash.bets(effect.roundId).then(async (bets): Promise<CrashEvent> => {
+            await this.publishChainAndHistory();
+            return { type: "reloaded", roundId: effect.roundId, bets };
+          }),
+        );
+        return;
+      case "recover":
+        void s.crash
+          .recover(effect.roundId, true)
+          .catch((error) => s.log.error("crash:recover", "crash room: settling the open round failed", error))
+          .then(() => this.dispatch({ type: "recovered" }));
+        return;
+      case "roundFailed":
+        s.log.error("crash:round", "crash room: round failed", effect.error);
+        return;
+      case "wake":
+        s.clock.clearTimeout(this.wakeTimer);
+        this.wakeTimer = undefined;
+        if (effect.at !== null) {
+          this.wakeTimer = s.clock.setTimeout(() => this.dispatch({ type: "time" }), Math.max(0, effect.at - s.clock.now()));
+        }
+        return;
+      case "stopped":
+        this.resolveStopped();
+        return;
     }
   }
 
-  /** The next round of this scope, once no other process has one in play. */
-  private async open(): Promise<OpenedRound | null> {
-    const result = await this.s.crash.openRound(this.scope);
-    if ("stale" in result) {
-      await this.s.crash.recover(result.stale);
-      await this.publishChainAndHistory();
-      return null;
-    }
-    if ("busy" in result) {
-      this.state.phase = "waiting";
-      await this.sleep(Math.ceil(this.s.config.crash.leaseMs / 2));
-      return null;
-    }
-    const round = result.opened;
-    this.round = round;
-    this.live.clear();
-    this.state.bets.clear();
-    Object.assign(this.state, {
-      roundId: round.roundId,
-      gameNumber: round.gameNumber,
-      terminatingHash: round.chain.terminatingHash,
-      salt: round.chain.salt,
-      chainLength: round.chain.length,
-      crashPoint: 0,
-      gameHash: "",
-      multiplier: 100,
-      elapsedMs: 0,
-      runStartedAt: 0,
-    });
-    const lease = this.s.config.crash.leaseMs;
-    this.leaseTimer = setInterval(
-      () => void this.s.crash.renewLease(round.roundId).catch(() => undefined),
-      Math.max(100, Math.floor(lease / 3)),
+  /** A store step of the round: its result is the next event, its failure the `failed` event. */
+  private storeStep(work: Promise<CrashEvent>): void {
+    void work.then(
+      (event) => this.dispatch(event),
+      (error: unknown) => this.dispatch({ type: "failed", error }),
     );
-    return round;
   }
 
-  private async betting(): Promise<void> {
-    this.phase = "betting";
-    this.state.phase = "betting";
-    this.state.bettingEndsAt = Date.now() + this.s.config.crash.bettingMs;
-    await this.sleep(this.s.config.crash.bettingMs);
-  }
-
-  /** Closes betting: refuses new bets at once, lets the ones in flight finish, then starts the run. */
-  private async startRun(round: OpenedRound): Promise<boolean> {
-    this.phase = "running";
-    await Promise.allSettled([...this.pending]);
-    if (this.stopped || !(await this.s.crash.startRunning(round.roundId))) return false;
-    this.runStartedAt = Date.now();
-    this.state.runStartedAt = this.runStartedAt;
-    this.state.phase = "running";
-    return true;
-  }
-
-  /** Ticks the multiplier, cashes out the automatic targets it reaches, and returns at the bust. */
-  private run(round: OpenedRound): Promise<void> {
-    const { tickMs, curveRate } = this.s.config.crash;
-    const bustAt = crashReachedAtMs(round.crashPoint, curveRate);
-    return new Promise((resolve) => {
-      const tick = () => {
-        if (this.stopped) return resolve();
-        const elapsed = Date.now() - this.runStartedAt;
-        const m = crashMultiplierAt(elapsed, curveRate);
-        const reached = Math.min(m, round.crashPoint);
-        for (const bet of this.live.values()) {
-          if (bet.view.status === "active" && !bet.cashOut && bet.autoCashOut !== null && bet.autoCashOut <= reached) {
-            void this.settleCashOut(round, bet, bet.autoCashOut, "auto", `server#crash-auto:${round.roundId}:${bet.playerId}`).catch(
-              () => undefined,
-            );
-          }
-        }
-        if (m >= round.crashPoint) {
-          this.phase = "busted";
-          return resolve();
-        }
-        this.state.multiplier = m;
-        this.state.elapsedMs = elapsed;
-        this.timer(tick, Math.max(1, Math.min(tickMs, bustAt - elapsed)));
-      };
-      tick();
-    });
-  }
-
-  /** The bust: waits for cash-outs in flight, marks the rest lost, reveals the game's hash. */
-  private async bust(round: OpenedRound): Promise<void> {
-    this.phase = "busted";
-    await Promise.allSettled([...this.pending]);
-    const busted = await this.s.crash.bust(round.roundId);
-    if (!busted) {
-      // Another process settled this round (our lease lapsed): show what the database says.
-      await this.reloadBets(round.roundId);
-      await this.publishChainAndHistory();
-      return;
-    }
-    for (const bet of this.live.values()) if (bet.view.status === "active") bet.view.status = "lost";
-    // Each bet of the round feeds its player's activity instance (and the big wins), now that the game
-    // hash is public: the same rows as a solo round's.
-    let place = 0;
-    for (const bet of this.live.values()) {
-      const payout = bet.view.status === "cashed_out" ? bet.view.payout : 0;
-      this.s.together.crashSettled(bet.playerId, {
-        stake: bet.amount,
-        payout,
-        gameHash: round.gameHash,
-        gameNumber: round.gameNumber,
-        place: place++,
-      });
-    }
-    Object.assign(this.state, { phase: "busted", multiplier: round.crashPoint, crashPoint: round.crashPoint, gameHash: round.gameHash });
-    this.addHistory({
-      roundId: round.roundId,
-      gameNumber: round.gameNumber,
-      gameHash: round.gameHash,
-      crashPoint: round.crashPoint,
-      phase: "busted",
-      terminatingHash: round.chain.terminatingHash,
-      rounding: round.rounding,
-    });
-  }
-
-  private endRound(): void {
+  /**
+   * Renews the open round's lease in the database. The lease is measured by the database's clock, so it
+   * is renewed on the process's real timers, whatever clock the rounds run on.
+   */
+  private lease(roundId: string | null): void {
     clearInterval(this.leaseTimer);
     this.leaseTimer = undefined;
-    this.round = null;
-    this.phase = "busted";
+    if (roundId === null) return;
+    const lease = this.s.config.crash.leaseMs;
+    this.leaseTimer = setInterval(() => void this.s.crash.renewLease(roundId).catch(() => undefined), Math.max(100, Math.floor(lease / 3)));
   }
 
-  // ── Bets and cash-outs ──────────────────────────────────────────────────────────────────────────
-
-  private async placeBet(playerId: string, requestId: string, amount: number, autoCashOut: number | null) {
-    const round = this.round;
-    if (!round || this.phase !== "betting") throw new AppError("betting_closed", 409, "Bets are closed for this round");
-    const auto = autoCashOut === null ? null : Math.round(autoCashOut * 100);
-    const answer = await this.track(
-      this.s.ledger.placeCrashBet(playerId, requestId, { roundId: round.roundId, amount, autoCashOut: auto }),
-    );
-    if (!this.live.has(playerId) && answer.roundId === round.roundId) {
-      const view = new CrashBetView();
-      Object.assign(view, { playerId, username: this.names.get(playerId) ?? "Player", amount, autoCashOut: auto ?? 0, status: "active" });
-      this.live.set(playerId, { playerId, amount, autoCashOut: auto, cashOut: null, view });
-      this.state.bets.set(playerId, view);
-      this.s.events.publish(playerId, { type: "balance", balance: answer.balance, delta: -amount, reason: "crash" });
-      countCrashStep("bet");
+  /** Copies the machine's view of the round and its bets into the schema state (only what changed). */
+  private render(): void {
+    const view = this.machine.view;
+    const state = this.state as unknown as Record<string, unknown>;
+    for (const [key, value] of Object.entries(view)) if (state[key] !== value) state[key] = value;
+    const bets = this.machine.bets;
+    for (const key of [...this.state.bets.keys()]) if (!bets.some((b) => b.playerId === key)) this.state.bets.delete(key);
+    for (const bet of bets) {
+      let shown = this.state.bets.get(bet.playerId);
+      if (!shown) {
+        shown = new CrashBetView();
+        this.state.bets.set(bet.playerId, shown);
+      }
+      const fields = {
+        playerId: bet.playerId,
+        username: bet.username,
+        amount: bet.amount,
+        autoCashOut: bet.autoCashOut ?? 0,
+        status: bet.status,
+        cashedOutAt: bet.cashedOutAt,
+        payout: bet.payout,
+      };
+      const target = shown as unknown as Record<string, unknown>;
+      for (const [key, value] of Object.entries(fields)) if (target[key] !== value) target[key] = value;
     }
-    return answer;
-  }
-
-  private async cashOut(playerId: string, requestId: string): Promise<CrashCashOutAnswer> {
-    const round = this.round;
-    const bet = this.live.get(playerId);
-    // A repeated request (a retry, a message queued during a reconnect) gets the first one's answer.
-    if (bet?.cashOut?.requestId === requestId) return bet.cashOut.answer;
-    // A second cash-out is answered as such even when it is handled after the bust (a player's
-    // messages run in order, so it waits for the first one).
-    if (bet && (bet.cashOut || bet.view.status === "cashed_out"))
-      throw new AppError("already_cashed_out", 409, "You have already cashed out");
-    if (!round || this.phase !== "running") {
-      throw new AppError("not_running", 409, this.phase === "betting" ? "The round has not started yet" : "Too late: the round has busted");
-    }
-    if (!bet) throw new AppError("no_bet", 409, "You have no bet in this round");
-    if (bet.view.status !== "active") throw new AppError("already_cashed_out", 409, "You have already cashed out");
-    const m = crashMultiplierAt(Date.now() - this.runStartedAt, this.s.config.crash.curveRate);
-    // The curve has passed the crash point: the round is over, whether or not the bust tick has run.
-    if (m > round.crashPoint) throw new AppError("not_running", 409, "Too late: the round has busted");
-    const at = bet.autoCashOut === null ? m : Math.min(m, bet.autoCashOut);
-    return this.settleCashOut(round, bet, at, "player", requestId);
-  }
-
-  private settleCashOut(
-    round: OpenedRound,
-    bet: LiveBet,
-    at: number,
-    by: "player" | "auto",
-    requestId: string,
-  ): Promise<CrashCashOutAnswer> {
-    const work = this.s.ledger.cashOutCrashBet(bet.playerId, requestId, { roundId: round.roundId, cashedOutAt: at, by }).then(
-      (answer) => {
-        Object.assign(bet.view, { status: "cashed_out", cashedOutAt: answer.cashedOutAt, payout: answer.payout });
-        countCrashStep("cashout");
-        this.s.events.publish(bet.playerId, { type: "balance", balance: answer.balance, delta: answer.payout, reason: "crash" });
-        return answer;
-      },
-      (error) => {
-        // Refused by the ledger's guard: the bet stays with the round and is settled by the bust.
-        bet.cashOut = null;
-        throw error;
-      },
-    );
-    bet.cashOut = { requestId, answer: work };
-    return this.track(work);
-  }
-
-  // ── Helpers ─────────────────────────────────────────────────────────────────────────────────────
-
-  private track<T>(work: Promise<T>): Promise<T> {
-    this.pending.add(work);
-    const done = () => this.pending.delete(work);
-    work.then(done, done);
-    return work;
   }
 
   private async publishChainAndHistory(): Promise<void> {
@@ -392,38 +359,5 @@ export abstract class CrashRoom extends Room<{ state: CrashState; client: CrashC
     Object.assign(entry, game);
     this.state.history.unshift(entry);
     while (this.state.history.length > CRASH_HISTORY_SHOWN) this.state.history.pop();
-  }
-
-  private async reloadBets(roundId: string): Promise<void> {
-    for (const stored of await this.s.crash.bets(roundId)) {
-      const view = this.state.bets.get(stored.playerId);
-      if (view) Object.assign(view, { status: stored.status, cashedOutAt: stored.cashedOutAt ?? 0, payout: stored.payout });
-    }
-  }
-
-  private timer(fn: () => void, ms: number): void {
-    const handle = setTimeout(() => {
-      this.wakers.delete(wake);
-      fn();
-    }, ms);
-    const wake = () => {
-      clearTimeout(handle);
-      fn();
-    };
-    this.wakers.add(wake);
-  }
-
-  /** Resolves after `ms`, or at once when the room stops. */
-  private sleep(ms: number): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    return new Promise((resolve) => this.timer(resolve, ms));
-  }
-
-  private stop(): void {
-    this.stopped = true;
-    clearInterval(this.leaseTimer);
-    const wakers = [...this.wakers];
-    this.wakers.clear();
-    for (const wake of wakers) wake();
   }
 }
