@@ -1,3 +1,4 @@
+import { matchMaker } from "@colyseus/core";
 import type { Room } from "@colyseus/sdk";
 import { crashReachedAtMs } from "@casino/common";
 import type { ManualClock } from "../src/clock";
@@ -71,13 +72,16 @@ const openRounds = async (t: TestApp, scope: string) =>
   Number((await sqlOf(t)(`SELECT count(*)::int AS n FROM crash_rounds WHERE scope = $1 AND phase IN ('betting','running')`, [scope]))[0].n);
 
 /**
- * Leaves, then moves the clock on a second at a time until the rooms have played their round out and
- * no round of the scope is open (each step waits for the database's answer before the next).
+ * Leaves, then moves the clock on until the rooms have played their round out and closed (Colyseus
+ * disposes an empty room between rounds) and no round of the scope is open, so the next test's join
+ * finds a fresh room. Each step waits for the database's answer before the next.
  */
 export async function leaveAll(t: TestApp, clock: ManualClock, rooms: Room[], scope: string): Promise<void> {
+  const ids = rooms.map((r) => r.roomId);
   await Promise.all(rooms.map((r) => r.leave()));
-  for (let step = 0; (await openRounds(t, scope)) > 0; step++) {
-    if (step > 600) throw new Error(`rounds of ${scope} still open after ${step} seconds of the clock`);
-    await clock.advance(1_000);
+  const start = Date.now();
+  while (ids.some((id) => matchMaker.getLocalRoomById(id)) || (await openRounds(t, scope)) > 0) {
+    if (Date.now() - start > 30_000) throw new Error(`the rooms of ${scope} are still open`);
+    await clock.advance(500);
   }
 }

@@ -31,6 +31,8 @@ const CRASH_ENV = {
   BET_RATE_PER_SECOND: "1000",
 };
 const RATE = Number(CRASH_ENV.CRASH_CURVE_RATE);
+/** The multipliers (hundredths) at which players cash out by hand. */
+const HAND_TARGETS = [112, 135, 160, 210, 320];
 
 let t: TestApp;
 const clock = new ManualClock();
@@ -80,13 +82,13 @@ describe("20 players in one activity instance", () => {
     for (let r = 0; r < ROUNDS; r++) {
       roundId = await bettingRound(watcher, roundId);
       const gameNumber = stateOf(watcher).gameNumber;
-      // Each player bets: a third with an automatic cash-out, the others cash out by hand at a target of
-      // their own (player 1 early, at 1.05×, and twice).
+      // Each player bets: a third with an automatic cash-out, the others cash out by hand at one of a few
+      // targets, several players at the same moment (player 1 early, at 1.05×, and twice).
       const targets = new Map<number, number>();
       const bets = await Promise.all(
         joined.map(({ room, inbox }, i) => {
           const auto = i % 3 === 0 ? 1.01 + ((i * 37 + gameNumber * 11) % 300) / 100 : null;
-          if (!auto) targets.set(i, i === 1 ? 105 : 101 + ((i * 53 + gameNumber * 7) % 250));
+          if (!auto) targets.set(i, i === 1 ? 105 : HAND_TARGETS[(i + gameNumber) % HAND_TARGETS.length]!);
           return ask(room, inbox, CRASH_MESSAGES.bet, { amount: 1 + ((i + gameNumber) % 25), autoCashOut: auto });
         }),
       );
@@ -97,22 +99,27 @@ describe("20 players in one activity instance", () => {
       const runStartedAt = stateOf(watcher).runStartedAt;
       // The clock goes no further than the bust: the next round must not open under the late cash-outs.
       const { bustAt } = await bustOf(t, watcher);
-      // The hand cash-outs in the order of their targets, each sent when the clock has reached it.
-      for (const [i, target] of [...targets].sort((a, b) => a[1] - b[1])) {
+      // The hand cash-outs target by target, each group sent at once when the clock has reached its target.
+      for (const target of [...new Set(targets.values())].sort((a, b) => a - b)) {
         await clock.advance(Math.max(0, Math.min(bustAt, runStartedAt + crashReachedAtMs(target, RATE)) - clock.now()));
-        const { room, inbox } = joined[i]!;
-        const asked = [ask(room, inbox, CRASH_MESSAGES.cashOut, {})];
-        if (i === 1) asked.push(ask(room, inbox, CRASH_MESSAGES.cashOut, {}));
         const at = crashMultiplierAt(clock.now() - runStartedAt, RATE);
-        const [answer, again] = await Promise.all(asked);
-        if (answer!.type === "result") {
-          // Paid at the multiplier of the moment the room handled it: the clock has not moved since.
-          expect(answer!.body.cashedOutAt).toBe(at);
-          handPaid.push({ requestId: answer!.body.requestId, at });
-        } else {
-          expect(answer!.body).toMatchObject({ code: "not_running", message: "Too late: the round has busted" });
-        }
-        if (again) twice.push(again.body.code);
+        const group = [...targets].filter(([, x]) => x === target).map(([i]) => i);
+        await Promise.all(
+          group.map(async (i) => {
+            const { room, inbox } = joined[i]!;
+            const asked = [ask(room, inbox, CRASH_MESSAGES.cashOut, {})];
+            if (i === 1) asked.push(ask(room, inbox, CRASH_MESSAGES.cashOut, {}));
+            const [answer, again] = await Promise.all(asked);
+            if (answer!.type === "result") {
+              // Paid at the multiplier of the moment the room handled it: the clock has not moved since.
+              expect(answer!.body.cashedOutAt).toBe(at);
+              handPaid.push({ requestId: answer!.body.requestId, at });
+            } else {
+              expect(answer!.body).toMatchObject({ code: "not_running", message: "Too late: the round has busted" });
+            }
+            if (again) twice.push(again.body.code);
+          }),
+        );
       }
       await runToBust(t, clock, watcher);
       // Two players try after the bust.
