@@ -76,12 +76,13 @@ const openRounds = async (t: TestApp, scope: string) =>
  * disposes an empty room between rounds) and no round of the scope is open, so the next test's join
  * finds a fresh room. Each step waits for the database's answer before the next.
  */
-export async function leaveAll(t: TestApp, clock: ManualClock, rooms: Room[], scope: string): Promise<void> {
+export async function leaveAll(t: TestApp, clock: ManualClock, rooms: Room[], scopes: string[]): Promise<void> {
   const ids = rooms.map((r) => r.roomId);
   await Promise.all(rooms.map((r) => r.leave()));
+  const open = async () => (await Promise.all(scopes.map((scope) => openRounds(t, scope)))).some((n) => n > 0);
   const start = Date.now();
-  while (ids.some((id) => matchMaker.getLocalRoomById(id)) || (await openRounds(t, scope)) > 0) {
-    if (Date.now() - start > 30_000) throw new Error(`the rooms of ${scope} are still open`);
+  while (ids.some((id) => matchMaker.getLocalRoomById(id)) || (await open())) {
+    if (Date.now() - start > 30_000) throw new Error(`the rooms of ${scopes.join(", ")} are still open`);
     await clock.advance(500);
   }
 }
