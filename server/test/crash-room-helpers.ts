@@ -5,6 +5,9 @@ import type { ManualClock } from "../src/clock";
 import type { TestApp } from "./harness";
 import { Inbox, waitFor } from "./room-helpers";
 
+/** How long a wait for the room's state may take before the test fails: a guard for a loaded machine, not a timing. */
+const GUARD_MS = 30_000;
+
 /**
  * The shared crash room's server tests run the app on a ManualClock: a phase lasts until the test
  * advances the clock past it, and the test then waits for the room's state (the store's and the
@@ -35,13 +38,13 @@ export const sqlOf =
 export async function joinCrash(t: TestApp, token: string, instanceId: string | null): Promise<{ room: Room; inbox: Inbox }> {
   const room = await t.sdk(token).joinOrCreate("crash", { instanceId });
   const inbox = new Inbox(room);
-  await waitFor(() => stateOf(room)?.terminatingHash);
+  await waitFor(() => stateOf(room)?.terminatingHash, GUARD_MS);
   return { room, inbox };
 }
 
 /** Waits for the betting phase of a round other than `after`. */
 export async function bettingRound(room: Room, after = ""): Promise<string> {
-  await waitFor(() => stateOf(room).phase === "betting" && stateOf(room).roundId !== after);
+  await waitFor(() => stateOf(room).phase === "betting" && stateOf(room).roundId !== after, GUARD_MS);
   return stateOf(room).roundId;
 }
 
@@ -49,7 +52,7 @@ export async function bettingRound(room: Room, after = ""): Promise<string> {
 export async function startRun(t: TestApp, clock: ManualClock, room: Room): Promise<void> {
   const roundId = stateOf(room).roundId;
   await clock.advance(t.app.services.config.crash.bettingMs);
-  await waitFor(() => stateOf(room).roundId === roundId && ["running", "busted"].includes(stateOf(room).phase));
+  await waitFor(() => stateOf(room).roundId === roundId && ["running", "busted"].includes(stateOf(room).phase), GUARD_MS);
 }
 
 /** When the running round of `room` busts: its crash point is read in the database (the test's secret, not the players'). */
@@ -64,7 +67,7 @@ export async function bustOf(t: TestApp, room: Room): Promise<{ roundId: string;
 export async function runToBust(t: TestApp, clock: ManualClock, room: Room): Promise<number> {
   const { roundId, crashPoint, bustAt } = await bustOf(t, room);
   await clock.advance(Math.max(0, bustAt - clock.now()));
-  await waitFor(() => stateOf(room).roundId === roundId && stateOf(room).phase === "busted");
+  await waitFor(() => stateOf(room).roundId === roundId && stateOf(room).phase === "busted", GUARD_MS);
   return crashPoint;
 }
 
@@ -82,7 +85,7 @@ export async function leaveAll(t: TestApp, clock: ManualClock, rooms: Room[], sc
   const open = async () => (await Promise.all(scopes.map((scope) => openRounds(t, scope)))).some((n) => n > 0);
   const start = Date.now();
   while (ids.some((id) => matchMaker.getLocalRoomById(id)) || (await open())) {
-    if (Date.now() - start > 30_000) throw new Error(`the rooms of ${scopes.join(", ")} are still open`);
+    if (Date.now() - start > GUARD_MS) throw new Error(`the rooms of ${scopes.join(", ")} are still open`);
     await clock.advance(500);
   }
 }

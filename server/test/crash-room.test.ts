@@ -93,7 +93,7 @@ describe("20 players in one activity instance", () => {
         }),
       );
       expect(bets.map((b) => b.type)).toEqual(joined.map(() => "result"));
-      await waitFor(() => stateOf(watcher).bets.size === 20);
+      await waitFor(() => stateOf(watcher).bets.size === 20, 30_000);
 
       await startRun(t, clock, watcher);
       const runStartedAt = stateOf(watcher).runStartedAt;
