@@ -2,7 +2,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Room } from "@colyseus/sdk";
 import { CRASH_MESSAGES, DOTS_REWARD, TOGETHER_ROOM } from "@casino/common";
 import { playConnectDots } from "../../common/test/skill/bots";
+import { ManualClock } from "../src/clock";
 import { startTestApp, type TestApp } from "./harness";
+import { bettingRound, runToBust, startRun } from "./crash-room-helpers";
 import { ask, Inbox, newRequestId, waitFor } from "./room-helpers";
 
 /**
@@ -10,15 +12,19 @@ import { ask, Inbox, newRequestId, waitFor } from "./room-helpers";
  * round (at the bust) and an accepted skill round, besides the solo tables (together.test.ts).
  */
 let t: TestApp;
+const clock = new ManualClock();
 beforeAll(async () => {
-  t = await startTestApp({
-    CRASH_BETTING_MS: "250",
-    CRASH_BUSTED_MS: "100",
-    CRASH_TICK_MS: "20",
-    CRASH_CURVE_RATE: "0.006",
-    CRASH_CHAIN_LENGTH: "500",
-    BET_RATE_PER_SECOND: "1000",
-  });
+  t = await startTestApp(
+    {
+      CRASH_BETTING_MS: "250",
+      CRASH_BUSTED_MS: "100",
+      CRASH_TICK_MS: "20",
+      CRASH_CURVE_RATE: "0.006",
+      CRASH_CHAIN_LENGTH: "500",
+      BET_RATE_PER_SECOND: "1000",
+    },
+    { clock },
+  );
 });
 afterAll(async () => t?.close());
 afterEach(async () => t.expectLedgerInvariant());
@@ -49,16 +55,14 @@ describe("the instance feed", () => {
     const d = await join(dave.token, TOGETHER_ROOM, { instanceId: "inst-feeds-b" });
     await waitFor(() => a.inbox.messages.some((m) => m.type === "members"), 10_000);
 
-    // Alice bets in the instance's crash room, cashing out automatically at 1.5x (or losing at the bust).
+    // Alice bets in the instance's crash room, cashing out automatically at 1.5x (or losing at the bust);
+    // the clock is moved through the round.
     const crash = await join(alice.token, "crash", { instanceId });
-    let answer: any;
-    for (let attempt = 0; attempt < 10; attempt++) {
-      await waitFor(() => (crash.room.state as any)?.phase === "betting", 10_000);
-      answer = await ask(crash.room, crash.inbox, CRASH_MESSAGES.bet, { amount: 40, autoCashOut: 1.5 });
-      if (answer.body.code !== "betting_closed") break;
-      await waitFor(() => (crash.room.state as any).phase !== "betting", 10_000);
-    }
+    await bettingRound(crash.room);
+    const answer = await ask(crash.room, crash.inbox, CRASH_MESSAGES.bet, { amount: 40, autoCashOut: 1.5 });
     expect(answer.type).toBe("result");
+    await startRun(t, clock, crash.room);
+    await runToBust(t, clock, crash.room);
     await waitFor(() => instanceRows(b.inbox).some((r) => r.kind === "crash"), 15_000);
     const row = instanceRows(b.inbox).find((r) => r.kind === "crash");
     const [bet] = await sql(
