@@ -287,16 +287,32 @@ export abstract class CrashRoom extends Room<{ state: CrashState; client: CrashC
         s.log.error("crash:round", "crash room: round failed", effect.error);
         return;
       case "wake":
-        s.clock.clearTimeout(this.wakeTimer);
-        this.wakeTimer = undefined;
-        if (effect.at !== null) {
-          this.wakeTimer = s.clock.setTimeout(() => this.dispatch({ type: "time" }), Math.max(0, effect.at - s.clock.now()));
-        }
+        this.wakeAt(effect.at);
         return;
       case "stopped":
         this.resolveStopped();
         return;
     }
+  }
+
+  /**
+   * Sets the machine's one wake-up. A system timer may fire a millisecond before its time by the wall
+   * clock: the machine then has nothing due and asks for the same wake-up again (no new effect), so the
+   * timer that fired is set again for what is left.
+   */
+  private wakeAt(at: number | null): void {
+    const clock = this.s.clock;
+    clock.clearTimeout(this.wakeTimer);
+    this.wakeTimer = undefined;
+    if (at === null) return;
+    this.wakeTimer = clock.setTimeout(
+      () => {
+        this.wakeTimer = undefined;
+        this.dispatch({ type: "time" });
+        if (this.wakeTimer === undefined && this.machine.wakeAt !== null) this.wakeAt(this.machine.wakeAt);
+      },
+      Math.max(0, at - clock.now()),
+    );
   }
 
   /** A store step of the round: its result is the next event, its failure the `failed` event. */

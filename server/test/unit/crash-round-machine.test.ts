@@ -81,6 +81,16 @@ describe("the phases of a round", () => {
     expect(crashStep(d.state, event, d.now + 2_000)).toEqual(first);
   });
 
+  it("a wake-up that comes a millisecond early changes nothing and asks for no new one: the room sets its timer again", () => {
+    const d = MachineDriver.betting(roundOf(400));
+    const end = d.state.bettingEndsAt;
+    d.now = end - 1;
+    expect(d.send({ type: "time" })).toEqual([]);
+    expect(d.state).toMatchObject({ step: "betting", wakeAt: end });
+    d.now = end;
+    expect(kinds(d.send({ type: "time" }))).toEqual(["startRun", "wake"]);
+  });
+
   it("a round busting at 1.00× busts as its run starts", () => {
     const d = MachineDriver.betting(roundOf(100));
     const effects = d.run();
