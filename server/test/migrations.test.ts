@@ -16,7 +16,7 @@ describe.runIf(TEST_DB === "postgres")("migrations at start", () => {
   });
 
   it("are applied once when three processes open an empty database at the same moment", async () => {
-    database = await freshDatabaseUrl();
+    database = await freshDatabaseUrl({ empty: true });
     const timeouts = { connectMs: 10_000, statementMs: 10_000, queryMs: 15_000, healthMs: 1000 };
     const results = await Promise.allSettled([1, 2, 3].map(() => openDatabase(database.url, "memory://", timeouts)));
     for (const r of results) if (r.status === "fulfilled") opened.push(r.value);
