@@ -39,6 +39,7 @@ export default defineConfig({
         test: {
           name: "common",
           include: ["common/test/**/*.test.ts"],
+          globalSetup: ["common/test/exact-rtp.ts"],
           testTimeout: 60_000,
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
@@ -50,6 +51,7 @@ export default defineConfig({
           include: ["client/test/**/*.test.{ts,tsx}"],
           environment: "happy-dom",
           setupFiles: ["client/test/setup.ts"],
+          testTimeout: 60_000,
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },

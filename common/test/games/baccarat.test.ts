@@ -3,10 +3,11 @@ import { fixedRng } from "../../src/fairness/stream";
 import { cardCode, rankOf, type Card } from "../../src/games/cards";
 import { requireEngine, startRound } from "../../src/games/runner";
 import { baccaratEngine, bankerDraws, type BaccaratSide, type BaccaratState } from "../../src/games/baccarat/engine";
-import { baccaratRtp, coupOdds, rtpRows } from "../../src/games/baccarat/rtp";
+import { baccaratRtp, coupOdds } from "../../src/games/baccarat/rtp";
 import { passesChiSquare, rtpBand, summarise } from "../stats";
 import { ruleError, seededRng, shoeFloats } from "../helpers";
 import { floorRatio, independentDerivation, rank, run, shoe } from "../fairness-pages";
+import { exactRtpOf } from "../exact-rtp";
 
 const engine = requireEngine("baccarat");
 const DECKS = 8;
@@ -164,7 +165,7 @@ describe("baccarat: bets and payouts", () => {
 
 describe("baccarat: exact RTP and simulation", () => {
   it("matches the published exact house edges for 8 and 6 decks", () => {
-    const rows = rtpRows();
+    const rows = exactRtpOf("baccarat");
     expect(rows.map((r) => r.bet)).toEqual(["player", "banker", "tie"]);
     for (const row of rows) expect(Math.abs(row.rtp - row.reference!), row.bet).toBeLessThan(1e-6);
     // game-rules A3: 6 decks 1.0558 % / 1.2374 % / 14.4382 %, P(banker) 0.458597 and P(player) 0.446247 in 8 decks
@@ -192,7 +193,7 @@ describe("baccarat: exact RTP and simulation", () => {
       expect(step.payout).toBe(state.payouts.player! + state.payouts.banker! + state.payouts.tie!);
       for (const side of ["player", "banker", "tie"] as const) returns[side].push(state.payouts[side]! / 100);
     }
-    for (const row of rtpRows()) {
+    for (const row of exactRtpOf("baccarat")) {
       const sample = summarise(returns[row.bet as BaccaratSide]);
       const [lo, hi] = rtpBand(row.rtp, sample, 0.99);
       expect(sample.mean, row.bet).toBeGreaterThan(lo);

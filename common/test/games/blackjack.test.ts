@@ -12,10 +12,11 @@ import {
   type BlackjackAction,
   type BlackjackState,
 } from "../../src/games/blackjack/engine";
-import { blackjackReturn, dealerOutcomes, rtpRows } from "../../src/games/blackjack/rtp";
+import { blackjackReturn, dealerOutcomes } from "../../src/games/blackjack/rtp";
 import { passesChiSquare, rtpBand, summarise } from "../stats";
 import { ruleError, seededRng, shoeFloats } from "../helpers";
 import { independentDerivation, shoe, stream } from "../fairness-pages";
+import { exactRtpOf } from "../exact-rtp";
 
 const engine = requireEngine("blackjack");
 const DECKS = 6;
@@ -389,7 +390,7 @@ describe("blackjack: basic strategy (6 decks, S17, DAS, no surrender)", () => {
 
 describe("blackjack: exact return and simulation", () => {
   it("matches published figures", () => {
-    const [shoe, infinite, insurance] = rtpRows();
+    const [shoe, infinite, insurance] = exactRtpOf("blackjack");
     // game-rules A1: Farmer's exact engine gives 0.403 % for these rules with composition-dependent play,
     // a hair better than any fixed chart; 0.511 % at 1,000 decks; insurance 23/311 in 6 decks
     expect(1 - shoe!.rtp).toBeGreaterThan(0.00403);

@@ -4,10 +4,10 @@ import { crapsEngine, crapsParams, type CrapsState } from "../../src/games/craps
 import { floatForFace } from "../../src/games/dice-faces";
 import { type Step } from "../../src/games/engine";
 import { actRound, replayRound, requireEngine, startRound } from "../../src/games/runner";
-import { rtpRows } from "../../src/games/craps/rtp";
 import { passesChiSquare, rtpBand, summarise } from "../stats";
 import { ruleError, seededRng } from "../helpers";
 import { die, independentDerivation, run, type Stream } from "../fairness-pages";
+import { exactRtpOf } from "../exact-rtp";
 
 const engine = requireEngine("craps");
 type Dice = [number, number];
@@ -371,7 +371,7 @@ describe("craps: betting rules", () => {
 
 describe("craps: exact return and Monte Carlo", () => {
   it("matches the house edges of game-rules A11", () => {
-    const rows = rtpRows();
+    const rows = exactRtpOf("craps");
     const byBet = new Map(rows.map((r) => [r.bet, r]));
     expect(byBet.get("pass line")!.rtp).toBe(488 / 495);
     expect(byBet.get("don't pass (bar 12)")!.rtp).toBe(1953 / 1980);

@@ -5,10 +5,11 @@ import { type Step } from "../../src/games/engine";
 import { actRound, replayRound, requireEngine, startRound } from "../../src/games/runner";
 import { MAX_SKIPS, type HiLoAction, type HiLoState } from "../../src/games/hi-lo/engine";
 import { MAX_PAYOUT } from "../../src/limits";
-import { likelier, riskier, rtpRows, strategyRtp } from "../../src/games/hi-lo/rtp";
+import { likelier, riskier, strategyRtp } from "../../src/games/hi-lo/rtp";
 import { passesChiSquare, rtpBand, seededFloats, summarise } from "../stats";
 import { ruleError } from "../helpers";
 import { big, floorRatio, independentDerivation, index, rank, run, type Stream } from "../fairness-pages";
+import { exactRtpOf } from "../exact-rtp";
 
 const engine = requireEngine("hi-lo");
 const A = 14;
@@ -195,7 +196,7 @@ function playRound(rng: Rng, pick: () => number, amount: number) {
 
 describe("hi-lo RTP", () => {
   it("is exactly 99 % for every tabled strategy, and for 1–4 guesses of each kind", () => {
-    for (const row of rtpRows()) expect(row.rtp).toBe(0.99);
+    for (const row of exactRtpOf("hi-lo")) expect(row.rtp).toBe(0.99);
     for (const strategy of [likelier, riskier]) {
       for (let n = 1; n <= 4; n++) {
         const rtp = strategyRtp(strategy, n);
@@ -215,7 +216,7 @@ describe("hi-lo RTP", () => {
       for (const card of step.state.cards) codes[card]! += 1;
     }
     const sample = summarise(returns);
-    const exact = rtpRows()[0]!.rtp;
+    const exact = exactRtpOf("hi-lo")[0]!.rtp;
     const [lo, hi] = rtpBand(exact, sample, 0.99);
     expect(sample.mean).toBeGreaterThan(lo);
     expect(sample.mean).toBeLessThan(hi);

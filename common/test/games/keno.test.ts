@@ -3,10 +3,11 @@ import { fixedRng } from "../../src/fairness/stream";
 import { ALL_TILES, kenoEngine, PAY_TABLES, RISKS, type KenoRisk, type KenoState } from "../../src/games/keno/engine";
 import { requireEngine, startRound } from "../../src/games/runner";
 import { MAX_PAYOUT } from "../../src/limits";
-import { ALL_DRAWS, catchWays, kenoExactRtp, rtpRows } from "../../src/games/keno/rtp";
+import { ALL_DRAWS, catchWays, kenoExactRtp } from "../../src/games/keno/rtp";
 import { passesChiSquare, rtpBand, summarise } from "../stats";
 import { ruleError, seededRng } from "../helpers";
 import { fairnessPage, floorRatio, independentDerivation, pickAndRemove, run, tableIn } from "../fairness-pages";
+import { exactRtpOf } from "../exact-rtp";
 
 const engine = requireEngine("keno");
 /** The floats whose removal draw produces exactly `tiles`, in order. */
@@ -86,7 +87,7 @@ describe("keno: 40 tiles, 10 drawn, four risk levels", () => {
         expect(1000n * numerator <= 991n * denominator, `${risk} ${i + 1}`).toBe(true);
       });
     }
-    const rows = rtpRows();
+    const rows = exactRtpOf("keno");
     expect(rows).toHaveLength(40);
     for (const row of rows) expect(row.rtp).toBeGreaterThan(0.989);
   });

@@ -4,10 +4,11 @@ import { type Step } from "../../src/games/engine";
 import { actRound, replayRound, requireEngine, startRound } from "../../src/games/runner";
 import { minesMultiplier, type MinesAction, type MinesState } from "../../src/games/mines/engine";
 import { MAX_PAYOUT } from "../../src/limits";
-import { cashOutRtp, rtpRows } from "../../src/games/mines/rtp";
+import { cashOutRtp } from "../../src/games/mines/rtp";
 import { passesChiSquare, rtpBand, seededFloats, summarise } from "../stats";
 import { ruleError } from "../helpers";
 import { big, floorRatio, independentDerivation, pickAndRemove, run } from "../fairness-pages";
+import { exactRtpOf } from "../exact-rtp";
 
 const engine = requireEngine("mines");
 
@@ -185,7 +186,7 @@ function playRound(rng: Rng, pick: () => number, amount: number) {
 
 describe("mines RTP", () => {
   it("is exactly 99 % for every mine count and every cash-out point", () => {
-    for (const row of rtpRows()) expect(row.rtp).toBe(0.99);
+    for (const row of exactRtpOf("mines")) expect(row.rtp).toBe(0.99);
     for (let m = 1; m <= 24; m++) {
       for (let k = 1; k <= 25 - m; k++) {
         const rtp = cashOutRtp(m, k);
@@ -207,7 +208,7 @@ describe("mines RTP", () => {
       if (m === 1) singleMine[step.state.mines[0]!]! += 1;
     }
     const sample = summarise(returns);
-    const [lo, hi] = rtpBand(rtpRows()[0]!.rtp, sample, 0.99);
+    const [lo, hi] = rtpBand(exactRtpOf("mines")[0]!.rtp, sample, 0.99);
     expect(sample.mean).toBeGreaterThan(lo);
     expect(sample.mean).toBeLessThan(hi);
     expect(passesChiSquare(firstMine)).toBe(true);
