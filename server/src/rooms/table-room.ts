@@ -213,7 +213,6 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
   }
 
   override async onDispose(): Promise<void> {
-    const shoe = this.machine.shoe;
     this.feed({ type: "stop" });
     this.s.clock.clearTimeout(this.wakeTimer);
     this.wakeTimer = undefined;
@@ -221,6 +220,8 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
     this.leaseTimer = undefined;
     // Work under way ends first (a deal, a settlement, a player's bet or action being written).
     while (this.running.size > 0 || this.pendingBets.size > 0) await Promise.allSettled([...this.running, ...this.pendingBets]);
+    clearInterval(this.leaseTimer);
+    const shoe = this.machine.shoe;
     if (shoe) {
       // A table closing settles its open round now (every seat still to act stood for) and reveals its shoe.
       await this.s.table
@@ -238,6 +239,8 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
     this.machine = result.machine;
     for (const effect of result.effects) this.carryOut(effect);
     this.publish();
+    // A player's action waiting for the one being written decides again.
+    for (const wake of [...this.recordedWaiters]) wake();
     return result;
   }
 
@@ -340,15 +343,12 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
         }, this.failed("the deal"));
       case "recordDefault":
         return this.track(
-          async () => {
-            const ok = await store.appendAction(effect.roundId, effect.index, effect.entry);
-            this.wakeRecorded();
-            return { type: "defaultRecorded", index: effect.index, ok };
-          },
-          (error) => {
-            this.wakeRecorded();
-            return this.failed("recording a default action")(error);
-          },
+          async () => ({
+            type: "defaultRecorded",
+            index: effect.index,
+            ok: await store.appendAction(effect.roundId, effect.index, effect.entry),
+          }),
+          this.failed("recording a default action"),
         );
       case "settle":
         return this.track(async () => {
@@ -406,11 +406,7 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
     }
   }
 
-  private wakeRecorded(): void {
-    for (const wake of [...this.recordedWaiters]) wake();
-  }
-
-  /** Resolves when the action being written is answered. */
+  /** Resolves at the machine's next change (the action being written answered, among others). */
   private recorded(): Promise<void> {
     return new Promise((resolve) => {
       const wake = () => {
@@ -463,11 +459,9 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
       });
     } catch (error) {
       this.feed({ type: "actFailed" });
-      this.wakeRecorded();
       throw error;
     }
     this.feed({ type: "actRecorded", index: effect.index, replayed: done.replayed === true });
-    this.wakeRecorded();
     // A repeated request was answered before: its action is already on the table.
     if (!done.replayed && effect.stake > 0)
       this.s.events.publish(playerId, { type: "balance", balance: done.balance, delta: -effect.stake, reason: "blackjack-table" });

@@ -323,7 +323,10 @@ function apply(m: TableMachine, e: MachineEvent, now: number, settings: MachineS
   const done = (machine: TableMachine, effects: MachineEffect[] = [], seat?: number): Step => ({ machine, effects, seat });
   // A stopped table deals no more: the answers of work still running and the clock change nothing.
   const fromPlayer = ["sit", "stand", "ready", "bet", "act", "join", "drop", "reconnect", "leave", "betPlaced", "betFailed"];
-  if (m.stage === "stopped" && !fromPlayer.includes(e.type)) return done(m);
+  if (m.stage === "stopped" && !fromPlayer.includes(e.type)) {
+    // A shoe committed while the table stopped is still this table's to finish (the room settles it).
+    return done(e.type === "shoeOpened" ? { ...m, shoe: e.shoe } : m);
+  }
   switch (e.type) {
     case "start":
       return done({ ...m, stage: "starting" }, [{ type: "loadPrevious" }]);
