@@ -416,6 +416,32 @@ describe("public tables", () => {
   }, 90_000);
 });
 
+describe("a dropped player's grace", () => {
+  it("runs on the table's clock: the seat is kept (shown away) until the grace runs out, then given up and the connection's wait ended", async () => {
+    const [g, w] = await Promise.all([t.guest(), t.guest()]);
+    const room = await t.sdk(g.token).create("blackjack-table", { instanceId: null });
+    const inbox = new Inbox(room);
+    await waitFor(() => (room.state as { snapshot?: string })?.snapshot);
+    const watcher = await joinTable(w.token, { instanceId: null }, room.roomId);
+    expect((await ask(room, inbox, TABLE_MESSAGES.sit, { seat: 5 })).type).toBe("result");
+    await waitFor(() => snap(watcher.room).players.some((p) => p.seat === 5 && p.connected), 5_000);
+    // The player's connection drops and does not come back.
+    room.reconnection.enabled = false;
+    (room.connection as unknown as { transport: { ws: { terminate(): void } } }).transport.ws.terminate();
+    await waitFor(() => snap(watcher.room).players.find((p) => p.seat === 5)?.connected === false, 5_000);
+    await clock.advance(30_000);
+    await waitFor(() => !snap(watcher.room).players.some((p) => p.seat === 5), 5_000);
+    // Nobody waits for the dropped connection any more: once the watcher leaves, the table closes.
+    await watcher.room.leave();
+    const listed = async () =>
+      ((await t.request("GET", "/api/tables", { token: w.token })).body.tables as { roomId: string }[]).map((x) => x.roomId);
+    for (let tries = 0; (await listed()).includes(room.roomId); tries++) {
+      expect(tries).toBeLessThan(150);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  });
+});
+
 describe("a whole shoe", () => {
   it("is dealt to its cut card, then its seed is revealed and a new shoe committed before its first round; the record re-derives", async () => {
     const g = await t.guest();
