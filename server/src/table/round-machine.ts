@@ -93,9 +93,10 @@ export interface DealtBet {
 }
 
 /**
- * Where the machine is. The stages whose name ends a sentence "waiting for …" wait for an effect's
- * answer; `betting`, `playing` and `settled` wait for players or for their deadline; `idle` waits for
- * a seat, `backoff` for its retry time.
+ * Where the machine is. `starting`, `opening`, `recovering`, `openingRound`, `closing`, `dealing`,
+ * `settling`, `finishing` and `abandoning` wait for the answer of the effect they asked for; `betting`,
+ * `playing` and `settled` wait for the players or their deadline; `idle` waits for a seat, `backoff` for
+ * its retry time; `stopped` takes no more turns.
  */
 export type MachineStage =
   | "starting" // the previous shoe is read

@@ -349,6 +349,30 @@ describe("a table that stops", () => {
   });
 });
 
+describe("opening a shoe", () => {
+  it("waits half a lease while another process deals the table, and settles a shoe left by a stopped process first", () => {
+    const t = new TableDriver();
+    t.hold.add("openShoe");
+    expect(t.sit("ann", 1).refusal).toBeUndefined();
+    t.held.splice(0);
+    t.send({ type: "shoeBusy" });
+    expect(t.snapshot).toMatchObject({ phase: "waiting", shoe: null });
+    const mark = t.effects.length;
+    t.advance(SETTINGS.leaseMs / 2 - 1);
+    expect(t.since(mark, "openShoe")).toEqual([]);
+    t.advance(1);
+    expect(t.since(mark, "openShoe")).toHaveLength(1);
+    t.held.splice(0);
+    t.send({ type: "shoeStale", shoeId: "left-open" });
+    expect(t.since(mark, "recoverStale")).toEqual([{ type: "recoverStale", shoeId: "left-open" }]);
+    const previousShoe = { id: "left-open", serverSeed: "seed", serverSeedHash: "hash" };
+    t.hold.clear();
+    t.send({ type: "staleRecovered", previousShoe });
+    expect(t.since(mark, "openShoe")).toHaveLength(2);
+    expect(t.snapshot).toMatchObject({ phase: "betting", previousShoe, shoe: { id: "shoe-1" } });
+  });
+});
+
 describe("the restart rule", () => {
   const shoe = (serverSeed: string) => ({
     id: "s",
