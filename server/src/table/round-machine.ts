@@ -326,7 +326,11 @@ function apply(m: TableMachine, e: MachineEvent, now: number, settings: MachineS
   const fromPlayer = ["sit", "stand", "ready", "bet", "act", "join", "drop", "reconnect", "leave", "betPlaced", "betFailed"];
   if (m.stage === "stopped" && !fromPlayer.includes(e.type)) {
     // A shoe committed while the table stopped is still this table's to finish (the room settles it).
-    return done(e.type === "shoeOpened" ? { ...m, shoe: e.shoe } : m);
+    if (e.type === "shoeOpened") return done({ ...m, shoe: e.shoe });
+    // An action answered now is not applied (the round is settled from its record), but nothing waits for it any more.
+    if (e.type === "actRecorded" || e.type === "actFailed" || e.type === "defaultRecorded")
+      return done({ ...m, recording: false, pendingAct: null });
+    return done(m);
   }
   switch (e.type) {
     case "start":
@@ -420,10 +424,11 @@ function apply(m: TableMachine, e: MachineEvent, now: number, settings: MachineS
     case "act": {
       const held = seatOf(m, e.playerId);
       if (!held) return refuse(m, "not_seated", "You have no seat at this table");
+      if (m.stage !== "playing") return refuse(m, "no_turn", "No seat is to act now");
       if (m.recording) return { machine: m, effects: [], busy: true };
       const engine = m.engine;
       const toAct = engine ? seatToAct(engine) : null;
-      if (!engine || !m.roundId || toAct === null || m.stage !== "playing") return refuse(m, "no_turn", "No seat is to act now");
+      if (!engine || !m.roundId || toAct === null) return refuse(m, "no_turn", "No seat is to act now");
       if (toAct !== held.seat || !held.inRound) return refuse(m, "not_your_turn", `It is seat ${toAct}'s turn`);
       let stake: number;
       try {

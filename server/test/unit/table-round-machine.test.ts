@@ -326,8 +326,12 @@ describe("a table that stops", () => {
     t.send({ type: "stop" });
     expect(t.machine.stage).toBe("stopped");
     expect(wakeAt(t.machine)).toBeNull();
+    // An action sent now is refused rather than left waiting for the one being written.
+    expect(t.act("bob", stand).refusal?.code).toBe("no_turn");
     const mark = t.effects.length;
     t.release("recordAct");
+    expect(t.machine.recording).toBe(false);
+    expect(t.machine.actions).toEqual([]);
     t.advance(10 * SETTINGS.turnMs);
     expect(t.since(mark).filter((e) => e.type !== "wake")).toEqual([]);
     expect(t.snapshot.deadline).toBeNull();
