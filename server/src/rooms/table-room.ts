@@ -99,7 +99,7 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
   private readonly running = new Set<Promise<unknown>>();
   /** The players' bets being written. */
   private readonly pendingBets = new Set<Promise<unknown>>();
-  /** Called when an action being written is answered (a player's action waiting for it goes on). */
+  /** Called at each change of the machine: a player's action waiting for the one being written decides again. */
   private readonly recordedWaiters = new Set<() => void>();
   /** Colyseus's wait for each dropped connection, by session: ended when the machine says the grace ran out. */
   private readonly graces = new Map<string, { reject: (reason?: unknown) => void }>();
@@ -220,7 +220,6 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
     this.leaseTimer = undefined;
     // Work under way ends first (a deal, a settlement, a player's bet or action being written).
     while (this.running.size > 0 || this.pendingBets.size > 0) await Promise.allSettled([...this.running, ...this.pendingBets]);
-    clearInterval(this.leaseTimer);
     const shoe = this.machine.shoe;
     if (shoe) {
       // A table closing settles its open round now (every seat still to act stood for) and reveals its shoe.
