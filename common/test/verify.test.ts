@@ -324,7 +324,9 @@ describe("npm run verify, crash-room mode", () => {
     expect(ok.code).toBe(0);
     expect(ok.stdout).toContain("chain: game 1 of the chain committed to 47905471");
     expect(ok.stdout).toContain("crash point 7.47×");
-    expect(ok.stdout).toContain("rounding 1 + 49/50: K = 3201063370 (float #0 × 2³²), v = K mod 50 = 20 < 49: pays 2");
+    expect(ok.stdout).toContain(
+      "rounding 1 + 49/50 (1.98: pays 1 or 2, 1.98 on average): K = 3201063370 (float #0 × 2³²), v = K mod 50 = 20 < 49: pays 2",
+    );
     expect(ok.stdout).toContain("crash room: staked 1, paid 2");
     // rule 1, the rounds played before rule 2: rounded down
     const old = await cli([...game, ...player, "--amount", "1", "--cashed-out-at", "1.98", "--rounding", "1"]);

@@ -1,3 +1,4 @@
+import { payoutText } from "../format";
 import { MAX_PAYOUT } from "../limits";
 import type { Rng } from "./stream";
 
@@ -87,6 +88,15 @@ export const payUp: Payer = (amount, numerator, denominator) => {
   return whole > MAX ? MAX_PAYOUT : Number(whole);
 };
 
+/**
+ * Not made whole: the exact payout as a number (capped), what rule 2 pays on average. Only for telling a
+ * payout (the bet panel's quote); never pays a round.
+ */
+export const payExact: Payer = (amount, numerator, denominator) => {
+  const [n, d] = exactPayout(amount, numerator, denominator);
+  return n >= MAX * d ? MAX_PAYOUT : Number(n / d) + Number(n % d) / Number(d);
+};
+
 /** A float's 32-bit word: k = f × 2³² (every float of the stream is k / 2³²). */
 const wordOf = (f: number): bigint => BigInt(Math.floor(f * 2 ** 32));
 
@@ -131,12 +141,16 @@ export function payerFor(rule: RoundingRule, rng: Rng, record?: (draw: RoundingD
   return rule === 1 ? payDown : unbiasedPayer(rng, record);
 }
 
-/** The rounding in words: "1 × 198/100 = 1 + 49/50; K = …, v = K mod 50 = 23 < 49: pays 2". */
+/**
+ * The rounding in words, the exact payout told as everywhere else (payoutText): "rounding 1 + 49/50
+ * (1.98: pays 1 or 2, 1.98 on average): K = …, v = K mod 50 = 23 < 49: pays 2".
+ */
 export function describeRounding(draw: RoundingDraw): string {
   const floats = draw.cursors.map((c) => `#${c}`).join(", ");
   const verdict = draw.v < draw.rest ? `${draw.v} < ${draw.rest}` : `${draw.v} ≥ ${draw.rest}`;
+  const exact = payoutText(draw.whole + Number(draw.rest) / Number(draw.denominator), { low: draw.whole, high: draw.whole + 1 });
   return (
-    `rounding ${draw.whole} + ${draw.rest}/${draw.denominator}: K = ${draw.drawn} (float${draw.cursors.length === 1 ? "" : "s"} ${floats} × 2³²), ` +
+    `rounding ${draw.whole} + ${draw.rest}/${draw.denominator} (${exact}): K = ${draw.drawn} (float${draw.cursors.length === 1 ? "" : "s"} ${floats} × 2³²), ` +
     `v = K mod ${draw.denominator} = ${verdict}: pays ${draw.paid}`
   );
 }

@@ -152,7 +152,9 @@ describe("hi-lo rules", () => {
     expect(engine.view(t.step.state, false)).toMatchObject({ higher: 1.8385, lower: 1.8385, multiplier: 0, cashValue: 0 });
     t.act({ type: "higher" });
     // 100 × 0.99 × 13/7 = 183.857…: a cash-out pays 183 or 184, and the view says both
-    expect(engine.view(t.step.state, false)).toMatchObject({ multiplier: 1.8385, cashValue: 183, cashValueUp: 184, skipsLeft: MAX_SKIPS });
+    const view = engine.view(t.step.state, false) as { cashValueExact: number };
+    expect(view).toMatchObject({ multiplier: 1.8385, cashValue: 183, cashValueUp: 184, skipsLeft: MAX_SKIPS });
+    expect(view.cashValueExact).toBeCloseTo((100 * 99 * 13) / (100 * 7), 9);
     expect(engine.view(table(100, [2]).step.state, false)).toMatchObject({ higher: 0, lower: 12.87 });
   });
 

@@ -69,10 +69,12 @@ describe("mines rules", () => {
   it("raises the multiplier to 0.99 × C(25,k)/C(25−m,k) with each gem", () => {
     const b = board(1000, [3, 7, 12]);
     b.act({ type: "reveal", tile: 0 });
-    expect(engine.view(b.step.state, false)).toMatchObject({ multiplier: 1.125, cashValue: 1125, cashValueUp: 1125 }); // 0.99 × 25/22
+    expect(engine.view(b.step.state, false)).toMatchObject({ multiplier: 1.125, cashValue: 1125, cashValueUp: 1125, cashValueExact: 1125 }); // 0.99 × 25/22
     b.act({ type: "reveal", tile: 1 });
-    // 1285.71…: a cash-out pays 1285 or 1286, and the view says both
-    expect(engine.view(b.step.state, false)).toMatchObject({ cashValue: 1285, cashValueUp: 1286 });
+    // 1285.71…: a cash-out pays 1285 or 1286, and the view says both and the exact value
+    const view = engine.view(b.step.state, false) as { cashValue: number; cashValueUp: number; cashValueExact: number };
+    expect(view).toMatchObject({ cashValue: 1285, cashValueUp: 1286 });
+    expect(view.cashValueExact).toBeCloseTo((1000 * 99 * 25 * 24) / (100 * 22 * 21), 9);
     const cash = b.act({ type: "cashout" });
     expect(cash.done).toBe(true);
     expect(cash.payout).toBe(1285); // 0.99 × 25·24 / (22·21) = 1.2857…
