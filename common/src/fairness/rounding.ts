@@ -31,6 +31,15 @@ export const ROUNDING_RULES: readonly RoundingRule[] = [1, 2];
 
 export const isRoundingRule = (value: unknown): value is RoundingRule => value === 1 || value === 2;
 
+/**
+ * The rule as every game's Rules dialog states it (rule 2, with rule 1 for old rounds): one sentence,
+ * kept here with the rule it tells.
+ */
+export const ROUNDING_RULE_TEXT =
+  "A payout that is not a whole number of coins pays one of the two whole coins around it, drawn from the round's own " +
+  "fair stream so that it pays the exact value on average: 19.8 pays 20 four times in five and 19 once (rule 2). Rounds " +
+  "played before this rule were rounded down to a whole coin (rule 1), and verify as they were played.";
+
 /** One word describing the rule, for the verifier. */
 export const roundingRuleName = (rule: RoundingRule): string => (rule === 1 ? "rounded down" : "unbiased");
 
