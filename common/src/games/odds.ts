@@ -113,15 +113,18 @@ export interface SettledRound {
  * The multiplier a settled round's bet stood at, before rounding to whole coins, for the history: never
  * one derived from the whole coins paid (a 10-coin dice win at 1.98× that paid 19 or 20 is 1.98×, not
  * 1.90× or 2.00×). A game whose final view states the multiplier the round reached (keno, mines, hi-lo,
- * slots) gives that (0 when it paid nothing); a bet with one winning outcome (dice, limbo, coin flip,
- * crash) is the multiplier it was placed at, won or lost. null for a round of several payouts each
+ * slots) gives that (0 when it paid nothing), a cash-out of the shared crash room the multiplier it was
+ * paid at; a bet with one winning outcome (dice, limbo, coin flip, crash) is the multiplier it was placed
+ * at, won or lost. null for a round of several payouts each
  * rounded on its own (chips on a layout, card games): its record keeps only the whole coins paid.
  */
 export function roundMultiplier(round: SettledRound): number | null {
   const engine = engineFor(round.game);
   if (!engine) return null;
-  const outcome = round.outcome as { multiplier?: unknown } | null;
+  const outcome = round.outcome as { multiplier?: unknown; cashedOutAt?: unknown } | null;
   if (outcome && typeof outcome === "object" && typeof outcome.multiplier === "number") return round.payout > 0 ? outcome.multiplier : 0;
+  // a cash-out of the shared crash room records the multiplier it was paid at, in hundredths
+  if (outcome && typeof outcome === "object" && typeof outcome.cashedOutAt === "number") return outcome.cashedOutAt / 100;
   if (!engine.winChance || engine.chips) return null;
   const parsed = engine.params.safeParse(round.params ?? {});
   return parsed.success ? engine.maxPayout(1, parsed.data, payExact) : null;

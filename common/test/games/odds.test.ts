@@ -172,6 +172,14 @@ describe("the history's multiplier of a settled round", () => {
     expect(seen).toEqual(new Set([true, false]));
   });
 
+  it("is the multiplier a shared crash room's cash-out was paid at, whatever it came to in coins", () => {
+    // 7 coins cashed out at 1.23×: 8.61, paid 8 or 9
+    for (const payout of [8, 9]) {
+      const row = { game: "crash", params: { roundId: "r", gameNumber: 3, autoCashOut: null }, outcome: { cashedOutAt: 123 }, payout };
+      expect(roundMultiplier(row)).toBe(1.23);
+    }
+  });
+
   it("is not told for a round of several payouts each rounded on its own", () => {
     const params = { bets: [{ type: "red", amount: 10 }] };
     const step = startRound(rouletteEngine, 10, params, fixedRng([0.5]), { rounding: 2 });
