@@ -8,7 +8,7 @@ import { MAX_PAYOUT } from "../../src/limits";
 import { likelier, riskier, rtpRows, strategyRtp } from "../../src/games/hi-lo/rtp";
 import { passesChiSquare, rtpBand, seededFloats, summarise } from "../stats";
 import { ruleError } from "../helpers";
-import { big, floorRatio, independentDerivation, index, rank, run, type Stream } from "../fairness-pages";
+import { big, independentDerivation, index, pay, rank, run, type Stream } from "../fairness-pages";
 
 const engine = requireEngine("hi-lo");
 const A = 14;
@@ -247,7 +247,8 @@ independentDerivation("hi-lo", (e) => {
   const current = () => rank(cards[cards.length - 1]!);
   const actions = e.actions.map((a: any) => (s: Stream) => {
     if (a.type === "cashout") {
-      [status, payout] = ["cashed", floorRatio(e.amount, 99n * num, 100n * den)];
+      // made whole by the example's rule, from the floats after the last card (section 4)
+      [status, payout] = ["cashed", pay(e, s, e.amount, 99n * num, 100n * den)];
       return;
     }
     const r = current();

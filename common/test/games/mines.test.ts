@@ -7,7 +7,7 @@ import { MAX_PAYOUT } from "../../src/limits";
 import { cashOutRtp, rtpRows } from "../../src/games/mines/rtp";
 import { passesChiSquare, rtpBand, seededFloats, summarise } from "../stats";
 import { ruleError } from "../helpers";
-import { big, floorRatio, independentDerivation, pickAndRemove, run } from "../fairness-pages";
+import { big, independentDerivation, pay, pickAndRemove, run, type Stream } from "../fairness-pages";
 
 const engine = requireEngine("mines");
 
@@ -252,13 +252,14 @@ independentDerivation("mines", (e) => {
     for (let i = 1; i <= k; i++) c = (c * big(n - k + i)) / big(i);
     return c;
   };
-  const cashOut = () => floorRatio(e.amount, 99n * choose(25, revealed.length), 100n * choose(25 - m, revealed.length));
-  const actions = e.actions.map((a: any) => () => {
-    if (a.type === "cashout") [status, payout] = ["cashed", cashOut()];
+  // made whole by the example's rule, from the stream's next floats (section 4)
+  const cashOut = (s: Stream) => pay(e, s, e.amount, 99n * choose(25, revealed.length), 100n * choose(25 - m, revealed.length));
+  const actions = e.actions.map((a: any) => (s: Stream) => {
+    if (a.type === "cashout") [status, payout] = ["cashed", cashOut(s)];
     else if (mines.includes(a.tile)) status = "lost";
     else {
       revealed.push(a.tile);
-      if (revealed.length === 25 - m) [status, payout] = ["cashed", cashOut()];
+      if (revealed.length === 25 - m) [status, payout] = ["cashed", cashOut(s)];
     }
   });
   const steps = run(e, [(s) => (mines = pickAndRemove(s, tiles, m)), ...actions]);
