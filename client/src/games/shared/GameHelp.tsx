@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import type { GameDefinition } from "@casino/common/catalogue";
 import { ROUNDING_RULE_TEXT } from "@casino/common/fairness/rounding";
 import { RTP_TABLE } from "@casino/common/rtp-table";
+import { betName } from "@casino/common/rtp/doc";
 import { Dialog } from "./Dialog";
 import { formatPercent } from "./format";
 
@@ -34,7 +35,7 @@ export function GameHelp(props: { game: GameDefinition; open: boolean; onClose()
             <tbody>
               {rows.map((r) => (
                 <tr key={r.bet} className="border-b border-border">
-                  <td className="py-1 pr-3">{r.bet || game.title}</td>
+                  <td className="py-1 pr-3">{r.bet ? betName(r.bet) : game.title}</td>
                   <td className="py-1 text-right font-mono tabular-nums">{formatPercent(r.rtp, 4)}</td>
                 </tr>
               ))}
