@@ -92,6 +92,30 @@ describe("the verifier", () => {
     },
   );
 
+  it("tells the payout before rounding where rule 2 rounded one, and nothing where none was rounded", () => {
+    const seeds = { serverSeed: sha256Hex("exact payout"), clientSeed: "c" };
+    const seen = new Set<number>();
+    for (let nonce = 0; seen.size < 2 && nonce < 20_000; nonce++) {
+      // a 1-coin coin flip win is 1.98, paid 1 or 2; a loss rounds nothing
+      const v = verifyRound({ ...seeds, nonce, game: "coin-flip", amount: 1, params: { side: "heads" }, rounding: 2 });
+      if (v.totalPayout === 0) {
+        expect(v.exactPayout).toBeNull();
+        continue;
+      }
+      expect(v.exactPayout).toBeCloseTo(1.98, 12);
+      seen.add(v.totalPayout);
+      // rule 1 records no fraction: the same win, rounded down, tells none
+      expect(verifyRound({ ...seeds, nonce, game: "coin-flip", amount: 1, params: { side: "heads" }, rounding: 1 })).toMatchObject({
+        totalPayout: 1,
+        exactPayout: null,
+      });
+    }
+    expect(seen).toEqual(new Set([1, 2]));
+    // a whole payout draws nothing and has nothing to tell
+    const whole = verifyRound({ ...seeds, nonce: 0, game: "coin-flip", amount: 50, params: { side: "heads" }, rounding: 2 });
+    expect(whole.exactPayout).toBeNull();
+  });
+
   it("verifies a daily spin: one float at cursor 0 of its nonce picks the segment", () => {
     const v = verifyRound({ ...seeds(9), game: DAILY_SPIN });
     const expected = spinWheel(floatStream(seeds(9)));
