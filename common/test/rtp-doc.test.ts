@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { rtpDoc } from "../src/rtp/doc";
+import { betName, rtpDoc } from "../src/rtp/doc";
 import { exactRtp } from "./exact-rtp";
 import { GAMES } from "../src/catalogue";
 
@@ -21,5 +21,17 @@ describe("docs/rtp.md, the RTP table for readers", () => {
     gamesInTable.delete("game");
     const chance = GAMES.filter((g) => g.kind === "chance").map((g) => g.id);
     expect([...gamesInTable].sort()).toEqual([...chance].sort());
+  });
+
+  it("names every bet in words, in sentence case, never by its code's identifier", () => {
+    expect(betName("six line")).toBe("Six line");
+    const bets = written.split("\n").flatMap((line) => /^\| [a-z-]+ \| ([^|]+) \|/.exec(line)?.[1]?.trim() ?? []);
+    expect(bets).toContain("Six line");
+    expect(bets).toContain("First four");
+    // no camelCase identifier ("sixLine", "dontPass"), every name starting with a capital or a figure
+    expect(bets.filter((bet) => bet !== "bet" && (/[a-z][A-Z]/.test(bet) || !/^[A-Z0-9—]/.test(bet)))).toEqual([]);
+    // the computed labels are words too (the help dialogs show them)
+    const labels = computed.flatMap(([, rows]) => rows.map((r) => r.bet));
+    expect(labels.filter((bet) => /[a-z][A-Z]/.test(bet))).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ import { MAX_PAYOUT } from "../../src/limits";
 import { likelier, riskier, strategyRtp } from "../../src/games/hi-lo/rtp";
 import { passesChiSquare, rtpBand, seededFloats, summarise } from "../stats";
 import { ruleError } from "../helpers";
-import { big, floorRatio, independentDerivation, index, rank, run, type Stream } from "../fairness-pages";
+import { big, independentDerivation, index, pay, rank, run, type Stream } from "../fairness-pages";
 import { exactRtpOf } from "../exact-rtp";
 
 const engine = requireEngine("hi-lo");
@@ -153,7 +153,9 @@ describe("hi-lo rules", () => {
     expect(engine.view(t.step.state, false)).toMatchObject({ higher: 1.8385, lower: 1.8385, multiplier: 0, cashValue: 0 });
     t.act({ type: "higher" });
     // 100 × 0.99 × 13/7 = 183.857…: a cash-out pays 183 or 184, and the view says both
-    expect(engine.view(t.step.state, false)).toMatchObject({ multiplier: 1.8385, cashValue: 183, cashValueUp: 184, skipsLeft: MAX_SKIPS });
+    const view = engine.view(t.step.state, false) as { cashValueExact: number };
+    expect(view).toMatchObject({ multiplier: 1.8385, cashValue: 183, cashValueUp: 184, skipsLeft: MAX_SKIPS });
+    expect(view.cashValueExact).toBeCloseTo((100 * 99 * 13) / (100 * 7), 9);
     expect(engine.view(table(100, [2]).step.state, false)).toMatchObject({ higher: 0, lower: 12.87 });
   });
 
@@ -246,7 +248,8 @@ independentDerivation("hi-lo", (e) => {
   const current = () => rank(cards[cards.length - 1]!);
   const actions = e.actions.map((a: any) => (s: Stream) => {
     if (a.type === "cashout") {
-      [status, payout] = ["cashed", floorRatio(e.amount, 99n * num, 100n * den)];
+      // made whole by the example's rule, from the floats after the last card (section 4)
+      [status, payout] = ["cashed", pay(e, s, e.amount, 99n * num, 100n * den)];
       return;
     }
     const r = current();

@@ -1,7 +1,7 @@
 import { motion } from "motion/react";
 import { CircleX, Equal, Trophy } from "lucide-react";
 import { roundResultText } from "@casino/common/format";
-import { formatCoins, formatMultiplier } from "./format";
+import { formatMultiplier, paidText } from "./format";
 import type { ShownRound } from "./use-round";
 
 /**
@@ -42,7 +42,7 @@ export function RoundResult(props: { round: ShownRound<unknown> | null; detail?:
           {text}
           {shown.totalStake > 0 && shown.totalPayout > 0 && (
             <span className="ml-2 font-normal opacity-80">
-              {formatMultiplier(reached / shown.totalStake)} · paid {formatCoins(shown.totalPayout)}
+              {formatMultiplier(reached / shown.totalStake)} · {paidText(shown.totalPayout, shown.unroundedPayout)}
             </span>
           )}
           {detail && <span className="ml-2 font-normal opacity-80">{detail}</span>}
