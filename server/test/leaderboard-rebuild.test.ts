@@ -16,7 +16,7 @@ const PLAYERS = 2000;
 const WEEK_BETS = 50;
 const OLD_BETS = 20;
 const GUESTS = 50;
-const STATEMENT_MS = 250;
+const STATEMENT_MS = 1000;
 const WEEK_SCAN_IDS = 4000;
 
 describe.skipIf(TEST_DB === "pglite")("the leaderboard rebuild under a short statement timeout (PostgreSQL)", () => {
