@@ -158,6 +158,8 @@ describe.runIf(TEST_DB === "postgres")("npm run admin", { timeout: 300_000 }, ()
     expect(shown.json).toMatchObject({ ledgerSum: balance, rounds: 2, openRound: null });
     expect(shown.json.ledger).toHaveLength(2);
     expect(shown.json.ledger[0].balanceAfter).toBe(balance);
+    // the latest entries are the dice bets' stakes and payouts: each a transfer with the house's dice account
+    expect(shown.json.ledger.map((e: { account: string }) => e.account)).toEqual(["house:dice", "house:dice"]);
     expect(shown.json.recentRounds.map((r: any) => [r.game, r.stake])).toEqual([
       ["dice", 100],
       ["dice", 100],

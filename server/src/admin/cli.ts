@@ -113,7 +113,7 @@ program
         `latest ledger entries:`,
         ...d.ledger.map(
           (e) =>
-            `  ${e.id}  ${e.at}  ${signed(e.delta).padStart(9)} → ${String(e.balanceAfter).padStart(9)}  ${e.reason} ${e.reference ?? ""}  (${e.requestId})`,
+            `  ${e.id}  ${e.at}  ${signed(e.delta).padStart(9)} → ${String(e.balanceAfter).padStart(9)}  ${e.reason} ${e.reference ?? ""} ${e.delta < 0 ? "to" : "from"} ${e.account}  (${e.requestId})`,
         ),
         `latest rounds:`,
         ...d.recentRounds.map((r) => `  ${r.at}  ${r.game.padEnd(16)} stake ${r.stake} payout ${r.payout} ${r.result}  (${r.id})`),
