@@ -321,19 +321,20 @@ async function consumerLag(app: MetricSources): Promise<{ entries: number; secon
 const ECONOMY_QUERY_TIMEOUT_MS = 1_000;
 
 interface EconomyRead {
-  at: number;
+  /** True until the scrape that started the read has called every gauge's collect (they are called in one go). */
+  sameScrape: boolean;
   settled: boolean;
   answer: Promise<{ house: HouseResult[]; minted: MintedCoins[] } | undefined>;
 }
 const economyReads = new WeakMap<Database, EconomyRead>();
 
 function readEconomy(db: Database): EconomyRead["answer"] {
-  const now = Date.now();
   const last = economyReads.get(db);
-  if (last && now - last.at < ECONOMY_QUERY_TIMEOUT_MS) return last.answer; // the other gauge of this scrape
+  if (last?.sameScrape) return last.answer; // the other gauge of this scrape
   if (last && !last.settled) return Promise.resolve(undefined);
   const read = Promise.all([houseResults(db), mintedBySource(db)]).then(([house, minted]) => ({ house, minted }));
-  const entry: EconomyRead = { at: now, settled: false, answer: Promise.resolve(undefined) };
+  const entry: EconomyRead = { sameScrape: true, settled: false, answer: Promise.resolve(undefined) };
+  queueMicrotask(() => (entry.sameScrape = false));
   void read.then(
     () => (entry.settled = true),
     () => (entry.settled = true),
