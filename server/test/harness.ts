@@ -9,6 +9,7 @@ import { loadConfig } from "../src/config";
 import { createApp, type App } from "../src/app";
 import { auditLedger } from "../src/ops/audit-ledger";
 import { startFakeDiscord, type FakeDiscord } from "./fake-discord";
+import { expectBalancedEconomy } from "./ledger-audit";
 import { templateName } from "./template-database";
 
 /** Which database this test project runs against: the real PostgreSQL of the machine, or PGlite. */
@@ -171,6 +172,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
       const audit = await auditLedger(app.services.db);
       expect(audit.mismatches).toEqual([]);
       expect(audit.missingReferences).toEqual([]);
+      expectBalancedEconomy(audit);
     },
     async close() {
       await app.close();
