@@ -17,7 +17,7 @@ import { setupBrowserApp } from "./browser-app";
  * The page records every value the header shows, and whether the table's result was on screen then
  * (a MutationObserver, so no value is missed); each check is on that record, never on timings.
  */
-const { server: t, browser, host } = setupBrowserApp({ discordHost: true });
+const { server: t, browser, host } = setupBrowserApp({ discordHost: true, animations: true });
 
 interface Shown {
   /** the header's balance */
