@@ -103,10 +103,14 @@ export default defineConfig({
         test: {
           name: "client-e2e",
           include: ["client/e2e/**/*.test.ts"],
-          globalSetup: ["client/e2e/global-setup.ts", "server/test/template-database.ts"],
+          globalSetup: ["server/test/template-database.ts"],
           env: { TEST_DB: "postgres" },
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // Each file has its own server, database, Redis database, Chromium and fake Discord host
+          // address (client/e2e/browser-app.ts), so files run side by side; most of their time is spent
+          // waiting on the browser and the server.
+          maxWorkers: 2,
           sequence: { groupOrder: 2 },
         },
       },
