@@ -24,11 +24,11 @@ const ALLOWED: Record<string, { sleeps: number; reason: string }> = {
     sleeps: 4,
     reason: "waits a moment to see that nothing happens (no join without a shown page, none after a close) on real timers",
   },
-  "server/test/drain-loop.test.ts": {
+  "server/test/unit/drain-loop.test.ts": {
     sleeps: 2,
     reason: "a drain that takes time and nudges spaced in time: the drain loop's gap in real time is the subject",
   },
-  "server/test/event-loop-watch.test.ts": {
+  "server/test/unit/event-loop-watch.test.ts": {
     sleeps: 4,
     reason: "blocks and frees the event loop for measured spells: the watch of the loop's delays is the subject",
   },
