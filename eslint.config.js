@@ -21,7 +21,18 @@ const into = (target, from) => ({
 });
 
 export default tseslint.config(
-  { ignores: ["**/node_modules/**", "**/dist/**", "data/**", "test-artifacts/**", "coverage/**", ".ci/**", "client/public/**"] },
+  {
+    ignores: [
+      "**/node_modules/**",
+      "**/dist/**",
+      ".tsbuild/**",
+      "data/**",
+      "test-artifacts/**",
+      "coverage/**",
+      ".ci/**",
+      "client/public/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,38 +1,48 @@
 import { defineConfig } from "vitest/config";
 
 /**
- * Projects: pure common code; the server against the real PostgreSQL (a fresh database per run) and
- * against embedded PGlite; the client's hooks, stores and connection in a simulated DOM (happy-dom, the
- * Colyseus SDK and fetch faked at the network edge), and the client whole in real headless Chromium.
+ * The suite in tiers, each a group of projects that `npm test` runs one after the other (a group's files
+ * run in parallel) and that can be run alone (`npm run test:unit`, `test:server`, `test:embedded`,
+ * `test:e2e`; see CONTRIBUTING.md):
+ *
+ * 1. unit: pure common code, the client's hooks and stores in a simulated DOM, and the server's code
+ *    that needs no database, Redis or network (`server/test/unit/`). CPU-bound: one worker a core.
+ * 2. server: the server against the real PostgreSQL and Redis (each file its own database, copied from a
+ *    template migrated once per run, and its own Redis database), the load tool's smoke test, and the
+ *    embedded default (PGlite and the in-memory Redis stand-in) for what proves it: migrations and the
+ *    schema, the money path, the queueing of transactions, restart. Mostly waiting on I/O: more files
+ *    than cores.
+ * 3. browser: the client whole in real headless Chromium against real servers.
  */
+const SERVER_WORKERS = 3;
+
+/** What the embedded default must prove on its own database (the rest of the server is database-agnostic). */
+const EMBEDDED = [
+  "server/test/schema.test.ts",
+  "server/test/casino-room.test.ts",
+  "server/test/idempotency.test.ts",
+  "server/test/group-commit.test.ts",
+  "server/test/money-races.test.ts",
+  "server/test/skill-rounds.test.ts",
+  "server/test/retention.test.ts",
+  "server/test/audit.test.ts",
+  "server/test/leaderboard.test.ts",
+  "server/test/together.test.ts",
+  "server/test/rest.test.ts",
+  "server/test/embedded-default.test.ts",
+];
+
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: "common", include: ["common/test/**/*.test.ts"], testTimeout: 60_000 } },
       {
         test: {
-          name: "server-postgres",
-          include: ["server/test/**/*.test.ts"],
-          env: { TEST_DB: "postgres" },
+          name: "common",
+          include: ["common/test/**/*.test.ts"],
+          globalSetup: ["common/test/exact-rtp.ts"],
           testTimeout: 60_000,
-          hookTimeout: 60_000,
-        },
-      },
-      {
-        test: {
-          name: "server-pglite",
-          include: ["server/test/**/*.test.ts"],
-          env: { TEST_DB: "pglite" },
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-        },
-      },
-      {
-        test: {
-          name: "loadtest",
-          include: ["loadtest/test/**/*.test.ts"],
-          testTimeout: 120_000,
-          hookTimeout: 60_000,
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -41,16 +51,67 @@ export default defineConfig({
           include: ["client/test/**/*.test.{ts,tsx}"],
           environment: "happy-dom",
           setupFiles: ["client/test/setup.ts"],
+          testTimeout: 60_000,
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          name: "server-unit",
+          include: ["server/test/unit/**/*.test.ts"],
+          testTimeout: 60_000,
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          name: "server-postgres",
+          include: ["server/test/*.test.ts"],
+          env: { TEST_DB: "postgres" },
+          globalSetup: ["server/test/template-database.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          maxWorkers: SERVER_WORKERS,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          name: "server-pglite",
+          include: EMBEDDED,
+          env: { TEST_DB: "pglite" },
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          maxWorkers: SERVER_WORKERS,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          name: "loadtest",
+          include: ["loadtest/test/**/*.test.ts"],
+          globalSetup: ["server/test/template-database.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+          maxWorkers: SERVER_WORKERS,
+          sequence: { groupOrder: 1 },
         },
       },
       {
         test: {
           name: "client-e2e",
           include: ["client/e2e/**/*.test.ts"],
-          globalSetup: ["client/e2e/global-setup.ts"],
+          globalSetup: ["server/test/template-database.ts"],
           env: { TEST_DB: "postgres" },
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // Each file has its own server, database, Redis database, Chromium and fake Discord host
+          // address (client/e2e/browser-app.ts), so files run side by side; most of their time is spent
+          // waiting on the browser and the server.
+          maxWorkers: 2,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -174,13 +174,13 @@ async function main() {
       [PLAYERS],
     );
     await db.query(
-      `INSERT INTO ledger_entries (player_id, delta, balance_after, reason, reference, request_id) SELECT id, balance, balance, 'grant', 'bench', 'bench-grant' FROM players`,
+      `INSERT INTO ledger_entries (player_id, delta, balance_after, reason, reference, request_id, account) SELECT id, balance, balance, 'grant', 'bench', 'bench-grant', 'mint:admin-grant' FROM players`,
     );
     if (BETS_PER_PLAYER > 0) {
       // The running balance is left as the grant's: only the sums of this week's entries are read by a build.
       await db.query(
-        `INSERT INTO ledger_entries (player_id, delta, balance_after, reason, reference, request_id)
-         SELECT p.id, -1, p.balance, 'bet', 'dice', 'bench-bet-' || k FROM players p, generate_series(1, $1) k`,
+        `INSERT INTO ledger_entries (player_id, delta, balance_after, reason, reference, request_id, account)
+         SELECT p.id, -1, p.balance, 'bet', 'dice', 'bench-bet-' || k, 'house:dice' FROM players p, generate_series(1, $1) k`,
         [BETS_PER_PLAYER],
       );
     }

@@ -55,7 +55,7 @@ function hasPgbench(): boolean {
 
 const SCRIPT = `BEGIN;
 UPDATE players SET balance = balance - 1 WHERE id = (SELECT id FROM bench_players WHERE n = :client_id) AND balance >= 1 RETURNING id AS player_id, balance AS balance_after \\gset
-INSERT INTO ledger_entries (player_id, delta, balance_after, reason, reference, request_id) VALUES (:player_id, -1, :balance_after, 'bet', 'pgbench', gen_random_uuid()::text);
+INSERT INTO ledger_entries (player_id, delta, balance_after, reason, reference, request_id, account) VALUES (:player_id, -1, :balance_after, 'bet', 'pgbench', gen_random_uuid()::text, 'house:pgbench');
 END;
 `;
 
@@ -126,7 +126,7 @@ async function runNodePg(url: string, clients: number, seconds: number): Promise
           await conn.query("BEGIN");
           const r = await conn.query(`UPDATE players SET balance = balance - 1 WHERE id = $1 AND balance >= 1 RETURNING balance`, [id]);
           await conn.query(
-            `INSERT INTO ledger_entries (player_id, delta, balance_after, reason, reference, request_id) VALUES ($1, -1, $2, 'bet', 'node-pg', $3)`,
+            `INSERT INTO ledger_entries (player_id, delta, balance_after, reason, reference, request_id, account) VALUES ($1, -1, $2, 'bet', 'node-pg', $3, 'house:node-pg')`,
             [id, r.rows[0].balance, randomUUID()],
           );
           await conn.query("COMMIT");

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { afterAll, beforeAll } from "vitest";
-import type { Browser } from "playwright-core";
+import type { Browser, BrowserContextOptions } from "playwright-core";
 import { startTestApp, type TestApp } from "../../server/test/harness";
 import { HOST_ORIGIN, startFakeHost, type FakeHost } from "./fake-discord-host";
 import { ARTIFACTS, launchChromium } from "./support";
@@ -12,6 +12,12 @@ export interface BrowserAppOptions {
   discordHost?: boolean;
   /** `false`: a server without Redis. */
   redis?: boolean;
+  /**
+   * `true` for a file about animations: its pages play them. Otherwise every page asks for reduced
+   * motion (a context's own `reducedMotion` still wins), so the app shows each state at once and tests
+   * wait on the state, never on an animation's length.
+   */
+  animations?: boolean;
   /** How long the start may take (ms); the project's hook timeout when absent. */
   timeout?: number;
 }
@@ -19,7 +25,7 @@ export interface BrowserAppOptions {
 export interface BrowserApp {
   /** The real server, serving the built client. */
   server: TestApp;
-  /** Headless Chromium. */
+  /** Headless Chromium; its new contexts and pages ask for reduced motion unless the file plays animations. */
   browser: Browser;
   /** The fake Discord host; only with `discordHost`. */
   host: FakeHost;
@@ -27,7 +33,8 @@ export interface BrowserApp {
 
 /**
  * What a browser test file (or describe block) starts before its tests and closes after them: the real
- * server, Chromium and, when asked, the fake Discord host. Registers the beforeAll and afterAll hooks
+ * server, Chromium and, when asked, the fake Discord host on a loopback address of its own (the file's
+ * Chromium resolves localhost there), so files run in parallel. Registers the beforeAll and afterAll hooks
  * where it is called; the handles it returns may be kept in constants, and are used inside tests and
  * hooks (each reads the value the beforeAll made; reading one earlier throws).
  */
@@ -42,7 +49,8 @@ export function setupBrowserApp(options: BrowserAppOptions = {}): BrowserApp {
       { redis: options.redis },
     );
     if (options.discordHost) host = await startFakeHost();
-    browser = await launchChromium();
+    const launched = await launchChromium({ localhost: host?.address });
+    browser = options.animations ? launched : withReducedMotion(launched);
   }, options.timeout);
   afterAll(async () => {
     await browser?.close();
@@ -54,6 +62,19 @@ export function setupBrowserApp(options: BrowserAppOptions = {}): BrowserApp {
     browser: handle("the browser", () => browser),
     host: handle("the fake Discord host (setupBrowserApp({ discordHost: true }))", () => host),
   };
+}
+
+/** The browser whose new contexts and pages ask for reduced motion unless their options say otherwise. */
+function withReducedMotion(browser: Browser): Browser {
+  const reduced = (options: BrowserContextOptions = {}): BrowserContextOptions => ({ reducedMotion: "reduce", ...options });
+  return new Proxy(browser, {
+    get(target, key) {
+      if (key === "newContext") return (options?: BrowserContextOptions) => target.newContext(reduced(options));
+      if (key === "newPage") return (options?: BrowserContextOptions) => target.newPage(reduced(options));
+      const field: unknown = Reflect.get(target, key, target);
+      return typeof field === "function" ? field.bind(target) : field;
+    },
+  });
 }
 
 /** Stands for the value `current` gives once the beforeAll has made it: each property is read from that value. */

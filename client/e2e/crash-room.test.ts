@@ -24,8 +24,6 @@ const {
     CRASH_BUSTED_MS: "5000",
     CRASH_CURVE_RATE: "0.0004",
   },
-  // The fake host's port is shared with the other Discord browser tests: it may wait for them.
-  timeout: 180_000,
 });
 
 interface Player {

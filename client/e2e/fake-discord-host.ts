@@ -3,13 +3,11 @@ import { connect } from "node:net";
 import type { AddressInfo } from "node:net";
 import type { KeyObject } from "node:crypto";
 import { signProxyPayload } from "../../server/test/fake-discord";
-import { inject } from "vitest";
-import type { TestProject } from "vitest/node";
 import type { FrameLocator } from "playwright-core";
 
 /**
  * A stand-in for Discord's page around an activity, served at http://localhost:3333 (an origin the
- * Embedded App SDK accepts messages from). For each player it iframes the activity with frame_id,
+ * Embedded App SDK accepts messages from) on a loopback address of the test file's own. For each player it iframes the activity with frame_id,
  * instance_id and platform, and answers the SDK's handshake, AUTHORIZE (a code the fake OAuth server
  * maps to that user), AUTHENTICATE and the commands the client uses, each with the exact response
  * shape of the SDK's schema (@discord/embedded-app-sdk 2.5: `generated/schemas`, `schema/responses`):
@@ -22,11 +20,6 @@ import type { FrameLocator } from "playwright-core";
  */
 export const HOST_ORIGIN = "http://localhost:3333";
 const PORT = 3333;
-/**
- * The loopback address the host listens on. Another address of 127/8 (with Chromium told to resolve
- * localhost there, see support.ts) lets a run go on while another run on the machine holds 127.0.0.1:3333.
- */
-export const HOST_ADDRESS = process.env.FAKE_DISCORD_HOST_ADDRESS ?? "127.0.0.1";
 
 const HOST_PAGE = String.raw`<!doctype html>
 <html><head><meta charset="utf-8"><title>Fake Discord</title>
@@ -109,19 +102,14 @@ for (const player of players) {
 </script></body></html>`;
 
 export interface FakeHost {
+  /** The loopback address the host listens on: the browser of its test file resolves localhost to it. */
+  address: string;
   /** The host page for these players ("id:Name") in one activity instance. */
   url(
     activity: string,
     options: { players: string[]; instanceId?: string; code?: string; platform?: string; dm?: boolean; customId?: string },
   ): string;
   close(): Promise<void>;
-}
-
-declare module "vitest" {
-  export interface ProvidedContext {
-    /** True once the client-e2e project's global setup has the host listening. */
-    sharedFakeHost: boolean;
-  }
 }
 
 const hostUrl: FakeHost["url"] = (activity, { players, instanceId = "i-test-instance", code, platform, dm, customId }) => {
@@ -133,11 +121,28 @@ const hostUrl: FakeHost["url"] = (activity, { players, instanceId = "i-test-inst
   return `${HOST_ORIGIN}/host.html?${q}`;
 };
 
+/** A loopback address of 127/8 other than 127.0.0.1, drawn at random. */
+const randomLoopback = (): string => {
+  const byte = () => Math.floor(Math.random() * 254) + 1;
+  return `127.${byte()}.${byte()}.${byte()}`;
+};
+
+const listen = (server: Server, address: string): Promise<void> =>
+  new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(PORT, address, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+
 /**
- * Listens on port 3333 (the SDK fixes the origin). When another test run holds the port this waits for
- * it (up to two minutes) instead of failing.
+ * The host page of one test file, on port 3333 (the SDK fixes the origin) of a loopback address of its
+ * own, so test files run side by side, and beside other runs on the machine, each with its own host:
+ * the file's Chromium resolves localhost to that address (`launchChromium`). FAKE_DISCORD_HOST_ADDRESS
+ * fixes the address (the host then waits while another run holds it).
  */
-export async function listenFakeHost(): Promise<FakeHost> {
+export async function startFakeHost(): Promise<FakeHost> {
   const server: Server = createServer((req, res) => {
     if (req.url?.startsWith("/host.html")) {
       res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
@@ -146,40 +151,27 @@ export async function listenFakeHost(): Promise<FakeHost> {
     }
     res.writeHead(404).end();
   });
-  const deadline = Date.now() + 120_000;
-  for (;;) {
+  const fixed = process.env.FAKE_DISCORD_HOST_ADDRESS;
+  let address = fixed ?? randomLoopback();
+  for (let tries = 1; ; tries++) {
     try {
-      await new Promise<void>((resolve, reject) => {
-        server.once("error", reject);
-        server.listen(PORT, HOST_ADDRESS, () => {
-          server.off("error", reject);
-          resolve();
-        });
-      });
+      await listen(server, address);
       break;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE" || Date.now() > deadline) throw error;
-      await new Promise((r) => setTimeout(r, 500));
+      if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE" || tries >= 240) throw error;
+      if (fixed) await new Promise((r) => setTimeout(r, 500));
+      else address = randomLoopback();
     }
   }
-  return { url: hostUrl, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
-
-/**
- * The host page for a test file. The page is static, so every file of a run shares the one host the
- * project's global setup started (files never queue for the port); a file run outside that setup
- * starts its own.
- */
-export async function startFakeHost(): Promise<FakeHost> {
-  if (inject("sharedFakeHost")) return { url: hostUrl, close: async () => {} };
-  return listenFakeHost();
-}
-
-/** Vitest global setup of the client-e2e project: one host for the whole run. */
-export async function setupSharedFakeHost(project: TestProject): Promise<() => Promise<void>> {
-  const host = await listenFakeHost();
-  project.provide("sharedFakeHost", true);
-  return () => host.close();
+  return {
+    address,
+    url: hostUrl,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }
 
 /** The terms dialog a Discord player meets on first launch, inside the activity's frame: both boxes ticked, accepted, gone. */

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import type { Browser, BrowserContext, Frame, Page } from "playwright-core";
+import type { Browser, BrowserContext, BrowserContextOptions, Frame, Page } from "playwright-core";
 import { ARTIFACTS } from "./support";
 
 /**
@@ -29,15 +29,17 @@ export interface ThemeChoice {
 
 /**
  * A new browser context (so a new guest with the starting balance) on the app's root; `theme` is the
- * mode and colour this device has stored, as the settings page leaves them.
+ * mode and colour this device has stored, as the settings page leaves them; `options`: more of the
+ * context's options (`reducedMotion: "no-preference"` for a test about an animation).
  */
 export async function openAsGuest(
   browser: Browser,
   baseUrl: string,
   viewport = { width: 1280, height: 800 },
   theme?: ThemeChoice,
+  options: BrowserContextOptions = {},
 ): Promise<GuestPage> {
-  const context = await browser.newContext({ viewport });
+  const context = await browser.newContext({ viewport, ...options });
   if (theme) await context.addInitScript(storeTheme, theme);
   const page = await context.newPage();
   const errors: string[] = [];
@@ -139,15 +141,12 @@ export async function setAmount(page: Table, amount: number): Promise<void> {
 
 /**
  * The round on the table is settled: no round is open, and its outcome is shown (once the table's
- * reveal has played, which is waited for).
+ * reveal has played: the result's slot says `revealing` until then, which is waited for).
  */
 export const roundDone = async (page: Table) => {
   if ((await page.getByTestId("bet-panel").getAttribute("data-locked")) !== "false") return false;
-  await page
-    .getByTestId("round-result")
-    .waitFor({ timeout: 10_000 })
-    .catch(() => undefined);
-  return (await page.getByTestId("round-result").count()) > 0;
+  await page.locator('[data-testid="round-slot"]:not([data-round="revealing"])').waitFor({ timeout: 30_000 });
+  return (await page.getByTestId("round-slot").getAttribute("data-round")) === "shown";
 };
 
 export async function isEnabled(page: Table, testId: string): Promise<boolean> {
@@ -169,15 +168,16 @@ export async function shownResult(page: Table) {
   };
 }
 
-/** Waits until the outcome banner has finished appearing (it waits for the table's reveal animation). */
+/** Waits until the outcome banner is shown and drawn in full (animations are off unless the file plays them). */
 export async function revealed(page: Table): Promise<void> {
   await page.waitForFunction(
     () => {
-      const el = document.querySelector('[data-testid="round-result"]');
+      const slot = document.querySelector('[data-testid="round-slot"][data-round="shown"]');
+      const el = slot?.querySelector('[data-testid="round-result"]');
       return !!el && getComputedStyle(el).opacity === "1";
     },
     undefined,
-    { timeout: 15_000 },
+    { timeout: 30_000 },
   );
 }
 

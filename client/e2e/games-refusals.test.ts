@@ -5,12 +5,13 @@ import { setupBrowserApp } from "./browser-app";
 
 /**
  * Refusals as a player sees them: what the bet panel refuses before sending (with the reason under the
- * field) and what the server refuses (its message, shown the same way). The server here allows one bet
- * a second (bursts of two), so its rate limit can be reached by clicking.
+ * field) and what the server refuses (its message, shown the same way). The rate limit is reached on a
+ * server of its own that allows one bet a second (bursts of two); the others bet at the usual rate, so
+ * bets in a row are never refused however fast the page places them.
  */
-const { server: t, browser } = setupBrowserApp({ env: { BET_RATE_PER_SECOND: "1" } });
-
 describe("refusals shown in the bet panel", () => {
+  const { server: t, browser } = setupBrowserApp();
+
   it("insufficient funds, amounts below the minimum and targets the engine refuses never leave the page", { timeout: 60_000 }, async () => {
     const { context, page, session } = await openAsGuest(browser, t.baseUrl);
     try {
@@ -107,8 +108,12 @@ describe("refusals shown in the bet panel", () => {
       await t.expectLedgerInvariant();
     },
   );
+});
 
-  it("the server's rate limit is shown with its message, and nothing moves for a refused bet", { timeout: 60_000 }, async () => {
+describe("the server's rate limit", () => {
+  const { server: t, browser } = setupBrowserApp({ env: { BET_RATE_PER_SECOND: "1" } });
+
+  it("is shown with its message, and nothing moves for a refused bet", { timeout: 60_000 }, async () => {
     const { context, page, session } = await openAsGuest(browser, t.baseUrl);
     try {
       await openGame(page, "dice");
@@ -116,8 +121,10 @@ describe("refusals shown in the bet panel", () => {
       await setAmount(page, 1);
       await page.getByTestId("dice-target").fill("98");
       const error = page.getByTestId("bet-error");
+      // bets until the server refuses one: how many it takes depends on how fast they go, so only the
+      // server's record of them is checked
       let accepted = 0;
-      for (let i = 0; i < 20; i++) {
+      for (;;) {
         await press(page, "bet-button");
         if ((await error.textContent()) === "Too many bets; slow down a little") break;
         accepted += 1;
@@ -131,16 +138,15 @@ describe("refusals shown in the bet panel", () => {
       await expect.poll(() => shownBalance(page), { timeout: 10_000 }).toBe(balance);
       await page.screenshot({ path: "test-artifacts/games-refusal-rate-limit.png" });
 
-      // auto-bet stops at the first refusal; the table's count is the server's
+      // auto-bet (with no count: until it is stopped) stops at the first refusal; the table's count is the server's
       await page.getByTestId("mode-auto").click();
-      await page.getByTestId("auto-count").fill("20");
+      await page.getByTestId("auto-count").fill("0");
       await page.getByTestId("auto-start").click();
       await page.getByTestId("auto-status").waitFor({ timeout: 30_000 });
       await settled(page);
       expect(await page.getByTestId("auto-status").textContent()).toBe("Stopped: the bet was refused");
       expect(await error.textContent()).toBe("Too many bets; slow down a little");
       const played = Number((await page.getByTestId("auto-played").count()) ? await page.getByTestId("auto-played").textContent() : 0);
-      expect(played).toBeLessThan(20);
       expect(await history(t.baseUrl, s)).toHaveLength(accepted + played);
     } finally {
       await context.close();

@@ -77,7 +77,8 @@ describe("a guest in the browser", () => {
   });
 
   it("spins the daily wheel: the server's prize, the wheel landing on its segment, and the balance catching up", async () => {
-    const page = await browser.newPage({ viewport: DESKTOP });
+    // the spin itself is watched: this page plays animations
+    const page = await browser.newPage({ viewport: DESKTOP, reducedMotion: "no-preference" });
     await enterAsGuest(page, t.baseUrl);
     const id = await storedPlayerId(page);
     await page.getByRole("tab", { name: "Daily Spin" }).click();

@@ -227,7 +227,8 @@ describe("phones", () => {
   });
 
   it("360×640: the daily wheel never widens the page while it turns", { timeout: 60_000 }, async () => {
-    const { context, page } = await openAsGuest(browser, t.baseUrl, PHONES[0]);
+    // the wheel's turn is the subject: this page plays animations
+    const { context, page } = await openAsGuest(browser, t.baseUrl, PHONES[0], undefined, { reducedMotion: "no-preference" });
     try {
       await page.getByRole("tab", { name: /Spin/ }).click();
       await page.getByTestId("wheel").waitFor();

@@ -125,7 +125,9 @@ describe("a settled round shows what happened", () => {
       await page.getByRole("button", { name: "Back to Lobby" }).click();
       await openGame(page, "dice");
       await page.getByTestId("dice-target").fill("50");
-      await expect.poll(() => page.getByTestId("bet-payout").textContent()).toMatch(/^[\d,]+ \(\d{1,3}(,\d{3})*\.\d{2}×\)$/);
+      await expect
+        .poll(() => page.getByTestId("bet-payout").textContent())
+        .toMatch(/^[\d,]+(\.\d+: pays [\d,]+ or [\d,]+, [\d,.]+ on average)? \(\d{1,3}(,\d{3})*\.\d{2}×\)$/);
     } finally {
       await context.close();
     }

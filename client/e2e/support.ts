@@ -1,8 +1,8 @@
 import { mkdirSync } from "node:fs";
 import { chromium, type Browser, type Page } from "playwright-core";
 
-/** Real headless Chromium from the machine's packages; never a downloaded browser. */
-export const CHROMIUM_ARGS = [
+/** Chromium's switches for the tests; `localhost`: the loopback address localhost resolves to (the file's fake Discord host). */
+export const chromiumArgs = (localhost?: string): string[] => [
   "--headless",
   "--no-sandbox",
   "--disable-gpu",
@@ -12,13 +12,13 @@ export const CHROMIUM_ARGS = [
   "--disable-component-update",
   "--disable-sync",
   // Discord's CDN (avatars) is not reachable from tests: fail its lookups at once instead of waiting.
-  "--host-resolver-rules=MAP *.discordapp.com ~NOTFOUND, MAP discord.com ~NOTFOUND" +
-    (process.env.FAKE_DISCORD_HOST_ADDRESS ? `, MAP localhost ${process.env.FAKE_DISCORD_HOST_ADDRESS}` : ""),
+  "--host-resolver-rules=MAP *.discordapp.com ~NOTFOUND, MAP discord.com ~NOTFOUND" + (localhost ? `, MAP localhost ${localhost}` : ""),
   "--autoplay-policy=no-user-gesture-required",
 ];
 
-export const launchChromium = (): Promise<Browser> =>
-  chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+/** Real headless Chromium from the machine's packages; never a downloaded browser. */
+export const launchChromium = (options: { localhost?: string } = {}): Promise<Browser> =>
+  chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs(options.localhost) });
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };

@@ -84,6 +84,26 @@ describe("this visit's rounds", () => {
 });
 
 describe("the server's history", () => {
+  it("keep each round's multiplier before rounding, never the whole coins paid ÷ the stake", async () => {
+    const { result } = renderHook(() => history.useHistory(null));
+    // a 10-coin dice win at 1.98×: 19.8 paid 19, then paid 20
+    act(() => history.recordRound(round({ payout: 19, totalPayout: 19, result: "win", unroundedPayout: 19.8 })));
+    act(() => history.recordRound(round({ payout: 20, totalPayout: 20, result: "win", unroundedPayout: 19.8 })));
+    // a round that rounded nothing, and a multi-step round whose last step rounded its payout
+    act(() => history.recordRound(round({ payout: 20, totalPayout: 20, result: "win" })));
+    act(() =>
+      history.recordRound(
+        round({ game: "mines", stake: 0, totalStake: 10, payout: 12, totalPayout: 12, result: "win", unroundedPayout: 12.375 }),
+      ),
+    );
+    expect(result.current.local.map((r) => [r.payout, r.multiplier])).toEqual([
+      [12, 1.2375],
+      [20, 2],
+      [20, 1.98],
+      [19, 1.98],
+    ]);
+  });
+
   it("is read with the player's token when a table opens with a session", async () => {
     const { result } = renderHook(() => history.useHistory(SESSION));
     await flush();

@@ -1,4 +1,5 @@
 import { DAILY_SPIN_COOLDOWN_MS } from "./constants";
+import { MAX_PAYOUT } from "./limits";
 
 /** Display formats the spec fixes: coins with thousands separators, record times, the spin countdown. */
 
@@ -20,16 +21,78 @@ let multiplier: Intl.NumberFormat | undefined;
 export const formatMultiplier = (m: number): string =>
   `${(multiplier ??= new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })).format(m)}×`;
 
-/**
- * A payout not yet rounded (rule 2 pays the coin below or the one above, by chance in proportion):
- * "1,234" when it is whole, else "1,234 or 1,235". `low` and `high` are the payout rounded down and up.
- */
-export const formatWholePayout = (low: number, high: number): string =>
-  low === high ? formatCoins(low) : `${formatCoins(low)} or ${formatCoins(high)}`;
+let exactShort: Intl.NumberFormat | undefined;
+let exactLong: Intl.NumberFormat | undefined;
 
-let exact: Intl.NumberFormat | undefined;
-const formatExact = (n: number): string =>
-  (exact ??= new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })).format(n);
+/**
+ * Payouts closer than this to a whole coin read as whole: products like 10 × 1.98 carry float noise
+ * (below 10⁻⁷ of a coin up to the payout cap). Where the coins a payout can pay are known exactly (the
+ * engines round them), callers pass them, so the coins said never rest on this tolerance.
+ */
+const WHOLE_TOLERANCE = 1e-6;
+
+/** The whole coins around an exact payout: [rounded down, rounded up], equal when it is whole. */
+export function wholeCoinsAround(exactPayout: number): [number, number] {
+  const nearest = Math.round(exactPayout);
+  if (Math.abs(exactPayout - nearest) <= WHOLE_TOLERANCE) return [nearest, nearest];
+  return [Math.floor(exactPayout), Math.ceil(exactPayout)];
+}
+
+/**
+ * An exact payout as a number of coins: up to two decimals ("19.8", "1,285.71"), more where two would
+ * read as a whole number it is not ("19.999" stays "19.999", never "20").
+ */
+export function formatExactCoins(exactPayout: number): string {
+  const [low, high] = wholeCoinsAround(exactPayout);
+  if (low === high) return formatCoins(low);
+  const short = (exactShort ??= new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 })).format(exactPayout);
+  if (short.includes(".")) return short;
+  return (exactLong ??= new Intl.NumberFormat("en-US", { maximumFractionDigits: 6 })).format(exactPayout);
+}
+
+const coinRange = (low: number, high: number): string =>
+  high - low === 1 ? `${formatCoins(low)} or ${formatCoins(high)}` : `${formatCoins(low)} to ${formatCoins(high)}`;
+
+/**
+ * A payout told honestly, the one way every screen and the verifier tell one: the exact value, and the
+ * whole coins it pays. A whole payout is just its coins ("20"); one that is not names the exact value,
+ * the whole coins rule 2 pays one of, and that it pays the exact value on average: "19.8: pays 19 or 20,
+ * 19.8 on average". `coins` are the least and the most it can pay when the caller knows them (a round of
+ * several bets, each rounded on its own, can pay "19 to 21"); by default the whole coins around it.
+ */
+export function payoutText(exactPayout: number, coins?: { low: number; high: number }): string {
+  const [low, high] = coins ? [coins.low, coins.high] : wholeCoinsAround(exactPayout);
+  const value = formatExactCoins(exactPayout);
+  if (low === high) return value === formatCoins(low) ? value : `${value}: pays ${formatCoins(low)}`;
+  return `${value}: pays ${coinRange(low, high)}, ${value} on average`;
+}
+
+/**
+ * The payout `amount × numerator / denominator` (whole numbers) under rule 2, capped, told by payoutText:
+ * the whole coins around it are computed exactly, never from a float.
+ */
+export function ratioPayoutText(amount: number, numerator: number, denominator: number): string {
+  const n = BigInt(amount) * BigInt(numerator);
+  const d = BigInt(denominator);
+  const cap = BigInt(MAX_PAYOUT);
+  const low = n / d;
+  if (low >= cap) return formatCoins(MAX_PAYOUT);
+  const high = n % d === 0n ? low : low + 1n;
+  return payoutText(Number(low) + Number(n % d) / Number(d), { low: Number(low), high: Number(high > cap ? cap : high) });
+}
+
+/**
+ * What a settled payout was, with what it was paid for: "paid 20" when nothing was rounded, "paid 19 of
+ * 19.8 (19 or 20, 19.8 on average)" when it was. `exactPayout` null: the round rounded nothing.
+ */
+export function paidText(paid: number, exactPayout: number | null): string {
+  if (exactPayout === null) return `paid ${formatCoins(paid)}`;
+  const [around, above] = wholeCoinsAround(exactPayout);
+  if (around === above && paid === around) return `paid ${formatCoins(paid)}`;
+  // several payouts rounded one by one can land beyond the two coins around their sum
+  const value = formatExactCoins(exactPayout);
+  return `paid ${formatCoins(paid)} of ${value} (${coinRange(Math.min(around, paid), Math.max(above, paid))}, ${value} on average)`;
+}
 
 /**
  * The words for a settled round; `bets` is how many separate bets it held (a layout's spots), and
@@ -45,7 +108,7 @@ export function roundResultText(
 ): string {
   const net = payout - stake;
   const rounded =
-    unrounded !== null && unrounded !== payout ? `${formatExact(unrounded)} paid as ${coinsText(payout)} after rounding` : null;
+    unrounded !== null && unrounded !== payout ? `${formatExactCoins(unrounded)} paid as ${coinsText(payout)} after rounding` : null;
   if (result === "win") return `You won +${coinsText(net)}`;
   if (result === "push") {
     if (rounded && bets === 1 && unrounded! > stake) return `Win at ${formatMultiplier(unrounded! / stake)}: ${rounded}, your stake back`;

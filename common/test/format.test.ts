@@ -5,8 +5,12 @@ import {
   formatHoursMinutes,
   formatMultiplier,
   formatRecordTime,
-  formatWholePayout,
+  formatExactCoins,
   gamesAvailable,
+  paidText,
+  payoutText,
+  ratioPayoutText,
+  wholeCoinsAround,
   roundResultText,
   spinAvailability,
 } from "../src/format";
@@ -22,10 +26,35 @@ describe("display formats", () => {
     expect(formatDelta(-1500)).toBe("-1,500");
   });
 
-  it("a payout still to be rounded reads as the two whole numbers it can pay", () => {
-    expect(formatWholePayout(12, 12)).toBe("12");
-    expect(formatWholePayout(12, 13)).toBe("12 or 13");
-    expect(formatWholePayout(1234, 1235)).toBe("1,234 or 1,235");
+  it("tells a payout honestly: the exact value, the whole coins it pays and its average", () => {
+    // dice, 10 coins at 1.98×: 10 × 198/100 = 19.8
+    expect(payoutText((10 * 198) / 100)).toBe("19.8: pays 19 or 20, 19.8 on average");
+    // a whole payout is just its coins, float noise of a product included
+    expect(payoutText(10 * 2)).toBe("20");
+    expect(payoutText(0.1 * 3 * 10)).toBe("3");
+    expect(payoutText(1_285_714 / 7)).toBe("183,673.43: pays 183,673 or 183,674, 183,673.43 on average");
+    // several bets rounded one by one: the range the caller knows
+    expect(payoutText(19.5, { low: 19, high: 21 })).toBe("19.5: pays 19 to 21, 19.5 on average");
+    // close to a whole coin, never shown as one
+    expect(formatExactCoins(19.999)).toBe("19.999");
+    expect(payoutText(19.999)).toBe("19.999: pays 19 or 20, 19.999 on average");
+    expect(wholeCoinsAround(27.5)).toEqual([27, 28]);
+    expect(wholeCoinsAround(0.99 * 100)).toEqual([99, 99]);
+  });
+
+  it("tells a cash-out of a whole ratio exactly: the crash room's 10 coins at 1.23×", () => {
+    expect(ratioPayoutText(10, 123, 100)).toBe("12.3: pays 12 or 13, 12.3 on average");
+    expect(ratioPayoutText(10, 120, 100)).toBe("12");
+    expect(ratioPayoutText(1_000_000, 1_000_000_00, 100)).toBe("100,000,000");
+  });
+
+  it("tells what a settled payout was paid for", () => {
+    expect(paidText(19, 19.8)).toBe("paid 19 of 19.8 (19 or 20, 19.8 on average)");
+    expect(paidText(20, 19.8)).toBe("paid 20 of 19.8 (19 or 20, 19.8 on average)");
+    expect(paidText(20, null)).toBe("paid 20");
+    expect(paidText(20, 20)).toBe("paid 20");
+    // two bets of 0.5 each, rounded on their own, paid 2 for a sum of 1
+    expect(paidText(2, 1)).toBe("paid 2 of 1 (1 or 2, 1 on average)");
   });
 
   it("tells a win whose rounding came out at the stake as a win, never as a push", () => {

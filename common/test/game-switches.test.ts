@@ -119,6 +119,10 @@ const BEYOND_ONE_GAME: Record<string, { games: string[]; why: string }> = {
   "common/src/games/crash-chain.ts": { games: ["crash", "limbo"], why: "the shared crash round's chain (limbo's multiplier)" },
   "common/src/games/blackjack-table.ts": { games: ["blackjack"], why: "the shared blackjack table's rules" },
   "common/src/games/crash/rtp.ts": { games: ["limbo"], why: "a crash bet's return is limbo's at the same target" },
+  "server/src/db/migrations/1764100000007-double-entry-accounts.ts": {
+    games: ["crash", "blackjack"],
+    why: "books the shared rooms' past entries to their house accounts (a migration carries its data literally)",
+  },
   "common/scripts/game-docs.ts": { games: ["baccarat"], why: "writes the baccarat table's exact win probabilities beside the RTPs" },
 };
 

@@ -6,7 +6,7 @@ import { MAX_PAYOUT } from "../src/limits";
 import { actRound, requireEngine, startRound, type RoundRules } from "../src/games/runner";
 import { winningDraws } from "../src/games/limbo/engine";
 import { GAMES } from "../src/catalogue";
-import { RTP_SOURCES } from "../src/rtp/sources";
+import { exactRtpOf } from "./exact-rtp";
 import { add, equals, frac, mul, type Fraction } from "../src/rtp/fraction";
 import { seededRng } from "./helpers";
 import { casesOf } from "./games/cases";
@@ -110,7 +110,7 @@ function exactExpectation(game: string, amount: number, params: unknown, space: 
 }
 
 const rtpOf = (game: string, bet: string): number => {
-  const rows = RTP_SOURCES.find(([g]) => g === game)![1]();
+  const rows = exactRtpOf(game);
   const row = rows.find((r) => r.bet === bet);
   expect(row, `${game} ${bet} in the RTP table`).toBeDefined();
   return row!.rtp;
@@ -129,7 +129,7 @@ describe("every game's rounding has a case", () => {
 
 describe("rule 2, every outcome enumerated: the expected payout is stake × RTP at stakes 1, 2, 3, 7, 10, 99", () => {
   it.each(ENUMERATED.map((e) => [`${e.game} ${e.bet}`, e] as const))("%s", (_, e) => {
-    const rows = RTP_SOURCES.find(([g]) => g === e.game)![1]();
+    const rows = exactRtpOf(e.game);
     // a bet without a row of its own (dice): every row of the table returns the same
     if (e.rtpBet === undefined) expect(new Set(rows.map((r) => r.rtp)).size, `${e.game}: rows of different RTPs`).toBe(1);
     const rtp = e.rtpBet === undefined ? rows[0]!.rtp : rtpOf(e.game, e.rtpBet);
@@ -247,7 +247,7 @@ describe("the shared crash room under rule 2: the RTP of every cash-out target a
     const target = Math.round(x * 100);
     // the room's crash point is Limbo's curve floored at 1.00×: the game wins when it reaches the target
     const win = frac(winningDraws(BigInt(target)), 2n ** 52n);
-    const rtp = RTP_SOURCES.find(([g]) => g === "crash")![1]().find((r) => r.bet === `cash out at ${x}×`)?.rtp ?? 0.99;
+    const rtp = exactRtpOf("crash").find((r) => r.bet === `cash out at ${x}×`)?.rtp ?? 0.99;
     for (const stake of STAKES) {
       const perCoin = mul(mul(win, meanWin(stake, target)), frac(1n, BigInt(stake)));
       expect(Number(perCoin.n) / Number(perCoin.d), `stake ${stake}`).toBeCloseTo(rtp, 12);

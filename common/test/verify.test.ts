@@ -92,6 +92,30 @@ describe("the verifier", () => {
     },
   );
 
+  it("tells the payout before rounding where rule 2 rounded one, and nothing where none was rounded", () => {
+    const seeds = { serverSeed: sha256Hex("exact payout"), clientSeed: "c" };
+    const seen = new Set<number>();
+    for (let nonce = 0; seen.size < 2 && nonce < 20_000; nonce++) {
+      // a 1-coin coin flip win is 1.98, paid 1 or 2; a loss rounds nothing
+      const v = verifyRound({ ...seeds, nonce, game: "coin-flip", amount: 1, params: { side: "heads" }, rounding: 2 });
+      if (v.totalPayout === 0) {
+        expect(v.exactPayout).toBeNull();
+        continue;
+      }
+      expect(v.exactPayout).toBeCloseTo(1.98, 12);
+      seen.add(v.totalPayout);
+      // rule 1 records no fraction: the same win, rounded down, tells none
+      expect(verifyRound({ ...seeds, nonce, game: "coin-flip", amount: 1, params: { side: "heads" }, rounding: 1 })).toMatchObject({
+        totalPayout: 1,
+        exactPayout: null,
+      });
+    }
+    expect(seen).toEqual(new Set([1, 2]));
+    // a whole payout draws nothing and has nothing to tell
+    const whole = verifyRound({ ...seeds, nonce: 0, game: "coin-flip", amount: 50, params: { side: "heads" }, rounding: 2 });
+    expect(whole.exactPayout).toBeNull();
+  });
+
   it("verifies a daily spin: one float at cursor 0 of its nonce picks the segment", () => {
     const v = verifyRound({ ...seeds(9), game: DAILY_SPIN });
     const expected = spinWheel(floatStream(seeds(9)));
@@ -324,7 +348,9 @@ describe("npm run verify, crash-room mode", () => {
     expect(ok.code).toBe(0);
     expect(ok.stdout).toContain("chain: game 1 of the chain committed to 47905471");
     expect(ok.stdout).toContain("crash point 7.47×");
-    expect(ok.stdout).toContain("rounding 1 + 49/50: K = 3201063370 (float #0 × 2³²), v = K mod 50 = 20 < 49: pays 2");
+    expect(ok.stdout).toContain(
+      "rounding 1 + 49/50 (1.98: pays 1 or 2, 1.98 on average): K = 3201063370 (float #0 × 2³²), v = K mod 50 = 20 < 49: pays 2",
+    );
     expect(ok.stdout).toContain("crash room: staked 1, paid 2");
     // rule 1, the rounds played before rule 2: rounded down
     const old = await cli([...game, ...player, "--amount", "1", "--cashed-out-at", "1.98", "--rounding", "1"]);

@@ -24,6 +24,11 @@ beforeAll(async () => {
     REDIS_URL: "",
     SESSION_SECRET: "loadtest-secret-loadtest-secret-0123456789",
     CLIENT_DIST: "none",
+    // Short crash rounds (a betting window a second, a steep curve): the crash scenario's players see
+    // several betting windows in its run even when the machine is slow to start them.
+    CRASH_BETTING_MS: "1000",
+    CRASH_BUSTED_MS: "300",
+    CRASH_CURVE_RATE: "0.002",
   });
   dir = mkdtempSync(join(tmpdir(), "casino-loadtest-"));
 });

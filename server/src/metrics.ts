@@ -9,6 +9,7 @@ import { sqlRows } from "./db/sql";
 import { AppError } from "./errors";
 import { isOutage } from "./log";
 import { redisReady } from "./redis/redis";
+import { houseResults, mintedBySource, type HouseResult, type MintedCoins } from "./ops/economy";
 
 /**
  * The process's Prometheus metrics (prom-client), and the few named functions the rest of the server
@@ -311,6 +312,60 @@ async function consumerLag(app: MetricSources): Promise<{ entries: number; secon
     clearTimeout(timer);
   }
 }
+
+/**
+ * The economy's two reports (docs/architecture/money-path.md, "Accounts"), one query each over the whole
+ * ledger, read at a scrape: both gauges of one scrape share one read, a scrape while an earlier read is
+ * still running leaves them out, and so does a database that does not answer within a second.
+ */
+const ECONOMY_QUERY_TIMEOUT_MS = 1_000;
+
+interface EconomyRead {
+  /** True until the scrape that started the read has called every gauge's collect (they are called in one go). */
+  sameScrape: boolean;
+  settled: boolean;
+  answer: Promise<{ house: HouseResult[]; minted: MintedCoins[] } | undefined>;
+}
+const economyReads = new WeakMap<Database, EconomyRead>();
+
+function readEconomy(db: Database): EconomyRead["answer"] {
+  const last = economyReads.get(db);
+  if (last?.sameScrape) return last.answer; // the other gauge of this scrape
+  if (last && !last.settled) return Promise.resolve(undefined);
+  const read = Promise.all([houseResults(db), mintedBySource(db)]).then(([house, minted]) => ({ house, minted }));
+  const entry: EconomyRead = { sameScrape: true, settled: false, answer: Promise.resolve(undefined) };
+  queueMicrotask(() => (entry.sameScrape = false));
+  void read.then(
+    () => (entry.settled = true),
+    () => (entry.settled = true),
+  );
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), ECONOMY_QUERY_TIMEOUT_MS)));
+  entry.answer = Promise.race([read.catch(() => undefined), timeout]).finally(() => clearTimeout(timer));
+  economyReads.set(db, entry);
+  return entry.answer;
+}
+
+new Gauge({
+  name: "casino_house_result_coins",
+  help: "The house's result per game (the stakes of its ended rounds less their payouts), from the ledger",
+  labelNames: ["game"],
+  registers: [registry],
+  async collect() {
+    this.reset();
+    for (const app of sources) for (const h of (await readEconomy(app.db))?.house ?? []) this.set({ game: h.game }, h.result);
+  },
+});
+new Gauge({
+  name: "casino_minted_coins",
+  help: "Coins minted per source (starting-grant, daily-spin, skill-reward, admin-grant; admin-claw-back is negative), from the ledger",
+  labelNames: ["source"],
+  registers: [registry],
+  async collect() {
+    this.reset();
+    for (const app of sources) for (const m of (await readEconomy(app.db))?.minted ?? []) this.set({ source: m.source }, m.minted);
+  },
+});
 
 let processMetrics = false;
 

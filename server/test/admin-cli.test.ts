@@ -73,7 +73,19 @@ describe.runIf(TEST_DB === "postgres")("npm run admin", { timeout: 300_000 }, ()
   it("is the npm script, and refuses to open the embedded database unless told the server is stopped", async () => {
     const help = await promisify(execFile)("npm", ["run", "--silent", "admin", "--", "--help"], { cwd: REPO_ROOT, env });
     expect(help.stdout).toMatch(/Usage: admin/);
-    for (const command of ["suggestions", "find", "show", "grant", "claw-back", "suspend", "restore", "export", "erase"]) {
+    for (const command of [
+      "suggestions",
+      "find",
+      "show",
+      "grant",
+      "claw-back",
+      "house",
+      "minted",
+      "suspend",
+      "restore",
+      "export",
+      "erase",
+    ]) {
       expect(help.stdout).toContain(command);
     }
     const saved = env;
@@ -146,6 +158,8 @@ describe.runIf(TEST_DB === "postgres")("npm run admin", { timeout: 300_000 }, ()
     expect(shown.json).toMatchObject({ ledgerSum: balance, rounds: 2, openRound: null });
     expect(shown.json.ledger).toHaveLength(2);
     expect(shown.json.ledger[0].balanceAfter).toBe(balance);
+    // the latest entries are the dice bets' stakes and payouts: each a transfer with the house's dice account
+    expect(shown.json.ledger.map((e: { account: string }) => e.account)).toEqual(["house:dice", "house:dice"]);
     expect(shown.json.recentRounds.map((r: any) => [r.game, r.stake])).toEqual([
       ["dice", 100],
       ["dice", 100],
@@ -361,5 +375,35 @@ describe.runIf(TEST_DB === "postgres")("npm run admin", { timeout: 300_000 }, ()
     const twice = await admin("erase", p.player.id, "--reason", "again");
     expect(twice.code).toBe(0);
     expect(twice.json.erased).toBe(false);
+  });
+
+  it("reports the house's result per game and the coins minted per source, each from the ledger's accounts", async () => {
+    const p = await t.guest();
+    for (let i = 0; i < 4; i++) await diceBet(t, p.player.id);
+    const grant = await admin("grant", p.player.id, "75", "--reason", "report test", "--request-id", `report-${randomUUID()}`);
+    expect(grant.code).toBe(0);
+
+    const house = await admin("house");
+    expect(house.code).toBe(0);
+    // the stakes less the payouts of each game's rounds, as the rounds recorded them
+    const rounds: { game: string; result: string }[] = await sql(
+      `SELECT game_type AS game, sum(bet_amount - payout)::text AS result FROM game_sessions GROUP BY game_type ORDER BY game_type`,
+    );
+    expect(house.json.games).toEqual(rounds.map((r) => ({ game: r.game, result: Number(r.result) })));
+    expect(house.json.total).toBe(rounds.reduce((sum, r) => sum + Number(r.result), 0));
+
+    const minted = await admin("minted");
+    expect(minted.code).toBe(0);
+    const bySource = new Map<string, number>(minted.json.sources.map((m: { source: string; minted: number }) => [m.source, m.minted]));
+    const [{ players }] = await sql(`SELECT count(*)::int AS players FROM players`);
+    expect(bySource.get("starting-grant")).toBe(1000 * players);
+    // operators' grants and claw-backs, as their audit rows recorded them
+    const [{ granted, clawed }] = await sql(
+      `SELECT coalesce(sum(amount) FILTER (WHERE action = 'grant'), 0)::int AS granted, coalesce(sum(amount) FILTER (WHERE action = 'claw_back'), 0)::int AS clawed FROM admin_actions`,
+    );
+    expect(bySource.get("admin-grant")).toBe(granted);
+    expect((bySource.get("admin-claw-back") ?? 0) + clawed).toBe(0);
+    expect(minted.json.total).toBe([...bySource.values()].reduce((sum, n) => sum + n, 0));
+    await t.expectLedgerInvariant();
   });
 });

@@ -9,6 +9,8 @@ import { loadConfig } from "../src/config";
 import { createApp, type App } from "../src/app";
 import { auditLedger } from "../src/ops/audit-ledger";
 import { startFakeDiscord, type FakeDiscord } from "./fake-discord";
+import { expectBalancedEconomy } from "./ledger-audit";
+import { templateName } from "./template-database";
 
 /** Which database this test project runs against: the real PostgreSQL of the machine, or PGlite. */
 export const TEST_DB = process.env.TEST_DB === "pglite" ? "pglite" : "postgres";
@@ -26,14 +28,24 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A fresh database for this test file: its own PostgreSQL database, or an in-memory PGlite. */
-export async function freshDatabaseUrl(): Promise<{ url?: string; drop: () => Promise<void> }> {
+/**
+ * A fresh database for this test file: its own PostgreSQL database (migrated, or `empty`), or an
+ * in-memory PGlite.
+ */
+export async function freshDatabaseUrl(options: { empty?: boolean } = {}): Promise<{ url?: string; drop: () => Promise<void> }> {
   if (TEST_DB === "pglite") return { url: undefined, drop: async () => undefined };
   const name = `casino_test_${process.pid}_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  try {
+    // A copy of the run's migrated template (template-database.ts) where there is one; else an empty
+    // database that the app migrates when it opens it.
+    const template = templateName();
+    const found = await admin.query(`SELECT 1 FROM pg_database WHERE datname = $1 AND datistemplate`, [template]);
+    await admin.query(found.rows.length > 0 && !options.empty ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   return {
@@ -160,6 +172,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
       const audit = await auditLedger(app.services.db);
       expect(audit.mismatches).toEqual([]);
       expect(audit.missingReferences).toEqual([]);
+      expectBalancedEconomy(audit);
     },
     async close() {
       await app.close();

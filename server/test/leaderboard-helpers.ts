@@ -26,8 +26,8 @@ export async function setBalance(t: TestApp, playerId: string, balance: number, 
     const delta = balance - Number(row.balance);
     await em.query(`UPDATE players SET balance = $2 WHERE id = $1`, [playerId, balance]);
     await em.query(
-      `INSERT INTO ledger_entries (player_id, delta, balance_after, reason, reference, request_id) VALUES ($1, $2, $3, $4, 'test fixture', $5)`,
-      [playerId, delta, balance, reason, `fixture-${randomUUID()}`],
+      `INSERT INTO ledger_entries (player_id, delta, balance_after, reason, reference, request_id, account) VALUES ($1, $2, $3, $4, 'test fixture', $5, $6)`,
+      [playerId, delta, balance, reason, `fixture-${randomUUID()}`, reason === "grant" ? "mint:admin-grant" : "house:fixture"],
     );
   });
 }

@@ -379,7 +379,7 @@ describe.skipIf(TEST_DB === "pglite")("commits out of id order (PostgreSQL)", ()
     await runner.startTransaction();
     const [[row]] = await runner.query(`UPDATE players SET balance = balance + $2 WHERE id = $1 RETURNING balance`, [playerId, amount]);
     await runner.query(
-      `INSERT INTO ledger_entries (player_id, delta, balance_after, reason, reference, request_id) VALUES ($1, $2, $3, 'grant', 'late', $4)`,
+      `INSERT INTO ledger_entries (player_id, delta, balance_after, reason, reference, request_id, account) VALUES ($1, $2, $3, 'grant', 'late', $4, 'mint:admin-grant')`,
       [playerId, amount, row.balance, `late-${Date.now()}-${Math.random()}`],
     );
     return {

@@ -1,6 +1,10 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client as SdkClient, type Room } from "@colyseus/sdk";
+import { casesOf } from "../../common/test/games/cases";
+import { Adjustments } from "../src/ledger/adjustments";
 import { TEST_DB, startTestApp, type TestApp } from "./harness";
+import { playRound } from "./ledger-audit";
 import { Inbox, ask, joinCasino } from "./room-helpers";
 
 const TOKEN = "metrics-token-for-the-test-0123";
@@ -189,6 +193,35 @@ describe("GET /metrics", () => {
     }
     expect(after.get('casino_room_clients{room="casino"}')).toBe(0);
     expect(after.get("casino_connected_players")).toBe(0);
+    await t.expectLedgerInvariant();
+  });
+
+  it("reports the house's result per game and the coins minted per source, as the rounds and grants recorded them", async () => {
+    const { player } = await t.guest();
+    for (const game of ["dice", "hi-lo"]) await playRound(t.app.services.ledger, player.id, game, casesOf(game).plays[0]!);
+    await new Adjustments(t.app.services.db).adjust({
+      playerId: player.id,
+      requestId: `grant-${randomUUID()}`,
+      kind: "grant",
+      amount: 120,
+      reason: "metrics test",
+      operator: "tester",
+    });
+    const sql = (text: string) => t.app.services.db.run((em) => em.query(text));
+    const rounds: { game: string; result: string }[] = await sql(
+      `SELECT game_type AS game, sum(bet_amount - payout)::text AS result FROM game_sessions GROUP BY game_type`,
+    );
+    const [{ players }] = await sql(`SELECT count(*)::int AS players FROM players`);
+    const expected: [string, number][] = [
+      ...rounds.map((r): [string, number] => [`casino_house_result_coins{game="${r.game}"}`, Number(r.result)]),
+      [`casino_minted_coins{source="starting-grant"}`, 1000 * players],
+      [`casino_minted_coins{source="admin-grant"}`, 120],
+    ];
+    // The gauges are left out of a scrape whose read took more than a second (a loaded machine): scrape until they are in.
+    let samples: Scrape = new Map();
+    for (let tries = 0; tries < 20 && !samples.has(`casino_minted_coins{source="starting-grant"}`); tries++)
+      samples = (await scrape(t)).samples;
+    expect(expected.map(([series]) => [series, samples.get(series)])).toEqual(expected);
     await t.expectLedgerInvariant();
   });
 });

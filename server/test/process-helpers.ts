@@ -1,6 +1,7 @@
 import { Client } from "@colyseus/sdk";
 import { openDatabase, type Database } from "../src/db/database";
 import { auditLedger } from "../src/ops/audit-ledger";
+import { expectBalancedEconomy } from "./ledger-audit";
 import { Inbox, waitFor } from "./room-helpers";
 import type { ServerProcess } from "./server-process";
 
@@ -51,11 +52,17 @@ export async function joinOn(server: ServerProcess, token: string) {
   return { client, room, inbox };
 }
 
-/** The ledger audit on a database the test reaches directly. */
+/**
+ * The ledger audit on a database the test reaches directly, after a fault test (a process killed, an
+ * outage, a restart): it fails the test at once unless the whole economy sums to zero and every holding
+ * holds its open stakes; the caller checks the players' balances and references.
+ */
 export async function auditDatabase(databaseUrl: string) {
   const db: Database = await openDatabase(databaseUrl, "memory://");
   try {
-    return await auditLedger(db);
+    const audit = await auditLedger(db);
+    expectBalancedEconomy(audit);
+    return audit;
   } finally {
     await db.close();
   }

@@ -268,9 +268,9 @@ describe("idle guests", () => {
     async () => {
       const keyShared = await t.guest();
       const locked = await t.guest();
-      for (const id of [keyShared.player.id, locked.player.id]) {
-        await sql(`UPDATE players SET last_seen_at = now() - interval '31 days' WHERE id = $1`, [id]);
-      }
+      // Idle as seen from 31 days ahead: the sweep running every second in the background sees them
+      // active, so only the calls below can archive them, each while the locks are as the test says.
+      const later = new Date(Date.now() + 31 * 24 * 3600_000);
       const holder = new pg.Client({ connectionString: t.app.services.config.databaseUrl as string });
       await holder.connect();
       try {
@@ -279,12 +279,12 @@ describe("idle guests", () => {
         await holder.query(`SELECT 1 FROM players WHERE id = $1 FOR KEY SHARE`, [keyShared.player.id]);
         // What the money path takes.
         await holder.query(`SELECT 1 FROM players WHERE id = $1 FOR NO KEY UPDATE`, [locked.player.id]);
-        await t.app.services.retention.archiveIdleGuests();
+        await t.app.services.retention.archiveIdleGuests(later);
         const archivedAt = async (id: string) => (await sql(`SELECT archived_at FROM players WHERE id = $1`, [id]))[0].archived_at;
         expect(await archivedAt(keyShared.player.id)).not.toBeNull();
         expect(await archivedAt(locked.player.id)).toBeNull();
         await holder.query("ROLLBACK");
-        await t.app.services.retention.archiveIdleGuests();
+        await t.app.services.retention.archiveIdleGuests(later);
         expect(await archivedAt(locked.player.id)).not.toBeNull();
       } finally {
         await holder.end();

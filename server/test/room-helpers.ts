@@ -21,8 +21,8 @@ export class Inbox {
     });
   }
 
-  /** The first message (past or future) matching, within a few seconds. */
-  wait(match: (m: { type: string; body: any }) => boolean, timeoutMs = 10_000): Promise<{ type: string; body: any }> {
+  /** The first message (past or future) matching; a bound for a failing test, far above what a loaded machine takes. */
+  wait(match: (m: { type: string; body: any }) => boolean, timeoutMs = 30_000): Promise<{ type: string; body: any }> {
     const found = this.messages.find(match);
     if (found) return Promise.resolve(found);
     return new Promise((resolve, reject) => {
@@ -53,7 +53,7 @@ export async function ask(room: Room, inbox: Inbox, type: string, body: Record<s
 }
 
 /** Polls until `condition` holds; for state the SDK fills in asynchronously. */
-export async function waitFor(condition: () => unknown, timeoutMs = 5_000) {
+export async function waitFor(condition: () => unknown, timeoutMs = 15_000) {
   const start = Date.now();
   while (!condition()) {
     if (Date.now() - start > timeoutMs) throw new Error("condition not met in time");

@@ -6,6 +6,7 @@ import { checkShoeRecord, verifyShoe } from "@casino/common/fairness/verify-shoe
 import { basicStrategy, cardPoints, type BlackjackAction } from "@casino/common/games/blackjack/engine";
 import { act, deal, dealerTurn, defaultAction, newShoe, nextRound, seatToAct, type TableState } from "@casino/common/games/blackjack-table";
 import { rankOf, type Card } from "@casino/common/games/cards";
+import { ManualClock } from "../src/clock";
 import { TableStore } from "../src/db/table-store";
 import { startTestApp, type TestApp } from "./harness";
 import { Inbox, ask, waitFor } from "./room-helpers";
@@ -15,20 +16,25 @@ import { Inbox, ask, waitFor } from "./room-helpers";
  * a spectator play several rounds (a split, a timed-out seat stood for, a player dropping mid-turn and
  * coming back within the grace), another instance's player can neither join nor watch, and afterwards
  * every round re-derives from the revealed seed (verifyShoe) and the ledger balances.
+ *
+ * The tables run on a ManualClock: a turn's timer or the settled pause ends when the test advances the
+ * clock, never by waiting (the timing itself is tested on the round machine, unit/table-round-machine).
  */
-const TURN_MS = 1_500;
+const TURN_MS = 15_000;
+const SETTLED_MS = 3_000;
 const TABLE_ENV = {
   TABLE_BETTING_MS: "30000",
   TABLE_TURN_MS: String(TURN_MS),
-  TABLE_SETTLED_MS: "150",
+  TABLE_SETTLED_MS: String(SETTLED_MS),
   TABLE_RECONNECT_SECONDS: "30",
   TABLE_LEASE_MS: "3000",
   BET_RATE_PER_SECOND: "1000",
 };
 
+const clock = new ManualClock();
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp(TABLE_ENV);
+  t = await startTestApp(TABLE_ENV, { clock });
 });
 afterAll(async () => t?.close());
 afterEach(async () => t.expectLedgerInvariant());
@@ -62,6 +68,22 @@ async function joinTable(token: string, options: Record<string, unknown>, roomId
   });
   await waitFor(() => (room.state as any)?.snapshot);
   return { room, inbox, seen };
+}
+
+/**
+ * Moves the table's clock on until `done` holds, a step at a time: the settled pause, or the turn of
+ * whoever is to act (stood for when it runs out). Each step waits for the table to show its effect.
+ */
+async function advanceUntil(room: Room, done: (s: TableSnapshot) => boolean) {
+  for (let steps = 0; !done(snap(room)); steps++) {
+    expect(steps).toBeLessThan(50);
+    const shown = JSON.stringify(snap(room));
+    // A timer runs once its deadline is shown (the settled pause starts when every seat is settled).
+    const s = snap(room);
+    if (s.phase === "settled" && s.deadline !== null) await clock.advance(SETTLED_MS);
+    else if (s.toAct !== null && s.deadline !== null) await clock.advance(TURN_MS);
+    await waitFor(() => done(snap(room)) || JSON.stringify(snap(room)) !== shown, 10_000);
+  }
 }
 
 const clientSeedOf = async (playerId: string) =>
@@ -194,8 +216,12 @@ describe("three players of one activity instance at the table", () => {
       expect(answer.type, JSON.stringify(answer.body)).toBe("result");
       return answer;
     };
+    /** The round is settled and its pause has begun (its deadline is shown once every seat is settled). */
     const waitSettled = (round: number) =>
-      waitFor(() => snap(spectator.room).phase === "settled" && snap(spectator.room).view?.round === round, 15_000);
+      waitFor(() => {
+        const s = snap(spectator.room);
+        return s.phase === "settled" && s.view?.round === round && s.deadline !== null;
+      }, 15_000);
 
     // ── Round 1 ──
     await betAll(plans[0]!.bets);
@@ -207,13 +233,15 @@ describe("three players of one activity instance at the table", () => {
       const answer = await actAt(move.seat, move.action);
       if (move.action.type === "split") expect(answer.body).toMatchObject({ stake: 40 });
     }
-    // Seat 3 never acts: stood for when its timer runs out.
+    // Seat 3 never acts: stood for when its timer runs out, a whole turn by the table's clock.
     await waitFor(() => snap(spectator.room).toAct === 3, 10_000);
-    expect(snap(spectator.room).deadline).toBeGreaterThan(Date.now() - TURN_MS);
+    expect(snap(spectator.room)).toMatchObject({ serverTime: clock.now(), deadline: clock.now() + TURN_MS });
+    await clock.advance(TURN_MS);
     await waitSettled(1);
     expect(snap(spectator.room).view!.seats[1]!.hands).toHaveLength(2);
 
     // ── Round 2: seat 2 drops in the middle of its turn and comes back within the grace ──
+    await clock.advance(SETTLED_MS);
     await betAll(plans[1]!.bets);
     await waitFor(() => roundNumber() === 2, 10_000);
     expect(moves[1]!.map((m) => m.seat)).toEqual([1, 2, 3]);
@@ -233,6 +261,7 @@ describe("three players of one activity instance at the table", () => {
     await waitSettled(2);
 
     // ── Round 3: seat 2 plays again ──
+    await clock.advance(SETTLED_MS);
     await betAll(plans[2]!.bets);
     await waitFor(() => roundNumber() === 3, 10_000);
     for (const move of moves[2]!) await actAt(move.seat, move.action as BlackjackAction);
@@ -240,8 +269,10 @@ describe("three players of one activity instance at the table", () => {
     const shoeId = snap(spectator.room).shoe!.id;
     expect(snap(spectator.room).shoe!.seats).toEqual(seats);
 
-    // The table closes when everyone has left: its shoe is finished and its seed revealed.
+    // The table closes when everyone has left (the seats are freed at the end of the settled pause): its
+    // shoe is finished and its seed revealed.
     for (const j of [...players, spectator]) await j.room.leave();
+    await clock.advance(SETTLED_MS);
     const deadline = Date.now() + 15_000;
     let revealed: { status: number; body: RevealedShoe } = await t.request("GET", `/api/tables/shoes/${shoeId}`, { token: watcher!.token });
     while (revealed.status !== 200 && Date.now() < deadline) {
@@ -378,11 +409,37 @@ describe("public tables", () => {
       expect(snap(late.room).players.find((p) => p.seat === 2)).toMatchObject({ inRound: false, bet: null });
     expect((await ask(late.room, late.inbox, TABLE_MESSAGES.bet, { amount: 10 })).body.code).toBe("betting_closed");
     // Seat 1 plays its round (stood for, if need be, by the timer); seat 2 then bets in the next one.
-    await waitFor(() => snap(late.room).phase === "betting", 15_000);
+    await advanceUntil(late.room, (s) => s.phase === "betting");
     expect((await ask(late.room, late.inbox, TABLE_MESSAGES.bet, { amount: 10 })).type).toBe("result");
 
     for (const x of [...first, eighth, watcher, late]) await x.room.leave();
   }, 90_000);
+});
+
+describe("a dropped player's grace", () => {
+  it("runs on the table's clock: the seat is kept (shown away) until the grace runs out, then given up and the connection's wait ended", async () => {
+    const [g, w] = await Promise.all([t.guest(), t.guest()]);
+    const room = await t.sdk(g.token).create("blackjack-table", { instanceId: null });
+    const inbox = new Inbox(room);
+    await waitFor(() => (room.state as { snapshot?: string })?.snapshot);
+    const watcher = await joinTable(w.token, { instanceId: null }, room.roomId);
+    expect((await ask(room, inbox, TABLE_MESSAGES.sit, { seat: 5 })).type).toBe("result");
+    await waitFor(() => snap(watcher.room).players.some((p) => p.seat === 5 && p.connected), 5_000);
+    // The player's connection drops and does not come back.
+    room.reconnection.enabled = false;
+    (room.connection as unknown as { transport: { ws: { terminate(): void } } }).transport.ws.terminate();
+    await waitFor(() => snap(watcher.room).players.find((p) => p.seat === 5)?.connected === false, 5_000);
+    await clock.advance(30_000);
+    await waitFor(() => !snap(watcher.room).players.some((p) => p.seat === 5), 5_000);
+    // Nobody waits for the dropped connection any more: once the watcher leaves, the table closes.
+    await watcher.room.leave();
+    const listed = async () =>
+      ((await t.request("GET", "/api/tables", { token: w.token })).body.tables as { roomId: string }[]).map((x) => x.roomId);
+    for (let tries = 0; (await listed()).includes(room.roomId); tries++) {
+      expect(tries).toBeLessThan(150);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  });
 });
 
 describe("a whole shoe", () => {
@@ -400,7 +457,7 @@ describe("a whole shoe", () => {
       sent.add(key);
       send();
     };
-    j.room.onStateChange(() => {
+    const play = () => {
       const s = snap(j.room);
       if (!s.shoe || s.previousShoe) return;
       if (s.phase === "betting")
@@ -422,10 +479,24 @@ describe("a whole shoe", () => {
           v.phase === "insurance" || !hand
             ? { type: "insurance", take: v.round % 2 === 0 }
             : { type: basicStrategy(hand.cards, v.dealer[0]!, v.actions.includes("double"), v.actions.includes("split")) };
-        j.room.send(TABLE_MESSAGES.act, { requestId: `act-${v.round}-${sent.size}`, action });
+        j.room.send(TABLE_MESSAGES.act, { requestId: `act-${s.shoe!.id}-${v.round}-${sent.size}`, action });
       });
-    });
-    await waitFor(() => snap(j.room).previousShoe !== null, 100_000);
+    };
+    j.room.onStateChange(play);
+    play();
+    // Each settled pause ends when the clock is moved on; the player's own decisions keep every turn short of its timer.
+    for (let last = 0; snap(j.room).previousShoe === null;) {
+      await waitFor(() => {
+        const s = snap(j.room);
+        return s.previousShoe !== null || (s.phase === "settled" && s.deadline !== null && (s.view?.round ?? 0) > last);
+      }, 20_000);
+      if (snap(j.room).previousShoe !== null) break;
+      last = snap(j.room).view!.round;
+      await clock.advance(SETTLED_MS);
+    }
+    // Every bet, Ready and action the player sent was taken (a refused one would have left the turn to the timer).
+    expect(j.inbox.messages.filter((m) => m.type !== "result")).toEqual([]);
+    expect(j.inbox.messages.filter((m) => m.body?.type === TABLE_MESSAGES.act).length).toBeGreaterThan(0);
     const finished = snap(j.room).previousShoe!;
     expect(finished.id).toBe(first.id);
     expect(finished.serverSeedHash).toBe(first.serverSeedHash);

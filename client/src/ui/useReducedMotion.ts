@@ -36,10 +36,25 @@ export const fastRevealNow = (): boolean => {
   return systemReduces() || !animationsOn || turbo || autoBetRunning;
 };
 
-/** Marks the page while the player wants no animation: the CSS animations and transitions end at once (styles.css). */
+/** Whether motion's global switch has been set by `useNoMotionClass` (so it is set back when animations return). */
+let motionSwitched = false;
+
+/**
+ * Marks the page while the player wants no animation: the CSS animations and transitions end at once
+ * (styles.css), and so do motion's on every page (its fades and springs as well as the transforms that
+ * `MotionConfig reducedMotion="user"` leaves out), so each state shows as soon as it is rendered.
+ * motion is loaded for this only when animations are off (it stays out of the lobby's entry); it is
+ * set from the page's classes when it arrives, so a table showing results at once keeps them instant.
+ */
 export function useNoMotionClass(): void {
   const reduced = useReducedMotion();
   useEffect(() => {
-    document.documentElement.classList.toggle("no-motion", reduced);
+    const root = document.documentElement;
+    root.classList.toggle("no-motion", reduced);
+    if (!reduced && !motionSwitched) return;
+    motionSwitched = true;
+    void import("motion/react").then(({ MotionGlobalConfig }) => {
+      MotionGlobalConfig.skipAnimations = root.classList.contains("no-motion") || root.classList.contains("fast-reveal");
+    });
   }, [reduced]);
 }

@@ -1,3 +1,4 @@
+import { payoutText } from "../format";
 import { MAX_PAYOUT } from "../limits";
 import type { Rng } from "./stream";
 
@@ -29,6 +30,15 @@ export const LEGACY_ROUNDING: RoundingRule = 1;
 export const ROUNDING_RULES: readonly RoundingRule[] = [1, 2];
 
 export const isRoundingRule = (value: unknown): value is RoundingRule => value === 1 || value === 2;
+
+/**
+ * The rule as every game's Rules dialog states it (rule 2, with rule 1 for old rounds): one sentence,
+ * kept here with the rule it tells.
+ */
+export const ROUNDING_RULE_TEXT =
+  "A payout that is not a whole number of coins pays one of the two whole coins around it, drawn from the round's own " +
+  "fair stream so that it pays the exact value on average: 19.8 pays 20 four times in five and 19 once (rule 2). Rounds " +
+  "played before this rule were rounded down to a whole coin (rule 1), and verify as they were played.";
 
 /** One word describing the rule, for the verifier. */
 export const roundingRuleName = (rule: RoundingRule): string => (rule === 1 ? "rounded down" : "unbiased");
@@ -87,6 +97,15 @@ export const payUp: Payer = (amount, numerator, denominator) => {
   return whole > MAX ? MAX_PAYOUT : Number(whole);
 };
 
+/**
+ * Not made whole: the exact payout as a number (capped), what rule 2 pays on average. Only for telling a
+ * payout (the bet panel's quote); never pays a round.
+ */
+export const payExact: Payer = (amount, numerator, denominator) => {
+  const [n, d] = exactPayout(amount, numerator, denominator);
+  return n >= MAX * d ? MAX_PAYOUT : Number(n / d) + Number(n % d) / Number(d);
+};
+
 /** A float's 32-bit word: k = f × 2³² (every float of the stream is k / 2³²). */
 const wordOf = (f: number): bigint => BigInt(Math.floor(f * 2 ** 32));
 
@@ -131,12 +150,16 @@ export function payerFor(rule: RoundingRule, rng: Rng, record?: (draw: RoundingD
   return rule === 1 ? payDown : unbiasedPayer(rng, record);
 }
 
-/** The rounding in words: "1 × 198/100 = 1 + 49/50; K = …, v = K mod 50 = 23 < 49: pays 2". */
+/**
+ * The rounding in words, the exact payout told as everywhere else (payoutText): "rounding 1 + 49/50
+ * (1.98: pays 1 or 2, 1.98 on average): K = …, v = K mod 50 = 23 < 49: pays 2".
+ */
 export function describeRounding(draw: RoundingDraw): string {
   const floats = draw.cursors.map((c) => `#${c}`).join(", ");
   const verdict = draw.v < draw.rest ? `${draw.v} < ${draw.rest}` : `${draw.v} ≥ ${draw.rest}`;
+  const exact = payoutText(draw.whole + Number(draw.rest) / Number(draw.denominator), { low: draw.whole, high: draw.whole + 1 });
   return (
-    `rounding ${draw.whole} + ${draw.rest}/${draw.denominator}: K = ${draw.drawn} (float${draw.cursors.length === 1 ? "" : "s"} ${floats} × 2³²), ` +
+    `rounding ${draw.whole} + ${draw.rest}/${draw.denominator} (${exact}): K = ${draw.drawn} (float${draw.cursors.length === 1 ? "" : "s"} ${floats} × 2³²), ` +
     `v = K mod ${draw.denominator} = ${verdict}: pays ${draw.paid}`
   );
 }

@@ -74,6 +74,11 @@ export interface RoundVerification {
   steps: VerifiedStep[];
   totalStake: number;
   totalPayout: number;
+  /**
+   * The round's payout before rounding to whole coins, where rule 2 rounded one (the rounding draws
+   * give the exact fractions); null where nothing was rounded or the rule (1) records no fraction.
+   */
+  exactPayout: number | null;
   done: boolean;
   /** win / lose / push once the round is over (a daily spin is a win) */
   result: RoundResult | null;
@@ -144,6 +149,7 @@ export function verifyRound(request: VerifyRequest): RoundVerification {
       steps: [{ kind: "spin", action: null, floats, lines, roundings: [], stake: 0, payout: prize, done: true }],
       totalStake: 0,
       totalPayout: prize,
+      exactPayout: null,
       done: true,
       result: "win",
       view: { segment, prize },
@@ -178,11 +184,15 @@ export function verifyRound(request: VerifyRequest): RoundVerification {
   const totalStake = steps.reduce((s, x) => s + x.stake, 0);
   const totalPayout = steps.reduce((s, x) => s + x.payout, 0);
   const result = step.done ? resultWord(totalStake, totalPayout) : null;
+  const draws = steps.flatMap((s) => s.roundings);
+  const exactPayout =
+    draws.length === 0 ? null : draws.reduce((sum, d) => sum + d.whole + Number(d.rest) / Number(d.denominator) - d.paid, totalPayout);
   return {
     ...base,
     steps,
     totalStake,
     totalPayout,
+    exactPayout,
     done: step.done,
     result,
     view: engine.view(step.state, step.done),

@@ -54,8 +54,12 @@ export interface GameEngine<P = unknown, S = unknown, A = unknown> {
   defaultAction?(state: S): A | null;
   /** What the player may see of the state: secrets hidden while the round is open. */
   view(state: S, done: boolean): unknown;
-  /** The most this bet can pay back, shown before betting (payouts rounded up: the most rounding can pay). */
-  maxPayout(amount: number, params: P): number;
+  /**
+   * The most this bet can pay back, shown before betting, with every payout made whole by `pay`: rounded
+   * up by default (the most rule 2 can pay); `payDown` gives the least its best outcome pays and
+   * `payExact` the exact value it pays on average. Pay tables of whole multiples ignore `pay`.
+   */
+  maxPayout(amount: number, params: P, pay?: Payer): number;
   /**
    * The largest opening stake, where it is below the bet limit (`MAX_BET`): Caribbean Stud caps its
    * ante so that the raise (twice the ante) stays within the limit. The bet panel's Max and its check.

@@ -4,7 +4,7 @@ import { MAX_PAYOUT } from "../limits";
 import { GameRuleError, type AnyGameEngine } from "./engine";
 import { engineFor } from "./registry";
 import { requireEngine, startRound } from "./runner";
-import { LEGACY_ROUNDING } from "../fairness/rounding";
+import { LEGACY_ROUNDING, payDown, payExact } from "../fairness/rounding";
 
 /**
  * What the bet panel shows before a bet: the most it can pay and how likely it is to win, both from the
@@ -12,11 +12,15 @@ import { LEGACY_ROUNDING } from "../fairness/rounding";
  * (on a constant stream, so nothing is predicted), so a bet the panel offers is one the engine accepts.
  */
 export interface BetQuote {
-  /** the most this bet can pay back, stake included */
+  /** the most this bet can pay back, stake included: its best outcome's payouts rounded up */
   maxPayout: number;
+  /** the least the best outcome pays: its payouts rounded down (equal to maxPayout when they are whole) */
+  leastPayout: number;
+  /** the best outcome's exact payout, before rounding to whole coins: what it pays on average */
+  exactPayout: number;
   /**
-   * What the best outcome pays per coin before rounding to whole coins (2 decimals at least): the
-   * engine's payout of a large stake where the bet's parameters hold no amounts, else maxPayout / stake.
+   * What the best outcome pays per coin before rounding to whole coins: exactPayout / stake; at the
+   * payout cap, the engine's payout of a large stake where the bet's parameters hold no amounts.
    */
   multiplier: number;
   /** probability that the round pays back more than the stake; null where it depends on the player's play */
@@ -43,9 +47,19 @@ export function quoteBet(game: GameId, amount: number, params: unknown): QuoteRe
     startRound(engine, amount, params, constantRng(), { rounding: LEGACY_ROUNDING });
     const parsed = engine.params.parse(params ?? {});
     const maxPayout = engine.maxPayout(amount, parsed);
+    const exactPayout = engine.maxPayout(amount, parsed, payExact);
     return {
       ok: true,
-      quote: { maxPayout, multiplier: nominalMultiplier(engine, amount, maxPayout, parsed), winChance: engine.winChance?.(parsed) ?? null },
+      quote: {
+        maxPayout,
+        leastPayout: engine.maxPayout(amount, parsed, payDown),
+        exactPayout,
+        multiplier:
+          exactPayout < MAX_PAYOUT
+            ? exactMultiplier(engine, amount, exactPayout, parsed)
+            : nominalMultiplier(engine, amount, maxPayout, parsed),
+        winChance: engine.winChance?.(parsed) ?? null,
+      },
     };
   } catch (error) {
     if (error instanceof GameRuleError) return { ok: false, error: error.message };
@@ -53,9 +67,13 @@ export function quoteBet(game: GameId, amount: number, params: unknown): QuoteRe
   }
 }
 
+/** The best outcome's exact payout per coin: of one coin where the params hold no amounts (1.98, never 1.9800000000000002). */
+const exactMultiplier = (engine: AnyGameEngine, amount: number, exactPayout: number, params: unknown): number =>
+  engine.chips ? exactPayout / amount : engine.maxPayout(1, params, payExact);
+
 const REFERENCE_STAKE = 1_000_000;
 
-/** Chips a hundred times larger: the payout rounded up then shows the multiplier to its hundredths. */
+/** The multiplier of a bet whose best outcome reaches the payout cap. Chips a hundred times larger: the payout rounded up then shows the multiplier to its hundredths. */
 const CHIP_SCALE = 100;
 
 function nominalMultiplier(engine: AnyGameEngine, amount: number, maxPayout: number, params: unknown): number {
@@ -78,4 +96,36 @@ function nominalMultiplier(engine: AnyGameEngine, amount: number, maxPayout: num
  */
 export function winChance(game: GameId, params: unknown): number | null {
   return engineFor(game)?.winChance?.(params) ?? null;
+}
+
+/** What the history keeps of a settled round: enough to tell the multiplier its bet was placed at. */
+export interface SettledRound {
+  game: string;
+  /** the bet's parameters as sent */
+  params: unknown;
+  /** the engine's final view of the round */
+  outcome: unknown;
+  /** coins paid back, whole */
+  payout: number;
+}
+
+/**
+ * The multiplier a settled round's bet stood at, before rounding to whole coins, for the history: never
+ * one derived from the whole coins paid (a 10-coin dice win at 1.98× that paid 19 or 20 is 1.98×, not
+ * 1.90× or 2.00×). A game whose final view states the multiplier the round reached (keno, mines, hi-lo,
+ * slots) gives that (0 when it paid nothing), a cash-out of the shared crash room the multiplier it was
+ * paid at; a bet with one winning outcome (dice, limbo, coin flip, crash) is the multiplier it was placed
+ * at, won or lost. null for a round of several payouts each
+ * rounded on its own (chips on a layout, card games): its record keeps only the whole coins paid.
+ */
+export function roundMultiplier(round: SettledRound): number | null {
+  const engine = engineFor(round.game);
+  if (!engine) return null;
+  const outcome = round.outcome as { multiplier?: unknown; cashedOutAt?: unknown } | null;
+  if (outcome && typeof outcome === "object" && typeof outcome.multiplier === "number") return round.payout > 0 ? outcome.multiplier : 0;
+  // a cash-out of the shared crash room records the multiplier it was paid at, in hundredths
+  if (outcome && typeof outcome === "object" && typeof outcome.cashedOutAt === "number") return outcome.cashedOutAt / 100;
+  if (!engine.winChance || engine.chips) return null;
+  const parsed = engine.params.safeParse(round.params ?? {});
+  return parsed.success ? engine.maxPayout(1, parsed.data, payExact) : null;
 }

@@ -15,6 +15,9 @@ const SUMMARISE_OVER = 20;
 
 const pct = (x: number) => `${(x * 100).toFixed(4)} %`;
 
+/** A bet's name as a table shows it, in sentence case: "six line" reads "Six line". */
+export const betName = (bet: string): string => bet.charAt(0).toUpperCase() + bet.slice(1);
+
 /** The RTP table's header and separator lines. */
 export function rtpTableHead(options: RtpTableOptions = {}): string[] {
   return options.methods
@@ -33,7 +36,9 @@ export function rtpTableRows(game: string, rows: readonly RtpRow[], options: Rtp
     const rtpText = `${pct(Math.min(...rtps))} – ${pct(Math.max(...rtps))}`;
     return [line([game, `${rows.length} bet types (\`npm run rtp -- --full\`)`, rtpText, refText], rows[0]!.method)];
   }
-  return rows.map((r) => line([game, r.bet || "—", pct(r.rtp), r.reference === undefined ? "" : pct(r.reference)], r.method));
+  return rows.map((r) =>
+    line([game, r.bet ? betName(r.bet) : "—", pct(r.rtp), r.reference === undefined ? "" : pct(r.reference)], r.method),
+  );
 }
 
 /** The whole RTP table, as `npm run rtp` prints it. */

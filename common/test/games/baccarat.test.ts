@@ -3,10 +3,11 @@ import { fixedRng } from "../../src/fairness/stream";
 import { cardCode, rankOf, type Card } from "../../src/games/cards";
 import { requireEngine, startRound } from "../../src/games/runner";
 import { baccaratEngine, bankerDraws, type BaccaratSide, type BaccaratState } from "../../src/games/baccarat/engine";
-import { baccaratRtp, coupOdds, rtpRows } from "../../src/games/baccarat/rtp";
+import { baccaratRtp, coupOdds } from "../../src/games/baccarat/rtp";
 import { passesChiSquare, rtpBand, summarise } from "../stats";
 import { ruleError, seededRng, shoeFloats } from "../helpers";
-import { floorRatio, independentDerivation, rank, run, shoe } from "../fairness-pages";
+import { independentDerivation, pay, rank, run, shoe, type Stream } from "../fairness-pages";
+import { exactRtpOf } from "../exact-rtp";
 
 const engine = requireEngine("baccarat");
 const DECKS = 8;
@@ -164,7 +165,7 @@ describe("baccarat: bets and payouts", () => {
 
 describe("baccarat: exact RTP and simulation", () => {
   it("matches the published exact house edges for 8 and 6 decks", () => {
-    const rows = rtpRows();
+    const rows = exactRtpOf("baccarat");
     expect(rows.map((r) => r.bet)).toEqual(["player", "banker", "tie"]);
     for (const row of rows) expect(Math.abs(row.rtp - row.reference!), row.bet).toBeLessThan(1e-6);
     // game-rules A3: 6 decks 1.0558 % / 1.2374 % / 14.4382 %, P(banker) 0.458597 and P(player) 0.446247 in 8 decks
@@ -192,7 +193,7 @@ describe("baccarat: exact RTP and simulation", () => {
       expect(step.payout).toBe(state.payouts.player! + state.payouts.banker! + state.payouts.tie!);
       for (const side of ["player", "banker", "tie"] as const) returns[side].push(state.payouts[side]! / 100);
     }
-    for (const row of rtpRows()) {
+    for (const row of exactRtpOf("baccarat")) {
       const sample = summarise(returns[row.bet as BaccaratSide]);
       const [lo, hi] = rtpBand(row.rtp, sample, 0.99);
       expect(sample.mean, row.bet).toBeGreaterThan(lo);
@@ -213,36 +214,47 @@ independentDerivation("baccarat", (e) => {
   const total = (hand: number[]) => hand.reduce((t, c) => t + points(c), 0) % 10;
   const player: number[] = [];
   const banker: number[] = [];
+  let payout = 0;
+  const dealCoup = (s: Stream) => {
+    player.push(deal(s));
+    banker.push(deal(s));
+    player.push(deal(s));
+    banker.push(deal(s));
+    const [p, b] = [total(player), total(banker)];
+    if (p >= 8 || b >= 8) return;
+    let third: number | null = null;
+    if (p <= 5) {
+      player.push(deal(s));
+      third = points(player[2]!);
+    }
+    const draws =
+      third === null
+        ? b <= 5
+        : b <= 2 ||
+          (b === 3 && third !== 8) ||
+          (b === 4 && third >= 2 && third <= 7) ||
+          (b === 5 && third >= 4 && third <= 7) ||
+          (b === 6 && third >= 6);
+    if (draws) banker.push(deal(s));
+  };
+  // the bets are made whole in the page's order, player, banker, tie, from the floats after the cards
+  const settle = (s: Stream) => {
+    const [p, b] = [total(player), total(banker)];
+    const winner = p === b ? "tie" : p > b ? "player" : "banker";
+    const returns: Record<string, [number, number]> = { player: [2, 1], banker: [195, 100], tie: [9, 1] };
+    for (const side of ["player", "banker", "tie"]) {
+      const amount = (e.params.bets as Record<string, number | undefined>)[side];
+      if (amount === undefined) continue;
+      payout += side === winner ? pay(e, s, amount, ...returns[side]!) : winner === "tie" ? amount : 0;
+    }
+  };
   const steps = run(e, [
     (s) => {
-      player.push(deal(s));
-      banker.push(deal(s));
-      player.push(deal(s));
-      banker.push(deal(s));
-      const [p, b] = [total(player), total(banker)];
-      if (p >= 8 || b >= 8) return;
-      let third: number | null = null;
-      if (p <= 5) {
-        player.push(deal(s));
-        third = points(player[2]!);
-      }
-      const draws =
-        third === null
-          ? b <= 5
-          : b <= 2 ||
-            (b === 3 && third !== 8) ||
-            (b === 4 && third >= 2 && third <= 7) ||
-            (b === 5 && third >= 4 && third <= 7) ||
-            (b === 6 && third >= 6);
-      if (draws) banker.push(deal(s));
+      dealCoup(s);
+      settle(s);
     },
   ]);
   const [p, b] = [total(player), total(banker)];
   const winner = p === b ? "tie" : p > b ? "player" : "banker";
-  const returns: Record<string, [number, number]> = { player: [2, 1], banker: [195, 100], tie: [9, 1] };
-  const payout = Object.entries(e.params.bets as Record<string, number>).reduce(
-    (sum, [side, amount]) => sum + (side === winner ? floorRatio(amount, ...returns[side]!) : winner === "tie" ? amount : 0),
-    0,
-  );
   return { steps, outcome: { player, banker, playerTotal: p, bankerTotal: b, winner }, payout };
 });

@@ -12,10 +12,11 @@ import {
   type BlackjackAction,
   type BlackjackState,
 } from "../../src/games/blackjack/engine";
-import { blackjackReturn, dealerOutcomes, rtpRows } from "../../src/games/blackjack/rtp";
+import { blackjackReturn, dealerOutcomes } from "../../src/games/blackjack/rtp";
 import { passesChiSquare, rtpBand, summarise } from "../stats";
 import { ruleError, seededRng, shoeFloats } from "../helpers";
-import { independentDerivation, shoe, stream } from "../fairness-pages";
+import { independentDerivation, pay, rank, shoe, stream } from "../fairness-pages";
+import { exactRtpOf } from "../exact-rtp";
 
 const engine = requireEngine("blackjack");
 const DECKS = 6;
@@ -389,7 +390,7 @@ describe("blackjack: basic strategy (6 decks, S17, DAS, no surrender)", () => {
 
 describe("blackjack: exact return and simulation", () => {
   it("matches published figures", () => {
-    const [shoe, infinite, insurance] = rtpRows();
+    const [shoe, infinite, insurance] = exactRtpOf("blackjack");
     // game-rules A1: Farmer's exact engine gives 0.403 % for these rules with composition-dependent play,
     // a hair better than any fixed chart; 0.511 % at 1,000 decks; insurance 23/311 in 6 decks
     expect(1 - shoe!.rtp).toBeGreaterThan(0.00403);
@@ -491,10 +492,15 @@ independentDerivation("blackjack", (e) => {
   const s = stream(e.serverSeed, e.clientSeed, e.nonce);
   const count = e.outcome.dealt.length;
   const floats: number[] = [];
-  const dealt = Array.from({ length: count }, () => {
-    const card = deal({ next: () => (floats.push(s.next()), floats[floats.length - 1]!), cursor: 0 });
-    return card;
-  });
+  const recording = { next: () => (floats.push(s.next()), floats[floats.length - 1]!), cursor: 0 };
+  const dealt = Array.from({ length: count }, () => deal(recording));
   const draws = e.outcome.dealer.length - 2;
-  return { floats, outcome: { dealt, dealer: [dealt[1], dealt[3], ...dealt.slice(count - draws)] } };
+  // A natural (an ace and a ten-value card) against a dealer without one is paid 5 × bet / 2 at once,
+  // made whole by the example's rule from the float after the four cards (section 4); insurance, if
+  // taken, then pays nothing. Other rounds' payouts are not re-derived here.
+  const value = (code: number) => (rank(code) === 14 ? 11 : Math.min(rank(code), 10));
+  const natural = (a: number, b: number) => value(a) + value(b) === 21;
+  const payout =
+    count === 4 && natural(dealt[0]!, dealt[2]!) && !natural(dealt[1]!, dealt[3]!) ? pay(e, recording, e.amount, 5, 2) : undefined;
+  return { floats, outcome: { dealt, dealer: [dealt[1], dealt[3], ...dealt.slice(count - draws)] }, payout };
 });

@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { fixedRng, floatStream, sha256Hex, type FairnessInput } from "../../src/fairness/stream";
 import { requireEngine, startRound } from "../../src/games/runner";
 import { type CoinFlipState, type CoinSide } from "../../src/games/coin-flip/engine";
-import { rtpRows } from "../../src/games/coin-flip/rtp";
 import { passesChiSquare, rtpBand, summarise } from "../stats";
 import { ruleError } from "../helpers";
 import { independentDerivation, pay, run } from "../fairness-pages";
+import { exactRtpOf } from "../exact-rtp";
 
 const engine = requireEngine("coin-flip");
 
@@ -45,7 +45,7 @@ describe("coin flip rules", () => {
 
 describe("coin flip RTP", () => {
   it("is exactly 99 % on each side", () => {
-    const rows = rtpRows();
+    const rows = exactRtpOf("coin-flip");
     expect(rows.map((r) => r.bet).sort()).toEqual(["heads", "tails"]);
     for (const row of rows) expect(row.rtp).toBe(0.99);
   });

@@ -4,10 +4,10 @@ import { crapsEngine, crapsParams, type CrapsState } from "../../src/games/craps
 import { floatForFace } from "../../src/games/dice-faces";
 import { type Step } from "../../src/games/engine";
 import { actRound, replayRound, requireEngine, startRound } from "../../src/games/runner";
-import { rtpRows } from "../../src/games/craps/rtp";
 import { passesChiSquare, rtpBand, summarise } from "../stats";
 import { ruleError, seededRng } from "../helpers";
-import { die, independentDerivation, run, type Stream } from "../fairness-pages";
+import { die, independentDerivation, pay, run, type Stream } from "../fairness-pages";
+import { exactRtpOf } from "../exact-rtp";
 
 const engine = requireEngine("craps");
 type Dice = [number, number];
@@ -371,7 +371,7 @@ describe("craps: betting rules", () => {
 
 describe("craps: exact return and Monte Carlo", () => {
   it("matches the house edges of game-rules A11", () => {
-    const rows = rtpRows();
+    const rows = exactRtpOf("craps");
     const byBet = new Map(rows.map((r) => [r.bet, r]));
     expect(byBet.get("pass line")!.rtp).toBe(488 / 495);
     expect(byBet.get("don't pass (bar 12)")!.rtp).toBe(1953 / 1980);
@@ -465,12 +465,53 @@ describe("craps: exact return and Monte Carlo", () => {
 // Its fairness page's worked examples, re-derived from the page's mapping alone: nothing of the
 // project's code, only the stream and shared procedures the specification gives.
 independentDerivation("craps", (e) => {
+  // The bets the page's examples use (pass, pass odds, place), settled on each roll in the order they
+  // sit on the table, each flat part before its odds, each payout made whole by the example's rule from
+  // the floats after the dice (section 4). Returns for 1, stake included, from the page's odds.
+  const PASS_ODDS: Record<number, [number, number]> = { 4: [3, 1], 10: [3, 1], 5: [5, 2], 9: [5, 2], 6: [11, 5], 8: [11, 5] };
+  const PLACE: Record<number, [number, number]> = { 4: [14, 5], 10: [14, 5], 5: [12, 5], 9: [12, 5], 6: [13, 6], 8: [13, 6] };
+  type Bet = { type: string; number?: number; amount: number; odds: number };
+  let table: Bet[] = [];
+  let point: number | null = null;
+  let payout = 0;
   const rolls: number[][] = [];
+  const place = (bets: { type: string; number?: number; amount: number }[]) => {
+    for (const b of bets) {
+      if (b.type === "passOdds") table.find((t) => t.type === "pass")!.odds += b.amount;
+      else if (b.type !== "pass" && b.type !== "place")
+        throw new Error(`this verifier reads pass, pass odds and place bets, not ${b.type}`);
+      else {
+        const spot = table.find((t) => t.type === b.type && t.number === b.number);
+        if (spot) spot.amount += b.amount;
+        else table.push({ type: b.type, number: b.number, amount: b.amount, odds: 0 });
+      }
+    }
+  };
+  const roll = (s: Stream) => {
+    const dice = [die(s), die(s)];
+    rolls.push(dice);
+    const total = dice[0]! + dice[1]!;
+    const left: Bet[] = [];
+    for (const bet of table) {
+      if (bet.type === "pass" && point === null) {
+        if (total === 7 || total === 11) payout += pay(e, s, bet.amount, 2, 1);
+        else if (![2, 3, 12].includes(total)) left.push(bet);
+      } else if (bet.type === "pass") {
+        if (total === point) payout += pay(e, s, bet.amount, 2, 1) + pay(e, s, bet.odds, ...PASS_ODDS[point]!);
+        else if (total !== 7) left.push(bet);
+      } else if (total === bet.number) payout += pay(e, s, bet.amount, ...PLACE[bet.number]!);
+      else if (total !== 7) left.push(bet);
+    }
+    table = left;
+    if (point === null) point = [4, 5, 6, 8, 9, 10].includes(total) ? total : null;
+    else if (total === point || total === 7) point = null;
+  };
   const steps = run(e, [
-    (s) => rolls.push([die(s), die(s)]),
-    ...e.actions.map((a: any) => (s: Stream) => {
-      if (a.type === "roll") rolls.push([die(s), die(s)]);
-    }),
+    (s) => {
+      place(e.params.bets);
+      roll(s);
+    },
+    ...e.actions.map((a: any) => (s: Stream) => (a.type === "roll" ? roll(s) : place(a.bets))),
   ]);
-  return { steps, outcome: { rolls } };
+  return { steps, outcome: { rolls, point }, payout };
 });

@@ -5,10 +5,10 @@ import { type CrashState } from "../../src/games/crash/engine";
 import { requireEngine, startRound } from "../../src/games/runner";
 import { MAX_PAYOUT } from "../../src/limits";
 import { CURVE_TARGETS, curveRtp } from "../../src/games/limbo/rtp";
-import { rtpRows } from "../../src/games/crash/rtp";
 import { passesChiSquare, rtpBand, summarise } from "../stats";
 import { ruleError } from "../helpers";
 import { draw52, floorRatio, independentDerivation, run } from "../fairness-pages";
+import { exactRtpOf } from "../exact-rtp";
 
 const engine = requireEngine("crash");
 const SPAN = 2n ** 52n;
@@ -153,7 +153,7 @@ describe("crash (single player) rules", () => {
 
 describe("crash RTP", () => {
   it("is 99 % to 2⁻⁵² for every tabled cash-out, never above", () => {
-    for (const row of rtpRows()) expect(Math.abs(row.rtp - 0.99)).toBeLessThan(1e-9);
+    for (const row of exactRtpOf("crash")) expect(Math.abs(row.rtp - 0.99)).toBeLessThan(1e-9);
     for (const target of CURVE_TARGETS) {
       const rtp = curveRtp(BigInt(Math.round(target * 100)));
       expect(100n * rtp.n <= 99n * rtp.d).toBe(true);
@@ -171,7 +171,7 @@ describe("crash RTP", () => {
       counts[bucketOf((step.state as CrashState).crashPoint)]! += 1;
     }
     const sample = summarise(returns);
-    const [lo, hi] = rtpBand(rtpRows()[0]!.rtp, sample, 0.99);
+    const [lo, hi] = rtpBand(exactRtpOf("crash")[0]!.rtp, sample, 0.99);
     expect(sample.mean).toBeGreaterThan(lo);
     expect(sample.mean).toBeLessThan(hi);
     expect(passesChiSquare(counts, bucketProbabilities)).toBe(true);

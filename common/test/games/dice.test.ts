@@ -3,10 +3,11 @@ import { fixedRng, floatStream, sha256Hex, type FairnessInput } from "../../src/
 import { requireEngine, startRound } from "../../src/games/runner";
 import { type DiceParams, type DiceState } from "../../src/games/dice/engine";
 import { MAX_PAYOUT } from "../../src/limits";
-import { diceRtp, DICE_CASES, rtpRows } from "../../src/games/dice/rtp";
+import { diceRtp, DICE_CASES } from "../../src/games/dice/rtp";
 import { passesChiSquare, rtpBand, summarise } from "../stats";
 import { ruleError } from "../helpers";
 import { independentDerivation, index, pay, run } from "../fairness-pages";
+import { exactRtpOf } from "../exact-rtp";
 
 const engine = requireEngine("dice");
 
@@ -111,7 +112,7 @@ describe("dice rules", () => {
 
 describe("dice RTP", () => {
   it("is exactly 99 % for the tabled targets, by enumeration of the 10,000 rolls", () => {
-    const rows = rtpRows();
+    const rows = exactRtpOf("dice");
     expect(rows).toHaveLength(DICE_CASES.length);
     for (const row of rows) expect(row.rtp).toBe(0.99);
     for (const params of DICE_CASES) {

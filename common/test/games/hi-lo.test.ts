@@ -5,10 +5,11 @@ import { type Step } from "../../src/games/engine";
 import { actRound, replayRound, requireEngine, startRound } from "../../src/games/runner";
 import { MAX_SKIPS, type HiLoAction, type HiLoState } from "../../src/games/hi-lo/engine";
 import { MAX_PAYOUT } from "../../src/limits";
-import { likelier, riskier, rtpRows, strategyRtp } from "../../src/games/hi-lo/rtp";
+import { likelier, riskier, strategyRtp } from "../../src/games/hi-lo/rtp";
 import { passesChiSquare, rtpBand, seededFloats, summarise } from "../stats";
 import { ruleError } from "../helpers";
-import { big, floorRatio, independentDerivation, index, rank, run, type Stream } from "../fairness-pages";
+import { big, independentDerivation, index, pay, rank, run, type Stream } from "../fairness-pages";
+import { exactRtpOf } from "../exact-rtp";
 
 const engine = requireEngine("hi-lo");
 const A = 14;
@@ -152,7 +153,9 @@ describe("hi-lo rules", () => {
     expect(engine.view(t.step.state, false)).toMatchObject({ higher: 1.8385, lower: 1.8385, multiplier: 0, cashValue: 0 });
     t.act({ type: "higher" });
     // 100 × 0.99 × 13/7 = 183.857…: a cash-out pays 183 or 184, and the view says both
-    expect(engine.view(t.step.state, false)).toMatchObject({ multiplier: 1.8385, cashValue: 183, cashValueUp: 184, skipsLeft: MAX_SKIPS });
+    const view = engine.view(t.step.state, false) as { cashValueExact: number };
+    expect(view).toMatchObject({ multiplier: 1.8385, cashValue: 183, cashValueUp: 184, skipsLeft: MAX_SKIPS });
+    expect(view.cashValueExact).toBeCloseTo((100 * 99 * 13) / (100 * 7), 9);
     expect(engine.view(table(100, [2]).step.state, false)).toMatchObject({ higher: 0, lower: 12.87 });
   });
 
@@ -195,7 +198,7 @@ function playRound(rng: Rng, pick: () => number, amount: number) {
 
 describe("hi-lo RTP", () => {
   it("is exactly 99 % for every tabled strategy, and for 1–4 guesses of each kind", () => {
-    for (const row of rtpRows()) expect(row.rtp).toBe(0.99);
+    for (const row of exactRtpOf("hi-lo")) expect(row.rtp).toBe(0.99);
     for (const strategy of [likelier, riskier]) {
       for (let n = 1; n <= 4; n++) {
         const rtp = strategyRtp(strategy, n);
@@ -215,7 +218,7 @@ describe("hi-lo RTP", () => {
       for (const card of step.state.cards) codes[card]! += 1;
     }
     const sample = summarise(returns);
-    const exact = rtpRows()[0]!.rtp;
+    const exact = exactRtpOf("hi-lo")[0]!.rtp;
     const [lo, hi] = rtpBand(exact, sample, 0.99);
     expect(sample.mean).toBeGreaterThan(lo);
     expect(sample.mean).toBeLessThan(hi);
@@ -245,7 +248,8 @@ independentDerivation("hi-lo", (e) => {
   const current = () => rank(cards[cards.length - 1]!);
   const actions = e.actions.map((a: any) => (s: Stream) => {
     if (a.type === "cashout") {
-      [status, payout] = ["cashed", floorRatio(e.amount, 99n * num, 100n * den)];
+      // made whole by the example's rule, from the floats after the last card (section 4)
+      [status, payout] = ["cashed", pay(e, s, e.amount, 99n * num, 100n * den)];
       return;
     }
     const r = current();

@@ -3,10 +3,11 @@ import { fixedRng } from "../../src/fairness/stream";
 import { ALL_TILES, kenoEngine, PAY_TABLES, RISKS, type KenoRisk, type KenoState } from "../../src/games/keno/engine";
 import { requireEngine, startRound } from "../../src/games/runner";
 import { MAX_PAYOUT } from "../../src/limits";
-import { ALL_DRAWS, catchWays, kenoExactRtp, rtpRows } from "../../src/games/keno/rtp";
+import { ALL_DRAWS, catchWays, kenoExactRtp } from "../../src/games/keno/rtp";
 import { passesChiSquare, rtpBand, summarise } from "../stats";
 import { ruleError, seededRng } from "../helpers";
-import { fairnessPage, floorRatio, independentDerivation, pickAndRemove, run, tableIn } from "../fairness-pages";
+import { fairnessPage, independentDerivation, pay, pickAndRemove, run, tableIn } from "../fairness-pages";
+import { exactRtpOf } from "../exact-rtp";
 
 const engine = requireEngine("keno");
 /** The floats whose removal draw produces exactly `tiles`, in order. */
@@ -86,7 +87,7 @@ describe("keno: 40 tiles, 10 drawn, four risk levels", () => {
         expect(1000n * numerator <= 991n * denominator, `${risk} ${i + 1}`).toBe(true);
       });
     }
-    const rows = rtpRows();
+    const rows = exactRtpOf("keno");
     expect(rows).toHaveLength(40);
     for (const row of rows) expect(row.rtp).toBeGreaterThan(0.989);
   });
@@ -151,11 +152,20 @@ describe("keno: 40 tiles, 10 drawn, four risk levels", () => {
 // project's code, only the stream and shared procedures the specification gives.
 independentDerivation("keno", (e, page) => {
   let drawn: number[] = [];
+  let hits: number[] = [];
+  let multiplier = 0;
+  let payout = 0;
   const tiles = Array.from({ length: 40 }, (_, i) => i + 1);
-  const steps = run(e, [(s) => (drawn = pickAndRemove(s, tiles, 10))]);
-  const hits = e.params.picks.filter((p: number) => drawn.includes(p));
-  const multiplier = page.table("keno-multipliers")[e.params.risk][e.params.picks.length - 1][hits.length];
-  return { steps, outcome: { drawn, hits, multiplier }, payout: floorRatio(e.amount, Math.round(multiplier * 100), 100) };
+  const steps = run(e, [
+    (s) => {
+      drawn = pickAndRemove(s, tiles, 10);
+      hits = e.params.picks.filter((p: number) => drawn.includes(p));
+      multiplier = page.table("keno-multipliers")[e.params.risk][e.params.picks.length - 1][hits.length];
+      // made whole by the example's rule, from the floats after the draw (section 4)
+      payout = pay(e, s, e.amount, Math.round(multiplier * 100), 100);
+    },
+  ]);
+  return { steps, outcome: { drawn, hits, multiplier }, payout };
 });
 
 describe("keno's fairness page", () => {

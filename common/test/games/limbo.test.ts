@@ -3,10 +3,11 @@ import { fixedRng, float52, floatStream, sha256Hex, type FairnessInput } from ".
 import { requireEngine, startRound } from "../../src/games/runner";
 import { type LimboState } from "../../src/games/limbo/engine";
 import { MAX_PAYOUT } from "../../src/limits";
-import { CURVE_TARGETS, curveRtp, rtpRows, winningDraws } from "../../src/games/limbo/rtp";
+import { CURVE_TARGETS, curveRtp, winningDraws } from "../../src/games/limbo/rtp";
 import { passesChiSquare, rtpBand, summarise } from "../stats";
 import { ruleError } from "../helpers";
 import { draw52, floorRatio, independentDerivation, run } from "../fairness-pages";
+import { exactRtpOf } from "../exact-rtp";
 
 const engine = requireEngine("limbo");
 const SPAN = 2n ** 52n;
@@ -75,7 +76,7 @@ describe("limbo rules", () => {
 
 describe("limbo RTP", () => {
   it("is 99 % to 2⁻⁵²: never above, below by less than T / (100 · 2⁵²)", () => {
-    const rows = rtpRows();
+    const rows = exactRtpOf("limbo");
     expect(rows).toHaveLength(CURVE_TARGETS.length);
     for (const target of CURVE_TARGETS) {
       const t = BigInt(Math.round(target * 100));

@@ -4,10 +4,11 @@ import { type Step } from "../../src/games/engine";
 import { actRound, replayRound, requireEngine, startRound } from "../../src/games/runner";
 import { minesMultiplier, type MinesAction, type MinesState } from "../../src/games/mines/engine";
 import { MAX_PAYOUT } from "../../src/limits";
-import { cashOutRtp, rtpRows } from "../../src/games/mines/rtp";
+import { cashOutRtp } from "../../src/games/mines/rtp";
 import { passesChiSquare, rtpBand, seededFloats, summarise } from "../stats";
 import { ruleError } from "../helpers";
-import { big, floorRatio, independentDerivation, pickAndRemove, run } from "../fairness-pages";
+import { big, independentDerivation, pay, pickAndRemove, run, type Stream } from "../fairness-pages";
+import { exactRtpOf } from "../exact-rtp";
 
 const engine = requireEngine("mines");
 
@@ -69,10 +70,12 @@ describe("mines rules", () => {
   it("raises the multiplier to 0.99 × C(25,k)/C(25−m,k) with each gem", () => {
     const b = board(1000, [3, 7, 12]);
     b.act({ type: "reveal", tile: 0 });
-    expect(engine.view(b.step.state, false)).toMatchObject({ multiplier: 1.125, cashValue: 1125, cashValueUp: 1125 }); // 0.99 × 25/22
+    expect(engine.view(b.step.state, false)).toMatchObject({ multiplier: 1.125, cashValue: 1125, cashValueUp: 1125, cashValueExact: 1125 }); // 0.99 × 25/22
     b.act({ type: "reveal", tile: 1 });
-    // 1285.71…: a cash-out pays 1285 or 1286, and the view says both
-    expect(engine.view(b.step.state, false)).toMatchObject({ cashValue: 1285, cashValueUp: 1286 });
+    // 1285.71…: a cash-out pays 1285 or 1286, and the view says both and the exact value
+    const view = engine.view(b.step.state, false) as { cashValue: number; cashValueUp: number; cashValueExact: number };
+    expect(view).toMatchObject({ cashValue: 1285, cashValueUp: 1286 });
+    expect(view.cashValueExact).toBeCloseTo((1000 * 99 * 25 * 24) / (100 * 22 * 21), 9);
     const cash = b.act({ type: "cashout" });
     expect(cash.done).toBe(true);
     expect(cash.payout).toBe(1285); // 0.99 × 25·24 / (22·21) = 1.2857…
@@ -185,7 +188,7 @@ function playRound(rng: Rng, pick: () => number, amount: number) {
 
 describe("mines RTP", () => {
   it("is exactly 99 % for every mine count and every cash-out point", () => {
-    for (const row of rtpRows()) expect(row.rtp).toBe(0.99);
+    for (const row of exactRtpOf("mines")) expect(row.rtp).toBe(0.99);
     for (let m = 1; m <= 24; m++) {
       for (let k = 1; k <= 25 - m; k++) {
         const rtp = cashOutRtp(m, k);
@@ -207,7 +210,7 @@ describe("mines RTP", () => {
       if (m === 1) singleMine[step.state.mines[0]!]! += 1;
     }
     const sample = summarise(returns);
-    const [lo, hi] = rtpBand(rtpRows()[0]!.rtp, sample, 0.99);
+    const [lo, hi] = rtpBand(exactRtpOf("mines")[0]!.rtp, sample, 0.99);
     expect(sample.mean).toBeGreaterThan(lo);
     expect(sample.mean).toBeLessThan(hi);
     expect(passesChiSquare(firstMine)).toBe(true);
@@ -250,13 +253,14 @@ independentDerivation("mines", (e) => {
     for (let i = 1; i <= k; i++) c = (c * big(n - k + i)) / big(i);
     return c;
   };
-  const cashOut = () => floorRatio(e.amount, 99n * choose(25, revealed.length), 100n * choose(25 - m, revealed.length));
-  const actions = e.actions.map((a: any) => () => {
-    if (a.type === "cashout") [status, payout] = ["cashed", cashOut()];
+  // made whole by the example's rule, from the stream's next floats (section 4)
+  const cashOut = (s: Stream) => pay(e, s, e.amount, 99n * choose(25, revealed.length), 100n * choose(25 - m, revealed.length));
+  const actions = e.actions.map((a: any) => (s: Stream) => {
+    if (a.type === "cashout") [status, payout] = ["cashed", cashOut(s)];
     else if (mines.includes(a.tile)) status = "lost";
     else {
       revealed.push(a.tile);
-      if (revealed.length === 25 - m) [status, payout] = ["cashed", cashOut()];
+      if (revealed.length === 25 - m) [status, payout] = ["cashed", cashOut(s)];
     }
   });
   const steps = run(e, [(s) => (mines = pickAndRemove(s, tiles, m)), ...actions]);

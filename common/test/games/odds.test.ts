@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { quoteBet, winChance } from "../../src/games/odds";
+import { quoteBet, roundMultiplier, winChance } from "../../src/games/odds";
+import { startRound } from "../../src/games/runner";
+import { kenoEngine, type KenoState } from "../../src/games/keno/engine";
+import { rouletteEngine, type RouletteState } from "../../src/games/roulette/engine";
 import { kenoHitProbability } from "../../src/games/keno/engine";
 import { minesSafeChance } from "../../src/games/mines/engine";
-import { diceEngine, ROLLS } from "../../src/games/dice/engine";
+import { diceEngine, ROLLS, type DiceState } from "../../src/games/dice/engine";
 import { fixedRng } from "../../src/fairness/stream";
 import { payTable, RISKS, MAX_PICKS } from "../../src/games/keno/engine";
 import { RTP_TABLE, BACCARAT_WIN_PROBABILITY } from "../../src/rtp-table";
@@ -43,16 +46,32 @@ describe("the bet panel's quote", () => {
       expect(q.winChance).toBe(wins / ROLLS);
       expect(q.maxPayout).toBe(diceEngine.maxPayout(100, params));
     }
-    expect(quote("dice", 100, { target: 50, direction: "under" })).toEqual({ maxPayout: 198, multiplier: 1.98, winChance: 0.5 });
+    expect(quote("dice", 100, { target: 50, direction: "under" })).toEqual({
+      maxPayout: 198,
+      leastPayout: 198,
+      exactPayout: 198,
+      multiplier: 1.98,
+      winChance: 0.5,
+    });
   });
 
-  it("shows the engine's multiplier before rounding, and the most whole coins a win can pay (rounded up)", () => {
-    expect(quote("dice", 10, { target: 50, direction: "under" })).toMatchObject({ maxPayout: 20, multiplier: 1.98 });
+  it("shows the engine's multiplier and payout before rounding, and the whole coins a win can pay (rounded down and up)", () => {
+    expect(quote("dice", 10, { target: 50, direction: "under" })).toMatchObject({
+      leastPayout: 19,
+      exactPayout: 19.8,
+      maxPayout: 20,
+      multiplier: 1.98,
+    });
+    // mines: every gem of 20 with 5 mines pays 0.99 × C(25, 20) / C(20, 20) = 0.99 × 53,130 per coin
+    expect(quote("mines", 1, { mines: 5 })).toMatchObject({ leastPayout: 52_598, exactPayout: 52_598.7, maxPayout: 52_599 });
+    expect(quote("baccarat", 5, { bets: { banker: 5 } })).toMatchObject({ leastPayout: 9, exactPayout: 9.75, maxPayout: 10 });
     expect(quote("dice", 3, { target: 0.01, direction: "under" })).toMatchObject({ maxPayout: 29_700, multiplier: 9900 });
     expect(quote("limbo", 1, { target: 1_000_000 })).toMatchObject({ maxPayout: 1_000_000, multiplier: 1_000_000 });
     expect(quote("coin-flip", 1, { side: "heads" })).toMatchObject({ maxPayout: 2, multiplier: 1.98 });
     expect(quote("baccarat", 1, { bets: { banker: 1 } })).toMatchObject({ maxPayout: 2, multiplier: 1.95 });
-    expect(quote("craps", 1, { bets: [{ type: "place", number: 6, amount: 1 }] })).toMatchObject({ multiplier: 2.17 });
+    // a place 6 returns 7:6 on top of its stake: 13/6 per coin, before rounding
+    const place = quote("craps", 1, { bets: [{ type: "place", number: 6, amount: 1 }] });
+    expect(place.multiplier).toBeCloseTo(13 / 6, 12);
   });
 
   it("counts a push as no win: red and zero together only win on zero", () => {
@@ -108,7 +127,64 @@ describe("the bet panel's quote", () => {
   });
 
   it("limbo and crash: multiplier is the target and the chance 0.99 / target", () => {
-    expect(quote("limbo", 10, { target: 2 })).toEqual({ maxPayout: 20, multiplier: 2, winChance: 0.495 });
-    expect(quote("crash", 100, { cashOutAt: 1.5 })).toEqual({ maxPayout: 150, multiplier: 1.5, winChance: 0.66 });
+    expect(quote("limbo", 10, { target: 2 })).toEqual({ maxPayout: 20, leastPayout: 20, exactPayout: 20, multiplier: 2, winChance: 0.495 });
+    expect(quote("crash", 100, { cashOutAt: 1.5 })).toEqual({
+      maxPayout: 150,
+      leastPayout: 150,
+      exactPayout: 150,
+      multiplier: 1.5,
+      winChance: 0.66,
+    });
+  });
+});
+
+describe("the history's multiplier of a settled round", () => {
+  it("is the bet's multiplier before rounding, whichever whole coins the round paid", () => {
+    const params = { target: 50, direction: "under" as const };
+    const paid = new Set<number>();
+    // a winning roll (float 0.1), then rounding floats low and high: 19.8 paid 20, then 19
+    for (const v of [0.1, 0.9]) {
+      const step = startRound(diceEngine, 10, params, fixedRng([0.1, v]), { rounding: 2 });
+      paid.add(step.payout);
+      expect(roundMultiplier({ game: "dice", params, outcome: diceEngine.view(step.state as DiceState, true), payout: step.payout })).toBe(
+        1.98,
+      );
+    }
+    expect([...paid].sort()).toEqual([19, 20]);
+    // a lost bet stood at the same multiplier
+    const lost = startRound(diceEngine, 10, params, fixedRng([0.9]), { rounding: 2 });
+    expect(lost.payout).toBe(0);
+    expect(roundMultiplier({ game: "dice", params, outcome: diceEngine.view(lost.state as DiceState, true), payout: 0 })).toBe(1.98);
+  });
+
+  it("is the multiplier the round reached where the view states it, 0 when it paid nothing", () => {
+    const params = { picks: [1, 2, 3, 4], risk: "medium" as const };
+    const seen = new Set<boolean>();
+    for (let seed = 0; seed < 40; seed++) {
+      const floats = Array.from({ length: 12 }, (_, i) => ((seed * 7919 + i * 104729) % 1000) / 1000);
+      const step = startRound(kenoEngine, 10, params, fixedRng(floats), { rounding: 1 });
+      const view = kenoEngine.view(step.state as KenoState, true) as { multiplier: number; hits: number[] };
+      seen.add(step.payout > 0);
+      // the pay table's entry for the hits, not the whole coins paid ÷ the stake
+      const shown = roundMultiplier({ game: "keno", params, outcome: view, payout: step.payout });
+      expect(shown).toBe(step.payout > 0 ? payTable("medium", 4)[view.hits.length] : 0);
+    }
+    expect(seen).toEqual(new Set([true, false]));
+  });
+
+  it("is the multiplier a shared crash room's cash-out was paid at, whatever it came to in coins", () => {
+    // 7 coins cashed out at 1.23×: 8.61, paid 8 or 9
+    for (const payout of [8, 9]) {
+      const row = { game: "crash", params: { roundId: "r", gameNumber: 3, autoCashOut: null }, outcome: { cashedOutAt: 123 }, payout };
+      expect(roundMultiplier(row)).toBe(1.23);
+    }
+  });
+
+  it("is not told for a round of several payouts each rounded on its own", () => {
+    const params = { bets: [{ type: "red", amount: 10 }] };
+    const step = startRound(rouletteEngine, 10, params, fixedRng([0.5]), { rounding: 2 });
+    expect(
+      roundMultiplier({ game: "roulette", params, outcome: rouletteEngine.view(step.state as RouletteState, true), payout: step.payout }),
+    ).toBeNull();
   });
 });

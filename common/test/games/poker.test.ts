@@ -4,10 +4,11 @@ import { rankOf, suitOf } from "../../src/games/cards";
 import { actRound, replayRound, requireEngine, startRound } from "../../src/games/runner";
 import { MAX_ANTE, pokerEngine, settleRaise, type PokerState } from "../../src/games/poker/engine";
 import { FIVE_CARD_CATEGORIES, evaluateFive, fiveCardCategoryIndex, fiveCardValue } from "../../src/games/poker-hands";
-import { aceKingRaiseSum, analyseCaribbeanStud, rtpRows, shouldRaise } from "../../src/games/poker/rtp";
+import { aceKingRaiseSum, analyseCaribbeanStud, shouldRaise } from "../../src/games/poker/rtp";
 import { passesChiSquare, rtpBand, summarise } from "../stats";
 import { hand, ruleError, shoeFloats } from "../helpers";
 import { independentDerivation, run, shoe } from "../fairness-pages";
+import { exactRtpOf } from "../exact-rtp";
 
 const engine = requireEngine("poker");
 
@@ -184,7 +185,7 @@ describe("poker (Caribbean Stud): dealing, folding and the dealer's qualificatio
 
 describe("poker (Caribbean Stud): exact RTP and simulation", () => {
   it("reproduces the published house edges of three strategies and the optimal raise rate", () => {
-    const [row] = rtpRows();
+    const [row] = exactRtpOf("poker");
     const analysis = analyseCaribbeanStud();
     // game-rules A2: optimal 5.224 %, pair or better 5.470 %, A-K or better 5.682 %; raises 52.23 % of hands
     expect(Math.abs(row!.rtp - (1 - 0.05224))).toBeLessThan(1e-5);
@@ -242,7 +243,7 @@ describe("poker (Caribbean Stud): exact RTP and simulation", () => {
       returns.push(1 + last.payout - first.stake - last.stake);
     }
     const sample = summarise(returns);
-    const [lo, hi] = rtpBand(rtpRows()[0]!.rtp, sample, 0.99);
+    const [lo, hi] = rtpBand(exactRtpOf("poker")[0]!.rtp, sample, 0.99);
     expect(sample.mean).toBeGreaterThan(lo);
     expect(sample.mean).toBeLessThan(hi);
     expect(passesChiSquare(codes)).toBe(true);

@@ -1,4 +1,4 @@
-import { EVEN_MONEY_TYPES, GROUP_TYPES, INSIDE_TYPES, LAYOUT_SETS, type RouletteBet } from "../../src/games/roulette/engine";
+import { BET_NAMES, EVEN_MONEY_TYPES, GROUP_TYPES, INSIDE_TYPES, LAYOUT_SETS, type RouletteBet } from "../../src/games/roulette/engine";
 import { pick, uniform, type Enumerated, type Play, type RoundingCases } from "./case-support";
 
 export const plays: Play[] = [
@@ -42,7 +42,8 @@ const betTypes = (): [string, RouletteBet][] => [
 export const rounding: RoundingCases = {
   enumerated: betTypes().map(([label, bet]): Enumerated => ({
     bet: label,
-    rtpBet: label,
+    // the RTP table names a bet in words ("Six line")
+    rtpBet: BET_NAMES[label as keyof typeof BET_NAMES],
     params: (stake) => ({ bets: [{ ...bet, amount: stake }] }),
     outcomes: () => uniform(37, (i) => [pick(i, 37)]),
   })),

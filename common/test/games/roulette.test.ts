@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { fixedRng } from "../../src/fairness/stream";
 import { requireEngine, startRound } from "../../src/games/runner";
 import { LAYOUT_SETS, RED_NUMBERS, rouletteEngine, type RouletteState } from "../../src/games/roulette/engine";
-import { rtpRows } from "../../src/games/roulette/rtp";
 import { passesChiSquare, rtpBand, summarise } from "../stats";
 import { ruleError, seededRng } from "../helpers";
 import { fairnessPage, floorRatio, independentDerivation, index, numbersAfter, run } from "../fairness-pages";
+import { exactRtpOf } from "../exact-rtp";
 
 const engine = requireEngine("roulette");
 const ball = (pocket: number) => fixedRng([(pocket + 0.5) / 37]);
@@ -131,7 +131,7 @@ describe("roulette: European single zero", () => {
   });
 
   it("returns 36/37 on every bet type, matching game-rules A14", () => {
-    const rows = rtpRows();
+    const rows = exactRtpOf("roulette");
     expect(rows).toHaveLength(15);
     for (const row of rows) {
       expect(row.rtp).toBeCloseTo(36 / 37, 12);

@@ -4,10 +4,10 @@ import { allOrderedRolls, floatForFace } from "../../src/games/dice-faces";
 import { requireEngine, startRound } from "../../src/games/runner";
 import { settleSicBoBet, sicBoEngine, sicBoParams, type SicBoBet, type SicBoState } from "../../src/games/sic-bo/engine";
 import { MAX_PAYOUT } from "../../src/limits";
-import { rtpRows } from "../../src/games/sic-bo/rtp";
 import { passesChiSquare, rtpBand, summarise } from "../stats";
 import { ruleError, seededRng } from "../helpers";
 import { die, independentDerivation, run } from "../fairness-pages";
+import { exactRtpOf } from "../exact-rtp";
 
 const engine = requireEngine("sic-bo");
 const roll = (dice: number[], bets: unknown[]) => {
@@ -91,7 +91,7 @@ describe("sic bo: three dice, alternative pay table", () => {
   });
 
   it("returns what game-rules A12 gives for every bet of the alternative table", () => {
-    const rows = rtpRows();
+    const rows = exactRtpOf("sic-bo");
     expect(rows).toHaveLength(14); // small, big, 7 total pairs, 5 face bets
     for (const row of rows) expect(Math.abs(row.rtp - row.reference!)).toBeLessThan(1e-5);
     expect(rows.find((r) => r.bet === "small")!.rtp).toBe(210 / 216);

@@ -3,10 +3,11 @@ import { fixedRng } from "../../src/fairness/stream";
 import { requireEngine, startRound } from "../../src/games/runner";
 import { lineAt, linePays, REELS, slotsEngine, SYMBOLS, type SlotsState, type SlotSymbol } from "../../src/games/slots/engine";
 import { MAX_PAYOUT } from "../../src/limits";
-import { enumerateSlots, rtpRows } from "../../src/games/slots/rtp";
+import { enumerateSlots } from "../../src/games/slots/rtp";
 import { passesChiSquare, rtpBand, summarise } from "../stats";
 import { seededRng } from "../helpers";
 import { fairnessPage, independentDerivation, index, run, tableIn } from "../fairness-pages";
+import { exactRtpOf } from "../exact-rtp";
 
 const engine = requireEngine("slots");
 /** The floats that stop the reels on the first stop showing each wanted symbol. */
@@ -82,7 +83,7 @@ describe("slots: classic three-reel machine re-tuned to 97.55 %", () => {
     expect(byPay.get(200)).toBe(2);
     const { returned, combinations, hits } = enumerateSlots();
     expect([returned, combinations, hits]).toEqual([7804, 8000, 2098]); // hit frequency 26.225 %
-    const [row] = rtpRows();
+    const [row] = exactRtpOf("slots");
     expect(row!.rtp).toBe(row!.reference);
   });
 

@@ -3,10 +3,11 @@ import { fixedRng, floatStream, sha256Hex } from "../../src/fairness/stream";
 import { actRound, replayRound, requireEngine, startRound } from "../../src/games/runner";
 import { THREE_CARD_CATEGORIES, evaluateThree } from "../../src/games/poker-hands";
 import { playsByStrategy, threeCardPokerEngine, type ThreeCardPokerState } from "../../src/games/three-card-poker/engine";
-import { analyseThreeCardPoker, rtpRows } from "../../src/games/three-card-poker/rtp";
+import { analyseThreeCardPoker } from "../../src/games/three-card-poker/rtp";
 import { passesChiSquare, rtpBand, summarise } from "../stats";
 import { hand, ruleError, shoeFloats } from "../helpers";
 import { independentDerivation, run, shoe } from "../fairness-pages";
+import { exactRtpOf } from "../exact-rtp";
 
 const engine = requireEngine("three-card-poker");
 
@@ -139,7 +140,7 @@ describe("three card poker: bets, dealer qualification and payouts", () => {
 
 describe("three card poker: exact RTP and simulation", () => {
   it("reproduces the published house edges (A4: 3.373 % and 2.317 %)", () => {
-    const rows = rtpRows();
+    const rows = exactRtpOf("three-card-poker");
     expect(rows).toHaveLength(2);
     expect(Math.abs(rows[0]!.rtp - (1 - 0.03373))).toBeLessThan(5e-6);
     expect(Math.abs(rows[1]!.rtp - (1 - 0.02317))).toBeLessThan(5e-6);
@@ -156,7 +157,7 @@ describe("three card poker: exact RTP and simulation", () => {
   it("returns the exact RTPs in a Monte Carlo run of the real engine, with a uniform deck", () => {
     const N = 20_000;
     const serverSeed = sha256Hex("three card poker monte carlo");
-    const [anteRow, pairPlusRow] = rtpRows();
+    const [anteRow, pairPlusRow] = exactRtpOf("three-card-poker");
     const anteReturns: number[] = [];
     const pairPlusReturns: number[] = [];
     const codes = new Array<number>(52).fill(0);

@@ -3,10 +3,11 @@ import { drawWithoutReplacement, fixedRng, floatStream, sha256Hex } from "../../
 import { FULL_DECK, type Card } from "../../src/games/cards";
 import { actRound, replayRound, requireEngine, startRound } from "../../src/games/runner";
 import { holdReturns, optimalHold, payPerCredit, videoPokerEngine, type VideoPokerState } from "../../src/games/video-poker/engine";
-import { analyseVideoPoker, rtpRows } from "../../src/games/video-poker/rtp";
+import { analyseVideoPoker } from "../../src/games/video-poker/rtp";
 import { passesChiSquare, rtpBand, summarise } from "../stats";
 import { hand, ruleError, shoeFloats } from "../helpers";
 import { independentDerivation, pickAndRemove, run } from "../fairness-pages";
+import { exactRtpOf } from "../exact-rtp";
 
 const engine = requireEngine("video-poker");
 
@@ -140,7 +141,7 @@ describe("video poker: optimal holds", () => {
   });
 
   it("returns the exact optimal-play RTP of game-rules A5 (99.5439 %)", () => {
-    const [row] = rtpRows();
+    const [row] = exactRtpOf("video-poker");
     expect(Math.abs(row!.rtp - 0.995439)).toBeLessThan(1e-6);
     expect(row!.reference).toBe(0.995439);
     // the suit-permutation classes are the well-known 134,459 and cover every deal once
@@ -167,7 +168,7 @@ describe("video poker: optimal holds", () => {
       returns.push(last.payout);
     }
     const sample = summarise(returns);
-    const [lo, hi] = rtpBand(rtpRows()[0]!.rtp, sample, 0.99);
+    const [lo, hi] = rtpBand(exactRtpOf("video-poker")[0]!.rtp, sample, 0.99);
     expect(sample.mean).toBeGreaterThan(lo);
     expect(sample.mean).toBeLessThan(hi);
     expect(passesChiSquare(codes)).toBe(true);

@@ -13,6 +13,7 @@ import { findPlayers, playerDetails, resolvePlayer, type PlayerView } from "./pl
 import { SUGGESTION_STATUSES, listSuggestions, markSuggestion, type SuggestionStatus } from "./suggestions";
 import { setAccountStatus } from "./accounts";
 import { erasePlayer, exportPlayer } from "./privacy";
+import { houseResults, mintedBySource } from "../ops/economy";
 import { playerChannel, type PlayerEvent } from "../rooms/player-events";
 
 /**
@@ -29,7 +30,7 @@ interface GlobalOptions {
 }
 
 const program = new Command("admin")
-  .description("Operator tools of the casino: suggestions, players, coins, suspensions, data export and erasure")
+  .description("Operator tools of the casino: suggestions, players, coins, suspensions, data export and erasure, the economy's reports")
   .option("--by <operator>", "who is acting (kept with every change)", defaultOperator())
   .option("--json", "print answers as JSON", false)
   .option("--embedded", "allow the embedded PGlite database (no DATABASE_URL): only with the server stopped", false)
@@ -112,7 +113,7 @@ program
         `latest ledger entries:`,
         ...d.ledger.map(
           (e) =>
-            `  ${e.id}  ${e.at}  ${signed(e.delta).padStart(9)} → ${String(e.balanceAfter).padStart(9)}  ${e.reason} ${e.reference ?? ""}  (${e.requestId})`,
+            `  ${e.id}  ${e.at}  ${signed(e.delta).padStart(9)} → ${String(e.balanceAfter).padStart(9)}  ${e.reason} ${e.reference ?? ""} ${e.delta < 0 ? "to" : "from"} ${e.account}  (${e.requestId})`,
         ),
         `latest rounds:`,
         ...d.recentRounds.map((r) => `  ${r.at}  ${r.game.padEnd(16)} stake ${r.stake} payout ${r.payout} ${r.result}  (${r.id})`),
@@ -152,6 +153,42 @@ for (const [name, kind, description] of [
     }),
   );
 }
+
+program
+  .command("house")
+  .description("the house's result per game: the stakes of its ended rounds less their payouts (the house:<game> accounts)")
+  .action(async (_o: unknown, cmd: Command) =>
+    run(cmd, async (ctx, print) => {
+      const games = await houseResults(ctx.db);
+      const total = games.reduce((sum, g) => sum + g.result, 0);
+      print({ games, total }, () =>
+        games.length === 0
+          ? ["the house has no result yet"]
+          : [
+              ...games.map((g) => `${g.game.padEnd(18)} ${signed(g.result).padStart(12)}`),
+              `${"total".padEnd(18)} ${signed(total).padStart(12)}`,
+            ],
+      );
+    }),
+  );
+
+program
+  .command("minted")
+  .description("coins minted per source: starting grants, daily spins, skill rewards, operators' grants (and claw-backs, negative)")
+  .action(async (_o: unknown, cmd: Command) =>
+    run(cmd, async (ctx, print) => {
+      const sources = await mintedBySource(ctx.db);
+      const total = sources.reduce((sum, m) => sum + m.minted, 0);
+      print({ sources, total }, () =>
+        sources.length === 0
+          ? ["no coins minted yet"]
+          : [
+              ...sources.map((m) => `${m.source.padEnd(18)} ${signed(m.minted).padStart(12)}  in ${m.entries} entries`),
+              `${"total".padEnd(18)} ${signed(total).padStart(12)}`,
+            ],
+      );
+    }),
+  );
 
 for (const [name, to, description] of [
   ["suspend", "suspended", "suspend an account: refused on REST, room joins and open connections, off the leaderboards"],

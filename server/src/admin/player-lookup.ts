@@ -67,6 +67,8 @@ export interface LedgerLine {
   balanceAfter: number;
   reason: string;
   reference: string | null;
+  /** the counter-party account: where the coins came from, or went to */
+  account: string;
   requestId: string;
 }
 
@@ -106,7 +108,7 @@ export function playerDetails(db: Database, ref: string, limits: { ledger: numbe
     );
     const ledger = await sqlRows(
       em,
-      `SELECT id, created_at, delta, balance_after, reason, reference, request_id FROM ledger_entries
+      `SELECT id, created_at, delta, balance_after, reason, reference, account, request_id FROM ledger_entries
         WHERE player_id = $1 ORDER BY id DESC LIMIT $2`,
       [player.id, limits.ledger],
     );
@@ -137,6 +139,7 @@ export function playerDetails(db: Database, ref: string, limits: { ledger: numbe
         balanceAfter: Number(r.balance_after),
         reason: r.reason as string,
         reference: (r.reference as string | null) ?? null,
+        account: r.account as string,
         requestId: r.request_id as string,
       })),
       recentRounds: rounds.map((r) => ({

@@ -1,4 +1,5 @@
 import type {
+  AccountTransfer,
   ActivityInstanceMember,
   AdminAction,
   ConsumerCursor,
@@ -57,6 +58,7 @@ type RowOf<E, Bigints extends ColumnKeys<E> = never> = {
 export interface Tables {
   players: RowOf<Player, "balance">;
   ledger_entries: RowOf<LedgerEntry, "id" | "delta" | "balanceAfter">;
+  account_transfers: RowOf<AccountTransfer, "id" | "amount">;
   processed_requests: RowOf<ProcessedRequest>;
   fairness_seeds: RowOf<FairnessSeed>;
   next_server_seeds: RowOf<NextServerSeed>;

@@ -2,13 +2,15 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { PAYOUT_ROUNDING, isRoundingRule, sha256Hex, type RevealedShoe, type RoundingRule } from "@casino/common";
 import type { SeatSeed } from "@casino/common/fairness/shoe";
 import type { RecordedShoeRound, ShoeRound } from "@casino/common/fairness/verify-shoe";
-import type { TableState } from "@casino/common/games/blackjack-table";
 import type { TableSettings } from "../config";
 import { isUniqueViolation, type Database } from "./database";
 import type { Row } from "./rows";
 import { sqlRows } from "./sql";
 import type { Replayable } from "../ledger/engine/index";
-import { replayShoe, settleByDefault, type StoredRound } from "../rooms/table-replay";
+import type { StoredRound } from "../rooms/table-replay";
+import { restartPlan, type RecordedAction, type SeatSettlement } from "../table/round-machine";
+
+export { seatSettlement, type RecordedAction, type SeatSettlement } from "../table/round-machine";
 
 /** A shoe as the process dealing it holds it: its seed stays on the server until the shoe is finished. */
 export interface ShoeRecord {
@@ -33,22 +35,6 @@ export interface StoredTableBet {
   staked: number;
   payout: number;
   status: "active" | "settled" | "refunded";
-}
-
-/** One action of a round as recorded (`table_rounds.actions`): what `verifyShoe` replays. */
-export interface RecordedAction {
-  seat: number;
-  action: unknown;
-}
-
-/** What a seat's settlement records in the player's game session. */
-export interface SeatSettlement {
-  payout: number;
-  staked: number;
-  /** The seat's own actions, in order. */
-  actions: unknown[];
-  /** The seat's hands, the dealer's cards and the shoe's rounding rule. */
-  outcome: unknown;
 }
 
 /** The table's money (the ledger's table module): each seat's stakes and payout, exactly once. */
@@ -403,31 +389,26 @@ export class TableStore {
   async settleOpenRound(shoeId: string, by: "table" | "restart"): Promise<void> {
     const loaded = await this.load(shoeId);
     if (!loaded) return;
-    const open = loaded.rounds.find((r) => r.phase === "betting" || r.phase === "playing");
-    if (!open) return;
-    if (open.phase === "betting") {
-      for (const bet of open.bets) if (bet.status === "active") await this.money.refundTableBet(bet.betId);
-      await this.closeRound(open.id, by);
+    // What to do is decided by the round machine's restart rule, from the record alone.
+    const plan = restartPlan(loaded.shoe, loaded.rounds);
+    if (plan.kind === "none") return;
+    if (plan.kind === "void") {
+      for (const betId of plan.refund) await this.money.refundTableBet(betId);
+      await this.closeRound(plan.roundId, by);
       return;
     }
-    const state = replayShoe(loaded.shoe, loaded.rounds);
-    const { state: settled, added } = settleByDefault(state);
-    if (added.length > 0) {
+    if (plan.added.length > 0) {
       const updated = await this.db.run((em) =>
         sqlRows(
           em,
           `UPDATE table_rounds SET actions = actions || $3::jsonb WHERE id = $1 AND phase = 'playing' AND jsonb_array_length(actions) = $2 RETURNING id`,
-          [open.id, open.actions.length, JSON.stringify(added)],
+          [plan.roundId, plan.recorded, JSON.stringify(plan.added)],
         ),
       );
-      if (updated.length === 0) throw new Error(`round ${open.id} changed while it was being settled`);
+      if (updated.length === 0) throw new Error(`round ${plan.roundId} changed while it was being settled`);
     }
-    const actions = [...open.actions, ...added];
-    for (const bet of open.bets) {
-      if (bet.status !== "active") continue;
-      await this.money.settleTableBet(bet.betId, seatSettlement(settled, bet.seat, actions, loaded.shoe.rounding), by);
-    }
-    await this.closeRound(open.id, by);
+    for (const { betId, settlement } of plan.settle) await this.money.settleTableBet(betId, settlement, by);
+    await this.closeRound(plan.roundId, by);
   }
 
   /** Every live shoe whose lease has run out, settled by the restart rule; the number settled. */
@@ -447,34 +428,4 @@ export class TableStore {
     );
     return rows.map(toBet);
   }
-}
-
-/** What a settled round records for one seat (its game session's outcome and actions). */
-export function seatSettlement(
-  state: TableState,
-  seatNo: number,
-  actions: readonly RecordedAction[],
-  rounding: RoundingRule,
-): SeatSettlement {
-  const seat = state.seats.find((s) => s.seat === seatNo);
-  if (!seat || seat.payout === null) throw new Error(`seat ${seatNo} is not settled`);
-  return {
-    payout: seat.payout,
-    staked: seat.staked,
-    actions: actions.filter((a) => a.seat === seatNo).map((a) => a.action),
-    outcome: {
-      hands: seat.hands.map((h) => ({
-        cards: h.cards,
-        stake: h.stake,
-        doubled: h.doubled,
-        split: h.split,
-        result: h.result,
-        payout: h.payout,
-      })),
-      insurance: seat.insurance,
-      dealer: state.dealer,
-      dealerBlackjack: state.dealerBlackjack,
-      rounding,
-    },
-  };
 }

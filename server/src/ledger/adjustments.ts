@@ -1,6 +1,6 @@
 import type { Database } from "../db/database";
 import { AppError } from "../errors";
-import { MoneyRequests, moveCoins, type Replayable } from "./engine/index";
+import { MINT, MoneyRequests, moveCoins, type Replayable } from "./engine/index";
 
 /** Coins an operator adds to a balance, or takes back from it. */
 export type AdjustmentKind = "grant" | "claw_back";
@@ -70,7 +70,8 @@ export class Adjustments {
         }
         delta = -Math.min(a.amount, balance);
       }
-      moveCoins(ctx, base, [{ delta, reason: "admin_adjustment", reference: a.kind }], { seen: false });
+      const account = a.kind === "claw_back" ? MINT.adminClawBack : MINT.adminGrant;
+      moveCoins(ctx, base, [{ delta, reason: "admin_adjustment", reference: a.kind, account }], { seen: false });
       const w = ctx.writes;
       w.add(
         `INSERT INTO admin_actions (operator, action, player_id, reason, request_id, amount, details)

@@ -16,7 +16,10 @@ import { AppError, conflict } from "../errors";
 import type { Log } from "../log";
 import {
   fairnessOf,
+  holdingAccount,
+  houseAccount,
   moveCoins,
+  postHolding,
   recordRound,
   type MoneyContext,
   type MoneyRequests,
@@ -57,7 +60,10 @@ export class Bets {
       const rng = floatStream(fairnessOf(seed));
       const draws: RoundingDraw[] = [];
       const step = startRound(engine, amount, params, rng, { ...LIVE_PLAY, onRounding: (d) => draws.push(d) });
-      const balance = moveCoins(ctx, requestId, stepMovements(step, game), { seedId: seed.id });
+      // A round that stays open holds its stake until it ends; one done at once pays the house now.
+      const balance = moveCoins(ctx, requestId, stepMovements(step, game, step.done ? houseAccount(game) : holdingAccount(game)), {
+        seedId: seed.id,
+      });
       const w = ctx.writes;
       if (!step.done) {
         const roundId = randomUUID();
@@ -101,13 +107,14 @@ export class Bets {
       // the round keeps the rounding rule it was opened under
       const draws: RoundingDraw[] = [];
       const step = actRound(engine, r.state, action, rng, { rounding: r.rounding, onRounding: (d) => draws.push(d) });
-      const balance = moveCoins(ctx, requestId, stepMovements(step, r.game));
+      const balance = moveCoins(ctx, requestId, stepMovements(step, r.game, holdingAccount(r.game)));
       const totalStake = r.totalStake + step.stake;
       const totalPayout = r.totalPayout + step.payout;
       const actions = [...r.actions, action];
       const w = ctx.writes;
       if (step.done) {
         w.add(`DELETE FROM open_rounds WHERE id = ${w.p(r.id)}`);
+        postRound(w, r, totalStake);
         recordRound(w, {
           playerId,
           requestId: r.requestId,
@@ -163,10 +170,13 @@ export class Bets {
           voided = true;
         } else {
           const payout = finish.steps.reduce((sum, s) => sum + s.payout, 0);
-          moveCoins(ctx, base, payout > 0 ? [{ delta: payout, reason: "payout", reference: r.game }] : [], { seen: false });
+          moveCoins(ctx, base, payout > 0 ? [{ delta: payout, reason: "payout", reference: r.game, account: houseAccount(r.game) }] : [], {
+            seen: false,
+          });
           const last = finish.steps[finish.steps.length - 1]!;
           const w = ctx.writes;
           w.add(`DELETE FROM open_rounds WHERE id = ${w.p(r.id)}`);
+          postRound(w, r, r.totalStake);
           recordRound(w, {
             playerId,
             requestId: r.requestId,
@@ -187,10 +197,18 @@ export class Bets {
   }
 }
 
-const stepMovements = (step: Step<unknown>, game: string): Movement[] => [
-  ...(step.stake > 0 ? [{ delta: -step.stake, reason: "bet" as const, reference: game }] : []),
-  ...(step.payout > 0 ? [{ delta: step.payout, reason: "payout" as const, reference: game }] : []),
+/** A step's stake (to `stakeAccount`: the house, or the holding of a round that stays open) and its payout (from the house). */
+const stepMovements = (step: Step<unknown>, game: string, stakeAccount: string): Movement[] => [
+  ...(step.stake > 0 ? [{ delta: -step.stake, reason: "bet" as const, reference: game, account: stakeAccount }] : []),
+  ...(step.payout > 0 ? [{ delta: step.payout, reason: "payout" as const, reference: game, account: houseAccount(game) }] : []),
 ];
+
+/**
+ * A multi-step round has ended: what its holding still has of its stakes (`held`: all of them, less a
+ * refund paid back from it) is posted to the house. Its payouts were paid by the house.
+ */
+const postRound = (w: MoneyContext["writes"], r: OpenRoundRow, held: number): void =>
+  postHolding(w, { from: holdingAccount(r.game), to: houseAccount(r.game), amount: held, round: `#round:${r.id}`, reference: r.game });
 
 /**
  * Ends a round without continuing it: what the player still has staked in it (stakes less payouts so
@@ -198,9 +216,15 @@ const stepMovements = (step: Step<unknown>, game: string): Movement[] => [
  */
 function voidRound(ctx: MoneyContext, engine: AnyGameEngine, r: OpenRoundRow, base: string, seen: boolean): BetAnswer {
   const refund = Math.max(0, r.totalStake - r.totalPayout);
-  const balance = moveCoins(ctx, base, refund > 0 ? [{ delta: refund, reason: "refund", reference: r.game }] : [], { seen });
+  const balance = moveCoins(
+    ctx,
+    base,
+    refund > 0 ? [{ delta: refund, reason: "refund", reference: r.game, account: holdingAccount(r.game) }] : [],
+    { seen },
+  );
   const w = ctx.writes;
   w.add(`DELETE FROM open_rounds WHERE id = ${w.p(r.id)}`);
+  postRound(w, r, r.totalStake - refund);
   const view = { ...(engine.view(r.state, true) as object), voided: true };
   recordRound(w, {
     playerId: ctx.player.id,

@@ -11,10 +11,16 @@ import type { Database } from "../db/database";
 import type { Row } from "../db/rows";
 import { sqlRows } from "../db/sql";
 import { AppError, conflict, insufficientFunds } from "../errors";
-import { moveCoins, recordRound, type MoneyRequests, type Replayable } from "./engine/index";
+import { houseAccount, moveCoins, recordRound, type MoneyRequests, type Replayable } from "./engine/index";
 
 /** The ledger reference of the shared crash room's entries (the single-player game's is "crash"). */
 const CRASH_ROOM_REFERENCE = "crash-room";
+/**
+ * The house's account of the shared room's bets (the game of their rounds): a stake goes to the house
+ * when placed, since a bet lost at the bust moves no coins (the room marks it lost), and cash-outs and
+ * refunds come from it.
+ */
+const CRASH_HOUSE = houseAccount("crash");
 /**
  * The rule a shared crash room round's cash-outs are paid under, as the round recorded it (rule 2 rounds
  * from the bet's stream keyed by the game hash: crashCashOutPayout); rounds stored before rules were: 1.
@@ -60,7 +66,9 @@ export class CrashMoney {
         [bet.roundId, playerId, requestId, bet.amount, bet.autoCashOut],
       );
       if (placed.length === 0) throw conflict("You already have a bet in this round", "already_bet");
-      const balance = moveCoins(ctx, requestId, [{ delta: -bet.amount, reason: "bet", reference: CRASH_ROOM_REFERENCE }]);
+      const balance = moveCoins(ctx, requestId, [
+        { delta: -bet.amount, reason: "bet", reference: CRASH_ROOM_REFERENCE, account: CRASH_HOUSE },
+      ]);
       return {
         requestId,
         roundId: bet.roundId,
@@ -104,7 +112,9 @@ export class CrashMoney {
         [bet.id, c.cashedOutAt, payout, c.by],
       );
       if (settled.length === 0) throw new AppError("cash_out_refused", 409, "Too late: this bet is no longer in a running round");
-      const balance = moveCoins(ctx, requestId, [{ delta: payout, reason: "payout", reference: CRASH_ROOM_REFERENCE }]);
+      const balance = moveCoins(ctx, requestId, [
+        { delta: payout, reason: "payout", reference: CRASH_ROOM_REFERENCE, account: CRASH_HOUSE },
+      ]);
       recordRound(ctx.writes, {
         playerId,
         requestId: bet.request_id,
@@ -160,9 +170,14 @@ export class CrashMoney {
         `UPDATE crash_bets SET status = $2, cashed_out_at = $3, payout = $4, settled_by = 'restart', settled_at = now() WHERE id = $1`,
         [betId, paid ? "cashed_out" : "refunded", paid ? auto : null, payout],
       );
-      const balance = moveCoins(ctx, requestId, [{ delta: payout, reason: paid ? "payout" : "refund", reference: CRASH_ROOM_REFERENCE }], {
-        seen: false,
-      });
+      const balance = moveCoins(
+        ctx,
+        requestId,
+        [{ delta: payout, reason: paid ? "payout" : "refund", reference: CRASH_ROOM_REFERENCE, account: CRASH_HOUSE }],
+        {
+          seen: false,
+        },
+      );
       recordRound(ctx.writes, {
         playerId,
         requestId: bet.request_id,

@@ -1,7 +1,7 @@
 import { LEGACY_ROUNDING, type SkillRoundReward, type SkillScore } from "@casino/common";
 import { sqlRows } from "../db/sql";
 import { conflict } from "../errors";
-import { moveCoins, recordRound, type MoneyRequests, type Replayable } from "./engine/index";
+import { MINT, moveCoins, recordRound, type MoneyRequests, type Replayable } from "./engine/index";
 
 /** The skill games' money: the reward of a replayed round (skill/skill-rounds.ts replays it). */
 export class SkillMoney {
@@ -32,7 +32,7 @@ export class SkillMoney {
         const balance = moveCoins(
           ctx,
           requestId,
-          round.reward > 0 ? [{ delta: round.reward, reason: "reward", reference: score.game }] : [],
+          round.reward > 0 ? [{ delta: round.reward, reason: "reward", reference: score.game, account: MINT.skillReward }] : [],
         );
         const w = ctx.writes;
         if (score.game === "dot-battle") {

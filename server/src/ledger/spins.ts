@@ -1,6 +1,6 @@
 import { DAILY_SPIN_COOLDOWN_MS, floatStream, spinWheel, type SpinAnswer } from "@casino/common";
 import { AppError } from "../errors";
-import { fairnessOf, moveCoins, type MoneyRequests, type Replayable } from "./engine/index";
+import { MINT, fairnessOf, moveCoins, type MoneyRequests, type Replayable } from "./engine/index";
 
 /** The daily wheel's money: one prize a day, drawn from the player's stream. */
 export class DailySpins {
@@ -22,7 +22,15 @@ export class DailySpins {
       const balance = moveCoins(
         ctx,
         requestId,
-        [{ delta: prize, reason: "daily_spin", reference: `segment ${segment}`, drawnFrom: { seedId: seed.id, nonce: seed.nonce } }],
+        [
+          {
+            delta: prize,
+            reason: "daily_spin",
+            reference: `segment ${segment}`,
+            account: MINT.dailySpin,
+            drawnFrom: { seedId: seed.id, nonce: seed.nonce },
+          },
+        ],
         { seedId: seed.id, set: (w) => `last_daily_spin = ${w.p(now)}` },
       );
       return {

@@ -4,10 +4,14 @@ import { sqlRows } from "../db/sql";
 import type { Database } from "../db/database";
 import type { SeatSettlement, TableActionDone, TableBetPlaced, TableLedger } from "../db/table-store";
 import { AppError, conflict, insufficientFunds } from "../errors";
-import { moveCoins, recordRound, type MoneyRequests, type Replayable } from "./engine/index";
+import { holdingAccount, houseAccount, moveCoins, postHolding, recordRound, type MoneyRequests, type Replayable } from "./engine/index";
 
 /** The ledger reference of the shared table's entries (the solo game's is "blackjack"). */
 export const TABLE_REFERENCE = "blackjack-table";
+/** Where a seat's stakes wait until the seat is settled (then posted to the house) or refunded. */
+const TABLE_HOLDING = holdingAccount(TABLE_REFERENCE);
+/** The house's account of the table's rounds (the game of their sessions). */
+const TABLE_HOUSE = houseAccount("blackjack");
 
 /**
  * The shared blackjack table's money, a product on the money engine (`engine/`): each seat's opening bet, its insurance, doubles and splits, and its
@@ -48,7 +52,9 @@ export class TableMoney implements TableLedger {
         [bet.roundId, bet.seat, playerId, requestId, bet.amount],
       );
       if (!placed) throw conflict("You already have a bet in this round", "already_bet");
-      const balance = moveCoins(ctx, requestId, [{ delta: -bet.amount, reason: "bet", reference: TABLE_REFERENCE }]);
+      const balance = moveCoins(ctx, requestId, [
+        { delta: -bet.amount, reason: "bet", reference: TABLE_REFERENCE, account: TABLE_HOLDING },
+      ]);
       return { requestId, roundId: bet.roundId, betId: placed.id, seat: bet.seat, amount: bet.amount, balance };
     });
   }
@@ -77,7 +83,11 @@ export class TableMoney implements TableLedger {
         [step.roundId, step.seat, playerId],
       );
       if (!bet) throw new AppError("not_your_turn", 409, "You have no bet in this round");
-      const balance = moveCoins(ctx, requestId, step.stake > 0 ? [{ delta: -step.stake, reason: "bet", reference: TABLE_REFERENCE }] : []);
+      const balance = moveCoins(
+        ctx,
+        requestId,
+        step.stake > 0 ? [{ delta: -step.stake, reason: "bet", reference: TABLE_REFERENCE, account: TABLE_HOLDING }] : [],
+      );
       const w = ctx.writes;
       if (step.stake > 0) w.add(`UPDATE table_bets SET staked = staked + ${w.p(step.stake)} WHERE id = ${w.p(bet.id)}`);
       w.add(
@@ -107,9 +117,16 @@ export class TableMoney implements TableLedger {
       const balance = moveCoins(
         ctx,
         requestId,
-        settlement.payout > 0 ? [{ delta: settlement.payout, reason: "payout", reference: TABLE_REFERENCE }] : [],
+        settlement.payout > 0 ? [{ delta: settlement.payout, reason: "payout", reference: TABLE_REFERENCE, account: TABLE_HOUSE }] : [],
         { seen: false },
       );
+      postHolding(ctx.writes, {
+        from: TABLE_HOLDING,
+        to: TABLE_HOUSE,
+        amount: settlement.staked,
+        round: `#table-bet:${betId}`,
+        reference: TABLE_REFERENCE,
+      });
       const outcome = by === "restart" ? { ...(settlement.outcome as object), restart: "stood for" } : settlement.outcome;
       recordRound(ctx.writes, {
         playerId,
@@ -139,7 +156,9 @@ export class TableMoney implements TableLedger {
       if (bet.status !== "active") return { settled: null };
       const staked = Number(bet.staked);
       await sqlRows(ctx.em, `UPDATE table_bets SET status = 'refunded', payout = $2, settled_at = now() WHERE id = $1`, [betId, staked]);
-      const balance = moveCoins(ctx, requestId, [{ delta: staked, reason: "refund", reference: TABLE_REFERENCE }], { seen: false });
+      const balance = moveCoins(ctx, requestId, [{ delta: staked, reason: "refund", reference: TABLE_REFERENCE, account: TABLE_HOLDING }], {
+        seen: false,
+      });
       recordRound(ctx.writes, {
         playerId,
         requestId: bet.request_id,

@@ -1,5 +1,6 @@
 import { sqlRows } from "../db/sql";
 import type { Database } from "../db/database";
+import { accountBalances, openStakes, type AccountBalance } from "./economy";
 
 export interface LedgerMismatch {
   playerId: string;
@@ -29,15 +30,42 @@ const LOCKED_REFERENCES = [
   ["processed_requests", "player_id", "players"],
 ] as const;
 
+/** The whole economy: the players' balances and every other account's, which must sum to zero. */
+export interface Economy {
+  /** the sum of the players' balances */
+  players: number;
+  /** every account that is not a player's (house, mint, holding), with its balance */
+  accounts: AccountBalance[];
+  /** players plus accounts: 0 when every coin that moved came from an account and went to one */
+  total: number;
+}
+
+/** A holding whose balance is not the stakes of the rounds still open there. */
+export interface HoldingMismatch {
+  account: string;
+  balance: number;
+  openStakes: number;
+}
+
+export interface LedgerAudit {
+  players: number;
+  mismatches: LedgerMismatch[];
+  missingReferences: MissingReference[];
+  economy: Economy;
+  holdingMismatches: HoldingMismatch[];
+}
+
 /**
  * Recomputes every balance from the ledger: each player's balance must equal the sum of their entries,
- * and the last entry's running balance must equal it too. Every ledger entry, round and stored answer
- * must belong to a player that exists, and every round to a seed that exists.
+ * and the last entry's running balance must equal it too. All accounts (the players' and the house's,
+ * mint's and holdings') must sum to zero, and each holding must hold the stakes of the rounds open
+ * there. Every ledger entry, round and stored answer must belong to a player that exists, and every
+ * round to a seed that exists. One snapshot (REPEATABLE READ): the money work that commits meanwhile
+ * is seen whole or not at all.
  */
-export async function auditLedger(
-  db: Database,
-): Promise<{ players: number; mismatches: LedgerMismatch[]; missingReferences: MissingReference[] }> {
-  return db.run(async (em) => {
+export async function auditLedger(db: Database): Promise<LedgerAudit> {
+  return db.transaction(async (em) => {
+    await sqlRows(em, `SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`);
     const [{ count }] = await sqlRows(em, `SELECT count(*)::int AS count FROM players`);
     const rows = await sqlRows(
       em,
@@ -56,8 +84,28 @@ export async function auditLedger(
              WHERE r.${column} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM ${parent} x WHERE x.id = r.${column}) GROUP BY r.${column})`,
       ).join(" UNION ALL ") + ` ORDER BY 1, 2`,
     );
+    const [{ total: playersTotal }] = await sqlRows<{ total: string | number }>(
+      em,
+      `SELECT coalesce(sum(balance), 0) AS total FROM players`,
+    );
+    const accounts = await accountBalances(em);
+    const held = new Map((await openStakes(em)).map((h) => [h.account, h.balance]));
+    const holdingMismatches: HoldingMismatch[] = [];
+    for (const account of new Set([...accounts.map((a) => a.account).filter((a) => a.startsWith("holding:")), ...held.keys()])) {
+      const balance = accounts.find((a) => a.account === account)?.balance ?? 0;
+      const stakes = held.get(account) ?? 0;
+      if (balance !== stakes) holdingMismatches.push({ account, balance, openStakes: stakes });
+    }
+    holdingMismatches.sort((x, y) => x.account.localeCompare(y.account));
+    const economy: Economy = {
+      players: Number(playersTotal),
+      accounts,
+      total: accounts.reduce((sum, a) => sum + a.balance, Number(playersTotal)),
+    };
     return {
       players: Number(count),
+      economy,
+      holdingMismatches,
       missingReferences: missing.map((m) => ({ reference: m.reference, id: m.id, rows: Number(m.rows) })),
       mismatches: rows.map((r: Record<string, unknown>) => ({
         playerId: r.id as string,

@@ -4,12 +4,13 @@ import { auditLedger } from "./audit-ledger";
 import { printAnswer } from "../log";
 
 /**
- * `npm run audit`: prints every balance that disagrees with the ledger, and every ledger entry, round or
- * stored answer whose player (or round whose seed) is missing; exits 1 if there is one.
+ * `npm run audit`: prints every balance that disagrees with the ledger, every ledger entry, round or
+ * stored answer whose player (or round whose seed) is missing, an economy that does not sum to zero and
+ * every holding that does not hold its open rounds' stakes; exits 1 if there is one.
  */
 const config = loadConfig();
 const db = await openDatabase(config.databaseUrl, config.dataDir);
-const { players, mismatches, missingReferences } = await auditLedger(db);
+const { players, mismatches, missingReferences, economy, holdingMismatches } = await auditLedger(db);
 await db.close();
 // The report is the command's answer, on standard output, whatever the log's format.
 for (const m of mismatches) {
@@ -18,8 +19,21 @@ for (const m of mismatches) {
 for (const m of missingReferences) {
   printAnswer(`MISSING ${m.reference} ${m.id}: ${m.rows} row(s) refer to it, and it does not exist`);
 }
+for (const h of holdingMismatches) {
+  printAnswer(`HOLDING ${h.account}: balance ${h.balance}, stakes of its open rounds ${h.openStakes}`);
+}
+if (economy.total !== 0) {
+  printAnswer(
+    `IMBALANCE the economy sums to ${economy.total}: players ${economy.players}, ` +
+      economy.accounts.map((a) => `${a.account} ${a.balance}`).join(", "),
+  );
+}
+printAnswer(
+  `the economy (players and ${economy.accounts.length} accounts) ${economy.total === 0 ? "sums to zero" : `sums to ${economy.total}`}` +
+    `, ${holdingMismatches.length === 0 ? "every holding holds its open stakes" : `${holdingMismatches.length} holding mismatches`}`,
+);
 printAnswer(
   `audited ${players} players: ${mismatches.length === 0 ? "every balance equals its ledger" : `${mismatches.length} mismatches`}` +
     `, ${missingReferences.length === 0 ? "every entry, round and answer has its player and seed" : `${missingReferences.length} missing references`}`,
 );
-process.exit(mismatches.length === 0 && missingReferences.length === 0 ? 0 : 1);
+process.exit(mismatches.length === 0 && missingReferences.length === 0 && economy.total === 0 && holdingMismatches.length === 0 ? 0 : 1);

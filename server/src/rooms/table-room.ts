@@ -1,9 +1,7 @@
 import { ErrorCode, Room, ServerError, type AuthContext, type Client } from "@colyseus/core";
 import {
   ACCOUNT_CLOSED_CLOSE_CODE,
-  GameRuleError,
   TABLE_MESSAGES,
-  TABLE_SEATS_COUNT,
   tableActMessage,
   tableBetMessage,
   tableJoinOptions,
@@ -12,26 +10,21 @@ import {
   tableSitMessage,
   type TableAnswer,
   type TableMessageType,
-  type TableRoomPhase,
-  type TableSeatPlayer,
   type TableSnapshot,
 } from "@casino/common";
-import {
-  act,
-  deal,
-  dealerTurn,
-  defaultAction,
-  newShoe,
-  nextRound,
-  seatToAct,
-  shoeFinished,
-  tableView,
-  type TableState,
-} from "@casino/common/games/blackjack-table";
 import type { SessionClaims } from "../auth/session";
 import { AppError } from "../errors";
 import type { Services } from "../services";
-import { seatSettlement, type RecordedAction, type ShoeRecord } from "../db/table-store";
+import type { ClockTimer } from "../clock";
+import {
+  initialMachine,
+  hasFreeSeat,
+  snapshotOf,
+  step,
+  type MachineEffect,
+  type MachineEvent,
+  type TableMachine,
+} from "../table/round-machine";
 import { PUBLIC_SCOPE, activityScopeOf, instanceScope } from "./crash-scope";
 import { TableRoomState, setTableState } from "./table-state";
 import { RoomRequests } from "./room-messages";
@@ -40,21 +33,6 @@ interface TableAuth extends SessionClaims {
   scope: string;
 }
 type TableClient = Client<{ auth: TableAuth }>;
-
-/** A seat as the room holds it. */
-interface Seat {
-  seat: number;
-  playerId: string;
-  username: string;
-  avatarUrl: string | null;
-  /** The session holding the seat (a reconnection keeps it). */
-  sessionId: string;
-  connected: boolean;
-  ready: boolean;
-  bet: number | null;
-  inRound: boolean;
-  leaving: boolean;
-}
 
 const playerOf = (client: TableClient): string => client.auth!.playerId;
 
@@ -98,10 +76,13 @@ export function tableRoom(services: Services) {
  * dealer, the settlement, and again, from one shoe until its cut card comes out; then its seed is
  * revealed and a new shoe (committed before its first round) follows.
  *
- * The round runs on the pure engine (common/games/blackjack-table.ts); every bet and action is written
- * to the database, in order, before the room applies it, so a round can always be replayed from its
- * record: by `verifyShoe`, and by the restart rule when the process running it stops (TableStore.recover).
- * Money moves only through the ledger.
+ * The room is the adapter of the table's round machine (server/src/table/round-machine.ts): it turns
+ * messages, connections, the clock's wake-ups and the answers of the store and the ledger into the
+ * machine's events, each with `services.clock.now()`, and carries out the effects the machine returns
+ * (the ledger, the store, the lease, the wake-up timer on `services.clock`), then publishes the snapshot.
+ * Every bet and action is written to the database, in order, before the machine applies it, so a round
+ * can always be replayed from its record: by `verifyShoe`, and by the restart rule when the process
+ * running it stops (TableStore.recover). Money moves only through the ledger.
  */
 export abstract class TableRoom extends Room<{ state: TableRoomState; client: TableClient }> {
   protected abstract readonly services: Services;
@@ -109,28 +90,21 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
   private scope = "";
   private instanceId: string | null = null;
   private tableId = "";
-  private readonly seats = new Map<number, Seat>();
-  private phase: TableRoomPhase = "waiting";
-  /** Bets are taken (the betting window is open and not closing). */
-  private bettingOpen = false;
-  private deadline: number | null = null;
-  private shoe: ShoeRecord | null = null;
-  private engine: TableState | null = null;
-  private roundId: string | null = null;
-  private roundActions: RecordedAction[] = [];
-  private previousShoe: TableSnapshot["previousShoe"] = null;
-  private readonly pendingBets = new Set<Promise<unknown>>();
-  private readonly pokers = new Set<() => void>();
-  private exclusiveTail: Promise<unknown> = Promise.resolve();
+  private machine: TableMachine = initialMachine();
+  /** The machine's wake-up, on the services' clock. */
+  private wakeTimer: ClockTimer | undefined;
+  /** The lease on the shoe is renewed on the process's own timer: it is the database's time, not the table's. */
   private leaseTimer: NodeJS.Timeout | undefined;
-  private stopped = false;
-  private looping: Promise<void> = Promise.resolve();
+  /** Effects being carried out (the room waits for them when it closes). */
+  private readonly running = new Set<Promise<unknown>>();
+  /** The players' bets being written. */
+  private readonly pendingBets = new Set<Promise<unknown>>();
+  /** Called at each change of the machine: a player's action waiting for the one being written decides again. */
+  private readonly recordedWaiters = new Set<() => void>();
+  /** Colyseus's wait for each dropped connection, by session: ended when the machine says the grace ran out. */
+  private readonly graces = new Map<string, { reject: (reason?: unknown) => void }>();
   private lastSnapshot = "";
   private lastListing = "";
-  /** The dealt round is on the table (from the deal to the end of the settled pause). */
-  private roundLive = false;
-  /** The lease on the shoe was lost: the round in play is another process's to settle. */
-  private shoeLost = false;
   /** The names and avatars of the players here, as the table shows them. */
   private readonly profiles = new Map<string, { username: string; avatarUrl: string | null }>();
 
@@ -162,15 +136,28 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
     });
     requests.handle(TABLE_MESSAGES.sit, {
       schema: tableSitMessage,
-      work: async (client, msg) => answer(TABLE_MESSAGES.sit, msg.requestId, this.sit(client, msg.seat)),
+      work: async (client, msg) => {
+        const profile = this.profiles.get(playerOf(client));
+        const seat = this.decide({
+          type: "sit",
+          playerId: playerOf(client),
+          sessionId: client.sessionId,
+          seat: msg.seat,
+          username: profile?.username ?? "Player",
+          avatarUrl: profile?.avatarUrl ?? null,
+        }).seat;
+        return answer(TABLE_MESSAGES.sit, msg.requestId, seat ?? null);
+      },
     });
     requests.handle(TABLE_MESSAGES.leave, {
       schema: tableLeaveMessage,
-      work: async (client, msg) => answer(TABLE_MESSAGES.leave, msg.requestId, this.stand(playerOf(client))),
+      work: async (client, msg) =>
+        answer(TABLE_MESSAGES.leave, msg.requestId, this.decide({ type: "stand", playerId: playerOf(client) }).seat ?? null),
     });
     requests.handle(TABLE_MESSAGES.ready, {
       schema: tableReadyMessage,
-      work: async (client, msg) => answer(TABLE_MESSAGES.ready, msg.requestId, this.ready(playerOf(client))),
+      work: async (client, msg) =>
+        answer(TABLE_MESSAGES.ready, msg.requestId, this.decide({ type: "ready", playerId: playerOf(client) }).seat ?? null),
     });
     requests.handle(TABLE_MESSAGES.bet, {
       schema: tableBetMessage,
@@ -183,12 +170,11 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
     requests.handle(TABLE_MESSAGES.act, {
       schema: tableActMessage,
       work: async (client, msg) => {
-        const done = await this.exclusive(() => this.act(playerOf(client), msg.requestId, msg.action));
+        const done = await this.act(playerOf(client), msg.requestId, msg.action);
         return answer(TABLE_MESSAGES.act, msg.requestId, done.seat, done.stake, done.balance);
       },
     });
-    this.publish();
-    this.looping = this.loop();
+    this.feed({ type: "start" });
   }
 
   override async onJoin(client: TableClient): Promise<void> {
@@ -200,431 +186,302 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
       player.anonymousMode ? { username: "Anonymous", avatarUrl: null } : { username: player.username, avatarUrl: player.avatarUrl },
     );
     // A player who comes back on a new connection (after the grace) finds their seat again.
-    const held = this.seatOf(client.auth.playerId);
-    if (held) Object.assign(held, { sessionId: client.sessionId, connected: true });
-    this.publish();
+    this.feed({ type: "join", playerId: client.auth.playerId, sessionId: client.sessionId });
   }
 
   override onDrop(client: TableClient, code?: number): void {
     // A closed account's connection was ended on purpose: no seat is kept for it (onLeave follows).
     if (code === ACCOUNT_CLOSED_CLOSE_CODE) return;
-    const held = this.seatOf(playerOf(client));
-    if (held && held.sessionId === client.sessionId) held.connected = false;
-    this.poke();
-    this.publish();
-    // The seat is kept for the grace period; the player is stood for meanwhile when the turn comes.
-    this.allowReconnection(client, this.s.config.table.reconnectSeconds).catch(() => undefined);
+    // The connection may come back within the grace, which the machine times on the clock: it asks the
+    // room to end the wait (endGrace) when the grace runs out.
+    const reconnection = this.allowReconnection(client, "manual");
+    reconnection.catch(() => undefined);
+    if (typeof reconnection.reject === "function") this.graces.set(client.sessionId, { reject: (reason) => reconnection.reject(reason) });
+    void reconnection.then(
+      () => this.graces.delete(client.sessionId),
+      () => this.graces.delete(client.sessionId),
+    );
+    this.feed({ type: "drop", playerId: playerOf(client), sessionId: client.sessionId });
   }
 
   override onReconnect(client: TableClient): void {
-    const held = this.seatOf(playerOf(client));
-    if (held && held.sessionId === client.sessionId) held.connected = true;
-    this.publish();
+    this.feed({ type: "reconnect", playerId: playerOf(client), sessionId: client.sessionId });
   }
 
   override onLeave(client: TableClient): void {
-    const held = this.seatOf(playerOf(client));
-    if (held && held.sessionId === client.sessionId) {
-      held.connected = false;
-      this.release(held);
-    }
-    this.poke();
-    this.publish();
+    this.feed({ type: "leave", playerId: playerOf(client), sessionId: client.sessionId });
   }
 
   override async onDispose(): Promise<void> {
-    this.stop();
-    await this.looping;
-    const shoe = this.shoe;
+    this.feed({ type: "stop" });
+    this.s.clock.clearTimeout(this.wakeTimer);
+    this.wakeTimer = undefined;
+    clearInterval(this.leaseTimer);
+    this.leaseTimer = undefined;
+    // Work under way ends first (a deal, a settlement, a player's bet or action being written).
+    while (this.running.size > 0 || this.pendingBets.size > 0) await Promise.allSettled([...this.running, ...this.pendingBets]);
+    const shoe = this.machine.shoe;
     if (shoe) {
       // A table closing settles its open round now (every seat still to act stood for) and reveals its shoe.
-      await Promise.allSettled([...this.pendingBets]);
-      await this.exclusive(async () => undefined);
       await this.s.table
         .recover(shoe.id, true)
         .catch((error) => this.s.log.error("table:recover", "table room: settling the open round failed", error));
     }
   }
 
-  // ── Seats ────────────────────────────────────────────────────────────────────────────────────────
+  // ── The machine ──────────────────────────────────────────────────────────────────────────────────
 
-  private seatOf(playerId: string): Seat | undefined {
-    for (const seat of this.seats.values()) if (seat.playerId === playerId) return seat;
-    return undefined;
+  /** Feeds an event at the clock's time, carries out its effects and publishes the table. */
+  private feed(event: MachineEvent) {
+    const result = step(this.machine, event, this.s.clock.now(), this.s.config.table);
+    if (result.refusal || result.busy) return result;
+    this.machine = result.machine;
+    for (const effect of result.effects) this.carryOut(effect);
+    this.publish();
+    // A player's action waiting for the one being written decides again.
+    for (const wake of [...this.recordedWaiters]) wake();
+    return result;
   }
 
-  private sit(client: TableClient, seatNo: number): number {
-    const playerId = playerOf(client);
-    const held = this.seatOf(playerId);
-    if (held) throw new AppError("already_seated", 409, `You are already at seat ${held.seat}`);
-    if (this.seats.has(seatNo)) throw new AppError("seat_taken", 409, `Seat ${seatNo} is taken`);
-    const profile = this.profiles.get(playerId);
-    this.seats.set(seatNo, {
-      seat: seatNo,
-      playerId,
-      username: profile?.username ?? "Player",
-      avatarUrl: profile?.avatarUrl ?? null,
-      sessionId: client.sessionId,
-      connected: true,
-      ready: false,
-      bet: null,
-      inRound: false,
-      leaving: false,
+  /** A player's message: refused with the machine's reason, or done (the seat it concerned). */
+  private decide(event: MachineEvent) {
+    const result = this.feed(event);
+    if (result.refusal) throw new AppError(result.refusal.code, result.refusal.status, result.refusal.message);
+    return result;
+  }
+
+  /** Runs an effect's work in the background; its answer (or its failure) is fed back to the machine. */
+  private track(work: () => Promise<MachineEvent | null>, failure: (error: unknown) => MachineEvent | null): void {
+    const promise = work().then(
+      (answer) => {
+        if (answer) this.feed(answer);
+      },
+      (error) => {
+        const next = failure(error);
+        if (next) this.feed(next);
+      },
+    );
+    this.running.add(promise);
+    void promise.finally(() => this.running.delete(promise));
+  }
+
+  private failed(what: string) {
+    return (error: unknown): MachineEvent => {
+      this.s.log.error("table:round", `table room: ${what} failed`, error);
+      return { type: "failed", reason: `${what}: ${error instanceof Error ? error.message : String(error)}` };
+    };
+  }
+
+  private carryOut(effect: MachineEffect): void {
+    const store = this.s.table;
+    switch (effect.type) {
+      case "wake":
+        this.s.clock.clearTimeout(this.wakeTimer);
+        this.wakeTimer =
+          effect.at === null
+            ? undefined
+            : this.s.clock.setTimeout(
+                () => {
+                  this.wakeTimer = undefined;
+                  this.feed({ type: "tick" });
+                },
+                Math.max(0, effect.at - this.s.clock.now()),
+              );
+        return;
+      case "loadPrevious":
+        return this.track(
+          async () => ({ type: "previousLoaded", previousShoe: await store.lastFinished(this.tableId).catch(() => null) }),
+          () => ({ type: "previousLoaded", previousShoe: null }),
+        );
+      case "openShoe":
+        return this.track(async () => {
+          const result = await store.openShoe(this.tableId);
+          if ("stale" in result) return { type: "shoeStale", shoeId: result.stale };
+          if ("busy" in result) return { type: "shoeBusy" };
+          return { type: "shoeOpened", shoe: result.opened };
+        }, this.failed("opening a shoe"));
+      case "recoverStale":
+        return this.track(async () => {
+          await store.recover(effect.shoeId);
+          return { type: "staleRecovered", previousShoe: await store.lastFinished(this.tableId) };
+        }, this.failed("settling a stale shoe"));
+      case "holdLease": {
+        clearInterval(this.leaseTimer);
+        const lease = this.s.config.table.leaseMs;
+        this.leaseTimer = setInterval(
+          () =>
+            void store.renewLease(effect.shoeId).then(
+              (held) => {
+                if (!held) this.feed({ type: "leaseLost", shoeId: effect.shoeId });
+              },
+              () => undefined,
+            ),
+          Math.max(100, Math.floor(lease / 3)),
+        );
+        return;
+      }
+      case "releaseLease":
+        clearInterval(this.leaseTimer);
+        this.leaseTimer = undefined;
+        return;
+      case "openRound":
+        return this.track(
+          async () => ({ type: "roundOpened", roundId: await store.openRound(effect.shoeId, effect.round) }),
+          this.failed("opening a round"),
+        );
+      case "deal":
+        return this.track(async () => {
+          // Bets still being written are waited for (the store's deal waits for them too).
+          await Promise.allSettled([...this.pendingBets]);
+          const { bets, seats } = await store.deal(effect.roundId, effect.shoeId, effect.seated);
+          return {
+            type: "dealt",
+            bets: bets.map((b) => ({ betId: b.betId, seat: b.seat, playerId: b.playerId, amount: b.amount })),
+            seats,
+          };
+        }, this.failed("the deal"));
+      case "recordDefault":
+        return this.track(
+          async () => ({
+            type: "defaultRecorded",
+            index: effect.index,
+            ok: await store.appendAction(effect.roundId, effect.index, effect.entry),
+          }),
+          this.failed("recording a default action"),
+        );
+      case "settle":
+        return this.track(async () => {
+          for (const seat of effect.seats) {
+            const result = await this.s.ledger.settleTableBet(seat.betId, seat.settlement, "table");
+            if (!result) continue;
+            const { payout, staked } = seat.settlement;
+            if (payout > 0)
+              this.s.events.publish(result.playerId, {
+                type: "balance",
+                balance: result.balance,
+                delta: payout,
+                reason: "blackjack-table",
+              });
+            // The live feeds: the seat's round, named by the shoe's commitment and the round (and the seat).
+            this.s.together.tableSettled(result.playerId, {
+              stake: staked,
+              payout,
+              shoeHash: effect.shoeHash,
+              round: effect.round,
+              seat: seat.seat,
+            });
+          }
+          await store.closeRound(effect.roundId, "table");
+          return { type: "roundClosed" };
+        }, this.failed("the settlement"));
+      case "finishShoe":
+        return this.track(async () => {
+          await store.finishShoe(effect.shoeId, "cut_card");
+          return { type: "shoeFinished" };
+        }, this.failed("finishing the shoe"));
+      case "abandon":
+        // After a failure the room's copy of the round may differ from its record: the round is settled
+        // from the record by the restart rule (if this process still holds the shoe) and the shoe finished.
+        return this.track(
+          async () => {
+            await Promise.allSettled([...this.pendingBets]);
+            if (!effect.shoeId) return { type: "abandoned", previousShoe: null };
+            await store
+              .recover(effect.shoeId, true)
+              .catch((error) => this.s.log.error("table:recover", "table room: settling the open round failed", error));
+            return { type: "abandoned", previousShoe: await store.lastFinished(this.tableId).catch(() => null) };
+          },
+          () => ({ type: "abandoned", previousShoe: null }),
+        );
+      case "endGrace":
+        // The dropped connection did not come back in time: it leaves for good (onLeave follows).
+        this.graces.get(effect.sessionId)?.reject(false);
+        this.graces.delete(effect.sessionId);
+        return;
+      case "placeBet":
+      case "recordAct":
+        // A player's own money message: carried out by its handler, which answers the player.
+        return;
+    }
+  }
+
+  /** Resolves at the machine's next change (the action being written answered, among others). */
+  private recorded(): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        this.recordedWaiters.delete(wake);
+        resolve();
+      };
+      this.recordedWaiters.add(wake);
     });
-    this.publish();
-    this.poke();
-    return seatNo;
-  }
-
-  private stand(playerId: string): number {
-    const held = this.seatOf(playerId);
-    if (!held) throw new AppError("not_seated", 409, "You have no seat at this table");
-    this.release(held);
-    this.poke();
-    this.publish();
-    return held.seat;
-  }
-
-  /** Frees the seat now, or once the round it has a bet in is over (it is stood for meanwhile). */
-  private release(seat: Seat): void {
-    if (seat.bet !== null || seat.inRound) seat.leaving = true;
-    else this.seats.delete(seat.seat);
-  }
-
-  private ready(playerId: string): number {
-    const held = this.seatOf(playerId);
-    if (!held) throw new AppError("not_seated", 409, "You have no seat at this table");
-    if (this.phase !== "betting" || !this.bettingOpen) throw new AppError("betting_closed", 409, "Bets are closed for this round");
-    held.ready = true;
-    this.poke();
-    this.publish();
-    return held.seat;
   }
 
   // ── Money messages ───────────────────────────────────────────────────────────────────────────────
 
   private async bet(playerId: string, requestId: string, amount: number) {
-    const held = this.seatOf(playerId);
-    if (!held || held.leaving) throw new AppError("not_seated", 409, "Take a seat to bet");
-    const roundId = this.roundId;
-    if (!roundId || this.phase !== "betting" || !this.bettingOpen)
-      throw new AppError("betting_closed", 409, "Bets are closed for this round");
-    const work = this.s.ledger.placeTableBet(playerId, requestId, { roundId, seat: held.seat, amount });
+    const decided = this.decide({ type: "bet", playerId, requestId, amount });
+    const effect = decided.effects.find((e) => e.type === "placeBet")!;
+    const work = this.s.ledger.placeTableBet(playerId, requestId, { roundId: effect.roundId, seat: effect.seat, amount });
     this.pendingBets.add(work);
     const done = () => this.pendingBets.delete(work);
     work.then(done, done);
-    const placed = await work;
-    if (placed.roundId === this.roundId) {
-      held.bet = placed.amount;
-      if (!placed.replayed)
-        this.s.events.publish(playerId, { type: "balance", balance: placed.balance, delta: -amount, reason: "blackjack-table" });
-      this.poke();
-      this.publish();
+    let placed: Awaited<typeof work>;
+    try {
+      placed = await work;
+    } catch (error) {
+      this.feed({ type: "betFailed" });
+      throw error;
     }
+    const current = placed.roundId === this.machine.roundId;
+    this.feed({ type: "betPlaced", playerId, roundId: placed.roundId, amount: placed.amount });
+    if (current && !placed.replayed)
+      this.s.events.publish(playerId, { type: "balance", balance: placed.balance, delta: -amount, reason: "blackjack-table" });
     return placed;
   }
 
   private async act(playerId: string, requestId: string, action: unknown) {
-    const held = this.seatOf(playerId);
-    if (!held) throw new AppError("not_seated", 409, "You have no seat at this table");
-    const engine = this.engine;
-    const roundId = this.roundId;
-    const toAct = engine ? seatToAct(engine) : null;
-    if (!engine || !roundId || toAct === null) throw new AppError("no_turn", 409, "No seat is to act now");
-    if (toAct !== held.seat || !held.inRound) throw new AppError("not_your_turn", 409, `It is seat ${toAct}'s turn`);
-    let step: ReturnType<typeof act>;
+    let decided = this.decide({ type: "act", playerId, requestId, action });
+    // Another action is being written: this one is decided once it is on the table.
+    while (decided.busy) {
+      await this.recorded();
+      decided = this.decide({ type: "act", playerId, requestId, action });
+    }
+    const effect = decided.effects.find((e) => e.type === "recordAct")!;
+    let done: Awaited<ReturnType<Services["ledger"]["tableAction"]>>;
     try {
-      step = act(engine, held.seat, action);
+      done = await this.s.ledger.tableAction(playerId, requestId, {
+        roundId: effect.roundId,
+        seat: effect.seat,
+        index: effect.index,
+        action,
+        stake: effect.stake,
+      });
     } catch (error) {
-      if (error instanceof GameRuleError) throw new AppError(error.code, 409, error.message);
+      this.feed({ type: "actFailed" });
       throw error;
     }
-    const index = this.roundActions.length;
-    const done = await this.s.ledger.tableAction(playerId, requestId, { roundId, seat: held.seat, index, action, stake: step.stake });
+    this.feed({ type: "actRecorded", index: effect.index, replayed: done.replayed === true });
     // A repeated request was answered before: its action is already on the table.
-    if (done.replayed) return done;
-    this.engine = step.state;
-    this.roundActions.push({ seat: held.seat, action });
-    if (step.stake > 0)
-      this.s.events.publish(playerId, { type: "balance", balance: done.balance, delta: -step.stake, reason: "blackjack-table" });
-    this.poke();
-    this.publish();
+    if (!done.replayed && effect.stake > 0)
+      this.s.events.publish(playerId, { type: "balance", balance: done.balance, delta: -effect.stake, reason: "blackjack-table" });
     return done;
-  }
-
-  // ── The round loop ───────────────────────────────────────────────────────────────────────────────
-
-  private async loop(): Promise<void> {
-    this.previousShoe = await this.s.table.lastFinished(this.tableId).catch(() => null);
-    while (!this.stopped) {
-      try {
-        if (this.seats.size === 0) {
-          // Nobody seated: between rounds, Colyseus may close the room once nobody is here either.
-          this.setPhase("waiting");
-          this.autoDispose = this.clients.length === 0;
-          await this.waitUntil(Date.now() + 1_000, () => this.seats.size > 0);
-          continue;
-        }
-        this.autoDispose = false;
-        if (this.shoeLost) {
-          this.shoeLost = false;
-          throw new Error("the table's shoe was taken over by another process");
-        }
-        if (!this.shoe && !(await this.openShoe())) continue;
-        await this.playRound();
-      } catch (error) {
-        if (this.stopped) return;
-        this.s.log.error("table:round", "table room: round failed", error);
-        await this.abandonShoe();
-        await this.sleep(1_000);
-      }
-    }
-  }
-
-  /**
-   * After a failure the room's copy of the round may differ from its record: the round is settled from
-   * the record by the restart rule (if this process still holds the shoe), the shoe finished, and the
-   * next round starts a new shoe.
-   */
-  private async abandonShoe(): Promise<void> {
-    const shoe = this.shoe;
-    await Promise.allSettled([...this.pendingBets]);
-    if (shoe) {
-      await this.s.table
-        .recover(shoe.id, true)
-        .catch((error) => this.s.log.error("table:recover", "table room: settling the open round failed", error));
-      this.previousShoe = await this.s.table.lastFinished(this.tableId).catch(() => this.previousShoe);
-    }
-    clearInterval(this.leaseTimer);
-    this.leaseTimer = undefined;
-    Object.assign(this, {
-      shoe: null,
-      engine: null,
-      roundId: null,
-      roundActions: [],
-      roundLive: false,
-      deadline: null,
-      bettingOpen: false,
-    });
-    for (const seat of [...this.seats.values()]) {
-      if (seat.leaving) this.seats.delete(seat.seat);
-      else Object.assign(seat, { inRound: false, bet: null, ready: false });
-    }
-    this.setPhase("waiting");
-  }
-
-  /** A new shoe for this table, once no other process deals one. */
-  private async openShoe(): Promise<boolean> {
-    const result = await this.s.table.openShoe(this.tableId);
-    if ("stale" in result) {
-      await this.s.table.recover(result.stale);
-      this.previousShoe = await this.s.table.lastFinished(this.tableId);
-      return false;
-    }
-    if ("busy" in result) {
-      this.setPhase("waiting");
-      await this.sleep(Math.ceil(this.s.config.table.leaseMs / 2));
-      return false;
-    }
-    this.shoe = result.opened;
-    this.engine = null;
-    this.shoeLost = false;
-    const lease = this.s.config.table.leaseMs;
-    const shoeId = this.shoe.id;
-    clearInterval(this.leaseTimer);
-    this.leaseTimer = setInterval(
-      () =>
-        void this.s.table.renewLease(shoeId).then(
-          (held) => {
-            // Another process took the shoe over (this one stalled past its lease): stop dealing from it.
-            if (!held && this.shoe?.id === shoeId) this.shoeLost = true;
-          },
-          () => undefined,
-        ),
-      Math.max(100, Math.floor(lease / 3)),
-    );
-    this.publish();
-    return true;
-  }
-
-  private async playRound(): Promise<void> {
-    const shoe = this.shoe!;
-    const roundNo = (this.engine?.round ?? 0) + 1;
-    this.roundId = await this.s.table.openRound(shoe.id, roundNo);
-    this.roundActions = [];
-    // The betting window.
-    for (const seat of this.seats.values()) Object.assign(seat, { ready: false, bet: null, inRound: false });
-    this.bettingOpen = true;
-    this.phase = "betting";
-    this.deadline = Date.now() + this.s.config.table.bettingMs;
-    this.publish();
-    // Everyone seated has bet and is ready, or nobody is seated any more (the table may then close).
-    await this.waitUntil(this.deadline, () => this.allReady() || this.seats.size === 0);
-    this.bettingOpen = false;
-    await Promise.allSettled([...this.pendingBets]);
-    if (this.stopped) return;
-    const seated = [...this.seats.values()].filter((s) => !s.leaving).map((s) => ({ seat: s.seat, playerId: s.playerId }));
-    const { bets, seats } = await this.s.table.deal(this.roundId, shoe.id, seated);
-    if (bets.length === 0) {
-      // Nobody bet: the window opens again (the same round), once someone is seated.
-      for (const seat of [...this.seats.values()]) if (seat.leaving) this.seats.delete(seat.seat);
-      this.deadline = null;
-      this.setPhase("waiting");
-      return;
-    }
-    if (!shoe.seats) shoe.seats = seats;
-    await this.exclusive(async () => {
-      const before = this.engine ? nextRound(this.engine) : newShoe(shoe.serverSeed, shoe.seats!, shoe.rounding);
-      this.engine = deal(
-        before,
-        bets.map((b) => ({ seat: b.seat, amount: b.amount })),
-      );
-      for (const b of bets) {
-        const seat = this.seats.get(b.seat);
-        if (seat && seat.playerId === b.playerId) Object.assign(seat, { inRound: true, bet: b.amount });
-      }
-      this.roundLive = true;
-    });
-    this.deadline = null;
-    this.publish();
-
-    // Insurance and turns, seat by seat.
-    while (!this.stopped && !this.shoeLost && this.engine && seatToAct(this.engine) !== null) await this.turn();
-    // Stopped before the dealer: the round stays open for onDispose (or the next process) to settle.
-    if (this.stopped) return;
-    if (this.shoeLost) throw new Error("the table's shoe was taken over by another process");
-
-    await this.exclusive(async () => {
-      if (this.engine!.phase === "dealer") this.engine = dealerTurn(this.engine!);
-    });
-    this.publish();
-    const settled = this.engine!;
-    for (const b of bets) {
-      const seat = seatSettlement(settled, b.seat, this.roundActions, shoe.rounding);
-      const result = await this.s.ledger.settleTableBet(b.betId, seat, "table");
-      if (!result) continue;
-      if (seat.payout > 0)
-        this.s.events.publish(result.playerId, { type: "balance", balance: result.balance, delta: seat.payout, reason: "blackjack-table" });
-      // The live feeds: the seat's round, named by the shoe's commitment and the round (and the seat).
-      this.s.together.tableSettled(result.playerId, {
-        stake: seat.staked,
-        payout: seat.payout,
-        shoeHash: shoe.serverSeedHash,
-        round: settled.round,
-        seat: b.seat,
-      });
-    }
-    await this.s.table.closeRound(this.roundId, "table");
-    this.roundId = null;
-    this.deadline = Date.now() + this.s.config.table.settledMs;
-    this.setPhase("settled");
-    await this.sleep(this.s.config.table.settledMs);
-
-    // Seats given up during the round are freed; everyone plays the next round.
-    this.roundLive = false;
-    for (const seat of [...this.seats.values()]) {
-      if (seat.leaving) this.seats.delete(seat.seat);
-      else Object.assign(seat, { inRound: false, bet: null, ready: false });
-    }
-    if (shoeFinished(settled)) {
-      await this.s.table.finishShoe(shoe.id, "cut_card");
-      this.previousShoe = { id: shoe.id, serverSeed: shoe.serverSeed, serverSeedHash: shoe.serverSeedHash };
-      this.shoe = null;
-      this.engine = null;
-      clearInterval(this.leaseTimer);
-      this.leaseTimer = undefined;
-    }
-    this.deadline = null;
-    this.publish();
-  }
-
-  /** The seat to act: its player's action, or the default action when the timer runs out or the player is gone. */
-  private async turn(): Promise<void> {
-    const engine = this.engine!;
-    const seatNo = seatToAct(engine)!;
-    const index = this.roundActions.length;
-    const present = () => {
-      const seat = this.seats.get(seatNo);
-      return !!seat && seat.inRound && seat.connected && !seat.leaving;
-    };
-    if (present()) {
-      this.deadline = Date.now() + this.s.config.table.turnMs;
-      this.publish();
-      await this.waitUntil(this.deadline, () => this.roundActions.length !== index || !present() || this.shoeLost);
-    }
-    if (this.stopped || this.shoeLost) return;
-    await this.exclusive(async () => {
-      if (this.roundActions.length !== index || !this.engine || seatToAct(this.engine) !== seatNo) return;
-      const fallback = defaultAction(this.engine)!;
-      const step = act(this.engine, fallback.seat, fallback.action);
-      if (!(await this.s.table.appendAction(this.roundId!, index, fallback))) throw new Error(`round ${this.roundId} record moved on`);
-      this.engine = step.state;
-      this.roundActions.push(fallback);
-    });
-    this.deadline = null;
-    this.publish();
-  }
-
-  private allReady(): boolean {
-    const seated = [...this.seats.values()].filter((s) => !s.leaving);
-    return seated.length > 0 && seated.every((s) => s.bet !== null && s.ready);
   }
 
   // ── Snapshot ─────────────────────────────────────────────────────────────────────────────────────
 
-  private setPhase(phase: TableRoomPhase): void {
-    this.phase = phase;
-    this.publish();
-  }
-
   private publish(): void {
-    const engine = this.engine;
-    const view = engine && this.roundLive ? tableView(engine) : null;
-    const phase: TableRoomPhase = view && engine ? engine.phase : this.phase;
-    const players: TableSeatPlayer[] = [...this.seats.values()]
-      .sort((a, b) => a.seat - b.seat)
-      .map((s) => ({
-        seat: s.seat,
-        playerId: s.playerId,
-        username: s.username,
-        avatarUrl: s.avatarUrl,
-        ready: s.ready,
-        connected: s.connected,
-        bet: s.bet,
-        inRound: s.inRound,
-        leaving: s.leaving,
-      }));
-    const seatedSessions = new Set([...this.seats.values()].map((s) => s.sessionId));
+    const seatedSessions = new Set(this.machine.seats.map((s) => s.sessionId));
     const watchers = this.clients.filter((c) => !seatedSessions.has(c.sessionId)).length;
-    const snapshot: Omit<TableSnapshot, "serverTime"> = {
-      tableId: this.tableId,
-      instanceId: this.instanceId,
-      phase,
-      deadline: this.deadline,
-      toAct: engine && view ? seatToAct(engine) : null,
-      bettingMs: this.s.config.table.bettingMs,
-      turnMs: this.s.config.table.turnMs,
-      players,
-      watchers,
-      view,
-      shoe: this.shoe
-        ? {
-            id: this.shoe.id,
-            serverSeedHash: this.shoe.serverSeedHash,
-            seats: this.shoe.seats,
-            rounds: engine?.round ?? 0,
-            rounding: this.shoe.rounding,
-          }
-        : null,
-      previousShoe: this.previousShoe,
-    };
+    const snapshot = snapshotOf(this.machine, { tableId: this.tableId, instanceId: this.instanceId, watchers }, this.s.config.table);
+    // Nobody seated and nobody here between rounds: Colyseus may close the room.
+    this.autoDispose = this.machine.seats.length === 0 && this.clients.length === 0 && this.idle();
     const text = JSON.stringify(snapshot);
     if (text === this.lastSnapshot) return;
     this.lastSnapshot = text;
     // Stamped with the clock only when the table changed (the next patch sends it within a tick).
-    this.state.snapshot = JSON.stringify({ ...snapshot, serverTime: Date.now() } satisfies TableSnapshot);
-    const metadata: TableMetadata = { instanceId: this.instanceId, tableId: this.tableId, seated: players.length, watchers };
-    if (this.instanceId === null) metadata.freeSeat = players.length < TABLE_SEATS_COUNT;
+    this.state.snapshot = JSON.stringify({ ...snapshot, serverTime: this.s.clock.now() } satisfies TableSnapshot);
+    const metadata: TableMetadata = { instanceId: this.instanceId, tableId: this.tableId, seated: snapshot.players.length, watchers };
+    if (this.instanceId === null) metadata.freeSeat = hasFreeSeat(this.machine);
     // The listing is written (to Redis, when scaled out) only when it changes, not on every card.
     const listing = JSON.stringify(metadata);
     if (listing === this.lastListing) return;
@@ -632,44 +489,9 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
     void this.setMetadata(metadata as never).catch(() => undefined);
   }
 
-  // ── Helpers ──────────────────────────────────────────────────────────────────────────────────────
-
-  /** Runs `work` after every other engine change of this room: one change at a time. */
-  private exclusive<T>(work: () => Promise<T>): Promise<T> {
-    const result = this.exclusiveTail.then(work);
-    this.exclusiveTail = result.catch(() => undefined);
-    return result;
-  }
-
-  /** Wakes every wait to check its condition again. */
-  private poke(): void {
-    for (const poke of [...this.pokers]) poke();
-  }
-
-  /** Resolves at `deadline`, when `done()` holds (checked at each poke), or when the room stops. */
-  private waitUntil(deadline: number, done: () => boolean): Promise<void> {
-    return new Promise((resolve) => {
-      const finish = () => {
-        clearTimeout(timer);
-        this.pokers.delete(check);
-        resolve();
-      };
-      const check = () => {
-        if (this.stopped || done() || Date.now() >= deadline) finish();
-      };
-      const timer = setTimeout(finish, Math.max(0, deadline - Date.now()));
-      this.pokers.add(check);
-      check();
-    });
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return this.waitUntil(Date.now() + ms, () => false);
-  }
-
-  private stop(): void {
-    this.stopped = true;
-    clearInterval(this.leaseTimer);
-    this.poke();
+  /** Between rounds: no round is being played or settled. */
+  private idle(): boolean {
+    const stage = this.machine.stage;
+    return stage === "idle" || stage === "backoff" || stage === "starting";
   }
 }

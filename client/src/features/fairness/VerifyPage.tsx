@@ -4,6 +4,7 @@ import { ArrowLeft, CheckCircle2, ShieldCheck, XCircle } from "lucide-react";
 import { gameDefinition } from "@casino/common/catalogue";
 import { DAILY_SPIN, verifyRound, type RoundVerification } from "@casino/common/fairness/verify";
 import { roundingRuleName } from "@casino/common/fairness/rounding";
+import { paidText } from "@casino/common/format";
 import { parseVerifyQuery, shoeOfVerifyQuery, verifyRequestOf, type VerifyForm } from "@casino/common/fairness/verify-link";
 import { ENGINES } from "@casino/common/games/registry";
 import { Button } from "../../ui/Button";
@@ -248,6 +249,12 @@ function Verification({ v }: { v: RoundVerification }) {
           <Stat label="Paid">{v.totalPayout.toLocaleString("en-US")}</Stat>
           <Stat label="Result">{v.result ?? "open"}</Stat>
         </dl>
+        {v.exactPayout !== null && (
+          // what the payout was before rounding, told as everywhere else
+          <p data-testid="verify-exact" className="text-xs text-muted-foreground">
+            Before rounding: {paidText(v.totalPayout, v.exactPayout)}
+          </p>
+        )}
         <details>
           <summary className="cursor-pointer text-xs text-muted-foreground">The outcome as the server records it</summary>
           <pre data-testid="verify-view" className="mt-1 overflow-x-auto rounded-md bg-muted p-2 text-xs">

@@ -1,7 +1,7 @@
 import { Suspense, createElement, lazy, type ComponentType } from "react";
 import { Eye } from "lucide-react";
 import { gameDefinition, type GameId } from "@casino/common/catalogue";
-import { formatCoins, formatMultiplier } from "@casino/common/format";
+import { formatCoins, formatMultiplier, payoutText } from "@casino/common/format";
 import type { WatchedRound } from "@casino/common/together";
 import { Dialog } from "../../ui/Dialog";
 import { cn } from "../../ui/cn";
@@ -50,10 +50,15 @@ const WATCH_VIEWS = new Map<string, ComponentType<WatchViewProps>>(
 );
 
 /** What an open round would pay if cashed out now, when its view says so. */
-function cashOutNow(round: WatchedRound): { cashValue: number; multiplier: number } | null {
-  const view = round.view as { cashValue?: unknown; multiplier?: unknown } | null;
+function cashOutNow(round: WatchedRound): { cashValue: string; multiplier: number } | null {
+  const view = round.view as { cashValue?: unknown; cashValueUp?: unknown; cashValueExact?: unknown; multiplier?: unknown } | null;
   if (round.done || typeof view?.cashValue !== "number" || typeof view.multiplier !== "number") return null;
-  return { cashValue: view.cashValue, multiplier: view.multiplier };
+  // the exact value and the whole coins a cash-out now pays (rule 2), never the value rounded down alone
+  const cashValue =
+    typeof view.cashValueExact === "number" && typeof view.cashValueUp === "number"
+      ? payoutText(view.cashValueExact, { low: view.cashValue, high: view.cashValueUp })
+      : formatCoins(view.cashValue);
+  return { cashValue, multiplier: view.multiplier };
 }
 
 function RoundView({ round }: { round: WatchedRound }) {
@@ -77,7 +82,7 @@ function RoundView({ round }: { round: WatchedRound }) {
         <div className="rounded-lg bg-muted p-2">
           <dt className="text-xs text-muted-foreground">{round.done ? "Paid" : "Now"}</dt>
           <dd className="font-semibold tabular-nums" data-testid="watch-payout">
-            {formatCoins(now ? now.cashValue : round.totalPayout)}
+            {now ? now.cashValue : formatCoins(round.totalPayout)}
           </dd>
         </div>
         <div className={cn("rounded-lg p-2", round.done && round.result === "win" ? "bg-primary/20" : "bg-muted")}>

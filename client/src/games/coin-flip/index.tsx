@@ -29,8 +29,8 @@ export default function CoinFlipTable(props: GameTableProps) {
       help={{
         rules: (
           <p>
-            Call heads or tails. The server flips the coin; a correct call pays back {PAYS} times your bet (rounded down to a whole coin).
-            Each side comes up half the time.
+            Call heads or tails. The server flips the coin; a correct call pays back {PAYS} times your bet (made whole as below). Each side
+            comes up half the time.
           </p>
         ),
       }}

@@ -53,7 +53,7 @@ export default function DiceTable(props: GameTableProps) {
             </p>
             <p className="mt-2">
               Your win chance is from {formatChance(MIN_CHANCE / ROLLS)} to {formatChance(MAX_CHANCE / ROLLS)}. A win pays 99 ÷ chance (in
-              percent) times your bet, rounded down to a whole coin.
+              percent) times your bet, made whole as below.
             </p>
           </>
         ),

@@ -7,7 +7,7 @@ import { blockedBy } from "../shared/blocked";
 import { PlayingCard } from "../shared/Cards";
 import { GameFrame } from "../shared/GameFrame";
 import { RoundResult } from "../shared/RoundResult";
-import { formatChance, formatMultiplier, formatWholePayout } from "../shared/format";
+import { formatChance, formatMultiplier, payoutText } from "../shared/format";
 import { useRound } from "../shared/use-round";
 import { useStake } from "../shared/use-stake";
 
@@ -21,9 +21,10 @@ interface HiLoView {
   status: "open" | "lost" | "cashed";
   card: Card;
   multiplier: number;
-  /** a cash-out now pays cashValue or cashValueUp: the exact value rounded down and up */
+  /** a cash-out now pays cashValue or cashValueUp: cashValueExact rounded down and up (rule 2) */
   cashValue: number;
   cashValueUp: number;
+  cashValueExact: number;
   higher: number;
   lower: number;
   skipsLeft: number;
@@ -109,7 +110,7 @@ export default function HiLoTable(props: GameTableProps) {
                 enabled={ready && view!.correct > 0}
                 onClick={() => void round.act({ type: "cashout" })}
               >
-                Cash out {view && view.correct > 0 ? formatWholePayout(view.cashValue, view.cashValueUp) : ""}
+                Cash out {view && view.correct > 0 ? payoutText(view.cashValueExact, { low: view.cashValue, high: view.cashValueUp }) : ""}
               </ActionButton>
             </div>
           }

@@ -10,7 +10,7 @@ import { GameFrame } from "../shared/GameFrame";
 import { PayTable } from "../shared/GameHelp";
 import { GemIcon, MineIcon } from "../shared/icons";
 import { RoundResult } from "../shared/RoundResult";
-import { formatChance, formatMultiplier, formatWholePayout } from "../shared/format";
+import { formatChance, formatMultiplier, payoutText } from "../shared/format";
 import { useRound } from "../shared/use-round";
 import { useStake } from "../shared/use-stake";
 
@@ -20,9 +20,10 @@ interface MinesView {
   revealed: number[];
   status: "open" | "lost" | "cashed";
   multiplier: number;
-  /** a cash-out now pays cashValue or cashValueUp: the exact value rounded down and up */
+  /** a cash-out now pays cashValue or cashValueUp: cashValueExact rounded down and up (rule 2) */
   cashValue: number;
   cashValueUp: number;
+  cashValueExact: number;
   nextMultiplier: number;
   mines?: number[];
   hit?: number | null;
@@ -89,7 +90,9 @@ export default function MinesTable(props: GameTableProps) {
               onClick={() => void round.act({ type: "cashout" })}
             >
               Cash out{" "}
-              {gems > 0 && view ? `${formatWholePayout(view.cashValue, view.cashValueUp)} (${formatMultiplier(view.multiplier)})` : ""}
+              {gems > 0 && view
+                ? `${payoutText(view.cashValueExact, { low: view.cashValue, high: view.cashValueUp })} (${formatMultiplier(view.multiplier)})`
+                : ""}
             </ActionButton>
           }
         >

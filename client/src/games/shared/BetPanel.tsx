@@ -6,7 +6,7 @@ import { MAX_PAYOUT } from "@casino/common/limits";
 import { ActionBar } from "./ActionBar";
 import { AutoBetPanel } from "./AutoBet";
 import { Dialog } from "./Dialog";
-import { formatChance, formatCoins, formatMultiplier } from "./format";
+import { formatChance, formatCoins, formatMultiplier, payoutText } from "./format";
 import type { StakeState } from "./use-stake";
 
 export interface AutoBetSupport {
@@ -232,7 +232,8 @@ export function BetPanel(props: BetPanelProps) {
             <div className="rounded-lg bg-muted p-2">
               <dt className="text-muted-foreground">{quote.quote.winChance === null ? "Max payout" : "Payout on win"}</dt>
               <dd className="font-semibold tabular-nums" data-testid="bet-payout">
-                {formatCoins(quote.quote.maxPayout)}{" "}
+                {/* the exact payout and the whole coins it pays (rule 2), never one rounded figure as the promise */}
+                {payoutText(quote.quote.exactPayout, { low: quote.quote.leastPayout, high: quote.quote.maxPayout })}{" "}
                 <span className="text-muted-foreground">
                   {/* at the cap the multiplier says nothing (a million × on a small stake): name the limit instead */}
                   {quote.quote.maxPayout >= MAX_PAYOUT ? "(the table limit)" : `(${formatMultiplier(quote.quote.multiplier)})`}

@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import type { GameDefinition } from "@casino/common/catalogue";
+import { ROUNDING_RULE_TEXT } from "@casino/common/fairness/rounding";
 import { RTP_TABLE } from "@casino/common/rtp-table";
+import { betName } from "@casino/common/rtp/doc";
 import { Dialog } from "./Dialog";
 import { formatPercent } from "./format";
 
@@ -33,13 +35,19 @@ export function GameHelp(props: { game: GameDefinition; open: boolean; onClose()
             <tbody>
               {rows.map((r) => (
                 <tr key={r.bet} className="border-b border-border">
-                  <td className="py-1 pr-3">{r.bet || game.title}</td>
+                  <td className="py-1 pr-3">{r.bet ? betName(r.bet) : game.title}</td>
                   <td className="py-1 text-right font-mono tabular-nums">{formatPercent(r.rtp, 4)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-          <p className="mt-1 text-xs text-muted-foreground">Exact values, before payouts are rounded down to whole coins.</p>
+          <p className="mt-1 text-xs text-muted-foreground">
+            Exact values, at every stake: payouts are made whole without bias, so rounding changes none of them.
+          </p>
+        </section>
+        <section data-testid="help-rounding">
+          <h3 className="mb-1 font-semibold text-foreground">Whole coins</h3>
+          <p className="text-xs">{ROUNDING_RULE_TEXT}</p>
         </section>
       </div>
     </Dialog>

@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp, Equal } from "lucide-react";
 import { Link } from "wouter";
 import { gameDefinition, type GameId } from "@casino/common/catalogue";
+import { roundMultiplier } from "@casino/common/games/odds";
 import type { TableSession } from "../contract";
 import { drawnFromSeeds, verifyHref, type HistoryItem } from "./api";
 import { formatCoins, formatMultiplier, formatTime } from "./format";
@@ -15,6 +16,8 @@ interface Row {
   stake: number;
   payout: number;
   result: "win" | "lose" | "push";
+  /** the bet's multiplier before rounding (never paid ÷ stake); null where the record does not keep one */
+  multiplier: number | null;
   verify: string | null;
   /** drawn from the player's seeds: verifiable once they rotate (false for the shared crash room's chain) */
   seeded: boolean;
@@ -27,6 +30,7 @@ const fromHistory = (i: HistoryItem): Row => ({
   stake: i.betAmount,
   payout: i.payout,
   result: i.result,
+  multiplier: roundMultiplier({ game: i.gameType, params: i.params, outcome: i.outcome, payout: i.payout }),
   verify: verifyHref(i),
   seeded: drawnFromSeeds(i),
 });
@@ -37,6 +41,7 @@ const fromLocal = (r: LocalRound): Row => ({
   stake: r.stake,
   payout: r.payout,
   result: r.result,
+  multiplier: r.multiplier,
   verify: null,
   seeded: true,
 });
@@ -48,7 +53,8 @@ function useRows(session: TableSession | null | undefined, game: GameId | null) 
   return { rows: source.filter((r) => game === null || r.game === game).slice(0, SHOWN), history };
 }
 
-const multiplier = (r: Row) => (r.stake > 0 ? formatMultiplier(r.payout / r.stake) : "—");
+/** The bet's own multiplier; what was paid is its own column. */
+const multiplier = (r: Row) => (r.multiplier === null ? "—" : formatMultiplier(r.multiplier));
 const tone = (r: Row) => (r.result === "win" ? "font-semibold text-positive" : "text-muted-foreground");
 
 /** The row's result as an icon with its word for screen readers: colour is never the only sign. */

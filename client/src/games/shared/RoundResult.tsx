@@ -1,14 +1,16 @@
 import { motion } from "motion/react";
 import { CircleX, Equal, Trophy } from "lucide-react";
 import { roundResultText } from "@casino/common/format";
-import { formatCoins, formatMultiplier } from "./format";
+import { formatMultiplier, paidText } from "./format";
 import type { ShownRound } from "./use-round";
 
 /**
  * The settled outcome of the last round, exactly as the server answered it: net coins, payout and the
  * balance after, in words with an icon (never by colour alone). Appears once the table's reveal
  * animation has played (`round.revealed`, the moment the payout reaches the header's balance).
- * `bets`: how many separate bets the round held.
+ * `bets`: how many separate bets the round held. Its slot says where the last round is
+ * (`data-round`: none, open, revealing while a settled round waits for its reveal, shown), for tests to
+ * wait on.
  */
 export function RoundResult(props: { round: ShownRound<unknown> | null; detail?: string; bets?: number }) {
   const { round, detail } = props;
@@ -24,7 +26,12 @@ export function RoundResult(props: { round: ShownRound<unknown> | null; detail?:
         : "bg-card text-foreground ring-1 ring-border";
   const Icon = shown?.result === "win" ? Trophy : shown?.result === "push" ? Equal : CircleX;
   return (
-    <div className="pointer-events-none flex min-h-10 justify-center" aria-live="polite">
+    <div
+      className="pointer-events-none flex min-h-10 justify-center"
+      aria-live="polite"
+      data-testid="round-slot"
+      data-round={!round ? "none" : round.done && round.answer ? (shown ? "shown" : "revealing") : "open"}
+    >
       {shown && (
         <motion.div
           key={shown.answer!.requestId}
@@ -42,7 +49,7 @@ export function RoundResult(props: { round: ShownRound<unknown> | null; detail?:
           {text}
           {shown.totalStake > 0 && shown.totalPayout > 0 && (
             <span className="ml-2 font-normal opacity-80">
-              {formatMultiplier(reached / shown.totalStake)} · paid {formatCoins(shown.totalPayout)}
+              {formatMultiplier(reached / shown.totalStake)} · {paidText(shown.totalPayout, shown.unroundedPayout)}
             </span>
           )}
           {detail && <span className="ml-2 font-normal opacity-80">{detail}</span>}

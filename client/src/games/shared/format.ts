@@ -1,5 +1,5 @@
 /** Numbers as the tables show them: coins and multipliers in the shared formats, chances. */
-export { formatCoins, formatMultiplier, formatWholePayout } from "@casino/common/format";
+export { formatCoins, formatMultiplier, paidText, payoutText } from "@casino/common/format";
 
 export function formatChance(p: number): string {
   const pct = p * 100;

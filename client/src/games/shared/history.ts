@@ -15,6 +15,8 @@ export interface LocalRound {
   stake: number;
   payout: number;
   result: "win" | "lose" | "push";
+  /** what the round paid before rounding to whole coins, ÷ the stake: its real multiplier */
+  multiplier: number;
   at: string;
 }
 
@@ -84,6 +86,9 @@ export function recordRound(answer: BetAnswer): void {
     stake: answer.totalStake,
     payout: answer.totalPayout,
     result: answer.result,
+    // the exact payout of the step that rounded one, never the whole coins it came to
+    multiplier:
+      answer.totalStake > 0 ? (answer.totalPayout - answer.payout + (answer.unroundedPayout ?? answer.payout)) / answer.totalStake : 0,
     at: new Date().toISOString(),
   };
   emit({ local: [round, ...state.local].slice(0, LOCAL_KEPT) });

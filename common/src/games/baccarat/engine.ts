@@ -163,8 +163,8 @@ export const baccaratEngine: GameEngine<BaccaratParams, BaccaratState> = {
     };
   },
   view: (state) => state,
-  maxPayout: (_amount, params) =>
-    Math.min(MAX_PAYOUT, Math.max(...BACCARAT_SIDES.map((winner) => totalOf(settle(params.bets, winner, payUp))))),
+  maxPayout: (_amount, params, pay = payUp) =>
+    Math.min(MAX_PAYOUT, Math.max(...BACCARAT_SIDES.map((winner) => totalOf(settle(params.bets, winner, pay))))),
   winChance: ({ bets }) => {
     const stake = BACCARAT_SIDES.reduce((s, side) => s + (bets[side] ?? 0), 0);
     return BACCARAT_SIDES.reduce((chance, winner) => {

@@ -34,7 +34,7 @@ export const coinFlipEngine: GameEngine<CoinFlipParams, CoinFlipState> = {
     };
   },
   view: (state) => state,
-  maxPayout: (amount) => payUp(amount, ...WIN_RETURN),
+  maxPayout: (amount, _params, pay = payUp) => pay(amount, ...WIN_RETURN),
   winChance: () => 0.5,
   describe: describeCoinFlip,
 };

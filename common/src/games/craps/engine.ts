@@ -338,13 +338,13 @@ function rollStep(state: CrapsState, stake: number, rng: Rng, pay: Payer): Step<
  * then the better of the line bets. (The roll that set the point has already settled every place bet
  * and hardway on it, so a don't pass winning on a 7 takes nothing away from them.)
  */
-function bestFuture(bets: readonly TableBet[]): number {
+function bestFuture(bets: readonly TableBet[], pay: Payer): number {
   let sum = 0;
   let line = 0;
   for (const bet of bets) {
-    if (bet.type === "place") sum += ratio(payUp, bet.amount, PLACE_RETURN[bet.number as PointNumber]);
-    else if (bet.type === "hard") sum += ratio(payUp, bet.amount, HARD_RETURN[bet.number!]!);
-    else if (bet.type === "pass" || bet.type === "dontPass") line = Math.max(line, ratio(payUp, bet.amount, EVEN_MONEY));
+    if (bet.type === "place") sum += ratio(pay, bet.amount, PLACE_RETURN[bet.number as PointNumber]);
+    else if (bet.type === "hard") sum += ratio(pay, bet.amount, HARD_RETURN[bet.number!]!);
+    else if (bet.type === "pass" || bet.type === "dontPass") line = Math.max(line, ratio(pay, bet.amount, EVEN_MONEY));
   }
   return sum + line;
 }
@@ -378,13 +378,13 @@ export const crapsEngine: GameEngine<CrapsParams, CrapsState, CrapsAction> = {
   defaultAction: () => ({ type: "roll" }),
   view: (state) => state,
   /** Exact for the opening bets: the best first roll (all 21 distinct throws) plus the best that can follow it. */
-  maxPayout(_amount, params) {
+  maxPayout(_amount, params, pay = payUp) {
     const table = placeBets(EMPTY_TABLE, params.bets);
     let best = 0;
     for (let a = 1; a <= 6; a++) {
       for (let b = a; b <= 6; b++) {
-        const { state, payout } = settleRoll(table, [a, b], payUp);
-        best = Math.max(best, totalPayout([payout, bestFuture(state.bets)]));
+        const { state, payout } = settleRoll(table, [a, b], pay);
+        best = Math.max(best, totalPayout([payout, bestFuture(state.bets, pay)]));
       }
     }
     return best;

@@ -48,7 +48,7 @@ export const crashEngine: GameEngine<CrashParams, CrashState> = {
     };
   },
   view: (state) => state,
-  maxPayout: (amount, params) => payUp(amount, hundredths(params.cashOutAt), 100),
+  maxPayout: (amount, params, pay = payUp) => pay(amount, hundredths(params.cashOutAt), 100),
   winChance: (params) => 0.99 / params.cashOutAt,
   describe: describeCrash,
 };

@@ -58,7 +58,7 @@ export const diceEngine: GameEngine<DiceParams, DiceState> = {
     };
   },
   view: (state) => state,
-  maxPayout: (amount, params) => payUp(amount, RTP_NUMERATOR, winChance(params)),
+  maxPayout: (amount, params, pay = payUp) => pay(amount, RTP_NUMERATOR, winChance(params)),
   winChance: (params) => winChance(params) / ROLLS,
   describe: describeDice,
 };

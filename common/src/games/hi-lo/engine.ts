@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { payDown, payUp, type Payer } from "../../fairness/rounding";
+import { payDown, payExact, payUp, type Payer } from "../../fairness/rounding";
 import { pickIndex, type Rng } from "../../fairness/stream";
 import { MAX_PAYOUT } from "../../limits";
 import { cardName, rankOf, type Card } from "../cards";
@@ -164,9 +164,10 @@ export const hiLoEngine: GameEngine<HiLoParams, HiLoState, HiLoAction> = {
       card: currentCard(state),
       // What a cash-out pays per coin now; 0 while cashing out is not allowed yet.
       multiplier: state.correct === 0 ? 0 : ratioToNumber(99n * BigInt(numerator), 100n * BigInt(denominator)),
-      // a cash-out now pays cashValue or cashValueUp (the exact value rounded down and up, rule 2)
+      // a cash-out now pays cashValue or cashValueUp (cashValueExact rounded down and up, rule 2)
       cashValue: stateCashValue(state),
       cashValueUp: stateCashValue(state, payUp),
+      cashValueExact: stateCashValue(state, payExact),
       higher: nextMultiplier(state, "higher"),
       lower: nextMultiplier(state, "lower"),
       skipsLeft: MAX_SKIPS - state.skips,

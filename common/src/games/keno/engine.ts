@@ -128,7 +128,7 @@ export const kenoEngine: GameEngine<KenoParams, KenoState> = {
     };
   },
   view: (state) => state,
-  maxPayout: (amount, params) => payUp(amount, hundredths(Math.max(...payTable(params.risk, params.picks.length))), 100),
+  maxPayout: (amount, params, pay = payUp) => pay(amount, hundredths(Math.max(...payTable(params.risk, params.picks.length))), 100),
   winChance: (p) => {
     const table = payTable(p.risk, p.picks.length);
     return table.reduce((sum, multiplier, hits) => (multiplier > 1 ? sum + kenoHitProbability(p.picks.length, hits) : sum), 0);

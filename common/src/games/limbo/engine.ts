@@ -60,7 +60,7 @@ export const limboEngine: GameEngine<LimboParams, LimboState> = {
     };
   },
   view: (state) => state,
-  maxPayout: (amount, params) => payUp(amount, Math.round(params.target * 100), 100),
+  maxPayout: (amount, params, pay = payUp) => pay(amount, Math.round(params.target * 100), 100),
   winChance: (params) => 0.99 / params.target,
   describe: describeLimbo,
 };

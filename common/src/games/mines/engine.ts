@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { drawWithoutReplacement, type Rng } from "../../fairness/stream";
-import { payDown, payUp, type Payer } from "../../fairness/rounding";
+import { payDown, payExact, payUp, type Payer } from "../../fairness/rounding";
 import { MAX_PAYOUT } from "../../limits";
 import { GameRuleError, type GameEngine, type Step, type StepContext } from "../engine";
 import { pays } from "../describe";
@@ -133,14 +133,15 @@ export const minesEngine: GameEngine<MinesParams, MinesState, MinesAction> = {
       revealed: state.revealed,
       status: state.status,
       multiplier: gems === 0 ? 0 : multiplierNumber(state.mineCount, gems),
-      // a cash-out now pays cashValue or cashValueUp (the exact value rounded down and up, rule 2)
+      // a cash-out now pays cashValue or cashValueUp (cashValueExact rounded down and up, rule 2)
       cashValue: gems === 0 ? 0 : minesCashValue(state.amount, state.mineCount, gems),
       cashValueUp: gems === 0 ? 0 : minesCashValue(state.amount, state.mineCount, gems, payUp),
+      cashValueExact: gems === 0 ? 0 : minesCashValue(state.amount, state.mineCount, gems, payExact),
       nextMultiplier: gems === TILES - state.mineCount ? 0 : multiplierNumber(state.mineCount, gems + 1),
     };
     return done ? { ...shown, mines: state.mines, hit: state.hit } : shown;
   },
-  maxPayout: (amount, params) => minesCashValue(amount, params.mines, TILES - params.mines, payUp),
+  maxPayout: (amount, params, pay = payUp) => minesCashValue(amount, params.mines, TILES - params.mines, pay),
   describe: describeMines,
 };
 

@@ -76,7 +76,8 @@ const LAYOUT_KEYS: Record<InsideType, Set<string>> = Object.fromEntries(
 
 const sortedNumbers = (numbers: readonly number[]): number[] => [...numbers].sort((a, b) => a - b);
 
-const LABEL: Record<InsideType, string> = {
+/** Each bet type's name in words, as the rules, the refusals and the RTP table say it ("six line", not "sixLine"). */
+export const BET_NAMES: Record<InsideType | EvenMoneyType | GroupType, string> = {
   straight: "straight",
   split: "split",
   street: "street",
@@ -84,7 +85,17 @@ const LABEL: Record<InsideType, string> = {
   sixLine: "six line",
   trio: "trio",
   firstFour: "first four",
+  red: "red",
+  black: "black",
+  odd: "odd",
+  even: "even",
+  low: "low (1–18)",
+  high: "high (19–36)",
+  dozen: "dozen",
+  column: "column",
 };
+
+const LABEL: Record<InsideType, string> = BET_NAMES;
 
 const SHAPE_HINT: Record<InsideType, string> = {
   straight: "a straight bet covers one number from 0 to 36",

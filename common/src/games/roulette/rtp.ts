@@ -1,16 +1,26 @@
-import { EVEN_MONEY_TYPES, GROUP_TYPES, INSIDE_TYPES, LAYOUT_SETS, payFor1, POCKETS, coveredNumbers, type RouletteBet } from "./engine";
+import {
+  BET_NAMES,
+  EVEN_MONEY_TYPES,
+  GROUP_TYPES,
+  INSIDE_TYPES,
+  LAYOUT_SETS,
+  payFor1,
+  POCKETS,
+  coveredNumbers,
+  type RouletteBet,
+} from "./engine";
 import type { RtpRow } from "../../rtp/types";
 
 /** Every instance of each bet type: each legal inside number set, each dozen and column. */
 function instances(): { label: string; bets: RouletteBet[] }[] {
   return [
     ...INSIDE_TYPES.map((type) => ({
-      label: type,
+      label: BET_NAMES[type],
       bets: LAYOUT_SETS[type].map((numbers) => ({ type, numbers: [...numbers], amount: 1 }) as RouletteBet),
     })),
-    ...EVEN_MONEY_TYPES.map((type) => ({ label: type, bets: [{ type, amount: 1 } as RouletteBet] })),
+    ...EVEN_MONEY_TYPES.map((type) => ({ label: BET_NAMES[type], bets: [{ type, amount: 1 } as RouletteBet] })),
     ...GROUP_TYPES.map((type) => ({
-      label: type,
+      label: BET_NAMES[type],
       bets: ([1, 2, 3] as const).map((value) => ({ type, value, amount: 1 }) as RouletteBet),
     })),
   ];

@@ -97,6 +97,7 @@ export class Player {
 @Unique("uq_ledger_player_request", ["playerId", "requestId"])
 @Check("ledger_entries_balance_after_check", `balance_after >= 0`)
 @Check("ledger_entries_reason_check", `reason IN ('grant','bet','payout','refund','daily_spin','reward','admin_adjustment')`)
+@Check("ledger_entries_account_check", `account ~ '^(house|mint|holding):[a-z0-9-]+$'`)
 @Index("idx_ledger_player", ["playerId", "id"])
 /** For rebuilding the day and week boards: tiny, and nearly free on an append-only table. */
 @Index("idx_ledger_created_brin", ["createdAt"], { type: "brin" })
@@ -120,6 +121,32 @@ export class LedgerEntry {
   @JoinColumn(fk("ledger_entries", "seed_id"))
   seed?: Relation<FairnessSeed> | null;
   @Column({ type: "integer", nullable: true }) nonce!: number | null;
+  /**
+   * The counter-party: the account the coins came from (delta > 0) or went to (delta < 0), `house:<game>`,
+   * `mint:<source>` or `holding:<game>`; the entry is a transfer between it and the player.
+   */
+  @Column({ type: "text" }) account!: string;
+}
+
+/**
+ * A transfer between two accounts that are not players: a round's stakes posted from its holding to the
+ * house when it ends, or moved there when they were held ('hold', migration 1764100000007).
+ */
+@Entity("account_transfers")
+@Unique("uq_account_transfers_request", ["requestId"])
+@Check("account_transfers_amount_check", `amount > 0`)
+@Check("account_transfers_reason_check", `reason IN ('hold','post')`)
+@Check("account_transfers_from_check", `from_account ~ '^(house|mint|holding):[a-z0-9-]+$'`)
+@Check("account_transfers_to_check", `to_account ~ '^(house|mint|holding):[a-z0-9-]+$' AND to_account <> from_account`)
+export class AccountTransfer {
+  @PrimaryColumn({ type: "bigint", transformer: bigintToNumber, generated: "identity", generatedIdentity: "ALWAYS" }) id!: number;
+  @Column({ name: "from_account", type: "text" }) fromAccount!: string;
+  @Column({ name: "to_account", type: "text" }) toAccount!: string;
+  @Column({ type: "bigint", transformer: bigintToNumber }) amount!: number;
+  @Column({ type: "text" }) reason!: "hold" | "post";
+  @Column({ type: "text", nullable: true }) reference!: string | null;
+  @Column({ name: "request_id", type: "text" }) requestId!: string;
+  @CreateDateColumn({ name: "created_at", type: "timestamptz" }) createdAt!: Date;
 }
 
 /** The answer to a request that moved coins, kept so a repeated request id gets the same answer. */
@@ -624,6 +651,7 @@ export const ENTITIES = [
   Tag,
   Player,
   LedgerEntry,
+  AccountTransfer,
   ProcessedRequest,
   FairnessSeed,
   NextServerSeed,

@@ -17,6 +17,7 @@ import { PayoutRoundingRule1764100000003 } from "./1764100000003-payout-rounding
 import { BlackjackTable1764100000004 } from "./1764100000004-blackjack-table";
 import { CrashPayoutRounding1764100000005 } from "./1764100000005-crash-payout-rounding";
 import { FewerWritesPerBet1764100000006 } from "./1764100000006-fewer-writes-per-bet";
+import { DoubleEntryAccounts1764100000007 } from "./1764100000007-double-entry-accounts";
 
 /** In order; the data source runs the pending ones at start. */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   BlackjackTable1764100000004,
   CrashPayoutRounding1764100000005,
   FewerWritesPerBet1764100000006,
+  DoubleEntryAccounts1764100000007,
 ];

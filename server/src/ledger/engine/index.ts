@@ -10,8 +10,8 @@
  * (`ctx.writes.p` for values), and answer a plain object: it is stored under the request id and
  * replayed to the same request again.
  */
-export { openAccount, type NewPlayer } from "./accounts";
-export { markSeen, moveCoins, recordRound, type MoveOptions, type Movement, type RoundRecord } from "./movements";
+export { MINT, holdingAccount, houseAccount, openAccount, type NewPlayer } from "./accounts";
+export { markSeen, moveCoins, postHolding, recordRound, type MoveOptions, type Movement, type RoundRecord } from "./movements";
 export { fairnessOf, lockPlayer, type LockedPlayer, type OpenRoundRow, type SeedRow } from "./reads";
 export { ledgerEntryId, type LedgerReason, type RequestKind } from "./reasons";
 export { MoneyRequests, type MoneyContext, type MoneyRequest, type Replayable } from "./requests";

@@ -5,11 +5,13 @@ import { ledgerEntryId, type LedgerReason } from "./reasons";
 import type { MoneyContext } from "./requests";
 import type { WriteBatch } from "./writes";
 
-/** One ledger entry of a request: coins in (positive) or out, and why. */
+/** One ledger entry of a request: coins in (positive) or out, why, and from or to which account. */
 export interface Movement {
   delta: number;
   reason: LedgerReason;
   reference: string | null;
+  /** The counter-party (`houseAccount`, `holdingAccount`, `MINT`): where the coins came from, or went to. */
+  account: string;
   /** The seed pair and nonce an outcome paid by this entry was drawn from (daily spins: their history row). */
   drawnFrom?: { seedId: string; nonce: number };
 }
@@ -45,6 +47,7 @@ export function moveCoins(ctx: MoneyContext, base: string, movements: Movement[]
       balanceAfter: after,
       reason: m.reason,
       reference: m.reference,
+      account: m.account,
       requestId: ledgerEntryId(base, m.reason),
       seedId: m.drawnFrom?.seedId ?? null,
       nonce: m.drawnFrom?.nonce ?? null,
@@ -52,6 +55,19 @@ export function moveCoins(ctx: MoneyContext, base: string, movements: Movement[]
   }
   ctx.player.balance += net;
   return ctx.player.balance;
+}
+
+/**
+ * Posts what a round that has ended held (`amount`, its stakes less what was paid back from the holding)
+ * from its holding to the house: a transfer between two accounts that are not players, queued with the
+ * request's other rows, under an id made once per round (`<round>#post`).
+ */
+export function postHolding(w: WriteBatch, t: { from: string; to: string; amount: number; round: string; reference: string }): void {
+  if (t.amount <= 0) return;
+  w.add(
+    `INSERT INTO account_transfers (from_account, to_account, amount, reason, reference, request_id)
+     VALUES (${w.p(t.from)}, ${w.p(t.to)}, ${w.p(t.amount)}, 'post', ${w.p(t.reference)}, ${w.p(ledgerEntryId(t.round, "post"))})`,
+  );
 }
 
 /** The player did something that moves no coins (a seed rotation): a move of 0, which marks them seen. */

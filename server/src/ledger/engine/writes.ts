@@ -10,6 +10,8 @@ export interface LedgerEntryRow {
   balanceAfter: number;
   reason: LedgerReason;
   reference: string | null;
+  /** the counter-party account */
+  account: string;
   requestId: string;
   seedId: string | null;
   nonce: number | null;
@@ -124,10 +126,10 @@ const HOT_WRITES = `WITH seeds AS (
            last_seen_at = CASE WHEN v.seen AND p.last_seen_at < now() - interval '1 hour' THEN now() ELSE p.last_seen_at END
       FROM unnest($3::uuid[], $4::bigint[], $5::boolean[]) AS v(id, net, seen) WHERE p.id = v.id),
   entries AS (
-    INSERT INTO ledger_entries (player_id, delta, balance_after, reason, reference, request_id, seed_id, nonce)
-    SELECT player_id, delta, balance_after, reason, reference, request_id, seed_id, nonce
-      FROM unnest($6::uuid[], $7::bigint[], $8::bigint[], $9::text[], $10::text[], $11::text[], $12::uuid[], $13::int[])
-           WITH ORDINALITY AS v(player_id, delta, balance_after, reason, reference, request_id, seed_id, nonce, i)
+    INSERT INTO ledger_entries (player_id, delta, balance_after, reason, reference, request_id, seed_id, nonce, account)
+    SELECT player_id, delta, balance_after, reason, reference, request_id, seed_id, nonce, account
+      FROM unnest($6::uuid[], $7::bigint[], $8::bigint[], $9::text[], $10::text[], $11::text[], $12::uuid[], $13::int[], $32::text[])
+           WITH ORDINALITY AS v(player_id, delta, balance_after, reason, reference, request_id, seed_id, nonce, account, i)
      ORDER BY i),
   sessions AS (
     INSERT INTO game_sessions (player_id, game_type, amount, bet_amount, result, payout, request_id, seed_id, nonce, params, actions, outcome, rounding)
@@ -219,6 +221,7 @@ function hotValues(batches: WriteBatch[]): unknown[] | null {
     ).map((k) => column(sessions, k)),
     ...(["playerId", "requestId", "kind", "fingerprint", "response"] as const).map((k) => column(answers, k)),
     column(sessions, "rounding"),
+    column(entries, "account"),
   ];
 }
 

@@ -1,6 +1,6 @@
 import { formatMultiplier } from "@casino/common/format";
-import { useEffect } from "react";
-import { AnimatePresence, animate, motion, useMotionValue, useTransform } from "motion/react";
+import { useEffect, useRef } from "react";
+import { AnimatePresence, animate, motion, useAnimationFrame, useMotionValue, useTransform } from "motion/react";
 import type { CrashRoomSnapshot } from "@casino/common/protocol";
 
 const W = 600;
@@ -79,20 +79,27 @@ export function CrashGraph({ room }: { room: CrashRoomSnapshot }) {
   );
 }
 
-/** The betting phase's countdown to the server's end time, with a bar that drains. */
+/**
+ * The betting phase's countdown to the server's end time, with a bar that drains. Read from the clock
+ * on every frame (not an animation of motion's, which animations off would end at once).
+ */
 function Countdown({ endsAt }: { endsAt: number }) {
   const left = useMotionValue(0);
   const text = useTransform(left, (ms) => `${(ms / 1000).toFixed(1)}s`);
   const share = useMotionValue(1);
   const width = useTransform(share, (f) => `${f * 100}%`);
+  // the end and the whole betting time, from when the countdown was shown
+  const total = useRef({ endsAt: 0, ms: 0 });
   useEffect(() => {
-    const ms = Math.max(0, endsAt - Date.now());
-    left.set(ms);
+    total.current = { endsAt, ms: Math.max(0, endsAt - Date.now()) };
+    left.set(total.current.ms);
     share.set(1);
-    const run = { duration: ms / 1000, ease: "linear" } as const;
-    const controls = [animate(left, 0, run), animate(share, 0, run)];
-    return () => controls.forEach((c) => c.stop());
   }, [endsAt, left, share]);
+  useAnimationFrame(() => {
+    const ms = Math.max(0, total.current.endsAt - Date.now());
+    left.set(ms);
+    share.set(total.current.ms > 0 ? ms / total.current.ms : 0);
+  });
   return (
     <motion.div
       initial={{ opacity: 0, y: 8 }}

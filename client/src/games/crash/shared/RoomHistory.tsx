@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { AnimatePresence, motion } from "motion/react";
 import { crashCashOutPayout, verifyCrashGame } from "@casino/common/games/crash-chain";
+import { formatExactCoins, ratioPayoutText } from "@casino/common/format";
 import { describeRounding, isRoundingRule, LEGACY_ROUNDING } from "@casino/common/fairness/rounding";
 import type { CrashRoomGame, CrashRoomSnapshot } from "@casino/common/protocol";
 import { times } from "./CrashGraph";
@@ -137,6 +138,9 @@ function GameCheck({ game, salt, chainLength, cashOut }: { game: CrashRoomGame; 
 function CashOutCheck({ game, rule, cashOut }: { game: CrashRoomGame; rule: 1 | 2; cashOut: OwnCashOut }) {
   const { payout, draw } = crashCashOutPayout(rule, { gameHash: game.gameHash, ...cashOut });
   const exact = `${cashOut.amount.toLocaleString("en-US")} × ${times(cashOut.cashedOutAt)}`;
+  // the exact payout and the coins it pays (rule 2), or the exact value rounded down (rule 1)
+  const figure =
+    rule === 2 ? ratioPayoutText(cashOut.amount, cashOut.cashedOutAt, 100) : formatExactCoins((cashOut.amount * cashOut.cashedOutAt) / 100);
   const how = draw ? describeRounding(draw) : rule === 1 ? "rounded down" : "a whole payout, nothing drawn";
   return (
     <p
@@ -144,7 +148,7 @@ function CashOutCheck({ game, rule, cashOut }: { game: CrashRoomGame; rule: 1 | 
       data-testid="crash-room-cashout-check"
       className={`mt-2 ${payout === cashOut.payout ? "text-positive" : "text-destructive"}`}
     >
-      Your cash-out: {exact} pays {payout.toLocaleString("en-US")} ({how})
+      Your cash-out: {exact} pays {payout.toLocaleString("en-US")} ({figure}; {how})
       {payout === cashOut.payout ? ": as paid." : `, but ${cashOut.payout.toLocaleString("en-US")} was paid.`}
     </p>
   );

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { motion } from "motion/react";
+import { paidText, ratioPayoutText } from "@casino/common/format";
 import type { SharedCrashRoom } from "../../contract";
 import { InvitePrompt } from "../../shared/InvitePrompt";
 import { CrashGraph, times } from "./CrashGraph";
@@ -110,12 +111,13 @@ function BetBox({ controls, balance }: { controls: CrashRoomControls; balance: n
           onClick={() => void controls.cashOut()}
           className="rounded-lg bg-amber-400 px-4 py-3 text-base font-black text-slate-950 shadow hover:brightness-110 disabled:opacity-60"
         >
-          Cash out {Math.floor((mine.amount * (room?.multiplier ?? 100)) / 100).toLocaleString("en-US")}
+          {/* what a cash-out at the current multiplier pays: exact, and the whole coins (rule 2) */}
+          Cash out {ratioPayoutText(mine.amount, room?.multiplier ?? 100, 100)}
         </motion.button>
       ) : mine ? (
         <p data-testid="crash-room-my-bet" className="rounded-lg bg-card px-3 py-3 text-center text-sm font-semibold text-foreground">
           {mine.status === "cashed_out"
-            ? `Cashed out @ ${times(mine.cashedOutAt)}: +${mine.payout.toLocaleString("en-US")}`
+            ? `Cashed out @ ${times(mine.cashedOutAt)}: ${paidText(mine.payout, (mine.amount * mine.cashedOutAt) / 100)}`
             : mine.status === "lost"
               ? `Busted: −${mine.amount.toLocaleString("en-US")}`
               : mine.status === "refunded"

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { setTimeout as sleep } from "node:timers/promises";
-import { EventLoopWatch } from "../src/ops/event-loop-watch";
+import { EventLoopWatch } from "../../src/ops/event-loop-watch";
 
 /** Node's own event-loop delay histogram, read by the watch; the loop is blocked here for real. */
 let running: EventLoopWatch | undefined;

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
  * product of the ledger and is imported only through its index, and no module of server/src or
  * common/src imports itself through others. (Import boundaries between the packages are checked by ESLint.)
  */
-const REPO = join(import.meta.dirname, "..", "..");
+const REPO = join(import.meta.dirname, "..", "..", "..");
 const SERVER_SRC = join(REPO, "server", "src");
 const LEDGER_DIR = join(SERVER_SRC, "ledger") + sep;
 const ENGINE_DIR = join(LEDGER_DIR, "engine") + sep;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DrainLoop } from "../src/leaderboard/drain-loop";
+import { DrainLoop } from "../../src/leaderboard/drain-loop";
 
 /** A drain that records when it started and takes `ms` to finish. */
 function recorder(ms = 0) {
