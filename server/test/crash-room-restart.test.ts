@@ -17,6 +17,7 @@ import { Ledger } from "../src/ledger/ledger";
 import { Log } from "../src/log";
 import { CrashStore } from "../src/db/crash-store";
 import { auditLedger } from "../src/ops/audit-ledger";
+import { expectBalancedEconomy } from "./ledger-audit";
 import { loadConfig } from "../src/config";
 import { TEST_DB, freshDatabaseUrl } from "./harness";
 import { Inbox, ask, waitFor } from "./room-helpers";
@@ -220,6 +221,8 @@ describe.skipIf(TEST_DB === "pglite")("crash room restart", () => {
       expect(audit.mismatches).toEqual([]);
       // the rounds of lost crash bets are written without the player's lock: each still has its player
       expect(audit.missingReferences).toEqual([]);
+      // and the killed round's coins are all accounted: the economy still sums to zero
+      expectBalancedEconomy(audit);
     } finally {
       await direct.close();
     }
