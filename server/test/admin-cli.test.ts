@@ -7,15 +7,16 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runAdmin } from "../src/admin/cli";
 import { KEYS } from "../src/leaderboard/keys";
 import { TEST_DB, startTestApp, type TestApp } from "./harness";
 import { diceBet, discordPlayer, restBoard } from "./leaderboard-helpers";
 import { joinCasino, waitFor } from "./room-helpers";
 
 /**
- * `npm run admin` as an operator runs it: a separate process against this file's PostgreSQL database
- * and Redis database, beside a running server (in this process) whose players, rooms and boards see the
- * changes. The CLI opens the database by DATABASE_URL, so these run on the PostgreSQL project only.
+ * `npm run admin` as an operator runs it, against this file's PostgreSQL database and Redis database,
+ * beside a running server whose players, rooms and boards see the changes. The CLI opens the database
+ * by DATABASE_URL, so these run on the PostgreSQL project only.
  */
 const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 let t: TestApp;
@@ -44,31 +45,32 @@ interface CliRun {
   json: any;
 }
 
-/** Runs `admin --by test-operator --json <args>` in its own process (node --import tsx, as `npm run admin` does through tsx). */
+/**
+ * Runs `admin --by test-operator --json <args>` in this process, with the environment an operator's
+ * shell would give it (the CLI's own process, `npm run admin`, is run by the first test here and by the
+ * suspension test against server processes).
+ */
 async function admin(...args: string[]): Promise<CliRun> {
-  const finished = await promisify(execFile)(
-    process.execPath,
-    ["--import", "tsx", "server/src/admin/cli.ts", "--by", "test-operator", "--json", ...args],
-    { cwd: REPO_ROOT, env },
-  ).then(
-    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
-  );
+  let stdout = "";
+  let stderr = "";
+  const code = await runAdmin(["--by", "test-operator", "--json", ...args], {
+    env,
+    out: (text) => void (stdout += text),
+    err: (text) => void (stderr += text),
+  });
   let json: unknown = null;
   try {
-    json = JSON.parse(finished.stdout);
+    json = JSON.parse(stdout);
   } catch {
     /* not JSON: a refusal, or --out */
   }
-  return { ...finished, json };
+  return { code, stdout, stderr, json };
 }
 
 const sql = (text: string, params: unknown[] = []) => t.app.services.db.run((em) => em.query(text, params));
 const actionsOf = (playerId: string) =>
   sql(`SELECT operator, action, reason, request_id, amount, details FROM admin_actions WHERE player_id = $1 ORDER BY id`, [playerId]);
 
-// Each command is a process of its own that compiles, connects and checks the migrations: seconds each
-// on a busy machine, and a test runs several.
 describe.runIf(TEST_DB === "postgres")("npm run admin", { timeout: 300_000 }, () => {
   it("is the npm script, and refuses to open the embedded database unless told the server is stopped", async () => {
     const help = await promisify(execFile)("npm", ["run", "--silent", "admin", "--", "--help"], { cwd: REPO_ROOT, env });
