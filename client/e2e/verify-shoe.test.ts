@@ -68,10 +68,12 @@ async function playAShoe() {
         v.phase === "insurance" || !hand
           ? { type: "insurance", take: v.round % 2 === 0 }
           : { type: basicStrategy(hand.cards, v.dealer[0]!, v.actions.includes("double"), v.actions.includes("split")) };
-      room.send(TABLE_MESSAGES.act, { requestId: `act-${v.round}-${sent.size}`, action });
+      room.send(TABLE_MESSAGES.act, { requestId: `act-${s.shoe!.id}-${v.round}-${sent.size}`, action });
     });
   });
   await waitFor(() => snap(room.state).previousShoe !== null, 150_000);
+  // Every bet, Ready and action was taken (a refused one would have left the turn to the table's timer).
+  expect(inbox.messages.filter((m) => m.type !== "result")).toEqual([]);
   expect(snap(room.state).previousShoe!.id).toBe(first.id);
   await waitFor(() => snap(room.state).phase === "betting" && snap(room.state).shoe?.id !== first.id, 10_000);
   return { room, finished: first, dealing: snap(room.state).shoe! };

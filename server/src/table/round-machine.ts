@@ -316,7 +316,10 @@ export function step(machine: TableMachine, event: MachineEvent, now: number, se
   if (result.refusal || result.busy) return { ...result, machine };
   const driven = drive(result.machine, now, settings, result.effects);
   const after = wakeAt(driven.machine);
-  if (after !== before) driven.effects.push({ type: "wake", at: after });
+  // A tick is the room's timer firing, which leaves no timer behind: its next wake-up is asked for again,
+  // even when unchanged (a timer may fire a millisecond before its moment by the machine's clock, and a
+  // table left without a timer would stall).
+  if (after !== before || event.type === "tick") driven.effects.push({ type: "wake", at: after });
   return { ...result, machine: driven.machine, effects: driven.effects };
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { rankOf } from "@casino/common/games/cards";
 import { act, dealerTurn, defaultAction, seatToAct, type TableState } from "@casino/common/games/blackjack-table";
 import { replayShoe } from "../../src/rooms/table-replay";
-import { restartPlan, wakeAt, type MachineEffect } from "../../src/table/round-machine";
+import { restartPlan, step, wakeAt, type MachineEffect } from "../../src/table/round-machine";
 import { SETTINGS, TableDriver, seedWhere } from "./table-machine-driver";
 
 /**
@@ -432,5 +432,16 @@ describe("the restart rule", () => {
     let state = replayShoe(shoe(seed), [open])!;
     for (let d = defaultAction(state); d; d = defaultAction(state)) state = act(state, d.seat, d.action).state;
     expect(seatToAct(dealerTurn(state))).toBeNull();
+  });
+});
+
+describe("the wake-up", () => {
+  it("is asked for again by a tick that comes before its moment (a timer may fire a millisecond early): the table never stalls", () => {
+    const t = table(["ann"], [50]);
+    const deadline = t.snapshot.deadline!;
+    expect(wakeAt(t.machine)).toBe(deadline);
+    const early = step(t.machine, { type: "tick" }, deadline - 1, SETTINGS);
+    expect(early.machine.stage).toBe("betting");
+    expect(early.effects).toContainEqual({ type: "wake", at: deadline });
   });
 });
