@@ -327,13 +327,13 @@ function boardsLine(ctx: AdminContext, changed: boolean, boards: { players: numb
 
 /** Where a run of the command line reads its environment and writes its answers. */
 export interface AdminIo {
-  env: NodeJS.ProcessEnv;
+  /** The environment the configuration is read from (the process's own when left out). */
+  env?: NodeJS.ProcessEnv;
   out(text: string): void;
   err(text: string): void;
 }
 
 const processIo: AdminIo = {
-  env: process.env,
   out: (text) => void process.stdout.write(text),
   err: (text) => void process.stderr.write(text),
 };
