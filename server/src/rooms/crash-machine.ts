@@ -1,4 +1,4 @@
-import { crashMultiplierAt, crashReachedAtMs, type CrashPhase, type CrashRoomBet, type RoundingRule } from "@casino/common";
+import { crashMultiplierAt, crashReachedAtMs, type CrashRoomBet, type CrashRoomSnapshot, type RoundingRule } from "@casino/common";
 
 /**
  * The shared crash room's rounds as a pure machine: `crashStep(state, event, now)` gives the next state
@@ -85,19 +85,10 @@ interface PlacingBet {
 }
 
 /** What everyone in the room sees of the round (the room's schema state, bets and history aside). */
-export interface CrashView {
-  phase: CrashPhase;
-  roundId: string;
-  gameNumber: number;
-  bettingEndsAt: number;
-  runStartedAt: number;
-  elapsedMs: number;
-  multiplier: number;
-  /** 0 until the bust. */
-  crashPoint: number;
-  /** "" until the bust. */
-  gameHash: string;
-}
+export type CrashView = Pick<
+  CrashRoomSnapshot,
+  "phase" | "roundId" | "gameNumber" | "bettingEndsAt" | "runStartedAt" | "elapsedMs" | "multiplier" | "crashPoint" | "gameHash"
+>;
 
 export interface CrashMachineState {
   timing: CrashTiming;
