@@ -14,6 +14,16 @@ const GUARD_MS = 30_000;
  * ledger's work is real and takes the time it takes), never for a length of time.
  */
 
+/** The crash room tests' configuration: a short betting phase and a steep curve (2× after 116 ms). */
+export const CRASH_ENV = {
+  CRASH_BETTING_MS: "250",
+  CRASH_BUSTED_MS: "100",
+  CRASH_TICK_MS: "20",
+  CRASH_CURVE_RATE: "0.006",
+  CRASH_CHAIN_LENGTH: "500",
+  BET_RATE_PER_SECOND: "1000",
+};
+
 export interface CrashStateView {
   phase: string;
   roundId: string;

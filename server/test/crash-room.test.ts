@@ -13,23 +13,15 @@ import { ManualClock } from "../src/clock";
 import { CrashStore } from "../src/db/crash-store";
 import { startTestApp, TEST_DB, type TestApp } from "./harness";
 import { ask, newRequestId, waitFor } from "./room-helpers";
-import { bettingRound, bustOf, joinCrash, leaveAll, runToBust, sqlOf, startRun, stateOf } from "./crash-room-helpers";
+import { CRASH_ENV, bettingRound, bustOf, joinCrash, leaveAll, runToBust, sqlOf, startRun, stateOf } from "./crash-room-helpers";
 
 /**
  * The shared crash room on a ManualClock (crash-room-helpers.ts): each phase lasts until the test moves
- * the clock past it. The timing below is the room's configuration: a steep curve (2× after 116 ms) so a
+ * the clock past it. The room's configuration is CRASH_ENV there: a steep curve (2× after 116 ms) so a
  * round's run is a few hundred milliseconds of the clock. The rules over many rounds are proved on the
  * round machine alone (unit/crash-round-machine.test.ts); here the real path: the store, the ledger,
  * the chain and what the connections see.
  */
-const CRASH_ENV = {
-  CRASH_BETTING_MS: "250",
-  CRASH_BUSTED_MS: "100",
-  CRASH_TICK_MS: "20",
-  CRASH_CURVE_RATE: "0.006",
-  CRASH_CHAIN_LENGTH: "500",
-  BET_RATE_PER_SECOND: "1000",
-};
 const RATE = Number(CRASH_ENV.CRASH_CURVE_RATE);
 /** The multipliers (hundredths) at which players cash out by hand. */
 const HAND_TARGETS = [112, 135, 160, 210, 320];

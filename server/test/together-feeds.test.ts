@@ -4,7 +4,7 @@ import { CRASH_MESSAGES, DOTS_REWARD, TOGETHER_ROOM } from "@casino/common";
 import { playConnectDots } from "../../common/test/skill/bots";
 import { ManualClock } from "../src/clock";
 import { startTestApp, type TestApp } from "./harness";
-import { bettingRound, runToBust, startRun } from "./crash-room-helpers";
+import { CRASH_ENV, bettingRound, runToBust, startRun } from "./crash-room-helpers";
 import { ask, Inbox, newRequestId, waitFor } from "./room-helpers";
 
 /**
@@ -14,17 +14,7 @@ import { ask, Inbox, newRequestId, waitFor } from "./room-helpers";
 let t: TestApp;
 const clock = new ManualClock();
 beforeAll(async () => {
-  t = await startTestApp(
-    {
-      CRASH_BETTING_MS: "250",
-      CRASH_BUSTED_MS: "100",
-      CRASH_TICK_MS: "20",
-      CRASH_CURVE_RATE: "0.006",
-      CRASH_CHAIN_LENGTH: "500",
-      BET_RATE_PER_SECOND: "1000",
-    },
-    { clock },
-  );
+  t = await startTestApp(CRASH_ENV, { clock });
 });
 afterAll(async () => t?.close());
 afterEach(async () => t.expectLedgerInvariant());
