@@ -2,10 +2,10 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { Client } from "@colyseus/sdk";
-import { CASINO_PUSH, type HistoryPage } from "@casino/common";
+import type { HistoryPage } from "@casino/common";
 import { TEST_DB } from "./harness";
-import { Inbox, ask, waitFor } from "./room-helpers";
+import { api, guestOn, joinOn } from "./process-helpers";
+import { ask, waitFor } from "./room-helpers";
 import { startServerProcess, type ServerProcess } from "./server-process";
 
 /**
@@ -21,33 +21,14 @@ describe.runIf(TEST_DB === "pglite")("the embedded default across a restart", { 
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  const call = async (path: string, init: { method?: string; token?: string; body?: unknown } = {}) => {
-    const res = await fetch(`${server!.baseUrl}${path}`, {
-      method: init.method ?? "GET",
-      headers: {
-        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-        ...(init.body ? { "content-type": "application/json" } : {}),
-      },
-      body: init.body ? JSON.stringify(init.body) : undefined,
-    });
-    return { status: res.status, body: (await res.json()) as any };
-  };
-
   it("keeps a bet's money and history in DATA_DIR, and starts again on the migrated folder", async () => {
     dir = await mkdtemp(join(tmpdir(), "casino-embedded-"));
     const env = { DATA_DIR: dir, DATABASE_URL: undefined, REDIS_URL: undefined };
     server = await startServerProcess({ env, name: "embedded-a" });
 
-    const guest = await call("/api/guest", { method: "POST", body: { username: "Embedded" } });
-    expect(guest.status).toBe(201);
-    const token = guest.body.session_token as string;
-    const playerId = guest.body.player.id as string;
-
-    const client = new Client(server.wsUrl);
-    client.auth.token = token;
-    const room = await client.create("casino");
-    const inbox = new Inbox(room);
-    await inbox.wait((m) => m.type === CASINO_PUSH.openRound);
+    const { token, player: guest } = await guestOn(server);
+    const playerId = guest.id as string;
+    const { room, inbox } = await joinOn(server, token);
     const { type, body } = await ask(room, inbox, "bet", { game: "dice", amount: 40, params: { target: 50, direction: "under" } });
     expect(type).toBe("result");
     const balance = body.balance as number;
@@ -58,10 +39,10 @@ describe.runIf(TEST_DB === "pglite")("the embedded default across a restart", { 
     expect(await server.stop("SIGTERM")).toEqual({ code: 0, signal: null });
 
     server = await startServerProcess({ env, name: "embedded-b" });
-    const player = await call(`/api/player/${playerId}`, { token });
+    const player = await api(server, "GET", `/api/player/${playerId}`, { token });
     expect(player.status).toBe(200);
     expect(player.body.balance).toBe(balance);
-    const history = await call(`/api/player/${playerId}/history`, { token });
+    const history = await api(server, "GET", `/api/player/${playerId}/history`, { token });
     expect(history.status).toBe(200);
     expect((history.body as HistoryPage).items.map((item) => [item.gameType, item.betAmount, item.payout])).toEqual([
       ["dice", 40, body.payout],
