@@ -169,10 +169,10 @@ function adminProgram(): Command {
         print({ games, total }, () =>
           games.length === 0
             ? ["the house has no result yet"]
-            : [
-                ...games.map((g) => `${g.game.padEnd(18)} ${signed(g.result).padStart(12)}`),
-                `${"total".padEnd(18)} ${signed(total).padStart(12)}`,
-              ],
+            : accountLines(
+                games.map((g) => [g.game, g.result, ""]),
+                total,
+              ),
         );
       }),
     );
@@ -187,10 +187,10 @@ function adminProgram(): Command {
         print({ sources, total }, () =>
           sources.length === 0
             ? ["no coins minted yet"]
-            : [
-                ...sources.map((m) => `${m.source.padEnd(18)} ${signed(m.minted).padStart(12)}  in ${m.entries} entries`),
-                `${"total".padEnd(18)} ${signed(total).padStart(12)}`,
-              ],
+            : accountLines(
+                sources.map((m) => [m.source, m.minted, `  in ${m.entries} entries`]),
+                total,
+              ),
         );
       }),
     );
@@ -315,6 +315,12 @@ function defaultOperator(): string {
 }
 
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
+
+/** The economy reports' lines: an account's name and signed coins in columns (with a note), then the total. */
+const accountLines = (rows: [name: string, coins: number, note: string][], total: number): string[] => [
+  ...rows.map(([name, coins, note]) => `${name.padEnd(18)} ${signed(coins).padStart(12)}${note}`),
+  `${"total".padEnd(18)} ${signed(total).padStart(12)}`,
+];
 
 const playerLine = (p: PlayerView) =>
   `${p.id}  ${p.username}  (${p.guest ? "guest" : "Discord"} ${p.discordId})  balance ${p.balance}  ${p.status}${p.archivedAt ? " (archived)" : ""}  since ${p.createdAt}, last seen ${p.lastSeenAt}`;
