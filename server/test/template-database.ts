@@ -13,12 +13,17 @@ import { openDatabase } from "../src/db/database";
  */
 const ADMIN_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
+let memo: string | undefined;
+
+/** The template's name for these migrations and entities (read once per process). */
 export function templateName(): string {
+  if (memo) return memo;
   const folder = join(import.meta.dirname, "..", "src", "db", "migrations");
   const hash = createHash("sha256");
   for (const file of readdirSync(folder).sort()) hash.update(file).update(readFileSync(join(folder, file)));
   hash.update(readFileSync(join(import.meta.dirname, "..", "src", "db", "entities", "index.ts")));
-  return `casino_template_${hash.digest("hex").slice(0, 16)}`;
+  memo = `casino_template_${hash.digest("hex").slice(0, 16)}`;
+  return memo;
 }
 
 export default async function setup(): Promise<void> {
