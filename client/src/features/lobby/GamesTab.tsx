@@ -83,9 +83,7 @@ export function GamesTab() {
         </section>
       ) : (
         <>
-          {/* Most Played arrives with the stats: on a device that has played, its place is kept meanwhile. */}
-          {stats.data === undefined && recentKnown && !stats.error ? <div className="mb-8 h-[16.4rem] sm:h-[6.6rem]" aria-hidden /> : null}
-          <MostPlayed stats={stats.data} />
+          <MostPlayed stats={stats.data} keepPlace={recentKnown && !stats.error} />
           <RecentlyPlayed />
           {favouriteGames.length > 0 && (
             <section aria-labelledby="favourites" className="mb-8" data-testid="favourites">
