@@ -5,6 +5,7 @@ import { useSession } from "../../store/session";
 import { Avatar } from "../../ui/Avatar";
 import { BalanceDisplay } from "./BalanceDisplay";
 import { Notifications } from "./Notifications";
+import { SpinReadyButton } from "../daily-spin/SpinReadyButton";
 
 /** The name shown: the Discord user's, else the player's, else "Player". */
 export function useDisplayName(): string {
@@ -37,6 +38,7 @@ export function Header() {
         </h1>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           <BalanceDisplay />
+          <SpinReadyButton />
           <Notifications />
           <Link href="/settings" aria-label="Settings" className="grid h-10 w-10 place-items-center rounded-full hover:bg-muted">
             <Settings className="h-5 w-5" aria-hidden />
