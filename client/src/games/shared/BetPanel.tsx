@@ -3,10 +3,11 @@ import type { GameDefinition } from "@casino/common/catalogue";
 import type { BetAnswer } from "@casino/common/protocol";
 import { quoteBet } from "@casino/common/games/odds";
 import { MAX_PAYOUT } from "@casino/common/limits";
+import { RTP_TABLE } from "@casino/common/rtp-table";
 import { ActionBar } from "./ActionBar";
 import { AutoBetPanel } from "./AutoBet";
 import { Dialog } from "./Dialog";
-import { formatChance, formatCoins, formatMultiplier, payoutText } from "./format";
+import { formatChance, formatCoins, formatMultiplier, formatPercent, payoutText } from "./format";
 import type { StakeState } from "./use-stake";
 
 export interface AutoBetSupport {
@@ -78,6 +79,8 @@ export function BetPanel(props: BetPanelProps) {
     if (stake.problem || paramsProblem || props.paramsHint || params === null) return null;
     return quoteBet(game.id, total, params);
   }, [game.id, total, params, stake.problem, paramsProblem, props.paramsHint]);
+  // the first row of a game's RTP table is its main bet, played as its rules say is best
+  const mainBet = RTP_TABLE[game.id]?.[0];
 
   const problem = stake.problem ?? paramsProblem ?? (quote && !quote.ok ? quote.error : null);
   const hint = props.paramsHint ?? null;
@@ -241,9 +244,14 @@ export function BetPanel(props: BetPanelProps) {
               </dd>
             </div>
             <div className="rounded-lg bg-muted p-2">
-              <dt className="text-muted-foreground">Win chance</dt>
-              <dd className="font-semibold tabular-nums" data-testid="bet-chance">
-                {quote.quote.winChance === null ? "depends on play" : formatChance(quote.quote.winChance)}
+              {/* where the chance of a win depends on the player's choices, the main bet's exact return (docs/rtp.md) is the true figure */}
+              <dt className="text-muted-foreground">{quote.quote.winChance === null ? "Return to player" : "Win chance"}</dt>
+              <dd
+                className="font-semibold tabular-nums"
+                data-testid="bet-chance"
+                title={quote.quote.winChance === null ? mainBet?.bet : undefined}
+              >
+                {quote.quote.winChance !== null ? formatChance(quote.quote.winChance) : mainBet ? formatPercent(mainBet.rtp) : "—"}
               </dd>
             </div>
           </dl>
