@@ -26,6 +26,7 @@ function useAvatarUrl(): string | null {
 export function Header() {
   const name = useDisplayName();
   const avatar = useAvatarUrl();
+  const player = useSession((s) => s.player);
   return (
     <header className="sticky top-0 z-20 border-b border-border bg-background/95">
       <div className="mx-auto flex h-16 w-full max-w-6xl items-center gap-2 px-3 sm:gap-3 sm:px-4">
@@ -44,7 +45,7 @@ export function Header() {
             <Settings className="h-5 w-5" aria-hidden />
           </Link>
           <div className="flex items-center gap-2" data-testid="user">
-            <Avatar src={avatar} name={name} />
+            <Avatar src={avatar} name={name} seed={player?.username ?? name} />
             <span className="hidden max-w-36 truncate text-sm font-semibold md:inline" data-testid="username">
               {name}
             </span>
