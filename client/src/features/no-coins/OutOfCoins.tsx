@@ -28,7 +28,6 @@ export function OutOfCoins({ className }: { className?: string }) {
   const now = useNow(30_000);
   const setTab = useLobby((s) => s.setTab);
   const openGame = useLobby((s) => s.openGame);
-  const exitGame = useLobby((s) => s.exitGame);
   if (balance === null || balance >= MIN_BET) return null;
   const { ready, msLeft } = spinAvailability(lastSpin, now);
   return (
@@ -49,13 +48,7 @@ export function OutOfCoins({ className }: { className?: string }) {
             <p className="text-muted-foreground">{ready ? "Ready now" : `Next spin in ${formatHoursMinutes(msLeft)}`}</p>
           </div>
           {ready && (
-            <Button
-              size="sm"
-              onClick={() => {
-                exitGame();
-                setTab("daily");
-              }}
-            >
+            <Button size="sm" onClick={() => setTab("daily")}>
               Spin now
             </Button>
           )}
