@@ -14,7 +14,7 @@ export type LobbyTab = "games" | "daily" | "leaderboard";
 /** Where the app is: a lobby tab, a game in place of the lobby, or one of the other pages. */
 export type Place = { page: "lobby"; tab: LobbyTab } | { page: "game"; game: GameId } | { page: "other" };
 
-/** Discord's `/.proxy/<path>` reaches the same files as `/<path>` (see docs/discord-deploy.md). */
+/** Discord's proxy serves `/.proxy/<path>` as `/<path>` (docs/discord-deploy.md). */
 export const PROXY_PREFIX = "/.proxy";
 
 /** The query parameters Discord launches the activity with (the Embedded App SDK reads them from the address). */
