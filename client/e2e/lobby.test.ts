@@ -6,7 +6,7 @@ import { setupBrowserApp } from "./browser-app";
 
 /**
  * The lobby a player opens: an illustration per game, search, favourites kept on the device, the games
- * played last, and the Resume card of a round left open (after a reload).
+ * played last, and the Resume card of a round left open (the app opened again at the lobby's address).
  */
 const { server: t, browser } = setupBrowserApp();
 
@@ -98,14 +98,15 @@ describe("the lobby", () => {
     },
   );
 
-  it("offers to resume a round left open, after a reload", { timeout: 90_000 }, async () => {
+  it("offers to resume a round left open, when the app is opened again at the lobby", { timeout: 90_000 }, async () => {
     const { context, page } = await openAsGuest(browser, t.baseUrl);
     try {
       expect(await page.getByTestId("resume-card").count()).toBe(0);
       await openGame(page, "mines");
       await press(page, "bet-button");
       await expect.poll(() => page.getByTestId("bet-panel").getAttribute("data-locked"), { timeout: 15_000 }).toBe("true");
-      await page.reload();
+      // (a reload of the game's own address reopens the game: addresses.test.ts)
+      await page.goto(t.baseUrl);
       const card = page.getByTestId("resume-card");
       await card.waitFor({ timeout: 20_000 });
       expect(await card.textContent()).toContain("Your Mines round is still open");

@@ -27,7 +27,6 @@ export function OutOfCoins({ className }: { className?: string }) {
   const { ready, msLeft } = useSpinAvailability();
   const setTab = useLobby((s) => s.setTab);
   const openGame = useLobby((s) => s.openGame);
-  const exitGame = useLobby((s) => s.exitGame);
   if (balance === null || balance >= MIN_BET) return null;
   return (
     <section
@@ -47,13 +46,7 @@ export function OutOfCoins({ className }: { className?: string }) {
             <p className="text-muted-foreground">{ready ? "Ready now" : `Next spin in ${formatHoursMinutes(msLeft)}`}</p>
           </div>
           {ready && (
-            <Button
-              size="sm"
-              onClick={() => {
-                exitGame();
-                setTab("daily");
-              }}
-            >
+            <Button size="sm" onClick={() => setTab("daily")}>
               Spin now
             </Button>
           )}
