@@ -334,7 +334,8 @@ describe("a guest in the browser", () => {
           ],
         }),
     );
-    await page.reload();
+    // the lobby's games, opened again (a reload would reopen the leaderboard's address)
+    await page.goto(`${t.baseUrl}/`);
     await page.getByRole("heading", { name: "Most Played" }).waitFor({ timeout: 20_000 });
     expect(await page.locator('[data-testid^="most-played-"]').evaluateAll((els) => els.map((e) => e.getAttribute("data-testid")))).toEqual(
       ["most-played-mines", "most-played-dice", "most-played-keno"],
