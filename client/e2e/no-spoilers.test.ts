@@ -12,7 +12,8 @@ import { setupBrowserApp } from "./browser-app";
  * table's result, the round's row in "My bets" and in "Your bets", the header's gain (its "+" badge, or
  * its balance going back up after the stake left it), the round's toast, a blackjack hand's result word
  * and the dealer's total. Every other sign must come no earlier than the table's result (the same
- * mutation at the earliest), and the dealer's total never shows beside a face-down card.
+ * mutation at the earliest), the dealer's total never shows beside a face-down card, and no hand's
+ * total shows while one of its cards is still on its way (nearly transparent).
  */
 const { server: t, browser } = setupBrowserApp({ animations: true });
 
@@ -27,6 +28,8 @@ interface Watch {
   title: string;
   /** the dealer's total was seen beside a face-down card */
   totalOverHoleCard: boolean;
+  /** a hand's total was seen while one of its cards was still on its way (nearly transparent) */
+  totalBeforeCards: string | null;
 }
 
 /** Runs in the page: starts noting the signs of the next round's outcome. */
@@ -34,7 +37,7 @@ function startWatch(title: string): void {
   const w = window as unknown as { __watch?: Watch; __observer?: MutationObserver };
   w.__observer?.disconnect();
   const balance = () => Number((document.querySelector('[data-testid="balance"]')?.textContent ?? "").replace(/[^\d-]/g, ""));
-  const watch: Watch = { first: {}, base: balance(), low: balance(), title, totalOverHoleCard: false };
+  const watch: Watch = { first: {}, base: balance(), low: balance(), title, totalOverHoleCard: false, totalBeforeCards: null };
   w.__watch = watch;
   // the toast of the round before may still be on screen
   const earlierToasts = new Set(document.querySelectorAll('[data-testid="toast"]'));
@@ -62,6 +65,13 @@ function startWatch(title: string): void {
     const dealerTotal = !!document.querySelector('[data-testid="bj-dealer-total"]');
     mark("dealer total", dealerTotal);
     if (dealerTotal && document.querySelector('[data-testid="bj-dealer"] [aria-label="face-down card"]')) watch.totalOverHoleCard = true;
+    for (const hand of document.querySelectorAll("[data-hand]")) {
+      const total = hand.querySelector("[data-hand-total]");
+      const cards = [...hand.querySelectorAll('[role="img"]')];
+      if (total && !watch.totalBeforeCards && cards.some((card) => Number(getComputedStyle(card).opacity) < 0.4)) {
+        watch.totalBeforeCards = total.textContent;
+      }
+    }
   };
   const observer = new MutationObserver(check);
   observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
@@ -102,6 +112,7 @@ describe("no spoilers", () => {
         expect(early, `${game.id}: ${JSON.stringify(watch.first)}`).toEqual([]);
         expect(watch.first, game.id).toHaveProperty("My bets row");
         expect(watch.totalOverHoleCard, `${game.id}: the dealer's total beside a face-down card`).toBe(false);
+        expect(watch.totalBeforeCards, `${game.id}: a hand's total before its cards landed`).toBeNull();
         await backToLobby(page);
       }
       expect(errors, "page errors").toEqual([]);

@@ -99,7 +99,7 @@ export function Hand(props: {
   const totalKey = `${props.dealKey ?? ""}|${props.cards.map((c) => c ?? "x").join(",")}|${props.total ?? ""}`;
   const totalShown = useAfter(totalKey, props.total === undefined ? 0 : landed);
   return (
-    <div className="flex flex-col items-center gap-2" data-testid={props.testId}>
+    <div className="flex flex-col items-center gap-2" data-testid={props.testId} data-hand="">
       <div className="flex items-center gap-2 text-xs font-semibold uppercase tracking-wider text-muted-foreground">
         {props.label}
         {props.total !== undefined && totalShown && (
@@ -109,6 +109,7 @@ export function Hand(props: {
             animate={{ opacity: 1 }}
             className="rounded-full bg-card/80 px-2 py-0.5 text-sm normal-case text-foreground"
             data-testid={props.testId ? `${props.testId}-total` : undefined}
+            data-hand-total=""
           >
             {props.total}
           </motion.span>
