@@ -107,7 +107,10 @@ export function recordRound(answer: BetAnswer): void {
   if (!roundUnshown(useRoom.getState())) release();
 }
 
-/** The player's rounds are all shown: what waited is shown, and the server's list read afresh. */
+/**
+ * The player's rounds are all shown: what waited is shown, and after a round the server's list is read
+ * afresh (not after every answered action of a round still open).
+ */
 function release(): void {
   const next: Partial<HistoryState> = {};
   if (heldItems) next.items = heldItems;
@@ -115,7 +118,7 @@ function release(): void {
   heldItems = null;
   heldLocal = [];
   if (next.items || next.local) emit(next);
-  refreshHistory();
+  if (next.local) refreshHistory();
 }
 onRoundsShown(release);
 
