@@ -223,6 +223,7 @@ export default function CrapsTable(props: GameTableProps) {
           total={chip * chips.count}
           params={params}
           paramsHint={chips.count === 0 ? "Tap a bet on the layout to put a chip on it" : null}
+          returnByBet
           pending={pending}
           serverError={round.error}
           connected={connection.connected}

@@ -28,6 +28,8 @@ export interface BetPanelProps {
   paramsProblem?: string | null;
   /** what is still missing before a bet ("Place a chip on the layout"): shown as a hint, not an error */
   paramsHint?: string | null;
+  /** the game's return depends on which of its many bets are placed: the panel gives the range of its bets' returns */
+  returnByBet?: true;
   pending: boolean;
   /** the server's last refusal */
   serverError: string | null;
@@ -68,17 +70,14 @@ const isTyping = (target: EventTarget | null): boolean => {
  * chance, one clear error under the field, the main button, hotkeys with their "?" overlay, and
  * auto-bet where the game is single-step.
  */
-/** Games whose return depends on which of their many bets are placed: the panel gives the range. */
-const RETURN_BY_BET: ReadonlySet<string> = new Set(["craps"]);
-
 /**
  * A game's exact return as the bet panel gives it: its main bet's (the first row of its RTP table,
  * played as its rules say is best), or the range over its bets where the player picks among many.
  */
-function returnOf(gameId: string): { text: string; of: string } | undefined {
+function returnOf(gameId: string, byBet: boolean): { text: string; of: string } | undefined {
   const rows = RTP_TABLE[gameId];
   if (!rows?.length) return undefined;
-  if (!RETURN_BY_BET.has(gameId)) return { text: formatPercent(rows[0]!.rtp), of: rows[0]!.bet };
+  if (!byBet) return { text: formatPercent(rows[0]!.rtp), of: rows[0]!.bet };
   const rtps = rows.map((r) => r.rtp);
   return { text: `${formatPercent(Math.min(...rtps), 0)}–${formatPercent(Math.max(...rtps), 0)}`, of: "by bet: see the rules" };
 }
@@ -94,7 +93,7 @@ export function BetPanel(props: BetPanelProps) {
     if (stake.problem || paramsProblem || props.paramsHint || params === null) return null;
     return quoteBet(game.id, total, params);
   }, [game.id, total, params, stake.problem, paramsProblem, props.paramsHint]);
-  const returnToPlayer = returnOf(game.id);
+  const returnToPlayer = returnOf(game.id, props.returnByBet === true);
 
   const problem = stake.problem ?? paramsProblem ?? (quote && !quote.ok ? quote.error : null);
   const hint = props.paramsHint ?? null;
