@@ -4,6 +4,7 @@ import { FULL_DECK, type Card } from "../../src/games/cards";
 import { HOLDEM_DEFAULTS, type HoldemConfig } from "../../src/games/holdem/config";
 import {
   chipsInPlay,
+  handView,
   legalActions,
   startHand,
   step,
@@ -474,5 +475,31 @@ describe("Hold'em hand: chips are conserved", () => {
       ),
       { numRuns: 250 },
     );
+  });
+});
+
+describe("Hold'em hand: what a player sees", () => {
+  it("shows a player their own hole cards only, never the deck, and the hands turned up once it is over", () => {
+    let h = deal({
+      button: 1,
+      stacks: { 1: 100, 2: 100, 3: 100 },
+      hole: { 1: "Ah Ad", 2: "7c 2d", 3: "Kh Kd" },
+      board: "As 9s 5c 4d 3h",
+    }).hand;
+    const view = handView(h, 2);
+    expect(view.seats.map((s) => s.hole)).toEqual([null, cards("7c 2d"), null]);
+    expect(JSON.stringify(view)).not.toContain('"deck"');
+    expect(view.legal).toBeNull();
+    expect(handView(h, 1).legal).toMatchObject({ seat: 1, call: 2 });
+    expect(handView(h, null).seats.every((s) => s.hole === null)).toBe(true);
+    expect(view.pot).toBe(3);
+    h = play(h, [
+      [1, call],
+      [2, fold],
+      [3, check],
+      ...[1, 2, 3].flatMap(() => [[3, check] as [number, HoldemAction], [1, check] as [number, HoldemAction]]),
+    ]);
+    // Seat 3 shows first (left of the button, seat 2 folded), seat 1 beats it and shows.
+    expect(handView(h, null).seats.map((s) => s.hole)).toEqual([cards("Ah Ad"), null, cards("Kh Kd")]);
   });
 });

@@ -550,3 +550,65 @@ export function replayHand(start: HandStart, actions: readonly { seat: number; a
   });
   return h;
 }
+
+/** What one player (or a spectator, `viewer` null) may see of a hand: no deck, no other player's hole cards. */
+export interface HandView {
+  handNumber: number;
+  phase: HandPhase;
+  button: number;
+  smallBlindSeat: number;
+  bigBlindSeat: number;
+  board: Card[];
+  /** Everything put in so far, this street's bets included. */
+  pot: number;
+  currentBet: number;
+  toAct: number | null;
+  /** The decision's deadline, time bank included, and when the time bank starts to run. */
+  deadline: number | null;
+  bankStartsAt: number | null;
+  seats: {
+    seat: number;
+    playerId: string;
+    stack: number;
+    committed: number;
+    folded: boolean;
+    allIn: boolean;
+    connected: boolean;
+    timeBank: number;
+    /** The viewer's own cards, or a hand turned up at the showdown; else null. */
+    hole: Card[] | null;
+  }[];
+  /** The viewer's choices when it is the viewer's turn. */
+  legal: LegalActions | null;
+  result: HandResult | null;
+}
+
+export function handView(h: HoldemHand, viewer: number | null): HandView {
+  const shown = new Map(h.result?.shown.map((s) => [s.seat, s.hole]) ?? []);
+  return {
+    handNumber: h.handNumber,
+    phase: h.phase,
+    button: h.button,
+    smallBlindSeat: h.smallBlindSeat,
+    bigBlindSeat: h.bigBlindSeat,
+    board: [...h.board],
+    pot: h.phase === "complete" ? 0 : h.seats.reduce((sum, s) => sum + s.contributed, 0),
+    currentBet: h.currentBet,
+    toAct: h.toAct,
+    deadline: wakeAt(h),
+    bankStartsAt: bankStartsAt(h),
+    seats: h.seats.map((s) => ({
+      seat: s.seat,
+      playerId: s.playerId,
+      stack: s.stack,
+      committed: s.committed,
+      folded: s.folded,
+      allIn: s.allIn,
+      connected: s.connected,
+      timeBank: s.timeBank,
+      hole: s.seat === viewer ? [...s.hole] : (shown.get(s.seat) ?? null),
+    })),
+    legal: viewer === null ? null : legalActions(h, viewer),
+    result: h.result,
+  };
+}
