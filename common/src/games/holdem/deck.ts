@@ -2,9 +2,9 @@ import { z } from "zod";
 import { seatLines, type SeatSeed } from "../../fairness/shoe";
 import { drawWithoutReplacement, floatStream, sha256Hex, type FairnessInput } from "../../fairness/stream";
 import { clientSeed } from "../../protocol";
-import { FULL_DECK, type Card } from "../cards";
-import { HOLDEM_MAX_SEATS } from "./config";
-import { replayHand, type HandResult, type HandStart, type HoldemAction } from "./hand-machine";
+import { cardName, FULL_DECK, type Card } from "../cards";
+import { HOLDEM_DEFAULTS, HOLDEM_MAX_SEATS } from "./config";
+import { holdemAction, replayHand, type HandResult, type HandStart, type HoldemAction } from "./hand-machine";
 
 /**
  * A Hold'em hand's deck (docs/fairness.md, "The Hold'em table's deck"): the 52 cards shuffled from the
@@ -66,4 +66,97 @@ export function dealHoldemHand(record: HoldemHandRecord): DealtHoldemHand {
     hole: hand.seats.map((s) => ({ seat: s.seat, cards: [...s.hole] })),
     result: hand.result,
   };
+}
+
+const coins = z.number().int().min(0);
+const seatNo = z.number().int().min(1).max(HOLDEM_MAX_SEATS);
+const card = z.number().int().min(0).max(51);
+
+/**
+ * A hand's record as a file or an answer holds it: dealHoldemHand's input, the blinds standing for the
+ * whole config (the times do not change the cards or the chips), and optionally what the table recorded
+ * of its outcome, which checkHoldemRecord compares with the hand dealt again.
+ */
+export const holdemHandFile = z
+  .object({
+    serverSeed: z.string().min(1),
+    serverSeedHash: z.string().optional(),
+    seeds: holdemSeatSeeds,
+    start: z
+      .object({
+        handNumber: z.number().int().min(0),
+        config: z.object({ smallBlind: coins, bigBlind: coins }).passthrough(),
+        button: seatNo,
+        smallBlindSeat: seatNo,
+        bigBlindSeat: seatNo,
+        seats: z.array(
+          z.object({
+            seat: seatNo,
+            playerId: z.string(),
+            stack: coins,
+            timeBank: coins.default(0),
+            connected: z.boolean().default(true),
+            postsBigBlind: z.boolean().optional(),
+          }),
+        ),
+      })
+      .passthrough(),
+    actions: z.array(z.object({ seat: seatNo, action: holdemAction })),
+    outcome: z
+      .object({
+        board: z.array(card),
+        hole: z.array(z.object({ seat: seatNo, cards: z.array(card) })).optional(),
+        stacks: z.array(z.object({ seat: seatNo, stack: coins })),
+      })
+      .optional(),
+  })
+  .passthrough();
+export type HoldemHandFile = z.infer<typeof holdemHandFile>;
+
+/** The record of a parsed file as dealHoldemHand takes it (its config completed with the defaults). */
+export const recordOfFile = (file: HoldemHandFile): HoldemHandRecord => ({
+  ...file,
+  start: { ...file.start, config: { ...HOLDEM_DEFAULTS, ...file.start.config } },
+});
+
+/** The differences between a hand dealt again and what the table recorded of it (empty: they match). */
+export function checkHoldemRecord(dealt: DealtHoldemHand, outcome: NonNullable<HoldemHandFile["outcome"]>): string[] {
+  const same = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+  const problems: string[] = [];
+  if (!same(dealt.result.board, outcome.board)) problems.push("other board recorded");
+  for (const h of outcome.hole ?? []) {
+    const got = dealt.hole.find((x) => x.seat === h.seat);
+    if (!got || !same(got.cards, h.cards)) problems.push(`seat ${h.seat}: other hole cards recorded`);
+  }
+  for (const s of outcome.stacks) {
+    const got = dealt.result.stacks.find((x) => x.seat === s.seat);
+    if (!got) problems.push(`seat ${s.seat}: recorded, but not dealt in`);
+    else if (got.stack !== s.stack) problems.push(`seat ${s.seat}: recorded stack ${s.stack}, dealt again ${got.stack}`);
+  }
+  return problems;
+}
+
+/** A dealt hand in words: the commitment, the deck's client seed, each seat's cards, the board, the pots. */
+export function describeHoldemHand(d: DealtHoldemHand): string[] {
+  const cards = (list: readonly Card[]) => list.map(cardName).join(" ");
+  const lines = [
+    `server seed hash: ${d.commitment.serverSeedHash}`,
+    d.commitment.matches === null
+      ? "commitment: not checked (no server seed hash given)"
+      : d.commitment.matches
+        ? "commitment: matches the hash shown before the hand"
+        : `commitment: DOES NOT MATCH the hash given (${d.commitment.expected})`,
+    `hand client seed: ${d.clientSeed}`,
+    ...d.hole.map((h) => `seat ${h.seat}: ${cards(h.cards)}`),
+    `board: ${cards(d.result.board) || "(none dealt)"}`,
+  ];
+  for (const s of d.result.shown) lines.push(`seat ${s.seat} shows ${s.best.category}: ${cards(s.best.cards)}`);
+  if (d.result.mucked.length) lines.push(`mucked: seat ${d.result.mucked.join(", seat ")}`);
+  if (d.result.uncalled) lines.push(`uncalled ${d.result.uncalled.amount} back to seat ${d.result.uncalled.seat}`);
+  d.result.pots.forEach((p, i) => {
+    const to = p.winners.map((w) => `seat ${w.seat} ${w.amount}`).join(", ");
+    lines.push(`${i === 0 ? "main pot" : `side pot ${i}`} ${p.amount}: ${to}`);
+  });
+  lines.push(`stacks: ${d.result.stacks.map((s) => `seat ${s.seat} ${s.stack}`).join(", ")}`);
+  return lines;
 }
