@@ -13,6 +13,7 @@ import {
   type HandStep,
   type HoldemAction,
   type HoldemHand,
+  type Street,
 } from "../../src/games/holdem/hand-machine";
 import { hand as cards } from "../helpers";
 
@@ -242,6 +243,43 @@ describe("Hold'em hand: pots and showdown", () => {
     expect(r.shown.find((s) => s.seat === 1)!.best).toMatchObject({ category: "three-of-a-kind", cards: cards("Ad Ah As Ks Qs") });
   });
 
+  it("keeps a side pot per all-in when players go all-in on different streets and two play on", () => {
+    let h = deal({
+      button: 4,
+      stacks: { 1: 30, 2: 80, 3: 200, 4: 200 },
+      hole: { 1: "Ah Ad", 2: "Kh Kd", 3: "2c 7d", 4: "Qh Qd" },
+      board: "As Ks Qs 8d 3c",
+    }).hand;
+    h = play(h, [
+      [3, raise(30)],
+      [4, call],
+      [1, { type: "allIn" }],
+      [2, call],
+    ]);
+    expect(h.phase).toBe("flop");
+    // Seat 1 is all-in: seat 2 opens the flop, all-in for its last 50; seat 3 raises, seat 4 calls.
+    expect(h.toAct).toBe(2);
+    h = play(h, [
+      [2, { type: "allIn" }],
+      [3, raise(150)],
+      [4, call],
+    ]);
+    expect(h.phase).toBe("turn");
+    h = play(h, [
+      [3, check],
+      [4, { type: "allIn" }],
+      [3, call],
+    ]);
+    const r = h.result!;
+    expect(r.uncalled).toBeNull();
+    expect(r.pots.map((p) => [p.amount, p.eligible, p.winners.map((w) => w.seat)])).toEqual([
+      [120, [1, 2, 3, 4], [1]],
+      [150, [2, 3, 4], [2]],
+      [240, [3, 4], [4]],
+    ]);
+    expect(r.stacks.map((s) => s.stack)).toEqual([120, 150, 0, 240]);
+  });
+
   it("splits a pot and gives the odd chip to the first winner left of the button", () => {
     let h = deal({
       button: 1,
@@ -456,6 +494,11 @@ describe("Hold'em hand: chips are conserved", () => {
             if (h.phase === "complete") break;
             expect(chipsInPlay(h)).toBe(total);
             expect(h.seats.every((s) => s.stack >= 0 && Number.isInteger(s.stack))).toBe(true);
+            const toAct = h.seats.find((s) => s.seat === h.toAct)!;
+            expect(toAct.folded || toAct.allIn).toBe(false);
+            expect(h.board).toHaveLength({ preflop: 0, flop: 3, turn: 4, river: 5 }[h.phase as Street]);
+            const legal = legalActions(h, toAct.seat)!;
+            for (const range of [legal.bet, legal.raise]) if (range) expect(range.min).toBeLessThanOrEqual(range.max);
             now += 1_000;
             const event: HandEvent = timeout ? { type: "tick" } : pick(h, choice, size);
             if (timeout) now = wakeAt(h)!;
@@ -471,6 +514,8 @@ describe("Hold'em hand: chips are conserved", () => {
           );
           expect(r.stacks.every((s) => s.stack >= 0)).toBe(true);
           for (const pot of r.pots) expect(pot.winners.reduce((a, w) => a + w.amount, 0)).toBe(pot.amount);
+          // A pot's winner is never a mucked hand: every winner at a showdown is shown with its five cards.
+          if (r.showdown) for (const pot of r.pots) for (const w of pot.winners) expect(r.shown.map((x) => x.seat)).toContain(w.seat);
         },
       ),
       { numRuns: 250 },
