@@ -27,5 +27,3 @@ export * from "./together";
 export * from "./together-schemas";
 export * from "./table";
 export * from "./table-schemas";
-/** The Hold'em table's engine as one namespace (its step, wakeAt, … would collide with other machines' names). */
-export * as holdem from "./games/holdem/index";
