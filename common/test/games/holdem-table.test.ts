@@ -1,7 +1,8 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { FULL_DECK } from "../../src/games/cards";
 import { HOLDEM_DEFAULTS } from "../../src/games/holdem/config";
-import { legalActions, startHand, step, type HoldemAction, type HoldemHand } from "../../src/games/holdem/hand-machine";
+import { legalActions, startHand, step, wakeAt, type HoldemAction, type HoldemHand } from "../../src/games/holdem/hand-machine";
 import {
   afterHand,
   comeBack,
@@ -164,3 +165,58 @@ function stepOk(h: HoldemHand, seat: number, action: HoldemAction): HoldemHand {
   expect(next.refusal).toBeUndefined();
   return next.hand;
 }
+
+describe("Hold'em table: many hands in a row, driven as a room would drive it", () => {
+  it("moves the button every hand, conserves the chips across hands and finishes every hand on the clock alone", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 80, max: 400 }), { minLength: 2, maxLength: 6 }),
+        fc.array(fc.tuple(fc.nat(), fc.boolean()), { minLength: 300, maxLength: 300 }),
+        fc.infiniteStream(fc.shuffledSubarray(FULL_DECK as number[], { minLength: 52, maxLength: 52 })),
+        (buyIns, choices, decks) => {
+          let seats = buyIns.map((buyIn, i) => sitDown(CONFIG, [1, 3, 4, 6, 8, 9][i]!, `p${i}`, buyIn));
+          const total = buyIns.reduce((a, b) => a + b, 0);
+          let button: number | null = null;
+          let now = 0;
+          let c = 0;
+          const deckIter = decks[Symbol.iterator]();
+          for (let handNumber = 1; handNumber <= 8; handNumber++) {
+            const plan = planHand(seats, button);
+            if (!plan) break;
+            if (button !== null) {
+              const playing = seats.filter((s) => s.status === "playing" && s.stack > 0).map((s) => s.seat);
+              // The first playing seat clockwise after the last button (the seats are listed in order).
+              if (playing.length >= 2) expect(plan.button).toBe(playing.find((n) => n > button!) ?? playing[0]);
+            }
+            button = plan.button;
+            let step_ = startHand(handStart(plan, seats, CONFIG, handNumber, deckIter.next().value as number[]), now);
+            let wake = step_.effects.findLast((e) => e.type === "wake");
+            let h = step_.hand;
+            while (h.phase !== "complete") {
+              const [choice, idle] = choices[c++ % choices.length]!;
+              if (idle) {
+                // The room's timer fires at the wake-up it was given: the table acts for the idle player.
+                expect(wake?.type === "wake" && wake.at).toBe(wakeAt(h));
+                now = wakeAt(h)!;
+                step_ = step(h, { type: "tick" }, now);
+              } else {
+                const legal = legalActions(h, h.toAct!)!;
+                const options: HoldemAction[] = [{ type: "fold" }, legal.check ? { type: "check" } : { type: "call" }];
+                if (legal.raise || legal.bet) options.push({ type: "allIn" });
+                now += 500;
+                step_ = step(h, { type: "act", seat: h.toAct!, action: options[choice % options.length]! }, now);
+              }
+              expect(step_.refusal).toBeUndefined();
+              wake = step_.effects.findLast((e) => e.type === "wake") ?? wake;
+              h = step_.hand;
+            }
+            seats = afterHand(seats, h);
+            expect(seats.reduce((sum, s) => sum + s.stack, 0)).toBe(total);
+            expect(seats.every((s) => s.stack >= 0 && s.timeBank <= CONFIG.timeBankMs)).toBe(true);
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});
