@@ -548,3 +548,19 @@ describe("Hold'em hand: what a player sees", () => {
     expect(handView(h, null).seats.map((s) => s.hole)).toEqual([cards("Ah Ad"), null, cards("Kh Kd")]);
   });
 });
+
+describe("Hold'em hand: a start that cannot be dealt", () => {
+  it("refuses blinds out of place, a seat twice, an empty stack or a deck that is not the 52 cards", () => {
+    const ok = { button: 1, stacks: { 1: 100, 2: 100, 3: 100 } };
+    expect(() => deal(ok)).not.toThrow();
+    expect(() => deal({ ...ok, smallBlind: 3, bigBlind: 1 })).toThrow(/small blind/);
+    expect(() => deal({ ...ok, smallBlind: 2, bigBlind: 1 })).toThrow(/big blind/);
+    expect(() => deal({ button: 1, smallBlind: 2, bigBlind: 1, stacks: { 1: 100, 2: 100 } })).toThrow(/heads-up/);
+    expect(() => deal({ ...ok, stacks: { 1: 100, 2: 0, 3: 100 } })).toThrow(/stack/);
+    const start = deal(ok).hand;
+    const base = { handNumber: 1, config: CONFIG, button: 1, smallBlindSeat: 2, bigBlindSeat: 3 };
+    const seats = start.seats.map((s) => ({ seat: s.seat, playerId: s.playerId, stack: 100, timeBank: 0, connected: true }));
+    expect(() => startHand({ ...base, seats, deck: [...FULL_DECK.slice(1), 1] }, 0)).toThrow(/52 cards/);
+    expect(() => startHand({ ...base, seats: [...seats, seats[0]!], deck: FULL_DECK }, 0)).toThrow(/once/);
+  });
+});

@@ -262,7 +262,13 @@ function checkStart(start: HandStart): void {
   for (const n of [start.button, start.smallBlindSeat, start.bigBlindSeat])
     if (!numbers.includes(n)) throw new Error(`seat ${n} is not dealt in`);
   if (start.smallBlindSeat === start.bigBlindSeat) throw new Error("the small and big blinds are different seats");
+  const sorted = [...numbers].sort((a, b) => a - b);
+  const after = (n: number) => sorted.find((x) => x > n) ?? sorted[0]!;
   if (start.seats.length === 2 && start.smallBlindSeat !== start.button) throw new Error("heads-up, the button posts the small blind");
+  if (start.seats.length > 2 && start.smallBlindSeat !== after(start.button))
+    throw new Error("the small blind is the first seat dealt in left of the button");
+  if (start.bigBlindSeat !== after(start.smallBlindSeat))
+    throw new Error("the big blind is the first seat dealt in left of the small blind");
   if (start.seats.some((s) => !Number.isSafeInteger(s.stack) || s.stack < 1))
     throw new Error("every stack is a whole number of coins, at least 1");
   if (start.deck.length !== 52 || new Set(start.deck).size !== 52 || start.deck.some((c) => !Number.isInteger(c) || c < 0 || c > 51))
