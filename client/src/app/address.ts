@@ -99,10 +99,24 @@ interface EntryState {
 }
 export const isAboveLobby = (): boolean => (history.state as EntryState | null)?.aboveLobby === true;
 
+/** Whether this page was reached by a move inside the app (a link or `go`), not loaded at its address. */
+let movedInApp = false;
+
 /** Moves to an app path (without the base), as a new history entry or in place of this one. */
 export function go(path: string, options: { replace?: boolean; aboveLobby?: boolean } = {}): void {
   const state: EntryState | null = options.aboveLobby ? { aboveLobby: true } : null;
+  movedInApp = true;
   browserNavigate(withLaunchQuery(base + path, launch), { replace: options.replace ?? false, state });
+}
+
+/**
+ * "Back to the casino" from a page over the casino (the verifier, the fairness page): where the player
+ * came from inside the app (the game whose Verify link they followed), else the lobby.
+ */
+export function backToCasino(event: { preventDefault(): void }): void {
+  if (!movedInApp) return; // the link's own "/" is the way back
+  event.preventDefault();
+  history.back();
 }
 
 /**
@@ -116,7 +130,10 @@ export const ROUTER_OPTIONS = {
     navigate: (to: string, options?: { replace?: boolean; state?: unknown }) => void,
     to: string,
     options?: { replace?: boolean; state?: unknown },
-  ) => navigate(withLaunchQuery(to, launch), options),
+  ) => {
+    movedInApp = true;
+    navigate(withLaunchQuery(to, launch), options);
+  },
 };
 
 /**

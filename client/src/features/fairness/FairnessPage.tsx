@@ -4,6 +4,7 @@ import { marked } from "marked";
 // The published specification itself (docs/fairness.md), so the page can never differ from it.
 import specification from "../../../../docs/fairness.md?raw";
 import { withoutSourcePaths } from "./spec-text";
+import { backToCasino } from "../../app/address";
 
 // Our own document, parsed once: no HTML from anyone else reaches this page.
 const HTML = marked.parse(withoutSourcePaths(specification), { gfm: true, async: false });
@@ -28,7 +29,11 @@ export default function FairnessPage() {
   return (
     <main className="mx-auto w-full max-w-4xl flex-1 space-y-4 px-3 py-4 sm:px-4" data-testid="fairness-page">
       <div className="flex flex-wrap items-center gap-2">
-        <Link href="/" className="inline-flex h-8 items-center gap-1.5 rounded-lg px-3 text-sm font-semibold hover:bg-muted">
+        <Link
+          href="/"
+          onClick={backToCasino}
+          className="inline-flex h-8 items-center gap-1.5 rounded-lg px-3 text-sm font-semibold hover:bg-muted"
+        >
           <ArrowLeft className="h-4 w-4" aria-hidden /> Back to the casino
         </Link>
         <Link href="/verify" className="ml-auto text-sm text-primary-ink underline">

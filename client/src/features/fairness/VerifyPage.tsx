@@ -12,6 +12,7 @@ import { Card } from "../../ui/Card";
 import { cn } from "../../ui/cn";
 import { ModeTabs } from "../../ui/ModeTabs";
 import { ShoeVerifier } from "./ShoeVerifier";
+import { backToCasino } from "../../app/address";
 
 type Mode = "round" | "shoe";
 const MODES: { id: Mode; label: string }[] = [
@@ -103,7 +104,11 @@ export default function VerifyPage() {
   return (
     <main className="mx-auto w-full max-w-5xl flex-1 space-y-4 px-3 py-4 sm:px-4" data-testid="verify-page">
       <div className="flex flex-wrap items-center gap-2">
-        <Link href="/" className="inline-flex h-8 items-center gap-1.5 rounded-lg px-3 text-sm font-semibold hover:bg-muted">
+        <Link
+          href="/"
+          onClick={backToCasino}
+          className="inline-flex h-8 items-center gap-1.5 rounded-lg px-3 text-sm font-semibold hover:bg-muted"
+        >
           <ArrowLeft className="h-4 w-4" aria-hidden /> Back to the casino
         </Link>
         <h1 className="flex items-center gap-2 text-2xl font-bold">
