@@ -155,6 +155,7 @@ export interface PlayerRecord {
   soundOn: boolean;
   soundVolume: number;
   animationsOn: boolean;
+  resultToastsOn: boolean;
   lastDailySpin: string | null;
   dailySpinReminder: boolean;
   reminderEnabled: boolean;

@@ -74,7 +74,10 @@ describe("the double-entry migration", () => {
         ]),
       );
 
-      // The previous schema.
+      // The previous schema: the migrations after the double-entry one undone, then it.
+      const doubleEntry = new DoubleEntryAccounts1764100000007().name;
+      const last = async () => (await q<{ name: string }>(`SELECT name FROM migrations ORDER BY id DESC LIMIT 1`))[0]!.name;
+      while ((await last()) !== doubleEntry) await db.dataSource.undoLastMigration({ transaction: "each" });
       await db.dataSource.undoLastMigration({ transaction: "each" });
       const columns = await q<{ column_name: string }>(
         `SELECT column_name FROM information_schema.columns WHERE table_name = 'ledger_entries' AND column_name = 'account'`,
@@ -107,8 +110,8 @@ describe("the double-entry migration", () => {
       const [entriesBefore, balancesBefore] = [await entries(), await balances()];
 
       await db.dataSource.runMigrations({ transaction: "each" });
-      const applied = await q<{ name: string }>(`SELECT name FROM migrations ORDER BY id DESC LIMIT 1`);
-      expect(applied).toEqual([{ name: new DoubleEntryAccounts1764100000007().name }]);
+      const applied = await q<{ name: string }>(`SELECT name FROM migrations ORDER BY id`);
+      expect(applied.map((m) => m.name)).toEqual(MIGRATIONS.map((m) => new m().name));
 
       expect(await entries()).toEqual(entriesBefore);
       expect(await balances()).toEqual(balancesBefore);

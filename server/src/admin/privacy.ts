@@ -79,6 +79,7 @@ export async function exportPlayer(ctx: AdminContext, ref: string, reason: strin
           soundOn: p!.sound_on,
           soundVolume: p!.sound_volume,
           animationsOn: p!.animations_on,
+          resultToastsOn: p!.result_toasts_on,
           dailySpinReminder: p!.daily_spin_reminder,
           activeTag: p!.active_tag ?? null,
           acceptedTermsVersion: p!.tos_accepted_version,

@@ -76,6 +76,7 @@ export class Players {
         | "soundOn"
         | "soundVolume"
         | "animationsOn"
+        | "resultToastsOn"
         | "dailySpinReminder"
         | "tosAcceptedVersion"
         | "activeTagId"
@@ -122,6 +123,7 @@ export class Players {
       soundOn: p.soundOn,
       soundVolume: p.soundVolume,
       animationsOn: p.animationsOn,
+      resultToastsOn: p.resultToastsOn,
       lastDailySpin: p.lastDailySpin?.toISOString() ?? null,
       dailySpinReminder: p.dailySpinReminder,
       reminderEnabled: p.dailySpinReminder,

@@ -182,15 +182,18 @@ function Swatch({ label, color }: { label: string; color: string }) {
   );
 }
 
-/** Sound, its volume and animations (saved on this device, and on a signed-in player's record), and Turbo (this device). */
+/**
+ * Sound, its volume, animations and result toasts (saved on this device, and on a signed-in player's
+ * record), and Turbo (this device).
+ */
 function PlaySettingsCard() {
-  const { soundOn, soundVolume, animationsOn, turbo, set, setTurbo } = useSettings();
+  const { soundOn, soundVolume, animationsOn, resultToastsOn, turbo, set, setTurbo } = useSettings();
   const systemReduces = useSystemReducedMotion();
   const guest = useSession((s) => s.player?.isGuest ?? true);
   return (
     <Card data-testid="play-settings">
       <h2 className="flex items-center gap-2 text-lg font-bold">
-        <Volume2 className="h-5 w-5 text-primary-ink" aria-hidden /> Sound and animations
+        <Volume2 className="h-5 w-5 text-primary-ink" aria-hidden /> Sound, animations and toasts
       </h2>
       <p className="mb-3 text-sm text-muted-foreground">
         {guest ? "Kept in this browser." : "Saved to your account, so every device you play on uses them."}
@@ -215,19 +218,30 @@ function PlaySettingsCard() {
           />
         </label>
         <div>
-          <Switch label="Animations" checked={animationsOn} onCheckedChange={(on) => set({ animationsOn: on })} />
+          <Switch
+            label="Animations"
+            description="Cards, dice and wheels move into place; off, everything appears at once."
+            checked={animationsOn}
+            onCheckedChange={(on) => set({ animationsOn: on })}
+          />
           {systemReduces && (
             <p className="mt-1 text-xs text-muted-foreground" data-testid="system-reduced-motion">
               Your device asks for reduced motion, so animations stay off whatever this says.
             </p>
           )}
         </div>
-        <div>
-          <Switch label="Turbo (this device)" checked={turbo} onCheckedChange={setTurbo} />
-          <p className="mt-1 text-xs text-muted-foreground">
-            Results show at once, without their animation. Auto-bet always plays in turbo.
-          </p>
-        </div>
+        <Switch
+          label="Turbo (this device)"
+          description="Results show at once, without their animation. Auto-bet always plays in turbo."
+          checked={turbo}
+          onCheckedChange={setTurbo}
+        />
+        <Switch
+          label="Result toasts"
+          description="A short “You won!” or “Better luck next time” note after each round; the table shows the result either way."
+          checked={resultToastsOn}
+          onCheckedChange={(on) => set({ resultToastsOn: on })}
+        />
       </div>
     </Card>
   );
