@@ -95,8 +95,8 @@ describe("the game-end toast", () => {
           const measured = await toast;
           const where = `${id} at ${viewport.width}×${viewport.height}`;
           expect(measured.toast, `${where}: the toast`).toMatch(/You won!|Better luck next time/);
-          expect(measured.inHeader, `${where}: the toast inside the header`).toBe(true);
           expect(measured.covered, `${where}: what the toast covers`).toEqual([]);
+          expect(measured.inHeader, `${where}: the toast inside the header`).toBe(true);
           await shot(page, `result-toast-${id}-${viewport.width}`);
           await backToLobby(page);
           await page.getByTestId("lobby-heading").waitFor();

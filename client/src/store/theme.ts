@@ -1,5 +1,15 @@
 import { create } from "zustand";
-import { accentColor, chartColor, foregroundOn, ON_COLOR, parseHsl, primaryInk, resolveTheme, type ThemeMode } from "@casino/common/theme";
+import {
+  accentColor,
+  chartColor,
+  foregroundOn,
+  ON_COLOR,
+  parseHsl,
+  primaryEdge,
+  primaryInk,
+  resolveTheme,
+  type ThemeMode,
+} from "@casino/common/theme";
 import { STORAGE_KEYS, storage } from "../platform/storage";
 
 interface ThemeState {
@@ -16,6 +26,7 @@ export function applyTheme(mode: ThemeMode, color: string): void {
   root.style.setProperty("--primary", color);
   root.style.setProperty("--primary-hue", String(parseHsl(color)?.h ?? 200));
   root.style.setProperty("--primary-ink", primaryInk(color, mode));
+  root.style.setProperty("--primary-edge", primaryEdge(color, mode));
   root.style.setProperty("--accent-color", accentColor(color));
   root.style.setProperty("--chart", chartColor(color));
   root.style.setProperty("--primary-foreground", ON_COLOR[foregroundOn(color)]);

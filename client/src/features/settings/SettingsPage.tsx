@@ -2,7 +2,7 @@ import * as RadioGroup from "@radix-ui/react-radio-group";
 import { lazy, Suspense, useState } from "react";
 import { ArrowLeft, Check, Moon, ShieldCheck, Sun, Volume2 } from "lucide-react";
 import { Link, useLocation } from "wouter";
-import { accentColor, chartColor, parseHsl, themeColorGrid, type ThemeMode } from "@casino/common/theme";
+import { accentColor, chartColor, colorName, foregroundOn, themeColorGrid, type ThemeMode } from "@casino/common/theme";
 import { api } from "../../net/api";
 import { useSession } from "../../store/session";
 import { useSettings } from "../../store/settings";
@@ -28,11 +28,6 @@ async function saveTheme(change: "mode" | "color") {
     console.error(change === "mode" ? "Failed to save theme mode to database" : "Failed to save theme color to database", error);
   }
 }
-
-const describe = (color: string) => {
-  const c = parseHsl(color)!;
-  return `Hue ${c.h}, saturation ${c.s}%, lightness ${c.l}%`;
-};
 
 /** Settings: theme mode, the 10×10 colour grid, a preview and the derived colours. */
 export default function SettingsPage() {
@@ -93,7 +88,8 @@ export default function SettingsPage() {
             <RadioGroup.Item
               key={c}
               value={c}
-              aria-label={describe(c)}
+              aria-label={colorName(c)}
+              title={colorName(c)}
               data-color={c}
               className={cn(
                 "relative grid aspect-square place-items-center rounded-md border border-black/10 transition hover:scale-110",
@@ -102,12 +98,15 @@ export default function SettingsPage() {
               style={{ background: `hsl(${c})` }}
             >
               <RadioGroup.Indicator>
-                <Check className={cn("h-3.5 w-3.5 drop-shadow", (parseHsl(c)?.l ?? 50) > 60 ? "text-black" : "text-white")} aria-hidden />
+                <Check className={cn("h-3.5 w-3.5 drop-shadow", foregroundOn(c) === "dark" ? "text-black" : "text-white")} aria-hidden />
               </RadioGroup.Indicator>
             </RadioGroup.Item>
           ))}
         </RadioGroup.Root>
-        <dl className="mt-4 flex flex-wrap gap-4 text-sm">
+        <p className="mt-3 text-sm" data-testid="theme-color-name">
+          Chosen: <span className="font-semibold">{colorName(color)}</span>
+        </p>
+        <dl className="mt-3 flex flex-wrap gap-4 text-sm">
           <Swatch label="Primary" color={color} />
           <Swatch label="Accent" color={accentColor(color)} />
           <Swatch label="Chart" color={chartColor(color)} />
@@ -175,8 +174,8 @@ function Swatch({ label, color }: { label: string; color: string }) {
         <span className="h-6 w-6 rounded-md border border-black/10" style={{ background: `hsl(${color})` }} aria-hidden />
         {label}
       </dt>
-      <dd className="font-mono text-xs text-muted-foreground" data-testid={`swatch-${label.toLowerCase()}`}>
-        {color}
+      <dd className="text-xs text-muted-foreground" data-testid={`swatch-${label.toLowerCase()}`} data-color={color}>
+        {colorName(color)}
       </dd>
     </div>
   );
