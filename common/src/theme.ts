@@ -108,14 +108,19 @@ export const isThemeMode = (value: unknown): value is ThemeMode => value === "li
  * The theme in force: the player's record when there is one, otherwise what this device stored,
  * otherwise the defaults; anything unreadable falls back the same way. A guest's theme is never saved
  * on the server, so for a guest pass no record: the device's choice wins over the record's defaults.
+ * The mode is the player's choice (a record's only when `themeModeChosen` says so); until there is one,
+ * the device's light/dark preference (`system`), and the default mode only when that is unknown.
+ * `modeChosen` tells which.
  */
 export function resolveTheme(
-  player: { themeMode?: string | null; themeColor?: string | null } | null | undefined,
+  player: { themeMode?: string | null; themeModeChosen?: boolean; themeColor?: string | null } | null | undefined,
   stored: { mode?: string | null; color?: string | null },
-): { mode: ThemeMode; color: string } {
-  const mode = [player?.themeMode, stored.mode].find(isThemeMode) ?? (DEFAULT_THEME_MODE as ThemeMode);
+  system?: ThemeMode | null,
+): { mode: ThemeMode; color: string; modeChosen: boolean } {
+  const chosen = [player?.themeModeChosen === false ? undefined : player?.themeMode, stored.mode].find(isThemeMode);
+  const mode = chosen ?? system ?? (DEFAULT_THEME_MODE as ThemeMode);
   const color = [player?.themeColor, stored.color].find((c): c is string => parseHsl(c) !== undefined) ?? DEFAULT_THEME_COLOR;
-  return { mode, color };
+  return { mode, color, modeChosen: chosen !== undefined };
 }
 
 /** The words of the grid's hues, column by column, and of its rows, palest first. */

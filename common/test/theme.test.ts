@@ -93,16 +93,28 @@ describe("which theme is in force", () => {
     expect(resolveTheme({ themeMode: "light", themeColor: "0 20% 90%" }, { mode: "dark", color: "120 68% 48%" })).toEqual({
       mode: "light",
       color: "0 20% 90%",
+      modeChosen: true,
     });
-    expect(resolveTheme(null, { mode: "light", color: "120 68% 48%" })).toEqual({ mode: "light", color: "120 68% 48%" });
-    expect(resolveTheme(undefined, {})).toEqual({ mode: "dark", color: DEFAULT_THEME_COLOR });
+    expect(resolveTheme(null, { mode: "light", color: "120 68% 48%" })).toEqual({ mode: "light", color: "120 68% 48%", modeChosen: true });
+    expect(resolveTheme(undefined, {})).toEqual({ mode: "dark", color: DEFAULT_THEME_COLOR, modeChosen: false });
   });
 
   it("skips values that are not a mode or a colour", () => {
     expect(resolveTheme({ themeMode: "sepia", themeColor: "blue" }, { mode: "light", color: "nope" })).toEqual({
       mode: "light",
       color: DEFAULT_THEME_COLOR,
+      modeChosen: true,
     });
+  });
+
+  it("follows the device's light/dark preference until the player chooses a mode", () => {
+    expect(resolveTheme(null, {}, "light")).toEqual({ mode: "light", color: DEFAULT_THEME_COLOR, modeChosen: false });
+    expect(resolveTheme(null, {}, "dark")).toMatchObject({ mode: "dark", modeChosen: false });
+    // a record's default mode is no choice
+    expect(resolveTheme({ themeMode: "dark", themeModeChosen: false }, {}, "light")).toMatchObject({ mode: "light", modeChosen: false });
+    // a choice, the record's or the device's, wins over the preference
+    expect(resolveTheme({ themeMode: "dark", themeModeChosen: true }, {}, "light")).toMatchObject({ mode: "dark", modeChosen: true });
+    expect(resolveTheme(null, { mode: "dark" }, "light")).toMatchObject({ mode: "dark", modeChosen: true });
   });
 });
 

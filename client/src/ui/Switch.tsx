@@ -26,7 +26,7 @@ export function Switch({ checked, onCheckedChange, label, description, disabled 
           disabled={disabled}
           aria-labelledby={`${id}-label`}
           aria-describedby={description ? `${id}-description` : undefined}
-          className="relative h-8 w-14 shrink-0 rounded-full bg-muted transition-colors data-[state=checked]:bg-primary disabled:opacity-50 border border-border"
+          className="relative h-8 w-14 shrink-0 rounded-full bg-muted transition-colors data-[state=checked]:bg-primary data-[state=checked]:border-primary-edge disabled:opacity-50 border border-border"
         >
           <RadixSwitch.Thumb className="block h-6 w-6 translate-x-1 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.625rem]" />
         </RadixSwitch.Root>

@@ -75,6 +75,7 @@ export async function exportPlayer(ctx: AdminContext, ref: string, reason: strin
         settings: {
           anonymousMode: p!.anonymous_mode,
           themeMode: p!.theme_mode,
+          themeModeChosen: p!.theme_mode_chosen,
           themeColor: p!.theme_color,
           soundOn: p!.sound_on,
           soundVolume: p!.sound_volume,

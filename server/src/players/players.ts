@@ -72,6 +72,7 @@ export class Players {
         Player,
         | "anonymousMode"
         | "themeMode"
+        | "themeModeChosen"
         | "themeColor"
         | "soundOn"
         | "soundVolume"
@@ -119,6 +120,7 @@ export class Players {
       activeTagId: p.activeTagId,
       anonymousMode: p.anonymousMode,
       themeMode: p.themeMode,
+      themeModeChosen: p.themeModeChosen,
       themeColor: p.themeColor,
       soundOn: p.soundOn,
       soundVolume: p.soundVolume,

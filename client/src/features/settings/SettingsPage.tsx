@@ -20,10 +20,11 @@ const SeedsPanel = lazy(() => import("../fairness/SeedsPanel").then((m) => ({ de
 async function saveTheme(change: "mode" | "color") {
   const player = useSession.getState().player;
   if (!player || player.isGuest) return;
-  const { mode, color } = useTheme.getState();
+  const { mode, color, modeChosen } = useTheme.getState();
   try {
-    await api("/player/theme", { method: "PATCH", body: { playerId: player.id, mode, color } });
-    useSession.getState().patchPlayer({ themeMode: mode, themeColor: color });
+    // the mode only once the player has chosen it: until then the record leaves it to each device
+    await api("/player/theme", { method: "PATCH", body: { playerId: player.id, color, ...(modeChosen ? { mode } : {}) } });
+    useSession.getState().patchPlayer({ themeColor: color, ...(modeChosen ? { themeMode: mode, themeModeChosen: true } : {}) });
   } catch (error) {
     console.error(change === "mode" ? "Failed to save theme mode to database" : "Failed to save theme color to database", error);
   }
@@ -32,7 +33,11 @@ async function saveTheme(change: "mode" | "color") {
 /** Settings: theme mode, the 10×10 colour grid, a preview and the derived colours. */
 export default function SettingsPage() {
   const [, navigate] = useLocation();
-  const { mode, color, set } = useTheme();
+  const { mode, color, modeChosen, set } = useTheme();
+  const chooseMode = (m: ThemeMode) => {
+    set({ mode: m });
+    void saveTheme("mode");
+  };
   const [seedsOpen, setSeedsOpen] = useState(false);
 
   return (
@@ -46,13 +51,12 @@ export default function SettingsPage() {
 
       <Card>
         <h2 className="text-lg font-bold">Theme Mode</h2>
-        <p className="mb-3 text-sm text-muted-foreground">Choose a light or dark casino.</p>
+        <p className="mb-3 text-sm text-muted-foreground" data-testid="theme-mode-hint">
+          {modeChosen ? "Choose a light or dark casino." : `Following your device (${mode} now) until you choose.`}
+        </p>
         <RadioGroup.Root
           value={mode}
-          onValueChange={(v) => {
-            set({ mode: v as ThemeMode });
-            void saveTheme("mode");
-          }}
+          onValueChange={(v) => chooseMode(v as ThemeMode)}
           aria-label="Theme mode"
           className="grid grid-cols-2 gap-2 sm:max-w-sm"
         >
@@ -60,9 +64,12 @@ export default function SettingsPage() {
             <RadioGroup.Item
               key={m}
               value={m}
+              // the mode shown while following the device is not chosen yet: a tap on it chooses it
+              onClick={() => !modeChosen && m === mode && chooseMode(m)}
               className={cn(
                 "flex items-center justify-center gap-2 rounded-xl border-2 px-4 py-3 font-semibold",
-                mode === m ? "border-primary bg-primary/10" : "border-border hover:bg-muted",
+                // the theme colour as ink: a pale swatch's own colour would not mark the chosen mode
+                mode === m ? "border-primary-ink bg-primary/10" : "border-border hover:bg-muted",
               )}
             >
               {m === "light" ? <Sun className="h-4 w-4" aria-hidden /> : <Moon className="h-4 w-4" aria-hidden />}

@@ -73,6 +73,8 @@ export class Player {
   activeTag?: Relation<Tag> | null;
   @Column({ name: "anonymous_mode", type: "boolean", default: false }) anonymousMode!: boolean;
   @Column({ name: "theme_mode", type: "text", default: "dark" }) themeMode!: string;
+  /** false until the player picks light or dark (the client follows the device's preference meanwhile) */
+  @Column({ name: "theme_mode_chosen", type: "boolean", default: false }) themeModeChosen!: boolean;
   @Column({ name: "theme_color", type: "text", default: "200 60% 55%" }) themeColor!: string;
   @Column({ name: "sound_on", type: "boolean", default: true }) soundOn!: boolean;
   @Column({ name: "sound_volume", type: "integer", default: 100 }) soundVolume!: number;
