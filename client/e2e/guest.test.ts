@@ -170,24 +170,27 @@ describe("a guest in the browser", () => {
     await page.getByRole("link", { name: "Settings" }).click();
     await page.getByRole("heading", { name: "Theme Color" }).waitFor();
     expect(await page.getByRole("radiogroup", { name: "Theme color" }).getByRole("radio").count()).toBe(100);
-    expect(await page.getByRole("radio", { name: "Hue 200, saturation 60%, lightness 55%" }).getAttribute("aria-checked")).toBe("true");
+    expect(await page.getByRole("radio", { name: "Vivid sky blue" }).getAttribute("aria-checked")).toBe("true");
 
     await page.getByRole("radio", { name: "Light", exact: true }).click();
-    await page.getByRole("radio", { name: "Hue 120, saturation 44%, lightness 69%" }).click();
+    await page.getByRole("radio", { name: "Soft green" }).click();
     const root = () =>
       page.evaluate(() => ({
         dark: document.documentElement.classList.contains("dark"),
         primary: document.documentElement.style.getPropertyValue("--primary"),
       }));
     expect(await root()).toEqual({ dark: false, primary: "120 44% 69%" });
-    expect(await page.getByTestId("swatch-accent").textContent()).toBe("130 60% 55%");
-    expect(await page.getByTestId("swatch-chart").textContent()).toBe("120 44% 64%");
+    // named in words; the colour itself is the swatch's
+    expect(await page.getByTestId("theme-color-name").textContent()).toBe("Chosen: Soft green");
+    expect(await page.getByTestId("swatch-accent").textContent()).toBe("Vivid green");
+    expect(await page.getByTestId("swatch-accent").getAttribute("data-color")).toBe("130 60% 55%");
+    expect(await page.getByTestId("swatch-chart").getAttribute("data-color")).toBe("120 44% 64%");
     await shot(page, "settings-1280");
 
     await page.reload();
     await page.getByRole("heading", { name: "Theme Color" }).waitFor({ timeout: 20_000 });
     expect(await root()).toEqual({ dark: false, primary: "120 44% 69%" });
-    expect(await page.getByRole("radio", { name: "Hue 120, saturation 44%, lightness 69%" }).getAttribute("aria-checked")).toBe("true");
+    expect(await page.getByRole("radio", { name: "Soft green" }).getAttribute("aria-checked")).toBe("true");
     // A guest's theme stays on the device.
     expect((await player(id)).theme_color).toBe("200 60% 55%");
     await page.setViewportSize(PHONE);

@@ -298,6 +298,9 @@ describe("playing together in one activity instance", () => {
       await page.setViewportSize({ width: 2 * 1280 + 8, height: 800 });
     };
     for (const close of await jon!.locator('[data-testid="toast"] [aria-label="Dismiss"]').all()) await close.click();
+    // Jon has picked no mode: his page follows the device's preference
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expect.poll(() => jon!.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
     await shots("dark");
     await jon!.getByRole("link", { name: "Settings" }).click();
     await jon!.getByRole("radio", { name: "Light", exact: true }).click();

@@ -48,8 +48,14 @@ describe("the device's copy", () => {
       localStorage.clear();
       vi.resetModules();
       const { useSettings } = await load(device);
-      const { soundOn, soundVolume, animationsOn, turbo } = useSettings.getState();
-      expect({ soundOn, soundVolume, animationsOn, turbo }).toEqual({ soundOn: true, soundVolume: 100, animationsOn: true, turbo: false });
+      const { soundOn, soundVolume, animationsOn, resultToastsOn, turbo } = useSettings.getState();
+      expect({ soundOn, soundVolume, animationsOn, resultToastsOn, turbo }).toEqual({
+        soundOn: true,
+        soundVolume: 100,
+        animationsOn: true,
+        resultToastsOn: true,
+        turbo: false,
+      });
     }
   });
 
@@ -83,7 +89,37 @@ describe("adopting the player's settings", () => {
     adoptPlayerSettings({ isGuest: false, soundOn: true, soundVolume: 250 as number, animationsOn: true });
     // the record's volume is out of range: the device's stands
     expect(useSettings.getState()).toMatchObject({ soundOn: true, soundVolume: 30, animationsOn: true });
-    expect(stored()).toEqual({ soundOn: true, soundVolume: 30, animationsOn: true });
+    expect(stored()).toEqual({ soundOn: true, soundVolume: 30, animationsOn: true, resultToastsOn: true });
+  });
+});
+
+describe("result toasts", () => {
+  it("are on by default and follow the device's choice, then a signed-in player's record", async () => {
+    const { useSettings, adoptPlayerSettings } = await load({ "play-settings": JSON.stringify({ resultToastsOn: false }) });
+    expect(useSettings.getState().resultToastsOn).toBe(false);
+    adoptPlayerSettings({ isGuest: false, resultToastsOn: true });
+    expect(useSettings.getState().resultToastsOn).toBe(true);
+    expect(stored()).toMatchObject({ resultToastsOn: true });
+  });
+
+  it("tell a round's result while on, and only its sound while off", async () => {
+    const { useSettings } = await load();
+    const { useToast } = await import("../src/store/toast");
+    const { announceRoundEnd } = await import("../src/features/game-host/round-end");
+    const answer = (stake: number, payout: number) =>
+      ({ totalStake: stake, totalPayout: payout }) as Parameters<typeof announceRoundEnd>[0];
+
+    announceRoundEnd(answer(10, 25));
+    expect(useToast.getState().current).toMatchObject({ title: "You won!", description: "+15 coins" });
+    announceRoundEnd(answer(10, 0));
+    expect(useToast.getState().current).toMatchObject({ title: "Better luck next time", description: "-10 coins" });
+
+    useToast.setState({ current: null });
+    useSettings.getState().set({ resultToastsOn: false });
+    announceRoundEnd(answer(10, 25));
+    announceRoundEnd(answer(10, 0));
+    expect(useToast.getState().current).toBeNull();
+    expect(stored()).toMatchObject({ resultToastsOn: false });
   });
 });
 
@@ -96,7 +132,7 @@ describe("changing a setting", () => {
     await vi.advanceTimersByTimeAsync(300);
     useSettings.getState().set({ soundVolume: 60 });
     useSettings.getState().set({ animationsOn: false });
-    expect(stored()).toEqual({ soundOn: true, soundVolume: 60, animationsOn: false });
+    expect(stored()).toEqual({ soundOn: true, soundVolume: 60, animationsOn: false, resultToastsOn: true });
     expect(useSettings.getState()).toMatchObject({ soundVolume: 60, animationsOn: false });
     await vi.advanceTimersByTimeAsync(399);
     expect(fetchCalls).toHaveLength(0);

@@ -58,7 +58,11 @@ export const themeColor = z.string().superRefine((color, ctx) => {
   }
 });
 
-export const themeRequest = z.object({ playerId: playerRef, mode: z.enum(["light", "dark"]), color: themeColor });
+/**
+ * `PATCH /api/player/theme`. `mode` is the player's choice of light or dark; a client leaves it out while
+ * the player has not chosen one (the page then follows the device's light/dark preference).
+ */
+export const themeRequest = z.object({ playerId: playerRef, mode: z.enum(["light", "dark"]).optional(), color: themeColor });
 export const toggleRequest = z.object({ playerId: playerRef, enabled: z.boolean() });
 export const activeTagRequest = z.object({ playerId: playerRef, tagId: z.number().int().positive().nullable() });
 export const suggestionRequest = z.object({
@@ -150,11 +154,14 @@ export interface PlayerRecord {
   activeTagId: number | null;
   anonymousMode: boolean;
   themeMode: string;
+  /** false until the player picks light or dark: the page follows the device's preference meanwhile */
+  themeModeChosen: boolean;
   themeColor: string;
   /** play settings (common/src/settings.ts): the record's copy decides for a signed-in player */
   soundOn: boolean;
   soundVolume: number;
   animationsOn: boolean;
+  resultToastsOn: boolean;
   lastDailySpin: string | null;
   dailySpinReminder: boolean;
   reminderEnabled: boolean;

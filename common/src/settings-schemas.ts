@@ -12,6 +12,7 @@ const playSettingsFields = {
   soundOn: z.boolean({ message: "soundOn must be true or false" }),
   soundVolume,
   animationsOn: z.boolean({ message: "animationsOn must be true or false" }),
+  resultToastsOn: z.boolean({ message: "resultToastsOn must be true or false" }),
 };
 
 /** `PATCH /api/player/settings`: the player and one or more settings to change; nothing else. */
@@ -21,8 +22,9 @@ export const playSettingsRequest = z
     soundOn: playSettingsFields.soundOn.optional(),
     soundVolume: playSettingsFields.soundVolume.optional(),
     animationsOn: playSettingsFields.animationsOn.optional(),
+    resultToastsOn: playSettingsFields.resultToastsOn.optional(),
   })
   .strict()
-  .refine((b) => b.soundOn !== undefined || b.soundVolume !== undefined || b.animationsOn !== undefined, {
-    message: "give at least one of soundOn, soundVolume, animationsOn",
+  .refine((b) => b.soundOn !== undefined || b.soundVolume !== undefined || b.animationsOn !== undefined || b.resultToastsOn !== undefined, {
+    message: "give at least one of soundOn, soundVolume, animationsOn, resultToastsOn",
   });

@@ -1,5 +1,6 @@
 /**
- * A player's play settings: sound on or off and its volume, result animations on or off. Kept on the
+ * A player's play settings: sound on or off and its volume, result animations on or off, and the toast
+ * that tells each round's result on or off (the table shows the result either way). Kept on the
  * device for everyone and on the player's record for a signed-in (non-guest) player, whose record then
  * decides on every device. Turbo is not here: it is a choice of one device (its speed, its screen).
  */
@@ -8,9 +9,11 @@ export interface PlaySettings {
   /** 0-100, a percentage of each sound's own volume (click 0.3, win and lose 0.5) */
   soundVolume: number;
   animationsOn: boolean;
+  /** "You won!" / "Better luck next time" after each round; the table shows the result either way */
+  resultToastsOn: boolean;
 }
 
-export const DEFAULT_PLAY_SETTINGS: PlaySettings = { soundOn: true, soundVolume: 100, animationsOn: true };
+export const DEFAULT_PLAY_SETTINGS: PlaySettings = { soundOn: true, soundVolume: 100, animationsOn: true, resultToastsOn: true };
 
 /** A value `key` may hold: the check of the record's and the device's copies (no zod: the entry stays small). */
 export function isPlaySetting<K extends keyof PlaySettings>(key: K, value: unknown): value is PlaySettings[K] {
@@ -38,5 +41,10 @@ export function resolvePlaySettings(player: Partial<PlaySettings> | null | undef
     const fromDevice = local[key];
     return isPlaySetting(key, fromDevice) ? fromDevice : DEFAULT_PLAY_SETTINGS[key];
   };
-  return { soundOn: pick("soundOn"), soundVolume: pick("soundVolume"), animationsOn: pick("animationsOn") };
+  return {
+    soundOn: pick("soundOn"),
+    soundVolume: pick("soundVolume"),
+    animationsOn: pick("animationsOn"),
+    resultToastsOn: pick("resultToastsOn"),
+  };
 }

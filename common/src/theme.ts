@@ -108,12 +108,64 @@ export const isThemeMode = (value: unknown): value is ThemeMode => value === "li
  * The theme in force: the player's record when there is one, otherwise what this device stored,
  * otherwise the defaults; anything unreadable falls back the same way. A guest's theme is never saved
  * on the server, so for a guest pass no record: the device's choice wins over the record's defaults.
+ * The mode is the player's choice (a record's only when `themeModeChosen` says so); until there is one,
+ * the device's light/dark preference (`system`), and the default mode only when that is unknown.
+ * `modeChosen` tells which.
  */
 export function resolveTheme(
-  player: { themeMode?: string | null; themeColor?: string | null } | null | undefined,
+  player: { themeMode?: string | null; themeModeChosen?: boolean; themeColor?: string | null } | null | undefined,
   stored: { mode?: string | null; color?: string | null },
-): { mode: ThemeMode; color: string } {
-  const mode = [player?.themeMode, stored.mode].find(isThemeMode) ?? (DEFAULT_THEME_MODE as ThemeMode);
+  system?: ThemeMode | null,
+): { mode: ThemeMode; color: string; modeChosen: boolean } {
+  const chosen = [player?.themeModeChosen === false ? undefined : player?.themeMode, stored.mode].find(isThemeMode);
+  const mode = chosen ?? system ?? (DEFAULT_THEME_MODE as ThemeMode);
   const color = [player?.themeColor, stored.color].find((c): c is string => parseHsl(c) !== undefined) ?? DEFAULT_THEME_COLOR;
-  return { mode, color };
+  return { mode, color, modeChosen: chosen !== undefined };
+}
+
+/** The words of the grid's hues, column by column, and of its rows, palest first. */
+const HUE_WORDS: Record<(typeof THEME_HUES)[number], string> = {
+  0: "red",
+  20: "orange",
+  40: "amber",
+  60: "yellow",
+  120: "green",
+  180: "cyan",
+  200: "sky blue",
+  240: "blue",
+  270: "violet",
+  330: "pink",
+};
+const TONE_WORDS = ["Pale", "Pastel", "Light", "Soft", "Bright", "Vivid", "Strong", "Deep", "Dark", "Darkest"] as const;
+
+const nearest = <T extends number>(values: readonly T[], distance: (v: T) => number): T =>
+  values.reduce((best, v) => (distance(v) < distance(best) ? v : best));
+
+/**
+ * A colour's name as players read it ("Vivid sky blue"), never its numbers: the tone of the grid's row
+ * nearest in lightness, then the word of the grid's hue nearest round the wheel. Each of the grid's 100
+ * swatches has a name of its own.
+ */
+export function colorName(color: string): string {
+  const c = parseHsl(color) ?? parseHsl(DEFAULT_THEME_COLOR)!;
+  const hue = nearest(THEME_HUES, (h) => Math.min(Math.abs(h - c.h), 360 - Math.abs(h - c.h)));
+  const row = THEME_LIGHTNESSES.indexOf(nearest(THEME_LIGHTNESSES, (l) => Math.abs(l - c.l)));
+  return `${TONE_WORDS[row]} ${HUE_WORDS[hue]}`;
+}
+
+/** The lightest and darkest surface of each mode a theme-coloured button sits on (client/src/app/styles.css). */
+export const MODE_SURFACES: Record<ThemeMode, readonly string[]> = {
+  light: ["0 0% 100%", "220 20% 97%", "220 16% 92%"],
+  dark: ["224 30% 7%", "224 26% 11%", "224 20% 17%"],
+};
+
+/**
+ * The edge of a button filled with the theme colour: the colour itself where the fill already stands out
+ * from every surface of the mode (3:1, WCAG's contrast for a control's shape), otherwise the colour as
+ * ink (`primaryInk`), so a pale swatch's button keeps a visible outline on a pale page.
+ */
+export function primaryEdge(color: string, mode: ThemeMode): string {
+  const c = parseHsl(color) ?? parseHsl(DEFAULT_THEME_COLOR)!;
+  const standsOut = MODE_SURFACES[mode].every((s) => contrastRatio(c, parseHsl(s)!) >= 3);
+  return standsOut ? formatHsl(c) : primaryInk(color, mode);
 }

@@ -3,7 +3,10 @@ import { readFileSync } from "node:fs";
 import {
   accentColor,
   chartColor,
+  colorName,
   contrastRatio,
+  MODE_SURFACES,
+  primaryEdge,
   foregroundOn,
   ON_COLOR,
   primaryInk,
@@ -90,16 +93,28 @@ describe("which theme is in force", () => {
     expect(resolveTheme({ themeMode: "light", themeColor: "0 20% 90%" }, { mode: "dark", color: "120 68% 48%" })).toEqual({
       mode: "light",
       color: "0 20% 90%",
+      modeChosen: true,
     });
-    expect(resolveTheme(null, { mode: "light", color: "120 68% 48%" })).toEqual({ mode: "light", color: "120 68% 48%" });
-    expect(resolveTheme(undefined, {})).toEqual({ mode: "dark", color: DEFAULT_THEME_COLOR });
+    expect(resolveTheme(null, { mode: "light", color: "120 68% 48%" })).toEqual({ mode: "light", color: "120 68% 48%", modeChosen: true });
+    expect(resolveTheme(undefined, {})).toEqual({ mode: "dark", color: DEFAULT_THEME_COLOR, modeChosen: false });
   });
 
   it("skips values that are not a mode or a colour", () => {
     expect(resolveTheme({ themeMode: "sepia", themeColor: "blue" }, { mode: "light", color: "nope" })).toEqual({
       mode: "light",
       color: DEFAULT_THEME_COLOR,
+      modeChosen: true,
     });
+  });
+
+  it("follows the device's light/dark preference until the player chooses a mode", () => {
+    expect(resolveTheme(null, {}, "light")).toEqual({ mode: "light", color: DEFAULT_THEME_COLOR, modeChosen: false });
+    expect(resolveTheme(null, {}, "dark")).toMatchObject({ mode: "dark", modeChosen: false });
+    // a record's default mode is no choice
+    expect(resolveTheme({ themeMode: "dark", themeModeChosen: false }, {}, "light")).toMatchObject({ mode: "light", modeChosen: false });
+    // a choice, the record's or the device's, wins over the preference
+    expect(resolveTheme({ themeMode: "dark", themeModeChosen: true }, {}, "light")).toMatchObject({ mode: "dark", modeChosen: true });
+    expect(resolveTheme(null, { mode: "dark" }, "light")).toMatchObject({ mode: "dark", modeChosen: true });
   });
 });
 
@@ -160,8 +175,67 @@ describe("contrast of the colour tokens (WCAG AA, 4.5:1) in both modes, for ever
     }
   });
 
+  it.each(["light", "dark"] as const)(
+    "%s: the text on a theme-coloured button (the accent of the page) reads at 4.5:1 on each of the 100 swatches",
+    (mode) => {
+      for (const color of swatches) {
+        // as the page has it in this mode: the fill the button is drawn with and the text the page sets on it
+        const t = { ...tokens(mode, color), primary: parseHsl(color)!, "primary-foreground": parseHsl(ON_COLOR[foregroundOn(color)])! };
+        expect(contrastRatio(t["primary-foreground"], t.primary), `${color} (${colorName(color)})`).toBeGreaterThanOrEqual(4.5);
+      }
+    },
+  );
+
+  it.each(["light", "dark"] as const)(
+    "%s: a theme-coloured button's shape stands out (3:1) from every surface, a pale swatch's too",
+    (mode) => {
+      const outlined: string[] = [];
+      for (const color of swatches) {
+        const t = tokens(mode, color);
+        const edge = parseHsl(primaryEdge(color, mode))!;
+        for (const surface of ["background", "card", "muted"])
+          expect(contrastRatio(edge, t[surface]!), `${color} on ${surface}`).toBeGreaterThanOrEqual(3);
+        if (primaryEdge(color, mode) !== color) outlined.push(color);
+      }
+      // the palest row needs its outline in light mode, the darkest in dark mode
+      expect(outlined).toContain(mode === "light" ? "0 20% 90%" : "240 92% 27%");
+    },
+  );
+
+  it("knows the modes' surfaces as the stylesheet has them", () => {
+    for (const mode of ["light", "dark"] as const) {
+      const t = tokens(mode, DEFAULT_THEME_COLOR);
+      expect(MODE_SURFACES[mode]).toEqual([t.card, t.background, t.muted].map((c) => formatHsl(c!)).sort(byLightness(mode)));
+    }
+  });
+
   it("computes WCAG's ratio", () => {
     expect(contrastRatio({ h: 0, s: 0, l: 0 }, { h: 0, s: 0, l: 100 })).toBeCloseTo(21, 5);
     expect(contrastRatio({ h: 0, s: 0, l: 50 }, { h: 0, s: 0, l: 50 })).toBe(1);
+  });
+});
+
+const byLightness = (mode: "light" | "dark") => (a: string, b: string) => (mode === "light" ? -1 : 1) * (parseHsl(a)!.l - parseHsl(b)!.l);
+
+describe("the swatches' names", () => {
+  const swatches = themeColorGrid().flat();
+
+  it("names each of the 100 swatches in words, each name its own, with no numbers", () => {
+    const names = swatches.map(colorName);
+    expect(new Set(names).size).toBe(100);
+    for (const name of names) expect(name).toMatch(/^[A-Z][a-z]+ [a-z ]+$/);
+  });
+
+  it("names by tone (the row) and hue (the column)", () => {
+    expect(colorName(DEFAULT_THEME_COLOR)).toBe("Vivid sky blue");
+    expect(colorName("0 20% 90%")).toBe("Pale red");
+    expect(colorName("330 92% 27%")).toBe("Darkest pink");
+    expect(colorName("120 44% 69%")).toBe("Soft green");
+  });
+
+  it("names a colour off the grid by the nearest hue round the wheel and the nearest tone", () => {
+    expect(colorName("355 60% 55%")).toBe("Vivid red");
+    expect(colorName("130 60% 55%")).toBe("Vivid green");
+    expect(colorName("not a colour")).toBe(colorName(DEFAULT_THEME_COLOR));
   });
 });

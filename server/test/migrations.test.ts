@@ -4,6 +4,7 @@ import { casesOf } from "../../common/test/games/cases";
 import { openDatabase, type Database } from "../src/db/database";
 import { MIGRATIONS } from "../src/db/migrations/index";
 import { DoubleEntryAccounts1764100000007 } from "../src/db/migrations/1764100000007-double-entry-accounts";
+import { ThemeModeChosen1764100000009 } from "../src/db/migrations/1764100000009-theme-mode-chosen";
 import { Adjustments } from "../src/ledger/adjustments";
 import { auditLedger } from "../src/ops/audit-ledger";
 import { accountBalances, type AccountBalance } from "../src/ops/economy";
@@ -74,7 +75,10 @@ describe("the double-entry migration", () => {
         ]),
       );
 
-      // The previous schema.
+      // The previous schema: the migrations after the double-entry one undone, then it.
+      const doubleEntry = new DoubleEntryAccounts1764100000007().name;
+      const last = async () => (await q<{ name: string }>(`SELECT name FROM migrations ORDER BY id DESC LIMIT 1`))[0]!.name;
+      while ((await last()) !== doubleEntry) await db.dataSource.undoLastMigration({ transaction: "each" });
       await db.dataSource.undoLastMigration({ transaction: "each" });
       const columns = await q<{ column_name: string }>(
         `SELECT column_name FROM information_schema.columns WHERE table_name = 'ledger_entries' AND column_name = 'account'`,
@@ -107,8 +111,8 @@ describe("the double-entry migration", () => {
       const [entriesBefore, balancesBefore] = [await entries(), await balances()];
 
       await db.dataSource.runMigrations({ transaction: "each" });
-      const applied = await q<{ name: string }>(`SELECT name FROM migrations ORDER BY id DESC LIMIT 1`);
-      expect(applied).toEqual([{ name: new DoubleEntryAccounts1764100000007().name }]);
+      const applied = await q<{ name: string }>(`SELECT name FROM migrations ORDER BY id`);
+      expect(applied.map((m) => m.name)).toEqual(MIGRATIONS.map((m) => new m().name));
 
       expect(await entries()).toEqual(entriesBefore);
       expect(await balances()).toEqual(balancesBefore);
@@ -131,6 +135,37 @@ describe("the double-entry migration", () => {
       await t.expectLedgerInvariant();
       const after = await db.run((em) => accountBalances(em));
       expect(after.find((x) => x.account === "holding:hi-lo")?.balance).toBe(0);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+/**
+ * The theme-mode migration (1764100000009) on players of the previous schema: one who saved a light
+ * mode, one who saved another colour, and one whose record still holds the defaults. The first two
+ * chose; the last follows their device's light/dark preference.
+ */
+describe("the theme-mode migration", () => {
+  it("marks the theme chosen where the record holds one other than the defaults", async () => {
+    const t = await startTestApp({}, { redis: false });
+    try {
+      const { db } = t.app.services;
+      const q = <T = any>(text: string, params: unknown[] = []): Promise<T[]> => db.run((em) => em.query(text, params));
+      const [light, coloured, untouched] = await Promise.all([t.guest(), t.guest(), t.guest()]);
+      const themeMigration = new ThemeModeChosen1764100000009().name;
+      const last = async () => (await q<{ name: string }>(`SELECT name FROM migrations ORDER BY id DESC LIMIT 1`))[0]!.name;
+      while ((await last()) !== themeMigration) await db.dataSource.undoLastMigration({ transaction: "each" });
+      await db.dataSource.undoLastMigration({ transaction: "each" });
+      await q(`UPDATE players SET theme_mode = 'light' WHERE id = $1`, [light.player.id]);
+      await q(`UPDATE players SET theme_color = '120 52% 41%' WHERE id = $1`, [coloured.player.id]);
+
+      await db.dataSource.runMigrations({ transaction: "each" });
+      const rows = await q<{ id: string; theme_mode_chosen: boolean }>(`SELECT id, theme_mode_chosen FROM players WHERE id = ANY($1)`, [
+        [light.player.id, coloured.player.id, untouched.player.id],
+      ]);
+      const chosen = Object.fromEntries(rows.map((r) => [r.id, r.theme_mode_chosen]));
+      expect(chosen).toEqual({ [light.player.id]: true, [coloured.player.id]: true, [untouched.player.id]: false });
     } finally {
       await t.close();
     }

@@ -158,8 +158,12 @@ describe("player settings", () => {
       body: { playerId: player.id, mode: "light", color: "400 50% 50%" },
     });
     expect(bad.status).toBe(400);
+    // a colour alone: the mode is not chosen yet, and the device's preference goes on deciding it
+    expect(player).toMatchObject({ themeMode: "dark", themeModeChosen: false });
+    const colour = await t.request("PATCH", "/api/player/theme", { token, body: { playerId: player.id, color: "40 60% 55%" } });
+    expect(colour.body).toMatchObject({ themeMode: "dark", themeModeChosen: false, themeColor: "40 60% 55%" });
     const ok = await t.request("PATCH", "/api/player/theme", { token, body: { playerId: player.id, mode: "light", color: "120 52% 41%" } });
-    expect(ok.body).toMatchObject({ themeMode: "light", themeColor: "120 52% 41%" });
+    expect(ok.body).toMatchObject({ themeMode: "light", themeModeChosen: true, themeColor: "120 52% 41%" });
   });
 
   it("lists tags with progress and lets a player wear only an unlocked one", async () => {

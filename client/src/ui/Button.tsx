@@ -2,7 +2,7 @@ import { forwardRef, type ButtonHTMLAttributes } from "react";
 import { cn } from "./cn";
 
 const VARIANTS = {
-  primary: "bg-primary text-primary-foreground hover:brightness-110 shadow-sm",
+  primary: "bg-primary inset-ring-2 inset-ring-primary-edge text-primary-foreground hover:brightness-110 shadow-sm",
   secondary: "bg-muted text-foreground hover:bg-muted/70",
   outline: "border border-border bg-transparent hover:bg-muted",
   ghost: "bg-transparent hover:bg-muted",

@@ -75,10 +75,12 @@ export async function exportPlayer(ctx: AdminContext, ref: string, reason: strin
         settings: {
           anonymousMode: p!.anonymous_mode,
           themeMode: p!.theme_mode,
+          themeModeChosen: p!.theme_mode_chosen,
           themeColor: p!.theme_color,
           soundOn: p!.sound_on,
           soundVolume: p!.sound_volume,
           animationsOn: p!.animations_on,
+          resultToastsOn: p!.result_toasts_on,
           dailySpinReminder: p!.daily_spin_reminder,
           activeTag: p!.active_tag ?? null,
           acceptedTermsVersion: p!.tos_accepted_version,

@@ -53,7 +53,9 @@ export function playerRoutes(s: Services): Router {
     const body = parse(themeRequest, req.body);
     const player = await s.players.own(claims, body.playerId);
     if (claims.guest) throw forbidden("Guests keep their theme on this device only");
-    res.json(s.players.toRecord(await s.players.update(player.id, { themeMode: body.mode, themeColor: body.color })));
+    // a mode left out is not chosen yet: the colour alone is saved, and the record keeps following the device
+    const mode = body.mode ? { themeMode: body.mode, themeModeChosen: true } : {};
+    res.json(s.players.toRecord(await s.players.update(player.id, { themeColor: body.color, ...mode })));
   });
 
   router.patch("/player/settings", requireSession, async (req, res) => {

@@ -72,10 +72,12 @@ export class Players {
         Player,
         | "anonymousMode"
         | "themeMode"
+        | "themeModeChosen"
         | "themeColor"
         | "soundOn"
         | "soundVolume"
         | "animationsOn"
+        | "resultToastsOn"
         | "dailySpinReminder"
         | "tosAcceptedVersion"
         | "activeTagId"
@@ -118,10 +120,12 @@ export class Players {
       activeTagId: p.activeTagId,
       anonymousMode: p.anonymousMode,
       themeMode: p.themeMode,
+      themeModeChosen: p.themeModeChosen,
       themeColor: p.themeColor,
       soundOn: p.soundOn,
       soundVolume: p.soundVolume,
       animationsOn: p.animationsOn,
+      resultToastsOn: p.resultToastsOn,
       lastDailySpin: p.lastDailySpin?.toISOString() ?? null,
       dailySpinReminder: p.dailySpinReminder,
       reminderEnabled: p.dailySpinReminder,

@@ -6,6 +6,7 @@ import type { GameTable } from "../../games/contract";
 import { OutOfCoins } from "../no-coins/OutOfCoins";
 import { useLobby } from "../../store/lobby";
 import { useRoom } from "../../store/room";
+import { useToast } from "../../store/toast";
 import { useSession } from "../../store/session";
 import { Button } from "../../ui/Button";
 import { Card } from "../../ui/Card";
@@ -40,6 +41,7 @@ export default function GameHost({ gameId }: { gameId: GameId }) {
   const exit = useLobby((s) => s.exitGame);
   const Table = tableOf(gameId);
   const [seedsOpen, setSeedsOpen] = useState(false);
+  const setToastSlot = useToast((s) => s.setSlot);
   if (!Table) return <UnderDevelopment game={game} onExit={exit} />;
   return (
     <>
@@ -49,9 +51,13 @@ export default function GameHost({ gameId }: { gameId: GameId }) {
           <Button variant="ghost" size="sm" onClick={exit} className="h-10 min-w-10 shrink-0 px-2 sm:px-3" data-testid="back-to-lobby">
             <ArrowLeft className="h-5 w-5" aria-hidden /> <span className="sr-only sm:not-sr-only">Back to Lobby</span>
           </Button>
-          <h1 className="min-w-0 text-base font-bold leading-tight text-balance sm:text-lg" data-testid="game-title">
-            {game.title}
-          </h1>
+          {/* the toast's place while a game is open: over the title only, never over the table or a control */}
+          <div className="relative flex min-w-0 flex-1 items-center self-stretch">
+            <h1 className="min-w-0 text-base font-bold leading-tight text-balance sm:text-lg" data-testid="game-title">
+              {game.title}
+            </h1>
+            <div ref={setToastSlot} data-testid="toast-slot" className="pointer-events-none absolute inset-x-0 inset-y-1.5 grid" />
+          </div>
           <div className="ml-auto flex items-center gap-1 sm:gap-2">
             <Button
               variant="ghost"

@@ -9,20 +9,23 @@ import { playSound } from "../../ui/sounds";
 /**
  * The spec's game end: net = payout − stake of the whole round. A gain: "You won!" "+N coins" for 3 s and
  * the win sound; a loss: "Better luck next time" with the negative amount for 2 s and the lose sound; a
- * push: nothing. During an auto-bet no round has its own toast or sound: the auto-bet tells its summary
- * when it stops. The balance itself comes from the server, never from this arithmetic.
+ * push: nothing. A player who turned result toasts off in Settings hears the sound without the toast (the
+ * table shows the result already). During an auto-bet no round has its own toast or sound: the auto-bet
+ * tells its summary when it stops. The balance itself comes from the server, never from this arithmetic.
  */
 export function announceRoundEnd(answer: BetAnswer): void {
-  if (useSettings.getState().autoBetRunning) {
+  const { autoBetRunning, resultToastsOn } = useSettings.getState();
+  if (autoBetRunning) {
     refreshLeaderboard();
     return;
   }
   const net = answer.totalPayout - answer.totalStake;
   if (net > 0) {
-    toast({ title: "You won!", description: `+${coinsText(net)}`, variant: "success", duration: WIN_TOAST_MS });
+    if (resultToastsOn) toast({ title: "You won!", description: `+${coinsText(net)}`, variant: "success", duration: WIN_TOAST_MS });
     playSound("win");
   } else if (net < 0) {
-    toast({ title: "Better luck next time", description: coinsText(net), variant: "destructive", duration: LOSE_TOAST_MS });
+    if (resultToastsOn)
+      toast({ title: "Better luck next time", description: coinsText(net), variant: "destructive", duration: LOSE_TOAST_MS });
     playSound("lose");
   }
   refreshLeaderboard();

@@ -24,7 +24,10 @@ export function Pagination({ page, pages, onPage }: { page: number; pages: numbe
         ) : (
           <button
             key={item}
-            className={cn(base, item === page ? "bg-primary text-primary-foreground" : "hover:bg-muted")}
+            className={cn(
+              base,
+              item === page ? "bg-primary inset-ring-2 inset-ring-primary-edge text-primary-foreground" : "hover:bg-muted",
+            )}
             aria-label={`Page ${item}`}
             aria-current={item === page ? "page" : undefined}
             onClick={() => onPage(item)}

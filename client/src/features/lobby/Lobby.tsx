@@ -58,7 +58,7 @@ export function Lobby() {
               <Tabs.Trigger
                 key={value}
                 value={value}
-                className="relative flex items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold text-muted-foreground transition data-[state=active]:bg-primary data-[state=active]:text-primary-foreground data-[state=active]:shadow sm:px-5"
+                className="relative flex items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold text-muted-foreground transition data-[state=active]:bg-primary data-[state=active]:inset-ring-2 data-[state=active]:inset-ring-primary-edge data-[state=active]:text-primary-foreground data-[state=active]:shadow sm:px-5"
               >
                 <Icon className="h-4 w-4" aria-hidden />
                 <span className="sm:hidden">{short}</span>

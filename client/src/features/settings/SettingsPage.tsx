@@ -2,7 +2,7 @@ import * as RadioGroup from "@radix-ui/react-radio-group";
 import { lazy, Suspense, useState } from "react";
 import { ArrowLeft, Check, Moon, ShieldCheck, Sun, Volume2 } from "lucide-react";
 import { Link, useLocation } from "wouter";
-import { accentColor, chartColor, parseHsl, themeColorGrid, type ThemeMode } from "@casino/common/theme";
+import { accentColor, chartColor, colorName, foregroundOn, themeColorGrid, type ThemeMode } from "@casino/common/theme";
 import { api } from "../../net/api";
 import { useSession } from "../../store/session";
 import { useSettings } from "../../store/settings";
@@ -20,24 +20,24 @@ const SeedsPanel = lazy(() => import("../fairness/SeedsPanel").then((m) => ({ de
 async function saveTheme(change: "mode" | "color") {
   const player = useSession.getState().player;
   if (!player || player.isGuest) return;
-  const { mode, color } = useTheme.getState();
+  const { mode, color, modeChosen } = useTheme.getState();
   try {
-    await api("/player/theme", { method: "PATCH", body: { playerId: player.id, mode, color } });
-    useSession.getState().patchPlayer({ themeMode: mode, themeColor: color });
+    // the mode only once the player has chosen it: until then the record leaves it to each device
+    await api("/player/theme", { method: "PATCH", body: { playerId: player.id, color, ...(modeChosen ? { mode } : {}) } });
+    useSession.getState().patchPlayer({ themeColor: color, ...(modeChosen ? { themeMode: mode, themeModeChosen: true } : {}) });
   } catch (error) {
     console.error(change === "mode" ? "Failed to save theme mode to database" : "Failed to save theme color to database", error);
   }
 }
 
-const describe = (color: string) => {
-  const c = parseHsl(color)!;
-  return `Hue ${c.h}, saturation ${c.s}%, lightness ${c.l}%`;
-};
-
 /** Settings: theme mode, the 10×10 colour grid, a preview and the derived colours. */
 export default function SettingsPage() {
   const [, navigate] = useLocation();
-  const { mode, color, set } = useTheme();
+  const { mode, color, modeChosen, set } = useTheme();
+  const chooseMode = (m: ThemeMode) => {
+    set({ mode: m });
+    void saveTheme("mode");
+  };
   const [seedsOpen, setSeedsOpen] = useState(false);
 
   return (
@@ -51,13 +51,12 @@ export default function SettingsPage() {
 
       <Card>
         <h2 className="text-lg font-bold">Theme Mode</h2>
-        <p className="mb-3 text-sm text-muted-foreground">Choose a light or dark casino.</p>
+        <p className="mb-3 text-sm text-muted-foreground" data-testid="theme-mode-hint">
+          {modeChosen ? "Choose a light or dark casino." : `Following your device (${mode} now) until you choose.`}
+        </p>
         <RadioGroup.Root
           value={mode}
-          onValueChange={(v) => {
-            set({ mode: v as ThemeMode });
-            void saveTheme("mode");
-          }}
+          onValueChange={(v) => chooseMode(v as ThemeMode)}
           aria-label="Theme mode"
           className="grid grid-cols-2 gap-2 sm:max-w-sm"
         >
@@ -65,9 +64,12 @@ export default function SettingsPage() {
             <RadioGroup.Item
               key={m}
               value={m}
+              // the mode shown while following the device is not chosen yet: a tap on it chooses it
+              onClick={() => !modeChosen && m === mode && chooseMode(m)}
               className={cn(
                 "flex items-center justify-center gap-2 rounded-xl border-2 px-4 py-3 font-semibold",
-                mode === m ? "border-primary bg-primary/10" : "border-border hover:bg-muted",
+                // the theme colour as ink: a pale swatch's own colour would not mark the chosen mode
+                mode === m ? "border-primary-ink bg-primary/10" : "border-border hover:bg-muted",
               )}
             >
               {m === "light" ? <Sun className="h-4 w-4" aria-hidden /> : <Moon className="h-4 w-4" aria-hidden />}
@@ -93,7 +95,8 @@ export default function SettingsPage() {
             <RadioGroup.Item
               key={c}
               value={c}
-              aria-label={describe(c)}
+              aria-label={colorName(c)}
+              title={colorName(c)}
               data-color={c}
               className={cn(
                 "relative grid aspect-square place-items-center rounded-md border border-black/10 transition hover:scale-110",
@@ -102,12 +105,15 @@ export default function SettingsPage() {
               style={{ background: `hsl(${c})` }}
             >
               <RadioGroup.Indicator>
-                <Check className={cn("h-3.5 w-3.5 drop-shadow", (parseHsl(c)?.l ?? 50) > 60 ? "text-black" : "text-white")} aria-hidden />
+                <Check className={cn("h-3.5 w-3.5 drop-shadow", foregroundOn(c) === "dark" ? "text-black" : "text-white")} aria-hidden />
               </RadioGroup.Indicator>
             </RadioGroup.Item>
           ))}
         </RadioGroup.Root>
-        <dl className="mt-4 flex flex-wrap gap-4 text-sm">
+        <p className="mt-3 text-sm" data-testid="theme-color-name">
+          Chosen: <span className="font-semibold">{colorName(color)}</span>
+        </p>
+        <dl className="mt-3 flex flex-wrap gap-4 text-sm">
           <Swatch label="Primary" color={color} />
           <Swatch label="Accent" color={accentColor(color)} />
           <Swatch label="Chart" color={chartColor(color)} />
@@ -175,22 +181,25 @@ function Swatch({ label, color }: { label: string; color: string }) {
         <span className="h-6 w-6 rounded-md border border-black/10" style={{ background: `hsl(${color})` }} aria-hidden />
         {label}
       </dt>
-      <dd className="font-mono text-xs text-muted-foreground" data-testid={`swatch-${label.toLowerCase()}`}>
-        {color}
+      <dd className="text-xs text-muted-foreground" data-testid={`swatch-${label.toLowerCase()}`} data-color={color}>
+        {colorName(color)}
       </dd>
     </div>
   );
 }
 
-/** Sound, its volume and animations (saved on this device, and on a signed-in player's record), and Turbo (this device). */
+/**
+ * Sound, its volume, animations and result toasts (saved on this device, and on a signed-in player's
+ * record), and Turbo (this device).
+ */
 function PlaySettingsCard() {
-  const { soundOn, soundVolume, animationsOn, turbo, set, setTurbo } = useSettings();
+  const { soundOn, soundVolume, animationsOn, resultToastsOn, turbo, set, setTurbo } = useSettings();
   const systemReduces = useSystemReducedMotion();
   const guest = useSession((s) => s.player?.isGuest ?? true);
   return (
     <Card data-testid="play-settings">
       <h2 className="flex items-center gap-2 text-lg font-bold">
-        <Volume2 className="h-5 w-5 text-primary-ink" aria-hidden /> Sound and animations
+        <Volume2 className="h-5 w-5 text-primary-ink" aria-hidden /> Sound, animations and toasts
       </h2>
       <p className="mb-3 text-sm text-muted-foreground">
         {guest ? "Kept in this browser." : "Saved to your account, so every device you play on uses them."}
@@ -215,19 +224,30 @@ function PlaySettingsCard() {
           />
         </label>
         <div>
-          <Switch label="Animations" checked={animationsOn} onCheckedChange={(on) => set({ animationsOn: on })} />
+          <Switch
+            label="Animations"
+            description="Cards, dice and wheels move into place; off, everything appears at once."
+            checked={animationsOn}
+            onCheckedChange={(on) => set({ animationsOn: on })}
+          />
           {systemReduces && (
             <p className="mt-1 text-xs text-muted-foreground" data-testid="system-reduced-motion">
               Your device asks for reduced motion, so animations stay off whatever this says.
             </p>
           )}
         </div>
-        <div>
-          <Switch label="Turbo (this device)" checked={turbo} onCheckedChange={setTurbo} />
-          <p className="mt-1 text-xs text-muted-foreground">
-            Results show at once, without their animation. Auto-bet always plays in turbo.
-          </p>
-        </div>
+        <Switch
+          label="Turbo (this device)"
+          description="Results show at once, without their animation. Auto-bet always plays in turbo."
+          checked={turbo}
+          onCheckedChange={setTurbo}
+        />
+        <Switch
+          label="Result toasts"
+          description="A short “You won!” or “Better luck next time” note after each round; the table shows the result either way."
+          checked={resultToastsOn}
+          onCheckedChange={(on) => set({ resultToastsOn: on })}
+        />
       </div>
     </Card>
   );

@@ -5,8 +5,7 @@ import { useLayoutEffect, useRef, type ReactNode } from "react";
  * screen; on a phone or tablet (the table above the panel) a bar fixed to the bottom of the screen, so
  * the action is always in view without scrolling. While fixed, its height is published as
  * `--action-bar-height` (the page keeps that much room at its end) and the root is marked
- * `data-action-bar-fixed`: toasts then show under the game's header, clear of the bar and of the
- * panel's controls just above it.
+ * `data-action-bar-fixed`.
  */
 export function ActionBar(props: { children: ReactNode; hint?: string | null }) {
   const bar = useRef<HTMLDivElement>(null);

@@ -267,7 +267,7 @@ export function AutoBetPanel(props: {
             data-testid="auto-start"
             disabled={!!configProblem || !ready}
             onClick={() => void start()}
-            className="rounded-lg bg-primary py-3 text-base font-bold text-primary-foreground hover:brightness-110 disabled:cursor-not-allowed disabled:opacity-50"
+            className="rounded-lg bg-primary inset-ring-2 inset-ring-primary-edge py-3 text-base font-bold text-primary-foreground hover:brightness-110 disabled:cursor-not-allowed disabled:opacity-50"
           >
             Start Autobet
           </button>

@@ -295,7 +295,7 @@ export function BetPanel(props: BetPanelProps) {
               data-testid="bet-button"
               disabled={!canBet}
               onClick={onBet}
-              className="rounded-lg bg-primary py-3 text-base font-bold text-primary-foreground shadow hover:brightness-110 disabled:cursor-not-allowed disabled:opacity-50"
+              className="rounded-lg bg-primary inset-ring-2 inset-ring-primary-edge py-3 text-base font-bold text-primary-foreground shadow hover:brightness-110 disabled:cursor-not-allowed disabled:opacity-50"
             >
               {pending ? "…" : label}
             </button>

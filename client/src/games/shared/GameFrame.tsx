@@ -36,7 +36,10 @@ export function GameFrame(props: {
             {panel(() => setHelpOpen(true))}
             <TurboSwitch />
           </aside>
-          <div className="relative min-h-[320px] min-w-0 flex-1 overflow-hidden rounded-xl bg-felt p-2 ring-1 ring-border sm:p-5">
+          <div
+            data-testid="game-felt"
+            className="relative min-h-[320px] min-w-0 flex-1 overflow-hidden rounded-xl bg-felt p-2 ring-1 ring-border sm:p-5"
+          >
             {children}
           </div>
         </div>

@@ -15,7 +15,7 @@ export function InvitePrompt({ invite, text, testId }: { invite: () => void; tex
       <button
         type="button"
         onClick={invite}
-        className="shrink-0 rounded-lg bg-primary px-3 py-1.5 text-sm font-semibold text-primary-foreground hover:opacity-90"
+        className="shrink-0 rounded-lg bg-primary inset-ring-2 inset-ring-primary-edge px-3 py-1.5 text-sm font-semibold text-primary-foreground hover:opacity-90"
         data-testid={`${testId}-button`}
       >
         Invite

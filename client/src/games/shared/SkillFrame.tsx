@@ -78,7 +78,7 @@ export function SkillFrame(props: {
                   data-testid="skill-start"
                   disabled={!canStart || capReached}
                   onClick={() => void skill.start()}
-                  className="rounded-lg bg-primary py-3 text-base font-bold text-primary-foreground shadow hover:brightness-110 disabled:cursor-not-allowed disabled:opacity-50"
+                  className="rounded-lg bg-primary inset-ring-2 inset-ring-primary-edge py-3 text-base font-bold text-primary-foreground shadow hover:brightness-110 disabled:cursor-not-allowed disabled:opacity-50"
                 >
                   {label}
                 </button>
@@ -351,7 +351,7 @@ export function ArenaOverlay(props: { skill: SkillRoundState; title: string; hin
             data-testid="skill-start-arena"
             disabled={skill.phase === "starting" || capReached}
             onClick={() => void skill.start()}
-            className="mt-3 w-full rounded-lg bg-primary py-2 font-bold text-primary-foreground hover:brightness-110 disabled:cursor-not-allowed disabled:opacity-50"
+            className="mt-3 w-full rounded-lg bg-primary inset-ring-2 inset-ring-primary-edge py-2 font-bold text-primary-foreground hover:brightness-110 disabled:cursor-not-allowed disabled:opacity-50"
           >
             {skill.phase === "starting" ? "Starting…" : skill.phase === "done" ? "Play again" : "Start"}
           </button>

@@ -5,6 +5,7 @@ import { WIN_TOAST_MS } from "@casino/common/constants";
 import { ApiError, api, messageOf, seg } from "../../net/api";
 import { newRequestId } from "../../net/request-id";
 import { refreshLeaderboard } from "../../store/leaderboard";
+import { useSettings } from "../../store/settings";
 import { toast } from "../../store/toast";
 import { playSound } from "../../ui/sounds";
 
@@ -121,7 +122,8 @@ export function useSkillRound(game: SkillGame, onStart: (round: SkillRoundStart)
           });
           finish({ kind: "rewarded", answer });
           if (answer.reward > 0) {
-            toast({ title: "You won!", description: `+${coinsText(answer.reward)}`, variant: "success", duration: WIN_TOAST_MS });
+            if (useSettings.getState().resultToastsOn)
+              toast({ title: "You won!", description: `+${coinsText(answer.reward)}`, variant: "success", duration: WIN_TOAST_MS });
             playSound("win");
           }
           refreshLeaderboard();

@@ -73,10 +73,13 @@ export class Player {
   activeTag?: Relation<Tag> | null;
   @Column({ name: "anonymous_mode", type: "boolean", default: false }) anonymousMode!: boolean;
   @Column({ name: "theme_mode", type: "text", default: "dark" }) themeMode!: string;
+  /** false until the player picks light or dark (the client follows the device's preference meanwhile) */
+  @Column({ name: "theme_mode_chosen", type: "boolean", default: false }) themeModeChosen!: boolean;
   @Column({ name: "theme_color", type: "text", default: "200 60% 55%" }) themeColor!: string;
   @Column({ name: "sound_on", type: "boolean", default: true }) soundOn!: boolean;
   @Column({ name: "sound_volume", type: "integer", default: 100 }) soundVolume!: number;
   @Column({ name: "animations_on", type: "boolean", default: true }) animationsOn!: boolean;
+  @Column({ name: "result_toasts_on", type: "boolean", default: true }) resultToastsOn!: boolean;
   @Column({ name: "last_daily_spin", type: "timestamptz", nullable: true }) lastDailySpin!: Date | null;
   @Column({ name: "daily_spin_reminder", type: "boolean", default: false }) dailySpinReminder!: boolean;
   @Column({ name: "last_reminder_sent", type: "timestamptz", nullable: true }) lastReminderSent!: Date | null;

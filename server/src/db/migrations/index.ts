@@ -18,6 +18,8 @@ import { BlackjackTable1764100000004 } from "./1764100000004-blackjack-table";
 import { CrashPayoutRounding1764100000005 } from "./1764100000005-crash-payout-rounding";
 import { FewerWritesPerBet1764100000006 } from "./1764100000006-fewer-writes-per-bet";
 import { DoubleEntryAccounts1764100000007 } from "./1764100000007-double-entry-accounts";
+import { ResultToastsSetting1764100000008 } from "./1764100000008-result-toasts-setting";
+import { ThemeModeChosen1764100000009 } from "./1764100000009-theme-mode-chosen";
 
 /** In order; the data source runs the pending ones at start. */
 export const MIGRATIONS = [
@@ -41,4 +43,6 @@ export const MIGRATIONS = [
   CrashPayoutRounding1764100000005,
   FewerWritesPerBet1764100000006,
   DoubleEntryAccounts1764100000007,
+  ResultToastsSetting1764100000008,
+  ThemeModeChosen1764100000009,
 ];

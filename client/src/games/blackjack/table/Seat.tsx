@@ -99,7 +99,7 @@ export function Seat(props: SeatProps) {
             data-testid={`table-sit-${seat}`}
             disabled={props.sitDisabled}
             onClick={props.onSit}
-            className="min-h-8 rounded-lg bg-primary px-3 text-sm font-semibold text-primary-foreground hover:brightness-110 disabled:opacity-50"
+            className="min-h-8 rounded-lg bg-primary inset-ring-2 inset-ring-primary-edge px-3 text-sm font-semibold text-primary-foreground hover:brightness-110 disabled:opacity-50"
             aria-label={`Sit at seat ${seat}`}
           >
             Sit

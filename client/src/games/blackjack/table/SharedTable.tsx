@@ -218,7 +218,7 @@ function PhoneSeats({
                 disabled={p.sitDisabled}
                 onClick={p.onSit}
                 aria-label={`Sit at seat ${seat}`}
-                className="min-h-8 min-w-8 rounded-lg bg-primary px-2.5 text-sm font-semibold text-primary-foreground disabled:opacity-50"
+                className="min-h-8 min-w-8 rounded-lg bg-primary inset-ring-2 inset-ring-primary-edge px-2.5 text-sm font-semibold text-primary-foreground disabled:opacity-50"
               >
                 {seat}
               </button>

@@ -130,7 +130,7 @@ function BetBox({ controls, balance }: { controls: CrashRoomControls; balance: n
           whileTap={{ scale: 0.96 }}
           disabled={phase !== "betting" || pending || problem !== null}
           onClick={() => void controls.bet(amount, auto)}
-          className="rounded-lg bg-primary px-4 py-3 text-base font-black text-primary-foreground shadow hover:brightness-110 disabled:opacity-50"
+          className="rounded-lg bg-primary inset-ring-2 inset-ring-primary-edge px-4 py-3 text-base font-black text-primary-foreground shadow hover:brightness-110 disabled:opacity-50"
         >
           {phase === "betting" ? "Place bet" : "Bet in the next round"}
         </motion.button>
