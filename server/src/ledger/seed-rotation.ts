@@ -2,7 +2,7 @@ import { seedCommitment, type RotateAnswer } from "@casino/common";
 import type { Database } from "../db/database";
 import { conflict } from "../errors";
 import { newServerSeed } from "../fairness/seeds";
-import { MoneyRequests, markSeen, type Replayable, type WriteBatch } from "./engine/index";
+import { MoneyRequests, markSeen, type Announcements, type Replayable, type WriteBatch } from "./engine/index";
 
 /**
  * Rotating a player's seed pair (fairness/seeds.ts says what a pair is): a money request like a bet,
@@ -12,8 +12,8 @@ import { MoneyRequests, markSeen, type Replayable, type WriteBatch } from "./eng
 export class SeedRotation {
   private readonly requests: MoneyRequests;
 
-  constructor(db: Database) {
-    this.requests = new MoneyRequests(db);
+  constructor(db: Database, bus: Announcements) {
+    this.requests = new MoneyRequests(db, bus);
   }
 
   /**
