@@ -11,6 +11,12 @@ import type { Services } from "./services";
 export function subscribeToCommits(bus: Announcements, s: Pick<Services, "events" | "together" | "leaderboards" | "progress">): void {
   // The player's connections on every process (the player's event channel; Redis when scaled out).
   bus.subscribe(balanceToPlayer((playerId, event) => s.events.publish(playerId, event)));
+  bus.subscribe((a) => {
+    if (a.type !== "seeds") return;
+    const event: PlayerEvent = { type: "fairness", ...a.active };
+    if (a.from !== null) event.from = a.from;
+    s.events.publish(a.playerId, event);
+  });
   // The boards and the tags read the ledger themselves: a commit that moved coins is their hint to read now.
   bus.subscribe((a) => {
     if (a.type !== "balance") return;
@@ -32,6 +38,7 @@ export function subscribeToCommits(bus: Announcements, s: Pick<Services, "events
       case "skill-settled":
         return s.together.skillSettled(a.playerId, a.round);
       case "balance":
+      case "seeds":
         return;
     }
   });

@@ -295,6 +295,23 @@ describe("betting", () => {
   });
 });
 
+describe("seed changes", () => {
+  it("reach the player's other connection from the ledger's announcement of the commit", async () => {
+    const { token } = await t.guest();
+    const a = await join(token);
+    const b = await join(token);
+    await waitFor(() => b.room.state.serverSeedHash !== "" && a.room.state.serverSeedHash === b.room.state.serverSeedHash);
+    const { type, body } = await ask(a.room, a.inbox, "seed:client", { clientSeed: "another-seed" });
+    expect(type).toBe("result");
+    expect(body.active.clientSeed).toBe("another-seed");
+    await waitFor(() => b.room.state.clientSeed === "another-seed" && b.room.state.serverSeedHash === body.active.serverSeedHash);
+    expect(b.room.state.nextServerSeedHash).toBe(body.active.nextServerSeedHash);
+    expect(a.room.state.serverSeedHash).toBe(body.active.serverSeedHash);
+    await a.room.leave();
+    await b.room.leave();
+  });
+});
+
 describe("the stake rule", () => {
   it("is checked inside the ledger's transaction too, for every kind of bet, with its one message", async () => {
     const { player } = await t.guest();

@@ -36,7 +36,7 @@ export class Ledger implements TableLedger {
     this.crash = new CrashMoney(db, this.requests);
     this.skill = new SkillMoney(this.requests);
     this.table = new TableMoney(db, this.requests);
-    // A rotation moves no coins: it announces nothing.
+    // A rotation moves no coins: it announces the new pair only.
     this.seedRotation = new SeedRotation(db, bus);
   }
 
@@ -51,8 +51,9 @@ export class Ledger implements TableLedger {
     requestId: string,
     clientSeed: string | undefined,
     kind: "rotate" | "client-seed" = "rotate",
+    origin?: string,
   ): Promise<Replayable<RotateAnswer>> {
-    return this.seedRotation.rotate(playerId, requestId, clientSeed, kind);
+    return this.seedRotation.rotate(playerId, requestId, clientSeed, kind, origin);
   }
 
   /** A bet in a game of chance (bets.ts). */

@@ -25,8 +25,9 @@ export class SeedRotation {
     requestId: string,
     clientSeed: string | undefined,
     kind: "rotate" | "client-seed" = "rotate",
+    origin?: string,
   ): Promise<Replayable<RotateAnswer>> {
-    return this.requests.run({ playerId, requestId, kind, body: { clientSeed: clientSeed ?? null } }, async (ctx) => {
+    return this.requests.run({ playerId, requestId, kind, body: { clientSeed: clientSeed ?? null }, origin }, async (ctx) => {
       if (ctx.round) throw conflict("Finish your open round before changing seeds", "round_open");
       const next = newServerSeed();
       const nextHash = seedCommitment(next);
@@ -34,6 +35,9 @@ export class SeedRotation {
       const revealedAt = new Date();
       promoteNextSeed(ctx.writes, playerId, ctx.seed.id, newClient, next, revealedAt);
       markSeen(ctx);
+      const active = { serverSeedHash: ctx.nextServerSeedHash, clientSeed: newClient, nonce: 0, nextServerSeedHash: nextHash };
+      // The player's other connections show the new pair from this announcement of the commit.
+      ctx.announced.push({ type: "seeds", playerId, active, from: ctx.origin });
       return {
         requestId,
         revealed: {
@@ -43,7 +47,7 @@ export class SeedRotation {
           nonces: ctx.seed.nonce,
           revealedAt: revealedAt.toISOString(),
         },
-        active: { serverSeedHash: ctx.nextServerSeedHash, clientSeed: newClient, nonce: 0, nextServerSeedHash: nextHash },
+        active,
       };
     });
   }

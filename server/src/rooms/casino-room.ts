@@ -224,11 +224,6 @@ export abstract class CasinoRoom extends Room<{ state: CasinoState; client: Casi
     this.changed();
   }
 
-  /** Publishes a change of seeds this room made to the player's other connections (on any process). */
-  private tellOthers(event: Extract<PlayerEvent, { type: "fairness" }>): void {
-    this.services.events.publish(this.playerId, { ...event, from: this.roomId });
-  }
-
   private setSeeds(seeds: ActiveSeedView): void {
     this.state.serverSeedHash = seeds.serverSeedHash;
     this.state.clientSeed = seeds.clientSeed;
@@ -237,11 +232,10 @@ export abstract class CasinoRoom extends Room<{ state: CasinoState; client: Casi
   }
 
   private async rotateSeeds(requestId: string, clientSeed: string | undefined, kind: "rotate" | "client-seed") {
-    const seeds = await this.services.ledger.rotateSeeds(this.playerId, requestId, clientSeed, kind);
+    const seeds = await this.services.ledger.rotateSeeds(this.playerId, requestId, clientSeed, kind, this.roomId);
     if (seeds.replayed) return seeds;
     this.setSeeds(seeds.active);
     this.changed();
-    this.tellOthers({ type: "fairness", ...seeds.active });
     return seeds;
   }
 

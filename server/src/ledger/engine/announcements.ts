@@ -1,4 +1,4 @@
-import type { BetAnswer } from "@casino/common";
+import type { ActiveSeedView, BetAnswer } from "@casino/common";
 import type { Log } from "../../log";
 import type { RequestKind } from "./reasons";
 
@@ -15,6 +15,7 @@ export type BalanceReason = "grant" | "bet" | "daily_spin" | "reward" | "crash" 
  *   player got.
  * - `table-settled`: a seat's round at the shared blackjack table was paid.
  * - `skill-settled`: a skill round's reward was paid.
+ * - `seeds`: the player's seed pair changed (a rotation, a new client seed); `from` as for a balance.
  */
 export type Announcement =
   | { type: "balance"; playerId: string; balance: number; delta: number; reason: BalanceReason; from: string | null }
@@ -24,7 +25,8 @@ export type Announcement =
       playerId: string;
       seat: { stake: number; payout: number; shoeHash: string; round: number; seat: number };
     }
-  | { type: "skill-settled"; playerId: string; round: { game: string; roundId: string; reward: number } };
+  | { type: "skill-settled"; playerId: string; round: { game: string; roundId: string; reward: number } }
+  | { type: "seeds"; playerId: string; active: ActiveSeedView; from: string | null };
 
 /** A subscriber: told of each announcement in commit order; what it returns is awaited by `idle()` only. */
 export type AnnouncementListener = (announcement: Announcement) => void | Promise<unknown>;

@@ -110,6 +110,8 @@ export interface MoneyContext {
   em: EntityManager;
   /** Set by `moveCoins`: the request moved coins, so its commit announces the player's new balance. */
   moved: boolean;
+  /** The connection that made the request (`MoneyRequest.origin`), for what the product announces; null for the server's own work. */
+  origin: string | null;
   /** What the product announces besides the balance (a round stepped, a seat settled), told after COMMIT. */
   announced: Announcement[];
 }
@@ -211,7 +213,7 @@ export class MoneyRequests {
       if (!player) return null;
       const { stored: _none, ...money } = await readPlayerMoney(em, playerId, null);
       const before = player.balance;
-      const ctx: MoneyContext = { player, ...money, writes: new WriteBatch(), em, moved: false, announced: [] };
+      const ctx: MoneyContext = { player, ...money, writes: new WriteBatch(), em, moved: false, origin: null, announced: [] };
       const result = work(ctx);
       if (result === null) return null;
       await ctx.writes.run(em);
@@ -416,7 +418,7 @@ async function prepare(
   if (stored) return { replay: replayOf(stored, request.kind, fingerprint) };
   const writes = new WriteBatch();
   const before = player.balance;
-  const ctx: MoneyContext = { player, ...money, writes, em, moved: false, announced: [] };
+  const ctx: MoneyContext = { player, ...money, writes, em, moved: false, origin: request.origin ?? null, announced: [] };
   const answer = await m.work(ctx);
   writes.answer({
     playerId: request.playerId,
