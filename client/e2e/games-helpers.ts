@@ -65,11 +65,13 @@ export function storeTheme(theme: ThemeChoice): void {
   if (theme.color) localStorage.setItem("theme-color", theme.color);
 }
 
-/** Opens a game from the lobby tile, as a player does (the shell may also have kept it open over a reload). */
+/** Opens a game from the lobby tile, as a player does (a reload of the game's address reopens the game itself). */
 export async function openGame(page: Table, gameId: string): Promise<void> {
   const table = page.getByTestId(`table-${gameId}`);
-  if (await table.isVisible().catch(() => false)) return;
-  await page.getByTestId(`game-tile-${gameId}`).getByRole("button", { name: "Play Now" }).click();
+  const tile = page.getByTestId(`game-tile-${gameId}`);
+  await table.or(tile).first().waitFor({ timeout: 20_000 });
+  if (await table.isVisible()) return;
+  await tile.getByRole("button", { name: "Play Now" }).click();
   await table.waitFor({ state: "visible", timeout: 20_000 });
 }
 

@@ -81,8 +81,11 @@ describe("a guest in the browser", () => {
     const page = await browser.newPage({ viewport: DESKTOP, reducedMotion: "no-preference" });
     await enterAsGuest(page, t.baseUrl);
     const id = await storedPlayerId(page);
-    await page.getByRole("tab", { name: "Daily Spin" }).click();
+    // an unclaimed spin is marked on its tab and in the header, whose gift opens the tab
+    expect(await page.getByRole("tab", { name: "Daily Spin (ready)" }).count()).toBe(1);
+    await page.getByRole("button", { name: "Daily spin ready" }).click();
     await page.getByRole("heading", { name: "Daily Bonus Wheel" }).waitFor();
+    expect(await page.getByRole("tab", { name: "Daily Spin" }).getAttribute("aria-selected")).toBe("true");
     expect(await page.getByText("Spin daily for 50-500 free coins!").isVisible()).toBe(true);
     await shot(page, "wheel-1280");
 
@@ -109,6 +112,9 @@ describe("a guest in the browser", () => {
     await expect.poll(() => page.getByTestId("balance").textContent(), { timeout: 10_000 }).toBe(formatCoins(1000 + prize));
     expect(Number((await player(id)).balance)).toBe(1000 + prize);
     expect(await page.getByRole("button", { name: /^Next spin in (23h 59m|24h 0m)$/ }).isDisabled()).toBe(true);
+    // claimed: the marks are gone
+    expect(await page.getByRole("button", { name: "Daily spin ready" }).count()).toBe(0);
+    expect(await page.getByRole("tab", { name: "Daily Spin (ready)" }).count()).toBe(0);
     await shot(page, "wheel-after-spin-1280");
     await page.close();
     await t.expectLedgerInvariant();
@@ -328,7 +334,8 @@ describe("a guest in the browser", () => {
           ],
         }),
     );
-    await page.reload();
+    // the lobby's games, opened again (a reload would reopen the leaderboard's address)
+    await page.goto(`${t.baseUrl}/`);
     await page.getByRole("heading", { name: "Most Played" }).waitFor({ timeout: 20_000 });
     expect(await page.locator('[data-testid^="most-played-"]').evaluateAll((els) => els.map((e) => e.getAttribute("data-testid")))).toEqual(
       ["most-played-mines", "most-played-dice", "most-played-keno"],

@@ -226,6 +226,50 @@ describe("phones", () => {
     }
   });
 
+  it("360×640: back in the lobby, the catalogue stays where it was drawn when the play counts arrive", { timeout: 90_000 }, async () => {
+    const { context, page } = await openAsGuest(browser, t.baseUrl, PHONES[0]);
+    try {
+      // The play counts are held until the lobby has been measured, then let through.
+      const held: (() => void)[] = [];
+      const release = () => held.splice(0).forEach((letThrough) => letThrough());
+      await page.route(
+        (url) => url.pathname === "/api/game-stats",
+        async (route) => {
+          await new Promise<void>((resolve) => held.push(resolve));
+          await route.continue();
+        },
+      );
+      const tileTop = () => page.getByTestId("game-tile-roulette").evaluate((el) => Math.round(el.getBoundingClientRect().top + scrollY));
+      const backAndMeasure = async () => {
+        const answered = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/game-stats");
+        await backToLobby(page);
+        await page.getByTestId("lobby-heading").waitFor();
+        const drawn = await tileTop();
+        release();
+        await answered;
+        // two frames: the answer's render has been laid out
+        await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+        return { drawn, after: await tileTop() };
+      };
+      // a game opened but not played, then a game played: neither moves the catalogue when the counts arrive
+      await openGame(page, "dice");
+      const opened = await backAndMeasure();
+      expect(opened.after, "after opening a game").toBe(opened.drawn);
+      await openGame(page, "dice");
+      await setAmount(page, 1);
+      await press(page, "bet-button");
+      await settled(page);
+      const played = await backAndMeasure();
+      expect(played.after, "after playing a round").toBe(played.drawn);
+      // the counts are the whole casino's, kept by the progress consumer: some game is listed, not necessarily dice yet
+      await page.locator('[data-testid^="most-played-"]').first().waitFor();
+      await page.evaluate(() => scrollTo(0, 0));
+      await shot(page, "lobby-most-played-360");
+    } finally {
+      await context.close();
+    }
+  });
+
   it("360×640: the daily wheel never widens the page while it turns", { timeout: 60_000 }, async () => {
     // the wheel's turn is the subject: this page plays animations
     const { context, page } = await openAsGuest(browser, t.baseUrl, PHONES[0], undefined, { reducedMotion: "no-preference" });

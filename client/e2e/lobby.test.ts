@@ -1,3 +1,4 @@
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { GAMES } from "@casino/common/catalogue";
 import { backToLobby, openAsGuest, openGame, press, roundDone } from "./games-helpers";
@@ -5,7 +6,7 @@ import { setupBrowserApp } from "./browser-app";
 
 /**
  * The lobby a player opens: an illustration per game, search, favourites kept on the device, the games
- * played last, and the Resume card of a round left open (after a reload).
+ * played last, and the Resume card of a round left open (the app opened again at the lobby's address).
  */
 const { server: t, browser } = setupBrowserApp();
 
@@ -67,14 +68,45 @@ describe("the lobby", () => {
     }
   });
 
-  it("offers to resume a round left open, after a reload", { timeout: 90_000 }, async () => {
+  it(
+    "gives a guest a face of their own, generated from their name: the same after a reload, another for another guest",
+    { timeout: 60_000 },
+    async () => {
+      const face = (page: Page) =>
+        page
+          .getByTestId("user")
+          .getByTestId("avatar")
+          .evaluate((el) => ({
+            kind: el.getAttribute("data-face"),
+            svg: (el.querySelector("svg")?.outerHTML ?? "").replace(/ (id|mask)="[^"]*"|url\(#[^)]*\)/g, ""),
+          }));
+      const first = await openAsGuest(browser, t.baseUrl);
+      const second = await openAsGuest(browser, t.baseUrl);
+      try {
+        const mine = await face(first.page);
+        expect(mine.kind).toBe("generated");
+        expect(mine.svg).toContain("<svg");
+        expect(await first.page.getByTestId("user").getByTestId("avatar").textContent(), "no initials in place of a face").toBe("");
+        await first.page.reload();
+        await first.page.getByTestId("lobby-heading").waitFor({ timeout: 20_000 });
+        expect((await face(first.page)).svg).toBe(mine.svg);
+        expect((await face(second.page)).svg).not.toBe(mine.svg);
+      } finally {
+        await first.context.close();
+        await second.context.close();
+      }
+    },
+  );
+
+  it("offers to resume a round left open, when the app is opened again at the lobby", { timeout: 90_000 }, async () => {
     const { context, page } = await openAsGuest(browser, t.baseUrl);
     try {
       expect(await page.getByTestId("resume-card").count()).toBe(0);
       await openGame(page, "mines");
       await press(page, "bet-button");
       await expect.poll(() => page.getByTestId("bet-panel").getAttribute("data-locked"), { timeout: 15_000 }).toBe("true");
-      await page.reload();
+      // (a reload of the game's own address reopens the game: addresses.test.ts)
+      await page.goto(t.baseUrl);
       const card = page.getByTestId("resume-card");
       await card.waitFor({ timeout: 20_000 });
       expect(await card.textContent()).toContain("Your Mines round is still open");

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { coveredNumbers, type RouletteBet } from "@casino/common/games/roulette/engine";
 import { winningOdds, type SicBoBet } from "@casino/common/games/sic-bo/engine";
+import { RTP_TABLE } from "@casino/common/rtp-table";
 import { caseOf, playFirstRound, stakeOf } from "./games-cases";
 import { attr, openAsGuest, openGame, press, revealed, setAmount, shownResult } from "./games-helpers";
 import { setupBrowserApp } from "./browser-app";
@@ -116,20 +117,29 @@ describe("a settled round shows what happened", () => {
     }
   });
 
-  it("hi-lo: a max payout at the table limit says so, without a multiplier; an ordinary one keeps it", { timeout: 60_000 }, async () => {
-    const { context, page } = await openAsGuest(browser, t.baseUrl);
-    try {
-      await openGame(page, "hi-lo");
-      await setAmount(page, stakeOf({ id: "hi-lo", amount: 10 }));
-      await expect.poll(() => page.getByTestId("bet-payout").textContent()).toBe("100,000,000 (the table limit)");
-      await page.getByRole("button", { name: "Back to Lobby" }).click();
-      await openGame(page, "dice");
-      await page.getByTestId("dice-target").fill("50");
-      await expect
-        .poll(() => page.getByTestId("bet-payout").textContent())
-        .toMatch(/^[\d,]+(\.\d+: pays [\d,]+ or [\d,]+, [\d,.]+ on average)? \(\d{1,3}(,\d{3})*\.\d{2}×\)$/);
-    } finally {
-      await context.close();
-    }
-  });
+  it(
+    "hi-lo: a max payout at the table limit says so, without a multiplier, and its exact return stands for a win chance; an ordinary one keeps it",
+    { timeout: 60_000 },
+    async () => {
+      const { context, page } = await openAsGuest(browser, t.baseUrl);
+      try {
+        await openGame(page, "hi-lo");
+        await setAmount(page, stakeOf({ id: "hi-lo", amount: 10 }));
+        await expect.poll(() => page.getByTestId("bet-payout").textContent()).toBe("100,000,000 (the table limit)");
+        // its chance of a win depends on when the player cashes out: the panel gives its exact return instead
+        expect(await page.getByTestId("bet-chance").textContent()).toBe(`${(RTP_TABLE["hi-lo"]![0]!.rtp * 100).toFixed(2)} %`);
+        await page.getByRole("button", { name: "Back to Lobby" }).click();
+        await openGame(page, "blackjack");
+        await expect.poll(() => page.getByTestId("bet-chance").textContent()).toBe("99.59 %");
+        await page.getByRole("button", { name: "Back to Lobby" }).click();
+        await openGame(page, "dice");
+        await page.getByTestId("dice-target").fill("50");
+        await expect
+          .poll(() => page.getByTestId("bet-payout").textContent())
+          .toMatch(/^[\d,]+(\.\d+: pays [\d,]+ or [\d,]+, [\d,.]+ on average)? \(\d{1,3}(,\d{3})*\.\d{2}×\)$/);
+      } finally {
+        await context.close();
+      }
+    },
+  );
 });

@@ -9,6 +9,7 @@ import type { BetAnswer } from "@casino/common/protocol";
  */
 type History = typeof import("../src/games/shared/history");
 let history: History;
+let room: typeof import("../src/store/room");
 
 interface Call {
   url: string;
@@ -36,6 +37,7 @@ beforeEach(async () => {
     ),
   );
   history = await import("../src/games/shared/history");
+  room = await import("../src/store/room");
 });
 
 afterEach(() => {
@@ -170,5 +172,31 @@ describe("the server's history", () => {
     last.answer([{ id: "of p2" }]);
     await flush();
     expect(result.current.items).toEqual([{ id: "of p2" }]);
+  });
+});
+
+describe("a round its table has not shown yet", () => {
+  it("is listed, and the server's list read meanwhile shown, only once the table shows the result", async () => {
+    const { result } = renderHook(() => history.useHistory(SESSION));
+    await flush();
+    calls[0].answer([{ id: "before" }]);
+    await flush();
+    // a bet on its way, then settled: its payout withheld until the table shows the result
+    act(() => room.requestSent());
+    const settled = round({ result: "win", totalPayout: 20 });
+    act(() => room.acceptAnswer({ ...settled, done: true, payout: 20 }));
+    act(() => history.recordRound(settled));
+    expect(result.current.local).toEqual([]);
+    // a read that comes back meanwhile (it has the new round) is held too
+    await act(() => vi.advanceTimersByTimeAsync(1_500));
+    act(() => history.refreshHistory());
+    await act(() => vi.advanceTimersByTimeAsync(1_500));
+    calls.at(-1)!.answer([{ id: "new" }, { id: "before" }]);
+    await flush();
+    expect(result.current.items).toEqual([{ id: "before" }]);
+
+    act(() => room.revealed(settled.requestId));
+    expect(result.current.local.map((r) => r.requestId)).toEqual([settled.requestId]);
+    expect(result.current.items).toEqual([{ id: "new" }, { id: "before" }]);
   });
 });

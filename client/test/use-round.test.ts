@@ -1,12 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { act, renderHook } from "@testing-library/react";
+import { createElement } from "react";
+import { MotionGlobalConfig } from "motion/react";
+import { act, render, renderHook } from "@testing-library/react";
 import { gameDefinition, type GameId } from "@casino/common/catalogue";
 import type { BetAnswer } from "@casino/common/protocol";
 import { fakeServer, type FakeRoom } from "./fake-colyseus";
 import { connectRoom } from "../src/app/start";
 import { useGameConnection } from "../src/features/game-host/game-connection";
 import { RoomRequestError } from "../src/games/contract";
-import { useRound } from "../src/games/shared/use-round";
+import { RoundResult } from "../src/games/shared/RoundResult";
+import { useRound, type RoundControls } from "../src/games/shared/use-round";
 import { shownBalance, useRoom } from "../src/store/room";
 import { useSettings } from "../src/store/settings";
 
@@ -30,22 +33,32 @@ beforeEach(async () => {
   room.patch({ balance: 1000 });
   room.message("open-round", { round: null });
   vi.useFakeTimers();
+  // the result banner's fade-in is not what these tests are about (and has no animation engine here)
+  MotionGlobalConfig.skipAnimations = true;
 });
 
 afterEach(() => {
+  MotionGlobalConfig.skipAnimations = false;
   vi.useRealTimers();
   useRoom.getState().connection?.close();
 });
 
-function table(game: GameId, revealMs: number | ((answer: BetAnswer) => number) = 1000) {
+/**
+ * A table of `game` as the games draw one: the round hook, and its result banner (`RoundResult`), whose
+ * appearance is the moment the round may be told elsewhere. `banner: false`: a table that never shows it.
+ */
+function table(game: GameId, revealMs: number | ((answer: BetAnswer) => number) = 1000, banner = true) {
   const onRoundEnd = vi.fn<(answer: BetAnswer) => void>();
-  const hook = renderHook(() => {
+  const current: { value?: { round: RoundControls<unknown>; shown: number | null } } = {};
+  function Table() {
     const connection = useGameConnection(game);
     const balance = useRoom((s) => s.balance) ?? 0;
     const round = useRound<unknown>({ game: gameDefinition(game)!, connection, balance, onRoundEnd, onExit: () => undefined }, revealMs);
-    return { round, shown: useRoom(shownBalance) };
-  });
-  return { ...hook, onRoundEnd, now: () => hook.result.current };
+    current.value = { round, shown: useRoom(shownBalance) };
+    return banner ? createElement(RoundResult, { round: round.round }) : null;
+  }
+  const view = render(createElement(Table));
+  return { ...view, onRoundEnd, now: () => current.value! };
 }
 
 /** The server settles the last request of `type`: the state patch first, then the answer, as the room does. */
@@ -158,6 +171,27 @@ describe("a single-step round", () => {
     expect(t.onRoundEnd).toHaveBeenCalledWith(sent);
     expect(t.now().shown).toBe(1200);
     expect(t.now().round.round?.revealed).toBe(true);
+    expect(useRoom.getState().withheld).toEqual({});
+  });
+
+  it("ends a round when its table shows the result, or a while after its reveal if it never does", async () => {
+    const t = table("dice", 1000, false);
+    let placed!: Promise<BetAnswer | null>;
+    act(() => {
+      placed = t.now().round.bet(100, {});
+    });
+    const sent = answer("bet", { stake: 100, payout: 200, result: "win", balance: 1100 });
+    await settle(placed);
+    act(() => vi.advanceTimersByTime(1000));
+    // the reveal has played, but no result is on the table: nothing tells it yet
+    expect(t.now().round.round?.revealed).toBe(true);
+    expect(t.onRoundEnd).not.toHaveBeenCalled();
+    expect(t.now().shown).toBe(900);
+    act(() => vi.advanceTimersByTime(2999));
+    expect(t.onRoundEnd).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(1));
+    expect(t.onRoundEnd).toHaveBeenCalledWith(sent);
+    expect(t.now().shown).toBe(1100);
     expect(useRoom.getState().withheld).toEqual({});
   });
 

@@ -21,6 +21,7 @@ import {
   type VerifyShoeRequest,
 } from "../src/fairness/verify-shoe";
 import { cardName } from "../src/games/cards";
+import { checkHoldemRecord, dealHoldemHand, describeHoldemHand, holdemHandFile, recordOfFile } from "../src/games/holdem/deck";
 import { describeZodError } from "../src/validation";
 
 /**
@@ -47,6 +48,12 @@ const USAGE = `usage: npm run verify -- --server-seed <hex> --client-seed <text>
 
   --shoe re-derives a whole shoe of the blackjack table from its record (GET /api/tables/shoes/:id)
     and, when the record holds its outcomes, compares every round with them (exit code 1 if one differs)
+
+       npm run verify -- --holdem-hand <record.json> [--server-seed-hash <hex>] [--json]
+
+  --holdem-hand deals a hand of the Hold'em table again from its record (docs/fairness.md section 8)
+    and, when the record holds its outcome, compares the board, hole cards and stacks (exit code 1 if
+    one differs)
 
 A cash-out in the shared crash room (docs/fairness.md section 4):
        npm run verify -- --crash-game-hash <hex> --player <id> --amount <coins> --cashed-out-at <x.xx>
@@ -177,7 +184,43 @@ function crashRoom(argv: string[]): number {
   return verified ? 0 : 1;
 }
 
+/** The Hold'em mode: exit 0 when the hand checks out, 1 when the commitment or the recorded outcome differs. */
+function holdemHand(argv: string[]): number {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: { "holdem-hand": { type: "string" }, "server-seed-hash": { type: "string" }, json: { type: "boolean", default: false } },
+  });
+  let text: string;
+  try {
+    text = readFileSync(values["holdem-hand"]!, "utf8");
+  } catch (e) {
+    throw new UsageError(`--holdem-hand: cannot read ${values["holdem-hand"]}: ${(e as Error).message}`);
+  }
+  const parsed = holdemHandFile.safeParse(json("holdem-hand", text));
+  if (!parsed.success) throw new UsageError(`--holdem-hand: ${describeZodError(parsed.error)}`);
+  const record = recordOfFile(parsed.data);
+  const dealt = dealHoldemHand({ ...record, serverSeedHash: values["server-seed-hash"] ?? record.serverSeedHash });
+  const problems = parsed.data.outcome ? checkHoldemRecord(dealt, parsed.data.outcome) : null;
+  if (values.json) console.log(JSON.stringify({ ...dealt, record: problems }, null, 2));
+  else {
+    const lines = describeHoldemHand(dealt);
+    if (problems) lines.push(problems.length ? `the record DOES NOT MATCH: ${problems.join("; ")}` : "the hand matches the record");
+    console.log(lines.join("\n"));
+  }
+  return dealt.commitment.matches === false || (problems !== null && problems.length > 0) ? 1 : 0;
+}
+
 function main(argv: string[]): number {
+  if (argv.includes("--holdem-hand")) {
+    try {
+      return holdemHand(argv);
+    } catch (e) {
+      console.error(`${(e as Error).message}\n\n${USAGE}`);
+      return 2;
+    }
+  }
   if (argv.includes("--crash-game-hash")) {
     try {
       return crashRoom(argv);

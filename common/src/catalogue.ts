@@ -21,6 +21,8 @@ interface GameEntry {
   kind: "chance" | "skill";
   /** played with dice: its rounds count toward the dice-game tags (a dice game may sit in any category) */
   dice?: true;
+  /** other words players search the game by (other names, what it is played with) */
+  keywords: readonly string[];
   engine?: () => EngineModule;
 }
 
@@ -33,6 +35,7 @@ export const GAMES = [
     title: "Blackjack",
     description: "Beat the dealer to 21. Blackjack pays 3:2.",
     category: "Card Games",
+    keywords: ["21", "twenty-one", "cards"],
     ...chance(() => import("./games/blackjack/engine")),
   },
   {
@@ -40,6 +43,7 @@ export const GAMES = [
     title: "Texas Hold'em",
     description: "Five-card poker against the dealer.",
     category: "Card Games",
+    keywords: ["holdem", "hold em", "poker", "cards"],
     ...chance(() => import("./games/poker/engine")),
   },
   {
@@ -47,6 +51,7 @@ export const GAMES = [
     title: "Baccarat",
     description: "Back the player, the banker or a tie.",
     category: "Card Games",
+    keywords: ["punto banco", "cards"],
     ...chance(() => import("./games/baccarat/engine")),
   },
   {
@@ -54,6 +59,7 @@ export const GAMES = [
     title: "Three Card Poker",
     description: "Ante, play and Pair Plus against the dealer.",
     category: "Card Games",
+    keywords: ["poker", "3 card", "cards"],
     ...chance(() => import("./games/three-card-poker/engine")),
   },
   {
@@ -61,6 +67,7 @@ export const GAMES = [
     title: "Video Poker",
     description: "Jacks or Better: hold, draw and hit a winning hand.",
     category: "Card Games",
+    keywords: ["poker", "jacks or better", "cards"],
     ...chance(() => import("./games/video-poker/engine")),
   },
   {
@@ -68,6 +75,7 @@ export const GAMES = [
     title: "Crash",
     description: "Cash out before the multiplier crashes.",
     category: "Quick Games",
+    keywords: ["rocket", "multiplier", "together"],
     ...chance(() => import("./games/crash/engine")),
   },
   {
@@ -75,6 +83,7 @@ export const GAMES = [
     title: "Coin Flip",
     description: "Heads or tails for 1.98×.",
     category: "Quick Games",
+    keywords: ["heads", "tails", "toss"],
     ...chance(() => import("./games/coin-flip/engine")),
   },
   {
@@ -82,6 +91,7 @@ export const GAMES = [
     title: "Hi-Lo",
     description: "Guess whether the next card is higher or lower.",
     category: "Quick Games",
+    keywords: ["higher", "lower", "hilo", "cards"],
     ...chance(() => import("./games/hi-lo/engine")),
   },
   {
@@ -89,6 +99,7 @@ export const GAMES = [
     title: "Dice",
     description: "Roll over or under your target.",
     category: "Quick Games",
+    keywords: ["roll"],
     dice: true,
     ...chance(() => import("./games/dice/engine")),
   },
@@ -97,14 +108,23 @@ export const GAMES = [
     title: "Limbo",
     description: "Pick a target multiplier and hope the result beats it.",
     category: "Quick Games",
+    keywords: ["multiplier", "target"],
     ...chance(() => import("./games/limbo/engine")),
   },
-  { id: "dot-battle", title: "Dot Battle", description: "Bullet-hell arena: 1 kill = 1 coin.", category: "Quick Games", ...skill },
+  {
+    id: "dot-battle",
+    title: "Dot Battle",
+    description: "Bullet-hell arena: 1 kill = 1 coin.",
+    category: "Quick Games",
+    keywords: ["skill", "free", "shooter", "arena"],
+    ...skill,
+  },
   {
     id: "craps",
     title: "Craps",
     description: "Pass line, come, odds and proposition bets.",
     category: "Dice Games",
+    keywords: ["dice", "pass line"],
     dice: true,
     ...chance(() => import("./games/craps/engine")),
   },
@@ -113,6 +133,7 @@ export const GAMES = [
     title: "Sic Bo",
     description: "Bet on the sum and faces of three dice.",
     category: "Dice Games",
+    keywords: ["dice", "tai sai", "big small"],
     dice: true,
     ...chance(() => import("./games/sic-bo/engine")),
   },
@@ -121,6 +142,7 @@ export const GAMES = [
     title: "Slots",
     description: "Three reels of classic fruit.",
     category: "Table Games",
+    keywords: ["fruit", "reels", "machine"],
     ...chance(() => import("./games/slots/engine")),
   },
   {
@@ -128,6 +150,7 @@ export const GAMES = [
     title: "Roulette",
     description: "European single-zero wheel.",
     category: "Table Games",
+    keywords: ["wheel", "red", "black", "zero"],
     ...chance(() => import("./games/roulette/engine")),
   },
   {
@@ -135,6 +158,7 @@ export const GAMES = [
     title: "Keno",
     description: "Pick up to 10 of 40 numbers.",
     category: "Strategy Games",
+    keywords: ["lottery", "numbers"],
     ...chance(() => import("./games/keno/engine")),
   },
   {
@@ -142,9 +166,17 @@ export const GAMES = [
     title: "Mines",
     description: "Uncover gems, avoid the mines, cash out any time.",
     category: "Strategy Games",
+    keywords: ["minesweeper", "gems"],
     ...chance(() => import("./games/mines/engine")),
   },
-  { id: "dots", title: "Connect the Dots", description: "Complete the puzzle to earn 5 coins.", category: "No Risk Games", ...skill },
+  {
+    id: "dots",
+    title: "Connect the Dots",
+    description: "Complete the puzzle to earn 5 coins.",
+    category: "No Risk Games",
+    keywords: ["skill", "free", "puzzle", "no risk"],
+    ...skill,
+  },
 ] as const satisfies readonly GameEntry[];
 
 export type GameId = (typeof GAMES)[number]["id"];

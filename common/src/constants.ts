@@ -40,3 +40,6 @@ export const GUEST_NUMBER_LIMIT = 10_000;
 export const DISCORD_CDN = "https://cdn.discordapp.com";
 
 export const isGuestId = (discordId: string): boolean => discordId.startsWith(GUEST_ID_PREFIX);
+
+/** The name everyone else sees for a player in anonymous mode (boards, tables, the crash room). */
+export const ANONYMOUS_NAME = "Anonymous";

@@ -82,7 +82,9 @@ describe("the client's files", () => {
   });
 
   it("makes the browser revalidate index.html, at / and at any page of the app, compressed", async () => {
-    for (const path of ["/", "/index.html", "/fairness", "/settings"]) {
+    // the lobby's tabs, a game's address, Discord's /.proxy form of one, and an address the app shows its lobby at
+    const pages = ["/leaderboard", "/daily-spin", "/games/mines", "/.proxy/games/mines", "/no/such/page"];
+    for (const path of ["/", "/index.html", "/fairness", "/settings", ...pages]) {
       const res = await get(path, "br");
       expect(res.status, path).toBe(200);
       expect(res.headers["cache-control"], path).toBe("no-cache");

@@ -212,8 +212,8 @@ describe.skipIf(TEST_DB === "pglite")("crash room restart", () => {
     const direct = await openDatabase(config.databaseUrl, config.dataDir);
     try {
       const ledger = new Ledger(direct, new Log(), new Announcements(new Log()));
-      for (const row of await q(`SELECT id, player_id FROM crash_bets WHERE round_id = $1`, [round.id])) {
-        const repeat = await ledger.settleInterruptedCrashBet(row.id);
+      for (const row of await q(`SELECT id, player_id, auto_cash_out FROM crash_bets WHERE round_id = $1`, [round.id])) {
+        const repeat = await ledger.settleInterruptedCrashBet(row.id, row.player_id === a.id ? Number(row.auto_cash_out) : null);
         if (row.player_id === d.id) expect(repeat).toBeNull();
         else expect(repeat).toMatchObject({ payout: row.player_id === a.id ? 150 : 100, balance: expected.get(row.player_id) });
       }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useDeferredValue, useEffect, type ReactNode } from "react";
-import { Route, Switch } from "wouter";
+import { Route, Router, Switch } from "wouter";
 import { Toaster } from "../ui/Toaster";
 import { Footer } from "../ui/Footer";
 import { Centered } from "../ui/Centered";
@@ -15,6 +15,7 @@ import { AfterIdle } from "../ui/idle";
 import { useNoMotionClass } from "../ui/useReducedMotion";
 import { useLayout } from "../store/layout";
 import { PipView } from "../features/pip/PipView";
+import { ROUTER_OPTIONS } from "./address";
 
 const SettingsPage = lazy(() => import("../features/settings/SettingsPage"));
 const TermsPage = lazy(() => import("../features/legal/TermsPage"));
@@ -28,7 +29,9 @@ export function App() {
   // Discord's picture-in-picture tile shows the balance and the round only: toasts wait for the full view.
   const pip = useLayout((s) => s.pip);
   return (
-    <>
+    // Every link and navigation keeps the base (`/.proxy` inside Discord, when launched under it) and
+    // Discord's launch parameters (app/address.ts).
+    <Router {...ROUTER_OPTIONS}>
       <Switch>
         <Route path="/terms">
           <Page>
@@ -58,6 +61,8 @@ export function App() {
             </Page>
           </SignedIn>
         </Route>
+        {/* The lobby's tabs and the games (/, /daily-spin, /leaderboard, /games/<id>); app/address.ts
+            moves any other address to the lobby's at start-up. */}
         <Route>
           <SignedIn>
             <Home />
@@ -65,7 +70,7 @@ export function App() {
         </Route>
       </Switch>
       {!pip && <Toaster />}
-    </>
+    </Router>
   );
 }
 
@@ -110,7 +115,7 @@ function SignedIn({ children }: { children: ReactNode }) {
   );
 }
 
-/** The lobby, or the chosen game in its place. */
+/** The lobby, or the chosen game in its place (the game the address names, see store/lobby.ts). */
 function Home() {
   const activeGame = useLobby((s) => s.activeGame);
   if (activeGame) {

@@ -1,5 +1,6 @@
 import { startUp } from "./start";
 import { isStandalonePage } from "./standalone-pages";
+import { currentPath, settleAddress } from "./address";
 import { applyTheme, useTheme } from "../store/theme";
 
 /**
@@ -8,6 +9,8 @@ import { applyTheme, useTheme } from "../store/theme";
  * bundle initialises.
  */
 applyTheme(useTheme.getState().mode, useTheme.getState().color);
+// An address the app has no page at becomes the lobby's; a game's link gets the lobby under it for Back.
+settleAddress();
 // The verifier and the specification need no player: a link opened there makes no guest (the app signs
 // in when the visit moves on to the casino). Discord launches the activity at "/", so its boot is unchanged.
-if (!isStandalonePage(location.pathname)) void startUp();
+if (!isStandalonePage(currentPath())) void startUp();

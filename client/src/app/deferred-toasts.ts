@@ -1,4 +1,4 @@
-import { useRoom } from "../store/room";
+import { roundUnshown, useRoom } from "../store/room";
 import { useSettings } from "../store/settings";
 import { toast, useToast, type ToastContent } from "../store/toast";
 
@@ -13,9 +13,8 @@ let timer: ReturnType<typeof setInterval> | undefined;
 const CHECK_MS = 250;
 
 const mustWait = () => {
-  const room = useRoom.getState();
-  const roundUnshown = room.inFlight > 0 || Object.keys(room.withheld).length > 0 || useSettings.getState().autoBetRunning;
-  return roundUnshown || useToast.getState().current !== null;
+  const waiting = roundUnshown(useRoom.getState()) || useSettings.getState().autoBetRunning;
+  return waiting || useToast.getState().current !== null;
 };
 
 function flush(): void {

@@ -9,10 +9,12 @@ export interface Polled<T> {
 /**
  * Fetches now and every `intervalMs` while mounted, and again whenever `deps` change; paused while the
  * page is hidden. No retries beyond the next tick (the spec's "no retries by default"). The last good
- * data stays shown while a refetch is in flight; an error replaces it.
+ * data stays shown while a refetch is in flight; an error replaces it. `remembered` is what an earlier
+ * mount last read: shown from the first render while it is fetched again, so a screen opened again does
+ * not start empty and then move when the answer arrives.
  */
-export function usePolling<T>(fetcher: () => Promise<T>, intervalMs: number, deps: DependencyList): Polled<T> {
-  const [state, setState] = useState<Polled<T>>({ data: undefined, error: undefined, loading: true });
+export function usePolling<T>(fetcher: () => Promise<T>, intervalMs: number, deps: DependencyList, remembered?: T): Polled<T> {
+  const [state, setState] = useState<Polled<T>>({ data: remembered, error: undefined, loading: remembered === undefined });
   const fetcherRef = useRef(fetcher);
   useLayoutEffect(() => {
     fetcherRef.current = fetcher;

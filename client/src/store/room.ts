@@ -67,7 +67,26 @@ export function acceptAnswer(answer: { requestId: string; balance: number; done:
   });
 }
 
-/** The table has shown the result of this answer: its payout reaches the shown balance. */
+/**
+ * Some round of the player's is not on its table yet: a bet or an action is on its way (its outcome may
+ * be committed and on its way in the history or a feed), or a settled round's reveal has not finished.
+ * While it holds, everything that tells a round's outcome waits: the header's payout, the round's row
+ * in "My bets" and "Your bets", the player's own rows of the activity feeds, pushed toasts.
+ */
+export const roundUnshown = (s: Pick<RoomState, "inFlight" | "withheld">): boolean => s.inFlight > 0 || Object.keys(s.withheld).length > 0;
+
+/** Calls `release` each time the player's rounds are all shown again (see `roundUnshown`); answers the unsubscribe. */
+export function onRoundsShown(release: () => void): () => void {
+  return useRoom.subscribe((s, prev) => {
+    if (roundUnshown(prev) && !roundUnshown(s)) release();
+  });
+}
+
+/**
+ * The table has shown the result of this answer (its result banner appeared; or the safety release of
+ * `useRound`, when a table never shows it): its payout reaches the shown balance, and with the last one
+ * withheld whatever waited for it (`onRoundsShown`).
+ */
 export function revealed(requestId: string): void {
   if (!(requestId in useRoom.getState().withheld)) return;
   useRoom.setState((s) => {

@@ -1,6 +1,7 @@
 import { create } from "zustand";
 import type { FeedPush, FeedRow, SharedTablePlace, TablePush, TogetherMember } from "@casino/common/together";
 import type { Participant } from "../platform/discord-together";
+import { onRoundsShown, roundUnshown, useRoom } from "./room";
 
 /** Rows each feed keeps on screen. */
 export const FEED_KEPT = 30;
@@ -28,6 +29,14 @@ const newestFirst = (kept: FeedRow[], rows: FeedRow[]) => {
   return [...rows.filter((r) => !seen.has(r.id)).reverse(), ...kept].slice(0, FEED_KEPT);
 };
 
+/**
+ * The player's own rounds pushed while one of them is not on its table yet (`roundUnshown`): held, and
+ * added when the table has shown the result, so no feed tells the outcome first.
+ */
+const held: FeedPush = { instance: [], global: [] };
+
+const mine = (row: FeedRow, seedHash: string | undefined) => row.kind === "round" && !!seedHash && row.serverSeedHash === seedHash;
+
 export const useTogether = create<TogetherState>()((set) => ({
   participants: null,
   members: [],
@@ -38,6 +47,23 @@ export const useTogether = create<TogetherState>()((set) => ({
   table: null,
   sharedTable: null,
   watch: (discordId) => set({ watching: discordId, table: null }),
-  addFeed: (push) =>
-    set((s) => ({ instanceFeed: newestFirst(s.instanceFeed, push.instance), globalFeed: newestFirst(s.globalFeed, push.global) })),
+  addFeed: (push) => {
+    const room = useRoom.getState();
+    const seedHash = room.seeds?.serverSeedHash;
+    const hold = roundUnshown(room) ? (row: FeedRow) => mine(row, seedHash) : () => false;
+    held.instance.push(...push.instance.filter(hold));
+    held.global.push(...push.global.filter(hold));
+    const instance = push.instance.filter((row) => !hold(row));
+    const global = push.global.filter((row) => !hold(row));
+    set((s) => ({ instanceFeed: newestFirst(s.instanceFeed, instance), globalFeed: newestFirst(s.globalFeed, global) }));
+  },
 }));
+
+onRoundsShown(() => {
+  if (held.instance.length + held.global.length === 0) return;
+  const push = { instance: held.instance.splice(0), global: held.global.splice(0) };
+  useTogether.setState((s) => ({
+    instanceFeed: newestFirst(s.instanceFeed, push.instance),
+    globalFeed: newestFirst(s.globalFeed, push.global),
+  }));
+});

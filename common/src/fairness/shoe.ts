@@ -44,13 +44,14 @@ export const seatSeeds = z
  * ascending seat order, joined with "\n" (a client seed holds no newline, so the text reads back
  * unambiguously).
  */
-export function seatSeedText(seeds: readonly SeatSeed[]): string {
-  const parsed = seatSeeds.parse(seeds);
-  return [...parsed]
+export const seatSeedText = (seeds: readonly SeatSeed[]): string => seatLines(seatSeeds.parse(seeds));
+
+/** The seat lines of seeds already checked (any table's seats: the Hold'em table seats more than 7). */
+export const seatLines = (seeds: readonly SeatSeed[]): string =>
+  [...seeds]
     .sort((a, b) => a.seat - b.seat)
     .map((s) => `${s.seat}:${s.clientSeed}`)
     .join("\n");
-}
 
 /** The table's client seed: SHA-256 of seatSeedText, as 64 lowercase hex characters. */
 export const tableClientSeed = (seeds: readonly SeatSeed[]): string => sha256Hex(seatSeedText(seeds));

@@ -14,6 +14,7 @@ import type { CrashSettings } from "../config";
 import { isUniqueViolation, type Database } from "./database";
 import type { Row } from "./rows";
 import { sqlRows } from "./sql";
+import { crashRestartPlan } from "../rooms/crash-machine";
 
 /** The chain a scope's rounds come from; its seed never leaves the server. */
 export interface ChainInfo {
@@ -58,9 +59,9 @@ export interface StoredBet {
   payout: number;
 }
 
-/** The ledger's settlement of a bet whose round's process went away (the restart rule). */
+/** The ledger's settlement of a bet whose round's process went away, as the restart rule decided it. */
 export interface InterruptedBetSettler {
-  settleInterruptedCrashBet(betId: string): Promise<unknown>;
+  settleInterruptedCrashBet(betId: string, cashedOutAt: number | null): Promise<unknown>;
 }
 
 const OPEN = `phase IN ('betting','running')`;
@@ -245,7 +246,8 @@ export class CrashStore {
   }
 
   /**
-   * Settles a round whose process is gone, by the restart rule (every active bet through the ledger,
+   * Settles a round whose process is gone, by the restart rule (`crashRestartPlan`, decided with the
+   * room's other rules in its machine; every active bet through the ledger,
    * each in its own transaction, each at most once), then closes it: void if it was still taking bets,
    * busted otherwise. Only a round whose lease has run out is taken (or, with `own`, a round of this
    * process that is shutting down), and taking it renews the lease for this process, so two processes
@@ -261,19 +263,31 @@ export class CrashStore {
       ),
     );
     if (claimed.length === 0) return false;
-    const active = await this.db.run((em) =>
-      sqlRows<Row<"crash_bets", "id">>(em, `SELECT id FROM crash_bets WHERE round_id = $1 AND status = 'active' ORDER BY created_at, id`, [
-        roundId,
-      ]),
+    const { round, active } = await this.db.run(async (em) => {
+      const [round] = await sqlRows<Row<"crash_rounds", "phase" | "crash_point">>(
+        em,
+        `SELECT phase, crash_point FROM crash_rounds WHERE id = $1`,
+        [roundId],
+      );
+      const active = await sqlRows<Row<"crash_bets", "id" | "auto_cash_out">>(
+        em,
+        `SELECT id, auto_cash_out FROM crash_bets WHERE round_id = $1 AND status = 'active' ORDER BY created_at, id`,
+        [roundId],
+      );
+      return { round: round!, active };
+    });
+    const plan = crashRestartPlan(
+      { phase: round.phase as "betting" | "running", crashPoint: Number(round.crash_point) },
+      active.map((b) => ({ id: b.id, autoCashOut: b.auto_cash_out === null ? null : Number(b.auto_cash_out) })),
     );
-    for (const bet of active) await this.ledger.settleInterruptedCrashBet(bet.id);
+    for (const bet of plan.bets) await this.ledger.settleInterruptedCrashBet(bet.betId, bet.cashedOutAt);
     const closed = await this.db.run((em) =>
       sqlRows(
         em,
-        `UPDATE crash_rounds SET phase = CASE WHEN phase = 'betting' THEN 'void' ELSE 'busted' END, settled_by = 'restart', ended_at = now()
+        `UPDATE crash_rounds SET phase = $3, settled_by = 'restart', ended_at = now()
           WHERE id = $1 AND ${OPEN} AND owner = $2 AND NOT EXISTS (SELECT 1 FROM crash_bets WHERE round_id = $1 AND status = 'active')
           RETURNING id`,
-        [roundId, this.owner],
+        [roundId, this.owner, plan.closeAs],
       ),
     );
     return closed.length > 0;

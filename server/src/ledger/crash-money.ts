@@ -140,12 +140,11 @@ export class CrashMoney {
   }
 
   /**
-   * The restart rule for a bet whose round was cut short (docs/crash-chain.md): in a round still taking
-   * bets, the bet is refunded; in a running round, a bet whose automatic cash-out is at or below the
-   * round's crash point is paid at that target (it would have cashed out whatever happened next), and
-   * any other bet still in is refunded. A bet already settled is left as it is (null).
+   * A bet whose round was cut short, settled as the restart rule decided (`crashRestartPlan` in the
+   * room's machine; docs/crash-chain.md): paid at its automatic cash-out (`cashedOutAt`), or its stake
+   * refunded (null). A bet already settled is left as it is (null).
    */
-  async settleInterrupted(betId: string): Promise<CrashCashOutAnswer | null> {
+  async settleInterrupted(betId: string, cashedOutAt: number | null): Promise<CrashCashOutAnswer | null> {
     const [owner] = await this.db.run((em) =>
       sqlRows<Row<"crash_bets", "player_id">>(em, `SELECT player_id FROM crash_bets WHERE id = $1`, [betId]),
     );
@@ -155,19 +154,21 @@ export class CrashMoney {
     const settled = await this.requests.run({ playerId, requestId, kind: "crash-settle", body: { betId } }, async (ctx) => {
       const [bet] = await sqlRows<
         Row<"crash_bets", "round_id" | "request_id" | "amount" | "auto_cash_out" | "status"> &
-          Row<"crash_rounds", "phase" | "crash_point" | "game_number" | "game_hash" | "rounding">
+          Row<"crash_rounds", "game_number" | "game_hash" | "rounding">
       >(
         ctx.em,
-        `SELECT b.round_id, b.request_id, b.amount, b.auto_cash_out, b.status, r.phase, r.crash_point, r.game_number, r.game_hash, r.rounding
+        `SELECT b.round_id, b.request_id, b.amount, b.auto_cash_out, b.status, r.game_number, r.game_hash, r.rounding
            FROM crash_bets b JOIN crash_rounds r ON r.id = b.round_id WHERE b.id = $1 FOR UPDATE OF b`,
         [betId],
       );
       if (bet.status !== "active") return { settled: null };
       const amount = Number(bet.amount);
       const auto = bet.auto_cash_out === null ? null : Number(bet.auto_cash_out);
-      const paid = bet.phase === "running" && auto !== null && auto <= Number(bet.crash_point);
+      // the rule pays a bet at its own automatic cash-out only
+      if (cashedOutAt !== null && cashedOutAt !== auto) throw conflict("A restarted crash bet is paid at its own automatic cash-out only");
+      const paid = cashedOutAt !== null;
       const rounding = crashRoomRounding(bet.rounding);
-      const payout = paid ? crashCashOutPayout(rounding, { gameHash: bet.game_hash, playerId, amount, cashedOutAt: auto }).payout : amount;
+      const payout = paid ? crashCashOutPayout(rounding, { gameHash: bet.game_hash, playerId, amount, cashedOutAt }).payout : amount;
       await sqlRows(
         ctx.em,
         `UPDATE crash_bets SET status = $2, cashed_out_at = $3, payout = $4, settled_by = 'restart', settled_at = now() WHERE id = $1`,

@@ -101,9 +101,9 @@ export class Ledger implements TableLedger {
     return this.crash.cashOut(playerId, requestId, c);
   }
 
-  /** The restart rule for a crash bet whose round was cut short (crash-money.ts). */
-  settleInterruptedCrashBet(betId: string): Promise<CrashCashOutAnswer | null> {
-    return this.crash.settleInterrupted(betId);
+  /** A crash bet whose round was cut short, settled as the restart rule decided (crash-money.ts). */
+  settleInterruptedCrashBet(betId: string, cashedOutAt: number | null): Promise<CrashCashOutAnswer | null> {
+    return this.crash.settleInterrupted(betId, cashedOutAt);
   }
 
   /** The reward of a replayed skill round (skill-money.ts). */

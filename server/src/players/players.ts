@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from "node:crypto";
-import { GUEST_ID_PREFIX, GUEST_NUMBER_LIMIT, isGuestId, type PlayerRecord, type PublicPlayer } from "@casino/common";
+import { ANONYMOUS_NAME, GUEST_ID_PREFIX, GUEST_NUMBER_LIMIT, isGuestId, type PlayerRecord, type PublicPlayer } from "@casino/common";
 import { isUniqueViolation, type Database } from "../db/database";
 import { Player } from "../db/entities/index";
 import { isUuid } from "../db/sql";
@@ -139,7 +139,7 @@ export class Players {
   toPublic(p: Player): PublicPlayer {
     return {
       id: p.id,
-      username: p.anonymousMode ? "Anonymous" : p.username,
+      username: p.anonymousMode ? ANONYMOUS_NAME : p.username,
       avatarUrl: p.anonymousMode ? null : p.avatarUrl,
       balance: p.balance,
       anonymousMode: p.anonymousMode,

@@ -578,3 +578,37 @@ function finishIfStopped(s: CrashMachineState, fx: CrashEffect[]): void {
   s.step = "stopped";
   fx.push({ kind: "stopped" });
 }
+
+/** A bet of a round left open by a process that went away, as the restart rule reads it. */
+export interface InterruptedBet {
+  id: string;
+  /** the automatic cash-out, in hundredths (200 = 2.00×), or null */
+  autoCashOut: number | null;
+}
+
+/** What the restart rule does with a round left open: how it closes and, per active bet, whether it pays. */
+export interface CrashRestartPlan {
+  closeAs: "void" | "busted";
+  /** per bet: the automatic cash-out it is paid at, or null for its stake back */
+  bets: { betId: string; cashedOutAt: number | null }[];
+}
+
+/**
+ * The restart rule of the shared crash room, decided here with the rest of its rules: a round still
+ * taking bets is void and every stake goes back; a running round is busted, and a bet whose automatic
+ * cash-out is at or below the round's crash point is paid at it (the run would have reached it), any
+ * other bet gets its stake back (nobody saw the round end). `crashPoint` is in hundredths.
+ */
+export function crashRestartPlan(
+  round: { phase: "betting" | "running"; crashPoint: number },
+  bets: readonly InterruptedBet[],
+): CrashRestartPlan {
+  const running = round.phase === "running";
+  return {
+    closeAs: running ? "busted" : "void",
+    bets: bets.map((b) => ({
+      betId: b.id,
+      cashedOutAt: running && b.autoCashOut !== null && b.autoCashOut <= round.crashPoint ? b.autoCashOut : null,
+    })),
+  };
+}

@@ -1,5 +1,12 @@
 import { ErrorCode, Room, ServerError, type AuthContext, type Client } from "@colyseus/core";
-import { ACCOUNT_CLOSED_CLOSE_CODE, CRASH_MESSAGES, crashBetMessage, crashCashOutMessage, crashJoinOptions } from "@casino/common";
+import {
+  ACCOUNT_CLOSED_CLOSE_CODE,
+  ANONYMOUS_NAME,
+  CRASH_MESSAGES,
+  crashBetMessage,
+  crashCashOutMessage,
+  crashJoinOptions,
+} from "@casino/common";
 import type { SessionClaims } from "../auth/session";
 import { AppError } from "../errors";
 import { countCrashStep } from "../metrics";
@@ -109,7 +116,7 @@ export abstract class CrashRoom extends Room<{ state: CrashState; client: CrashC
     if (!client.auth) throw new AppError("unauthorized", 401, "Authentication required");
     if (client.auth.scope !== this.scope) throw new AppError("forbidden", 403, "This crash room belongs to another activity instance");
     const player = await this.s.players.get(client.auth.playerId);
-    this.names.set(player.id, player.anonymousMode ? "Anonymous" : player.username);
+    this.names.set(player.id, player.anonymousMode ? ANONYMOUS_NAME : player.username);
     this.countPlayers();
   }
 

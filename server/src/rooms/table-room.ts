@@ -1,6 +1,7 @@
 import { ErrorCode, Room, ServerError, type AuthContext, type Client } from "@colyseus/core";
 import {
   ACCOUNT_CLOSED_CLOSE_CODE,
+  ANONYMOUS_NAME,
   TABLE_MESSAGES,
   tableActMessage,
   tableBetMessage,
@@ -183,7 +184,7 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
     const player = await this.s.players.get(client.auth.playerId);
     this.profiles.set(
       player.id,
-      player.anonymousMode ? { username: "Anonymous", avatarUrl: null } : { username: player.username, avatarUrl: player.avatarUrl },
+      player.anonymousMode ? { username: ANONYMOUS_NAME, avatarUrl: null } : { username: player.username, avatarUrl: player.avatarUrl },
     );
     // A player who comes back on a new connection (after the grace) finds their seat again.
     this.feed({ type: "join", playerId: client.auth.playerId, sessionId: client.sessionId });

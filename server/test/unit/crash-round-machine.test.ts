@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CRASH_CHAIN_SALT, chainGameHash, crashMultiplierAt, crashPointHundredths, crashReachedAtMs, sha256Hex } from "@casino/common";
-import { CRASH_RETRY_MS, autoCashOutRequestId, crashStep, type CrashEffect } from "../../src/rooms/crash-machine";
+import { CRASH_RETRY_MS, autoCashOutRequestId, crashRestartPlan, crashStep, type CrashEffect } from "../../src/rooms/crash-machine";
 import { MachineDriver, TIMING, kinds, ofKind, roundOf } from "./crash-machine-driver";
 
 /** A steep curve (2× after 116 ms, as the room's server tests use) where the tests need many rounds. */
@@ -616,5 +616,33 @@ describe("many rounds against a simulated store and ledger", () => {
     expect(wakes).toContain(target);
     for (const at of wakes) if (at !== target) expect((at - start) % TIMING.tickMs).toBe(0);
     expect(wakes).toHaveLength(10_000 / TIMING.tickMs + 1);
+  });
+});
+
+describe("the restart rule", () => {
+  const bets = [
+    { id: "below", autoCashOut: 150 },
+    { id: "at", autoCashOut: 240 },
+    { id: "above", autoCashOut: 241 },
+    { id: "by-hand", autoCashOut: null },
+  ];
+
+  it("a round left taking bets is void: every stake goes back, automatic cash-outs too", () => {
+    expect(crashRestartPlan({ phase: "betting", crashPoint: 240 }, bets)).toEqual({
+      closeAs: "void",
+      bets: bets.map((b) => ({ betId: b.id, cashedOutAt: null })),
+    });
+  });
+
+  it("a running round busts: an automatic cash-out at or below its crash point is paid at it, any other bet gets its stake back", () => {
+    expect(crashRestartPlan({ phase: "running", crashPoint: 240 }, bets)).toEqual({
+      closeAs: "busted",
+      bets: [
+        { betId: "below", cashedOutAt: 150 },
+        { betId: "at", cashedOutAt: 240 },
+        { betId: "above", cashedOutAt: null },
+        { betId: "by-hand", cashedOutAt: null },
+      ],
+    });
   });
 });

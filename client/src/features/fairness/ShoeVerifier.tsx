@@ -10,6 +10,7 @@ import { describeZodError } from "@casino/common/validation";
 import { Button } from "../../ui/Button";
 import { Card } from "../../ui/Card";
 import { cn } from "../../ui/cn";
+import { go } from "../../app/address";
 
 type Outcome =
   | { kind: "empty" }
@@ -92,7 +93,7 @@ export function ShoeVerifier({ initialId }: { initialId: string }) {
     const trimmed = next.trim();
     setRequest((r) => ({ id: trimmed, attempt: r.attempt + 1 }));
     // The address names the shoe, so it can be shared or reloaded.
-    window.history.replaceState(null, "", trimmed ? shoeVerifyHref(trimmed) : "/verify?shoe=");
+    go(trimmed ? shoeVerifyHref(trimmed) : "/verify?shoe=", { replace: true });
   };
 
   return (

@@ -1,3 +1,4 @@
+import { ANONYMOUS_NAME } from "@casino/common/constants";
 import type { ReactNode } from "react";
 import { Medal } from "lucide-react";
 import { Avatar } from "../../ui/Avatar";
@@ -28,10 +29,17 @@ export function BoardRow({ entry, self, value }: { entry: BoardPlayer; self: boo
       <span className="grid w-9 shrink-0 place-items-center text-sm font-bold tabular-nums">
         {top >= 0 ? <Medal className={cn("h-6 w-6", MEDALS[top])} aria-label={MEDAL_NAMES[top]} role="img" /> : `#${entry.rank}`}
       </span>
-      <Avatar src={hidden ? null : entry.avatarUrl} name={hidden ? "?" : entry.username} className="h-8 w-8" />
+      <Avatar
+        src={hidden ? null : entry.avatarUrl}
+        name={hidden ? ANONYMOUS_NAME : entry.username}
+        seed={hidden ? null : entry.username}
+        className="h-8 w-8"
+      />
       <span className="min-w-0 flex-1">
         <span className="flex min-w-0 items-center gap-1.5">
-          <span className={cn("truncate font-semibold", hidden && "select-none blur-[3px]")}>{hidden ? "Anonymous" : entry.username}</span>
+          <span className={cn("truncate font-semibold", hidden && "select-none blur-[3px]")}>
+            {hidden ? ANONYMOUS_NAME : entry.username}
+          </span>
           {self && <span className="shrink-0 text-xs font-bold text-primary-ink">(You)</span>}
         </span>
         {entry.activeTag?.name && !hidden && <span className="block truncate text-xs text-muted-foreground">{entry.activeTag.name}</span>}

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Search, Star } from "lucide-react";
 import { gamesAvailable } from "@casino/common/format";
 import { GAMES, type GameDefinition } from "@casino/common/catalogue";
+import { searchGames } from "./game-search";
 import { gamesByCategory, mostPlayed } from "@casino/common/lobby";
 import { useLobby } from "../../store/lobby";
 import { useRoom } from "../../store/room";
@@ -16,15 +17,6 @@ import { GAME_TABLES } from "../../games/registry";
 
 const GROUPS = gamesByCategory();
 const GRID = "grid grid-cols-2 gap-2.5 sm:gap-3 lg:grid-cols-3";
-
-/** The games whose title, description or category contain every word of the query (any case). */
-export function searchGames(query: string): GameDefinition[] {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  return GAMES.filter((g) => {
-    const text = `${g.title} ${g.description} ${g.category}`.toLowerCase();
-    return words.every((w) => text.includes(w));
-  });
-}
 
 /** The open round to resume, search, Most Played, recently played, favourites, then the six categories. */
 export function GamesTab() {
@@ -83,9 +75,7 @@ export function GamesTab() {
         </section>
       ) : (
         <>
-          {/* Most Played arrives with the stats: on a device that has played, its place is kept meanwhile. */}
-          {stats.data === undefined && recentKnown && !stats.error ? <div className="mb-8 h-[16.4rem] sm:h-[6.6rem]" aria-hidden /> : null}
-          <MostPlayed stats={stats.data} />
+          <MostPlayed stats={stats.data} keepPlace={recentKnown && !stats.error} />
           <RecentlyPlayed />
           {favouriteGames.length > 0 && (
             <section aria-labelledby="favourites" className="mb-8" data-testid="favourites">

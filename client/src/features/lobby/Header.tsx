@@ -5,6 +5,7 @@ import { useSession } from "../../store/session";
 import { Avatar } from "../../ui/Avatar";
 import { BalanceDisplay } from "./BalanceDisplay";
 import { Notifications } from "./Notifications";
+import { SpinReadyButton } from "../daily-spin/SpinReadyButton";
 
 /** The name shown: the Discord user's, else the player's, else "Player". */
 export function useDisplayName(): string {
@@ -25,6 +26,7 @@ function useAvatarUrl(): string | null {
 export function Header() {
   const name = useDisplayName();
   const avatar = useAvatarUrl();
+  const player = useSession((s) => s.player);
   return (
     <header className="sticky top-0 z-20 border-b border-border bg-background/95">
       <div className="mx-auto flex h-16 w-full max-w-6xl items-center gap-2 px-3 sm:gap-3 sm:px-4">
@@ -37,12 +39,13 @@ export function Header() {
         </h1>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           <BalanceDisplay />
+          <SpinReadyButton />
           <Notifications />
           <Link href="/settings" aria-label="Settings" className="grid h-10 w-10 place-items-center rounded-full hover:bg-muted">
             <Settings className="h-5 w-5" aria-hidden />
           </Link>
           <div className="flex items-center gap-2" data-testid="user">
-            <Avatar src={avatar} name={name} />
+            <Avatar src={avatar} name={name} seed={player?.username ?? name} />
             <span className="hidden max-w-36 truncate text-sm font-semibold md:inline" data-testid="username">
               {name}
             </span>

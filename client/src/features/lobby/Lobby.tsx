@@ -8,6 +8,8 @@ import { GamesTab } from "./GamesTab";
 import { SuggestionsButton } from "../suggestions/SuggestionsButton";
 import { TogetherFeeds, TogetherStrip } from "../together";
 import { afterIdle, AfterIdle } from "../../ui/idle";
+import { SpinReadyDot } from "../daily-spin/SpinReadyButton";
+import { useSpinAvailability } from "../daily-spin/useSpinAvailability";
 
 const loadDaily = () => import("../daily-spin/DailySpinTab");
 const loadLeaderboard = () => import("../leaderboard/LeaderboardTab");
@@ -25,6 +27,7 @@ export function Lobby() {
   const tab = useLobby((s) => s.tab);
   const setTab = useLobby((s) => s.setTab);
   const player = useSession((s) => s.player);
+  const spinReady = useSpinAvailability().ready;
 
   // The other tabs' code is fetched once the lobby is on screen, so switching tabs does not wait.
   useEffect(
@@ -55,11 +58,17 @@ export function Lobby() {
               <Tabs.Trigger
                 key={value}
                 value={value}
-                className="flex items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold text-muted-foreground transition data-[state=active]:bg-primary data-[state=active]:text-primary-foreground data-[state=active]:shadow sm:px-5"
+                className="relative flex items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold text-muted-foreground transition data-[state=active]:bg-primary data-[state=active]:text-primary-foreground data-[state=active]:shadow sm:px-5"
               >
                 <Icon className="h-4 w-4" aria-hidden />
                 <span className="sm:hidden">{short}</span>
                 <span className="hidden sm:inline">{label}</span>
+                {value === "daily" && spinReady && (
+                  <>
+                    <SpinReadyDot />
+                    <span className="sr-only">(ready)</span>
+                  </>
+                )}
               </Tabs.Trigger>
             ))}
           </Tabs.List>

@@ -1,12 +1,12 @@
 import { Gift, Puzzle } from "lucide-react";
 import { GAMES } from "@casino/common/catalogue";
-import { formatHoursMinutes, spinAvailability } from "@casino/common/format";
+import { formatHoursMinutes } from "@casino/common/format";
 import { MIN_BET } from "@casino/common/limits";
 import { useLobby } from "../../store/lobby";
 import { useRoom } from "../../store/room";
 import { useSession } from "../../store/session";
 import { Button } from "../../ui/Button";
-import { useNow } from "../../ui/useNow";
+import { useSpinAvailability } from "../daily-spin/useSpinAvailability";
 
 /** Games that pay coins for skill and take no stake. */
 const NO_RISK = GAMES.filter((g) => g.kind === "skill");
@@ -24,13 +24,10 @@ export function useBalance(): number | null {
  */
 export function OutOfCoins({ className }: { className?: string }) {
   const balance = useBalance();
-  const lastSpin = useSession((s) => s.player?.lastDailySpin ?? null);
-  const now = useNow(30_000);
+  const { ready, msLeft } = useSpinAvailability();
   const setTab = useLobby((s) => s.setTab);
   const openGame = useLobby((s) => s.openGame);
-  const exitGame = useLobby((s) => s.exitGame);
   if (balance === null || balance >= MIN_BET) return null;
-  const { ready, msLeft } = spinAvailability(lastSpin, now);
   return (
     <section
       aria-labelledby="out-of-coins"
@@ -49,13 +46,7 @@ export function OutOfCoins({ className }: { className?: string }) {
             <p className="text-muted-foreground">{ready ? "Ready now" : `Next spin in ${formatHoursMinutes(msLeft)}`}</p>
           </div>
           {ready && (
-            <Button
-              size="sm"
-              onClick={() => {
-                exitGame();
-                setTab("daily");
-              }}
-            >
+            <Button size="sm" onClick={() => setTab("daily")}>
               Spin now
             </Button>
           )}

@@ -23,6 +23,8 @@ interface StripPerson {
   /** The Discord id of the member whose table this one watches. */
   watching: string | null;
   name: string;
+  /** The generated face's seed: the player's name as the server knows it (Discord's global name, else username). */
+  faceSeed: string;
   avatarUrl: string | null;
   game: string | null;
   /** The place at the instance's shared blackjack table (a seat, or watching it), null elsewhere. */
@@ -46,6 +48,7 @@ function stripPeople(participants: Participant[] | null, members: TogetherMember
         discordId: m.discordId,
         watching: m.watching,
         name: m.username,
+        faceSeed: m.username,
         avatarUrl: m.avatarUrl,
         game: m.game,
         sharedTable: m.sharedTable,
@@ -63,6 +66,7 @@ function stripPeople(participants: Participant[] | null, members: TogetherMember
         discordId: p.id,
         watching: m?.watching ?? null,
         name: p.nickname || p.global_name || p.username,
+        faceSeed: p.global_name || p.username,
         avatarUrl: participantAvatar(p) ?? m?.avatarUrl ?? null,
         game: m?.game ?? null,
         sharedTable: m?.sharedTable ?? null,
@@ -152,7 +156,7 @@ export function TogetherStrip() {
             data-testid="together-member"
             data-self={p.self || undefined}
           >
-            <Avatar src={p.avatarUrl} name={p.name} className="h-8 w-8" />
+            <Avatar src={p.avatarUrl} name={p.name} seed={p.faceSeed} className="h-8 w-8" />
             <div className="min-w-0 flex-1 text-xs leading-tight">
               <p className="truncate font-semibold" data-testid="together-member-name">
                 {p.name}

@@ -166,8 +166,8 @@ export function SoloBlackjack(props: GameTableProps) {
           cards={view?.dealer ?? []}
           dealKey={dealKey}
           delayOf={(i) => dealerDelay(i, !!round.round?.done)}
-          total={view ? `${view.dealerTotal}${round.round?.done && view.dealerTotal > 21 ? " · bust" : ""}` : undefined}
-          totalDelay={round.round?.done ? revealMs(round.round.answer ?? ({ view } as BetAnswer)) / 1000 : 0}
+          // no total while the hole card is face down; once it turns, after the dealer's last card lands
+          total={view && round.round?.done ? `${view.dealerTotal}${view.dealerTotal > 21 ? " · bust" : ""}` : undefined}
         />
         <div className="flex flex-wrap justify-center gap-4" data-testid="bj-hands">
           {(view?.hands ?? []).map((h, i) => {
@@ -190,8 +190,10 @@ export function SoloBlackjack(props: GameTableProps) {
                 />
                 <p className="mt-1 text-center text-xs text-muted-foreground">
                   {formatCoins(h.stake)} {h.doubled ? "· doubled" : ""}
-                  {h.result && (
+                  {/* a hand's result is told with the round's, when the dealer's cards are all shown */}
+                  {h.result && round.round?.revealed && (
                     <strong
+                      data-testid="bj-hand-result"
                       className={`ml-2 ${h.result === "win" || h.result === "blackjack" ? "text-positive" : h.result === "push" ? "text-foreground" : "text-destructive"}`}
                     >
                       {RESULT_TEXT[h.result]}

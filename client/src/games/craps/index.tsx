@@ -178,8 +178,8 @@ export default function CrapsTable(props: GameTableProps) {
         rules: (
           <ul className="list-disc space-y-1 pl-5">
             <li>
-              Stage chips on the layout (blue), then Roll: your chips go on the table and two dice are thrown. The round lasts while any bet
-              lies on the table.
+              Tap the bets you want on the layout (your chips show in blue), then Roll: your chips go on the table and two dice are thrown.
+              The round lasts while any bet lies on the table.
             </li>
             <li>
               Pass line on the come-out: 7 or 11 wins, 2, 3 or 12 loses, any other number becomes the point; then the point wins before a 7.
@@ -222,7 +222,8 @@ export default function CrapsTable(props: GameTableProps) {
           stake={stake}
           total={chip * chips.count}
           params={params}
-          paramsHint={chips.count === 0 ? "Stage a chip on the layout" : null}
+          paramsHint={chips.count === 0 ? "Tap a bet on the layout to put a chip on it" : null}
+          returnByBet
           pending={pending}
           serverError={round.error}
           connected={connection.connected}

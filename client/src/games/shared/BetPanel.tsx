@@ -3,10 +3,11 @@ import type { GameDefinition } from "@casino/common/catalogue";
 import type { BetAnswer } from "@casino/common/protocol";
 import { quoteBet } from "@casino/common/games/odds";
 import { MAX_PAYOUT } from "@casino/common/limits";
+import { RTP_TABLE } from "@casino/common/rtp-table";
 import { ActionBar } from "./ActionBar";
 import { AutoBetPanel } from "./AutoBet";
 import { Dialog } from "./Dialog";
-import { formatChance, formatCoins, formatMultiplier, payoutText } from "./format";
+import { formatChance, formatCoins, formatMultiplier, formatPercent, payoutText } from "./format";
 import type { StakeState } from "./use-stake";
 
 export interface AutoBetSupport {
@@ -27,6 +28,8 @@ export interface BetPanelProps {
   paramsProblem?: string | null;
   /** what is still missing before a bet ("Place a chip on the layout"): shown as a hint, not an error */
   paramsHint?: string | null;
+  /** the game's return depends on which of its many bets are placed: the panel gives the range of its bets' returns */
+  returnByBet?: true;
   pending: boolean;
   /** the server's last refusal */
   serverError: string | null;
@@ -67,6 +70,18 @@ const isTyping = (target: EventTarget | null): boolean => {
  * chance, one clear error under the field, the main button, hotkeys with their "?" overlay, and
  * auto-bet where the game is single-step.
  */
+/**
+ * A game's exact return as the bet panel gives it: its main bet's (the first row of its RTP table,
+ * played as its rules say is best), or the range over its bets where the player picks among many.
+ */
+function returnOf(gameId: string, byBet: boolean): { text: string; of: string } | undefined {
+  const rows = RTP_TABLE[gameId];
+  if (!rows?.length) return undefined;
+  if (!byBet) return { text: formatPercent(rows[0]!.rtp), of: rows[0]!.bet };
+  const rtps = rows.map((r) => r.rtp);
+  return { text: `${formatPercent(Math.min(...rtps), 0)}–${formatPercent(Math.max(...rtps), 0)}`, of: "by bet: see the rules" };
+}
+
 export function BetPanel(props: BetPanelProps) {
   const { game, total, params, paramsProblem, pending, serverError, connected, label, onBet, locked, blocked, auto } = props;
   const stake = props.stake;
@@ -78,6 +93,7 @@ export function BetPanel(props: BetPanelProps) {
     if (stake.problem || paramsProblem || props.paramsHint || params === null) return null;
     return quoteBet(game.id, total, params);
   }, [game.id, total, params, stake.problem, paramsProblem, props.paramsHint]);
+  const returnToPlayer = returnOf(game.id, props.returnByBet === true);
 
   const problem = stake.problem ?? paramsProblem ?? (quote && !quote.ok ? quote.error : null);
   const hint = props.paramsHint ?? null;
@@ -241,9 +257,14 @@ export function BetPanel(props: BetPanelProps) {
               </dd>
             </div>
             <div className="rounded-lg bg-muted p-2">
-              <dt className="text-muted-foreground">Win chance</dt>
-              <dd className="font-semibold tabular-nums" data-testid="bet-chance">
-                {quote.quote.winChance === null ? "depends on play" : formatChance(quote.quote.winChance)}
+              {/* where the chance of a win depends on the player's choices, the main bet's exact return (docs/rtp.md) is the true figure */}
+              <dt className="text-muted-foreground">{quote.quote.winChance === null ? "Return to player" : "Win chance"}</dt>
+              <dd
+                className="font-semibold tabular-nums"
+                data-testid="bet-chance"
+                title={quote.quote.winChance === null ? returnToPlayer?.of : undefined}
+              >
+                {quote.quote.winChance !== null ? formatChance(quote.quote.winChance) : (returnToPlayer?.text ?? "—")}
               </dd>
             </div>
           </dl>

@@ -1,7 +1,11 @@
+import { useEffect, useState } from "react";
 import { motion } from "motion/react";
+import { useFastReveal } from "../../ui/useReducedMotion";
 import { RANK_NAMES, SUITS, rankOf, suitOf, cardName, type Card } from "@casino/common/games/cards";
 
 const RED_SUITS = new Set([0, 1]); // ♦ ♥
+/** how long a card takes to deal in, once its delay has passed */
+const DEAL_S = 0.3;
 
 /** One playing card from its code (common/games/cards); `card` null draws its back. Deals in with a flip. */
 export function PlayingCard(props: {
@@ -19,7 +23,7 @@ export function PlayingCard(props: {
   const motionProps = {
     initial: { opacity: 0, y: -40, rotateY: 90 },
     animate: { opacity: dim ? 0.5 : 1, y: 0, rotateY: 0 },
-    transition: { delay, duration: 0.3 },
+    transition: { delay, duration: DEAL_S },
   };
   if (card === null) {
     return (
@@ -56,7 +60,26 @@ export function PlayingCard(props: {
   );
 }
 
-/** A row of cards with a label and an optional total. */
+/**
+ * True once `seconds` have passed since `key` last changed (at once when the table shows results at
+ * once): what is shown only after the cards that make it have landed.
+ */
+function useAfter(key: string, seconds: number): boolean {
+  const fast = useFastReveal();
+  const now = fast || seconds <= 0;
+  const [doneKey, setDoneKey] = useState<string | null>(null);
+  useEffect(() => {
+    if (now) return;
+    const timer = setTimeout(() => setDoneKey(key), seconds * 1000);
+    return () => clearTimeout(timer);
+  }, [key, seconds, now]);
+  return now || doneKey === key;
+}
+
+/**
+ * A row of cards with a label and an optional total. The total tells nothing before its cards are on
+ * the table: it is put on the page once every card has landed (and not before `totalDelay`).
+ */
 export function Hand(props: {
   label: string;
   cards: (Card | null)[];
@@ -72,17 +95,21 @@ export function Hand(props: {
   totalDelay?: number;
 }) {
   const delayOf = props.delayOf ?? ((i: number) => i * 0.18);
+  const landed = Math.max(props.totalDelay ?? 0, ...props.cards.map((_, i) => delayOf(i) + DEAL_S));
+  const totalKey = `${props.dealKey ?? ""}|${props.cards.map((c) => c ?? "x").join(",")}|${props.total ?? ""}`;
+  const totalShown = useAfter(totalKey, props.total === undefined ? 0 : landed);
   return (
-    <div className="flex flex-col items-center gap-2" data-testid={props.testId}>
+    <div className="flex flex-col items-center gap-2" data-testid={props.testId} data-hand="">
       <div className="flex items-center gap-2 text-xs font-semibold uppercase tracking-wider text-muted-foreground">
         {props.label}
-        {props.total !== undefined && (
+        {props.total !== undefined && totalShown && (
           <motion.span
             key={`${props.dealKey ?? ""}-${props.total}`}
             initial={{ opacity: 0 }}
-            animate={{ opacity: 1, transition: { delay: props.totalDelay ?? 0 } }}
+            animate={{ opacity: 1 }}
             className="rounded-full bg-card/80 px-2 py-0.5 text-sm normal-case text-foreground"
             data-testid={props.testId ? `${props.testId}-total` : undefined}
+            data-hand-total=""
           >
             {props.total}
           </motion.span>

@@ -1,13 +1,17 @@
+import { useLayoutEffect } from "react";
 import { motion } from "motion/react";
 import { CircleX, Equal, Trophy } from "lucide-react";
 import { roundResultText } from "@casino/common/format";
+import { revealed } from "../../store/room";
 import { formatMultiplier, paidText } from "./format";
 import type { ShownRound } from "./use-round";
 
 /**
  * The settled outcome of the last round, exactly as the server answered it: net coins, payout and the
  * balance after, in words with an icon (never by colour alone). Appears once the table's reveal
- * animation has played (`round.revealed`, the moment the payout reaches the header's balance).
+ * animation has played (`round.revealed`). Its appearance is the moment the round's outcome may be told
+ * anywhere else: it tells the room store (`revealed`), which releases the payout to the header's
+ * balance, the round's rows and its toast, in the same frame, never before.
  * `bets`: how many separate bets the round held. Its slot says where the last round is
  * (`data-round`: none, open, revealing while a settled round waits for its reveal, shown), for tests to
  * wait on.
@@ -15,6 +19,10 @@ import type { ShownRound } from "./use-round";
 export function RoundResult(props: { round: ShownRound<unknown> | null; detail?: string; bets?: number }) {
   const { round, detail } = props;
   const shown = round && round.done && round.answer && round.revealed ? round : null;
+  const shownId = shown?.answer?.requestId;
+  useLayoutEffect(() => {
+    if (shownId) revealed(shownId);
+  }, [shownId]);
   const text = shown ? roundResultText(shown.result, shown.totalStake, shown.totalPayout, props.bets, shown.unroundedPayout) : "";
   // the multiplier the round reached, before rounding to whole coins
   const reached = shown ? (shown.unroundedPayout ?? shown.totalPayout) : 0;

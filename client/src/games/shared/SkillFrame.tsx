@@ -1,3 +1,4 @@
+import { ANONYMOUS_NAME } from "@casino/common/constants";
 import { useState, type ReactNode } from "react";
 import { MotionConfig, motion } from "motion/react";
 import { formatCoins, formatRecordTime } from "@casino/common/format";
@@ -246,7 +247,7 @@ function RecordBoard({ title, path, empty, error, value }: RecordBoardProps) {
               >
                 <span className="w-7 font-bold tabular-nums text-muted-foreground">#{e.rank}</span>
                 <span className={`min-w-0 flex-1 truncate ${hidden ? "select-none blur-[3px]" : ""}`}>
-                  {hidden ? "Anonymous" : e.username}
+                  {hidden ? ANONYMOUS_NAME : e.username}
                 </span>
                 {self && <span className="text-[10px] font-bold text-positive">(You)</span>}
                 <span data-testid="skill-board-value" className="font-mono font-semibold tabular-nums text-foreground">

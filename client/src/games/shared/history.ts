@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from "react";
 import type { BetAnswer } from "@casino/common/protocol";
+import { onRoundsShown, roundUnshown, useRoom } from "../../store/room";
 import type { TableSession } from "../contract";
 import { fetchHistory, type HistoryItem } from "./api";
 
@@ -8,6 +9,10 @@ import { fetchHistory, type HistoryItem } from "./api";
  * history (the record of what was settled), refreshed after each round. Refreshes are spaced out so
  * that auto-bet never runs into the REST rate limit; the rounds of this visit are also kept locally for
  * a table opened without a session.
+ *
+ * Nothing here tells a round's outcome before its table does: while a round of the player's is unshown
+ * (`roundUnshown`: a bet on its way, a reveal still playing), a read that comes back and a round just
+ * settled are held, and shown together when the table has shown the result (`onRoundsShown`).
  */
 export interface LocalRound {
   requestId: string;
@@ -37,6 +42,9 @@ let inFlight = false;
 let queued = false;
 let lastFetch = 0;
 let timer: ReturnType<typeof setTimeout> | undefined;
+/** what waits for the player's rounds to be shown: the last read of the server's list, rounds of this visit */
+let heldItems: HistoryItem[] | null = null;
+let heldLocal: LocalRound[] = [];
 
 const emit = (next: Partial<HistoryState>) => {
   state = { ...state, ...next };
@@ -55,7 +63,11 @@ async function load(): Promise<void> {
   emit({ loading: true });
   try {
     const items = await fetchHistory(current);
-    if (session === current) emit({ items, loading: false, error: null });
+    if (session !== current) return;
+    if (roundUnshown(useRoom.getState())) {
+      heldItems = items;
+      emit({ loading: false, error: null });
+    } else emit({ items, loading: false, error: null });
   } catch (error) {
     if (session === current) emit({ loading: false, error: error instanceof Error ? error.message : String(error) });
   } finally {
@@ -91,9 +103,24 @@ export function recordRound(answer: BetAnswer): void {
       answer.totalStake > 0 ? (answer.totalPayout - answer.payout + (answer.unroundedPayout ?? answer.payout)) / answer.totalStake : 0,
     at: new Date().toISOString(),
   };
-  emit({ local: [round, ...state.local].slice(0, LOCAL_KEPT) });
-  refreshHistory();
+  heldLocal = [round, ...heldLocal];
+  if (!roundUnshown(useRoom.getState())) release();
 }
+
+/**
+ * The player's rounds are all shown: what waited is shown, and after a round the server's list is read
+ * afresh (not after every answered action of a round still open).
+ */
+function release(): void {
+  const next: Partial<HistoryState> = {};
+  if (heldItems) next.items = heldItems;
+  if (heldLocal.length > 0) next.local = [...heldLocal, ...state.local].slice(0, LOCAL_KEPT);
+  heldItems = null;
+  heldLocal = [];
+  if (next.items || next.local) emit(next);
+  if (next.local) refreshHistory();
+}
+onRoundsShown(release);
 
 function useSession(next: TableSession | null | undefined): void {
   const key = next ? `${next.playerId}:${next.token}` : "";
@@ -105,6 +132,7 @@ function useSession(next: TableSession | null | undefined): void {
       return;
     }
     session = next ?? null;
+    heldItems = null;
     emit({ items: [], error: null });
     if (session) void load();
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { BetAnswer, OpenRoundView } from "@casino/common/protocol";
-import { acceptAnswer, requestSent, revealed } from "../../store/room";
+import { acceptAnswer, requestSent, revealed, useRoom } from "../../store/room";
 import { fastRevealNow, useFastReveal } from "../../ui/useReducedMotion";
 import { RoomRequestError, type GameTableProps } from "../contract";
 import { recordRound } from "./history";
@@ -42,15 +42,24 @@ export interface RoundControls<V> {
   fast: boolean;
 }
 
+/**
+ * How long after its reveal was due a settled round is ended even if its table never showed the result
+ * (a table whose result waits on its own animation, stopped; the page hidden): the header, "My bets" and
+ * the toasts never stay held.
+ */
+const SAFETY_RELEASE_MS = 3000;
+
 export const errorText = (error: unknown): string =>
   error instanceof RoomRequestError || error instanceof Error ? error.message : String(error);
 
 /**
  * A table's conversation with the server: sends bets and actions one at a time, keeps the last answer,
  * resumes the open round from the room state, and tells the shell when a round ends, once its reveal
- * animation (`revealMs`) has played. The header's balance follows: the stake leaves it when the server
- * accepts the bet, the payout reaches it when the reveal has played (at once in Turbo, during an
- * auto-bet and with animations off). Nothing here computes an outcome: it shows what the server answered.
+ * animation (`revealMs`) has played and the table shows the result (`RoundResult` appearing). Everything
+ * else that tells the outcome follows that moment (the room store's `revealed`): the stake leaves the
+ * header when the server accepts the bet, the payout reaches it when the table shows the result (at once
+ * in Turbo, during an auto-bet and with animations off), and so do the round's rows and its toast.
+ * Nothing here computes an outcome: it shows what the server answered.
  */
 export function useRound<V>(props: GameTableProps, revealMs: number | ((answer: BetAnswer) => number) = 0): RoundControls<V> {
   const { connection, onRoundEnd, game } = props;
@@ -68,18 +77,33 @@ export function useRound<V>(props: GameTableProps, revealMs: number | ((answer: 
     onRoundEndRef.current = onRoundEnd;
   });
 
-  // The end-of-round feedback waits for the reveal; a table closed before that still reports it.
-  useEffect(() => {
-    const pendingTimers = timers.current;
-    return () => {
-      for (const [timer, ended] of pendingTimers) {
-        clearTimeout(timer);
-        onRoundEndRef.current(ended);
-        revealed(ended.requestId);
-      }
-      pendingTimers.clear();
-    };
+  // A settled round's end (its toast, the header's payout, its rows) waits for the table to show the
+  // result: `RoundResult` tells the room store when it appears (`revealed`), and the round ends then.
+  // Should a table never show it, the safety release ends it a while after its reveal was due; a table
+  // closed before that ends its rounds as it closes.
+  const ending = useRef(new Map<string, { ended: BetAnswer; timer?: ReturnType<typeof setTimeout> }>());
+  const end = useCallback((requestId: string) => {
+    const waiting = ending.current.get(requestId);
+    if (!waiting) return;
+    ending.current.delete(requestId);
+    clearTimeout(waiting.timer);
+    // the round's own toast first, so a pushed toast waiting for this result comes after it
+    onRoundEndRef.current(waiting.ended);
+    revealed(requestId);
   }, []);
+  useEffect(() => {
+    const unsubscribe = useRoom.subscribe((s) => {
+      for (const requestId of ending.current.keys()) if (!(requestId in s.withheld)) end(requestId);
+    });
+    const pendingTimers = timers.current;
+    const waiting = ending.current;
+    return () => {
+      unsubscribe();
+      for (const timer of pendingTimers.keys()) clearTimeout(timer);
+      pendingTimers.clear();
+      for (const requestId of [...waiting.keys()]) end(requestId);
+    };
+  }, [end]);
 
   const settle = useCallback(
     (ended: BetAnswer) => {
@@ -87,11 +111,13 @@ export function useRound<V>(props: GameTableProps, revealMs: number | ((answer: 
       if (roundId) setFinished((ids) => new Set(ids).add(roundId));
       setSettledCount((n) => n + 1);
       recordRound(ended);
+      ending.current.set(ended.requestId, { ended });
+      // a replayed answer was never withheld: nothing waits for its reveal
+      if (!(ended.requestId in useRoom.getState().withheld)) end(ended.requestId);
       const show = () => {
         setShownId(ended.requestId);
-        // the round's own toast first, so a pushed toast waiting for this result comes after it
-        onRoundEndRef.current(ended);
-        revealed(ended.requestId);
+        const waiting = ending.current.get(ended.requestId);
+        if (waiting) waiting.timer = setTimeout(() => end(ended.requestId), SAFETY_RELEASE_MS);
       };
       const wait = fastRevealNow() ? 0 : typeof revealMs === "function" ? revealMs(ended) : revealMs;
       if (wait <= 0) {
@@ -104,7 +130,7 @@ export function useRound<V>(props: GameTableProps, revealMs: number | ((answer: 
       }, wait);
       timers.current.set(timer, ended);
     },
-    [revealMs],
+    [revealMs, end],
   );
 
   const send = useCallback(
