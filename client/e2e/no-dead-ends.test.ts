@@ -14,7 +14,7 @@ const { server: t, browser } = setupBrowserApp();
 
 /** An operator's claw-back of the whole balance, then a reload so the page reads it. */
 async function emptyBalance(page: Page, playerId: string, requestId: string): Promise<void> {
-  await new Adjustments(t.app.services.db).adjust({
+  await new Adjustments(t.app.services.db, t.app.services.announcements).adjust({
     playerId,
     requestId,
     kind: "claw_back",

@@ -1,6 +1,7 @@
 export * from "./constants";
 export * from "./account";
 export * from "./limits";
+export * from "./stake";
 export * from "./catalogue";
 export * from "./validation";
 export * from "./fairness/stream";

@@ -8,9 +8,17 @@ export const MAX_BET = 1_000_000;
 /** The most any single round can pay back (stake included). */
 export const MAX_PAYOUT = 100_000_000;
 
+/**
+ * The one stake rule: a whole number of coins from MIN_BET to MAX_BET. Every bet (solo tables, the crash
+ * room, the blackjack table) is checked by it twice on the server: before its transaction (the message's
+ * schema, `stakeAmount`, or `checkBet`) and inside it (`checkStake`, under the player's lock).
+ */
 export function isValidStake(amount: number): boolean {
   return Number.isSafeInteger(amount) && amount >= MIN_BET && amount <= MAX_BET;
 }
+
+/** What a player is told of a stake that breaks the rule, wherever it is checked. */
+export const STAKE_RULE_MESSAGE = `Bet must be a whole number of coins from ${MIN_BET} to ${MAX_BET}`;
 
 /** Whole coins, rounded down, capped at MAX_PAYOUT (for sums of payouts that are already whole). */
 export function settlePayout(raw: number): number {

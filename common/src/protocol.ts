@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { GAME_IDS } from "./catalogue";
 import { crashParams } from "./games/crash/engine";
-import { MAX_BET, MIN_BET } from "./limits";
+import { stakeAmount } from "./stake";
 import {
   LEADERBOARD_BOARDS,
   LEADERBOARD_MAX_LIMIT,
@@ -241,11 +241,7 @@ export type CrashJoinOptions = z.infer<typeof crashJoinOptions>;
 export const crashBetMessage = z
   .object({
     requestId,
-    amount: z
-      .number({ message: "amount must be a number" })
-      .int("amount must be a whole number of coins")
-      .min(MIN_BET, `Bet must be a whole number of coins from ${MIN_BET} to ${MAX_BET}`)
-      .max(MAX_BET, `Bet must be a whole number of coins from ${MIN_BET} to ${MAX_BET}`),
+    amount: stakeAmount,
     autoCashOut: crashParams.shape.cashOutAt.nullable().optional(),
   })
   .strict();

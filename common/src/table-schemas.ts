@@ -5,7 +5,7 @@ import { seatSeed, seatNumber } from "./fairness/shoe";
 import { recordedShoeRound, shoeRound } from "./fairness/verify-shoe";
 import type { RevealedShoe } from "./table";
 import { SEED_HASH_HEX } from "./together";
-import { MAX_BET, MIN_BET } from "./limits";
+import { stakeAmount } from "./stake";
 import { requestId } from "./request-id";
 
 /** The `blackjack-table` room's inputs (see table.ts); every message is validated whole with these. */
@@ -30,11 +30,7 @@ export const tableLeaveMessage = z.object({ requestId }).strict();
 export const tableBetMessage = z
   .object({
     requestId,
-    amount: z
-      .number({ message: "amount must be a number" })
-      .int("amount must be a whole number of coins")
-      .min(MIN_BET, `Bet must be a whole number of coins from ${MIN_BET} to ${MAX_BET}`)
-      .max(MAX_BET, `Bet must be a whole number of coins from ${MIN_BET} to ${MAX_BET}`),
+    amount: stakeAmount,
   })
   .strict();
 export const tableReadyMessage = z.object({ requestId }).strict();

@@ -27,7 +27,10 @@ export const BIG_WIN_MIN_PAYOUT = 1_000;
 export const isBigWin = (stake: number, payout: number) =>
   stake > 0 && payout >= BIG_WIN_MIN_PAYOUT && payout / stake >= BIG_WIN_MULTIPLIER;
 
-/** At most this many feed rows in one push; pushes are at most one per `FEED_FLUSH_MS` per room. */
+/**
+ * At most this many rows of each feed in one push; pushes are at most one per `FEED_FLUSH_MS` per room.
+ * More rows than that in one window wait for the next pushes, in order: none is dropped.
+ */
 export const FEED_MAX_ROWS_PER_PUSH = 20;
 export const FEED_FLUSH_MS = 250;
 

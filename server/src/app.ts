@@ -19,6 +19,8 @@ import { QuietRedisPresence } from "./redis/presence";
 import { SessionTokens } from "./auth/session";
 import { DiscordOAuth } from "./auth/discord";
 import { Ledger } from "./ledger/ledger";
+import { Announcements } from "./ledger/engine/index";
+import { subscribeToCommits } from "./announced";
 import { Players } from "./players/players";
 import { ClosedAccounts } from "./players/closed-accounts";
 import { closeConnectionsOf } from "./rooms/close-connections";
@@ -90,7 +92,8 @@ export async function createApp(config: Config, existingDb?: Database, clock: Cl
   const matchmakingRedis = config.redisUrl ? openRedis(config.redisUrl, log, "matchmaking") : undefined;
   const presence = presenceRedis ? new QuietRedisPresence(presenceRedis) : new LocalPresence();
   const driver = matchmakingRedis ? new RedisDriver(matchmakingRedis) : new LocalDriver();
-  const ledger = new Ledger(db, log);
+  const announcements = new Announcements(log);
+  const ledger = new Ledger(db, log, announcements);
   const events = new PlayerEvents(presence, log);
   const lifecycle = new Lifecycle();
   const discord = new DiscordOAuth(config.discord);
@@ -109,10 +112,11 @@ export async function createApp(config: Config, existingDb?: Database, clock: Cl
     closedAccounts,
     discord,
     ledger,
+    announcements,
     players: new Players(db, ledger, config.specialBadges),
     seeds: new Seeds(db),
     events,
-    retention: new Retention(db, ledger, events, config.retention, log),
+    retention: new Retention(db, ledger, config.retention, log),
     log,
     lifecycle,
     // With Redis, limits are counted there, for every process; without, this is the only process.
@@ -133,10 +137,9 @@ export async function createApp(config: Config, existingDb?: Database, clock: Cl
   matchMaker.controller.getCorsHeaders = () => ({}) as ReturnType<typeof matchMaker.controller.getCorsHeaders>;
   const stopCrashRecovery = startCrashRecovery(services.crash, config.crash.leaseMs, log);
   const stopTableRecovery = startCrashRecovery(services.table, config.table.leaseMs, log, "table");
-  ledger.onCommitted(services.leaderboards.onCommitted);
+  subscribeToCommits(announcements, services);
   services.players.onProfileChanged(services.leaderboards.profileChanged);
   services.players.onProfileChanged(async (playerId) => services.together.forget(playerId));
-  ledger.onCommitted(services.progress.onCommitted);
   closedAccounts.onClosed((playerId, refusal) => void closeConnectionsOf(playerId, refusal, log));
 
   const transport = new SpreadPingTransport({ maxPayload: 16 * 1024 });

@@ -6,6 +6,7 @@ import type { Database } from "./db/database";
 import type { SessionTokens } from "./auth/session";
 import type { DiscordOAuth } from "./auth/discord";
 import type { Ledger } from "./ledger/ledger";
+import type { Announcements } from "./ledger/engine/index";
 import type { Players } from "./players/players";
 import type { PlayerEvents } from "./rooms/player-events";
 import type { Seeds } from "./fairness/seeds";
@@ -37,6 +38,8 @@ export interface Services {
   tokens: SessionTokens;
   discord: DiscordOAuth;
   ledger: Ledger;
+  /** What each commit of the ledger did, told after COMMIT to its subscribers (wired in announced.ts). */
+  announcements: Announcements;
   players: Players;
   seeds: Seeds;
   events: PlayerEvents;

@@ -20,7 +20,13 @@ let ctx: AdminContext;
 beforeAll(async () => {
   t = await startTestApp();
   const s = t.app.services;
-  ctx = { db: s.db, operator: "test-operator", log: s.log, live: { presence: s.presence, leaderboards: s.leaderboards } };
+  ctx = {
+    db: s.db,
+    operator: "test-operator",
+    log: s.log,
+    live: { presence: s.presence, leaderboards: s.leaderboards },
+    announcements: s.announcements,
+  };
 });
 afterAll(async () => t?.close());
 
@@ -34,7 +40,7 @@ describe("a suspended account", () => {
     await expect(diceBet(t, p.player.id)).rejects.toMatchObject({ code: "account_suspended" });
     await expect(t.app.services.ledger.dailySpin(p.player.id, "spin-suspended-1")).rejects.toMatchObject({ code: "account_suspended" });
 
-    const adjustments = new Adjustments(t.app.services.db);
+    const adjustments = new Adjustments(t.app.services.db, t.app.services.announcements);
     const clawBack = await adjustments.adjust({
       playerId: p.player.id,
       requestId: "claw-suspended-1",
@@ -127,7 +133,7 @@ describe("an erased account", () => {
     expect(rest).toEqual({ status: 401, body: { code: "account_erased", error: "This account was deleted; its data has been erased" } });
     await expect(diceBet(t, p.player.id)).rejects.toMatchObject({ code: "account_erased" });
     await expect(
-      new Adjustments(t.app.services.db).adjust({
+      new Adjustments(t.app.services.db, t.app.services.announcements).adjust({
         playerId: p.player.id,
         requestId: "grant-erased-1",
         kind: "grant",

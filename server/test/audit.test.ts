@@ -9,6 +9,8 @@ import { auditLedger } from "../src/ops/audit-ledger";
 import { houseResults, mintedBySource, type HouseResult, type MintedCoins } from "../src/ops/economy";
 import { TEST_DB, startTestApp, type TestApp } from "./harness";
 import { playRound } from "./ledger-audit";
+import { Announcements } from "../src/ledger/engine/index";
+import { Log } from "../src/log";
 
 /**
  * The ledger audit (`npm run audit`): silent on a healthy database, and it names the player whose
@@ -162,7 +164,7 @@ describe("the ledger audit", () => {
         played.set(game, (played.get(game) ?? 0) + round.totalStake - round.totalPayout);
       }
     }
-    const adjustments = new Adjustments(db);
+    const adjustments = new Adjustments(db, new Announcements(new Log()));
     const operator = { reason: "test", operator: "tester" };
     await adjustments.adjust({ playerId: b.player.id, requestId: `grant-${randomUUID()}`, kind: "grant", amount: 300, ...operator });
     await adjustments.adjust({ playerId: b.player.id, requestId: `claw-${randomUUID()}`, kind: "claw_back", amount: 70, ...operator });

@@ -2,7 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { matchMaker } from "@colyseus/core";
 import { ColyseusTestServer } from "@colyseus/testing";
 import { Client as SdkClient } from "@colyseus/sdk";
-import { replayRound, floatStream, verifyCommitment, WHEEL_PRIZES, pickIndex } from "@casino/common";
+import { randomUUID } from "node:crypto";
+import { replayRound, floatStream, verifyCommitment, WHEEL_PRIZES, pickIndex, MAX_BET, STAKE_RULE_MESSAGE } from "@casino/common";
 import { moneyGroupCommit } from "../src/ledger/engine/requests";
 import { remindersOf } from "../src/players/reminders";
 import { startTestApp, type TestApp } from "./harness";
@@ -294,6 +295,43 @@ describe("betting", () => {
   });
 });
 
+describe("seed changes", () => {
+  it("reach the player's other connection from the ledger's announcement of the commit", async () => {
+    const { token } = await t.guest();
+    const a = await join(token);
+    const b = await join(token);
+    await waitFor(() => b.room.state.serverSeedHash !== "" && a.room.state.serverSeedHash === b.room.state.serverSeedHash);
+    const { type, body } = await ask(a.room, a.inbox, "seed:client", { clientSeed: "another-seed" });
+    expect(type).toBe("result");
+    expect(body.active.clientSeed).toBe("another-seed");
+    await waitFor(() => b.room.state.clientSeed === "another-seed" && b.room.state.serverSeedHash === body.active.serverSeedHash);
+    expect(b.room.state.nextServerSeedHash).toBe(body.active.nextServerSeedHash);
+    expect(a.room.state.serverSeedHash).toBe(body.active.serverSeedHash);
+    await a.room.leave();
+    await b.room.leave();
+  });
+});
+
+describe("the stake rule", () => {
+  it("is checked inside the ledger's transaction too, for every kind of bet, with its one message", async () => {
+    const { player } = await t.guest();
+    const ledger = t.app.services.ledger;
+    for (const amount of [0, 1.5, MAX_BET + 1]) {
+      const refused = { code: "invalid_amount", message: STAKE_RULE_MESSAGE };
+      await expect(ledger.placeBet(player.id, newRequestId(), "dice", amount, { target: 50, direction: "over" })).rejects.toMatchObject(
+        refused,
+      );
+      await expect(
+        ledger.placeCrashBet(player.id, newRequestId(), { roundId: randomUUID(), amount, autoCashOut: null }),
+      ).rejects.toMatchObject(refused);
+      await expect(ledger.placeTableBet(player.id, newRequestId(), { roundId: randomUUID(), seat: 0, amount })).rejects.toMatchObject(
+        refused,
+      );
+    }
+    expect(await balanceOf(player.id)).toBe(1000);
+  });
+});
+
 describe("history", () => {
   it("pages back with before: every bet exactly once, newest first", async () => {
     const { token, player } = await t.guest();
@@ -358,6 +396,22 @@ describe("provable fairness", () => {
 });
 
 describe("daily spin", () => {
+  it("spun over REST reaches the player's open room connections: the ledger announces the commit, the route tells nobody", async () => {
+    const { token, player } = await t.guest();
+    const a = await join(token);
+    const b = await join(token);
+    await waitFor(() => a.room.state.balance === 1000 && b.room.state.balance === 1000);
+    const spin = await t.request("POST", "/api/daily-spin", { token, body: { playerId: player.id } });
+    expect(spin.status).toBe(200);
+    expect(spin.body.prize).toBeGreaterThan(0);
+    await waitFor(() => a.room.state.balance === 1000 + spin.body.prize && b.room.state.balance === 1000 + spin.body.prize);
+    // The same request again is a replay: it moves nothing and announces nothing.
+    const again = await t.request("POST", "/api/daily-spin", { token, body: { playerId: player.id, requestId: spin.body.requestId } });
+    expect(again.body).toMatchObject({ replayed: true, balance: 1000 + spin.body.prize });
+    await a.room.leave();
+    await b.room.leave();
+  });
+
   it("pays exactly once among 20 concurrent spins, from REST and the room alike", async () => {
     const { token, player } = await t.guest();
     const { room, inbox } = await join(token);

@@ -21,6 +21,7 @@ import { expectBalancedEconomy } from "./ledger-audit";
 import { loadConfig } from "../src/config";
 import { TEST_DB, freshDatabaseUrl } from "./harness";
 import { Inbox, ask, waitFor } from "./room-helpers";
+import { Announcements } from "../src/ledger/engine/index";
 
 /**
  * The server is killed (SIGKILL) in the middle of a crash round and started again on the same
@@ -210,7 +211,7 @@ describe.skipIf(TEST_DB === "pglite")("crash room restart", () => {
     const config = loadConfig({ DATABASE_URL: databaseUrl, DATA_DIR: "memory://", SESSION_SECRET: SECRET, ...CRASH_ENV });
     const direct = await openDatabase(config.databaseUrl, config.dataDir);
     try {
-      const ledger = new Ledger(direct, new Log());
+      const ledger = new Ledger(direct, new Log(), new Announcements(new Log()));
       for (const row of await q(`SELECT id, player_id, auto_cash_out FROM crash_bets WHERE round_id = $1`, [round.id])) {
         const repeat = await ledger.settleInterruptedCrashBet(row.id, row.player_id === a.id ? Number(row.auto_cash_out) : null);
         if (row.player_id === d.id) expect(repeat).toBeNull();

@@ -199,7 +199,7 @@ describe("GET /metrics", () => {
   it("reports the house's result per game and the coins minted per source, as the rounds and grants recorded them", async () => {
     const { player } = await t.guest();
     for (const game of ["dice", "hi-lo"]) await playRound(t.app.services.ledger, player.id, game, casesOf(game).plays[0]!);
-    await new Adjustments(t.app.services.db).adjust({
+    await new Adjustments(t.app.services.db, t.app.services.announcements).adjust({
       playerId: player.id,
       requestId: `grant-${randomUUID()}`,
       kind: "grant",

@@ -10,6 +10,8 @@ import { auditLedger } from "../src/ops/audit-ledger";
 import { accountBalances, type AccountBalance } from "../src/ops/economy";
 import { TEST_DB, freshDatabaseUrl, startTestApp } from "./harness";
 import { expectBalancedEconomy, finishRound, playRound } from "./ledger-audit";
+import { Announcements } from "../src/ledger/engine/index";
+import { Log } from "../src/log";
 
 /**
  * Several server processes starting together on a database that is behind (a rolling upgrade, a
@@ -58,7 +60,7 @@ describe("the double-entry migration", () => {
       await playRound(ledger, b.player.id, "hi-lo", hiLo);
       const open = await playRound(ledger, b.player.id, "hi-lo", hiLo, false);
       expect(open.done).toBe(false);
-      const adjustments = new Adjustments(db);
+      const adjustments = new Adjustments(db, new Announcements(new Log()));
       const operator = { reason: "test", operator: "tester" };
       await adjustments.adjust({ playerId: c.player.id, requestId: `grant-${randomUUID()}`, kind: "grant", amount: 250, ...operator });
       await adjustments.adjust({ playerId: c.player.id, requestId: `claw-${randomUUID()}`, kind: "claw_back", amount: 40, ...operator });

@@ -113,7 +113,7 @@ describe("abandoned rounds", () => {
     }
     for (const r of rounds) await abandon(r.playerId);
     const s = t.app.services;
-    const sweepers = Array.from({ length: 4 }, () => new Retention(s.db, s.ledger, s.events, s.config.retention, s.log));
+    const sweepers = Array.from({ length: 4 }, () => new Retention(s.db, s.ledger, s.config.retention, s.log));
     await Promise.all(sweepers.map((r) => r.settleAbandonedRounds()));
     for (const r of rounds) {
       expect(await openRoundOf(r.playerId)).toBeUndefined();

@@ -12,6 +12,7 @@ import { Ledger } from "../src/ledger/ledger";
 import { Log } from "../src/log";
 import { TableStore } from "../src/db/table-store";
 import { loadConfig } from "../src/config";
+import { Announcements } from "../src/ledger/engine/index";
 
 /**
  * The server is killed (SIGKILL) in the middle of a table round, with a seat still to act, and started
@@ -157,7 +158,7 @@ describe.runIf(TEST_DB === "postgres")("blackjack table restart", () => {
     const config = loadConfig({ DATABASE_URL: database.url!, DATA_DIR: "memory://", SESSION_SECRET: "x".repeat(48), ...TABLE_ENV });
     const direct = await openDatabase(config.databaseUrl, config.dataDir);
     try {
-      const money = new Ledger(direct, new Log());
+      const money = new Ledger(direct, new Log(), new Announcements(new Log()));
       const store = new TableStore(direct, money, config.table);
       for (const x of betsBefore) {
         // Settled once: a repeat answers the first settlement; a refund finds nothing to refund.

@@ -1,11 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Room } from "@colyseus/sdk";
-import { CRASH_MESSAGES, DOTS_REWARD, TOGETHER_ROOM } from "@casino/common";
+import { CRASH_MESSAGES, DOTS_REWARD, FEED_MAX_ROWS_PER_PUSH, TOGETHER_ROOM, type FeedRow } from "@casino/common";
 import { playConnectDots } from "../../common/test/skill/bots";
 import { ManualClock } from "../src/clock";
 import { startTestApp, type TestApp } from "./harness";
 import { CRASH_ENV, bettingRound, runToBust, startRun } from "./crash-room-helpers";
 import { ask, Inbox, newRequestId, waitFor } from "./room-helpers";
+import { FEED_GLOBAL_CHANNEL, feedChannel } from "../src/together/together";
 
 /**
  * The instance's feed hears every kind of round its players play: a bet of the instance's shared crash
@@ -32,7 +33,10 @@ async function join(token: string, name: string, options: Record<string, unknown
   return { room, inbox: new Inbox(room) };
 }
 
-const instanceRows = (inbox: Inbox) => inbox.messages.filter((m) => m.type === "feed").flatMap((m) => m.body.instance);
+const feedPushes = (inbox: Inbox) =>
+  inbox.messages.filter((m) => m.type === "feed").map((m) => m.body as { instance: FeedRow[]; global: FeedRow[] });
+const instanceRows = (inbox: Inbox) => feedPushes(inbox).flatMap((push) => push.instance);
+const globalRows = (inbox: Inbox) => feedPushes(inbox).flatMap((push) => push.global);
 
 describe("the instance feed", () => {
   it("carries the bets of the instance's crash rounds and accepted skill rounds", async () => {
@@ -103,5 +107,56 @@ describe("the instance feed", () => {
     await waitFor(() => instanceRows(a.inbox).length === 2, 10_000);
     expect(instanceRows(d.inbox)).toEqual([]);
     for (const r of [a, b, d]) await r.room.leave(true);
+  });
+});
+
+describe("a burst of rows", () => {
+  it("reaches the room's clients whole, in order, at most 20 rows of each feed a push", async () => {
+    const instanceId = "inst-feeds-burst";
+    const carol = await signIn("8300011", "Carol", instanceId);
+    const c = await join(carol.token, TOGETHER_ROOM, { instanceId });
+    await waitFor(() => c.inbox.messages.some((m) => m.type === "members"), 10_000);
+
+    // 80 settled rounds and 30 big wins published at once, as a busy crash round's bust or a burst of
+    // tables settling together publishes them: far more than one push carries.
+    const row = (id: string, big: boolean): FeedRow => ({
+      id,
+      kind: "round",
+      username: "Carol",
+      avatarUrl: null,
+      anonymous: false,
+      game: "dice",
+      stake: 100,
+      payout: big ? 2_000 : 0,
+      multiplier: big ? 20 : 0,
+      big,
+      at: new Date().toISOString(),
+      serverSeedHash: "burst",
+      nonce: 0,
+    });
+    const instance = Array.from({ length: 80 }, (_, i) => row(`burst:${i}`, false));
+    const global = Array.from({ length: 30 }, (_, i) => row(`big:${i}`, true));
+    const presence = t.app.services.presence;
+    await Promise.all([
+      ...instance.map((r) => presence.publish(feedChannel(instanceId), r)),
+      ...global.map((r) => presence.publish(FEED_GLOBAL_CHANNEL, r)),
+    ]);
+
+    await waitFor(
+      () => instanceRows(c.inbox).length >= 80 && globalRows(c.inbox).filter((r) => r.id.startsWith("big:")).length >= 30,
+      15_000,
+    );
+    expect(instanceRows(c.inbox).map((r) => r.id)).toEqual(instance.map((r) => r.id));
+    expect(
+      globalRows(c.inbox)
+        .filter((r) => r.id.startsWith("big:"))
+        .map((r) => r.id),
+    ).toEqual(global.map((r) => r.id));
+    for (const push of feedPushes(c.inbox)) {
+      expect(push.instance.length).toBeLessThanOrEqual(FEED_MAX_ROWS_PER_PUSH);
+      expect(push.global.length).toBeLessThanOrEqual(FEED_MAX_ROWS_PER_PUSH);
+    }
+    expect(feedPushes(c.inbox).length).toBeGreaterThanOrEqual(80 / FEED_MAX_ROWS_PER_PUSH);
+    await c.room.leave(true);
   });
 });

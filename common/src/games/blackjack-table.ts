@@ -2,7 +2,7 @@ import { z } from "zod";
 import { CUT_CARD, SHOE_CARDS, TABLE_SEATS, seatNumber, seatSeeds, shoePack, shoeStreamInput, type SeatSeed } from "../fairness/shoe";
 import { floatStream, type FairnessInput } from "../fairness/stream";
 import { LEGACY_ROUNDING, payDown, unbiasedPayer, type Payer, type RoundingRule } from "../fairness/rounding";
-import { isValidStake, MAX_BET, MIN_BET } from "../limits";
+import { isValidStake, STAKE_RULE_MESSAGE } from "../limits";
 import { describeZodError } from "../validation";
 import {
   blackjackActions,
@@ -84,9 +84,7 @@ export interface TableState {
 export const tableBet = z
   .object({
     seat: seatNumber,
-    amount: z
-      .number({ error: "amount must be a number" })
-      .refine(isValidStake, `Bet must be a whole number of coins from ${MIN_BET} to ${MAX_BET}`),
+    amount: z.number({ error: "amount must be a number" }).refine(isValidStake, STAKE_RULE_MESSAGE),
   })
   .strict();
 export type TableBet = z.infer<typeof tableBet>;

@@ -1,6 +1,6 @@
 import { LEGACY_ROUNDING, payerFor, PAYOUT_ROUNDING, type RoundingDraw, type RoundingRule } from "../fairness/rounding";
 import { floatStream, type FairnessInput, type Rng } from "../fairness/stream";
-import { isValidStake, MAX_BET, MAX_PAYOUT, MIN_BET } from "../limits";
+import { isValidStake, MAX_BET, MAX_PAYOUT, MIN_BET, STAKE_RULE_MESSAGE } from "../limits";
 import { describeZodError } from "../validation";
 import { GameRuleError, type AnyGameEngine, type Step } from "./engine";
 import { engineFor } from "./registry";
@@ -31,14 +31,17 @@ export const LEGACY_RULES: RoundRules = { rounding: LEGACY_ROUNDING };
 
 const payerOf = (rules: RoundRules, rng: Rng) => payerFor(rules.rounding, rng, rules.onRounding);
 
+/** The stake rule (limits.ts), refused with its one message. */
+export function checkStake(amount: number): void {
+  if (!isValidStake(amount)) throw new GameRuleError("invalid_amount", STAKE_RULE_MESSAGE);
+}
+
 /**
  * The checks of a bet that need nothing but the bet itself (the stake's limits and the game's params),
  * so a server can refuse a bad bet before it touches the database. Answers the parsed params.
  */
 export function checkBet(engine: AnyGameEngine, amount: number, rawParams: unknown): unknown {
-  if (!isValidStake(amount)) {
-    throw new GameRuleError("invalid_amount", `Bet must be a whole number of coins from ${MIN_BET} to ${MAX_BET}`);
-  }
+  checkStake(amount);
   const parsed = engine.params.safeParse(rawParams ?? {});
   if (!parsed.success) throw new GameRuleError("invalid_params", describeZodError(parsed.error));
   return parsed.data;

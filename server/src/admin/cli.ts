@@ -15,7 +15,6 @@ import { SUGGESTION_STATUSES, listSuggestions, markSuggestion, type SuggestionSt
 import { setAccountStatus } from "./accounts";
 import { erasePlayer, exportPlayer } from "./privacy";
 import { houseResults, mintedBySource } from "../ops/economy";
-import { playerChannel, type PlayerEvent } from "../rooms/player-events";
 
 /**
  * `npm run admin -- <command>`: the operator's tools, against the deployment's DATABASE_URL (and
@@ -255,17 +254,12 @@ function adminProgram(): Command {
   return program;
 }
 
-/** Adjustments through the ledger; the player's open connections hear the new balance. */
-async function adjust(
+/** Adjustments through the ledger; the player's open connections hear the new balance from its announcement. */
+function adjust(
   ctx: AdminContext,
   a: { playerId: string; requestId: string; kind: AdjustmentKind; amount: number; reason: string; upToBalance?: boolean },
 ) {
-  const answer = await new Adjustments(ctx.db).adjust({ ...a, operator: ctx.operator });
-  if (!answer.replayed) {
-    const event: PlayerEvent = { type: "balance", balance: answer.balance, delta: answer.delta, reason: "admin_adjustment" };
-    await ctx.live?.presence.publish(playerChannel(a.playerId), event);
-  }
-  return answer;
+  return new Adjustments(ctx.db, ctx.announcements).adjust({ ...a, operator: ctx.operator });
 }
 
 type Print = (value: unknown, lines: () => string[]) => void;

@@ -11,6 +11,9 @@ import { Instances } from "../players/instances";
 import { DiscordOAuth } from "../auth/discord";
 import { ACCOUNT_CHANGES_CHANNEL, type AccountChange } from "../players/closed-accounts";
 import type { PlayerStatus } from "@casino/common";
+import { Announcements } from "../ledger/engine/index";
+import { balanceToPlayer } from "../announced";
+import { playerChannel } from "../rooms/player-events";
 
 /**
  * What an operator's command works with: the database, who the operator is, and, when the deployment
@@ -22,6 +25,12 @@ export interface AdminContext {
   db: Database;
   operator: string;
   log: Log;
+  /**
+   * What the command's commits did (ledger/engine/announcements.ts): with Redis, balances go to the
+   * players' event channels, so their open connections on every server hear them; closing the context
+   * waits for those to be sent.
+   */
+  announcements: Announcements;
   /** Present with REDIS_URL. */
   live?: {
     presence: Presence;
@@ -54,9 +63,15 @@ export async function openAdminContext(config: Config, operator: string): Promis
       ),
     };
   }
+  const announcements = new Announcements(log);
+  if (live) {
+    const presence = live.presence;
+    announcements.subscribe(balanceToPlayer((playerId, event) => presence.publish(playerChannel(playerId), event)));
+  }
   return {
-    ctx: { db, operator, log, live },
+    ctx: { db, operator, log, live, announcements },
     close: async () => {
+      await announcements.idle();
       await live?.presence.shutdown();
       for (const client of clients) client.disconnect();
       await db.close();

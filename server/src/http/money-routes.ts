@@ -24,10 +24,8 @@ export function moneyRoutes(s: Services): Router {
   router.post("/daily-spin", async (req, res) => {
     const body = parse(dailySpinRequest, req.body);
     const player = await s.players.own(sessionOf(req), body.playerId);
-    const spin = await s.ledger.dailySpin(player.id, body.requestId ?? `spin-${randomUUID()}`);
-    // A replayed answer carries the balance of its time: it is never published.
-    if (!spin.replayed) s.events.publish(player.id, { type: "balance", balance: spin.balance, delta: spin.prize, reason: "daily_spin" });
-    res.json(spin);
+    // The player's open connections hear the new balance from the ledger's announcement of the commit.
+    res.json(await s.ledger.dailySpin(player.id, body.requestId ?? `spin-${randomUUID()}`));
   });
 
   router.get("/player/:id/history", async (req, res) => {

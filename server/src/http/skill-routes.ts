@@ -35,15 +35,9 @@ export function skillRoutes(s: Services): Router {
     const roundId = parse(roundIdParam, req.params.id);
     const body = parse(skillSubmitRequest, req.body);
     const playerId = sessionOf(req).playerId;
+    // The new balance and the activity feed's row are the ledger's announcements of the commit.
     const reward = await s.skill.submit(playerId, roundId, body);
-    // A replayed answer carries the balance of its time: it is never published.
-    if (reward.reward > 0 && !reward.replayed)
-      s.events.publish(playerId, { type: "balance", balance: reward.balance, delta: reward.reward, reason: "reward" });
-    if (!reward.replayed) {
-      await recordOnBoard(s, playerId, reward);
-      // An accepted round feeds the player's activity instance (a skill round is never a big win).
-      s.together.skillSettled(playerId, { game: reward.game, roundId: reward.roundId, reward: reward.reward });
-    }
+    if (!reward.replayed) await recordOnBoard(s, playerId, reward);
     res.json(reward);
   });
 

@@ -1,6 +1,6 @@
 import type { Database } from "../db/database";
 import { AppError } from "../errors";
-import { MINT, MoneyRequests, moveCoins, type Replayable } from "./engine/index";
+import { MINT, MoneyRequests, moveCoins, type Announcements, type Replayable } from "./engine/index";
 
 /** Coins an operator adds to a balance, or takes back from it. */
 export type AdjustmentKind = "grant" | "claw_back";
@@ -45,8 +45,9 @@ export const adjustmentRequestId = (requestId: string): string => `#admin:${requ
 export class Adjustments {
   private readonly requests: MoneyRequests;
 
-  constructor(db: Database, committed?: () => void) {
-    this.requests = new MoneyRequests(db, committed);
+  /** `bus`: where the commit of each adjustment is announced (the player's open connections hear the new balance from it). */
+  constructor(db: Database, bus: Announcements) {
+    this.requests = new MoneyRequests(db, bus);
   }
 
   adjust(a: Adjustment): Promise<Replayable<AdjustmentAnswer>> {

@@ -52,8 +52,15 @@ export class Bets {
   ) {}
 
   /** Places a bet: one step for single-step games, or the opening of a multi-step round. */
-  placeBet(playerId: string, requestId: string, game: string, amount: number, params: unknown): Promise<Replayable<BetAnswer>> {
-    return this.requests.run({ playerId, requestId, kind: "bet", body: { game, amount, params: params ?? {} } }, async (ctx) => {
+  placeBet(
+    playerId: string,
+    requestId: string,
+    game: string,
+    amount: number,
+    params: unknown,
+    origin?: string,
+  ): Promise<Replayable<BetAnswer>> {
+    return this.requests.run({ playerId, requestId, kind: "bet", body: { game, amount, params: params ?? {} }, origin }, async (ctx) => {
       const engine = requireEngine(game);
       if (engine.act && ctx.round) throw conflict("Finish your open round first", "round_open");
       const seed = ctx.seed;
@@ -72,7 +79,11 @@ export class Bets {
            VALUES (${w.p(roundId)}, ${w.p(playerId)}, ${w.p(game)}, ${w.p(requestId)}, ${w.p(amount)}, ${w.p(JSON.stringify(params ?? {}))}, '[]',
                    ${w.p(JSON.stringify(step.state))}, ${w.p(step.stake)}, ${w.p(step.payout)}, ${w.p(seed.id)}, ${w.p(seed.nonce)}, ${w.p(rng.cursor)}, ${w.p(LIVE_PLAY.rounding)})`,
         );
-        return answer(requestId, game, roundId, step, step.stake, step.payout, balance, engine.view(step.state, false), seed, draws);
+        return announceRound(
+          ctx,
+          "bet",
+          answer(requestId, game, roundId, step, step.stake, step.payout, balance, engine.view(step.state, false), seed, draws),
+        );
       }
       const view = engine.view(step.state, true);
       recordRound(w, {
@@ -88,7 +99,7 @@ export class Bets {
         outcome: view,
         rounding: LIVE_PLAY.rounding,
       });
-      return answer(requestId, game, null, step, step.stake, step.payout, balance, view, seed, draws);
+      return announceRound(ctx, "bet", answer(requestId, game, null, step, step.stake, step.payout, balance, view, seed, draws));
     });
   }
 
@@ -97,12 +108,12 @@ export class Bets {
    * whose server seed is no longer the active one (revealed: its future is known) is never continued:
    * it is voided and what it holds of the stake is refunded.
    */
-  act(playerId: string, requestId: string, action: unknown): Promise<Replayable<BetAnswer>> {
-    return this.requests.run({ playerId, requestId, kind: "act", body: { action: action ?? null } }, async (ctx) => {
+  act(playerId: string, requestId: string, action: unknown, origin?: string): Promise<Replayable<BetAnswer>> {
+    return this.requests.run({ playerId, requestId, kind: "act", body: { action: action ?? null }, origin }, async (ctx) => {
       const r = ctx.round;
       if (!r) throw new AppError("no_open_round", 409, "You have no open round");
       const engine = requireEngine(r.game);
-      if (!r.seedActive) return voidRound(ctx, engine, r, requestId, true);
+      if (!r.seedActive) return announceRound(ctx, "act", voidRound(ctx, engine, r, requestId, true));
       const rng = floatStream(fairnessOf(r.seed), r.cursor);
       // the round keeps the rounding rule it was opened under
       const draws: RoundingDraw[] = [];
@@ -135,7 +146,11 @@ export class Bets {
             WHERE id = ${w.p(r.id)}`,
         );
       }
-      return answer(requestId, r.game, r.id, step, totalStake, totalPayout, balance, engine.view(step.state, step.done), r.seed, draws);
+      return announceRound(
+        ctx,
+        "act",
+        answer(requestId, r.game, r.id, step, totalStake, totalPayout, balance, engine.view(step.state, step.done), r.seed, draws),
+      );
     });
   }
 
@@ -146,7 +161,7 @@ export class Bets {
    * (they are playing right now) is skipped: null, as for a round already settled.
    */
   settleAbandonedRound(playerId: string, roundId: string, idleBefore: Date): Promise<AbandonedSettlement | null> {
-    return this.requests.settleLocked(playerId, (ctx) => {
+    return this.requests.settleLocked(playerId, "round_settled", (ctx) => {
       const r = ctx.round;
       if (!r || r.id !== roundId || new Date(r.lastActionAt) >= idleBefore) return null;
       const engine = requireEngine(r.game);
@@ -195,6 +210,12 @@ export class Bets {
       return { playerId, roundId: r.id, game: r.game, balance: ctx.player.balance, credited: ctx.player.balance - before, voided };
     });
   }
+}
+
+/** The round's step is announced with the answer the player gets: the feeds, watchers and metrics hear it after COMMIT. */
+function announceRound(ctx: MoneyContext, step: "bet" | "act", round: BetAnswer): BetAnswer {
+  ctx.announced.push({ type: "round", playerId: ctx.player.id, step, round });
+  return round;
 }
 
 /** A step's stake (to `stakeAccount`: the house, or the holding of a round that stays open) and its payout (from the house). */

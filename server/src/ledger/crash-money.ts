@@ -1,5 +1,6 @@
 import {
   LEGACY_ROUNDING,
+  checkStake,
   crashCashOutPayout,
   isRoundingRule,
   resultWord,
@@ -52,6 +53,8 @@ export class CrashMoney {
     bet: { roundId: string; amount: number; autoCashOut: number | null },
   ): Promise<Replayable<CrashBetAnswer>> {
     return this.requests.run({ playerId, requestId, kind: "crash-bet", body: bet }, async (ctx) => {
+      // The stake rule again, inside the transaction (the room's message schema checked it before).
+      checkStake(bet.amount);
       const [round] = await sqlRows<Row<"crash_rounds", "phase" | "game_number">>(
         ctx.em,
         `SELECT phase, game_number FROM crash_rounds WHERE id = $1 FOR SHARE`,

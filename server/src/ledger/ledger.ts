@@ -4,7 +4,7 @@ import type { Player } from "../db/entities/index";
 import type { Log } from "../log";
 import { Bets, type AbandonedSettlement } from "./bets";
 import { CrashMoney } from "./crash-money";
-import { MoneyRequests, type NewPlayer, type Replayable } from "./engine/index";
+import { MoneyRequests, type Announcements, type NewPlayer, type Replayable } from "./engine/index";
 import { createPlayer } from "./new-players";
 import { SeedRotation } from "./seed-rotation";
 import { SkillMoney } from "./skill-money";
@@ -12,17 +12,15 @@ import { DailySpins } from "./spins";
 import { TableMoney } from "./table-money";
 import type { SeatSettlement, TableActionDone, TableBetPlaced, TableLedger } from "../db/table-store";
 
-/** Told after a transaction that moved coins has committed. */
-export type CommitListener = () => void;
-
 /**
  * The services' one handle on money: the products (bets, the daily spin, the crash room's money, the
- * blackjack table's money, skill rewards, seed rotation, new players) built once on the money engine (`engine/`), whose commits the
- * listeners hear. Each method is its product's; this class only wires them. Operators' adjustments run
- * in the admin process (`adjustments.ts`).
+ * blackjack table's money, skill rewards, seed rotation, new players) built once on the money engine
+ * (`engine/`), which announces what each commit did on `bus` (`engine/announcements.ts`). Each method
+ * is its product's; this class only wires them. Operators' adjustments run in the admin process
+ * (`adjustments.ts`). `origin`, where a method takes it, is the room connection that asks (its balance
+ * announcement names it, so that connection skips the news its own answer carries).
  */
 export class Ledger implements TableLedger {
-  private readonly commitListeners = new Set<CommitListener>();
   private readonly requests: MoneyRequests;
   private readonly bets: Bets;
   private readonly spins: DailySpins;
@@ -31,38 +29,15 @@ export class Ledger implements TableLedger {
   private readonly seedRotation: SeedRotation;
   private readonly table: TableMoney;
 
-  constructor(
-    db: Database,
-    private readonly log: Pick<Log, "error">,
-  ) {
-    this.requests = new MoneyRequests(db, () => this.tellCommitted());
+  constructor(db: Database, log: Pick<Log, "error">, bus: Announcements) {
+    this.requests = new MoneyRequests(db, bus);
     this.bets = new Bets(this.requests, log);
     this.spins = new DailySpins(this.requests);
     this.crash = new CrashMoney(db, this.requests);
     this.skill = new SkillMoney(this.requests);
     this.table = new TableMoney(db, this.requests);
-    // A rotation moves no coins: the listeners are not told of it.
-    this.seedRotation = new SeedRotation(db);
-  }
-
-  /**
-   * Calls `listener` after each committed transaction that moved coins (never for a rolled-back one or
-   * a repeated request). A listener is a hint to look at the ledger again (its consumers read
-   * `ledger_entries` themselves), so it must not throw or block.
-   */
-  onCommitted(listener: CommitListener): () => void {
-    this.commitListeners.add(listener);
-    return () => this.commitListeners.delete(listener);
-  }
-
-  private tellCommitted(): void {
-    for (const listener of this.commitListeners) {
-      try {
-        listener();
-      } catch (error) {
-        this.log.error("commit-listener", "commit listener failed", error);
-      }
-    }
+    // A rotation moves no coins: it announces the new pair only.
+    this.seedRotation = new SeedRotation(db, bus);
   }
 
   /** A new player, their starting grant and their seeds, together (new-players.ts). */
@@ -76,18 +51,26 @@ export class Ledger implements TableLedger {
     requestId: string,
     clientSeed: string | undefined,
     kind: "rotate" | "client-seed" = "rotate",
+    origin?: string,
   ): Promise<Replayable<RotateAnswer>> {
-    return this.seedRotation.rotate(playerId, requestId, clientSeed, kind);
+    return this.seedRotation.rotate(playerId, requestId, clientSeed, kind, origin);
   }
 
   /** A bet in a game of chance (bets.ts). */
-  placeBet(playerId: string, requestId: string, game: string, amount: number, params: unknown): Promise<Replayable<BetAnswer>> {
-    return this.bets.placeBet(playerId, requestId, game, amount, params);
+  placeBet(
+    playerId: string,
+    requestId: string,
+    game: string,
+    amount: number,
+    params: unknown,
+    origin?: string,
+  ): Promise<Replayable<BetAnswer>> {
+    return this.bets.placeBet(playerId, requestId, game, amount, params, origin);
   }
 
   /** An action in the player's open round (bets.ts). */
-  act(playerId: string, requestId: string, action: unknown): Promise<Replayable<BetAnswer>> {
-    return this.bets.act(playerId, requestId, action);
+  act(playerId: string, requestId: string, action: unknown, origin?: string): Promise<Replayable<BetAnswer>> {
+    return this.bets.act(playerId, requestId, action, origin);
   }
 
   /** Settles a round its player left (bets.ts); null when there was nothing to settle or the player is playing. */
@@ -96,8 +79,8 @@ export class Ledger implements TableLedger {
   }
 
   /** The daily wheel (spins.ts). */
-  dailySpin(playerId: string, requestId: string, now = new Date()): Promise<Replayable<SpinAnswer>> {
-    return this.spins.spin(playerId, requestId, now);
+  dailySpin(playerId: string, requestId: string, now = new Date(), origin?: string): Promise<Replayable<SpinAnswer>> {
+    return this.spins.spin(playerId, requestId, now, origin);
   }
 
   /** A bet in the shared crash room (crash-money.ts). */

@@ -5,9 +5,11 @@ import { openAccount, type MoneyRequests, type NewPlayer } from "./engine/index"
 
 /** A new player, their 1000-coin starting grant and their seeds (active pair and committed next seed), together. */
 export function createPlayer(requests: MoneyRequests, fields: NewPlayer): Promise<Player> {
-  return requests.transaction(async (em: EntityManager) => {
+  return requests.transaction(async (em: EntityManager, announce) => {
     const playerId = await openAccount(em, fields);
     await insertFirstSeeds(em, playerId, newClientSeed());
-    return em.getRepository(Player).findOneByOrFail({ id: playerId });
+    const player = await em.getRepository(Player).findOneByOrFail({ id: playerId });
+    announce({ type: "balance", playerId, balance: player.balance, delta: player.balance, reason: "grant", from: null });
+    return player;
   });
 }

@@ -2,7 +2,7 @@ import { seedCommitment, type RotateAnswer } from "@casino/common";
 import type { Database } from "../db/database";
 import { conflict } from "../errors";
 import { newServerSeed } from "../fairness/seeds";
-import { MoneyRequests, markSeen, type Replayable, type WriteBatch } from "./engine/index";
+import { MoneyRequests, markSeen, type Announcements, type Replayable, type WriteBatch } from "./engine/index";
 
 /**
  * Rotating a player's seed pair (fairness/seeds.ts says what a pair is): a money request like a bet,
@@ -12,8 +12,8 @@ import { MoneyRequests, markSeen, type Replayable, type WriteBatch } from "./eng
 export class SeedRotation {
   private readonly requests: MoneyRequests;
 
-  constructor(db: Database) {
-    this.requests = new MoneyRequests(db);
+  constructor(db: Database, bus: Announcements) {
+    this.requests = new MoneyRequests(db, bus);
   }
 
   /**
@@ -25,8 +25,9 @@ export class SeedRotation {
     requestId: string,
     clientSeed: string | undefined,
     kind: "rotate" | "client-seed" = "rotate",
+    origin?: string,
   ): Promise<Replayable<RotateAnswer>> {
-    return this.requests.run({ playerId, requestId, kind, body: { clientSeed: clientSeed ?? null } }, async (ctx) => {
+    return this.requests.run({ playerId, requestId, kind, body: { clientSeed: clientSeed ?? null }, origin }, async (ctx) => {
       if (ctx.round) throw conflict("Finish your open round before changing seeds", "round_open");
       const next = newServerSeed();
       const nextHash = seedCommitment(next);
@@ -34,6 +35,9 @@ export class SeedRotation {
       const revealedAt = new Date();
       promoteNextSeed(ctx.writes, playerId, ctx.seed.id, newClient, next, revealedAt);
       markSeen(ctx);
+      const active = { serverSeedHash: ctx.nextServerSeedHash, clientSeed: newClient, nonce: 0, nextServerSeedHash: nextHash };
+      // The player's other connections show the new pair from this announcement of the commit.
+      ctx.announced.push({ type: "seeds", playerId, active, from: ctx.origin });
       return {
         requestId,
         revealed: {
@@ -43,7 +47,7 @@ export class SeedRotation {
           nonces: ctx.seed.nonce,
           revealedAt: revealedAt.toISOString(),
         },
-        active: { serverSeedHash: ctx.nextServerSeedHash, clientSeed: newClient, nonce: 0, nextServerSeedHash: nextHash },
+        active,
       };
     });
   }

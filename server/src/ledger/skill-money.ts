@@ -59,6 +59,7 @@ export class SkillMoney {
           // The spec's results: Connect the Dots always wins (bet 0, payout = reward); Dot Battle wins or loses.
           result: score.game === "dots" || round.reward > 0 ? "win" : "lose",
         });
+        ctx.announced.push({ type: "skill-settled", playerId, round: { game: score.game, roundId: round.roundId, reward: round.reward } });
         return { requestId, roundId: round.roundId, game: score.game, kills, completionMs, reward: round.reward, balance };
       },
     );

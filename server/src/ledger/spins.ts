@@ -7,8 +7,8 @@ export class DailySpins {
   constructor(private readonly requests: MoneyRequests) {}
 
   /** The daily wheel, once per 24 hours (checked under the player's lock); the segment comes from the player's stream. */
-  spin(playerId: string, requestId: string, now = new Date()): Promise<Replayable<SpinAnswer>> {
-    return this.requests.run({ playerId, requestId, kind: "spin", body: {} }, async (ctx) => {
+  spin(playerId: string, requestId: string, now = new Date(), origin?: string): Promise<Replayable<SpinAnswer>> {
+    return this.requests.run({ playerId, requestId, kind: "spin", body: {}, origin }, async (ctx) => {
       const last = ctx.player.lastDailySpin;
       if (last && now.getTime() - last.getTime() < DAILY_SPIN_COOLDOWN_MS) {
         const next = last.getTime() + DAILY_SPIN_COOLDOWN_MS;

@@ -1,4 +1,4 @@
-import type { RoundingRule } from "@casino/common";
+import { checkStake, type RoundingRule } from "@casino/common";
 import type { Row } from "../db/rows";
 import { sqlRows } from "../db/sql";
 import type { Database } from "../db/database";
@@ -40,6 +40,8 @@ export class TableMoney implements TableLedger {
     bet: { roundId: string; seat: number; amount: number },
   ): Promise<Replayable<TableBetPlaced>> {
     return this.requests.run({ playerId, requestId, kind: "table-bet", body: bet }, async (ctx) => {
+      // The stake rule again, inside the transaction (the table's message schema checked it before).
+      checkStake(bet.amount);
       const [round] = await sqlRows<Row<"table_rounds", "phase">>(ctx.em, `SELECT phase FROM table_rounds WHERE id = $1 FOR SHARE`, [
         bet.roundId,
       ]);
@@ -141,6 +143,18 @@ export class TableMoney implements TableLedger {
         outcome,
         rounding: bet.rounding as RoundingRule,
       });
+      // The live feeds: the seat's round, named by the shoe's commitment and the round (and the seat).
+      ctx.announced.push({
+        type: "table-settled",
+        playerId,
+        seat: {
+          stake: settlement.staked,
+          payout: settlement.payout,
+          shoeHash: bet.server_seed_hash,
+          round: Number(bet.round),
+          seat: bet.seat,
+        },
+      });
       return { settled: { playerId, balance } };
     });
     return done.settled;
@@ -188,10 +202,10 @@ export class TableMoney implements TableLedger {
     const [bet] = await sqlRows<
       Row<"table_bets", "id" | "seat" | "request_id" | "amount" | "staked" | "status" | "round_id"> &
         Row<"table_rounds", "round" | "shoe_id"> &
-        Row<"table_shoes", "table_id" | "rounding">
+        Row<"table_shoes", "table_id" | "rounding" | "server_seed_hash">
     >(
       em,
-      `SELECT b.id, b.seat, b.request_id, b.amount, b.staked, b.status, b.round_id, r.round, r.shoe_id, s.table_id, s.rounding
+      `SELECT b.id, b.seat, b.request_id, b.amount, b.staked, b.status, b.round_id, r.round, r.shoe_id, s.table_id, s.rounding, s.server_seed_hash
          FROM table_bets b JOIN table_rounds r ON r.id = b.round_id JOIN table_shoes s ON s.id = r.shoe_id
         WHERE b.id = $1 FOR UPDATE OF b`,
       [betId],

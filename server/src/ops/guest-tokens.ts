@@ -1,6 +1,7 @@
 import "reflect-metadata";
 import { openDatabase } from "../db/database";
 import { Ledger } from "../ledger/ledger";
+import { Announcements } from "../ledger/engine/index";
 import { Players } from "../players/players";
 import { SessionTokens } from "../auth/session";
 import { Log } from "../log";
@@ -20,7 +21,7 @@ export async function createGuestTokens(
 ): Promise<string[]> {
   const db = await openDatabase(databaseUrl, "memory://");
   try {
-    const players = new Players(db, new Ledger(db, new Log()), new Map());
+    const players = new Players(db, new Ledger(db, new Log(), new Announcements(new Log())), new Map());
     const tokens = new SessionTokens(sessionSecret, Math.round((options.ttlHours ?? 24) * 3600));
     const out: string[] = new Array(count);
     let next = 0;

@@ -2,7 +2,6 @@ import { sqlRows } from "../db/sql";
 import type { Database } from "../db/database";
 import type { RetentionConfig } from "../config";
 import type { Ledger } from "../ledger/ledger";
-import type { PlayerEvents } from "../rooms/player-events";
 import type { Log } from "../log";
 import { guestSql } from "../players/guest-rule";
 
@@ -42,7 +41,6 @@ export class Retention {
   constructor(
     private readonly db: Database,
     private readonly ledger: Ledger,
-    private readonly events: PlayerEvents,
     private readonly rules: RetentionConfig,
     private readonly log: Pick<Log, "error">,
   ) {}
@@ -90,10 +88,10 @@ export class Retention {
       let progressed = false;
       for (const round of rounds) {
         const done = await this.ledger.settleAbandonedRound(round.player_id, round.id, idleBefore);
+        // Its commit announced the new balance (reason round_settled): the player's rooms close the round.
         if (!done) continue; // settled by another process, touched since, or the player is playing now
         settled += 1;
         progressed = true;
-        this.events.publish(done.playerId, { type: "balance", balance: done.balance, delta: done.credited, reason: "round_settled" });
       }
       if (rounds.length < ROUND_BATCH || !progressed) break;
     }

@@ -21,7 +21,6 @@ import {
 } from "@casino/common";
 import type { SessionClaims } from "../auth/session";
 import { AppError } from "../errors";
-import { countRoundStep } from "../metrics";
 import { publicFailure } from "../failures";
 import type { Services } from "../services";
 import type { PlayerEvent } from "./player-events";
@@ -55,7 +54,8 @@ export function casinoRoom(services: Services) {
 /**
  * One room per player connection. It validates every message, asks the ledger, answers with the
  * request id, and mirrors balance and fairness from the player's event channel, which every
- * connection of the player on every process hears. Built per app by `casinoRoom(services)`.
+ * connection of the player on every process hears (the ledger announces every balance change there,
+ * named with the room that asked, which skips its own). Built per app by `casinoRoom(services)`.
  */
 export abstract class CasinoRoom extends Room<{ state: CasinoState; client: CasinoClient }> {
   protected abstract readonly services: Services;
@@ -87,8 +87,7 @@ export abstract class CasinoRoom extends Room<{ state: CasinoState; client: Casi
           if (error instanceof GameRuleError) throw new AppError(error.code, 400, error.message);
           throw error;
         }
-        const answer = await this.services.ledger.placeBet(this.playerId, msg.requestId, msg.game, msg.amount, msg.params);
-        countRoundStep("bet", answer);
+        const answer = await this.services.ledger.placeBet(this.playerId, msg.requestId, msg.game, msg.amount, msg.params, this.roomId);
         this.afterRound(answer);
         return answer;
       },
@@ -97,8 +96,7 @@ export abstract class CasinoRoom extends Room<{ state: CasinoState; client: Casi
       schema: actMessage,
       limit: "bet",
       work: async (_client, msg) => {
-        const answer = await this.services.ledger.act(this.playerId, msg.requestId, msg.action);
-        countRoundStep("act", answer);
+        const answer = await this.services.ledger.act(this.playerId, msg.requestId, msg.action, this.roomId);
         this.afterRound(answer);
         return answer;
       },
@@ -119,13 +117,12 @@ export abstract class CasinoRoom extends Room<{ state: CasinoState; client: Casi
       limit: "spin",
       answer: SERVER_MESSAGES.spin,
       work: async (_client, msg) => {
-        const spin = await this.services.ledger.dailySpin(this.playerId, msg.requestId);
-        // A replayed answer carries the balance of its time: it is never applied nor published.
+        const spin = await this.services.ledger.dailySpin(this.playerId, msg.requestId, undefined, this.roomId);
+        // A replayed answer carries the balance of its time: it is never applied.
         if (spin.replayed) return spin;
         this.state.balance = spin.balance;
         this.state.nonce = Math.max(this.state.nonce, spin.fairness.nonce + 1);
         this.changed();
-        this.tellOthers({ type: "balance", balance: spin.balance, delta: spin.prize, reason: "daily_spin" });
         return spin;
       },
     });
@@ -227,11 +224,6 @@ export abstract class CasinoRoom extends Room<{ state: CasinoState; client: Casi
     this.changed();
   }
 
-  /** Publishes a change this room made to the player's other connections (on any process). */
-  private tellOthers(event: Extract<PlayerEvent, { type: "balance" | "fairness" }>): void {
-    this.services.events.publish(this.playerId, { ...event, from: this.roomId });
-  }
-
   private setSeeds(seeds: ActiveSeedView): void {
     this.state.serverSeedHash = seeds.serverSeedHash;
     this.state.clientSeed = seeds.clientSeed;
@@ -240,17 +232,17 @@ export abstract class CasinoRoom extends Room<{ state: CasinoState; client: Casi
   }
 
   private async rotateSeeds(requestId: string, clientSeed: string | undefined, kind: "rotate" | "client-seed") {
-    const seeds = await this.services.ledger.rotateSeeds(this.playerId, requestId, clientSeed, kind);
+    const seeds = await this.services.ledger.rotateSeeds(this.playerId, requestId, clientSeed, kind, this.roomId);
     if (seeds.replayed) return seeds;
     this.setSeeds(seeds.active);
     this.changed();
-    this.tellOthers({ type: "fairness", ...seeds.active });
     return seeds;
   }
 
   /**
    * After a round step: this room's balance, nonce and open round from the answer itself (no re-read on
-   * the hot path), then the new balance to the player's other connections.
+   * the hot path). The player's other connections, the feeds, the watchers and the metrics hear of it
+   * from the ledger's announcement of the commit (announced.ts).
    */
   private afterRound(answer: BetAnswer): void {
     // A replayed answer is the state of its time (balance, open round): nothing of it is applied.
@@ -259,16 +251,11 @@ export abstract class CasinoRoom extends Room<{ state: CasinoState; client: Casi
     if (answer.fairness.serverSeedHash === this.state.serverSeedHash) {
       this.state.nonce = Math.max(this.state.nonce, answer.fairness.nonce + 1);
     }
-    // A settled round feeds the player's activity instance (and the big wins): nothing of an open one.
-    if (answer.done) this.services.together.roundSettled(this.playerId, answer);
-    // Every step, open or last, reaches whoever in the instance watches the table: the same view as here.
-    this.services.together.roundStep(this.playerId, answer);
     this.setOpenRound(
       answer.done || answer.roundId === null
         ? null
         : { roundId: answer.roundId, game: answer.game, totalStake: answer.totalStake, totalPayout: answer.totalPayout, view: answer.view },
     );
     this.changed();
-    this.tellOthers({ type: "balance", balance: answer.balance, delta: answer.payout - answer.stake, reason: "bet" });
   }
 }

@@ -231,7 +231,7 @@ export abstract class CrashRoom extends Room<{ state: CrashState; client: CrashC
         return { requestId, work };
       }
       case "betAccepted":
-        s.events.publish(effect.playerId, { type: "balance", balance: effect.balance, delta: -effect.amount, reason: "crash" });
+        // The player's other connections hear the balance from the ledger's announcement of the commit.
         countCrashStep("bet");
         return;
       case "startRun":
@@ -255,7 +255,6 @@ export abstract class CrashRoom extends Room<{ state: CrashState; client: CrashC
       }
       case "cashedOut":
         countCrashStep("cashout");
-        s.events.publish(effect.playerId, { type: "balance", balance: effect.balance, delta: effect.payout, reason: "crash" });
         return;
       case "bust":
         this.storeStep(s.crash.bust(effect.roundId).then((ok): CrashEvent => ({ type: "bustDone", roundId: effect.roundId, ok })));

@@ -353,24 +353,8 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
       case "settle":
         return this.track(async () => {
           for (const seat of effect.seats) {
-            const result = await this.s.ledger.settleTableBet(seat.betId, seat.settlement, "table");
-            if (!result) continue;
-            const { payout, staked } = seat.settlement;
-            if (payout > 0)
-              this.s.events.publish(result.playerId, {
-                type: "balance",
-                balance: result.balance,
-                delta: payout,
-                reason: "blackjack-table",
-              });
-            // The live feeds: the seat's round, named by the shoe's commitment and the round (and the seat).
-            this.s.together.tableSettled(result.playerId, {
-              stake: staked,
-              payout,
-              shoeHash: effect.shoeHash,
-              round: effect.round,
-              seat: seat.seat,
-            });
+            // Its commit announces the new balance and the seat's row of the live feeds.
+            await this.s.ledger.settleTableBet(seat.betId, seat.settlement, "table");
           }
           await store.closeRound(effect.roundId, "table");
           return { type: "roundClosed" };
@@ -433,10 +417,7 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
       this.feed({ type: "betFailed" });
       throw error;
     }
-    const current = placed.roundId === this.machine.roundId;
     this.feed({ type: "betPlaced", playerId, roundId: placed.roundId, amount: placed.amount });
-    if (current && !placed.replayed)
-      this.s.events.publish(playerId, { type: "balance", balance: placed.balance, delta: -amount, reason: "blackjack-table" });
     return placed;
   }
 
@@ -461,10 +442,8 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
       this.feed({ type: "actFailed" });
       throw error;
     }
-    this.feed({ type: "actRecorded", index: effect.index, replayed: done.replayed === true });
     // A repeated request was answered before: its action is already on the table.
-    if (!done.replayed && effect.stake > 0)
-      this.s.events.publish(playerId, { type: "balance", balance: done.balance, delta: -effect.stake, reason: "blackjack-table" });
+    this.feed({ type: "actRecorded", index: effect.index, replayed: done.replayed === true });
     return done;
   }
 

@@ -79,13 +79,15 @@ export function togetherRoom(services: Services) {
  * One room per activity instance (and one for everyone outside Discord): the instance's members with
  * the table each sits at, the instance's settled rounds as they settle, and the global big wins. Rows
  * arrive on presence channels from whichever process settled the round; the room folds them into one
- * push at most every FEED_FLUSH_MS, at most FEED_MAX_ROWS_PER_PUSH rows of each feed.
+ * push at most every FEED_FLUSH_MS, at most FEED_MAX_ROWS_PER_PUSH rows of each feed. Rows beyond that
+ * wait, in order, for the next pushes: none is dropped.
  */
 export abstract class TogetherRoom extends Room<{ client: TogetherClient }> {
   protected abstract readonly services: Services;
   private instanceId: string | null = null;
-  private instanceRows: FeedRow[] = [];
-  private globalRows: FeedRow[] = [];
+  /** Rows not pushed yet, oldest first. */
+  private readonly instanceRows: FeedRow[] = [];
+  private readonly globalRows: FeedRow[] = [];
   private flushTimer: ReturnType<typeof setTimeout> | null = null;
   private membersPush!: Coalescer;
   private refreshTimer: ReturnType<typeof setInterval> | null = null;
@@ -277,15 +279,20 @@ export abstract class TogetherRoom extends Room<{ client: TogetherClient }> {
 
   private queue(rows: FeedRow[], row: FeedRow): void {
     rows.push(row);
-    if (rows.length > FEED_MAX_ROWS_PER_PUSH) rows.splice(0, rows.length - FEED_MAX_ROWS_PER_PUSH);
     this.flushTimer ??= setTimeout(() => this.flush(), FEED_FLUSH_MS);
   }
 
+  /**
+   * Pushes the oldest FEED_MAX_ROWS_PER_PUSH rows of each feed; what is left (a burst: every bet of a
+   * busy crash round at its bust) goes in the next push, FEED_FLUSH_MS later, and so on until none is left.
+   */
   private flush(): void {
     this.flushTimer = null;
-    const push: FeedPush = { instance: this.instanceRows, global: this.globalRows };
-    this.instanceRows = [];
-    this.globalRows = [];
+    const push: FeedPush = {
+      instance: this.instanceRows.splice(0, FEED_MAX_ROWS_PER_PUSH),
+      global: this.globalRows.splice(0, FEED_MAX_ROWS_PER_PUSH),
+    };
+    if (this.instanceRows.length > 0 || this.globalRows.length > 0) this.flushTimer = setTimeout(() => this.flush(), FEED_FLUSH_MS);
     if (push.instance.length === 0 && push.global.length === 0) return;
     this.broadcast(TOGETHER_PUSH.feed, push);
   }

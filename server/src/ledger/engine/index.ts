@@ -8,8 +8,10 @@
  * check against `ctx` (the locked player, seed, open round), move coins with `moveCoins` (balance and
  * ledger entries), record a finished round with `recordRound`, queue other rows with `ctx.writes.add`
  * (`ctx.writes.p` for values), and answer a plain object: it is stored under the request id and
- * replayed to the same request again.
+ * replayed to the same request again. Once it commits, the engine announces the player's new balance
+ * (if coins moved) and whatever the work pushed to `ctx.announced` on the one bus (`announcements.ts`).
  */
+export { Announcements, type Announcement, type AnnouncementListener, type BalanceReason } from "./announcements";
 export { MINT, holdingAccount, houseAccount, openAccount, type NewPlayer } from "./accounts";
 export { markSeen, moveCoins, postHolding, recordRound, type MoveOptions, type Movement, type RoundRecord } from "./movements";
 export { fairnessOf, lockPlayer, type LockedPlayer, type OpenRoundRow, type SeedRow } from "./reads";

@@ -28,7 +28,8 @@ export interface MoveOptions {
 /**
  * The one way a product moves coins. Queues the player's balance update and the ledger entries of
  * `movements` (ids `<base>#<reason>`), refusing a debit the locked balance cannot cover. Answers the
- * new balance (also kept in the context, so a second call in the same request starts from it).
+ * new balance (also kept in the context, so a second call in the same request starts from it). The
+ * request's commit announces the new balance (`announcements.ts`): a product never tells it itself.
  */
 export function moveCoins(ctx: MoneyContext, base: string, movements: Movement[], options: MoveOptions = {}): number {
   const w = ctx.writes;
@@ -54,6 +55,7 @@ export function moveCoins(ctx: MoneyContext, base: string, movements: Movement[]
     });
   }
   ctx.player.balance += net;
+  ctx.moved = true;
   return ctx.player.balance;
 }
 

@@ -17,6 +17,7 @@ import {
   type StoredAnswer,
 } from "./reads";
 import type { RequestKind } from "./reasons";
+import { BALANCE_REASONS, type Announcement, type Announcements, type BalanceReason } from "./announcements";
 import {
   AppError,
   accountArchived,
@@ -78,6 +79,8 @@ export interface MoneyRequest {
   body: unknown;
   /** Made by the server on an instruction the player gave with an earlier request (an automatic cash-out). */
   standingInstruction?: boolean;
+  /** The connection that made it (a casino room's id), named in its balance announcement. */
+  origin?: string;
 }
 
 /**
@@ -105,6 +108,12 @@ export interface MoneyContext {
   writes: WriteBatch;
   /** The transaction, for reads (and guarded updates) whose answer the work needs before the batch runs. */
   em: EntityManager;
+  /** Set by `moveCoins`: the request moved coins, so its commit announces the player's new balance. */
+  moved: boolean;
+  /** The connection that made the request (`MoneyRequest.origin`), for what the product announces; null for the server's own work. */
+  origin: string | null;
+  /** What the product announces besides the balance (a round stepped, a seat settled), told after COMMIT. */
+  announced: Announcement[];
 }
 
 /** The unique constraint of `open_rounds.player_id`: a player has at most one open round. */
@@ -124,6 +133,8 @@ interface Done {
   answer: object;
   /** False for a replayed answer: nothing new was written. */
   fresh: boolean;
+  /** What its commit announces (nothing for a replay). */
+  announced: Announcement[];
 }
 
 /** The most requests one batch takes: each may open a subtransaction, and PostgreSQL caches 64 per backend. */
@@ -164,8 +175,8 @@ export class MoneyRequests {
 
   constructor(
     private readonly db: Database,
-    /** Told after each request that committed new work (never a replay, never a rollback). */
-    private readonly committed: () => void = () => undefined,
+    /** Told, after each COMMIT, what the committed requests did (never a replay, never a rollback). */
+    private readonly bus: Announcements,
   ) {
     this.group = moneyGroupCommit(db);
   }
@@ -175,13 +186,17 @@ export class MoneyRequests {
   }
 
   /**
-   * Work outside the group commit, in a transaction of its own, whose commit is told like a request's
-   * (even when the work ends up writing nothing): creating a player with the starting grant
-   * (`openAccount`), settling an abandoned round (`settleLocked`).
+   * Work outside the group commit, in a transaction of its own, whose announcements are delivered after
+   * its commit like a request's: creating a player with the starting grant (`openAccount`), settling an
+   * abandoned round (`settleLocked`). A try that a retry replaces announces nothing.
    */
-  async transaction<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
-    const result = await this.db.transaction(work);
-    this.committed();
+  async transaction<T>(work: (em: EntityManager, announce: (a: Announcement) => void) => Promise<T>): Promise<T> {
+    let announced: Announcement[] = [];
+    const result = await this.db.transaction((em) => {
+      announced = [];
+      return work(em, (a) => announced.push(a));
+    });
+    this.bus.deliver(announced);
     return result;
   }
 
@@ -192,14 +207,17 @@ export class MoneyRequests {
    * work, and its writes. No stored answer and no account check: nothing the player asked for runs.
    * `work` answers null to write nothing.
    */
-  settleLocked<T>(playerId: string, work: (ctx: MoneyContext) => T | null): Promise<T | null> {
-    return this.transaction(async (em) => {
+  settleLocked<T>(playerId: string, reason: BalanceReason, work: (ctx: MoneyContext) => T | null): Promise<T | null> {
+    return this.transaction(async (em, announce) => {
       const player = await lockPlayer(em, playerId, true);
       if (!player) return null;
       const { stored: _none, ...money } = await readPlayerMoney(em, playerId, null);
-      const ctx: MoneyContext = { player, ...money, writes: new WriteBatch(), em };
+      const before = player.balance;
+      const ctx: MoneyContext = { player, ...money, writes: new WriteBatch(), em, moved: false, origin: null, announced: [] };
       const result = work(ctx);
-      if (result !== null) await ctx.writes.run(em);
+      if (result === null) return null;
+      await ctx.writes.run(em);
+      for (const a of announcementsOf(ctx, before, reason, null)) announce(a);
       return result;
     });
   }
@@ -209,7 +227,7 @@ export class MoneyRequests {
     try {
       const outcome = await this.group.submit({ request, fingerprint, work });
       if (!outcome.ok) throw outcome.error;
-      if (outcome.value.fresh) this.committed();
+      if (outcome.value.fresh) this.bus.deliver(outcome.value.announced);
       return outcome.value.answer as Replayable<T>;
     } catch (error) {
       if (error instanceof AppError) throw error;
@@ -311,7 +329,7 @@ async function runBatch(em: EntityManager, members: Member[], again: boolean, pi
   for (const [w, wave] of waves.entries()) {
     const states = await (w === 0 ? firstRead : readWave(wave));
     const last = w === waves.length - 1;
-    const pending: { index: number; writes: WriteBatch; answer: object }[] = [];
+    const pending: { index: number; writes: WriteBatch; answer: object; announced: Announcement[] }[] = [];
     for (const [k, index] of wave.entries()) {
       const m = members[index]!;
       let taken: Promise<string> | undefined;
@@ -323,10 +341,10 @@ async function runBatch(em: EntityManager, members: Member[], again: boolean, pi
       };
       try {
         const prepared = await prepare(m, states[k]!, guarded);
-        if ("replay" in prepared) outcomes[index] = { ok: true, value: { answer: prepared.replay, fresh: false } };
+        if ("replay" in prepared) outcomes[index] = { ok: true, value: { answer: prepared.replay, fresh: false, announced: [] } };
         else if (taken) {
           await sendWrites(pipe, [prepared.writes]);
-          outcomes[index] = { ok: true, value: { answer: prepared.answer, fresh: true } };
+          outcomes[index] = { ok: true, value: { answer: prepared.answer, fresh: true, announced: prepared.announced } };
         } else pending.push({ index, ...prepared });
       } catch (error) {
         if (abortsBatch(error)) throw error;
@@ -351,7 +369,7 @@ async function runBatch(em: EntityManager, members: Member[], again: boolean, pi
         throw new RunAgain("a write of the batch failed: run it again with each request's writes isolated");
       }
       await committed;
-      for (const p of pending) outcomes[p.index] = { ok: true, value: { answer: p.answer, fresh: true } };
+      for (const p of pending) outcomes[p.index] = { ok: true, value: { answer: p.answer, fresh: true, announced: p.announced } };
       continue;
     }
     const together = await savepoint();
@@ -360,7 +378,7 @@ async function runBatch(em: EntityManager, members: Member[], again: boolean, pi
         pipe,
         pending.map((p) => p.writes),
       );
-      for (const p of pending) outcomes[p.index] = { ok: true, value: { answer: p.answer, fresh: true } };
+      for (const p of pending) outcomes[p.index] = { ok: true, value: { answer: p.answer, fresh: true, announced: p.announced } };
     } catch (error) {
       if (abortsBatch(error)) throw error;
       await rollbackTo(together);
@@ -372,7 +390,7 @@ async function runBatch(em: EntityManager, members: Member[], again: boolean, pi
         const alone = await savepoint();
         try {
           await sendWrites(pipe, [p.writes]);
-          outcomes[p.index] = { ok: true, value: { answer: p.answer, fresh: true } };
+          outcomes[p.index] = { ok: true, value: { answer: p.answer, fresh: true, announced: p.announced } };
         } catch (error) {
           if (abortsBatch(error)) throw error;
           await rollbackTo(alone);
@@ -389,7 +407,7 @@ async function prepare(
   m: Member,
   state: RequestState,
   em: EntityManager,
-): Promise<{ replay: object } | { answer: object; writes: WriteBatch }> {
+): Promise<{ replay: object } | { answer: object; writes: WriteBatch; announced: Announcement[] }> {
   const { request, fingerprint } = m;
   const player = state.player;
   if (!player) throw notFound("Player not found");
@@ -399,7 +417,9 @@ async function prepare(
   const { stored, ...money } = state.money();
   if (stored) return { replay: replayOf(stored, request.kind, fingerprint) };
   const writes = new WriteBatch();
-  const answer = await m.work({ player, ...money, writes, em });
+  const before = player.balance;
+  const ctx: MoneyContext = { player, ...money, writes, em, moved: false, origin: request.origin ?? null, announced: [] };
+  const answer = await m.work(ctx);
   writes.answer({
     playerId: request.playerId,
     requestId: request.requestId,
@@ -407,7 +427,14 @@ async function prepare(
     fingerprint,
     response: JSON.stringify(answer),
   });
-  return { answer, writes };
+  return { answer, writes, announced: announcementsOf(ctx, before, BALANCE_REASONS[request.kind], request.origin ?? null) };
+}
+
+/** A request's announcements: its new balance first, if it moved coins, then what its product announced. */
+function announcementsOf(ctx: MoneyContext, before: number, reason: BalanceReason, from: string | null): Announcement[] {
+  if (!ctx.moved) return ctx.announced;
+  const balance = ctx.player.balance;
+  return [{ type: "balance", playerId: ctx.player.id, balance, delta: balance - before, reason, from }, ...ctx.announced];
 }
 
 function replayOf<T>(stored: StoredAnswer, kind: RequestKind, fingerprint: string): Replayable<T> {
