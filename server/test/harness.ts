@@ -62,13 +62,14 @@ export async function freshDatabaseUrl(options: { empty?: boolean } = {}): Promi
 /**
  * On the PostgreSQL project the real Redis is used too (presence, driver, leaderboards). Each test file
  * leases a logical database of its own, so files running in parallel, and several test runs on one
- * Redis, never see each other's rooms. The leases live in the database `REDIS_URL` names (0 by
- * default), which is never flushed; every other database of the server is in the pool.
+ * Redis, never see each other's rooms. The leases live in the database `REDIS_URL` names (the local
+ * server's database 0 by default, as `DATABASE_URL` defaults to the local PostgreSQL), which is never
+ * flushed; every other database of the server is in the pool.
  */
 const LEASE_MS = 15 * 60_000;
 
 export async function leaseRedisDb(
-  base = TEST_DB === "pglite" ? undefined : process.env.REDIS_URL,
+  base = TEST_DB === "pglite" ? undefined : (process.env.REDIS_URL ?? "redis://127.0.0.1:6379"),
 ): Promise<{ url?: string; release: () => Promise<void> }> {
   if (!base) return { release: async () => undefined };
   const coordinator = new Redis(base);
