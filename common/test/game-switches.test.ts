@@ -103,6 +103,7 @@ const BEYOND_ONE_GAME: Record<string, { games: string[]; why: string }> = {
   "server/src/rooms/crash-recovery.ts": { games: ["crash"], why: "the shared crash room" },
   "server/src/db/crash-store.ts": { games: ["crash"], why: "the shared crash room" },
   "server/src/ledger/crash-money.ts": { games: ["crash"], why: "the shared crash room's money" },
+  "server/src/ledger/engine/announcements.ts": { games: ["crash"], why: "the shared crash room's reason for a balance change" },
   "server/src/metrics.ts": { games: ["crash"], why: "the shared crash room's bets" },
   "client/src/features/together/TogetherPanel.tsx": { games: ["crash", "blackjack"], why: "the shared rounds in the activity" },
   "client/src/features/together/TogetherService.tsx": { games: ["blackjack"], why: "the shared blackjack table" },
