@@ -29,7 +29,9 @@ function until(p: VirtualPlayer, room: Room, test: (s: CrashRoomState) => boolea
  * The shared crash room, as guests outside Discord play it: everyone in the public room. Each round a
  * player bets 10 coins in the betting phase; half the players set an automatic cash-out between 1.2×
  * and 3×, the others cash out by hand once the multiplier reaches their target. A hand cash-out that
- * the bust beat is the game, not a failure: counted apart (`cash_out_refused`).
+ * the bust beat is the game, not a failure: counted apart. The room answers it `not_running` ("Too
+ * late: the round has busted") when the bust is decided first, and the ledger `cash_out_refused` when
+ * the bust settled the bet while the cash-out was on its way to it.
  */
 export default defineScenario({
   name: "crash",
@@ -62,7 +64,7 @@ export default defineScenario({
       );
       const s = room.state as CrashRoomState;
       if (s.roundId === round && s.phase === "running") {
-        await p.requestIn(room, CRASH_MESSAGES.cashOut, {}, { label: "crash:cashout", tolerate: ["cash_out_refused"] });
+        await p.requestIn(room, CRASH_MESSAGES.cashOut, {}, { label: "crash:cashout", tolerate: ["not_running", "cash_out_refused"] });
       }
     }
     await until(p, room, (s) => s.roundId !== round || s.phase === "busted", 120_000);
