@@ -60,9 +60,10 @@ function nextToast(page: Page): Promise<Measured> {
         // a toast still on screen from before is not the one awaited (each toast is an element of its own)
         const found = () => document.querySelector('[data-testid="toast"]');
         const before = found();
+        // the round's result toast: another toast (a tag the round unlocked, say) may come before it
         const watch = new MutationObserver(() => {
           const toast = found();
-          if (!toast || toast === before) return;
+          if (!toast || toast === before || !/You won!|Better luck next time/.test(toast.textContent ?? "")) return;
           watch.disconnect();
           resolve(measure(toast));
         });
@@ -114,9 +115,10 @@ describe("the game-end toast", () => {
       const toast = nextToast(page);
       await playRound(page, "dice");
       expect((await toast).toast).toMatch(/You won!|Better luck next time/);
-      // dismissed, so every toast from here on is a new one
-      await page.getByTestId("toast").getByRole("button", { name: "Dismiss" }).click();
-      await page.getByTestId("toast").waitFor({ state: "detached" });
+      // dismissed, so every result toast from here on is a new one (a tag the round unlocked may show its own)
+      const result = page.getByTestId("toast").filter({ hasText: /You won!|Better luck next time/ });
+      await result.getByRole("button", { name: "Dismiss" }).click();
+      await result.waitFor({ state: "detached" });
       await backToLobby(page);
 
       await page.getByRole("link", { name: "Settings" }).click();

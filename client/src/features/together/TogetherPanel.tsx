@@ -312,7 +312,8 @@ function Feed(props: {
  */
 function FeedLine({ row, onOpen }: { row: FeedRow; onOpen(row: FeedRow): void }) {
   const className = cn(
-    "flex min-w-0 flex-1 items-center gap-2 rounded-lg px-2 py-1 text-left text-xs",
+    // 32 px tall at least: a solo round's row is a button (it opens the verifier)
+    "flex min-h-8 min-w-0 flex-1 items-center gap-2 rounded-lg px-2 py-1 text-left text-xs",
     row.big && "bg-primary/15 font-semibold",
   );
   const content = (
