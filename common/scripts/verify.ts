@@ -23,6 +23,7 @@ import {
 import { cardName } from "../src/games/cards";
 import { checkHoldemRecord, dealHoldemHand, describeHoldemHand, holdemHandFile, recordOfFile } from "../src/games/holdem/deck";
 import { describeZodError } from "../src/validation";
+import { commitmentLine } from "../src/fairness/commitment-line";
 
 /**
  * `npm run verify -- --shoe <file.json> [--server-seed-hash …] [--json]`: a whole shoe of the shared
@@ -212,23 +213,19 @@ function holdemHand(argv: string[]): number {
   return dealt.commitment.matches === false || (problems !== null && problems.length > 0) ? 1 : 0;
 }
 
+/** Runs a mode of the command; a bad request is explained with the usage (exit 2). */
+function orUsage(run: () => number): number {
+  try {
+    return run();
+  } catch (e) {
+    console.error(`${(e as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+}
+
 function main(argv: string[]): number {
-  if (argv.includes("--holdem-hand")) {
-    try {
-      return holdemHand(argv);
-    } catch (e) {
-      console.error(`${(e as Error).message}\n\n${USAGE}`);
-      return 2;
-    }
-  }
-  if (argv.includes("--crash-game-hash")) {
-    try {
-      return crashRoom(argv);
-    } catch (e) {
-      console.error(`${(e as Error).message}\n\n${USAGE}`);
-      return 2;
-    }
-  }
+  if (argv.includes("--holdem-hand")) return orUsage(() => holdemHand(argv));
+  if (argv.includes("--crash-game-hash")) return orUsage(() => crashRoom(argv));
   let parsed: ReturnType<typeof request>;
   try {
     parsed = request(argv);
@@ -269,11 +266,7 @@ function formatShoe(v: VerifiedShoe, checks: ShoeRoundCheck[] | null): string {
   const cards = (list: readonly number[]) => list.map(cardName).join(" ");
   const lines = [
     `server seed hash: ${v.commitment.serverSeedHash}`,
-    v.commitment.matches === null
-      ? "commitment: not checked (no --server-seed-hash)"
-      : v.commitment.matches
-        ? "commitment: matches the hash shown before the shoe's first round"
-        : `commitment: DOES NOT MATCH the hash given (${v.commitment.expected})`,
+    commitmentLine(v.commitment, "the shoe's first round", "no --server-seed-hash"),
     `table client seed: ${v.tableClientSeed}`,
   ];
   v.rounds.forEach((r, i) => {

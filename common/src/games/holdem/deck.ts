@@ -5,6 +5,7 @@ import { clientSeed } from "../../protocol";
 import { cardName, FULL_DECK, type Card } from "../cards";
 import { HOLDEM_DEFAULTS, HOLDEM_MAX_SEATS } from "./config";
 import { holdemAction, replayHand, type HandResult, type HandStart, type HoldemAction } from "./hand-machine";
+import { commitmentLine } from "../../fairness/commitment-line";
 
 /**
  * A Hold'em hand's deck (docs/fairness.md, "The Hold'em table's deck"): the 52 cards shuffled from the
@@ -141,11 +142,7 @@ export function describeHoldemHand(d: DealtHoldemHand): string[] {
   const cards = (list: readonly Card[]) => list.map(cardName).join(" ");
   const lines = [
     `server seed hash: ${d.commitment.serverSeedHash}`,
-    d.commitment.matches === null
-      ? "commitment: not checked (no server seed hash given)"
-      : d.commitment.matches
-        ? "commitment: matches the hash shown before the hand"
-        : `commitment: DOES NOT MATCH the hash given (${d.commitment.expected})`,
+    commitmentLine(d.commitment, "the hand", "no server seed hash given"),
     `hand client seed: ${d.clientSeed}`,
     ...d.hole.map((h) => `seat ${h.seat}: ${cards(h.cards)}`),
     `board: ${cards(d.result.board) || "(none dealt)"}`,
