@@ -1,0 +1,428 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Room } from "@colyseus/sdk";
+import { sha256Hex } from "@casino/common";
+import { checkHoldemRecord, dealHoldemHand, holdemHandFile, recordOfFile, type HoldemAction } from "@casino/common/games/holdem/index";
+import {
+  HOLDEM_HAND_PAUSE_MS,
+  HOLDEM_MESSAGES,
+  HOLDEM_PUSH,
+  HOLDEM_TABLE_CONFIG,
+  type HoldemPrivateView,
+  type HoldemTableSnapshot,
+} from "@casino/common/holdem-table";
+import { ManualClock } from "../src/clock";
+import { HoldemStore } from "../src/db/holdem-store";
+import { holdemTableAccount } from "../src/ledger/holdem-money";
+import { auditLedger } from "../src/ops/audit-ledger";
+import { startTestApp, type TestApp } from "./harness";
+import { Inbox, ask, waitFor } from "./room-helpers";
+
+/**
+ * The Hold'em table room on PostgreSQL, driven by a ManualClock (a decision's timer, the pause between
+ * hands and a dropped player's grace run out when the test advances the clock, never by waiting):
+ * buying in, hands to the showdown and to a fold, an all-in with a side pot, the timer checking or
+ * folding for a player, a dropped player coming back, refusals, hole cards kept from everyone but their
+ * owner, leaving, and the restart rule. After every test the ledger audit holds: the economy sums to
+ * zero and each table's holding account holds exactly the stacks of its seats.
+ */
+const clock = new ManualClock();
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ TABLE_LEASE_MS: "60000", BET_RATE_PER_SECOND: "1000" }, { clock });
+});
+afterAll(async () => t?.close());
+afterEach(async () => {
+  await t.expectLedgerInvariant();
+  // The audit's holding check, said for the Hold'em tables: each live seat's stack is in its table's account.
+  const tables = await sql(`SELECT table_id, sum(stack)::int AS stacks FROM holdem_seats WHERE left_at IS NULL GROUP BY table_id`);
+  for (const { table_id, stacks } of tables) expect(await accountBalance(holdemTableAccount(table_id))).toBe(stacks);
+});
+
+const sql = (text: string, params: unknown[] = []) => t.app.services.db.run((em) => em.query(text, params)) as Promise<any[]>;
+const balanceOf = async (playerId: string) => Number((await sql(`SELECT balance FROM players WHERE id = $1`, [playerId]))[0].balance);
+const accountBalance = async (account: string) =>
+  Number((await sql(`SELECT coalesce(sum(-delta), 0) AS b FROM ledger_entries WHERE account = $1`, [account]))[0].b);
+
+interface Joined {
+  room: Room;
+  inbox: Inbox;
+  /** Every snapshot this client received, in order. */
+  seen: HoldemTableSnapshot[];
+  /** Every private view this client received. */
+  privates: HoldemPrivateView[];
+}
+
+const snap = (j: Joined): HoldemTableSnapshot => JSON.parse((j.room.state as { snapshot: string }).snapshot);
+
+async function join(token: string, roomId?: string): Promise<Joined> {
+  const sdk = t.sdk(token);
+  const room = roomId ? await sdk.joinById(roomId, { instanceId: null }) : await sdk.create("holdem_table", { instanceId: null });
+  const inbox = new Inbox(room);
+  const seen: HoldemTableSnapshot[] = [];
+  const privates: HoldemPrivateView[] = [];
+  room.onMessage(HOLDEM_PUSH.private, (view: HoldemPrivateView) => privates.push(view));
+  room.onStateChange((state: any) => {
+    if (state.snapshot && (seen.length === 0 || JSON.stringify(seen[seen.length - 1]) !== state.snapshot))
+      seen.push(JSON.parse(state.snapshot));
+  });
+  await waitFor(() => (room.state as any)?.snapshot);
+  return { room, inbox, seen, privates };
+}
+
+async function guests(n: number) {
+  return Promise.all(Array.from({ length: n }, () => t.guest()));
+}
+
+const sit = (j: Joined, seat: number, buyIn: number) => ask(j.room, j.inbox, HOLDEM_MESSAGES.sit, { seat, buyIn });
+const act = (j: Joined, action: HoldemAction) => ask(j.room, j.inbox, HOLDEM_MESSAGES.act, { action });
+
+/** Waits until the table (as `j` sees it) plays hand `n` with `seat` to act, or is at hand n's result. */
+const toAct = (j: Joined, n: number, seat: number) => waitFor(() => snap(j).hand?.handNumber === n && snap(j).hand?.toAct === seat, 10_000);
+const handOver = (j: Joined, n: number) => waitFor(() => snap(j).previousHand?.start.handNumber === n && snap(j).phase === "pause", 10_000);
+
+/** Moves the clock to the deadline of the decision in progress (its time bank included): the table acts for the seat. */
+const runOutTheClock = async (j: Joined) => clock.advance(snap(j).hand!.deadline! - clock.now());
+
+/** The hand re-dealt from its revealed record, with the outcome the table recorded compared. */
+function verified(s: HoldemTableSnapshot) {
+  const file = holdemHandFile.parse(s.previousHand);
+  const dealt = dealHoldemHand(recordOfFile(file));
+  expect(dealt.commitment.matches).toBe(true);
+  expect(checkHoldemRecord(dealt, file.outcome!)).toEqual([]);
+  return dealt;
+}
+
+/** The stacks of the seats at the table as the database holds them, by seat. */
+async function dbStacks(tableId: string): Promise<Record<number, number>> {
+  const rows = await sql(`SELECT seat, stack FROM holdem_seats WHERE table_id = $1 AND left_at IS NULL ORDER BY seat`, [tableId]);
+  return Object.fromEntries(rows.map((r) => [r.seat, Number(r.stack)]));
+}
+
+describe("two players at a public table", () => {
+  let p1: Joined, p2: Joined, watcher: Joined;
+  let ids: string[];
+  let tableId: string;
+
+  it("buy in: the coins go from the balance to the table, and the first hand is dealt from a seed committed before it", async () => {
+    const [g1, g2, gw] = await guests(3);
+    ids = [g1!.player.id, g2!.player.id];
+    p1 = await join(g1!.token);
+    p2 = await join(g2!.token, p1.room.roomId);
+    watcher = await join(gw!.token, p1.room.roomId);
+    tableId = snap(p1).tableId;
+    await waitFor(() => snap(p1).watchers === 3);
+    expect(snap(p1)).toMatchObject({ phase: "waiting", seats: [], hand: null });
+
+    const first = await sit(p1, 1, 200);
+    expect(first).toMatchObject({ type: "result", body: { type: HOLDEM_MESSAGES.sit, seat: 1, stack: 200, balance: 800 } });
+    await waitFor(() => snap(watcher).seats.length === 1);
+    const committed = snap(watcher).nextServerSeedHash;
+    expect(committed).toMatch(/^[0-9a-f]{64}$/);
+    expect((await sit(p2, 3, 100)).body).toMatchObject({ seat: 3, stack: 100, balance: 900 });
+    expect(await balanceOf(ids[1]!)).toBe(900);
+    expect(await accountBalance(holdemTableAccount(tableId))).toBe(300);
+    // The first hand waits a pause for more players to sit down.
+    await waitFor(() => snap(watcher).nextHandAt !== null);
+    expect(snap(watcher).hand).toBeNull();
+    await clock.advance(HOLDEM_HAND_PAUSE_MS);
+
+    // Heads-up the button (seat 1, the first seat at a new table) posts the small blind and acts first.
+    await toAct(watcher, 1, 1);
+    const hand = snap(watcher).hand!;
+    expect(hand).toMatchObject({ button: 1, smallBlindSeat: 1, bigBlindSeat: 3, pot: 3, serverSeedHash: committed });
+    expect(snap(watcher).nextServerSeedHash).not.toBe(committed);
+  });
+
+  it("a hand checked down to the showdown: chips conserved, stacks written, the seed revealed and the hand re-dealt", async () => {
+    expect((await act(p1, { type: "call" })).type).toBe("result");
+    await toAct(p1, 1, 3);
+    expect((await act(p2, { type: "check" })).type).toBe("result");
+    // Flop, turn and river: the big blind (seat 3) acts first after the flop heads-up.
+    for (const street of ["flop", "turn", "river"]) {
+      await waitFor(() => snap(p1).hand?.phase === street && snap(p1).hand?.toAct === 3, 10_000);
+      await act(p2, { type: "check" });
+      await toAct(p1, 1, 1);
+      await act(p1, { type: "check" });
+    }
+    await handOver(watcher, 1);
+    const s = snap(watcher);
+    expect(s.hand!.result!.showdown).toBe(true);
+    const stacks = s.previousHand!.outcome.stacks;
+    expect(stacks.reduce((sum, x) => sum + x.stack, 0)).toBe(300);
+    expect(await dbStacks(tableId)).toEqual(Object.fromEntries(stacks.map((x) => [x.seat, x.stack])));
+    expect(s.seats.map((x) => x.stack)).toEqual(stacks.map((x) => x.stack));
+    expect(sha256Hex(s.previousHand!.serverSeed)).toBe(s.previousHand!.serverSeedHash);
+    const dealt = verified(s);
+    expect(dealt.result.stacks).toEqual(stacks);
+    // Each player was sent their own hole cards, the ones the revealed deck deals them.
+    expect(p1.privates.find((v) => v.handNumber === 1 && v.hole)!.hole).toEqual(dealt.hole.find((h) => h.seat === 1)!.cards);
+    expect(p2.privates.find((v) => v.handNumber === 1 && v.hole)!.hole).toEqual(dealt.hole.find((h) => h.seat === 3)!.cards);
+  });
+
+  it("no hole card reaches another seat or a watcher before the showdown", async () => {
+    for (const [who, own] of [
+      [watcher, null],
+      [p2, 3],
+      [p1, 1],
+    ] as const) {
+      for (const s of who.seen) {
+        if (!s.hand) continue;
+        for (const seat of s.hand.seats) {
+          // Only the hands turned up at the showdown are in the shared state, and only once it is over.
+          if (s.hand.phase !== "complete") expect(seat.hole).toBeNull();
+          else if (seat.hole) expect(s.hand.result!.shown.map((x) => x.seat)).toContain(seat.seat);
+        }
+      }
+      for (const view of who.privates) expect(view.seat).toBe(own);
+    }
+    expect(watcher.privates).toEqual([]);
+  });
+
+  it("a fold to a raise: the raiser takes the blinds and the uncalled part comes back", async () => {
+    await clock.advance(HOLDEM_HAND_PAUSE_MS);
+    // Hand 2: the button moves to seat 3, which posts the small blind and acts first.
+    await toAct(p2, 2, 3);
+    const before = await dbStacks(tableId);
+    expect(snap(p2).hand).toMatchObject({ button: 3, smallBlindSeat: 3, bigBlindSeat: 1 });
+    expect(p2.privates.at(-1)!.legal).toMatchObject({ seat: 3, call: 1, raise: { min: 4 } });
+    expect((await act(p2, { type: "raise", amount: 6 })).type).toBe("result");
+    await toAct(p1, 2, 1);
+    await act(p1, { type: "fold" });
+    await handOver(p1, 2);
+    const result = snap(p1).hand!.result!;
+    expect(result).toMatchObject({ showdown: false, uncalled: { seat: 3, amount: 4 }, shown: [] });
+    expect(await dbStacks(tableId)).toEqual({ 1: before[1]! - 2, 3: before[3]! + 2 });
+    verified(snap(p1));
+  });
+
+  it("the timer folds a player facing a bet, and checks for one who may check", async () => {
+    await clock.advance(HOLDEM_HAND_PAUSE_MS);
+    // Hand 3: seat 1 (button, small blind) lets its time run out facing the big blind: folded.
+    await toAct(p1, 3, 1);
+    const before = await dbStacks(tableId);
+    await runOutTheClock(p1);
+    await handOver(p1, 3);
+    expect(await dbStacks(tableId)).toEqual({ 1: before[1]! - 1, 3: before[3]! + 1 });
+    // Hand 4: seat 3 calls, seat 1 (big blind) lets its time run out: checked, and the flop comes.
+    await clock.advance(HOLDEM_HAND_PAUSE_MS);
+    await toAct(p1, 4, 3);
+    await act(p2, { type: "call" });
+    await toAct(p1, 4, 1);
+    await runOutTheClock(p1);
+    await waitFor(() => snap(p1).hand?.phase === "flop", 10_000);
+    // The rest is folded by seat 3.
+    await toAct(p1, 4, 1);
+    await act(p1, { type: "bet", amount: 2 });
+    await toAct(p1, 4, 3);
+    await act(p2, { type: "fold" });
+    await handOver(p1, 4);
+    const [hand3, hand4] = await sql(
+      `SELECT actions FROM holdem_hands WHERE table_id = $1 AND hand_number IN (3, 4) ORDER BY hand_number`,
+      [tableId],
+    );
+    expect(hand3.actions).toEqual([{ seat: 1, street: "preflop", action: { type: "fold" }, auto: "timeout" }]);
+    expect(hand4.actions[1]).toEqual({ seat: 1, street: "preflop", action: { type: "check" }, auto: "timeout" });
+  });
+
+  it("a player who drops is checked or folded at once, keeps the seat, and plays on after coming back within the grace", async () => {
+    await clock.advance(HOLDEM_HAND_PAUSE_MS);
+    // Hand 5: seat 1 (button, small blind) raises; seat 3 drops on its turn: folded at once, no timer.
+    await toAct(p1, 5, 1);
+    await act(p1, { type: "raise", amount: 6 });
+    await toAct(p1, 5, 3);
+    p2.room.reconnection.minUptime = 0;
+    p2.room.reconnection.delay = 50;
+    p2.room.reconnection.minDelay = 50;
+    const back = new Promise<void>((resolve) => p2.room.onReconnect.once(() => resolve()));
+    (p2.room.connection as unknown as { transport: { ws: { terminate(): void } } }).transport.ws.terminate();
+    await handOver(watcher, 5);
+    const away = await sql(`SELECT actions FROM holdem_hands WHERE table_id = $1 AND hand_number = 5`, [tableId]);
+    expect(away[0].actions[1]).toEqual({ seat: 3, street: "preflop", action: { type: "fold" }, auto: "away" });
+    await back;
+    await waitFor(() => snap(watcher).seats.find((s) => s.seat === 3)?.connected === true, 10_000);
+    expect(snap(watcher).seats.find((s) => s.seat === 3)).toMatchObject({ graceUntil: null, leaving: false });
+    // Hand 6: back in the seat, the player acts again (and is sent the hand's cards on the new connection).
+    await clock.advance(HOLDEM_HAND_PAUSE_MS);
+    await toAct(p2, 6, 3);
+    await waitFor(() => p2.privates.some((v) => v.handNumber === 6 && v.hole?.length === 2));
+    await act(p2, { type: "fold" });
+    await handOver(p2, 6);
+  });
+
+  it("bad messages are refused with a precise reason and change nothing", async () => {
+    await clock.advance(HOLDEM_HAND_PAUSE_MS);
+    await toAct(p2, 7, 1);
+    const shown = JSON.stringify({ ...snap(watcher), serverTime: 0 });
+    const refused = async (j: Joined, type: string, body: unknown) => {
+      const requestId = `req-bad-${Math.random().toString(36).slice(2)}`;
+      j.room.send(type, typeof body === "object" && body !== null ? { requestId, ...body } : body);
+      if (typeof body !== "object" || body === null) {
+        const m = await j.inbox.wait((x) => x.type === "error" && x.body.code === "invalid_message" && x.body.requestId === undefined);
+        j.inbox.messages.splice(j.inbox.messages.indexOf(m), 1);
+        return m.body;
+      }
+      return (await j.inbox.answer(requestId)).body;
+    };
+    expect(await refused(p1, HOLDEM_MESSAGES.act, "fold")).toMatchObject({ code: "invalid_message" });
+    expect(await refused(p1, HOLDEM_MESSAGES.act, { action: { type: "shove" } })).toMatchObject({ code: "invalid_message" });
+    expect(await refused(p1, HOLDEM_MESSAGES.act, { action: { type: "fold" }, extra: 1 })).toMatchObject({ code: "invalid_message" });
+    expect(await refused(p1, HOLDEM_MESSAGES.act, { action: { type: "raise", amount: 3 } })).toMatchObject({
+      code: "illegal_action",
+      message: `A raise must bring your bet to between 4 and ${snap(watcher).seats.find((s) => s.seat === 1)!.stack}`,
+    });
+    expect(await refused(p1, HOLDEM_MESSAGES.act, { action: { type: "check" } })).toMatchObject({
+      code: "illegal_action",
+      message: "There is a bet to call",
+    });
+    expect(await refused(p2, HOLDEM_MESSAGES.act, { action: { type: "check" } })).toMatchObject({
+      code: "not_your_turn",
+      message: "It is not your turn",
+    });
+    expect(await refused(watcher, HOLDEM_MESSAGES.act, { action: { type: "fold" } })).toMatchObject({
+      code: "not_seated",
+      message: "You have no seat at this table",
+    });
+    expect(await refused(watcher, HOLDEM_MESSAGES.sit, { seat: 9, buyIn: 100 })).toMatchObject({
+      code: "invalid_message",
+      message: "seat: seat must be from 1 to 8",
+    });
+    expect(await refused(watcher, HOLDEM_MESSAGES.sit, { seat: 2, buyIn: 79 })).toMatchObject({
+      code: "invalid_message",
+      message: "buyIn: the buy-in is from 80 to 400 coins",
+    });
+    expect(await refused(watcher, HOLDEM_MESSAGES.sit, { seat: 2, buyIn: 100.5 })).toMatchObject({ code: "invalid_message" });
+    expect(await refused(watcher, HOLDEM_MESSAGES.sit, { seat: 1, buyIn: 100 })).toMatchObject({
+      code: "seat_taken",
+      message: "Seat 1 is taken",
+    });
+    expect(await refused(p1, HOLDEM_MESSAGES.sit, { seat: 2, buyIn: 100 })).toMatchObject({
+      code: "already_seated",
+      message: "You already sit at seat 1",
+    });
+    expect(await refused(p1, HOLDEM_MESSAGES.comeBack, {})).toMatchObject({ code: "not_sitting_out" });
+    // Nothing changed, and the hand goes on.
+    expect(JSON.stringify({ ...snap(watcher), serverTime: 0 })).toBe(shown);
+    await act(p1, { type: "fold" });
+    await handOver(watcher, 7);
+  });
+
+  it("leaving returns the stack to the balance; a leave during a hand waits for it to end", async () => {
+    await clock.advance(HOLDEM_HAND_PAUSE_MS);
+    await toAct(p1, 8, 3);
+    await act(p2, { type: "raise", amount: 6 });
+    await toAct(p1, 8, 1);
+    // Seat 1 leaves during the hand: folded for, then cashed out once the hand is over.
+    const leaving = await ask(p1.room, p1.inbox, HOLDEM_MESSAGES.leave, {});
+    expect(leaving.body).toMatchObject({ type: HOLDEM_MESSAGES.leave, seat: 1, stack: null, balance: null });
+    await waitFor(() => !snap(watcher).seats.some((s) => s.seat === 1), 10_000);
+    const [cashOut1] = await sql(`SELECT cashed_out FROM holdem_seats WHERE table_id = $1 AND seat = 1`, [tableId]);
+    expect(await balanceOf(ids[0]!)).toBe(800 + Number(cashOut1.cashed_out));
+    // Seat 3 leaves between hands: cashed out at once.
+    const stack3 = (await dbStacks(tableId))[3]!;
+    const left = await ask(p2.room, p2.inbox, HOLDEM_MESSAGES.leave, {});
+    expect(left.body).toMatchObject({ seat: 3, stack: stack3, balance: 900 + stack3 });
+    expect(await balanceOf(ids[1]!)).toBe(900 + stack3);
+    // What the two players hold again is what they brought: nobody paid the house.
+    expect((await balanceOf(ids[0]!)) + (await balanceOf(ids[1]!))).toBe(2000);
+    expect(await accountBalance(holdemTableAccount(tableId))).toBe(0);
+    await Promise.all([p1.room.leave(), p2.room.leave(), watcher.room.leave()]);
+  });
+});
+
+describe("three players all-in", () => {
+  it("builds a side pot: the main pot for all three, the side pot for the two deeper stacks, every chip accounted for", async () => {
+    const gs = await guests(3);
+    const a = await join(gs[0]!.token);
+    const b = await join(gs[1]!.token, a.room.roomId);
+    const c = await join(gs[2]!.token, a.room.roomId);
+    const tableId = snap(a).tableId;
+    await sit(a, 1, 80);
+    await sit(b, 2, 120);
+    await sit(c, 3, 200);
+    await clock.advance(HOLDEM_HAND_PAUSE_MS);
+    // Button seat 1, small blind seat 2, big blind seat 3: seat 1 acts first.
+    await toAct(c, 1, 1);
+    await act(a, { type: "allIn" });
+    await toAct(c, 1, 2);
+    await act(b, { type: "allIn" });
+    await toAct(c, 1, 3);
+    await act(c, { type: "call" });
+    await handOver(c, 1);
+    const result = snap(c).hand!.result!;
+    expect(result.pots.map((p) => ({ amount: p.amount, eligible: p.eligible }))).toEqual([
+      { amount: 240, eligible: [1, 2, 3] },
+      { amount: 80, eligible: [2, 3] },
+    ]);
+    // Every hand is turned up when a player is all-in.
+    expect(result.shown).toHaveLength(3);
+    const stacks = await dbStacks(tableId);
+    expect(Object.values(stacks).reduce((x, y) => x + y, 0)).toBe(400);
+    expect(stacks).toEqual(Object.fromEntries(result.stacks.map((s) => [s.seat, s.stack])));
+    verified(snap(c));
+    for (const j of [a, b, c]) await ask(j.room, j.inbox, HOLDEM_MESSAGES.leave, {});
+    const balances = await Promise.all(gs.map((g) => balanceOf(g!.player.id)));
+    expect(balances.reduce((x, y) => x + y, 0)).toBe(3000);
+    await Promise.all([a, b, c].map((j) => j.room.leave()));
+  });
+});
+
+describe("the restart rule", () => {
+  it("a table whose process stopped mid-hand: the hand is void, every stack as before it goes back to its player, the table closes", async () => {
+    const s = t.app.services;
+    // Tables of another process, which stops renewing their leases.
+    const gone = new HoldemStore(s.db, s.ledger.holdem, 60_000);
+    const tableId = await gone.openTable("public");
+    const [g1, g2] = await guests(2);
+    await s.ledger.holdem.buyIn(g1!.player.id, "req-restart-buy-in-1", { tableId, seat: 2, amount: 400 });
+    await s.ledger.holdem.buyIn(g2!.player.id, "req-restart-buy-in-2", { tableId, seat: 5, amount: 150 });
+    // The same request again is answered as before and moves nothing.
+    const again = await s.ledger.holdem.buyIn(g1!.player.id, "req-restart-buy-in-1", { tableId, seat: 2, amount: 400 });
+    expect(again).toMatchObject({ replayed: true, seat: 2, stack: 400, balance: 600 });
+    expect(await balanceOf(g1!.player.id)).toBe(600);
+    // A second buy-in of 400 at another table leaves 200: a third is refused.
+    const other = await gone.openTable("public");
+    await s.ledger.holdem.buyIn(g1!.player.id, "req-restart-buy-in-3", { tableId: other, seat: 1, amount: 400 });
+    await expect(
+      s.ledger.holdem.buyIn(g1!.player.id, "req-restart-buy-in-4", { tableId: other, seat: 3, amount: 100 }),
+    ).rejects.toMatchObject({
+      code: "seat_taken",
+    });
+    const third = await gone.openTable("public");
+    await expect(
+      s.ledger.holdem.buyIn(g1!.player.id, "req-restart-buy-in-5", { tableId: third, seat: 1, amount: 400 }),
+    ).rejects.toMatchObject({
+      code: "insufficient_funds",
+    });
+    const handId = await gone.openHand(tableId, "restart-seed", [], {
+      handNumber: 1,
+      config: HOLDEM_TABLE_CONFIG,
+      button: 2,
+      smallBlindSeat: 2,
+      bigBlindSeat: 5,
+      seats: [],
+    });
+    // The audit sees a stack that is not in its table's account (and the repair).
+    await sql(`UPDATE holdem_seats SET stack = stack + 1 WHERE table_id = $1 AND seat = 5 AND left_at IS NULL`, [tableId]);
+    expect((await auditLedger(s.db)).holdingMismatches).toEqual([{ account: holdemTableAccount(tableId), balance: 550, openStakes: 551 }]);
+    await sql(`UPDATE holdem_seats SET stack = stack - 1 WHERE table_id = $1 AND seat = 5 AND left_at IS NULL`, [tableId]);
+    // While the lease runs the table is left alone; once it has run out (the process stopped), it is settled.
+    await s.holdem.recoverStale();
+    expect((await sql(`SELECT closed_at FROM holdem_tables WHERE id = $1`, [tableId]))[0].closed_at).toBeNull();
+    await sql(`UPDATE holdem_tables SET lease_until = now() - interval '1 second' WHERE id = ANY($1::uuid[])`, [[tableId, other, third]]);
+    await s.holdem.recoverStale();
+    const [hand] = await sql(`SELECT phase FROM holdem_hands WHERE id = $1`, [handId]);
+    expect(hand.phase).toBe("void");
+    const seats = await sql(`SELECT seat, cashed_out, left_at FROM holdem_seats WHERE table_id = $1 ORDER BY seat`, [tableId]);
+    expect(seats.map((r) => [r.seat, Number(r.cashed_out), r.left_at !== null])).toEqual([
+      [2, 400, true],
+      [5, 150, true],
+    ]);
+    expect(await balanceOf(g1!.player.id)).toBe(1000);
+    expect(await balanceOf(g2!.player.id)).toBe(1000);
+    const [table] = await sql(`SELECT closed_by FROM holdem_tables WHERE id = $1`, [tableId]);
+    expect(table.closed_by).toBe("restart");
+    // Settled once: closing the table again moves nothing.
+    await s.holdem.closeTable(tableId, "restart");
+    expect(await balanceOf(g1!.player.id)).toBe(1000);
+  });
+});
