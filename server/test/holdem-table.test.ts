@@ -253,15 +253,16 @@ describe("two players at a public table", () => {
     await clock.advance(HOLDEM_HAND_PAUSE_MS);
     await toAct(p2, 7, 1);
     const shown = JSON.stringify({ ...snap(watcher), serverTime: 0 });
+    /** Sends a body (with a fresh request id unless it brings its own) and answers the error it gets back. */
     const refused = async (j: Joined, type: string, body: unknown) => {
-      const requestId = `req-bad-${Math.random().toString(36).slice(2)}`;
-      j.room.send(type, typeof body === "object" && body !== null ? { requestId, ...body } : body);
-      if (typeof body !== "object" || body === null) {
-        const m = await j.inbox.wait((x) => x.type === "error" && x.body.code === "invalid_message" && x.body.requestId === undefined);
-        j.inbox.messages.splice(j.inbox.messages.indexOf(m), 1);
-        return m.body;
-      }
-      return (await j.inbox.answer(requestId)).body;
+      const sent =
+        typeof body === "object" && body !== null ? { requestId: `req-bad-${Math.random().toString(36).slice(2)}`, ...body } : body;
+      const requestId =
+        typeof (sent as { requestId?: unknown })?.requestId === "string" ? (sent as { requestId: string }).requestId : undefined;
+      j.room.send(type, sent);
+      const m = await j.inbox.wait((x) => (x.type === "result" || x.type === "error") && x.body?.requestId === requestId);
+      j.inbox.messages.splice(j.inbox.messages.indexOf(m), 1);
+      return m.body;
     };
     expect(await refused(p1, HOLDEM_MESSAGES.act, "fold")).toMatchObject({ code: "invalid_message" });
     expect(await refused(p1, HOLDEM_MESSAGES.act, { action: { type: "shove" } })).toMatchObject({ code: "invalid_message" });
@@ -300,6 +301,31 @@ describe("two players at a public table", () => {
       message: "You already sit at seat 1",
     });
     expect(await refused(p1, HOLDEM_MESSAGES.comeBack, {})).toMatchObject({ code: "not_sitting_out" });
+    // Every message type with bodies of every wrong shape, from the watcher: each answered with an error.
+    const shapes: unknown[] = [
+      {},
+      { seat: "1", buyIn: 100 },
+      { seat: 1.5, buyIn: 100 },
+      { seat: 0, buyIn: 100 },
+      { seat: 2, buyIn: -5 },
+      { seat: 2, buyIn: 1e20 },
+      { seat: 2, buyIn: null },
+      { action: null },
+      { action: { type: "bet" } },
+      { action: { type: "bet", amount: -1 } },
+      { action: { type: "raise", amount: "10" } },
+      { action: [{ type: "fold" }] },
+      { postNow: "yes" },
+      { requestId: 5 },
+      { requestId: "short" },
+      { seat: 2, buyIn: 100, extra: true },
+      { action: { type: "fold" }, postNow: true },
+    ];
+    for (const type of Object.values(HOLDEM_MESSAGES))
+      for (const body of shapes) {
+        const answer = await refused(watcher, type, body);
+        expect(answer.code, `${type} ${JSON.stringify(body)}`).toMatch(/^(invalid_message|not_seated)$/);
+      }
     // Nothing changed, and the hand goes on.
     expect(JSON.stringify({ ...snap(watcher), serverTime: 0 })).toBe(shown);
     await act(p1, { type: "fold" });
@@ -363,6 +389,37 @@ describe("three players all-in", () => {
     const balances = await Promise.all(gs.map((g) => balanceOf(g!.player.id)));
     expect(balances.reduce((x, y) => x + y, 0)).toBe(3000);
     await Promise.all([a, b, c].map((j) => j.room.leave()));
+  });
+});
+
+describe("a dropped player's grace", () => {
+  it("runs on the table's clock: played for meanwhile, then the seat is left and its stack cashed out", async () => {
+    const [g1, g2] = await guests(2);
+    const p1 = await join(g1!.token);
+    const p2 = await join(g2!.token, p1.room.roomId);
+    await sit(p1, 4, 150);
+    await sit(p2, 6, 150);
+    p2.room.reconnection.enabled = false;
+    (p2.room.connection as unknown as { transport: { ws: { terminate(): void } } }).transport.ws.terminate();
+    await waitFor(() => snap(p1).seats.find((s) => s.seat === 6)?.connected === false, 10_000);
+    expect(snap(p1).seats.find((s) => s.seat === 6)!.graceUntil).toBe(clock.now() + HOLDEM_TABLE_CONFIG.graceMs);
+    // Hands go on meanwhile (seat 6 checked or folded at once, seat 4 by its timer), until the grace runs out.
+    // Each step moves the clock to the table's next deadline (a decision, the next hand, the grace) and
+    // waits for the table to show what it did.
+    for (let steps = 0; snap(p1).seats.some((s) => s.seat === 6); steps++) {
+      expect(steps).toBeLessThan(40);
+      const s = snap(p1);
+      const deadlines = [s.hand?.deadline, s.nextHandAt, s.seats.find((x) => x.seat === 6)?.graceUntil];
+      const next = Math.min(...deadlines.filter((x): x is number => typeof x === "number"));
+      const shown = JSON.stringify(s);
+      if (Number.isFinite(next)) await clock.advance(Math.max(0, next - clock.now()));
+      await waitFor(() => JSON.stringify(snap(p1)) !== shown, 10_000);
+    }
+    const [row] = await sql(`SELECT cashed_out FROM holdem_seats WHERE table_id = $1 AND seat = 6`, [snap(p1).tableId]);
+    expect(await balanceOf(g2!.player.id)).toBe(850 + Number(row.cashed_out));
+    await ask(p1.room, p1.inbox, HOLDEM_MESSAGES.leave, {});
+    expect((await balanceOf(g1!.player.id)) + (await balanceOf(g2!.player.id))).toBe(2000);
+    await p1.room.leave();
   });
 });
 

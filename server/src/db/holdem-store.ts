@@ -68,17 +68,22 @@ export class HoldemStore {
     return new Map(rows.map((r) => [r.player_id, r.client_seed]));
   }
 
-  /** Records a hand before it is dealt: its server seed (whose hash was shown), the seats' seeds and its start. */
+  /**
+   * Records a hand before it is dealt: its server seed (whose hash was shown), the seats' seeds and its
+   * start. A hand of the table still open is one whose result could not be written: it is void (the
+   * room kept the stacks it started with), in the same transaction.
+   */
   async openHand(tableId: string, serverSeed: string, seeds: readonly SeatSeed[], start: Omit<HandStart, "deck">): Promise<string> {
-    const [row] = await this.db.run((em) =>
-      sqlRows<Row<"holdem_hands", "id">>(
+    return this.db.transaction(async (em) => {
+      await sqlRows(em, `UPDATE holdem_hands SET phase = 'void', ended_at = now() WHERE table_id = $1 AND phase = 'playing'`, [tableId]);
+      const [row] = await sqlRows<Row<"holdem_hands", "id">>(
         em,
         `INSERT INTO holdem_hands (table_id, hand_number, server_seed, server_seed_hash, seeds, start, phase)
          VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, 'playing') RETURNING id`,
         [tableId, start.handNumber, serverSeed, sha256Hex(serverSeed), JSON.stringify(seeds), JSON.stringify(start)],
-      ),
-    );
-    return row!.id;
+      );
+      return row!.id;
+    });
   }
 
   /** A hand that will not be finished: void, its bets back in the stacks (which it never changed). */

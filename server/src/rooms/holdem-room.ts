@@ -428,6 +428,7 @@ export abstract class HoldemRoom extends Room<{ state: TableRoomState; client: H
         })
         .finally(() => {
           this.dealing = false;
+          this.cashOutLeavers();
           this.publish();
         }),
     );
@@ -447,8 +448,9 @@ export abstract class HoldemRoom extends Room<{ state: TableRoomState; client: H
     const serverSeed = this.nextServerSeed;
     const start = handStart(plan, seats, config, handNumber, holdemDeck(serverSeed, seeds, handNumber));
     const { deck: _deck, ...record } = start;
-    const handId = await this.s.holdem.openHand(this.tableId, serverSeed, seeds, record);
+    // Numbered before it is recorded: a hand whose record fails leaves a gap, never a number used twice.
     this.handNumber = handNumber;
+    const handId = await this.s.holdem.openHand(this.tableId, serverSeed, seeds, record);
     this.button = plan.button;
     // The next hand's seed is committed now: its hash is on the table before that hand is dealt.
     this.nextServerSeed = this.s.holdem.newServerSeed();
@@ -524,8 +526,14 @@ export abstract class HoldemRoom extends Room<{ state: TableRoomState; client: H
       await this.s.holdem.voidHand(played.handId).catch(() => undefined);
     }
     this.pause();
-    // Seats that asked to leave during the hand (or lost their grace) are cashed out now.
-    for (const [seat, holder] of [...this.holders]) if (holder.leaving) await this.cashOut(seat).catch(() => undefined);
+    this.cashOutLeavers();
+  }
+
+  /** Seats that asked to leave (or lost their grace) while they could not yet, cashed out once out of the hand. */
+  private cashOutLeavers(): void {
+    for (const [seat, holder] of [...this.holders])
+      if (holder.leaving && !this.inHand(seat))
+        void this.cashOut(seat).catch((error) => this.s.log.error("holdem:cash-out", "holdem room: a cash-out failed", error));
   }
 
   /** Shows the hand's result until the next hand is dealt. */
