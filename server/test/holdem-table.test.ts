@@ -69,6 +69,14 @@ async function join(token: string, roomId?: string): Promise<Joined> {
   return { room, inbox, seen, privates };
 }
 
+let discordIds = 6_500_000;
+async function discordPlayer(instanceId: string) {
+  const id = String(discordIds++);
+  const res = await t.request("POST", "/api/token", { body: { code: `ok:${id}:holdem${id}`, instanceId } });
+  expect(res.status).toBe(200);
+  return { token: res.body.session_token as string, player: res.body.player as { id: string } };
+}
+
 async function guests(n: number) {
   return Promise.all(Array.from({ length: n }, () => t.guest()));
 }
@@ -97,6 +105,27 @@ async function dbStacks(tableId: string): Promise<Record<number, number>> {
   const rows = await sql(`SELECT seat, stack FROM holdem_seats WHERE table_id = $1 AND left_at IS NULL ORDER BY seat`, [tableId]);
   return Object.fromEntries(rows.map((r) => [r.seat, Number(r.stack)]));
 }
+
+describe("an activity instance's table", () => {
+  it("is one table for the instance's members; another instance's player and a guest can neither join nor watch it", async () => {
+    const instanceId = `holdem-inst-${Date.now()}`;
+    const [m1, m2] = await Promise.all([discordPlayer(instanceId), discordPlayer(instanceId)]);
+    const outsider = await discordPlayer(`other-${instanceId}`);
+    const [guest] = await guests(1);
+    const first = await t.sdk(m1.token).joinOrCreate("holdem_table", { instanceId });
+    const second = await t.sdk(m2.token).joinOrCreate("holdem_table", { instanceId });
+    expect(second.roomId).toBe(first.roomId);
+    await expect(t.sdk(outsider.token).joinOrCreate("holdem_table", { instanceId })).rejects.toThrow(
+      /You have not joined that activity instance/,
+    );
+    await expect(t.sdk(outsider.token).joinById(first.roomId, { instanceId: `other-${instanceId}` })).rejects.toThrow(
+      /another activity instance/,
+    );
+    await expect(t.sdk(guest!.token).joinOrCreate("holdem_table", { instanceId })).rejects.toThrow(/Guests play at the public tables/);
+    await expect(t.sdk(guest!.token).joinOrCreate("holdem_table", { instanceId: null, freeSeat: true, extra: 1 })).rejects.toThrow();
+    await Promise.all([first.leave(), second.leave()]);
+  });
+});
 
 describe("two players at a public table", () => {
   let p1: Joined, p2: Joined, watcher: Joined;
