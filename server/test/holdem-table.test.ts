@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { matchMaker } from "@colyseus/core";
 import type { Room } from "@colyseus/sdk";
 import { sha256Hex } from "@casino/common";
 import { checkHoldemRecord, dealHoldemHand, holdemHandFile, recordOfFile, type HoldemAction } from "@casino/common/games/holdem/index";
@@ -453,6 +454,29 @@ describe("a dropped player's grace", () => {
 });
 
 describe("the restart rule", () => {
+  it("a table closing mid-hand: every bet of the hand back in its stack, every stack back to its player", async () => {
+    const [g1, g2] = await guests(2);
+    const p1 = await join(g1!.token);
+    const p2 = await join(g2!.token, p1.room.roomId);
+    const tableId = snap(p1).tableId;
+    await sit(p1, 1, 300);
+    await sit(p2, 2, 200);
+    await clock.advance(HOLDEM_HAND_PAUSE_MS);
+    await toAct(p1, 1, 1);
+    await act(p1, { type: "raise", amount: 40 });
+    await toAct(p1, 1, 2);
+    expect(snap(p1).hand!.pot).toBe(42);
+    // The process closes the table with the hand unfinished (as a shutdown does).
+    await matchMaker.getLocalRoomById(p1.room.roomId)!.disconnect();
+    await waitFor(
+      async () => (await sql(`SELECT closed_by FROM holdem_tables WHERE id = $1`, [tableId]))[0].closed_by === "closed",
+      10_000,
+    );
+    expect((await sql(`SELECT phase FROM holdem_hands WHERE table_id = $1`, [tableId])).map((r) => r.phase)).toEqual(["void"]);
+    expect(await balanceOf(g1!.player.id)).toBe(1000);
+    expect(await balanceOf(g2!.player.id)).toBe(1000);
+  });
+
   it("a table whose process stopped mid-hand: the hand is void, every stack as before it goes back to its player, the table closes", async () => {
     const s = t.app.services;
     // Tables of another process, which stops renewing their leases.

@@ -260,8 +260,18 @@ export abstract class HoldemRoom extends Room<{ state: TableRoomState; client: H
     this.publish();
   }
 
+  /**
+   * The room is closing (a shutdown, a lost lease): its connections are ended without leaving their
+   * seats, so the hand being played is not played on for them; onDispose applies the restart rule.
+   */
+  override disconnect(closeCode?: number): Promise<unknown> {
+    this.closing = true;
+    return super.disconnect(closeCode);
+  }
+
   override onLeave(client: HoldemClient): void {
     this.sentPrivate.delete(client.sessionId);
+    if (this.closing) return;
     const seat = this.seats.find((s) => s.playerId === playerOf(client));
     // The player left the room (or the grace ran out): the seat goes, its stack back to the balance.
     if (seat && this.holders.get(seat.seat)?.sessionId === client.sessionId) {
