@@ -132,6 +132,8 @@ describe("two players at a public table", () => {
   let p1: Joined, p2: Joined, watcher: Joined;
   let ids: string[];
   let tableId: string;
+  /** The request id of seat 1's buy-in. */
+  let firstBuyIn: string;
 
   it("buy in: the coins go from the balance to the table, and the first hand is dealt from a seed committed before it", async () => {
     const [g1, g2, gw] = await guests(3);
@@ -145,6 +147,7 @@ describe("two players at a public table", () => {
 
     const first = await sit(p1, 1, 200);
     expect(first).toMatchObject({ type: "result", body: { type: HOLDEM_MESSAGES.sit, seat: 1, stack: 200, balance: 800 } });
+    firstBuyIn = first.body.requestId;
     await waitFor(() => snap(watcher).seats.length === 1);
     const committed = snap(watcher).nextServerSeedHash;
     expect(committed).toMatch(/^[0-9a-f]{64}$/);
@@ -381,6 +384,13 @@ describe("two players at a public table", () => {
     // What the two players hold again is what they brought: nobody paid the house.
     expect((await balanceOf(ids[0]!)) + (await balanceOf(ids[1]!))).toBe(2000);
     expect(await accountBalance(holdemTableAccount(tableId))).toBe(0);
+    // The first buy-in's request again, after its seat was left: answered before, it seats nobody now.
+    const balance = await balanceOf(ids[0]!);
+    p1.inbox.messages.splice(0, p1.inbox.messages.length);
+    const repeated = await ask(p1.room, p1.inbox, HOLDEM_MESSAGES.sit, { seat: 1, buyIn: 200, requestId: firstBuyIn });
+    expect(repeated.body).toMatchObject({ code: "request_answered" });
+    expect(await balanceOf(ids[0]!)).toBe(balance);
+    await waitFor(() => snap(p1).seats.length === 0, 10_000);
     await Promise.all([p1.room.leave(), p2.room.leave(), watcher.room.leave()]);
   });
 });

@@ -332,7 +332,11 @@ export abstract class HoldemRoom extends Room<{ state: TableRoomState; client: H
     } finally {
       this.buying.delete(seat);
     }
-    if (placed.replayed && this.holders.has(placed.seat)) return placed;
+    if (placed.replayed) {
+      // The same request again: its seat stands, or it was left since (a new request sits down again).
+      if (this.holders.get(placed.seat)?.seatId === placed.seatId) return placed;
+      throw new AppError("request_answered", 409, "That buy-in was made before and its seat left since: sit down with a new request");
+    }
     const profile = this.profiles.get(playerId) ?? { username: "Player", avatarUrl: null };
     this.seats = [...this.seats, sitDown(config, placed.seat, playerId, placed.stack)].sort((a, b) => a.seat - b.seat);
     this.holders.set(placed.seat, { seatId: placed.seatId, sessionId: client.sessionId, ...profile, leaving: false });
