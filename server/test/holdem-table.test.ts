@@ -143,6 +143,13 @@ describe("two players at a public table", () => {
     watcher = await join(gw!.token, p1.room.roomId);
     tableId = snap(p1).tableId;
     await waitFor(() => snap(p1).watchers === 3);
+    // The public tables are listed for a guest to pick one (the instance's table only for its members).
+    const listed = await t.request("GET", "/api/holdem-tables", { token: gw!.token });
+    expect(listed.status).toBe(200);
+    expect(listed.body.tables).toContainEqual(
+      expect.objectContaining({ roomId: p1.room.roomId, instanceId: null, seated: 0, freeSeats: 8, watchers: 3 }),
+    );
+    expect((await t.request("GET", "/api/holdem-tables?instanceId=elsewhere", { token: gw!.token })).status).toBe(403);
     expect(snap(p1)).toMatchObject({ phase: "waiting", seats: [], hand: null });
 
     const first = await sit(p1, 1, 200);
