@@ -524,7 +524,9 @@ export abstract class HoldemRoom extends Room<{ state: TableRoomState; client: H
     try {
       const stacks = result.stacks.map((s) => ({ seatId: this.holders.get(s.seat)!.seatId, stack: s.stack }));
       const actions = hand.actions.map((a) => ({ seat: a.seat, action: a.action }));
-      await this.s.ledger.holdem.settleHand(played.handId, stacks, { actions: hand.actions, result });
+      const written = await this.s.ledger.holdem.settleHand(played.handId, stacks, { actions: hand.actions, result });
+      // Not written: the hand was made void meanwhile (the restart rule took the table), stacks unchanged.
+      if (!written) throw new Error(`hand ${played.handId} is no longer being played`);
       this.seats = afterHand(this.seats, hand);
       this.previousHand = {
         handId: played.handId,
@@ -538,6 +540,8 @@ export abstract class HoldemRoom extends Room<{ state: TableRoomState; client: H
     } catch (error) {
       this.s.log.error("holdem:settle", "holdem room: writing a hand's result failed; the hand is void", error);
       await this.s.holdem.voidHand(played.handId).catch(() => undefined);
+      // The table shows no result for a void hand.
+      if (this.current === played) this.current = null;
     }
     this.pause();
     this.cashOutLeavers();
