@@ -439,6 +439,43 @@ describe("three players all-in", () => {
   });
 });
 
+describe("a hand whose result cannot be written", () => {
+  it("is void: the stacks stay as they were before it, in the database and at the table, and the next hand is dealt", async () => {
+    const [g1, g2] = await guests(2);
+    const p1 = await join(g1!.token);
+    const p2 = await join(g2!.token, p1.room.roomId);
+    const tableId = snap(p1).tableId;
+    await sit(p1, 2, 120);
+    await sit(p2, 7, 160);
+    await clock.advance(HOLDEM_HAND_PAUSE_MS);
+    await toAct(p1, 1, 2);
+    const money = t.app.services.ledger.holdem;
+    const settleHand = money.settleHand;
+    money.settleHand = async () => {
+      throw new Error("the database refused the hand's result");
+    };
+    try {
+      await act(p1, { type: "raise", amount: 10 });
+      await toAct(p1, 1, 7);
+      await act(p2, { type: "fold" });
+      await waitFor(() => snap(p1).phase === "pause", 10_000);
+    } finally {
+      money.settleHand = settleHand;
+    }
+    expect(snap(p1).hand).toBeNull();
+    expect(snap(p1).seats.map((s) => s.stack)).toEqual([120, 160]);
+    expect(await dbStacks(tableId)).toEqual({ 2: 120, 7: 160 });
+    expect((await sql(`SELECT phase FROM holdem_hands WHERE table_id = $1`, [tableId])).map((r) => r.phase)).toEqual(["void"]);
+    await clock.advance(HOLDEM_HAND_PAUSE_MS);
+    await waitFor(() => snap(p1).hand?.handNumber === 2, 10_000);
+    // Both leave during hand 2: it is played out for them, then both are cashed out.
+    for (const j of [p1, p2]) await ask(j.room, j.inbox, HOLDEM_MESSAGES.leave, {});
+    await waitFor(() => snap(p1).seats.length === 0, 10_000);
+    expect((await balanceOf(g1!.player.id)) + (await balanceOf(g2!.player.id))).toBe(2000);
+    await Promise.all([p1.room.leave(), p2.room.leave()]);
+  });
+});
+
 describe("a dropped player's grace", () => {
   it("runs on the table's clock: played for meanwhile, then the seat is left and its stack cashed out", async () => {
     const [g1, g2] = await guests(2);
