@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { instanceId } from "./api";
+import { tableJoinOptions } from "./table-join";
 import { requestId } from "./request-id";
 import type { SeatSeed } from "./fairness/shoe";
 import type { Card } from "./games/cards";
@@ -47,18 +47,8 @@ export type HoldemMessageType = (typeof HOLDEM_MESSAGES)[keyof typeof HOLDEM_MES
 /** Server → one client: what only that seated player may see (`HoldemPrivateView`). */
 export const HOLDEM_PUSH = { private: "holdem:private" } as const;
 
-/**
- * Join options: `instanceId` names the activity instance's one table (the player's own session must
- * have joined it), null the public tables; `freeSeat: true` (public only) matches a table with a free seat.
- */
-export const holdemJoinOptions = z
-  .object({ instanceId: instanceId.nullable(), freeSeat: z.literal(true).optional() })
-  .strict()
-  .refine((o) => !(o.freeSeat && o.instanceId !== null), {
-    path: ["freeSeat"],
-    message: "an activity instance has one table: freeSeat is for the public tables",
-  });
-export type HoldemJoinOptions = z.infer<typeof holdemJoinOptions>;
+/** Join options: the shared tables' (`tableJoinOptions`, table-join.ts), the blackjack table's rule. */
+export const holdemJoinOptions = tableJoinOptions;
 
 const seat = z
   .number({ error: `seat must be a number from 1 to ${HOLDEM_TABLE_SEATS}` })
