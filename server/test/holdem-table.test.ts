@@ -89,6 +89,16 @@ const act = (j: Joined, action: HoldemAction) => ask(j.room, j.inbox, HOLDEM_MES
 const toAct = (j: Joined, n: number, seat: number) => waitFor(() => snap(j).hand?.handNumber === n && snap(j).hand?.toAct === seat, 10_000);
 const handOver = (j: Joined, n: number) => waitFor(() => snap(j).previousHand?.start.handNumber === n && snap(j).phase === "pause", 10_000);
 
+/** Polls the database until the table is closed, and answers how. */
+async function tableClosed(tableId: string, by: "closed" | "restart") {
+  for (let tries = 0; ; tries++) {
+    const [row] = await sql(`SELECT closed_by FROM holdem_tables WHERE id = $1`, [tableId]);
+    if (row.closed_by !== null) return expect(row.closed_by).toBe(by);
+    expect(tries).toBeLessThan(200);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 /** Moves the clock to the deadline of the decision in progress (its time bank included): the table acts for the seat. */
 const runOutTheClock = async (j: Joined) => clock.advance(snap(j).hand!.deadline! - clock.now());
 
@@ -399,6 +409,8 @@ describe("two players at a public table", () => {
     expect(await balanceOf(ids[0]!)).toBe(balance);
     await waitFor(() => snap(p1).seats.length === 0, 10_000);
     await Promise.all([p1.room.leave(), p2.room.leave(), watcher.room.leave()]);
+    // Nobody seated and nobody here: the room closes its table.
+    await tableClosed(tableId, "closed");
   });
 });
 
@@ -522,10 +534,7 @@ describe("the restart rule", () => {
     expect(snap(p1).hand!.pot).toBe(42);
     // The process closes the table with the hand unfinished (as a shutdown does).
     await matchMaker.getLocalRoomById(p1.room.roomId)!.disconnect();
-    await waitFor(
-      async () => (await sql(`SELECT closed_by FROM holdem_tables WHERE id = $1`, [tableId]))[0].closed_by === "closed",
-      10_000,
-    );
+    await tableClosed(tableId, "closed");
     expect((await sql(`SELECT phase FROM holdem_hands WHERE table_id = $1`, [tableId])).map((r) => r.phase)).toEqual(["void"]);
     expect(await balanceOf(g1!.player.id)).toBe(1000);
     expect(await balanceOf(g2!.player.id)).toBe(1000);

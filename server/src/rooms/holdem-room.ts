@@ -601,7 +601,9 @@ export abstract class HoldemRoom extends Room<{ state: TableRoomState; client: H
       previousHand: this.previousHand,
       nextHandAt: this.nextHandAt,
     };
-    this.autoDispose = this.seats.length === 0 && this.clients.length === 0 && this.phase === "waiting" && !this.dealing;
+    // Nobody seated and nobody here, and no hand being played or written: Colyseus may close the room.
+    const between = this.phase === "waiting" || this.phase === "pause";
+    this.autoDispose = this.seats.length === 0 && this.clients.length === 0 && between && !this.dealing;
     this.sendPrivateViews();
     const text = JSON.stringify(snapshot);
     if (text !== this.lastSnapshot) {
