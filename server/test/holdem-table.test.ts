@@ -451,6 +451,38 @@ describe("three players all-in", () => {
   });
 });
 
+describe("sitting out and coming back", () => {
+  it("a player sitting out is dealt nothing; back, they wait for the big blind and are dealt in with it", async () => {
+    const gs = await guests(3);
+    const first = await join(gs[0]!.token);
+    const players = [first, await join(gs[1]!.token, first.room.roomId), await join(gs[2]!.token, first.room.roomId)];
+    const back = players[2]!;
+    for (const [i, j] of players.entries()) await sit(j, i + 1, 100);
+    expect((await ask(back.room, back.inbox, HOLDEM_MESSAGES.sitOut, {})).body).toMatchObject({ seat: 3 });
+    await waitFor(() => snap(first).seats.find((s) => s.seat === 3)?.status === "sittingOut");
+    await clock.advance(HOLDEM_HAND_PAUSE_MS);
+    await waitFor(() => snap(first).hand?.handNumber === 1, 10_000);
+    expect(snap(first).hand!.seats.map((s) => s.seat)).toEqual([1, 2]);
+    expect(back.privates.filter((v) => v.hole)).toEqual([]);
+    expect((await ask(back.room, back.inbox, HOLDEM_MESSAGES.comeBack, {})).type).toBe("result");
+    await waitFor(() => snap(first).seats.find((s) => s.seat === 3)?.status === "waiting");
+    // Hands are folded by whoever is to act until seat 3 is dealt in: as the big blind.
+    for (let n = 1; !snap(first).hand?.seats.some((s) => s.seat === 3); n++) {
+      expect(n).toBeLessThan(5);
+      await act(players[snap(first).hand!.toAct! - 1]!, { type: "fold" });
+      await handOver(first, n);
+      await clock.advance(HOLDEM_HAND_PAUSE_MS);
+      await waitFor(() => snap(first).hand?.handNumber === n + 1, 10_000);
+    }
+    expect(snap(first).hand!.bigBlindSeat).toBe(3);
+    const dealtIn = snap(first).hand!.handNumber;
+    await waitFor(() => back.privates.some((v) => v.handNumber === dealtIn && v.hole?.length === 2));
+    for (const j of players) await ask(j.room, j.inbox, HOLDEM_MESSAGES.leave, {});
+    await waitFor(() => snap(first).seats.length === 0, 10_000);
+    await Promise.all(players.map((j) => j.room.leave()));
+  });
+});
+
 describe("a hand whose result cannot be written", () => {
   it("is void: the stacks stay as they were before it, in the database and at the table, and the next hand is dealt", async () => {
     const [g1, g2] = await guests(2);
