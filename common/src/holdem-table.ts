@@ -8,7 +8,7 @@ import { holdemAction, type HandStart, type HandView, type HoldemAction, type Le
 import type { TableSeatStatus } from "./games/holdem/table";
 
 /**
- * The Hold'em table room's protocol (`holdem_table`, docs/architecture/holdem.md, "The room"): its
+ * The Hold'em table room's protocol (`holdem-table`, docs/architecture/holdem.md, "The room"): its
  * messages' schemas, its state and its answers, written once for the server and a client. Imported by
  * path (`@casino/common/holdem-table`), like the hand machine it names, so it stays out of the lobby's
  * bundle.
@@ -108,7 +108,7 @@ export interface HoldemRevealedHand {
 export type HoldemTablePhase = "waiting" | "playing" | "settling" | "pause";
 
 /**
- * The `holdem_table` room's state as plain data (JSON in the state's `snapshot`, the same for every
+ * The `holdem-table` room's state as plain data (JSON in the state's `snapshot`, the same for every
  * client): the public view of the hand, never a hole card before it is turned up at the showdown.
  */
 export interface HoldemTableSnapshot {

@@ -8,7 +8,7 @@ export const ROOMS = {
   crash: "crash",
   leaderboard: "leaderboard",
   table: "blackjack-table",
-  holdem: "holdem_table",
+  holdem: "holdem-table",
   together: "together",
 } as const;
 

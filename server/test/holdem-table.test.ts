@@ -57,7 +57,7 @@ const snap = (j: Joined): HoldemTableSnapshot => JSON.parse((j.room.state as { s
 
 async function join(token: string, roomId?: string): Promise<Joined> {
   const sdk = t.sdk(token);
-  const room = roomId ? await sdk.joinById(roomId, { instanceId: null }) : await sdk.create("holdem_table", { instanceId: null });
+  const room = roomId ? await sdk.joinById(roomId, { instanceId: null }) : await sdk.create("holdem-table", { instanceId: null });
   const inbox = new Inbox(room);
   const seen: HoldemTableSnapshot[] = [];
   const privates: HoldemPrivateView[] = [];
@@ -123,17 +123,17 @@ describe("an activity instance's table", () => {
     const [m1, m2] = await Promise.all([discordPlayer(instanceId), discordPlayer(instanceId)]);
     const outsider = await discordPlayer(`other-${instanceId}`);
     const [guest] = await guests(1);
-    const first = await t.sdk(m1.token).joinOrCreate("holdem_table", { instanceId });
-    const second = await t.sdk(m2.token).joinOrCreate("holdem_table", { instanceId });
+    const first = await t.sdk(m1.token).joinOrCreate("holdem-table", { instanceId });
+    const second = await t.sdk(m2.token).joinOrCreate("holdem-table", { instanceId });
     expect(second.roomId).toBe(first.roomId);
-    await expect(t.sdk(outsider.token).joinOrCreate("holdem_table", { instanceId })).rejects.toThrow(
+    await expect(t.sdk(outsider.token).joinOrCreate("holdem-table", { instanceId })).rejects.toThrow(
       /You have not joined that activity instance/,
     );
     await expect(t.sdk(outsider.token).joinById(first.roomId, { instanceId: `other-${instanceId}` })).rejects.toThrow(
       /another activity instance/,
     );
-    await expect(t.sdk(guest!.token).joinOrCreate("holdem_table", { instanceId })).rejects.toThrow(/Guests play at the public tables/);
-    await expect(t.sdk(guest!.token).joinOrCreate("holdem_table", { instanceId: null, freeSeat: true, extra: 1 })).rejects.toThrow();
+    await expect(t.sdk(guest!.token).joinOrCreate("holdem-table", { instanceId })).rejects.toThrow(/Guests play at the public tables/);
+    await expect(t.sdk(guest!.token).joinOrCreate("holdem-table", { instanceId: null, freeSeat: true, extra: 1 })).rejects.toThrow();
     await Promise.all([first.leave(), second.leave()]);
   });
 });

@@ -187,7 +187,7 @@ describe.runIf(TEST_DB === "postgres")("room protocol fuzz", () => {
     };
     const table = await joinTable();
     const joinHoldem = async () => {
-      const room: Room = await t.sdk(token).joinOrCreate("holdem_table", { instanceId: null, freeSeat: true });
+      const room: Room = await t.sdk(token).joinOrCreate("holdem-table", { instanceId: null, freeSeat: true });
       await waitFor(() => (room.state as { snapshot?: string })?.snapshot);
       return { room, inbox: new Inbox(room) };
     };
