@@ -24,15 +24,18 @@ const SERVER_WORKERS = 3;
  */
 const SHARED_MODULES = { isolate: false };
 
-/** What the embedded default must prove on its own database (the rest of the server is database-agnostic). */
+/**
+ * What the embedded default must prove on its own database and in-memory Redis stand-in: migrations and
+ * the schema, the money path and its idempotency, the queueing of transactions, the audit, restart, and
+ * what reads the stand-in (leaderboards, presence and feeds). The rest of the server is database-agnostic
+ * (the same SQL on the same PostgreSQL engine) and runs on PostgreSQL alone.
+ */
 const EMBEDDED = [
   "server/test/schema.test.ts",
   "server/test/casino-room.test.ts",
   "server/test/idempotency.test.ts",
   "server/test/group-commit.test.ts",
   "server/test/money-races.test.ts",
-  "server/test/skill-rounds.test.ts",
-  "server/test/retention.test.ts",
   "server/test/audit.test.ts",
   "server/test/leaderboard.test.ts",
   "server/test/together.test.ts",
