@@ -1,6 +1,6 @@
 import type { Presence } from "@colyseus/core";
 import type { Redis } from "ioredis";
-import { isBigWin, type FeedRow, type SharedTablePlace, type TogetherMember, type WatchedRound } from "@casino/common";
+import { ANONYMOUS_NAME, isBigWin, type FeedRow, type SharedTablePlace, type TogetherMember, type WatchedRound } from "@casino/common";
 import type { Database } from "../db/database";
 import { openRoundOf } from "../db/open-rounds";
 import { loadProfiles } from "../leaderboard/profiles";
@@ -66,6 +66,7 @@ export interface WatchTarget {
 
 interface FeedIdentity {
   instanceId: string | null;
+  discordId: string;
   username: string;
   avatarUrl: string | null;
   anonymous: boolean;
@@ -320,6 +321,16 @@ export class Together {
     await Promise.resolve(this.presence.publish(tableChannel(identity.instanceId), { playerId, round } satisfies TableStep));
   }
 
+  /**
+   * Who sent a reaction, as the other members are shown it: the name and Discord id, or "Anonymous"
+   * without an id for a player in anonymous mode (the feed's cached look-up).
+   */
+  async reactionSender(playerId: string): Promise<{ username: string; discordId: string | null }> {
+    const identity = await this.identity(playerId);
+    if (!identity || identity.anonymous) return { username: ANONYMOUS_NAME, discordId: null };
+    return { username: identity.username, discordId: identity.discordId };
+  }
+
   /** What this process cached of the player is out of date (they entered or left an instance, or changed profile). */
   forget(playerId: string): void {
     this.identities.delete(playerId);
@@ -428,6 +439,7 @@ export class Together {
     if (!profile) return null;
     const identity: FeedIdentity = {
       instanceId,
+      discordId: profile.discordId,
       username: profile.username,
       avatarUrl: profile.avatarUrl,
       anonymous: profile.anonymousMode,
