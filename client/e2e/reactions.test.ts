@@ -3,16 +3,18 @@ import type { Frame, Page } from "playwright-core";
 import { acceptTerms } from "./fake-discord-host";
 import { openGame } from "./games-helpers";
 import { setupBrowserApp } from "./browser-app";
+import { shot } from "./support";
 
 /**
  * Reactions between two players of one activity instance in the fake Discord host: one reacts on the
- * instance's crash round, the other sees the emoji float over the crash graph; a player of another
- * instance sees nothing of it.
+ * instance's crash round, the other sees the emoji float over the crash graph (a player of another
+ * instance sees nothing of it); a watcher of the instance's blackjack table reacts on a seat, and its
+ * player sees it there. Pictures of both go to test-artifacts/.
  */
 const { server: t, browser, host } = setupBrowserApp({ discordHost: true });
 
-async function openHost(players: string[], instanceId: string): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1800, height: 1000 } });
+async function openHost(players: string[], instanceId: string, viewport = { width: 1800, height: 1000 }): Promise<Page> {
+  const page = await browser.newPage({ viewport });
   await page.goto(host.url(`${t.baseUrl}/`, { players, instanceId }));
   return page;
 }
@@ -46,6 +48,7 @@ describe("reactions", () => {
     expect(await onBen.first().getAttribute("data-reaction")).toBe("fire");
     expect(await onBen.first().getAttribute("data-from")).toBe("Ann");
     expect(await onBen.first().textContent()).toBe("🔥");
+    await shot(page, "reactions-crash");
     await ann!.locator('[data-testid="reactions"][data-target="crash"] [data-reaction="fire"]').first().waitFor({ state: "attached" });
 
     // Cal, in another instance, also at his crash round: his reaction reaches only him, and Ann's never came.
@@ -57,5 +60,36 @@ describe("reactions", () => {
     expect(await ben!.locator('[data-testid="reaction"][data-from="Cal"]').count()).toBe(0);
     await page.close();
     await other.close();
+  });
+
+  it("float over a seat of the activity's blackjack table, sent by a member watching it", async () => {
+    // Each frame 1280x800 (the host lays its frames side by side, 8 px apart).
+    const page = await openHost(["300000000000000041:Ivy", "300000000000000042:Jon"], "i-reactions-table", {
+      width: 2 * 1280 + 8,
+      height: 800,
+    });
+    await Promise.all([0, 1].map((i) => acceptTerms(page.frameLocator("iframe").nth(i))));
+    const [ivy, jon] = await Promise.all([0, 1].map((i) => frameOf(page, i)));
+
+    // Ivy sits at seat 3; Jon joins the same table from the blackjack tile and watches.
+    await ivy!.getByTestId("join-table-blackjack").click();
+    await ivy!.getByTestId("table-sit-3").click();
+    await expect.poll(() => ivy!.getByTestId("bj-table").getAttribute("data-my-seat"), { timeout: 15_000 }).toBe("3");
+    await jon!.getByTestId("join-table-blackjack").click();
+    await expect.poll(() => jon!.getByTestId("table-seat-3").textContent(), { timeout: 15_000 }).toContain("Ivy");
+
+    // A free seat takes no reactions; Ivy's does.
+    expect(await jon!.locator('[data-testid="table-seat-5"] [data-testid="reaction-picker"]').count()).toBe(0);
+    const seat = jon!.getByTestId("table-seat-3");
+    await seat.getByRole("button", { name: "React to Ivy, seat 3" }).click();
+    await shot(page, "reactions-seat-picker");
+    await seat.getByRole("button", { name: "Applause on Ivy, seat 3" }).click();
+
+    const onIvy = ivy!.locator('[data-testid="table-seat-3"] [data-testid="reaction"]');
+    await onIvy.first().waitFor({ state: "attached", timeout: 20_000 });
+    expect(await onIvy.first().getAttribute("data-reaction")).toBe("clap");
+    expect(await onIvy.first().getAttribute("data-from")).toBe("Jon");
+    await shot(page, "reactions-seat");
+    await page.close();
   });
 });
