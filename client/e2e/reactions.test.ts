@@ -11,7 +11,8 @@ import { shot } from "./support";
  * instance sees nothing of it); a watcher of the instance's blackjack table reacts on a seat, and its
  * player sees it there. Pictures of both go to test-artifacts/.
  */
-const { server: t, browser, host } = setupBrowserApp({ discordHost: true });
+// A player's budget refills once in 100 s here, so the fourth of a burst is refused however slow the machine.
+const { server: t, browser, host } = setupBrowserApp({ discordHost: true, env: { REACTIONS_PER_SECOND: "0.01" } });
 
 async function openHost(players: string[], instanceId: string, viewport = { width: 1800, height: 1000 }): Promise<Page> {
   const page = await browser.newPage({ viewport });
@@ -58,6 +59,15 @@ describe("reactions", () => {
     await cal.locator('[data-testid="reaction"][data-reaction="party"]').first().waitFor({ state: "attached", timeout: 20_000 });
     expect(await cal.locator('[data-testid="reaction"][data-from="Ann"]').count()).toBe(0);
     expect(await ben!.locator('[data-testid="reaction"][data-from="Cal"]').count()).toBe(0);
+
+    // Ann's fourth reaction of a burst is refused: the server's reason in a toast, and Ben gets no fourth.
+    for (const name of ["Applause", "Wow", "Fire"]) {
+      await picker.getByRole("button", { name: "React to the crash round" }).click();
+      await picker.getByRole("button", { name: `${name} on the crash round` }).click();
+    }
+    const toast = ann!.getByTestId("toast").filter({ hasText: "Reaction not sent" });
+    await toast.waitFor({ timeout: 20_000 });
+    expect(await toast.textContent()).toContain("Too many reactions; one a second");
     await page.close();
     await other.close();
   });
@@ -78,8 +88,9 @@ describe("reactions", () => {
     await jon!.getByTestId("join-table-blackjack").click();
     await expect.poll(() => jon!.getByTestId("table-seat-3").textContent(), { timeout: 15_000 }).toContain("Ivy");
 
-    // A free seat takes no reactions; Ivy's does.
+    // A free seat takes no reactions, nor one's own seat from oneself; Ivy's takes Jon's.
     expect(await jon!.locator('[data-testid="table-seat-5"] [data-testid="reaction-picker"]').count()).toBe(0);
+    expect(await ivy!.locator('[data-testid="table-seat-3"] [data-testid="reaction-picker"]').count()).toBe(0);
     const seat = jon!.getByTestId("table-seat-3");
     await seat.getByRole("button", { name: "React to Ivy, seat 3" }).click();
     await shot(page, "reactions-seat-picker");

@@ -28,7 +28,7 @@ export interface SeatProps {
   /** shown on a free seat when the player is watching; null: no Sit button */
   onSit: (() => void) | null;
   sitDisabled?: boolean;
-  /** the instance's table: a seated player's seat takes reactions */
+  /** the instance's table: a seated player's seat takes the others' reactions */
   reactions?: boolean;
 }
 
@@ -205,7 +205,7 @@ export function Seat(props: SeatProps) {
       )}
       {props.reactions && (
         <>
-          <ReactionPicker target={{ kind: "seat", seat }} label={`${player.username}, seat ${seat}`} />
+          {!mine && <ReactionPicker target={{ kind: "seat", seat }} label={`${player.username}, seat ${seat}`} />}
           <ReactionOverlay target={{ kind: "seat", seat }} />
         </>
       )}
