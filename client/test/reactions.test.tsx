@@ -129,10 +129,14 @@ describe("reactions", () => {
     useReactions.setState({ sender });
     render(<ReactionPicker target={{ kind: "seat", seat: 4 }} label="Bob, seat 4" />);
     expect(screen.queryByTestId("react-clap")).toBeNull();
+    // Escape closes it unsent.
+    fireEvent.click(screen.getByRole("button", { name: "React to Bob, seat 4" }));
+    fireEvent.keyDown(screen.getByTestId("react-clap"), { key: "Escape" });
+    expect(screen.queryByTestId("react-clap")).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "React to Bob, seat 4" }));
     expect(screen.getAllByRole("button").map((b) => b.textContent)).toEqual(["", "👏", "🔥", "😂", "😮", "😭", "🎉"]);
     fireEvent.click(screen.getByRole("button", { name: "Party on Bob, seat 4" }));
-    expect(sender).toHaveBeenCalledWith("party", { kind: "seat", seat: 4 });
+    expect(sender.mock.calls).toEqual([["party", { kind: "seat", seat: 4 }]]);
     expect(screen.queryByTestId("react-clap")).toBeNull();
   });
 

@@ -69,6 +69,12 @@ export function ReactionPicker({ target, label, className }: { target: ReactionT
       className={cn("flex flex-wrap items-center justify-center gap-1", className)}
       data-testid="reaction-picker"
       data-target={reactionTargetKey(target)}
+      onKeyDown={(e) => {
+        if (e.key === "Escape" && open) {
+          e.stopPropagation();
+          setOpen(false);
+        }
+      }}
     >
       <button
         type="button"
