@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Frame, Page } from "playwright-core";
 import { acceptTerms } from "./fake-discord-host";
-import { openGame } from "./games-helpers";
+import { openGame, sidewaysScroll } from "./games-helpers";
 import { setupBrowserApp } from "./browser-app";
 import { shot } from "./support";
 
@@ -101,6 +101,42 @@ describe("reactions", () => {
     expect(await onIvy.first().getAttribute("data-reaction")).toBe("clap");
     expect(await onIvy.first().getAttribute("data-from")).toBe("Jon");
     await shot(page, "reactions-seat");
+    await page.close();
+  });
+
+  it("open on a 360 px phone's seat without scrolling the table sideways, every reaction 32 px or more", async () => {
+    const page = await openHost(["300000000000000051:Kim", "300000000000000052:Lou"], "i-reactions-phone", {
+      width: 2 * 360 + 8,
+      height: 640,
+    });
+    await Promise.all([0, 1].map((i) => acceptTerms(page.frameLocator("iframe").nth(i))));
+    const [kim, lou] = await Promise.all([0, 1].map((i) => frameOf(page, i)));
+    await kim!.getByTestId("join-table-blackjack").click();
+    await kim!.getByTestId("table-sit-2").click();
+    await expect.poll(() => kim!.getByTestId("bj-table").getAttribute("data-my-seat"), { timeout: 15_000 }).toBe("2");
+    await lou!.getByTestId("join-table-blackjack").click();
+    const seat = lou!.getByTestId("table-seat-2");
+    await expect.poll(() => seat.textContent(), { timeout: 15_000 }).toContain("Kim");
+
+    await seat.getByRole("button", { name: "React to Kim, seat 2" }).click();
+    const buttons = seat.getByTestId("reaction-picker").getByRole("button");
+    expect(await buttons.count()).toBe(7);
+    // Measured inside the frame (the host lays its frames side by side).
+    const boxes = await buttons.evaluateAll((els) =>
+      els.map((el) => {
+        const r = el.getBoundingClientRect();
+        return { width: r.width, height: r.height, right: r.right, viewport: document.documentElement.clientWidth };
+      }),
+    );
+    for (const box of boxes) {
+      expect(box.width).toBeGreaterThanOrEqual(32);
+      expect(box.height).toBeGreaterThanOrEqual(32);
+      expect(box.right).toBeLessThanOrEqual(box.viewport);
+    }
+    expect(await sidewaysScroll(lou!)).toEqual([]);
+    await shot(page, "reactions-seat-picker-360");
+    await seat.getByRole("button", { name: "Wow on Kim, seat 2" }).click();
+    await kim!.locator('[data-testid="table-seat-2"] [data-reaction="wow"]').first().waitFor({ state: "attached", timeout: 20_000 });
     await page.close();
   });
 });

@@ -190,7 +190,10 @@ export function Seat(props: SeatProps) {
       aria-label={`${name}, seat ${seat}`}
       aria-current={active ? "true" : undefined}
       className={`relative rounded-xl p-2 transition-colors ${active ? "bg-card ring-2 ring-amber-400" : mine ? "bg-card ring-2 ring-primary/70" : "bg-card ring-1 ring-border"} ${
-        size === "row" ? "flex items-center justify-between gap-2" : "flex flex-col items-center gap-2"
+        // on a phone's row the open reactions wrap to a line of their own rather than squeeze the name
+        size === "row"
+          ? `flex items-center justify-between gap-2${props.reactions ? " flex-wrap" : ""}`
+          : "flex flex-col items-center gap-2"
       }`}
     >
       {head}
