@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import fc from "fast-check";
 import type { Room } from "@colyseus/sdk";
 import { TOGETHER_ROOM } from "@casino/common";
 import { startTestApp, type TestApp } from "./harness";
@@ -16,6 +17,8 @@ beforeAll(async () => {
     REACTION_BURST: "3",
     INSTANCE_REACTIONS_PER_SECOND: "0.001",
     INSTANCE_REACTION_BURST: "5",
+    // the fuzz below waits for each answer, so it may send faster than a person
+    ROOM_MAX_MESSAGES_PER_SECOND: "10000",
   });
 });
 afterAll(async () => t?.close());
@@ -203,5 +206,35 @@ describe("reactions", () => {
     await casino.room.leave();
     await f.room.leave();
     await gi.room.leave();
+  });
+
+  it("answers any value in place of the message or of its target with a known refusal, and sends nothing", async () => {
+    const hal = await signIn("8300031", "Hal", "inst-react-f");
+    const ida = await signIn("8300032", "Ida", "inst-react-f");
+    const h = await joinTogether(hal.token, "inst-react-f");
+    const i = await joinTogether(ida.token, "inst-react-f");
+    await waitFor(() => latestMembers(i.inbox).length === 2, 10_000);
+    const body = fc.oneof(
+      fc.anything(),
+      fc.record({ reaction: fc.oneof(fc.string(), fc.constantFrom("clap", "fire")), target: fc.anything() }),
+      fc.record({ reaction: fc.anything(), target: fc.constant({ kind: "crash" }) }).filter((m) => m.reaction !== "clap"),
+    );
+    await fc.assert(
+      fc.asyncProperty(body, async (message) => {
+        const answer = await react(h, message);
+        if (answer.reaction) return; // a valid one (rare): delivered as any other
+        expect(["invalid_message", "reaction_refused", "rate_limited"]).toContain(answer.error.code);
+        expect(typeof answer.error.message).toBe("string");
+      }),
+      { numRuns: 150 },
+    );
+    // What was refused reached nobody, and Hal's connection is still open: his next reaction reaches Ida.
+    expect(reactions(i.inbox).length).toBe(reactions(h.inbox).length);
+    if (reactions(h.inbox).length === 0) {
+      const after = await react(h, { reaction: "clap", target: { kind: "crash" } });
+      await i.inbox.wait((m) => m.type === "reaction" && m.body.id === after.reaction.id);
+    }
+    await h.room.leave();
+    await i.room.leave();
   });
 });
