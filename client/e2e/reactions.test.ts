@@ -22,6 +22,10 @@ async function openHost(players: string[], instanceId: string, viewport = { widt
 
 const frameOf = async (page: Page, i: number): Promise<Frame> => (await (await page.$$("iframe"))[i]!.contentFrame())!;
 
+/** What a member's line of the strip says they do ("Blackjack table, seat 3"). */
+const doing = (frame: Frame, name: string) =>
+  frame.getByTestId("together-member").filter({ hasText: name }).getByTestId("together-member-game").textContent();
+
 async function openSharedCrash(frame: Frame): Promise<void> {
   await openGame(frame, "crash");
   await frame.getByRole("tab", { name: "Play together" }).click();
@@ -85,6 +89,8 @@ describe("reactions", () => {
     await ivy!.getByTestId("join-table-blackjack").click();
     await ivy!.getByTestId("table-sit-3").click();
     await expect.poll(() => ivy!.getByTestId("bj-table").getAttribute("data-my-seat"), { timeout: 15_000 }).toBe("3");
+    // The server takes reactions on a seat someone reports sitting at, as Jon's strip shows it.
+    await expect.poll(() => doing(jon!, "Ivy"), { timeout: 15_000 }).toBe("Blackjack table, seat 3");
     await jon!.getByTestId("join-table-blackjack").click();
     await expect.poll(() => jon!.getByTestId("table-seat-3").textContent(), { timeout: 15_000 }).toContain("Ivy");
 
@@ -114,6 +120,7 @@ describe("reactions", () => {
     await kim!.getByTestId("join-table-blackjack").click();
     await kim!.getByTestId("table-sit-2").click();
     await expect.poll(() => kim!.getByTestId("bj-table").getAttribute("data-my-seat"), { timeout: 15_000 }).toBe("2");
+    await expect.poll(() => doing(lou!, "Kim"), { timeout: 15_000 }).toBe("Blackjack table, seat 2");
     await lou!.getByTestId("join-table-blackjack").click();
     const seat = lou!.getByTestId("table-seat-2");
     await expect.poll(() => seat.textContent(), { timeout: 15_000 }).toContain("Kim");

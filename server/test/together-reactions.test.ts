@@ -71,7 +71,9 @@ describe("reactions", () => {
     const got = await b.inbox.wait((m) => m.type === "reaction");
     expect(got.body).toEqual({ ...sent.reaction, self: false });
 
-    // A seat of the shared table and Bob's table (as Alice watches it) reach Bob too.
+    // Bob's seat at the shared table and Bob's table (as Alice watches it) reach Bob too.
+    b.room.send("at", { game: "blackjack", sharedTable: { seat: 3 } });
+    await waitFor(() => latestMembers(a.inbox).find((m) => m.username === "Bob")?.sharedTable?.seat === 3, 10_000);
     await react(a, { reaction: "clap", target: { kind: "seat", seat: 3 } });
     await react(a, { reaction: "wow", target: { kind: "table", discordId: bob.discordId } });
     await waitFor(() => reactions(b.inbox).length === 3, 10_000);
@@ -133,6 +135,9 @@ describe("reactions", () => {
     await ask(casino.room, casino.inbox, "bet", { game: "dice", amount: 10, params: { target: 50, direction: "under" } });
     const feed = await f.inbox.wait((m) => m.type === "feed" && m.body.instance.length > 0);
     const rowId: string = feed.body.instance[0].id;
+    // Gina sits at seat 7 of the shared table.
+    gi.room.send("at", { game: "blackjack", sharedTable: { seat: 7 } });
+    await waitFor(() => latestMembers(f.inbox).find((m) => m.username === "Gina")?.sharedTable?.seat === 7, 10_000);
 
     const cases: Array<[unknown, string, string]> = [
       [
@@ -164,6 +169,7 @@ describe("reactions", () => {
         "target.rowId: rowId must be a feed row's id",
       ],
       [{ reaction: "clap", target: { kind: "table", discordId: "me" } }, "invalid_message", "target.discordId: must be a Discord id"],
+      [{ reaction: "clap", target: { kind: "seat", seat: 2 } }, "reaction_refused", "Nobody sits at that seat"],
       [
         { reaction: "clap", target: { kind: "feed", rowId: "skill:nope" } },
         "reaction_refused",

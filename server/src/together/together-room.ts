@@ -306,9 +306,14 @@ export abstract class TogetherRoom extends Room<{ client: TogetherClient }> {
     }
   }
 
-  /** Why a reaction cannot go on `target` here, or null: a watched table must be another visible member's, a feed row this instance's. */
+  /**
+   * Why a reaction cannot go on `target` here, or null: a seat must be taken (as the members report their
+   * places), a watched table another visible member's, a feed row this instance's.
+   */
   private async targetRefusal(target: ReactionTarget, playerId: string): Promise<string | null> {
     if (target.kind === "feed") return this.recentRowIds.has(target.rowId) ? null : "That round is not in this activity's feed";
+    if (target.kind === "seat")
+      return (await this.services.together.seatTaken(this.instanceId!, target.seat)) ? null : "Nobody sits at that seat";
     if (target.kind !== "table") return null;
     const member = await this.services.together.memberByDiscordId(this.instanceId!, target.discordId);
     if (!member) return "That player is not in this activity";

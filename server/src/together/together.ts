@@ -289,6 +289,19 @@ export class Together {
     return null;
   }
 
+  /**
+   * Whether a live member of the instance says they sit at `seat` of its shared blackjack table (the
+   * place each client reports with `at`, as the strip shows it): one read of Redis.
+   */
+  async seatTaken(instanceId: string, seat: number): Promise<boolean> {
+    const raw = await this.redis.hvals(membersKey(instanceId));
+    const now = Date.now();
+    return raw.some((json) => {
+      const entry = safeParse(json);
+      return entry !== null && now - entry.seen < MEMBER_STALE_MS && entry.sharedTable?.seat === seat;
+    });
+  }
+
   /** The player's open round as their own screen has it (the engine's public view), or null. */
   async openTable(playerId: string): Promise<WatchedRound | null> {
     const round = await openRoundOf(this.db, playerId);
