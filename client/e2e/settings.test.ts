@@ -9,8 +9,8 @@ import { setupBrowserApp } from "./browser-app";
 /**
  * The Settings page in real Chromium against the real server: the page follows the device's light/dark
  * preference until the player picks a mode, every switch is named (axe's rules for names, and each
- * switch found by its role and name), Animations, Turbo and Result toasts each say in one line what they
- * do, and the colour grid names its swatches in words, never numbers. Screenshots of the page and of a
+ * switch found by its role and name), Animations, Turbo, Result toasts and Show reactions each say in one
+ * line what they do, and the colour grid names its swatches in words, never numbers. Screenshots of the page and of a
  * game's result toast at 390×844 and 1280×800 in both modes go to test-artifacts/.
  */
 const { server: t, browser } = setupBrowserApp();
@@ -77,13 +77,13 @@ describe("settings", () => {
   });
 
   it(
-    "name every switch, say what Animations, Turbo and Result toasts do, and name the swatches in words",
+    "name every switch, say what Animations, Turbo, Result toasts and Show reactions do, and name the swatches in words",
     { timeout: 60_000 },
     async () => {
       const { context, page } = await openAsGuest(browser, t.baseUrl, DESKTOP);
       try {
         await openSettings(page);
-        const names = ["Sound", "Animations", "Turbo (this device)", "Result toasts"];
+        const names = ["Sound", "Animations", "Turbo (this device)", "Result toasts", "Show reactions"];
         expect(await page.getByRole("switch").count()).toBe(names.length);
         for (const name of names) expect(await page.getByRole("switch", { name, exact: true }).count(), name).toBe(1);
         const findings = await axeViolations(page, { only: ["button-name", "aria-toggle-field-name", "label", "aria-command-name"] });
@@ -98,6 +98,7 @@ describe("settings", () => {
           "Results show at once, without their animation. Auto-bet always plays in turbo.",
         );
         expect(await described("Result toasts")).toMatch(/after each round/);
+        expect(await described("Show reactions")).toMatch(/^The emoji people in your activity send/);
 
         const swatches = await page
           .getByRole("radiogroup", { name: "Theme color" })

@@ -12,6 +12,7 @@ import { useSession } from "../src/store/session";
 import { useNotifications } from "../src/store/notifications";
 import { useToast } from "../src/store/toast";
 import { useLeaderboard } from "../src/store/leaderboard";
+import { TogetherConnection } from "../src/net/together-room";
 
 vi.mock("@colyseus/sdk", () => import("./fake-colyseus"));
 
@@ -164,6 +165,23 @@ describe("requests", () => {
     await expect(request).resolves.toEqual({ requestId, first: true });
     room.message("notice", { title: "Daily Spin Ready!", description: "Spin the wheel" });
     expect(useNotifications.getState().items.map((n) => n.title)).toEqual(["Daily Spin Ready!"]);
+  });
+
+  it("pass an error that answers no request on as a push: the together room's refusal of a reaction", async () => {
+    const pushes: [string, unknown][] = [];
+    const together = new TogetherConnection("tok", "inst-1", {
+      status: () => undefined,
+      state: () => undefined,
+      push: (type, body) => pushes.push([type, body]),
+    });
+    void together.start();
+    await vi.waitFor(() => expect(fakeServer.rooms.some((r) => r.name === "together")).toBe(true));
+    const room = fakeServer.room;
+    together.react("fire", { kind: "crash" });
+    expect(room.sentOf("react")).toEqual([{ reaction: "fire", target: { kind: "crash" } }]);
+    room.message("error", { code: "rate_limited", message: "Too many reactions; one a second" });
+    expect(pushes).toEqual([["error", { code: "rate_limited", message: "Too many reactions; one a second" }]]);
+    together.close();
   });
 
   it("are sent again with the same id when the socket comes back", async () => {

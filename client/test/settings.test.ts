@@ -48,12 +48,13 @@ describe("the device's copy", () => {
       localStorage.clear();
       vi.resetModules();
       const { useSettings } = await load(device);
-      const { soundOn, soundVolume, animationsOn, resultToastsOn, turbo } = useSettings.getState();
-      expect({ soundOn, soundVolume, animationsOn, resultToastsOn, turbo }).toEqual({
+      const { soundOn, soundVolume, animationsOn, resultToastsOn, reactionsOn, turbo } = useSettings.getState();
+      expect({ soundOn, soundVolume, animationsOn, resultToastsOn, reactionsOn, turbo }).toEqual({
         soundOn: true,
         soundVolume: 100,
         animationsOn: true,
         resultToastsOn: true,
+        reactionsOn: true,
         turbo: false,
       });
     }
@@ -89,7 +90,7 @@ describe("adopting the player's settings", () => {
     adoptPlayerSettings({ isGuest: false, soundOn: true, soundVolume: 250 as number, animationsOn: true });
     // the record's volume is out of range: the device's stands
     expect(useSettings.getState()).toMatchObject({ soundOn: true, soundVolume: 30, animationsOn: true });
-    expect(stored()).toEqual({ soundOn: true, soundVolume: 30, animationsOn: true, resultToastsOn: true });
+    expect(stored()).toEqual({ soundOn: true, soundVolume: 30, animationsOn: true, resultToastsOn: true, reactionsOn: true });
   });
 });
 
@@ -123,6 +124,16 @@ describe("result toasts", () => {
   });
 });
 
+describe("show reactions", () => {
+  it("is on by default and follows the device's choice, then a signed-in player's record", async () => {
+    const { useSettings, adoptPlayerSettings } = await load({ "play-settings": JSON.stringify({ reactionsOn: false }) });
+    expect(useSettings.getState().reactionsOn).toBe(false);
+    adoptPlayerSettings({ isGuest: false, reactionsOn: true });
+    expect(useSettings.getState().reactionsOn).toBe(true);
+    expect(stored()).toMatchObject({ reactionsOn: true });
+  });
+});
+
 describe("changing a setting", () => {
   it("stores it on the device and saves a signed-in player's changes in one request once they rest", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
@@ -132,7 +143,7 @@ describe("changing a setting", () => {
     await vi.advanceTimersByTimeAsync(300);
     useSettings.getState().set({ soundVolume: 60 });
     useSettings.getState().set({ animationsOn: false });
-    expect(stored()).toEqual({ soundOn: true, soundVolume: 60, animationsOn: false, resultToastsOn: true });
+    expect(stored()).toEqual({ soundOn: true, soundVolume: 60, animationsOn: false, resultToastsOn: true, reactionsOn: true });
     expect(useSettings.getState()).toMatchObject({ soundVolume: 60, animationsOn: false });
     await vi.advanceTimersByTimeAsync(399);
     expect(fetchCalls).toHaveLength(0);

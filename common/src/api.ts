@@ -162,6 +162,7 @@ export interface PlayerRecord {
   soundVolume: number;
   animationsOn: boolean;
   resultToastsOn: boolean;
+  reactionsOn: boolean;
   lastDailySpin: string | null;
   dailySpinReminder: boolean;
   reminderEnabled: boolean;

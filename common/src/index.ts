@@ -25,6 +25,7 @@ export * from "./lobby";
 export * from "./skill/index";
 export * from "./games/crash-chain";
 export * from "./together";
+export * from "./reactions";
 export * from "./together-schemas";
 export * from "./table";
 export * from "./table-schemas";

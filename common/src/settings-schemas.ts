@@ -13,6 +13,7 @@ const playSettingsFields = {
   soundVolume,
   animationsOn: z.boolean({ message: "animationsOn must be true or false" }),
   resultToastsOn: z.boolean({ message: "resultToastsOn must be true or false" }),
+  reactionsOn: z.boolean({ message: "reactionsOn must be true or false" }),
 };
 
 /** `PATCH /api/player/settings`: the player and one or more settings to change; nothing else. */
@@ -23,8 +24,9 @@ export const playSettingsRequest = z
     soundVolume: playSettingsFields.soundVolume.optional(),
     animationsOn: playSettingsFields.animationsOn.optional(),
     resultToastsOn: playSettingsFields.resultToastsOn.optional(),
+    reactionsOn: playSettingsFields.reactionsOn.optional(),
   })
   .strict()
-  .refine((b) => b.soundOn !== undefined || b.soundVolume !== undefined || b.animationsOn !== undefined || b.resultToastsOn !== undefined, {
-    message: "give at least one of soundOn, soundVolume, animationsOn, resultToastsOn",
+  .refine((b) => Object.keys(playSettingsFields).some((key) => b[key as keyof typeof playSettingsFields] !== undefined), {
+    message: `give at least one of ${Object.keys(playSettingsFields).join(", ")}`,
   });

@@ -1,6 +1,7 @@
 /**
  * A player's play settings: sound on or off and its volume, result animations on or off, and the toast
- * that tells each round's result on or off (the table shows the result either way). Kept on the
+ * that tells each round's result on or off (the table shows the result either way), and the reactions
+ * of the activity's members shown or muted. Kept on the
  * device for everyone and on the player's record for a signed-in (non-guest) player, whose record then
  * decides on every device. Turbo is not here: it is a choice of one device (its speed, its screen).
  */
@@ -11,9 +12,17 @@ export interface PlaySettings {
   animationsOn: boolean;
   /** "You won!" / "Better luck next time" after each round; the table shows the result either way */
   resultToastsOn: boolean;
+  /** Other members' reactions (emoji floating over a seat, the crash round, a watched table, a feed row) shown */
+  reactionsOn: boolean;
 }
 
-export const DEFAULT_PLAY_SETTINGS: PlaySettings = { soundOn: true, soundVolume: 100, animationsOn: true, resultToastsOn: true };
+export const DEFAULT_PLAY_SETTINGS: PlaySettings = {
+  soundOn: true,
+  soundVolume: 100,
+  animationsOn: true,
+  resultToastsOn: true,
+  reactionsOn: true,
+};
 
 /** A value `key` may hold: the check of the record's and the device's copies (no zod: the entry stays small). */
 export function isPlaySetting<K extends keyof PlaySettings>(key: K, value: unknown): value is PlaySettings[K] {
@@ -46,5 +55,6 @@ export function resolvePlaySettings(player: Partial<PlaySettings> | null | undef
     soundVolume: pick("soundVolume"),
     animationsOn: pick("animationsOn"),
     resultToastsOn: pick("resultToastsOn"),
+    reactionsOn: pick("reactionsOn"),
   };
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { GAME_IDS } from "./catalogue";
 import { instanceId, snowflake } from "./api";
 import { TABLE_SEATS } from "./fairness/shoe";
+import { REACTION_NAMES } from "./reactions";
 import { SEED_HASH_HEX } from "./together";
 
 /** The together room's and the round lookup's inputs (see together.ts). */
@@ -28,6 +29,38 @@ export type TogetherAtMessage = z.infer<typeof togetherAtMessage>;
 /** Client → server `watch`: the member (Discord id) whose table the player watches now (null: none). */
 export const togetherWatchMessage = z.object({ discordId: snowflake.nullable() }).strict();
 export type TogetherWatchMessage = z.infer<typeof togetherWatchMessage>;
+
+/** Client → server `react`: one of the fixed reactions (no free text) on one target (see reactions.ts). */
+export const togetherReactMessage = z
+  .object({
+    reaction: z.enum(REACTION_NAMES, { message: `reaction must be one of ${REACTION_NAMES.join(", ")}` }),
+    target: z.discriminatedUnion(
+      "kind",
+      [
+        z
+          .object({
+            kind: z.literal("seat"),
+            seat: z
+              .number({ message: `seat must be a number from 1 to ${TABLE_SEATS}` })
+              .int(`seat must be a whole number from 1 to ${TABLE_SEATS}`)
+              .min(1, `seat must be from 1 to ${TABLE_SEATS}`)
+              .max(TABLE_SEATS, `seat must be from 1 to ${TABLE_SEATS}`),
+          })
+          .strict(),
+        z.object({ kind: z.literal("crash") }).strict(),
+        z.object({ kind: z.literal("table"), discordId: snowflake }).strict(),
+        z
+          .object({
+            kind: z.literal("feed"),
+            rowId: z.string().regex(/^[a-z0-9:-]{1,200}$/, "rowId must be a feed row's id"),
+          })
+          .strict(),
+      ],
+      { message: "target.kind must be one of seat, crash, table, feed" },
+    ),
+  })
+  .strict();
+export type TogetherReactMessage = z.infer<typeof togetherReactMessage>;
 
 /** The path parameters of `GET /api/rounds/:serverSeedHash/:nonce/verify`. */
 export const roundRef = z

@@ -11,12 +11,13 @@ export const TOGETHER_ROOM = ROOMS.together;
 /**
  * Client → server: `at`, the table the player sits at now (null: the lobby) and their place at the
  * instance's shared blackjack table; `watch`, the member of the
- * instance (by Discord id) whose table the player watches now (null: none).
+ * instance (by Discord id) whose table the player watches now (null: none); `react`, a reaction
+ * (reactions.ts) on something the instance's members see.
  */
-export const TOGETHER_MESSAGES = { at: "at", watch: "watch" } as const;
+export const TOGETHER_MESSAGES = { at: "at", watch: "watch", react: "react" } as const;
 
 /** Server → client message types. */
-export const TOGETHER_PUSH = { members: "members", feed: "feed", table: "table", error: "error" } as const;
+export const TOGETHER_PUSH = { members: "members", feed: "feed", table: "table", reaction: "reaction", error: "error" } as const;
 
 /** A watched table's steps are pushed at most once per this many ms per watched player (the latest step wins). */
 export const WATCH_PUSH_MS = 250;

@@ -110,6 +110,10 @@ const envSchema = z
     BET_RATE_PER_SECOND: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(20)),
     SEED_CHANGES_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(10)),
     DAILY_SPINS_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(10)),
+    REACTIONS_PER_SECOND: z.preprocess(emptyToUndefined, z.coerce.number().positive().default(1)),
+    REACTION_BURST: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(3)),
+    INSTANCE_REACTIONS_PER_SECOND: z.preprocess(emptyToUndefined, z.coerce.number().positive().default(10)),
+    INSTANCE_REACTION_BURST: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(20)),
     ROOM_MAX_MESSAGES_PER_SECOND: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
     TRUST_PROXY: z.preprocess(emptyToUndefined, trustProxy.default(false)),
     CORS_ORIGINS: z.preprocess(
@@ -184,6 +188,11 @@ export interface Config {
   seedChangesPerMinute: number;
   /** Daily-spin attempts a minute per player (also the burst); a spin still pays once a day. */
   dailySpinsPerMinute: number;
+  /** Reactions a second per player, in bursts of up to `reactionBurst`; the same for all the members of an instance together. */
+  reactionsPerSecond: number;
+  reactionBurst: number;
+  instanceReactionsPerSecond: number;
+  instanceReactionBurst: number;
   /** Messages a second on one connection before Colyseus drops it: a backstop above every per-player limit. */
   roomMaxMessagesPerSecond: number;
   /** Express's "trust proxy" setting: which X-Forwarded-For hops to believe. */
@@ -283,6 +292,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     betRatePerSecond: e.BET_RATE_PER_SECOND,
     seedChangesPerMinute: e.SEED_CHANGES_PER_MINUTE,
     dailySpinsPerMinute: e.DAILY_SPINS_PER_MINUTE,
+    reactionsPerSecond: e.REACTIONS_PER_SECOND,
+    reactionBurst: e.REACTION_BURST,
+    instanceReactionsPerSecond: e.INSTANCE_REACTIONS_PER_SECOND,
+    instanceReactionBurst: e.INSTANCE_REACTION_BURST,
     // A burst of bets (twice the rate) plus the other messages must never trip the backstop.
     roomMaxMessagesPerSecond: e.ROOM_MAX_MESSAGES_PER_SECOND ?? Math.max(60, 4 * e.BET_RATE_PER_SECOND),
     trustProxy: e.TRUST_PROXY,

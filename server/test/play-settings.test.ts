@@ -13,7 +13,7 @@ const settingsOf = async (token: string, playerId: string) => {
 };
 
 describe("PATCH /api/player/settings", () => {
-  it("saves a signed-in player's sound, volume, animations and result toasts on the record", async () => {
+  it("saves a signed-in player's sound, volume, animations, result toasts and reactions on the record", async () => {
     const { session_token: token, player } = (await t.request("POST", "/api/token", { body: { code: "ok:7301:Settings" } })).body;
     expect(player).toMatchObject({ soundOn: true, soundVolume: 100, animationsOn: true, resultToastsOn: true });
     const saved = await t.request("PATCH", "/api/player/settings", {
@@ -28,6 +28,10 @@ describe("PATCH /api/player/settings", () => {
     const off = await t.request("PATCH", "/api/player/settings", { token, body: { playerId: player.id, resultToastsOn: false } });
     expect(off.body).toMatchObject({ animationsOn: false, resultToastsOn: false });
     expect(await settingsOf(token, player.id)).toEqual({ soundOn: false, soundVolume: 35, animationsOn: false, resultToastsOn: false });
+    expect(off.body.reactionsOn).toBe(true);
+    const muted = await t.request("PATCH", "/api/player/settings", { token, body: { playerId: player.id, reactionsOn: false } });
+    expect(muted.body).toMatchObject({ resultToastsOn: false, reactionsOn: false });
+    expect((await t.request("GET", `/api/player/${player.id}`, { token })).body.reactionsOn).toBe(false);
   });
 
   it("refuses bad input with the field and the reason, and changes nothing", async () => {
@@ -43,7 +47,8 @@ describe("PATCH /api/player/settings", () => {
       [{ soundOn: "yes" }, "soundOn: soundOn must be true or false"],
       [{ animationsOn: 1, soundOn: false }, "animationsOn: animationsOn must be true or false"],
       [{ resultToastsOn: "off" }, "resultToastsOn: resultToastsOn must be true or false"],
-      [{}, "give at least one of soundOn, soundVolume, animationsOn, resultToastsOn"],
+      [{ reactionsOn: null }, "reactionsOn: reactionsOn must be true or false"],
+      [{}, "give at least one of soundOn, soundVolume, animationsOn, resultToastsOn, reactionsOn"],
       [{ soundOn: false, turbo: true }, 'Unrecognized key: "turbo"'],
     ];
     for (const [fields, message] of cases) {

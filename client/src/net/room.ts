@@ -187,7 +187,9 @@ export abstract class RoomConnection<S> {
       }
       return;
     }
-    if (ANSWERS.has(type) || type === "error") return; // a repeated answer to a request already settled
+    // A repeated answer to a request already settled is dropped; an error that answers no request (the
+    // together room's refusals of a watch or a reaction) is a push like any other.
+    if (ANSWERS.has(type) || (type === "error" && typeof requestId === "string")) return;
     if (this.takes(type, body)) return;
     this.listener.push(type, body);
   }

@@ -1,5 +1,6 @@
 import type { Client, Room } from "@colyseus/sdk";
 import { TOGETHER_MESSAGES, TOGETHER_ROOM, type SharedTablePlace } from "@casino/common/together";
+import type { ReactionName, ReactionTarget } from "@casino/common/reactions";
 import { RoomConnection, type ConnectionListener } from "./room";
 
 /**
@@ -23,6 +24,11 @@ export class TogetherConnection extends RoomConnection<null> {
   /** Watches the table of the instance's member with this Discord id (null: stops watching). */
   watch(discordId: string | null): void {
     this.send(TOGETHER_MESSAGES.watch, { discordId });
+  }
+
+  /** Sends a reaction on something the instance's members see; the room sends it to all of them. */
+  react(reaction: ReactionName, target: ReactionTarget): void {
+    this.send(TOGETHER_MESSAGES.react, { reaction, target });
   }
 
   protected join(client: Client): Promise<Room> {

@@ -51,8 +51,8 @@ export const useSettings = create<SettingsState>()((set, get) => ({
   turbo: storage.get(STORAGE_KEYS.turbo) === "on",
   autoBetRunning: false,
   set: (change) => {
-    const { soundOn, soundVolume, animationsOn, resultToastsOn } = { ...get(), ...change };
-    const next: PlaySettings = { soundOn, soundVolume, animationsOn, resultToastsOn };
+    const { soundOn, soundVolume, animationsOn, resultToastsOn, reactionsOn } = { ...get(), ...change };
+    const next: PlaySettings = { soundOn, soundVolume, animationsOn, resultToastsOn, reactionsOn };
     storage.set(STORAGE_KEYS.playSettings, JSON.stringify(next));
     set(next);
     saveSoon(change);

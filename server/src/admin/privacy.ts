@@ -81,6 +81,7 @@ export async function exportPlayer(ctx: AdminContext, ref: string, reason: strin
           soundVolume: p!.sound_volume,
           animationsOn: p!.animations_on,
           resultToastsOn: p!.result_toasts_on,
+          reactionsOn: p!.reactions_on,
           dailySpinReminder: p!.daily_spin_reminder,
           activeTag: p!.active_tag ?? null,
           acceptedTermsVersion: p!.tos_accepted_version,

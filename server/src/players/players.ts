@@ -78,6 +78,7 @@ export class Players {
         | "soundVolume"
         | "animationsOn"
         | "resultToastsOn"
+        | "reactionsOn"
         | "dailySpinReminder"
         | "tosAcceptedVersion"
         | "activeTagId"
@@ -126,6 +127,7 @@ export class Players {
       soundVolume: p.soundVolume,
       animationsOn: p.animationsOn,
       resultToastsOn: p.resultToastsOn,
+      reactionsOn: p.reactionsOn,
       lastDailySpin: p.lastDailySpin?.toISOString() ?? null,
       dailySpinReminder: p.dailySpinReminder,
       reminderEnabled: p.dailySpinReminder,

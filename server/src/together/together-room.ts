@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { CloseCode, ErrorCode, Room, ServerError, type AuthContext, type Client } from "@colyseus/core";
 import {
   ACCOUNT_CLOSED_CLOSE_CODE,
@@ -9,10 +10,13 @@ import {
   describeZodError,
   togetherAtMessage,
   togetherJoinOptions,
+  togetherReactMessage,
   togetherWatchMessage,
   type FeedPush,
   type FeedRow,
   type MembersPush,
+  type ReactionPush,
+  type ReactionTarget,
   type SharedTablePlace,
   type TablePush,
   type WatchedRound,
@@ -43,6 +47,8 @@ interface Viewer {
 type TogetherClient = Client<{ auth: TogetherAuth; userData: Viewer }>;
 
 const AT_MIN_INTERVAL_MS = 250;
+/** The instance feed's latest row ids the room remembers: a reaction may name one of them. */
+const FEED_ROWS_REMEMBERED = 200;
 /** Members pushes are coalesced to at most this many a second. */
 const MEMBERS_PER_SECOND = 4;
 
@@ -92,7 +98,13 @@ export abstract class TogetherRoom extends Room<{ client: TogetherClient }> {
   private membersPush!: Coalescer;
   private refreshTimer: ReturnType<typeof setInterval> | null = null;
 
-  private readonly onInstanceRow = (row: FeedRow) => this.queue(this.instanceRows, row);
+  /** The ids of the instance feed's latest rows (insertion order: the oldest goes first). */
+  private readonly recentRowIds = new Set<string>();
+  private readonly onInstanceRow = (row: FeedRow) => {
+    this.recentRowIds.add(row.id);
+    if (this.recentRowIds.size > FEED_ROWS_REMEMBERED) this.recentRowIds.delete(this.recentRowIds.values().next().value!);
+    this.queue(this.instanceRows, row);
+  };
   private readonly onGlobalRow = (row: FeedRow) => this.queue(this.globalRows, row);
   private stopBigWins: (() => void) | null = null;
   private readonly onMembersChanged = () => this.membersPush.trigger();
@@ -116,6 +128,7 @@ export abstract class TogetherRoom extends Room<{ client: TogetherClient }> {
     }
     this.onMessage(TOGETHER_MESSAGES.at, (client: TogetherClient, raw: unknown) => this.onAt(client, raw));
     this.onMessage(TOGETHER_MESSAGES.watch, (client: TogetherClient, raw: unknown) => this.onWatch(client, raw));
+    this.onMessage(TOGETHER_MESSAGES.react, (client: TogetherClient, raw: unknown) => void this.onReact(client, raw));
   }
 
   override async onJoin(client: TogetherClient): Promise<void> {
@@ -255,6 +268,57 @@ export abstract class TogetherRoom extends Room<{ client: TogetherClient }> {
     } finally {
       viewer.resolving = false;
     }
+  }
+
+  /**
+   * `react`: one of the fixed reactions on something the instance's members see, sent to every client
+   * of the room (the sender's too). Refused, changing nothing: a malformed message (`invalid_message`),
+   * outside an instance, a target not here (`reaction_refused`), and past the sender's budget or the
+   * instance's (`rate_limited`, checked in that order, so a refused sender spends none of the instance's).
+   */
+  private async onReact(client: TogetherClient, raw: unknown): Promise<void> {
+    const parsed = togetherReactMessage.safeParse(raw);
+    if (!parsed.success) {
+      client.send(TOGETHER_PUSH.error, { code: "invalid_message", message: describeZodError(parsed.error) });
+      return;
+    }
+    const refuse = (code: string, message: string) => client.send(TOGETHER_PUSH.error, { code, message });
+    if (!this.instanceId) return refuse("reaction_refused", "Reactions need an activity instance");
+    const { reaction, target } = parsed.data;
+    const playerId = client.userData!.playerId;
+    try {
+      const refusal = await this.targetRefusal(target, playerId);
+      if (refusal) return refuse("reaction_refused", refusal);
+      const own = await this.services.roomLimits.take("reaction", playerId);
+      if (!own.allowed) return refuse("rate_limited", own.message);
+      const instance = await this.services.roomLimits.take("instanceReactions", this.instanceId);
+      if (!instance.allowed) return refuse("rate_limited", instance.message);
+      const sender = await this.services.together.reactionSender(playerId);
+      const id = randomUUID();
+      for (const each of this.clients) {
+        if (!each.userData) continue;
+        const self = each.userData.playerId === playerId;
+        each.send(TOGETHER_PUSH.reaction, { id, reaction, target, ...sender, self } satisfies ReactionPush);
+      }
+    } catch (error) {
+      this.services.log.error("together:react", "reaction not sent", error);
+      refuse("reaction_refused", "Reactions are not available right now");
+    }
+  }
+
+  /**
+   * Why a reaction cannot go on `target` here, or null: a seat must be taken (as the members report their
+   * places), a watched table another visible member's, a feed row this instance's.
+   */
+  private async targetRefusal(target: ReactionTarget, playerId: string): Promise<string | null> {
+    if (target.kind === "feed") return this.recentRowIds.has(target.rowId) ? null : "That round is not in this activity's feed";
+    if (target.kind === "seat")
+      return (await this.services.together.seatTaken(this.instanceId!, target.seat)) ? null : "Nobody sits at that seat";
+    if (target.kind !== "table") return null;
+    const member = await this.services.together.memberByDiscordId(this.instanceId!, target.discordId);
+    if (!member) return "That player is not in this activity";
+    if (member.playerId === playerId) return "That is your own table";
+    return member.anonymous ? "That player plays anonymously" : null;
   }
 
   /** A step of a member's round: kept (the latest per player) for the next table push, if anyone here watches. */

@@ -1,6 +1,6 @@
 import type { Presence } from "@colyseus/core";
 import type { Redis } from "ioredis";
-import { isBigWin, type FeedRow, type SharedTablePlace, type TogetherMember, type WatchedRound } from "@casino/common";
+import { ANONYMOUS_NAME, isBigWin, type FeedRow, type SharedTablePlace, type TogetherMember, type WatchedRound } from "@casino/common";
 import type { Database } from "../db/database";
 import { openRoundOf } from "../db/open-rounds";
 import { loadProfiles } from "../leaderboard/profiles";
@@ -66,6 +66,7 @@ export interface WatchTarget {
 
 interface FeedIdentity {
   instanceId: string | null;
+  discordId: string;
   username: string;
   avatarUrl: string | null;
   anonymous: boolean;
@@ -288,6 +289,19 @@ export class Together {
     return null;
   }
 
+  /**
+   * Whether a live member of the instance says they sit at `seat` of its shared blackjack table (the
+   * place each client reports with `at`, as the strip shows it): one read of Redis.
+   */
+  async seatTaken(instanceId: string, seat: number): Promise<boolean> {
+    const raw = await this.redis.hvals(membersKey(instanceId));
+    const now = Date.now();
+    return raw.some((json) => {
+      const entry = safeParse(json);
+      return entry !== null && now - entry.seen < MEMBER_STALE_MS && entry.sharedTable?.seat === seat;
+    });
+  }
+
   /** The player's open round as their own screen has it (the engine's public view), or null. */
   async openTable(playerId: string): Promise<WatchedRound | null> {
     const round = await openRoundOf(this.db, playerId);
@@ -318,6 +332,16 @@ export class Together {
       view: step.view,
     };
     await Promise.resolve(this.presence.publish(tableChannel(identity.instanceId), { playerId, round } satisfies TableStep));
+  }
+
+  /**
+   * Who sent a reaction, as the other members are shown it: the name and Discord id, or "Anonymous"
+   * without an id for a player in anonymous mode (the feed's cached look-up).
+   */
+  async reactionSender(playerId: string): Promise<{ username: string; discordId: string | null }> {
+    const identity = await this.identity(playerId);
+    if (!identity || identity.anonymous) return { username: ANONYMOUS_NAME, discordId: null };
+    return { username: identity.username, discordId: identity.discordId };
   }
 
   /** What this process cached of the player is out of date (they entered or left an instance, or changed profile). */
@@ -428,6 +452,7 @@ export class Together {
     if (!profile) return null;
     const identity: FeedIdentity = {
       instanceId,
+      discordId: profile.discordId,
       username: profile.username,
       avatarUrl: profile.avatarUrl,
       anonymous: profile.anonymousMode,

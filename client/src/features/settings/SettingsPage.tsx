@@ -189,11 +189,11 @@ function Swatch({ label, color }: { label: string; color: string }) {
 }
 
 /**
- * Sound, its volume, animations and result toasts (saved on this device, and on a signed-in player's
- * record), and Turbo (this device).
+ * Sound, its volume, animations, result toasts and reactions (saved on this device, and on a signed-in
+ * player's record), and Turbo (this device).
  */
 function PlaySettingsCard() {
-  const { soundOn, soundVolume, animationsOn, resultToastsOn, turbo, set, setTurbo } = useSettings();
+  const { soundOn, soundVolume, animationsOn, resultToastsOn, reactionsOn, turbo, set, setTurbo } = useSettings();
   const systemReduces = useSystemReducedMotion();
   const guest = useSession((s) => s.player?.isGuest ?? true);
   return (
@@ -247,6 +247,12 @@ function PlaySettingsCard() {
           description="A short “You won!” or “Better luck next time” note after each round; the table shows the result either way."
           checked={resultToastsOn}
           onCheckedChange={(on) => set({ resultToastsOn: on })}
+        />
+        <Switch
+          label="Show reactions"
+          description="The emoji people in your activity send on a seat, the crash round, a table or a round of the feed; off, you neither see nor send them."
+          checked={reactionsOn}
+          onCheckedChange={(on) => set({ reactionsOn: on })}
         />
       </div>
     </Card>

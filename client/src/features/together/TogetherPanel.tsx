@@ -13,6 +13,7 @@ import { useSession } from "../../store/session";
 import { useTogether } from "../../store/together";
 import { canInvite, openInvite, shareLink, type Participant } from "../../platform/discord-together";
 import { openRoundVerify } from "./open-round";
+import { ReactionOverlay, ReactionPicker } from "./Reactions";
 import { WatchDialog } from "./WatchedTable";
 
 /** One person of the strip: Discord's name and avatar (guild nickname first), the server's table and best win. */
@@ -156,7 +157,11 @@ export function TogetherStrip() {
             data-testid="together-member"
             data-self={p.self || undefined}
           >
-            <Avatar src={p.avatarUrl} name={p.name} seed={p.faceSeed} className="h-8 w-8" />
+            <span className="relative shrink-0">
+              <Avatar src={p.avatarUrl} name={p.name} seed={p.faceSeed} className="h-8 w-8" />
+              {/* reactions on the member's table, as its watchers send them (the player sees those on their own) */}
+              {p.discordId && <ReactionOverlay target={{ kind: "table", discordId: p.discordId }} />}
+            </span>
             <div className="min-w-0 flex-1 text-xs leading-tight">
               <p className="truncate font-semibold" data-testid="together-member-name">
                 {p.name}
@@ -210,6 +215,7 @@ export function TogetherStrip() {
       </ul>
       {watching && (
         <WatchDialog
+          discordId={watching}
           name={watched?.name ?? "a player"}
           game={watched?.game ?? null}
           round={table?.round ?? null}
@@ -247,6 +253,7 @@ export function TogetherFeeds() {
           onOpen={open}
           mySeed={mySeed}
           share={discord !== null}
+          reactions
         />
       )}
       <Feed
@@ -270,6 +277,8 @@ function Feed(props: {
   onOpen(row: FeedRow): void;
   mySeed: string | null;
   share: boolean;
+  /** the activity's own feed: each row takes reactions */
+  reactions?: boolean;
 }) {
   return (
     <div className="rounded-2xl border border-border bg-card p-3" data-testid={props.testId}>
@@ -279,8 +288,14 @@ function Feed(props: {
       ) : (
         <ul className="max-h-48 space-y-1 overflow-y-auto" aria-live="polite">
           {props.rows.map((row) => (
-            <li key={row.id} className="flex items-center gap-1">
+            <li key={row.id} className="relative flex items-center gap-1">
               <FeedLine row={row} onOpen={props.onOpen} />
+              {props.reactions && (
+                <>
+                  <ReactionPicker target={{ kind: "feed", rowId: row.id }} label={`${row.username}'s ${titleOf(row.game)} round`} />
+                  <ReactionOverlay target={{ kind: "feed", rowId: row.id }} />
+                </>
+              )}
               {props.share && row.big && row.kind === "round" && row.serverSeedHash && row.serverSeedHash === props.mySeed && (
                 <Button
                   size="sm"

@@ -9,7 +9,9 @@ import {
   type TablePush,
   type TogetherMember,
 } from "@casino/common/together";
+import type { ReactionPush } from "@casino/common/reactions";
 import { TogetherConnection } from "../../net/together-room";
+import { useReactions } from "../../store/reactions";
 import { useLobby } from "../../store/lobby";
 import { useSession } from "../../store/session";
 import { toast } from "../../store/toast";
@@ -57,6 +59,7 @@ export default function TogetherService() {
       status: (status) => {
         // A new or resumed connection is told the table again.
         if (status !== "open") return;
+        useReactions.setState({ sender: instanceId ? (reaction, target) => c.react(reaction, target) : null });
         c.at(useLobby.getState().activeGame, useTogether.getState().sharedTable);
         const watching = useTogether.getState().watching;
         if (watching) c.watch(watching);
@@ -65,11 +68,16 @@ export default function TogetherService() {
       push: (type, body) => {
         if (type === TOGETHER_PUSH.members) onMembers((body as MembersPush).members);
         else if (type === TOGETHER_PUSH.feed) useTogether.getState().addFeed(body as FeedPush);
+        else if (type === TOGETHER_PUSH.reaction) useReactions.getState().receive(body as ReactionPush);
         else if (type === TOGETHER_PUSH.table) {
           const push = body as TablePush;
           if (push.discordId === useTogether.getState().watching) useTogether.setState({ table: push });
         } else if (type === TOGETHER_PUSH.error) {
           const error = body as { code?: string; message?: string };
+          if (error.code === "rate_limited" || error.code === "reaction_refused") {
+            toast({ title: "Reaction not sent", description: error.message ?? "", variant: "destructive" });
+            return;
+          }
           if (error.code !== "not_watchable" && error.code !== "unavailable") return;
           useTogether.getState().watch(null);
           toast({ title: "Cannot watch that table", description: error.message ?? "", variant: "destructive" });
@@ -81,6 +89,7 @@ export default function TogetherService() {
     return () => {
       c.close();
       connection.current = null;
+      useReactions.setState({ sender: null, shown: [] });
     };
   }, [token, instanceId]);
 

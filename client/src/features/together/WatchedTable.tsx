@@ -6,6 +6,7 @@ import type { WatchedRound } from "@casino/common/together";
 import { Dialog } from "../../ui/Dialog";
 import { cn } from "../../ui/cn";
 import { CLIENT_GAMES } from "../../games/registry";
+import { ReactionOverlay, ReactionPicker } from "./Reactions";
 import type { WatchViewProps } from "../../games/contract";
 
 /**
@@ -15,7 +16,14 @@ import type { WatchViewProps } from "../../games/contract";
  * watched; every game shows its stake, payout and multiplier, and an open round that can be cashed out
  * (its view carries `cashValue` and `multiplier`: mines, hi-lo) what a cash-out would pay now.
  */
-export function WatchDialog(props: { name: string; game: string | null; round: WatchedRound | null; waiting: boolean; onClose(): void }) {
+export function WatchDialog(props: {
+  discordId: string;
+  name: string;
+  game: string | null;
+  round: WatchedRound | null;
+  waiting: boolean;
+  onClose(): void;
+}) {
   const game = props.round?.game ?? props.game;
   const title = game ? (gameDefinition(game as GameId)?.title ?? game) : null;
   return (
@@ -29,7 +37,7 @@ export function WatchDialog(props: { name: string; game: string | null; round: W
       }
       description={title ? `${title}, live. You see what ${props.name} sees.` : `${props.name} is in the lobby.`}
     >
-      <div data-testid="watch-view" data-game={game ?? undefined}>
+      <div data-testid="watch-view" data-game={game ?? undefined} className="relative">
         {props.waiting ? (
           <p className="text-sm text-muted-foreground">Joining the table...</p>
         ) : props.round === null ? (
@@ -39,7 +47,9 @@ export function WatchDialog(props: { name: string; game: string | null; round: W
         ) : (
           <RoundView round={props.round} />
         )}
+        <ReactionOverlay target={{ kind: "table", discordId: props.discordId }} />
       </div>
+      <ReactionPicker target={{ kind: "table", discordId: props.discordId }} label={`${props.name}'s table`} className="mt-3" />
     </Dialog>
   );
 }

@@ -80,6 +80,7 @@ export class Player {
   @Column({ name: "sound_volume", type: "integer", default: 100 }) soundVolume!: number;
   @Column({ name: "animations_on", type: "boolean", default: true }) animationsOn!: boolean;
   @Column({ name: "result_toasts_on", type: "boolean", default: true }) resultToastsOn!: boolean;
+  @Column({ name: "reactions_on", type: "boolean", default: true }) reactionsOn!: boolean;
   @Column({ name: "last_daily_spin", type: "timestamptz", nullable: true }) lastDailySpin!: Date | null;
   @Column({ name: "daily_spin_reminder", type: "boolean", default: false }) dailySpinReminder!: boolean;
   @Column({ name: "last_reminder_sent", type: "timestamptz", nullable: true }) lastReminderSent!: Date | null;

@@ -21,6 +21,7 @@ import { DoubleEntryAccounts1764100000007 } from "./1764100000007-double-entry-a
 import { ResultToastsSetting1764100000008 } from "./1764100000008-result-toasts-setting";
 import { ThemeModeChosen1764100000009 } from "./1764100000009-theme-mode-chosen";
 import { HoldemTable1764100000010 } from "./1764100000010-holdem-table";
+import { ReactionsSetting1764100000011 } from "./1764100000011-reactions-setting";
 
 /** In order; the data source runs the pending ones at start. */
 export const MIGRATIONS = [
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   ResultToastsSetting1764100000008,
   ThemeModeChosen1764100000009,
   HoldemTable1764100000010,
+  ReactionsSetting1764100000011,
 ];

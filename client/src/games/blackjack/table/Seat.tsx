@@ -7,6 +7,7 @@ import { PlayingCard } from "../../shared/Cards";
 import { formatCoins } from "../../shared/format";
 import { RESULT_TEXT, handTotal } from "../solo";
 import { secondsLeft } from "./server-clock";
+import { ReactionOverlay, ReactionPicker } from "../../../features/together/Reactions";
 
 export type SeatView = TableView["seats"][number];
 
@@ -27,6 +28,8 @@ export interface SeatProps {
   /** shown on a free seat when the player is watching; null: no Sit button */
   onSit: (() => void) | null;
   sitDisabled?: boolean;
+  /** the instance's table: a seated player's seat takes the others' reactions */
+  reactions?: boolean;
 }
 
 const WON: ReadonlySet<HandResult> = new Set(["win", "blackjack"]);
@@ -186,8 +189,11 @@ export function Seat(props: SeatProps) {
       role="group"
       aria-label={`${name}, seat ${seat}`}
       aria-current={active ? "true" : undefined}
-      className={`rounded-xl p-2 transition-colors ${active ? "bg-card ring-2 ring-amber-400" : mine ? "bg-card ring-2 ring-primary/70" : "bg-card ring-1 ring-border"} ${
-        size === "row" ? "flex items-center justify-between gap-2" : "flex flex-col items-center gap-2"
+      className={`relative rounded-xl p-2 transition-colors ${active ? "bg-card ring-2 ring-amber-400" : mine ? "bg-card ring-2 ring-primary/70" : "bg-card ring-1 ring-border"} ${
+        // on a phone's row the open reactions wrap to a line of their own rather than squeeze the name
+        size === "row"
+          ? `flex items-center justify-between gap-2${props.reactions ? " flex-wrap" : ""}`
+          : "flex flex-col items-center gap-2"
       }`}
     >
       {head}
@@ -199,6 +205,12 @@ export function Seat(props: SeatProps) {
         <span className={`text-xs font-bold ${net.tone}`} data-testid={`table-seat-${seat}-net`}>
           {net.text}
         </span>
+      )}
+      {props.reactions && (
+        <>
+          {!mine && <ReactionPicker target={{ kind: "seat", seat }} label={`${player.username}, seat ${seat}`} />}
+          <ReactionOverlay target={{ kind: "seat", seat }} />
+        </>
       )}
     </div>
   );

@@ -96,6 +96,7 @@ export function SharedTable({ shared, table: props }: { shared: SharedTableRoom;
       dealKey,
       onSit: !me && !player ? () => void controls.sit(seat) : null,
       sitDisabled: controls.pending || status !== "open",
+      reactions: shared.instanceId !== null,
     };
   };
 

@@ -3,10 +3,14 @@ import { motion } from "motion/react";
 import { paidText, ratioPayoutText } from "@casino/common/format";
 import type { SharedCrashRoom } from "../../contract";
 import { InvitePrompt } from "../../shared/InvitePrompt";
+import { ReactionOverlay, ReactionPicker } from "../../../features/together/Reactions";
 import { CrashGraph, times } from "./CrashGraph";
 import { RoomBets } from "./RoomBets";
 import { RoomHistory } from "./RoomHistory";
 import { useCrashRoom, type CrashRoomControls } from "./use-crash-room";
+
+/** The instance's crash round, as reactions name it. */
+const CRASH_TARGET = { kind: "crash" } as const;
 
 /**
  * Crash played together: one round at a time for everyone in the activity instance (or the public room).
@@ -26,6 +30,7 @@ export function SharedCrash({ shared, balance }: { shared: SharedCrashRoom; bala
               ? "Everyone in this activity plays the same round."
               : "Public room: everyone playing outside Discord plays the same round."}
           </p>
+          {shared.instanceId && <ReactionPicker target={CRASH_TARGET} label="the crash round" className="mt-2 justify-start" />}
           {shared.invite && room && room.phase !== "running" && (
             <div className="mt-3">
               <InvitePrompt invite={shared.invite} text="Bring friends into the next round." testId="crash-invite" />
@@ -43,6 +48,7 @@ export function SharedCrash({ shared, balance }: { shared: SharedCrashRoom; bala
               {status === "lost" ? "The shared room cannot be reached. Go back to the lobby and try again." : "Joining the shared room…"}
             </p>
           )}
+          {shared.instanceId && <ReactionOverlay target={CRASH_TARGET} />}
           {room && status === "reconnecting" && (
             <p role="status" className="absolute right-3 top-3 rounded-full bg-amber-500/20 px-2 py-0.5 text-xs text-warning">
               Reconnecting…
