@@ -230,7 +230,9 @@ describe("the shared crash room", () => {
       if (aliceStatus !== "cashed_out") undecided.push(`Alice's bet ${aliceStatus} (busted before the click)`);
       if (aliceStatus === "cashed_out") {
         const outcome = bobSaw.bets[a.playerId]!.outcome;
-        const [, at, payout] = /@ ([\d.]+)× \+([\d,]+)/.exec(outcome)!;
+        // the bet's net figure, and what was paid labelled as such
+        const [, at, net, payout] = /^@ ([\d.]+)× ([+-]?[\d,]+), paid ([\d,]+)$/.exec(outcome)!;
+        expect(Number(net!.replace(/,/g, ""))).toBe(Number(payout!.replace(/,/g, "")) - 20);
         decided = { round: round!, alicePayout: Number(payout!.replace(/,/g, "")), aliceAt: at! };
         await shared.page.screenshot({ path: `${ARTIFACTS}/crash-room-busted.png` });
         await room(bob.app).screenshot({ path: `${ARTIFACTS}/crash-room-bob.png` });
