@@ -1,6 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { formatMultiplier, formatNet, netCoinsText } from "@casino/common/format";
-import { history, openAsGuest, openGame, press, revealed, setAmount, settled, shownResult, type Table } from "./games-helpers";
+import {
+  history,
+  openAsGuest,
+  openGame,
+  press,
+  revealed,
+  setAmount,
+  settled,
+  shownResult,
+  sidewaysScroll,
+  type Table,
+} from "./games-helpers";
 import { DESKTOP } from "./support";
 import { setupBrowserApp } from "./browser-app";
 
@@ -93,6 +104,10 @@ describe("a round is told by one net figure", () => {
         await settled(page);
       }
       expect([...outcomes]).toContain("win");
+      // My bets' columns (multiplier, paid and net apart) fit a phone's width
+      await page.setViewportSize({ width: 360, height: 640 });
+      expect(await sidewaysScroll(page)).toEqual([]);
+      expect(await page.getByTestId("my-bets").evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     } finally {
       await context.close();
     }

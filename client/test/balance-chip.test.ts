@@ -48,6 +48,17 @@ describe("the header's change chip", () => {
     expect(netCoinsText(19 - 10)).toBe(`${chip()!.text} coins`);
   });
 
+  it("tells the stake, not the payout, when the room's state brought the answer's balance first", () => {
+    act(() => requestSent());
+    // the state patch of a win (1000 − 10 + 19) arrives while the header waits for the answer
+    act(() => useRoom.setState({ balance: 1009 }));
+    act(() => acceptAnswer({ requestId: "dice-3", balance: 1009, done: true, payout: 19, totalStake: 10, totalPayout: 19 }));
+    expect(balance()).toBe("990");
+    expect(chip()).toEqual({ text: "10 staked", kind: "stake" });
+    act(() => revealed("dice-3"));
+    expect(chip()).toEqual({ text: "+9", kind: "net" });
+  });
+
   it("tells a loss by its net figure when the table shows it, though the balance does not move then", () => {
     bet("dice-2", 10, 0);
     expect(chip()).toEqual({ text: "10 staked", kind: "stake" });

@@ -32,6 +32,8 @@ interface RoomState {
   withheldNet: Readonly<Record<string, number>>;
   /** What the header's change chip tells next, when it is not the plain change of the balance (see `BalanceNote`). */
   balanceNote: BalanceNote | null;
+  /** The shown balance when the first request now in flight left: the header holds it until they are answered. */
+  shownAtSend: number | null;
 }
 
 /**
@@ -65,6 +67,7 @@ export const useRoom = create<RoomState>()((set) => ({
   inFlight: 0,
   withheldNet: {},
   balanceNote: null,
+  shownAtSend: null,
 }));
 
 let notes = 0;
@@ -75,7 +78,8 @@ export const shownBalance = (s: Pick<RoomState, "balance" | "withheld">): number
   s.balance === null ? null : s.balance - Object.values(s.withheld).reduce((sum, v) => sum + v, 0);
 
 /** A bet or an action leaves for the server. */
-export const requestSent = () => useRoom.setState((s) => ({ inFlight: s.inFlight + 1 }));
+export const requestSent = () =>
+  useRoom.setState((s) => ({ inFlight: s.inFlight + 1, ...(s.inFlight === 0 ? { shownAtSend: shownBalance(s) } : {}) }));
 
 /**
  * The server answered a bet or an action (or refused it: `answer` null). The answer's balance is the
@@ -101,10 +105,12 @@ export function acceptAnswer(
     // unlocked by this very bet) wait for `withheld` to empty.
     const withheld = answer.done ? { ...s.withheld, [answer.requestId]: answer.payout } : s.withheld;
     const withheldNet = answer.done ? { ...s.withheldNet, [answer.requestId]: answer.totalPayout - answer.totalStake } : s.withheldNet;
-    // what left the shown balance now is a stake (a bet, a double, a raise): the payout is withheld
-    const before = shownBalance(s);
+    // what left the shown balance is a stake (a bet, a double, a raise), the payout being withheld:
+    // what left it since the header began to wait (the room's state may have brought the answer's
+    // balance already, payout included), told once the last request in flight is answered
+    const before = s.shownAtSend;
     const after = shownBalance({ balance: answer.balance, withheld });
-    const staked = before !== null && after !== null && after < before ? before - after : 0;
+    const staked = inFlight === 0 && before !== null && after !== null && after < before ? before - after : 0;
     return {
       inFlight,
       balance: answer.balance,
