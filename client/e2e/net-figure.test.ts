@@ -106,8 +106,10 @@ describe("a round is told by one net figure", () => {
       expect([...outcomes]).toContain("win");
       // My bets' columns (multiplier, paid and net apart) fit a phone's width
       await page.setViewportSize({ width: 360, height: 640 });
-      expect(await sidewaysScroll(page)).toEqual([]);
-      expect(await page.getByTestId("my-bets").evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      // (the page lays itself out again for the new width: waited for)
+      await expect.poll(() => sidewaysScroll(page), { timeout: 10_000 }).toEqual([]);
+      const myBets = page.getByTestId("my-bets");
+      await expect.poll(() => myBets.evaluate((el) => el.getBoundingClientRect().right <= innerWidth), { timeout: 10_000 }).toBe(true);
     } finally {
       await context.close();
     }
