@@ -1,8 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createElement } from "react";
-import { act, render, screen } from "@testing-library/react";
+import { act, render, renderHook, screen } from "@testing-library/react";
 import { netCoinsText } from "@casino/common/format";
 import { BalanceDisplay } from "../src/features/lobby/BalanceDisplay";
+import type { CrashRoomBet } from "@casino/common/protocol";
+import { useTableHeaderChip } from "../src/games/blackjack/table/header-chip";
+import { useCrashHeaderChip } from "../src/games/crash/shared/use-crash-room";
+import type { SeatView } from "../src/games/blackjack/table/Seat";
 import { acceptAnswer, requestSent, revealed, sharedRoundSettled, sharedStakePlaced, useRoom } from "../src/store/room";
 import { useSettings } from "../src/store/settings";
 
@@ -105,5 +109,69 @@ describe("the header's change chip", () => {
   it("tells any other change as itself", () => {
     act(() => useRoom.setState({ balance: 1250 }));
     expect(chip()).toEqual({ text: "+250", kind: "change" });
+  });
+});
+
+describe("the blackjack table's notes to the header", () => {
+  const seat = (staked: number, payout: number | null) => ({ staked, payout }) as unknown as SeatView;
+
+  it("tell each stake of the seat and, once settled, its net figure", () => {
+    const notes = () => {
+      const n = useRoom.getState().balanceNote;
+      return n && { kind: n.kind, amount: n.amount, change: n.change };
+    };
+    const { rerender } = renderHook((p: { bet: number | null; seat: SeatView | null }) => useTableHeaderChip(p.bet, p.seat), {
+      initialProps: { bet: null as number | null, seat: null as SeatView | null },
+    });
+    expect(notes()).toBeNull();
+    rerender({ bet: 10, seat: null });
+    expect(notes()).toEqual({ kind: "stake", amount: 10, change: -10 });
+    rerender({ bet: 10, seat: seat(10, null) });
+    // a double
+    rerender({ bet: 10, seat: seat(20, null) });
+    expect(notes()).toEqual({ kind: "stake", amount: 10, change: -10 });
+    // a double won: 40 paid for 20 staked
+    rerender({ bet: 10, seat: seat(20, 40) });
+    expect(notes()).toEqual({ kind: "net", amount: 20, change: 40 });
+  });
+
+  it("tell nothing of a round found on joining", () => {
+    const before = useRoom.getState().balanceNote;
+    renderHook(() => useTableHeaderChip(10, seat(10, 0)));
+    expect(useRoom.getState().balanceNote).toBe(before);
+  });
+});
+
+describe("the crash room's notes to the header", () => {
+  const bet = (status: CrashRoomBet["status"], payout = 0) =>
+    ({ playerId: "p", username: "P", amount: 10, autoCashOut: 0, status, cashedOutAt: 120, payout }) as CrashRoomBet;
+  const note = () => {
+    const n = useRoom.getState().balanceNote;
+    return n && { kind: n.kind, amount: n.amount, change: n.change };
+  };
+
+  it("tell the bet's stake, then its cash-out by its net figure, and a bust as -stake", () => {
+    const { rerender } = renderHook((p: { round: string | null; mine: CrashRoomBet | null }) => useCrashHeaderChip(p.round, p.mine), {
+      initialProps: { round: "r1" as string | null, mine: null as CrashRoomBet | null },
+    });
+    rerender({ round: "r1", mine: bet("active") });
+    expect(note()).toEqual({ kind: "stake", amount: 10, change: -10 });
+    rerender({ round: "r1", mine: bet("cashed_out", 12) });
+    expect(note()).toEqual({ kind: "net", amount: 2, change: 12 });
+    rerender({ round: "r2", mine: null });
+    rerender({ round: "r2", mine: bet("active") });
+    rerender({ round: "r2", mine: bet("lost") });
+    expect(note()).toEqual({ kind: "net", amount: -10, change: 0 });
+  });
+
+  it("tell nothing of a bet found on joining", () => {
+    const before = useRoom.getState().balanceNote;
+    const { rerender } = renderHook((p: { mine: CrashRoomBet | null }) => useCrashHeaderChip("r1", p.mine), {
+      initialProps: { mine: bet("active") as CrashRoomBet | null },
+    });
+    expect(useRoom.getState().balanceNote).toBe(before);
+    // its settlement is told: the stake was not, but the figure is the round's
+    rerender({ mine: bet("cashed_out", 12) });
+    expect(note()).toEqual({ kind: "net", amount: 2, change: 12 });
   });
 });

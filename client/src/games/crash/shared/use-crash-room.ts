@@ -26,7 +26,7 @@ export function useCrashRoom(shared: SharedCrashRoom): CrashRoomControls {
   const { status, state: room, pending, error, send } = useSharedRoom<CrashRoomSnapshot | null, SharedCrashConnection>(shared);
 
   const mine = room && shared.playerId ? (room.bets[shared.playerId] ?? null) : null;
-  useHeaderChip(room?.roundId ?? null, mine);
+  useCrashHeaderChip(room?.roundId ?? null, mine);
   return {
     status,
     room,
@@ -44,7 +44,7 @@ export function useCrashRoom(shared: SharedCrashRoom): CrashRoomControls {
  * bust's −stake, a refund's 0), never the payout alone. Only a change seen here is told: a bet found
  * already placed or settled on joining is not.
  */
-function useHeaderChip(roundId: string | null, mine: CrashRoomBet | null): void {
+export function useCrashHeaderChip(roundId: string | null, mine: CrashRoomBet | null): void {
   // the last bet seen, as round and status; undefined until the room's first state
   const last = useRef<string | null | undefined>(undefined);
   const key = roundId && mine ? `${roundId}:${mine.status}` : null;
