@@ -21,7 +21,8 @@ export interface AxeFinding {
  * the browser tests ask for reduced motion, so the app draws each state at once.
  */
 export async function axeViolations(page: Page, options: { only?: string[] } = {}): Promise<AxeFinding[]> {
-  await page.evaluate(AXE_SOURCE);
+  // once per document: the page keeps it until it navigates
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
   await animationsSettled(page);
   return runAxe(page, options.only ?? null);
 }

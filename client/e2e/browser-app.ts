@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { afterAll, beforeAll } from "vitest";
 import type { Browser, BrowserContextOptions } from "playwright-core";
+import type { Clock } from "../../server/src/clock";
 import { startTestApp, type TestApp } from "../../server/test/harness";
 import { HOST_ORIGIN, startFakeHost, type FakeHost } from "./fake-discord-host";
 import { ARTIFACTS, launchChromium } from "./support";
@@ -20,6 +21,8 @@ export interface BrowserAppOptions {
   animations?: boolean;
   /** How long the start may take (ms); the project's hook timeout when absent. */
   timeout?: number;
+  /** The shared rooms' clock (a ManualClock: the test moves their time); the process's own time when absent. */
+  clock?: Clock;
 }
 
 export interface BrowserApp {
@@ -46,7 +49,7 @@ export function setupBrowserApp(options: BrowserAppOptions = {}): BrowserApp {
     mkdirSync(ARTIFACTS, { recursive: true });
     server = await startTestApp(
       { CLIENT_DIST: "client/dist", ...(options.discordHost ? { FRAME_ANCESTORS: HOST_ORIGIN } : {}), ...options.env },
-      { redis: options.redis },
+      { redis: options.redis, clock: options.clock },
     );
     if (options.discordHost) host = await startFakeHost();
     const launched = await launchChromium({ localhost: host?.address });

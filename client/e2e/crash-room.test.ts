@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { matchMaker } from "@colyseus/core";
+import { crashReachedAtMs } from "@casino/common";
+import { ManualClock } from "../../server/src/clock";
 import type { FrameLocator, Page } from "playwright-core";
 import { ARTIFACTS } from "./support";
 import { history, serverBalance, type HistoryRow } from "./games-helpers";
@@ -10,21 +12,25 @@ import { setupBrowserApp } from "./browser-app";
  * The shared crash room in real Chromium: players launched by the fake Discord host in one activity
  * instance play the same rounds and see each other's bets; a player of another instance plays in
  * another room. Every coin is checked against the server's record (REST).
+ *
+ * The rooms run on a ManualClock: a phase lasts until the test moves the clock past it, so the players
+ * bet at their own pace, Alice cashes out at a multiplier below the round's crash point (read in the
+ * database, the test's secret), and the bust stays on both tables until the test moves on.
  */
-const {
-  server: t,
-  browser,
-  host,
-} = setupBrowserApp({
-  discordHost: true,
-  env: {
-    // Time to place bets from the page (a loaded machine can take seconds to fill and click), a curve
-    // that reaches 2× in about 1.7 s, and a pause after the bust long enough to read everyone's result.
-    CRASH_BETTING_MS: "8000",
-    CRASH_BUSTED_MS: "5000",
-    CRASH_CURVE_RATE: "0.0004",
-  },
-});
+const clock = new ManualClock(Date.now());
+const CRASH_ENV = {
+  // Phases far longer than the test takes to act in them: only the test's advance ends one.
+  CRASH_BETTING_MS: "60000",
+  CRASH_BUSTED_MS: "60000",
+  CRASH_TICK_MS: "50",
+  CRASH_CURVE_RATE: "0.0004",
+};
+const RATE = Number(CRASH_ENV.CRASH_CURVE_RATE);
+
+const { server: t, browser, host } = setupBrowserApp({ discordHost: true, clock, env: CRASH_ENV });
+
+const crashPointOf = async (round: string) =>
+  Number((await t.app.services.db.run((em) => em.query(`SELECT crash_point FROM crash_rounds WHERE id = $1`, [round])))[0].crash_point);
 
 interface Player {
   name: string;
@@ -100,25 +106,10 @@ const shownBalance = async (app: FrameLocator) => Number(((await app.getByTestId
 const crashRows = async (baseUrl: string, s: { playerId: string; token: string }) =>
   (await history(baseUrl, s)).filter((r: HistoryRow) => r.gameType === "crash");
 
-/**
- * Waits until a table shows the bust of `round` or has moved on to another round, and returns what it
- * showed at the bust (null if it moved on first). Polled from here, and read in one step: the bust
- * shows for a few seconds only, then the next round clears the bets, and a busy page may draw the next
- * round's state first.
- */
-async function bustOf(app: FrameLocator, round: string): Promise<TableView | null> {
-  let seen: TableView | null = null;
-  await expect
-    .poll(
-      async () => {
-        seen = await viewOf(app);
-        return seen.round !== round || seen.phase === "busted";
-      },
-      { timeout: 60_000, interval: 200 },
-    )
-    .toBe(true);
-  const last = seen as TableView | null;
-  return last && last.round === round && last.phase === "busted" ? last : null;
+/** Waits until a table shows the bust of `round` (it stays until the clock moves on) and returns what it shows. */
+async function bustOf(app: FrameLocator, round: string): Promise<TableView> {
+  await app.locator(`[data-testid="crash-room"][data-round="${round}"][data-phase="busted"]`).waitFor({ timeout: 20_000 });
+  return viewOf(app);
 }
 
 /** Places a bet from the panel; a failure says what the panel showed (for the test's message). */
@@ -159,41 +150,27 @@ describe("the shared crash room", () => {
     expect(await bob.app.getByTestId("crash-room-commitment").textContent()).toBe(commitment);
     expect(await erin.app.getByTestId("crash-room-commitment").textContent()).not.toBe(commitment);
 
-    // Rounds until one where Alice's cash-out lands before the bust (a round can bust before the click).
+    // Rounds until one whose crash point leaves room for a cash-out (1 in 30 or so busts at once).
     let decided: { round: string; alicePayout: number; aliceAt: string } | null = null;
     let erinBet = false;
     let lastRound: string | null = null;
     let shotBetting = false;
-    // Why each round did not decide, for the message should none do (on a loaded machine several can miss).
     const undecided: string[] = [];
-    for (let attempt = 0; attempt < 14 && !decided; attempt++) {
-      // The start of a betting phase not yet tried (the one after the last bust).
+    for (let attempt = 0; attempt < 6 && !decided; attempt++) {
+      // The betting phase after the last bust: it lasts until the clock moves.
       const fresh = lastRound ? `:not([data-round="${lastRound}"])` : "";
-      await alice.app.locator(`[data-testid="crash-room"][data-phase="betting"]${fresh}`).waitFor({ timeout: 60_000 });
+      await alice.app.locator(`[data-testid="crash-room"][data-phase="betting"]${fresh}`).waitFor({ timeout: 20_000 });
       const { round } = await phaseOf(alice.app);
       lastRound = round;
-      const placed = await Promise.allSettled([
-        placeBet(alice.app, 20),
-        placeBet(bob.app, 30),
-        erinBet ? Promise.resolve() : placeBet(erin.app, 15),
-      ]);
-      if (placed[2].status === "fulfilled") erinBet = true;
+      // Alice's and Bob's frames share one page, and so its keyboard focus: one fills after the other.
+      await Promise.all([placeBet(alice.app, 20).then(() => placeBet(bob.app, 30)), erinBet ? Promise.resolve() : placeBet(erin.app, 15)]);
+      erinBet = true;
       // Each sees the other's bet in the same round.
-      const seen = await Promise.all(
+      await Promise.all(
         [betRow(alice.app, b.playerId), betRow(bob.app, a.playerId), betRow(alice.app, a.playerId), betRow(bob.app, b.playerId)].map(
-          (row) =>
-            row.waitFor({ timeout: 8_000 }).then(
-              () => true,
-              () => false,
-            ),
+          (row) => row.waitFor({ timeout: 20_000 }),
         ),
       );
-      // A bet sent as the phase closed is refused: the next betting phase (the loop waits for a fresh one) tries again.
-      if (placed.slice(0, 2).some((p) => p.status === "rejected") || seen.includes(false)) {
-        const refused = placed.slice(0, 2).find((p): p is PromiseRejectedResult => p.status === "rejected");
-        undecided.push(refused ? `a bet was not placed (${String(refused.reason).split("\n")[0]})` : "a bet row was not shown in time");
-        continue;
-      }
       expect((await phaseOf(bob.app)).round).toBe(round);
       expect(await betRow(bob.app, a.playerId).textContent()).toContain("20");
       expect(await betRow(alice.app, b.playerId).textContent()).toContain("30");
@@ -202,24 +179,32 @@ describe("the shared crash room", () => {
         await shared.page.screenshot({ path: `${ARTIFACTS}/crash-room-betting.png` });
       }
 
-      // A round that busts at 1.00× has no running phase to see.
+      // Betting closes; the run starts (or the round busts at once, at 1.00×). The clock stays still
+      // until the page shows it: the run started at the clock's present.
+      const crashPoint = await crashPointOf(round!);
+      await clock.advance(Number(CRASH_ENV.CRASH_BETTING_MS));
       await alice.app
         .locator(`[data-testid="crash-room"][data-round="${round}"]:is([data-phase="running"], [data-phase="busted"])`)
         .waitFor({ timeout: 20_000 });
-      await alice.app
-        .getByRole("button", { name: /^Cash out/ })
-        .click({ timeout: 5_000 })
-        .catch(() => undefined); // busted first: this round does not decide
-      // A table that was too busy to draw this bust before the next round (a loaded machine) leaves the
-      // round undecided: the bets' outcomes are read from both tables or the round does not count.
-      const [aliceSaw, bobSaw] = await Promise.all([bustOf(alice.app, round!), bustOf(bob.app, round!)]);
-      if (!aliceSaw || !bobSaw) {
-        undecided.push("a table did not show the bust");
+      if (crashPoint < 110) {
+        await clock.advance(crashReachedAtMs(crashPoint, RATE));
+        await Promise.all([bustOf(alice.app, round!), bustOf(bob.app, round!)]);
+        undecided.push(`the round busted at ${crashPoint / 100}×, before a cash-out could land`);
+        await clock.advance(Number(CRASH_ENV.CRASH_BUSTED_MS));
         continue;
       }
+      // The run to a multiplier below the crash point, where Alice cashes out by hand; then to the bust.
+      const target = Math.min(150, Math.floor((100 + crashPoint) / 2));
+      await clock.advance(crashReachedAtMs(target, RATE));
+      await alice.app.getByRole("button", { name: /^Cash out/ }).click();
+      await bob.app
+        .locator(`[data-testid="crash-room-bet"][data-player="${a.playerId}"][data-status="cashed_out"]`)
+        .waitFor({ timeout: 20_000 });
+      await clock.advance(crashReachedAtMs(crashPoint, RATE) - crashReachedAtMs(target, RATE));
+      const [aliceSaw, bobSaw] = await Promise.all([bustOf(alice.app, round!), bustOf(bob.app, round!)]);
       // Both tables show the same outcome for each bet.
-      const aliceStatus = aliceSaw.bets[a.playerId]?.status;
-      expect(bobSaw.bets[a.playerId]?.status).toBe(aliceStatus);
+      expect(aliceSaw.bets[a.playerId]?.status).toBe("cashed_out");
+      expect(bobSaw.bets[a.playerId]?.status).toBe("cashed_out");
       expect(aliceSaw.bets[b.playerId]?.status).toBe("lost");
       expect(bobSaw.bets[b.playerId]?.status).toBe("lost");
       // Erin's bets are never in this room, nor Alice's and Bob's in hers.
@@ -227,16 +212,14 @@ describe("the shared crash room", () => {
       const erinSees = await viewOf(erin.app);
       expect(erinSees.bets[a.playerId]).toBeUndefined();
       expect(erinSees.bets[b.playerId]).toBeUndefined();
-      if (aliceStatus !== "cashed_out") undecided.push(`Alice's bet ${aliceStatus} (busted before the click)`);
-      if (aliceStatus === "cashed_out") {
-        const outcome = bobSaw.bets[a.playerId]!.outcome;
-        // the bet's net figure, and what was paid labelled as such
-        const [, at, net, payout] = /^@ ([\d.]+)× ([+-]?[\d,]+), paid ([\d,]+)$/.exec(outcome)!;
-        expect(Number(net!.replace(/,/g, ""))).toBe(Number(payout!.replace(/,/g, "")) - 20);
-        decided = { round: round!, alicePayout: Number(payout!.replace(/,/g, "")), aliceAt: at! };
-        await shared.page.screenshot({ path: `${ARTIFACTS}/crash-room-busted.png` });
-        await room(bob.app).screenshot({ path: `${ARTIFACTS}/crash-room-bob.png` });
-      }
+      const outcome = bobSaw.bets[a.playerId]!.outcome;
+      // the bet's net figure, and what was paid labelled as such
+      const [, at, net, payout] = /^@ ([\d.]+)× ([+-]?[\d,]+), paid ([\d,]+)$/.exec(outcome)!;
+      expect(Number(net!.replace(/,/g, ""))).toBe(Number(payout!.replace(/,/g, "")) - 20);
+      expect(Number(at)).toBeLessThan(crashPoint / 100);
+      decided = { round: round!, alicePayout: Number(payout!.replace(/,/g, "")), aliceAt: at! };
+      await shared.page.screenshot({ path: `${ARTIFACTS}/crash-room-busted.png` });
+      await room(bob.app).screenshot({ path: `${ARTIFACTS}/crash-room-bob.png` });
     }
     expect(decided, `a round in which Alice cashed out before the bust; the rounds tried: ${undecided.join("; ")}`).not.toBeNull();
 
@@ -276,5 +259,5 @@ describe("the shared crash room", () => {
     await other.page.screenshot({ path: `${ARTIFACTS}/crash-room-other-instance.png` });
     await shared.page.close();
     await other.page.close();
-  }, 300_000);
+  }, 120_000);
 });

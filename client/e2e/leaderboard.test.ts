@@ -41,14 +41,18 @@ const balanceOf = async (discordId: string) =>
 const rowOf = (app: FrameLocator, name: string) =>
   app.getByRole("list", { name: "Balance leaderboard" }).getByTestId("leaderboard-row").filter({ hasText: name });
 
-/** One coin flip of 1 coin, through the table as a player plays it. */
+/**
+ * One coin flip of 10 coins, through the table as a player plays it, until the table shows its result.
+ * 10 coins leave the balance at 990, 1,009 or 1,010, never where it started (1 coin could win 1.98
+ * paid as 1).
+ */
 async function flipCoin(app: FrameLocator) {
   await app.getByTestId("game-tile-coin-flip").getByRole("button", { name: "Play Now" }).click();
   await app.getByTestId("table-coin-flip").waitFor({ timeout: 20_000 });
-  await app.getByTestId("bet-amount").fill("1");
+  await app.getByTestId("bet-amount").fill("10");
   await app.getByTestId("coin-tails").click();
   await app.getByTestId("bet-button").click();
-  await app.locator('[data-testid="bet-panel"][data-pending="false"]').waitFor({ timeout: 15_000 });
+  await app.locator('[data-testid="round-slot"][data-round="shown"] [data-testid="round-result"]').waitFor({ timeout: 15_000 });
 }
 
 describe("the leaderboard panel inside Discord", () => {

@@ -24,10 +24,14 @@ import { cardName } from "../src/games/cards";
 import { checkHoldemRecord, dealHoldemHand, describeHoldemHand, holdemHandFile, recordOfFile } from "../src/games/holdem/deck";
 import { describeZodError } from "../src/validation";
 import { commitmentLine } from "../src/fairness/commitment-line";
+import { checkHistoryRound, historyFile, type HistoryRoundCheck } from "../src/fairness/verify-history";
 
 /**
  * `npm run verify -- --shoe <file.json> [--server-seed-hash …] [--json]`: a whole shoe of the shared
  * blackjack table, from its record as `GET /api/tables/shoes/:id` answers it (docs/fairness.md section 7).
+ *
+ * `npm run verify -- --history <file.json> [--json]`: every revealed round of a player's history, as
+ * `GET /api/player/:id/history` answers it, re-derived and compared with the record.
  *
  * `npm run verify -- --server-seed … --client-seed … --nonce … --game … [--amount …] [--params '{json}']
  * [--actions '[json]'] [--rounding 1|2] [--server-seed-hash …] [--json]`: re-derives a round offline from the common
@@ -44,6 +48,11 @@ const USAGE = `usage: npm run verify -- --server-seed <hex> --client-seed <text>
     rounds played before rules were recorded; 2, unbiased, for rounds played since)
   --server-seed-hash checks the revealed seed against the hash shown before the round
   --json prints the verification as JSON
+
+       npm run verify -- --history <history.json> [--json]
+
+  --history re-derives every round of a history page (GET /api/player/:id/history) whose server seed
+    is revealed and compares each with the record (exit code 1 if one differs)
 
        npm run verify -- --shoe <record.json> [--server-seed-hash <hex>] [--json]
 
@@ -213,6 +222,62 @@ function holdemHand(argv: string[]): number {
   return dealt.commitment.matches === false || (problems !== null && problems.length > 0) ? 1 : 0;
 }
 
+/** The history mode: exit 0 when every revealed round matches its record, 1 when one does not. */
+function history(argv: string[]): number {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: { history: { type: "string" }, json: { type: "boolean", default: false } },
+  });
+  let text: string;
+  try {
+    text = readFileSync(values.history!, "utf8");
+  } catch (e) {
+    throw new UsageError(`--history: cannot read ${values.history}: ${(e as Error).message}`);
+  }
+  const parsed = historyFile.safeParse(json("history", text));
+  if (!parsed.success) throw new UsageError(`--history: ${describeZodError(parsed.error)}`);
+  const checks = parsed.data.map(checkHistoryRound);
+  if (values.json)
+    console.log(
+      JSON.stringify(
+        checks.map((c) => ({
+          id: c.item.id,
+          gameType: c.item.gameType,
+          skipped: c.skipped,
+          problems: c.problems,
+          commitment: c.verification?.commitment ?? null,
+          summary: c.verification?.summary ?? null,
+        })),
+        null,
+        2,
+      ),
+    );
+  else console.log(formatHistory(checks));
+  return checks.some((c) => c.problems.length > 0) ? 1 : 0;
+}
+
+/** Each row of a history, verified: its re-derivation and whether it matches the record, then a count. */
+function formatHistory(checks: HistoryRoundCheck[]): string {
+  const lines: string[] = [];
+  for (const c of checks) {
+    lines.push(`== ${c.item.createdAt} ${c.item.gameType} (${c.item.id})`);
+    if (c.skipped) lines.push(`skipped: ${c.skipped}`);
+    if (c.verification) lines.push(formatVerification(c.verification));
+    if (!c.skipped) lines.push(c.problems.length ? `record: DOES NOT MATCH (${c.problems.join("; ")})` : "record: matches");
+    lines.push("");
+  }
+  const derived = checks.filter((c) => !c.skipped);
+  const differ = derived.filter((c) => c.problems.length > 0).length;
+  const skipped = checks.length - derived.length;
+  lines.push(
+    `${derived.length} round${derived.length === 1 ? "" : "s"} re-derived: ${differ === 0 ? "every one matches the record" : `${differ} DO NOT MATCH the record`}` +
+      (skipped ? `; ${skipped} skipped` : ""),
+  );
+  return lines.join("\n");
+}
+
 /** Runs a mode of the command; a bad request is explained with the usage (exit 2). */
 function orUsage(run: () => number): number {
   try {
@@ -224,6 +289,7 @@ function orUsage(run: () => number): number {
 }
 
 function main(argv: string[]): number {
+  if (argv.includes("--history")) return orUsage(() => history(argv));
   if (argv.includes("--holdem-hand")) return orUsage(() => holdemHand(argv));
   if (argv.includes("--crash-game-hash")) return orUsage(() => crashRoom(argv));
   let parsed: ReturnType<typeof request>;

@@ -8,6 +8,7 @@ export const ROOMS = {
   crash: "crash",
   leaderboard: "leaderboard",
   table: "blackjack-table",
+  holdem: "holdem-table",
   together: "together",
 } as const;
 

@@ -10,20 +10,7 @@ import { requestId } from "./request-id";
 
 /** The `blackjack-table` room's inputs (see table.ts); every message is validated whole with these. */
 
-/**
- * Join options. `instanceId`: the activity instance's table (the player's own session must have joined
- * it), or null for the public tables. `freeSeat: true` (public tables only) matches only a table with a
- * free seat, and creates one when every table is full; without it a public join may land at a full
- * table, to watch. A given table is joined by its room id (from `GET /api/tables`).
- */
-export const tableJoinOptions = z
-  .object({ instanceId: instanceId.nullable(), freeSeat: z.literal(true).optional() })
-  .strict()
-  .refine((o) => !(o.freeSeat && o.instanceId !== null), {
-    path: ["freeSeat"],
-    message: "an activity instance has one table: freeSeat is for the public tables",
-  });
-export type TableJoinOptions = z.infer<typeof tableJoinOptions>;
+export { tableJoinOptions, type TableJoinOptions } from "./table-join";
 
 export const tableSitMessage = z.object({ requestId, seat: seatNumber }).strict();
 export const tableLeaveMessage = z.object({ requestId }).strict();
@@ -37,7 +24,7 @@ export const tableReadyMessage = z.object({ requestId }).strict();
 export const tableActMessage = z.object({ requestId, action: blackjackActions }).strict();
 export type TableActMessage = z.infer<typeof tableActMessage>;
 
-/** `GET /api/tables?instanceId=`: the instance's table, or (without one) the public tables. */
+/** `GET /api/tables?instanceId=` (and `GET /api/holdem-tables`): the instance's table, or (without one) the public tables. */
 export const tableListQuery = z.object({ instanceId: instanceId.optional() }).strict();
 
 /** `GET /api/tables/shoes/:id`. */

@@ -286,6 +286,63 @@ describe("npm run verify", () => {
     expect(r.stdout.trimEnd()).toBe(formatVerification(verifyRound({ ...seeds(5), game: DAILY_SPIN })));
   });
 
+  it("re-derives a whole history with --history: every revealed round against its record, the others skipped (exit 1 when one differs)", async () => {
+    const dice = { game: "dice", amount: 100, params: { target: 49.5, direction: "under" }, rounding: 2 as const };
+    const rolled = verifyRound({ ...seeds(3), ...dice });
+    const spin = verifyRound({ ...seeds(4), game: DAILY_SPIN });
+    const row = (nonce: number, game: string, v: typeof rolled, extra: Record<string, unknown>) => ({
+      id: `row-${nonce}`,
+      kind: game === DAILY_SPIN ? "daily_spin" : "round",
+      gameType: game,
+      amount: null,
+      betAmount: v.totalStake,
+      result: v.result,
+      payout: v.totalPayout,
+      requestId: null,
+      params: {},
+      actions: [],
+      rounding: null,
+      outcome: v.view,
+      createdAt: `2026-01-01T00:00:0${nonce}.000Z`,
+      fairness: { serverSeedHash: sha256Hex(serverSeed), clientSeed: "verifier", nonce, serverSeed },
+      ...extra,
+    });
+    const items = [
+      row(3, "dice", rolled, { amount: 100, params: dice.params, rounding: 2 }),
+      row(4, DAILY_SPIN, spin, {}),
+      {
+        ...row(5, "dice", rolled, {}),
+        fairness: { serverSeedHash: sha256Hex(serverSeed), clientSeed: "verifier", nonce: 5, serverSeed: null },
+      },
+    ];
+    const dir = mkdtempSync(join(tmpdir(), "history-"));
+    try {
+      const file = join(dir, "history.json");
+      writeFileSync(file, JSON.stringify({ items, nextBefore: null }));
+      const ok = await cli(["--history", file]);
+      expect(ok.code).toBe(0);
+      expect(ok.stdout).toContain(formatVerification(verifyRound({ ...seeds(3), serverSeedHash: sha256Hex(serverSeed), ...dice })));
+      expect(ok.stdout).toContain("skipped: its server seed is not revealed yet");
+      expect(ok.stdout.trimEnd().split("\n").at(-1)).toBe("2 rounds re-derived: every one matches the record; 1 skipped");
+
+      // A record that says more was paid than the seeds give: found, and the exit code says so.
+      writeFileSync(file, JSON.stringify([{ ...items[0], payout: rolled.totalPayout + 1 }]));
+      const bad = await cli(["--history", file, "--json"]);
+      expect(bad.code).toBe(1);
+      expect(JSON.parse(bad.stdout)[0].problems).toEqual([
+        `recorded staked 100, paid ${rolled.totalPayout + 1} (${rolled.result}), re-derived staked 100, paid ${rolled.totalPayout} (${rolled.result})`,
+      ]);
+
+      // A file that is no history is explained (exit 2).
+      writeFileSync(file, JSON.stringify({ items: [{ id: 1 }] }));
+      const wrong = await cli(["--history", file]);
+      expect(wrong.code).toBe(2);
+      expect(wrong.stderr.split("\n")[0]).toMatch(/^--history: /);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("re-derives a whole table shoe from its record with --shoe (the worked example of section 7)", async () => {
     const doc = readFileSync(new URL("../../docs/fairness.md", import.meta.url), "utf8");
     const example = [...doc.matchAll(/```json\n([\s\S]*?)\n```/g)]

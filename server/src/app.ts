@@ -35,6 +35,8 @@ import { CrashStore } from "./db/crash-store";
 import { startCrashRecovery } from "./rooms/crash-recovery";
 import { TableStore } from "./db/table-store";
 import { tableRoom } from "./rooms/table-room";
+import { HoldemStore } from "./db/holdem-store";
+import { holdemRoom } from "./rooms/holdem-room";
 import { tableRoutes } from "./http/table-routes";
 import { SkillRounds } from "./skill/skill-rounds";
 import { skillBodyParser, skillRoutes } from "./http/skill-routes";
@@ -123,6 +125,7 @@ export async function createApp(config: Config, existingDb?: Database, clock: Cl
     roomLimits: new RoomLimiter(new TokenBuckets(config.redisUrl ? redis : undefined, log), roomLimitRules(config)),
     crash: new CrashStore(db, ledger, config.crash),
     table: new TableStore(db, ledger, config.table),
+    holdem: new HoldemStore(db, ledger.holdem, config.table.leaseMs),
     skill: new SkillRounds(db, ledger, { realTimeCheck: config.skillRealTimeCheck }),
     guilds,
     instances,
@@ -137,6 +140,7 @@ export async function createApp(config: Config, existingDb?: Database, clock: Cl
   matchMaker.controller.getCorsHeaders = () => ({}) as ReturnType<typeof matchMaker.controller.getCorsHeaders>;
   const stopCrashRecovery = startCrashRecovery(services.crash, config.crash.leaseMs, log);
   const stopTableRecovery = startCrashRecovery(services.table, config.table.leaseMs, log, "table");
+  const stopHoldemRecovery = startCrashRecovery(services.holdem, config.table.leaseMs, log, "holdem");
   subscribeToCommits(announcements, services);
   services.players.onProfileChanged(services.leaderboards.profileChanged);
   services.players.onProfileChanged(async (playerId) => services.together.forget(playerId));
@@ -162,6 +166,8 @@ export async function createApp(config: Config, existingDb?: Database, clock: Cl
       [ROOMS.crash]: countedRoom(ROOMS.crash, crashRoom(services), defineRoom).filterBy(["instanceId"]),
       // One table per activity instance; public tables, matched by a free seat when asked (freeSeat: true).
       [ROOMS.table]: countedRoom(ROOMS.table, tableRoom(services), defineRoom).filterBy(["instanceId", "freeSeat"]),
+      // The Hold'em table: the same rule (one per activity instance; public tables, by a free seat when asked).
+      [ROOMS.holdem]: countedRoom(ROOMS.holdem, holdemRoom(services), defineRoom).filterBy(["instanceId", "freeSeat"]),
       [ROOMS.leaderboard]: countedRoom(ROOMS.leaderboard, leaderboardRoom(services), defineRoom).filterBy([
         "board",
         "scope",
@@ -185,6 +191,7 @@ export async function createApp(config: Config, existingDb?: Database, clock: Cl
   const closeConnections = async () => {
     await stopCrashRecovery();
     await stopTableRecovery();
+    await stopHoldemRecovery();
     // Withdrawn while Redis answers; a process gone with Redis down leaves an address that refuses connections.
     await Promise.race([withdraw().catch(() => undefined), new Promise((r) => setTimeout(r, 1_000).unref())]);
     unwatch();

@@ -17,6 +17,7 @@ import type { Lifecycle } from "./lifecycle";
 import type { RoomLimiter } from "./rooms/rate-limit";
 import type { CrashStore } from "./db/crash-store";
 import type { TableStore } from "./db/table-store";
+import type { HoldemStore } from "./db/holdem-store";
 import type { SkillRounds } from "./skill/skill-rounds";
 import type { Leaderboards } from "./leaderboard/leaderboards";
 import type { Progress } from "./progress/progress";
@@ -55,6 +56,8 @@ export interface Services {
   crash: CrashStore;
   /** The shared blackjack table's shoes and rounds (its money is the ledger's: table-money.ts). */
   table: TableStore;
+  /** The Hold'em tables, their hands and the restart rule (their money is the ledger's: holdem-money.ts). */
+  holdem: HoldemStore;
   skill: SkillRounds;
   leaderboards: Leaderboards;
   progress: Progress;

@@ -7,8 +7,8 @@ import { Inbox, joinCasino, newRequestId, waitFor } from "./room-helpers";
 import { encodeWire, sendRaw, wireOf, type Wire } from "./msgpack-frames";
 
 /**
- * A property-based fuzz of the room protocol on PostgreSQL: every message type of the casino, crash and table
- * rooms, with any msgpack value in place of any field (or of the whole message), is answered with a
+ * A property-based fuzz of the room protocol on PostgreSQL: every message type of the casino, crash, table
+ * and Hold'em table rooms, with any msgpack value in place of any field (or of the whole message), is answered with a
  * result or a known error code and a human message, never `internal`; the connection stays open (the
  * messages stay below the flood limit); the ledger adds up afterwards. The seed is printed on failure
  * (fast-check), so a failing case can be replayed.
@@ -57,6 +57,15 @@ const KNOWN_CODES = new Set([
   "already_cashed_out",
   "cash_out_refused",
   "not_running",
+  "no_hand",
+  "illegal_action",
+  "unknown_seat",
+  "hand_over",
+  "not_sitting_out",
+  "no_chips",
+  "request_answered",
+  "table_closed",
+  "invalid_buy_in",
 ]);
 
 /**
@@ -95,7 +104,7 @@ const { wire } = fc.letrec<{ wire: Wire; leaf: Wire }>((tie) => ({
 }));
 
 /** A valid message of each type, whose fields (nested ones included) the fuzz replaces one at a time. */
-const BASES: Record<string, { room: "casino" | "crash" | "table"; body: Record<string, unknown> }> = {
+const BASES: Record<string, { room: "casino" | "crash" | "table" | "holdem"; body: Record<string, unknown> }> = {
   bet: { room: "casino", body: { game: "dice", amount: 25, params: { target: 50, direction: "under" } } },
   "bet:mines": { room: "casino", body: { game: "mines", amount: 100, params: { mines: 3 } } },
   act: { room: "casino", body: { action: { type: "reveal", tile: 4 } } },
@@ -109,6 +118,11 @@ const BASES: Record<string, { room: "casino" | "crash" | "table"; body: Record<s
   "table:bet": { room: "table", body: { amount: 25 } },
   "table:ready": { room: "table", body: {} },
   "table:act": { room: "table", body: { action: { type: "insurance", take: true } } },
+  "holdem:sit": { room: "holdem", body: { seat: 2, buyIn: 100 } },
+  "holdem:act": { room: "holdem", body: { action: { type: "raise", amount: 6 } } },
+  "holdem:sit-out": { room: "holdem", body: {} },
+  "holdem:come-back": { room: "holdem", body: { postNow: true } },
+  "holdem:leave": { room: "holdem", body: {} },
 };
 
 /** Every field path of a base message: its top-level fields and the ones nested in objects. */
@@ -172,6 +186,12 @@ describe.runIf(TEST_DB === "postgres")("room protocol fuzz", () => {
       return { room, inbox: new Inbox(room) };
     };
     const table = await joinTable();
+    const joinHoldem = async () => {
+      const room: Room = await t.sdk(token).joinOrCreate("holdem-table", { instanceId: null, freeSeat: true });
+      await waitFor(() => (room.state as { snapshot?: string })?.snapshot);
+      return { room, inbox: new Inbox(room) };
+    };
+    const holdem = await joinHoldem();
     let closed = 0;
     // A case that closed its connection fails; the cases fast-check tries after it (shrinking) each get
     // an open connection, so the counterexample it reports is the one that closed it.
@@ -189,6 +209,10 @@ describe.runIf(TEST_DB === "postgres")("room protocol fuzz", () => {
         closed++;
         Object.assign(table, await joinTable());
       }
+      if (!holdem.room.connection.isOpen) {
+        closed++;
+        Object.assign(holdem, await joinHoldem());
+      }
     };
     const codes = new Map<string, number>();
     // Below the flood limit of 200 a second: at most 100 messages in any second.
@@ -199,7 +223,7 @@ describe.runIf(TEST_DB === "postgres")("room protocol fuzz", () => {
         await reopen();
         const base = BASES[kind]!;
         const type = kind.split(":")[0] === "bet" ? "bet" : kind;
-        const { room, inbox } = base.room === "casino" ? casino : base.room === "crash" ? crash : table;
+        const { room, inbox } = { casino, crash, table, holdem }[base.room];
         const requestId = newRequestId();
         const message = whole ?? mutated(base.body, path, value, { t: "str", v: requestId });
         while (sentAt.length >= 100 && performance.now() - sentAt[sentAt.length - 100]! < 1000) {
@@ -226,9 +250,11 @@ describe.runIf(TEST_DB === "postgres")("room protocol fuzz", () => {
     expect(casino.room.connection.isOpen).toBe(true);
     expect(crash.room.connection.isOpen).toBe(true);
     expect(table.room.connection.isOpen).toBe(true);
+    expect(holdem.room.connection.isOpen).toBe(true);
     await casino.room.leave();
     await crash.room.leave();
     await table.room.leave();
+    await holdem.room.leave();
     await t.expectLedgerInvariant();
   });
 });

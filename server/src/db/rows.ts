@@ -11,6 +11,9 @@ import type {
   FairnessSeed,
   GamePlay,
   GamePlayCount,
+  HoldemHandRow,
+  HoldemSeatRow,
+  HoldemTableRow,
   GameSession,
   LedgerEntry,
   NextServerSeed,
@@ -86,6 +89,9 @@ export interface Tables {
   table_shoes: RowOf<TableShoe>;
   table_rounds: RowOf<TableRound>;
   table_bets: RowOf<TableBetRow, "amount" | "staked" | "payout">;
+  holdem_tables: RowOf<HoldemTableRow>;
+  holdem_seats: RowOf<HoldemSeatRow, "buyIn" | "stack" | "cashedOut">;
+  holdem_hands: RowOf<HoldemHandRow>;
 }
 
 /** Some columns (all by default) of one table's row. */

@@ -1,4 +1,4 @@
-import { Router } from "express";
+import { Router, type Request, type Response } from "express";
 import { matchMaker } from "@colyseus/core";
 import { ROOMS, TABLE_SEATS_COUNT, shoeIdParam, tableListQuery, type TableListing } from "@casino/common";
 import { conflict, notFound } from "../errors";
@@ -7,33 +7,38 @@ import { parse } from "./errors";
 import { requireSession, sessionOf } from "./context";
 import { activityScopeOf } from "../rooms/crash-scope";
 import type { TableMetadata } from "../rooms/table-room";
+import { HOLDEM_TABLE_SEATS } from "@casino/common/holdem-table";
 
 /**
- * The shared blackjack tables: `GET /tables` lists the tables a player may join (the instance's, for a
- * member of it, or the public ones), `GET /tables/shoes/:id` (no session needed) a finished shoe's record
+ * The shared tables: `GET /tables` (blackjack) and `GET /holdem-tables` list the tables a player may join
+ * (the instance's, for a member of it, or the public ones), `GET /tables/shoes/:id` (no session needed) a finished shoe's record
  * with its revealed seed, for `verifyShoe`, and what each of its rounds' settlement recorded.
  */
 export function tableRoutes(s: Services): Router {
   const router = Router();
-  router.get("/tables", requireSession, async (req, res) => {
-    const query = parse(tableListQuery, req.query);
-    const instanceId = query.instanceId ?? null;
-    // The instance rule of the rooms: another instance's table is not even listed.
-    await activityScopeOf(s.instances, sessionOf(req), instanceId, "Guests play at the public tables");
-    const rooms = await matchMaker.query({ name: ROOMS.table });
-    const tables: TableListing[] = rooms
-      .map((room) => ({ room, meta: room.metadata as Partial<TableMetadata> | undefined }))
-      .filter(({ meta }) => meta?.tableId && (meta.instanceId ?? null) === instanceId)
-      .map(({ room, meta }) => ({
-        roomId: room.roomId,
-        tableId: meta!.tableId!,
-        instanceId,
-        seated: meta!.seated ?? 0,
-        freeSeats: TABLE_SEATS_COUNT - (meta!.seated ?? 0),
-        watchers: meta!.watchers ?? 0,
-      }));
-    res.json({ tables });
-  });
+  /** The tables of a room type a player may join: the instance's, for a member of it, or the public ones. */
+  const listing = (name: string, seats: number) =>
+    async function list(req: Request, res: Response) {
+      const query = parse(tableListQuery, req.query);
+      const instanceId = query.instanceId ?? null;
+      // The instance rule of the rooms: another instance's table is not even listed.
+      await activityScopeOf(s.instances, sessionOf(req), instanceId, "Guests play at the public tables");
+      const rooms = await matchMaker.query({ name });
+      const tables: TableListing[] = rooms
+        .map((room) => ({ room, meta: room.metadata as Partial<TableMetadata> | undefined }))
+        .filter(({ meta }) => meta?.tableId && (meta.instanceId ?? null) === instanceId)
+        .map(({ room, meta }) => ({
+          roomId: room.roomId,
+          tableId: meta!.tableId!,
+          instanceId,
+          seated: meta!.seated ?? 0,
+          freeSeats: seats - (meta!.seated ?? 0),
+          watchers: meta!.watchers ?? 0,
+        }));
+      res.json({ tables });
+    };
+  router.get("/tables", requireSession, listing(ROOMS.table, TABLE_SEATS_COUNT));
+  router.get("/holdem-tables", requireSession, listing(ROOMS.holdem, HOLDEM_TABLE_SEATS));
   // Public, like the verifier page that reads it: a finished shoe's seed is revealed to everyone.
   router.get("/tables/shoes/:id", async (req, res) => {
     const { id } = parse(shoeIdParam, { id: req.params.id });

@@ -10,6 +10,7 @@ import { SeedRotation } from "./seed-rotation";
 import { SkillMoney } from "./skill-money";
 import { DailySpins } from "./spins";
 import { TableMoney } from "./table-money";
+import { HoldemMoney } from "./holdem-money";
 import type { SeatSettlement, TableActionDone, TableBetPlaced, TableLedger } from "../db/table-store";
 
 /**
@@ -28,6 +29,8 @@ export class Ledger implements TableLedger {
   private readonly skill: SkillMoney;
   private readonly seedRotation: SeedRotation;
   private readonly table: TableMoney;
+  /** The Hold'em tables' buy-ins, cash-outs and hands (holdem-money.ts). */
+  readonly holdem: HoldemMoney;
 
   constructor(db: Database, log: Pick<Log, "error">, bus: Announcements) {
     this.requests = new MoneyRequests(db, bus);
@@ -36,6 +39,7 @@ export class Ledger implements TableLedger {
     this.crash = new CrashMoney(db, this.requests);
     this.skill = new SkillMoney(this.requests);
     this.table = new TableMoney(db, this.requests);
+    this.holdem = new HoldemMoney(db, this.requests);
     // A rotation moves no coins: it announces the new pair only.
     this.seedRotation = new SeedRotation(db, bus);
   }

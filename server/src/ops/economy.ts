@@ -68,7 +68,9 @@ export async function mintedBySource(db: Database): Promise<MintedCoins[]> {
 
 /**
  * What each holding should hold: the stakes of the rounds still open, `holding:<game>` for the multi-step
- * rounds (`open_rounds.total_stake`), `holding:blackjack-table` for the table's seats not yet settled.
+ * rounds (`open_rounds.total_stake`), `holding:blackjack-table` for the table's seats not yet settled,
+ * and `holding:holdem-<table>` for each Hold'em table: the stacks of its seats not yet cashed out (its
+ * buy-ins less its cash-outs; the pots of a hand being played are in those stacks until it is over).
  */
 export async function openStakes(em: EntityManager): Promise<AccountBalance[]> {
   const rows = await sqlRows<{ account: string; balance: string | number }>(
@@ -76,6 +78,8 @@ export async function openStakes(em: EntityManager): Promise<AccountBalance[]> {
     `SELECT 'holding:' || game AS account, sum(total_stake) AS balance FROM open_rounds GROUP BY game
      UNION ALL
      SELECT 'holding:blackjack-table', sum(staked) FROM table_bets WHERE status = 'active' HAVING count(*) > 0
+     UNION ALL
+     SELECT 'holding:holdem-' || table_id, sum(stack) FROM holdem_seats WHERE left_at IS NULL GROUP BY table_id
      ORDER BY 1`,
   );
   return rows.map((r) => ({ account: r.account, balance: Number(r.balance) }));

@@ -1,4 +1,4 @@
-import { ErrorCode, Room, ServerError, type AuthContext, type Client } from "@colyseus/core";
+import { Room, type AuthContext, type Client } from "@colyseus/core";
 import {
   ACCOUNT_CLOSED_CLOSE_CODE,
   ANONYMOUS_NAME,
@@ -13,7 +13,6 @@ import {
   type TableMessageType,
   type TableSnapshot,
 } from "@casino/common";
-import type { SessionClaims } from "../auth/session";
 import { AppError } from "../errors";
 import type { Services } from "../services";
 import type { ClockTimer } from "../clock";
@@ -26,13 +25,11 @@ import {
   type MachineEvent,
   type TableMachine,
 } from "../table/round-machine";
-import { PUBLIC_SCOPE, activityScopeOf, instanceScope } from "./crash-scope";
+import { PUBLIC_SCOPE, instanceScope } from "./crash-scope";
+import { tableAuth, type TableAuth } from "./table-auth";
 import { TableRoomState, setTableState } from "./table-state";
 import { RoomRequests } from "./room-messages";
 
-interface TableAuth extends SessionClaims {
-  scope: string;
-}
 type TableClient = Client<{ auth: TableAuth }>;
 
 const playerOf = (client: TableClient): string => client.auth!.playerId;
@@ -56,16 +53,7 @@ export function tableRoom(services: Services) {
     protected override readonly services = services;
 
     static override async onAuth(token: string, options: unknown, _context: AuthContext): Promise<TableAuth> {
-      try {
-        const claims = await services.tokens.verify(token);
-        const parsed = tableJoinOptions.safeParse(options ?? {});
-        if (!parsed.success) throw new AppError("invalid_options", 400, parsed.error.issues.map((i) => i.message).join("; "));
-        const scope = await activityScopeOf(services.instances, claims, parsed.data.instanceId, "Guests play at the public tables");
-        return { ...claims, scope };
-      } catch (error) {
-        if (error instanceof AppError) throw new ServerError(ErrorCode.AUTH_FAILED, error.message);
-        throw error;
-      }
+      return tableAuth(services, token, options, tableJoinOptions);
     }
   };
 }

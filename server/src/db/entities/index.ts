@@ -99,7 +99,10 @@ export class Player {
 @Entity("ledger_entries")
 @Unique("uq_ledger_player_request", ["playerId", "requestId"])
 @Check("ledger_entries_balance_after_check", `balance_after >= 0`)
-@Check("ledger_entries_reason_check", `reason IN ('grant','bet','payout','refund','daily_spin','reward','admin_adjustment')`)
+@Check(
+  "ledger_entries_reason_check",
+  `reason IN ('grant','bet','payout','refund','daily_spin','reward','admin_adjustment','buy_in','cash_out')`,
+)
 @Check("ledger_entries_account_check", `account ~ '^(house|mint|holding):[a-z0-9-]+$'`)
 @Index("idx_ledger_player", ["playerId", "id"])
 /** For rebuilding the day and week boards: tiny, and nearly free on an append-only table. */
@@ -114,7 +117,8 @@ export class LedgerEntry {
   player?: Relation<Player>;
   @Column({ type: "bigint", transformer: bigintToNumber }) delta!: number;
   @Column({ name: "balance_after", type: "bigint", transformer: bigintToNumber }) balanceAfter!: number;
-  @Column({ type: "text" }) reason!: "grant" | "bet" | "payout" | "refund" | "daily_spin" | "reward" | "admin_adjustment";
+  @Column({ type: "text" }) reason!:
+    "grant" | "bet" | "payout" | "refund" | "daily_spin" | "reward" | "admin_adjustment" | "buy_in" | "cash_out";
   @Column({ type: "text", nullable: true }) reference!: string | null;
   @Column({ name: "request_id", type: "text" }) requestId!: string;
   @CreateDateColumn({ name: "created_at", type: "timestamptz" }) createdAt!: Date;
@@ -650,6 +654,77 @@ export class TableBetRow {
   @Column({ name: "settled_at", type: "timestamptz", nullable: true }) settledAt!: Date | null;
 }
 
+/** A Hold'em table a room opened: the process running it holds its lease. */
+@Entity("holdem_tables")
+@Check("holdem_tables_closed_by_check", `closed_by IN ('closed','restart')`)
+@Check("ck_holdem_tables_closed", `(closed_at IS NULL) = (closed_by IS NULL)`)
+@Index("idx_holdem_tables_lease", ["leaseUntil"], { where: `closed_at IS NULL` })
+export class HoldemTableRow {
+  @PrimaryGeneratedColumn("uuid") id!: string;
+  /** The room's scope: `instance:<instanceId>` or `public`. */
+  @Column({ type: "text" }) scope!: string;
+  @Column({ type: "text" }) owner!: string;
+  @Column({ name: "lease_until", type: "timestamptz" }) leaseUntil!: Date;
+  @CreateDateColumn({ name: "created_at", type: "timestamptz" }) createdAt!: Date;
+  @Column({ name: "closed_at", type: "timestamptz", nullable: true }) closedAt!: Date | null;
+  @Column({ name: "closed_by", type: "text", nullable: true }) closedBy!: "closed" | "restart" | null;
+}
+
+/** A player's seat at a Hold'em table, from the buy-in to the cash-out: the stack as of the last hand over. */
+@Entity("holdem_seats")
+@Check("holdem_seats_seat_check", `seat BETWEEN 1 AND 9`)
+@Check("holdem_seats_buy_in_check", `buy_in > 0`)
+@Check("holdem_seats_stack_check", `stack >= 0`)
+@Check("holdem_seats_cashed_out_check", `cashed_out >= 0`)
+@Check("ck_holdem_seats_left", `(left_at IS NULL) = (cashed_out IS NULL)`)
+@Index("uq_holdem_seats_seat", ["tableId", "seat"], { unique: true, where: `left_at IS NULL` })
+@Index("uq_holdem_seats_player", ["tableId", "playerId"], { unique: true, where: `left_at IS NULL` })
+/** Migration: (player_id, created_at DESC). */
+@Index("idx_holdem_seats_player", ["playerId", "createdAt"])
+export class HoldemSeatRow {
+  @PrimaryGeneratedColumn("uuid") id!: string;
+  @Column({ name: "table_id", type: "uuid" }) tableId!: string;
+  @ManyToOne(() => HoldemTableRow, { nullable: false })
+  @JoinColumn(fk("holdem_seats", "table_id"))
+  table?: Relation<HoldemTableRow>;
+  @Column({ type: "integer" }) seat!: number;
+  @Column({ name: "player_id", type: "uuid" }) playerId!: string;
+  @ManyToOne(() => Player, { nullable: false })
+  @JoinColumn(fk("holdem_seats", "player_id"))
+  player?: Relation<Player>;
+  @Column({ name: "request_id", type: "text" }) requestId!: string;
+  @Column({ name: "buy_in", type: "bigint", transformer: bigintToNumber }) buyIn!: number;
+  @Column({ type: "bigint", transformer: bigintToNumber }) stack!: number;
+  @CreateDateColumn({ name: "created_at", type: "timestamptz" }) createdAt!: Date;
+  @Column({ name: "left_at", type: "timestamptz", nullable: true }) leftAt!: Date | null;
+  @Column({ name: "cashed_out", type: "bigint", nullable: true, transformer: bigintToNumber }) cashedOut!: number | null;
+}
+
+/** A Hold'em hand: its seeds and start, then its actions and result (or void, by the restart rule). */
+@Entity("holdem_hands")
+@Unique("uq_holdem_hands_number", ["tableId", "handNumber"])
+@Check("holdem_hands_hand_number_check", `hand_number >= 1`)
+@Check("holdem_hands_phase_check", `phase IN ('playing','complete','void')`)
+@Check("ck_holdem_hands_ended", `(phase = 'playing') = (ended_at IS NULL)`)
+@Index("uq_holdem_hands_open", ["tableId"], { unique: true, where: `phase = 'playing'` })
+export class HoldemHandRow {
+  @PrimaryGeneratedColumn("uuid") id!: string;
+  @Column({ name: "table_id", type: "uuid" }) tableId!: string;
+  @ManyToOne(() => HoldemTableRow, { nullable: false })
+  @JoinColumn(fk("holdem_hands", "table_id"))
+  table?: Relation<HoldemTableRow>;
+  @Column({ name: "hand_number", type: "integer" }) handNumber!: number;
+  @Column({ name: "server_seed", type: "text" }) serverSeed!: string;
+  @Column({ name: "server_seed_hash", type: "text", unique: true }) serverSeedHash!: string;
+  @Column({ type: "jsonb" }) seeds!: unknown;
+  @Column({ type: "jsonb" }) start!: unknown;
+  @Column({ type: "text" }) phase!: "playing" | "complete" | "void";
+  @Column({ type: "jsonb", nullable: true }) actions!: unknown;
+  @Column({ type: "jsonb", nullable: true }) result!: unknown;
+  @CreateDateColumn({ name: "created_at", type: "timestamptz" }) createdAt!: Date;
+  @Column({ name: "ended_at", type: "timestamptz", nullable: true }) endedAt!: Date | null;
+}
+
 export const ENTITIES = [
   Tag,
   Player,
@@ -678,5 +753,8 @@ export const ENTITIES = [
   TableShoe,
   TableRound,
   TableBetRow,
+  HoldemTableRow,
+  HoldemSeatRow,
+  HoldemHandRow,
   AdminAction,
 ];

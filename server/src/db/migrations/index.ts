@@ -20,6 +20,7 @@ import { FewerWritesPerBet1764100000006 } from "./1764100000006-fewer-writes-per
 import { DoubleEntryAccounts1764100000007 } from "./1764100000007-double-entry-accounts";
 import { ResultToastsSetting1764100000008 } from "./1764100000008-result-toasts-setting";
 import { ThemeModeChosen1764100000009 } from "./1764100000009-theme-mode-chosen";
+import { HoldemTable1764100000010 } from "./1764100000010-holdem-table";
 
 /** In order; the data source runs the pending ones at start. */
 export const MIGRATIONS = [
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   DoubleEntryAccounts1764100000007,
   ResultToastsSetting1764100000008,
   ThemeModeChosen1764100000009,
+  HoldemTable1764100000010,
 ];

@@ -3,7 +3,8 @@ import type { Log } from "../../log";
 import type { RequestKind } from "./reasons";
 
 /** Why a player's balance changed, as the player's other connections hear it (by the request's kind). */
-export type BalanceReason = "grant" | "bet" | "daily_spin" | "reward" | "crash" | "blackjack-table" | "admin_adjustment" | "round_settled";
+export type BalanceReason =
+  "grant" | "bet" | "daily_spin" | "reward" | "crash" | "blackjack-table" | "holdem-table" | "admin_adjustment" | "round_settled";
 
 /**
  * What one committed money request did, told once, after its COMMIT (never for a refusal, a rollback or
@@ -94,6 +95,8 @@ export const BALANCE_REASONS: Record<RequestKind, BalanceReason> = {
   "table-bet": "blackjack-table",
   "table-act": "blackjack-table",
   "table-settle": "blackjack-table",
+  "holdem-buy-in": "holdem-table",
+  "holdem-cash-out": "holdem-table",
   "skill-reward": "reward",
   adjustment: "admin_adjustment",
   rotate: "bet",

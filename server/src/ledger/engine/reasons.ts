@@ -1,5 +1,5 @@
 /** Why a ledger entry moved coins (the `reason` column of `ledger_entries`). */
-export type LedgerReason = "grant" | "bet" | "payout" | "refund" | "daily_spin" | "reward" | "admin_adjustment";
+export type LedgerReason = "grant" | "bet" | "payout" | "refund" | "daily_spin" | "reward" | "admin_adjustment" | "buy_in" | "cash_out";
 
 /** The kinds of money request: a stored answer is replayed only to a request of the same kind (and contents). */
 export type RequestKind =
@@ -14,6 +14,8 @@ export type RequestKind =
   | "table-bet"
   | "table-act"
   | "table-settle"
+  | "holdem-buy-in"
+  | "holdem-cash-out"
   | "skill-reward"
   | "adjustment";
 

@@ -56,7 +56,10 @@ import { countLedgerErrors } from "../../metrics";
  * Requests the player does not make: settling a crash bet cut short by a restart, and an operator's
  * grant or claw-back (a claw-back is what a suspension is often for). A suspension stops everything else.
  */
-const NOT_BY_THE_PLAYER: ReadonlySet<RequestKind> = new Set(["crash-settle", "table-settle", "adjustment"]);
+const NOT_BY_THE_PLAYER: ReadonlySet<RequestKind> = new Set(["crash-settle", "table-settle", "holdem-cash-out", "adjustment"]);
+
+/** What the house owes the player whatever their account's status: a settlement, a stack cashed out. */
+const SETTLEMENTS: ReadonlySet<RequestKind> = new Set(["crash-settle", "table-settle", "holdem-cash-out"]);
 
 /**
  * Why a request for a player whose account is not active is refused, if it is (an erased account is
@@ -67,7 +70,7 @@ const NOT_BY_THE_PLAYER: ReadonlySet<RequestKind> = new Set(["crash-settle", "ta
 function refusalForAccount(status: PlayerStatus, request: MoneyRequest): AppError | null {
   const { kind } = request;
   if (status === "suspended" && !NOT_BY_THE_PLAYER.has(kind) && !request.standingInstruction) return accountSuspended();
-  if (status === "erased" && kind !== "crash-settle" && kind !== "table-settle" && !request.standingInstruction) return accountErased();
+  if (status === "erased" && !SETTLEMENTS.has(kind) && !request.standingInstruction) return accountErased();
   return null;
 }
 
