@@ -134,7 +134,7 @@ describe("every table", () => {
           // the outcome in words and an icon, not colour alone
           const result = page.getByTestId("round-result");
           expect(await result.innerText()).toMatch(
-            /^(You won \+[\d,]+ coins?|You lost [\d,]+ coins?|No win|Push: your bet is returned|Break even|Win at [\d,.]+×)/,
+            /^(You won: \+[\d,]+ coins?|You lost: -[\d,]+ coins?|No win: 0 coins|Push: 0 coins, your bet is returned|Break even: 0 coins|Win at [\d,.]+×: 0 coins)/,
           );
           expect(await result.locator("svg").count()).toBe(1);
 

@@ -248,7 +248,7 @@ describe("the shared blackjack table of an activity instance", () => {
         const settled = await sameEverywhere([ann, ben, ...(catAway ? [] : [catApp]), dee]);
         expect(settled).toMatch(/^settled/);
         for (const seat of seats)
-          expect(await dee.getByTestId(`table-seat-${seat}-net`).textContent()).toMatch(/^(Won [\d,]+|Lost [\d,]+|Push)$/);
+          expect(await dee.getByTestId(`table-seat-${seat}-net`).textContent()).toMatch(/^(Won \+[\d,]+|Lost -[\d,]+|Push 0)$/);
         expect(await dee.getByTestId("table-dealer").locator("[role=img]:not([data-card])").count()).toBe(0);
         // Seats were played in seat order, each once.
         expect(order).toEqual([...order].sort((a, b) => a - b));

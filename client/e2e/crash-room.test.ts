@@ -213,7 +213,9 @@ describe("the shared crash room", () => {
       expect(erinSees.bets[a.playerId]).toBeUndefined();
       expect(erinSees.bets[b.playerId]).toBeUndefined();
       const outcome = bobSaw.bets[a.playerId]!.outcome;
-      const [, at, payout] = /@ ([\d.]+)× \+([\d,]+)/.exec(outcome)!;
+      // the bet's net figure, and what was paid labelled as such
+      const [, at, net, payout] = /^@ ([\d.]+)× ([+-]?[\d,]+), paid ([\d,]+)$/.exec(outcome)!;
+      expect(Number(net!.replace(/,/g, ""))).toBe(Number(payout!.replace(/,/g, "")) - 20);
       expect(Number(at)).toBeLessThan(crashPoint / 100);
       decided = { round: round!, alicePayout: Number(payout!.replace(/,/g, "")), aliceAt: at! };
       await shared.page.screenshot({ path: `${ARTIFACTS}/crash-room-busted.png` });

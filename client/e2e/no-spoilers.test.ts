@@ -51,6 +51,8 @@ function startWatch(title: string): void {
     const feedRow = document.querySelector('[data-testid="live-feed"] [data-testid="feed-row"]');
     mark("Your bets row", (feedRow?.textContent ?? "").startsWith(watch.title));
     mark("header gain badge", (document.querySelector('[data-testid="balance-delta"]')?.textContent ?? "").startsWith("+"));
+    // the round's net figure, a loss's too
+    mark("header net figure", !!document.querySelector('[data-testid="balance-delta"][data-kind="net"]'));
     const value = balance();
     watch.low = Math.min(watch.low, value);
     mark("header balance up", value > watch.low);

@@ -59,9 +59,9 @@ describe("1-coin bets in the browser", () => {
           // a payout rounded to whole coins is told as such, never as a plain push
           const unrounded = await page.getByTestId("round-result").getAttribute("data-unrounded");
           if (unrounded !== null) {
-            expect(shown.text, `${id}: ${shown.text}`).not.toContain("Push: your bet is returned");
+            expect(shown.text, `${id}: ${shown.text}`).not.toContain("Push: 0 coins, your bet is returned");
             // a win says its net and the multiplier before rounding; anything else says the rounding
-            if (shown.result === "win") expect(shown.text).toMatch(/^You won \+[\d,]+ coins?/);
+            if (shown.result === "win") expect(shown.text).toMatch(/^You won: \+[\d,]+ coins?/);
             else expect(shown.text).toContain("after rounding");
             // (a round of several bets is told as a whole)
             if (shown.result === "push" && Number(unrounded) > shown.stake && (game.bets ?? 1) === 1)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Frame, Page } from "playwright-core";
 import { acceptTerms } from "./fake-discord-host";
-import { formatDelta } from "@casino/common/format";
+import { formatCoins, formatNet, netCoinsText } from "@casino/common/format";
 import { stakeOf } from "./games-cases";
 import { openAsGuest, openGame, press, serverBalance, setAmount, settled, shownBalance, type Table } from "./games-helpers";
 import { DESKTOP } from "./support";
@@ -22,7 +22,7 @@ const { server: t, browser, host } = setupBrowserApp({ discordHost: true, animat
 interface Shown {
   /** the header's balance */
   value: number;
-  /** the change badge beside it ("+96", "−10"), if any */
+  /** the change badge beside it ("10 staked", then the round's net figure "+9" or "-10"), if any */
   delta: string | null;
   /** whether the table's result was on screen */
   result: boolean;
@@ -75,7 +75,8 @@ async function expectNoSpoiler(page: Table, before: number, stake: number, sessi
   let previous = before;
   for (const s of beforeResult) {
     expect(s.value, JSON.stringify(shown)).toBeLessThanOrEqual(previous);
-    expect(s.delta ?? "", JSON.stringify(shown)).not.toMatch(/^\+/);
+    // a stake may show ("10 staked"), a round's figure ("+9", "-10", "0") may not
+    expect(s.delta ?? "", JSON.stringify(shown)).not.toMatch(/^([+-]|0$)/);
     previous = s.value;
   }
   if (stakeSeen) expect(beforeResult.map((s) => s.value)).toContain(before - stake);
@@ -99,13 +100,12 @@ describe("the header balance tells no outcome before the table", () => {
         await watchHeader(page);
         await press(page, "bet-button");
         const { payout, shown } = await expectNoSpoiler(page, before, stake, await session());
-        // the header moves first with the stake leaving it, under its "−" badge, before the result shows
+        // the header moves first with the stake leaving it, under its "staked" badge, before the result shows
         expect(firstMove(shown, before)).toMatchObject({ result: false });
-        expect(firstMove(shown, before)!.delta).toBe(formatDelta(-stake));
-        if (payout > stake) {
-          wins += 1;
-          expect(shown.some((s) => s.result && s.delta?.startsWith("+"))).toBe(true);
-        }
+        expect(firstMove(shown, before)!.delta).toBe(`${formatCoins(stake)} staked`);
+        // then the round's net figure, the toast's, never the payout
+        expect(shown.some((s) => s.result && s.delta === formatNet(payout - stake))).toBe(true);
+        if (payout > stake) wins += 1;
         await settled(page);
       }
       expect(wins).toBe(1);
@@ -279,7 +279,7 @@ describe("auto-bet", () => {
       const balance = await serverBalance(t.baseUrl, { playerId: player.id, token });
       const net = balance - 1000;
       const text = await toast.textContent();
-      expect(text).toContain(`6 bets, net ${net > 0 ? `+${net}` : net < 0 ? `−${-net}` : "0"} ${Math.abs(net) === 1 ? "coin" : "coins"}.`);
+      expect(text).toContain(`6 bets, net ${netCoinsText(net)}.`);
       const { sounds, toasts } = await soundsAndToasts(page);
       expect(toasts.filter((x) => /You won!|Better luck next time/.test(x))).toEqual([]);
       expect(toasts.filter((x) => x.includes("Autobet finished"))).toHaveLength(1);

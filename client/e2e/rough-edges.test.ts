@@ -107,7 +107,7 @@ describe("a settled round shows what happened", () => {
         if ((await attr(page, "roulette-pocket", "data-value")) === "0") continue;
         expect(shown.result).toBe("push");
         expect(shown.payout).toBe(shown.stake);
-        expect(shown.text).toMatch(/^Break even: your bets paid back the [\d,]+ staked/);
+        expect(shown.text).toMatch(/^Break even: 0 coins, your bets paid back the [\d,]+ staked/);
         expect(shown.text).not.toContain("Push");
         return;
       }

@@ -34,7 +34,7 @@ describe("pushed toasts", () => {
     showWhenRoundShown({ title: "Tag unlocked" });
     vi.advanceTimersByTime(2_000);
     expect(shown()).toBeNull();
-    acceptAnswer({ requestId: "bet-1", balance: 150, done: true, payout: 60 });
+    acceptAnswer({ requestId: "bet-1", balance: 150, done: true, payout: 60, totalStake: 10, totalPayout: 60 });
     vi.advanceTimersByTime(2_000);
     expect(shown()).toBeNull();
     revealed("bet-1");

@@ -266,7 +266,7 @@ describe("pushed toasts", () => {
     await vi.advanceTimersByTimeAsync(1_000);
     expect(useToast.getState().current).toBeNull();
     // the answer arrives: a settled loss is still held until its table shows it
-    acceptAnswer({ requestId: "bet-1", balance: 90, done: true, payout: 0 });
+    acceptAnswer({ requestId: "bet-1", balance: 90, done: true, payout: 0, totalStake: 10, totalPayout: 0 });
     await vi.advanceTimersByTimeAsync(1_000);
     expect(useToast.getState().current).toBeNull();
     revealed("bet-1");

@@ -45,7 +45,7 @@ describe("the feeds and the player's own round", () => {
     // the feed can tell the round before its answer arrives
     useTogether.getState().addFeed({ instance: [mine, theirs], global: [] });
     expect(ids()).toEqual([theirs.id]);
-    acceptAnswer({ requestId: "bet-1", balance: 1010, done: true, payout: 20 });
+    acceptAnswer({ requestId: "bet-1", balance: 1010, done: true, payout: 20, totalStake: 10, totalPayout: 20 });
     expect(ids()).toEqual([theirs.id]);
     revealed("bet-1");
     expect(ids()).toEqual([mine.id, theirs.id]);

@@ -95,9 +95,21 @@ export function paidText(paid: number, exactPayout: number | null): string {
 }
 
 /**
- * The words for a settled round; `bets` is how many separate bets it held (a layout's spots), and
- * `unrounded` what it paid before a payout was rounded to whole coins (rule 2), when one was. A win
- * whose rounding came out at the stake is told as such, never as a push.
+ * A round's one net figure, what it did to the player: payout − stake, signed, "+9", "-10", "0". The
+ * header's change chip, the round's result line, the toast and the history rows all tell a round by it;
+ * a gross payout is only ever told labelled as such ("paid 19", `paidText`). Any other change of the
+ * balance (the daily spin's prize, a reward) is told the same way.
+ */
+export const formatNet = (net: number): string => (net > 0 ? `+${formatCoins(net)}` : formatCoins(net));
+
+/** The net figure with its word: "+9 coins", "-1 coin", "0 coins". */
+export const netCoinsText = (net: number): string => `${formatNet(net)} ${Math.abs(net) === 1 ? "coin" : "coins"}`;
+
+/**
+ * The words for a settled round, led by its net figure (`netCoinsText`): "You won: +9 coins", "You lost:
+ * -10 coins". `bets` is how many separate bets it held (a layout's spots), and `unrounded` what it paid
+ * before a payout was rounded to whole coins (rule 2), when one was. A win whose rounding came out at the
+ * stake is told as such, never as a push.
  */
 export function roundResultText(
   result: "win" | "lose" | "push" | null,
@@ -107,21 +119,23 @@ export function roundResultText(
   unrounded: number | null = null,
 ): string {
   const net = payout - stake;
+  const figure = netCoinsText(net);
   const rounded =
     unrounded !== null && unrounded !== payout ? `${formatExactCoins(unrounded)} paid as ${coinsText(payout)} after rounding` : null;
-  if (result === "win") return `You won +${coinsText(net)}`;
-  if (result === "push") {
-    if (rounded && bets === 1 && unrounded! > stake) return `Win at ${formatMultiplier(unrounded! / stake)}: ${rounded}, your stake back`;
-    if (rounded) return `Break even: ${rounded}`;
+  if (net > 0) return `You won: ${figure}`;
+  if (net === 0 || result === "push") {
+    if (rounded && bets === 1 && unrounded! > stake)
+      return `Win at ${formatMultiplier(unrounded! / stake)}: ${figure}, ${rounded}, your stake back`;
+    if (rounded) return `Break even: ${figure}, ${rounded}`;
     // one bet handed back is a push; several bets whose wins make up for their losses are not
-    return bets > 1 ? `Break even: your bets paid back the ${formatCoins(stake)} staked` : "Push: your bet is returned";
+    if (result === "push")
+      return bets > 1
+        ? `Break even: ${figure}, your bets paid back the ${formatCoins(stake)} staked`
+        : `Push: ${figure}, your bet is returned`;
+    return `No win: ${figure}`;
   }
-  if (rounded) return `You lost ${coinsText(-net)}: ${rounded}`;
-  return net < 0 ? `You lost ${coinsText(-net)}` : "No win";
+  return rounded ? `You lost: ${figure}, ${rounded}` : `You lost: ${figure}`;
 }
-
-/** A signed change: "+250", "-1,000", "0". */
-export const formatDelta = (n: number): string => (n > 0 ? `+${formatCoins(n)}` : formatCoins(n));
 
 /** Record times: "mm:ss" from a minute up (e.g. "01:05"), otherwise seconds with hundredths ("42.37s"). */
 export function formatRecordTime(ms: number): string {

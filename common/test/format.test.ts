@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   formatCoins,
-  formatDelta,
+  formatNet,
+  netCoinsText,
   formatHoursMinutes,
   formatMultiplier,
   formatRecordTime,
@@ -22,8 +23,8 @@ describe("display formats", () => {
     expect(formatCoins(0)).toBe("0");
     expect(formatCoins(1000)).toBe("1,000");
     expect(formatCoins(1234567)).toBe("1,234,567");
-    expect(formatDelta(250)).toBe("+250");
-    expect(formatDelta(-1500)).toBe("-1,500");
+    expect(formatNet(250)).toBe("+250");
+    expect(formatNet(-1500)).toBe("-1,500");
   });
 
   it("tells a payout honestly: the exact value, the whole coins it pays and its average", () => {
@@ -57,20 +58,49 @@ describe("display formats", () => {
     expect(paidText(2, 1)).toBe("paid 2 of 1 (1 or 2, 1 on average)");
   });
 
+  it("tells a round by one signed net figure, payout minus stake, and a gross amount only as paid", () => {
+    expect(formatNet(9)).toBe("+9");
+    expect(formatNet(-10)).toBe("-10");
+    expect(formatNet(0)).toBe("0");
+    expect(formatNet(1_234_567)).toBe("+1,234,567");
+    expect(netCoinsText(9)).toBe("+9 coins");
+    expect(netCoinsText(1)).toBe("+1 coin");
+    expect(netCoinsText(-1)).toBe("-1 coin");
+    expect(netCoinsText(-1_500)).toBe("-1,500 coins");
+    expect(netCoinsText(0)).toBe("0 coins");
+    // dice at 10 coins, 1.98×: a win pays 19 or 20, the round's figure is +9 or +10, never +19 or +20
+    expect(roundResultText("win", 10, 19, 1, 19.8)).toBe("You won: +9 coins");
+    expect(roundResultText("win", 10, 20, 1, 19.8)).toBe("You won: +10 coins");
+    // roulette: 40 staked on two spots, one paid 20: the round lost 20, whatever it paid
+    expect(roundResultText("lose", 40, 20, 2)).toBe("You lost: -20 coins");
+    // the figure the result line leads with is the one the chip and the toast tell
+    for (const [stake, payout] of [
+      [10, 19],
+      [10, 0],
+      [40, 20],
+      [3, 3],
+    ] as const) {
+      expect(roundResultText(payout > stake ? "win" : payout < stake ? "lose" : "push", stake, payout)).toContain(
+        netCoinsText(payout - stake),
+      );
+    }
+  });
+
   it("tells a win whose rounding came out at the stake as a win, never as a push", () => {
     // a 1-coin coin flip win: 1.98 paid as 1
-    expect(roundResultText("push", 1, 1, 1, 1.98)).toBe("Win at 1.98×: 1.98 paid as 1 coin after rounding, your stake back");
+    expect(roundResultText("push", 1, 1, 1, 1.98)).toBe("Win at 1.98×: 0 coins, 1.98 paid as 1 coin after rounding, your stake back");
     expect(roundResultText("push", 1, 1, 1, 1.98)).not.toContain("Push");
     // the same win paid 2, and a genuine push (a tie, nothing rounded)
-    expect(roundResultText("win", 1, 2, 1, 1.98)).toBe("You won +1 coin");
-    expect(roundResultText("push", 10, 10)).toBe("Push: your bet is returned");
+    expect(roundResultText("win", 1, 2, 1, 1.98)).toBe("You won: +1 coin");
+    expect(roundResultText("push", 10, 10)).toBe("Push: 0 coins, your bet is returned");
     // several bets: break even, with the rounding said
-    expect(roundResultText("push", 2, 2, 2, 1.95)).toBe("Break even: 1.95 paid as 2 coins after rounding");
-    expect(roundResultText("push", 2, 2, 2)).toBe("Break even: your bets paid back the 2 staked");
+    expect(roundResultText("push", 2, 2, 2, 1.95)).toBe("Break even: 0 coins, 1.95 paid as 2 coins after rounding");
+    expect(roundResultText("push", 2, 2, 2)).toBe("Break even: 0 coins, your bets paid back the 2 staked");
     // a cash-out below the stake (hi-lo at 0.99×) rounded down to nothing, and up to the stake
-    expect(roundResultText("lose", 1, 0, 1, 0.99)).toBe("You lost 1 coin: 0.99 paid as 0 coins after rounding");
-    expect(roundResultText("push", 1, 1, 1, 0.99)).toBe("Break even: 0.99 paid as 1 coin after rounding");
-    expect(roundResultText("lose", 1_500, 0)).toBe("You lost 1,500 coins");
+    expect(roundResultText("lose", 1, 0, 1, 0.99)).toBe("You lost: -1 coin, 0.99 paid as 0 coins after rounding");
+    expect(roundResultText("push", 1, 1, 1, 0.99)).toBe("Break even: 0 coins, 0.99 paid as 1 coin after rounding");
+    expect(roundResultText("lose", 1_500, 0)).toBe("You lost: -1,500 coins");
+    expect(roundResultText("lose", 5, 5)).toBe("No win: 0 coins");
   });
 
   it("shows every multiplier with two decimals and thousands separators", () => {

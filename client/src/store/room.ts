@@ -28,6 +28,30 @@ interface RoomState {
   withheld: Readonly<Record<string, number>>;
   /** Bets and actions sent and not answered yet: the header waits for their answer (see `acceptAnswer`). */
   inFlight: number;
+  /** The net figure (payout − stake) of each settled round in `withheld`, told by the header when it shows. */
+  withheldNet: Readonly<Record<string, number>>;
+  /** What the header's change chip tells next, when it is not the plain change of the balance (see `BalanceNote`). */
+  balanceNote: BalanceNote | null;
+  /** The shown balance when the first request now in flight left: the header holds it until they are answered. */
+  shownAtSend: number | null;
+}
+
+/**
+ * What the header's change chip says about a change of the shown balance that belongs to a round
+ * (docs/architecture/money-path.md, "One figure per round"): a stake leaving it ("stake", unsigned,
+ * "10 staked"), or a round's result ("net", its net figure, payout − stake, as the result line, the
+ * toast and the history tell it; a loss too). `change` is how far the note's event moves the shown
+ * balance (minus the stake; the payout released, 0 for a loss): the chip tells the note instead of that
+ * plain change, whether the change comes with the note (a solo table's answer and reveal) or just
+ * before or after it (a shared room's payout, which reaches the balance through the room's state). Any
+ * other change (the daily spin's prize, a reward, an operator's adjustment) is told as the plain signed
+ * change.
+ */
+export interface BalanceNote {
+  id: number;
+  kind: "stake" | "net";
+  amount: number;
+  change: number;
 }
 
 export const useRoom = create<RoomState>()((set) => ({
@@ -41,14 +65,21 @@ export const useRoom = create<RoomState>()((set) => ({
   holdBalance: (held) => set({ balanceHeld: held }),
   withheld: {},
   inFlight: 0,
+  withheldNet: {},
+  balanceNote: null,
+  shownAtSend: null,
 }));
+
+let notes = 0;
+const note = (kind: BalanceNote["kind"], amount: number, change: number): BalanceNote => ({ id: ++notes, kind, amount, change });
 
 /** The balance the header shows: the server's, less the payouts whose result no table has shown yet. */
 export const shownBalance = (s: Pick<RoomState, "balance" | "withheld">): number | null =>
   s.balance === null ? null : s.balance - Object.values(s.withheld).reduce((sum, v) => sum + v, 0);
 
 /** A bet or an action leaves for the server. */
-export const requestSent = () => useRoom.setState((s) => ({ inFlight: s.inFlight + 1 }));
+export const requestSent = () =>
+  useRoom.setState((s) => ({ inFlight: s.inFlight + 1, ...(s.inFlight === 0 ? { shownAtSend: shownBalance(s) } : {}) }));
 
 /**
  * The server answered a bet or an action (or refused it: `answer` null). The answer's balance is the
@@ -56,14 +87,37 @@ export const requestSent = () => useRoom.setState((s) => ({ inFlight: s.inFlight
  * still holds the balance for the request in flight), so the stake leaves the shown balance now; the
  * payout of a settled round is withheld until its table shows the result (`revealed`).
  */
-export function acceptAnswer(answer: { requestId: string; balance: number; done: boolean; payout: number; replayed?: true } | null): void {
+export function acceptAnswer(
+  answer: {
+    requestId: string;
+    balance: number;
+    done: boolean;
+    payout: number;
+    totalStake: number;
+    totalPayout: number;
+    replayed?: true;
+  } | null,
+): void {
   useRoom.setState((s) => {
     const inFlight = Math.max(0, s.inFlight - 1);
     if (!answer || answer.replayed) return { inFlight };
     // Every settled round is held until its table shows it, a loss (payout 0) too: pushed toasts (a tag
     // unlocked by this very bet) wait for `withheld` to empty.
     const withheld = answer.done ? { ...s.withheld, [answer.requestId]: answer.payout } : s.withheld;
-    return { inFlight, balance: answer.balance, withheld };
+    const withheldNet = answer.done ? { ...s.withheldNet, [answer.requestId]: answer.totalPayout - answer.totalStake } : s.withheldNet;
+    // what left the shown balance is a stake (a bet, a double, a raise), the payout being withheld:
+    // what left it since the header began to wait (the room's state may have brought the answer's
+    // balance already, payout included), told once the last request in flight is answered
+    const before = s.shownAtSend;
+    const after = shownBalance({ balance: answer.balance, withheld });
+    const staked = inFlight === 0 && before !== null && after !== null && after < before ? before - after : 0;
+    return {
+      inFlight,
+      balance: answer.balance,
+      withheld,
+      withheldNet,
+      ...(staked > 0 ? { balanceNote: note("stake", staked, -staked) } : {}),
+    };
   });
 }
 
@@ -90,7 +144,18 @@ export function onRoundsShown(release: () => void): () => void {
 export function revealed(requestId: string): void {
   if (!(requestId in useRoom.getState().withheld)) return;
   useRoom.setState((s) => {
-    const { [requestId]: _, ...rest } = s.withheld;
-    return { withheld: rest };
+    const { [requestId]: payout = 0, ...rest } = s.withheld;
+    const { [requestId]: net = 0, ...nets } = s.withheldNet;
+    return { withheld: rest, withheldNet: nets, balanceNote: note("net", net, payout) };
   });
 }
+
+/**
+ * A round of a shared room (the crash room, the blackjack table) settled for the player: the header's
+ * chip tells its net figure. Its payout (`credit`, 0 for a loss) reaches the balance through the
+ * player's casino room state, just before or just after this word.
+ */
+export const sharedRoundSettled = (net: number, credit: number): void => useRoom.setState({ balanceNote: note("net", net, credit) });
+
+/** A stake of a shared room left the balance (through the room's state, just before or after this word). */
+export const sharedStakePlaced = (stake: number): void => useRoom.setState({ balanceNote: note("stake", stake, -stake) });

@@ -2,7 +2,7 @@ import { useLocation } from "wouter";
 import { Armchair, Eye, Share2, Sparkles, UserPlus } from "lucide-react";
 import { DISCORD_CDN } from "@casino/common/constants";
 import { gameDefinition, type GameId } from "@casino/common/catalogue";
-import { formatCoins } from "@casino/common/format";
+import { formatCoins, formatNet } from "@casino/common/format";
 import { roundCustomId, type FeedRow, type SharedTablePlace, type TogetherMember } from "@casino/common/together";
 import { Avatar } from "../../ui/Avatar";
 import { Button } from "../../ui/Button";
@@ -338,7 +338,7 @@ function FeedLine({ row, onOpen }: { row: FeedRow; onOpen(row: FeedRow): void })
       <span className="text-muted-foreground">{titleOf(row.game)}</span>
       <span className="ml-auto shrink-0 tabular-nums">
         {row.kind === "skill"
-          ? `+${formatCoins(row.payout)}`
+          ? formatNet(row.payout)
           : `${formatCoins(row.stake)} → ${formatCoins(row.payout)} (${row.multiplier.toFixed(2)}×)`}
       </span>
     </>

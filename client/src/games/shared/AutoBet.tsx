@@ -9,6 +9,7 @@ import {
   type AutoBetProgress,
 } from "@casino/common/bet-panel";
 import { LOSE_TOAST_MS, WIN_TOAST_MS } from "@casino/common/constants";
+import { formatNet, netCoinsText } from "@casino/common/format";
 import { useSettings } from "../../store/settings";
 import { toast } from "../../store/toast";
 import { playSound } from "../../ui/sounds";
@@ -33,10 +34,9 @@ const wholeOrZero = (text: string): number => (text.trim() === "" ? 0 : Number(t
 function announceSummary(progress: AutoBetProgress | null, reason: string): void {
   const played = progress?.played ?? 0;
   const profit = progress?.profit ?? 0;
-  const net = profit > 0 ? `+${formatCoins(profit)}` : profit < 0 ? `−${formatCoins(-profit)}` : "0";
   toast({
     title: "Autobet finished",
-    description: `${formatCoins(played)} bet${played === 1 ? "" : "s"}, net ${net} ${Math.abs(profit) === 1 ? "coin" : "coins"}. ${reason}`,
+    description: `${formatCoins(played)} bet${played === 1 ? "" : "s"}, net ${netCoinsText(profit)}. ${reason}`,
     variant: profit > 0 ? "success" : profit < 0 ? "destructive" : "default",
     duration: profit < 0 ? LOSE_TOAST_MS + 2_000 : WIN_TOAST_MS + 2_000,
   });
@@ -281,8 +281,7 @@ export function AutoBetPanel(props: {
           <span>
             Profit{" "}
             <strong data-testid="auto-profit" className={progress.profit >= 0 ? "text-positive" : "text-destructive"}>
-              {progress.profit >= 0 ? "+" : "−"}
-              {formatCoins(Math.abs(progress.profit))}
+              {formatNet(progress.profit)}
             </strong>
           </span>
         </p>

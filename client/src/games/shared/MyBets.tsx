@@ -4,6 +4,7 @@ import { gameDefinition, type GameId } from "@casino/common/catalogue";
 import { roundMultiplier } from "@casino/common/games/odds";
 import type { TableSession } from "../contract";
 import { drawnFromSeeds, verifyHref, type HistoryItem } from "./api";
+import { formatNet } from "@casino/common/format";
 import { formatCoins, formatMultiplier, formatTime } from "./format";
 import { useHistory, type LocalRound } from "./history";
 
@@ -53,7 +54,11 @@ function useRows(session: TableSession | null | undefined, game: GameId | null) 
   return { rows: source.filter((r) => game === null || r.game === game).slice(0, SHOWN), history };
 }
 
-/** The bet's own multiplier; what was paid is its own column. */
+/**
+ * The bet's own multiplier (the one it was placed at, or the one its round reached before rounding); what
+ * was paid and the round's net figure are columns of their own. A round whose record keeps no multiplier
+ * (a card game's hands, chips on a layout) shows none: its paid amount says what it paid.
+ */
 const multiplier = (r: Row) => (r.multiplier === null ? "—" : formatMultiplier(r.multiplier));
 const tone = (r: Row) => (r.result === "win" ? "font-semibold text-positive" : "text-muted-foreground");
 
@@ -88,20 +93,33 @@ export function MyBets(props: { game: GameId; session?: TableSession | null }) {
               <th className="py-1 font-medium">Time</th>
               <th className="py-1 text-right font-medium">Bet</th>
               <th className="py-1 text-right font-medium">Multiplier</th>
-              <th className="py-1 text-right font-medium">Payout</th>
+              <th className="py-1 text-right font-medium">Paid</th>
+              <th className="py-1 text-right font-medium">Net</th>
               <th className="py-1 text-right font-medium">Fair</th>
             </tr>
           </thead>
           <tbody>
             {rows.map((r) => (
-              <tr key={r.key} className="border-t border-border" data-testid="my-bet-row" data-stake={r.stake} data-payout={r.payout}>
+              <tr
+                key={r.key}
+                className="border-t border-border"
+                data-testid="my-bet-row"
+                data-stake={r.stake}
+                data-payout={r.payout}
+                data-multiplier={r.multiplier ?? undefined}
+              >
                 <td className="py-1">{formatTime(r.at)}</td>
                 <td className="py-1 text-right">{formatCoins(r.stake)}</td>
                 <td className={`py-1 text-right ${tone(r)}`}>
                   <ResultMark row={r} />
                   {multiplier(r)}
                 </td>
-                <td className={`py-1 text-right ${tone(r)}`}>{formatCoins(r.payout)}</td>
+                <td className="py-1 text-right" data-testid="my-bet-paid">
+                  {formatCoins(r.payout)}
+                </td>
+                <td className={`py-1 text-right ${tone(r)}`} data-testid="my-bet-net">
+                  {formatNet(r.payout - r.stake)}
+                </td>
                 <td className="py-1 text-right">
                   <FairCell row={r} />
                 </td>
@@ -159,9 +177,8 @@ export function LiveFeed(props: { session?: TableSession | null }) {
                 <ResultMark row={r} />
                 {multiplier(r)}
               </span>
-              <span className={`w-16 text-right ${tone(r)}`}>
-                {r.payout - r.stake >= 0 ? "+" : "−"}
-                {formatCoins(Math.abs(r.payout - r.stake))}
+              <span className={`w-16 text-right ${tone(r)}`} data-testid="feed-row-net">
+                {formatNet(r.payout - r.stake)}
               </span>
             </li>
           ))}

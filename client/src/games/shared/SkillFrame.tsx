@@ -1,7 +1,7 @@
 import { ANONYMOUS_NAME } from "@casino/common/constants";
 import { useState, type ReactNode } from "react";
 import { MotionConfig, motion } from "motion/react";
-import { formatCoins, formatRecordTime } from "@casino/common/format";
+import { formatCoins, formatNet, formatRecordTime, netCoinsText } from "@casino/common/format";
 import { LEADERBOARD_REFRESH_MS } from "@casino/common/constants";
 import type { GameTableProps } from "../contract";
 import { api } from "../../net/api";
@@ -160,7 +160,7 @@ function OutcomeCard({ outcome }: { outcome: SkillOutcome | null }) {
       </p>
       <p className="mt-0.5">
         {a.reward > 0 ? (
-          <span className="font-semibold text-positive">+{formatCoins(a.reward)} coins</span>
+          <span className="font-semibold text-positive">{netCoinsText(a.reward)}</span>
         ) : (
           <span className="text-muted-foreground">No coins this time</span>
         )}
@@ -278,7 +278,7 @@ function visitRows(past: SkillRoundState["past"]): VisitRound[] {
           key: outcome.answer.roundId,
           at,
           text: outcome.answer.kills !== null ? `${outcome.answer.kills} kills` : formatRecordTime(outcome.answer.completionMs ?? 0),
-          coins: `+${formatCoins(outcome.answer.reward)}`,
+          coins: formatNet(outcome.answer.reward),
           tone: outcome.answer.reward > 0 ? "text-positive" : "text-muted-foreground",
         }
       : {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { SkillGame, SkillRoundReward, SkillRoundStart } from "@casino/common/skill/api";
-import { coinsText } from "@casino/common/format";
+import { netCoinsText } from "@casino/common/format";
 import { WIN_TOAST_MS } from "@casino/common/constants";
 import { ApiError, api, messageOf, seg } from "../../net/api";
 import { newRequestId } from "../../net/request-id";
@@ -123,7 +123,7 @@ export function useSkillRound(game: SkillGame, onStart: (round: SkillRoundStart)
           finish({ kind: "rewarded", answer });
           if (answer.reward > 0) {
             if (useSettings.getState().resultToastsOn)
-              toast({ title: "You won!", description: `+${coinsText(answer.reward)}`, variant: "success", duration: WIN_TOAST_MS });
+              toast({ title: "You won!", description: netCoinsText(answer.reward), variant: "success", duration: WIN_TOAST_MS });
             playSound("win");
           }
           refreshLeaderboard();

@@ -17,8 +17,10 @@ import { pays } from "../describe";
  * - Every bet works on every roll, come-out included (place bets, hardways and come odds are "on").
  * - Free odds: behind pass/come up to 3× on 4/10, 4× on 5/9, 5× on 6/8, paying 2:1, 3:2, 6:5; lay odds
  *   behind don't pass/don't come up to 6× the flat bet on every number (so a lay win is at most 3-4-5×
- *   the flat bet), paying 1:2, 2:3, 5:6. Odds, place and field payouts are rounded down to whole coins:
- *   odds of 2 on a 5, for instance, pay 5 back, and a 6/8 place bet pays exactly in multiples of 6.
+ *   the flat bet), paying 1:2, 2:3, 5:6. Odds, place and field payouts that are not whole are made whole
+ *   by the round's rule, each on its own (rule 2: one of the two whole coins around the exact value, the
+ *   exact value on average; rule 1, rounded down, only for rounds played before it): odds of 3 on a 5,
+ *   for instance, return 7.5 and pay 7 or 8, and a 6/8 place bet pays exactly in multiples of 6.
  * - Don't pass and don't come push on a come-out 12 ("bar 12").
  */
 export const POINTS = [4, 5, 6, 8, 9, 10] as const;

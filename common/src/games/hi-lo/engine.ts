@@ -12,8 +12,10 @@ import { pays } from "../describe";
  * "lower or same" than the current one, skips a card, or cashes out after at least one correct guess.
  *
  * A correct guess with probability p = k/13 (k = ranks that win) multiplies the fair multiplier by 13/k;
- * the 1 % edge is applied once, at cash-out: the payout is floor(amount × 0.99 × Π 13/kᵢ). The fair
- * product is a martingale, so every strategy returns exactly 99 % (before rounding down to a coin).
+ * the 1 % edge is applied once, at cash-out: the payout is amount × 0.99 × Π 13/kᵢ, made whole by the
+ * round's rule (rule 2: one of the two whole coins around it, the exact value on average; rule 1, rounded
+ * down, only for rounds played before it). The fair product is a martingale, so every strategy returns
+ * exactly 99 %, at every stake.
  *
  * A guess that cannot lose (higher or same on a 2, lower or same on an ace) is refused: it has p = 1,
  * adds nothing to the multiplier, and would only be a skip that dodges the skip limit and unlocks a

@@ -4,6 +4,7 @@ import type { TableSeatPlayer, TableSnapshot } from "@casino/common/table";
 import type { TableView } from "@casino/common/games/blackjack-table";
 import { Avatar } from "../../../ui/Avatar";
 import { PlayingCard } from "../../shared/Cards";
+import { formatNet } from "@casino/common/format";
 import { formatCoins } from "../../shared/format";
 import { RESULT_TEXT, handTotal } from "../solo";
 import { secondsLeft } from "./server-clock";
@@ -35,13 +36,13 @@ export interface SeatProps {
 const WON: ReadonlySet<HandResult> = new Set(["win", "blackjack"]);
 const resultTone = (r: HandResult) => (WON.has(r) ? "text-positive" : r === "push" ? "text-foreground" : "text-destructive");
 
-/** The seat's whole round in words: "Won 15", "Lost 10", "Push". */
+/** The seat's whole round by its net figure (payout − everything staked): "Won +15", "Lost -10", "Push 0". */
 function netText(round: SeatView): { text: string; tone: string } | null {
   if (round.payout === null) return null;
   const net = round.payout - round.staked;
-  if (net > 0) return { text: `Won ${formatCoins(net)}`, tone: "text-positive" };
-  if (net < 0) return { text: `Lost ${formatCoins(-net)}`, tone: "text-destructive" };
-  return { text: "Push", tone: "text-foreground" };
+  if (net > 0) return { text: `Won ${formatNet(net)}`, tone: "text-positive" };
+  if (net < 0) return { text: `Lost ${formatNet(net)}`, tone: "text-destructive" };
+  return { text: `Push ${formatNet(net)}`, tone: "text-foreground" };
 }
 
 /** A ring around the avatar that empties until the seat's deadline. */

@@ -21,6 +21,7 @@ import { ShoeFairness } from "./ShoeFairness";
 import { Seat } from "./Seat";
 import { secondsLeft } from "./server-clock";
 import { useTableRoom, type TableRoomControls } from "./use-table-room";
+import { useTableHeaderChip } from "./header-chip";
 
 /** The phases an invite is offered in (not while cards are dealt and played). */
 const BETWEEN_ROUNDS = new Set<TableSnapshot["phase"]>(["waiting", "betting", "settled"]);
@@ -279,6 +280,7 @@ function SeatPanel({
   const me = controls.me!;
   const stake = useStake(props.game.id, props.balance);
   const mine = table.view?.seats.find((s) => s.seat === me.seat) ?? null;
+  useTableHeaderChip(me.bet, mine);
   const myTurn = table.toAct === me.seat;
   const actions = myTurn ? (table.view?.actions ?? []) : [];
   const hand = mine?.hands[mine.active] ?? null;

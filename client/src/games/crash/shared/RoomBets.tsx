@@ -1,8 +1,12 @@
 import { AnimatePresence, motion } from "motion/react";
+import { formatCoins, formatNet } from "@casino/common/format";
 import type { CrashRoomBet, CrashRoomSnapshot } from "@casino/common/protocol";
 import { times } from "./CrashGraph";
 
-/** Everyone's bet in the current round and what became of it, as the room lists them. */
+/**
+ * Everyone's bet in the current round and what became of it, as the room lists them: a settled bet by its
+ * net figure (payout − stake), the payout only labelled as paid.
+ */
 export function RoomBets({ room, playerId }: { room: CrashRoomSnapshot; playerId: string | null }) {
   const bets = Object.values(room.bets).sort((a, b) => b.amount - a.amount || a.username.localeCompare(b.username));
   return (
@@ -48,9 +52,9 @@ export function RoomBets({ room, playerId }: { room: CrashRoomSnapshot; playerId
 function BetOutcome({ bet }: { bet: CrashRoomBet }) {
   const text =
     bet.status === "cashed_out"
-      ? `@ ${times(bet.cashedOutAt)} +${bet.payout.toLocaleString("en-US")}`
+      ? `@ ${times(bet.cashedOutAt)} ${formatNet(bet.payout - bet.amount)}, paid ${formatCoins(bet.payout)}`
       : bet.status === "lost"
-        ? "busted"
+        ? `busted ${formatNet(-bet.amount)}`
         : bet.status === "refunded"
           ? "refunded"
           : bet.autoCashOut > 0
@@ -63,7 +67,7 @@ function BetOutcome({ bet }: { bet: CrashRoomBet }) {
       initial={{ scale: 1.25 }}
       animate={{ scale: 1 }}
       data-testid="crash-room-bet-outcome"
-      className={`w-36 text-right tabular-nums ${tone}`}
+      className={`w-44 text-right tabular-nums ${tone}`}
     >
       {text}
     </motion.span>

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { motion } from "motion/react";
-import { paidText, ratioPayoutText } from "@casino/common/format";
+import { netCoinsText, paidText, ratioPayoutText } from "@casino/common/format";
 import type { SharedCrashRoom } from "../../contract";
 import { InvitePrompt } from "../../shared/InvitePrompt";
 import { ReactionOverlay, ReactionPicker } from "../../../features/together/Reactions";
@@ -123,9 +123,9 @@ function BetBox({ controls, balance }: { controls: CrashRoomControls; balance: n
       ) : mine ? (
         <p data-testid="crash-room-my-bet" className="rounded-lg bg-card px-3 py-3 text-center text-sm font-semibold text-foreground">
           {mine.status === "cashed_out"
-            ? `Cashed out @ ${times(mine.cashedOutAt)}: ${paidText(mine.payout, (mine.amount * mine.cashedOutAt) / 100)}`
+            ? `Cashed out @ ${times(mine.cashedOutAt)}: ${netCoinsText(mine.payout - mine.amount)}, ${paidText(mine.payout, (mine.amount * mine.cashedOutAt) / 100)}`
             : mine.status === "lost"
-              ? `Busted: −${mine.amount.toLocaleString("en-US")}`
+              ? `Busted: ${netCoinsText(-mine.amount)}`
               : mine.status === "refunded"
                 ? "Refunded"
                 : `Bet ${mine.amount.toLocaleString("en-US")} placed${mine.autoCashOut > 0 ? ` · auto ${times(mine.autoCashOut)}` : ""}`}

@@ -1,4 +1,6 @@
+import { useEffect, useRef } from "react";
 import type { CrashRoomBet, CrashRoomSnapshot } from "@casino/common/protocol";
+import { sharedRoundSettled, sharedStakePlaced } from "../../../store/room";
 import type { SharedCrashConnection, SharedCrashRoom } from "../../contract";
 import { useSharedRoom, type SharedRoomStatus } from "../../shared/use-shared-room";
 
@@ -24,6 +26,7 @@ export function useCrashRoom(shared: SharedCrashRoom): CrashRoomControls {
   const { status, state: room, pending, error, send } = useSharedRoom<CrashRoomSnapshot | null, SharedCrashConnection>(shared);
 
   const mine = room && shared.playerId ? (room.bets[shared.playerId] ?? null) : null;
+  useCrashHeaderChip(room?.roundId ?? null, mine);
   return {
     status,
     room,
@@ -33,4 +36,29 @@ export function useCrashRoom(shared: SharedCrashRoom): CrashRoomControls {
     bet: (amount, autoCashOut) => send((c) => c.bet(amount, autoCashOut)),
     cashOut: () => send((c) => c.cashOut()),
   };
+}
+
+/**
+ * Tells the header's change chip what the player's bet did (docs/architecture/money-path.md, "One figure
+ * per round"): its stake when placed, and its net figure when settled (a cash-out's payout − stake, a
+ * bust's −stake, a refund's 0), never the payout alone. Only a change seen here is told: a bet found
+ * already placed or settled on joining is not.
+ */
+export function useCrashHeaderChip(roundId: string | null, mine: CrashRoomBet | null): void {
+  // the last bet seen, as round and status; undefined until the room's first state
+  const last = useRef<string | null | undefined>(undefined);
+  const key = roundId && mine ? `${roundId}:${mine.status}` : null;
+  useEffect(() => {
+    if (!roundId) return;
+    const before = last.current;
+    last.current = key;
+    if (before === undefined || !key || !mine || key === before) return;
+    const sameRound = before?.startsWith(`${roundId}:`) ?? false;
+    if (mine.status === "active" && !sameRound) sharedStakePlaced(mine.amount);
+    else if (mine.status === "cashed_out" && sameRound) sharedRoundSettled(mine.payout - mine.amount, mine.payout);
+    else if (mine.status === "lost" && sameRound) sharedRoundSettled(-mine.amount, 0);
+    else if (mine.status === "refunded" && sameRound) sharedRoundSettled(0, mine.amount);
+    // the bet and its amount are read when its status changes
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [roundId, key]);
 }
