@@ -3,6 +3,7 @@ import type { Page } from "playwright-core";
 import { checkHoldemRecord, dealHoldemHand, holdemHandFile, recordOfFile } from "@casino/common/games/holdem/index";
 import { HOLDEM_HAND_PAUSE_MS } from "@casino/common/holdem-table";
 import { ManualClock } from "../../server/src/clock";
+import { axeViolations, describeFindings } from "./axe";
 import { setupBrowserApp } from "./browser-app";
 import { DESKTOP, PHONE, enterAsGuest, shot } from "./support";
 
@@ -11,7 +12,8 @@ import { DESKTOP, PHONE, enterAsGuest, shot } from "./support";
  * theme and one on a phone in the light theme, open the lobby's Hold'em table, buy in at one public
  * table and play a hand to the showdown (a raise, a call, then checks to the river). Neither page ever
  * draws the other's hole cards before the showdown; the stacks each page shows are the server's; the
- * revealed seed deals the hand again; the phone's actions are in view without sideways scrolling.
+ * revealed seed deals the hand again; the phone's actions are in view without sideways scrolling; axe
+ * finds nothing serious in either theme; then one sits out and comes back, the other leaves.
  *
  * The room runs on a ManualClock: no decision's timer and no pause between hands runs out unless the
  * test moves the clock, so the players act at their own pace and the result stays on show.
@@ -108,6 +110,11 @@ describe("the Hold'em table", () => {
       }
       const page = players[toAct]!;
       await expect.poll(() => attr(page, "data-my-turn"), { timeout: 15_000 }).toBe("true");
+      // Both pages highlight the seat to act, with its timer.
+      for (const p of [ann, ben]) {
+        await expect.poll(() => p.getByTestId(`holdem-seat-${toAct}`).getAttribute("data-active"), { timeout: 15_000 }).toBe("true");
+        expect(await p.getByTestId(`holdem-seat-${toAct}-timer`).textContent()).toMatch(/^(To act|Time bank) · \d+s$/);
+      }
       // Only the seat to act has choices; the other waits.
       expect(await players[3 - toAct]!.getByTestId("holdem-actions").count()).toBe(0);
       const street = await attr(page, "data-street");
@@ -193,6 +200,12 @@ describe("the Hold'em table", () => {
     expect(dealt.commitment.matches).toBe(true);
     expect(checkHoldemRecord(dealt, file.outcome!)).toEqual([]);
 
+    // Both themes read well: no serious accessibility finding (contrast on the felt included) on either page.
+    const axeClean = async () => {
+      expect(describeFindings("the desktop table", await axeViolations(ann))).toBe("the desktop table: clean");
+      expect(describeFindings("the phone table", await axeViolations(ben))).toBe("the phone table: clean");
+    };
+    await axeClean();
     await shot(ann, "holdem-table-desktop-dark-showdown");
     await shot(ben, "holdem-table-phone-light-showdown");
     const dark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains("dark"));
@@ -200,6 +213,7 @@ describe("the Hold'em table", () => {
     await ben.emulateMedia({ colorScheme: "dark" });
     await expect.poll(() => dark(ann)).toBe(false);
     await expect.poll(() => dark(ben)).toBe(true);
+    await axeClean();
     await shot(ann, "holdem-table-desktop-light-showdown");
     await shot(ben, "holdem-table-phone-dark-showdown");
 
@@ -207,6 +221,12 @@ describe("the Hold'em table", () => {
     await ben.getByTestId("holdem-leave").click();
     await expect.poll(() => attr(ben, "data-my-seat"), { timeout: 15_000 }).toBe("");
     await expect.poll(() => ann.getByTestId("holdem-seat-2").getAttribute("data-free"), { timeout: 15_000 }).toBe("true");
+    // Ann sits out (keeping her seat, dealt nothing) and comes back.
+    await ann.getByTestId("holdem-sit-out").click();
+    await ann.getByTestId("holdem-come-back").waitFor({ timeout: 15_000 });
+    expect(await ann.getByTestId("holdem-seat-1").textContent()).toContain("sitting out");
+    await ann.getByTestId("holdem-come-back").click();
+    await ann.getByTestId("holdem-sit-out").waitFor({ timeout: 15_000 });
     await t.expectLedgerInvariant();
     console.log(`hand played through two pages in ${((Date.now() - started) / 1000).toFixed(1)} s: ${seen.join(", ")}`);
   });

@@ -20,12 +20,20 @@ export interface HoldemState {
 }
 
 /**
- * Loaded only with the Hold'em table's chunk. The `holdem-table` room: a public table with a free seat
- * (the server creates one when every table is full). The table is one JSON snapshot, the same for every
+ * Loaded only with the Hold'em table's chunk. The `holdem-table` room: the activity instance's one
+ * table, or (no instance) a public table with a free seat (the server creates one when every table is full). The table is one JSON snapshot, the same for every
  * client; a seated player's hole cards and legal actions come in a message to that player only.
  */
 export class HoldemConnection extends RoomConnection<HoldemState | null> {
   private own: HoldemPrivateView | null = null;
+
+  constructor(
+    token: string,
+    private readonly instanceId: string | null,
+    listener: ConstructorParameters<typeof RoomConnection<HoldemState | null>>[1],
+  ) {
+    super(token, listener);
+  }
 
   sit(seat: number, buyIn: number): Promise<HoldemAnswer> {
     return this.request<HoldemAnswer>(HOLDEM_MESSAGES.sit, { seat, buyIn });
@@ -48,7 +56,9 @@ export class HoldemConnection extends RoomConnection<HoldemState | null> {
   }
 
   protected join(client: Client): Promise<Room> {
-    return client.joinOrCreate(ROOMS.holdem, { instanceId: null, freeSeat: true });
+    return this.instanceId
+      ? client.joinOrCreate(ROOMS.holdem, { instanceId: this.instanceId })
+      : client.joinOrCreate(ROOMS.holdem, { instanceId: null, freeSeat: true });
   }
 
   /** Null until the room has published its first snapshot. */

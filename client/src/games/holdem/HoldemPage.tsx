@@ -2,8 +2,8 @@ import { ArrowLeft } from "lucide-react";
 import { go, isAboveLobby, tabPath } from "../../app/address";
 import { BalanceDisplay } from "../../features/lobby/BalanceDisplay";
 import { useRoom } from "../../store/room";
-import { useSession } from "../../store/session";
 import { useToast } from "../../store/toast";
+import { useSharedRoomHost } from "../../features/game-host/shared-room-host";
 import { Button } from "../../ui/Button";
 import { HoldemTable } from "./HoldemTable";
 
@@ -15,11 +15,12 @@ function backToLobby(): void {
 
 /**
  * The Hold'em table's page (`/holdem`, a lazy chunk): the bar with "Back to Lobby" and the balance, as
- * over a game, and a public table with a free seat joined for as long as the page is open.
+ * over a game, and the table (the activity instance's, else a public one with a free seat) joined for
+ * as long as the page is open.
  */
 export default function HoldemPage() {
-  const token = useSession((s) => s.token);
-  const playerId = useSession((s) => s.player?.id ?? null);
+  // The activity instance's table inside Discord, else a public one (as the blackjack table's).
+  const host = useSharedRoomHost((h) => h);
   const balance = useRoom((s) => s.balance) ?? 0;
   const setToastSlot = useToast((s) => s.setSlot);
   return (
@@ -47,7 +48,7 @@ export default function HoldemPage() {
         </div>
       </header>
       <main className="mx-auto w-full max-w-6xl flex-1 px-2 py-3 sm:px-4 sm:py-4">
-        {token && <HoldemTable token={token} playerId={playerId} balance={balance} />}
+        {host && <HoldemTable host={host} balance={balance} />}
       </main>
     </div>
   );

@@ -13,6 +13,7 @@ import { cn } from "../../ui/cn";
 import { presets, sizedAction, sizingOf, typedSize, type Sizing } from "./bet-sizing";
 import { Seat, seatTimer, type SeatProps } from "./Seat";
 import { useHoldemRoom, type HoldemRoomControls } from "./use-holdem-room";
+import type { SharedRoomHost } from "../../features/game-host/shared-room-host";
 
 type Hand = NonNullable<HoldemTableSnapshot["hand"]>;
 
@@ -70,8 +71,8 @@ function resultLines(table: HoldemTableSnapshot, hand: Hand): string[] {
  * hole cards from their private view, and their choices when it is their turn. Without a seat the player
  * watches, and buys in at a free seat. Every card, timer and result comes from the room.
  */
-export function HoldemTable({ token, playerId, balance }: { token: string; playerId: string | null; balance: number }) {
-  const controls = useHoldemRoom(token, playerId);
+export function HoldemTable({ host, balance }: { host: SharedRoomHost; balance: number }) {
+  const controls = useHoldemRoom(host);
   const { table, status, me, own } = controls;
   const fast = useFastReveal();
   const wide = useMediaQuery("(min-width: 768px)");

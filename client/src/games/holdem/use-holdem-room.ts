@@ -4,6 +4,7 @@ import type { HoldemAction } from "@casino/common/games/holdem/hand-machine";
 import { HoldemConnection, type HoldemState } from "../../net/holdem-room";
 import { useSharedRoom, type SharedRoomStatus } from "../shared/use-shared-room";
 import { serverClockOffset } from "../blackjack/table/server-clock";
+import type { SharedRoomHost } from "../../features/game-host/shared-room-host";
 
 export interface HoldemRoomControls {
   status: SharedRoomStatus;
@@ -32,11 +33,11 @@ interface Received extends HoldemState {
  * The Hold'em table as the UI sees it: the server's snapshot, this player's private view and their
  * requests. Nothing here decides a turn, a card or an outcome; the table draws what the room says.
  */
-export function useHoldemRoom(token: string, playerId: string | null): HoldemRoomControls {
+export function useHoldemRoom({ token, playerId, instanceId }: SharedRoomHost): HoldemRoomControls {
   const room = useMemo(
     () => ({
       connect: (listener: { status(status: SharedRoomStatus): void; state(state: Received | null): void }) => {
-        const connection = new HoldemConnection(token, {
+        const connection = new HoldemConnection(token, instanceId, {
           status: (status) => listener.status(status === "closed" ? "lost" : status),
           // Each snapshot is paired with the server clock's offset as it arrives, not when React draws it.
           state: (state) => listener.state(state && { ...state, clockOffset: serverClockOffset(state.table, Date.now()) }),
@@ -46,7 +47,7 @@ export function useHoldemRoom(token: string, playerId: string | null): HoldemRoo
         return connection;
       },
     }),
-    [token],
+    [token, instanceId],
   );
   const { status, state, pending, error, send } = useSharedRoom<Received | null, HoldemConnection>(room);
   const table = state?.table ?? null;
