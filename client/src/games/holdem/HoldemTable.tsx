@@ -415,7 +415,7 @@ function Actions(props: {
   const [text, setText] = useState(() => (sizing ? String(sizing.min) : ""));
   const sized = sizing ? typedSize(sizing, text) : null;
   const amount = sized && "amount" in sized ? sized.amount : null;
-  const sizes = useMemo(() => (sizing ? presets(sizing, hand, committed) : []), [sizing, hand, committed]);
+  const sizes = sizing ? presets(sizing, hand, committed) : [];
   const act = (action: HoldemAction) => void props.act(action);
   const button = (id: string, label: string, onClick: () => void, on: boolean, tone: keyof typeof ACTION_TONES) => (
     <button
