@@ -23,11 +23,14 @@ export const HOLDEM_HAND_PAUSE_MS = 4_000;
 /** The table's settings: the hand machine's defaults (1/2 blinds, 40 to 200 big blinds, 15 s + 30 s bank, 60 s grace). */
 export const HOLDEM_TABLE_CONFIG: HoldemConfig = HOLDEM_DEFAULTS;
 
+/** A table's smallest and largest buy-in, in coins, from its settings (a snapshot's `config`). */
+export const holdemBuyInRange = (config: HoldemConfig): { min: number; max: number } => ({
+  min: config.minBuyInBigBlinds * config.bigBlind,
+  max: config.maxBuyInBigBlinds * config.bigBlind,
+});
+
 /** The smallest and largest buy-in, in coins. */
-export const HOLDEM_BUY_IN = {
-  min: HOLDEM_TABLE_CONFIG.minBuyInBigBlinds * HOLDEM_TABLE_CONFIG.bigBlind,
-  max: HOLDEM_TABLE_CONFIG.maxBuyInBigBlinds * HOLDEM_TABLE_CONFIG.bigBlind,
-} as const;
+export const HOLDEM_BUY_IN = holdemBuyInRange(HOLDEM_TABLE_CONFIG);
 
 /** Client → server message types. Each carries a `requestId` and is answered `result` or `error` with it. */
 export const HOLDEM_MESSAGES = {
@@ -128,6 +131,17 @@ export interface HoldemTableSnapshot {
   nextHandAt: number | null;
   /** The server's clock when it sent this snapshot (count down to a deadline by it). */
   serverTime: number;
+}
+
+/** The room's synchronised state: one `HoldemTableSnapshot` as JSON, "" until the room has published its first. */
+export interface HoldemRoomState {
+  snapshot: string;
+}
+
+/** The snapshot a Hold'em room's state holds, or null before the first: the one reader of that JSON. */
+export function holdemSnapshotOf(state: Partial<HoldemRoomState> | undefined): HoldemTableSnapshot | null {
+  const text = state?.snapshot;
+  return text ? (JSON.parse(text) as HoldemTableSnapshot) : null;
 }
 
 /** `holdem:private`, to a seated player only, after every change: the player's own cards and choices. */

@@ -15,7 +15,7 @@ import { AfterIdle } from "../ui/idle";
 import { useNoMotionClass } from "../ui/useReducedMotion";
 import { useLayout } from "../store/layout";
 import { PipView } from "../features/pip/PipView";
-import { ROUTER_OPTIONS } from "./address";
+import { HOLDEM_PATH, ROUTER_OPTIONS } from "./address";
 
 const SettingsPage = lazy(() => import("../features/settings/SettingsPage"));
 const TermsPage = lazy(() => import("../features/legal/TermsPage"));
@@ -23,6 +23,7 @@ const PrivacyPage = lazy(() => import("../features/legal/PrivacyPage"));
 const GameHost = lazy(() => import("../features/game-host/GameHost"));
 const VerifyPage = lazy(() => import("../features/fairness/VerifyPage"));
 const FairnessPage = lazy(() => import("../features/fairness/FairnessPage"));
+const HoldemPage = lazy(() => import("../games/holdem/HoldemPage"));
 
 export function App() {
   useNoMotionClass();
@@ -59,6 +60,13 @@ export function App() {
             <Page>
               <SettingsPage />
             </Page>
+          </SignedIn>
+        </Route>
+        <Route path={HOLDEM_PATH}>
+          <SignedIn>
+            <Suspense fallback={<Centered>Loading table...</Centered>}>
+              <HoldemPage />
+            </Suspense>
           </SignedIn>
         </Route>
         {/* The lobby's tabs and the games (/, /daily-spin, /leaderboard, /games/<id>); app/address.ts

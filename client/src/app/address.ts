@@ -3,7 +3,7 @@ import { gameDefinition, type GameId } from "@casino/common/catalogue";
 
 /**
  * Every screen's address: the lobby's tabs (`/`, `/daily-spin`, `/leaderboard`), each game
- * (`/games/<id>`, shown in place of the lobby) and the other pages. Inside Discord's frame the app may
+ * (`/games/<id>`, shown in place of the lobby), the Hold'em table (`/holdem`) and the other pages. Inside Discord's frame the app may
  * be served under `/.proxy` (the prefix Discord's proxy strips), and Discord's launch parameters
  * (frame_id, instance_id, ...) stay in the query string of every address the app moves to, so a reload of
  * the frame still finds them.
@@ -32,8 +32,11 @@ export const LAUNCH_PARAMS = [
 
 const TAB_PATHS: Record<LobbyTab, string> = { games: "/", daily: "/daily-spin", leaderboard: "/leaderboard" };
 
+/** The Hold'em table's page: a public table with a free seat (the lobby's poker tile opens it). */
+export const HOLDEM_PATH = "/holdem";
+
 /** The app's pages other than the lobby and the games (App.tsx routes each). */
-export const OTHER_PAGES = ["/terms", "/privacy", "/settings", "/verify", "/fairness"] as const;
+export const OTHER_PAGES = ["/terms", "/privacy", "/settings", "/verify", "/fairness", HOLDEM_PATH] as const;
 
 /** The prefix the app is served under: `/.proxy` when the address starts with it, otherwise none. */
 export const baseOf = (pathname: string): string =>

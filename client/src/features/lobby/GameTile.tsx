@@ -15,8 +15,10 @@ interface GameTileProps {
   /** Why the game cannot be played now; a locked tile is dimmed and its button disabled. */
   lockMessage?: string | null;
   onPlay(): void;
-  /** A game with a shared table (blackjack): a second button that opens it there. */
+  /** A game with a shared table (blackjack, poker's Hold'em table): a second button that opens it. */
   onJoinTable?: () => void;
+  /** That button's words and test id: "Join the table" and `join-table-<game id>` unless said otherwise. */
+  joinTable?: { label: string; testId: string };
   /** Where the tile is shown (a game can be in Favourites and in its category): keeps ids unique. */
   place?: string;
 }
@@ -43,7 +45,7 @@ export function FavouriteButton({ game, className }: { game: GameDefinition; cla
  * A game card: its illustration (with the favourite star and the Popular and WIP badges over it, so
  * badges that arrive later move nothing), the icon and title, the description, and Play Now.
  */
-export function GameTile({ game, popular, wip, lockMessage, onPlay, onJoinTable, place = "all" }: GameTileProps) {
+export function GameTile({ game, popular, wip, lockMessage, onPlay, onJoinTable, joinTable, place = "all" }: GameTileProps) {
   const locked = Boolean(lockMessage);
   const titleId = `game-title-${place}-${game.id}`;
   return (
@@ -100,13 +102,13 @@ export function GameTile({ game, popular, wip, lockMessage, onPlay, onJoinTable,
             variant="outline"
             className="-mt-1 w-full sm:mt-0 sm:h-10"
             disabled={locked}
-            data-testid={`join-table-${game.id}`}
+            data-testid={joinTable?.testId ?? `join-table-${game.id}`}
             onClick={() => {
               playSound("click");
               onJoinTable();
             }}
           >
-            Join the table
+            {joinTable?.label ?? "Join the table"}
           </Button>
         )}
       </div>

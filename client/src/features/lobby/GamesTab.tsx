@@ -14,8 +14,12 @@ import { ResumeCard } from "./ResumeCard";
 import { OutOfCoins } from "../no-coins/OutOfCoins";
 import { useGameStats } from "./useGameStats";
 import { GAME_TABLES } from "../../games/registry";
+import { HOLDEM_PATH, go } from "../../app/address";
 
 const GROUPS = gamesByCategory();
+/** Poker's second button: the Hold'em table against other players (its own page, app/address.ts). */
+const HOLDEM_JOIN = { label: "Hold'em table", testId: "join-table-holdem" };
+const openHoldem = () => go(HOLDEM_PATH, { aboveLobby: true });
 const GRID = "grid grid-cols-2 gap-2.5 sm:gap-3 lg:grid-cols-3";
 
 /** The open round to resume, search, Most Played, recently played, favourites, then the six categories. */
@@ -36,7 +40,8 @@ export function GamesTab() {
       wip={!GAME_TABLES[game.id]}
       lockMessage={connectionLost && game.kind === "chance" ? "Connection lost: reconnect to play." : null}
       onPlay={() => openGame(game.id)}
-      onJoinTable={game.id === "blackjack" ? () => openGame(game.id, true) : undefined}
+      onJoinTable={game.id === "blackjack" ? () => openGame(game.id, true) : game.id === "poker" ? openHoldem : undefined}
+      joinTable={game.id === "poker" ? HOLDEM_JOIN : undefined}
     />
   );
   const searching = query.trim() !== "";
