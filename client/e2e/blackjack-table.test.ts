@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { FrameLocator, Locator, Page } from "playwright-core";
+import { ManualClock } from "../../server/src/clock";
 import { setupBrowserApp } from "./browser-app";
 import { enterAsGuest, shot } from "./support";
 import { acceptTerms } from "./fake-discord-host";
@@ -89,14 +90,21 @@ async function sameEverywhere(surfaces: Surface[]): Promise<string> {
 }
 
 describe("the shared blackjack table of an activity instance", () => {
-  // Short turns, so that the seat left to its timer costs seconds; long enough for every click of the
-  // test to land in its turn on a loaded machine. The deal comes when everyone is ready, and a player who
-  // drops keeps the seat long enough to come back in a new page.
+  // The table runs on a ManualClock: a turn, the pause after a round and a dropped player's grace last
+  // until the test moves the clock past them. The deal comes when everyone is ready.
+  const clock = new ManualClock(Date.now());
   const TURN_MS = 8_000;
+  const SETTLED_MS = 3_000;
   // a server of the block's own, with the table's windows its tests need
   const { server, browser, host } = setupBrowserApp({
     discordHost: true,
-    env: { TABLE_BETTING_MS: "60000", TABLE_TURN_MS: String(TURN_MS), TABLE_SETTLED_MS: "3000", TABLE_RECONNECT_SECONDS: "30" },
+    clock,
+    env: {
+      TABLE_BETTING_MS: "60000",
+      TABLE_TURN_MS: String(TURN_MS),
+      TABLE_SETTLED_MS: String(SETTLED_MS),
+      TABLE_RECONNECT_SECONDS: "30",
+    },
     timeout: 180_000,
   });
   const INSTANCE = "i-bj-table";
@@ -204,7 +212,9 @@ describe("the shared blackjack table of an activity instance", () => {
               expect(await ben.getByTestId("table-phase").textContent()).toMatch(/^Your turn · \d+s$/);
               await expect.poll(() => secondsOn(dee), { timeout: TURN_MS }).toBeLessThan(first);
               const cards = await cardsOf(dee.getByTestId("table-seat-3"));
-              await expect.poll(async () => (await state()).toAct, { timeout: TURN_MS + 15_000 }).not.toBe(3);
+              // the turn's time runs out
+              await clock.advance(TURN_MS);
+              await expect.poll(async () => (await state()).toAct, { timeout: 15_000 }).not.toBe(3);
               // Stood: his two cards, no card more, and no action left to him.
               expect(await cardsOf(dee.getByTestId("table-seat-3"))).toBe(cards);
               expect(cards.split(" ")).toHaveLength(2);
@@ -252,6 +262,8 @@ describe("the shared blackjack table of an activity instance", () => {
         expect(await dee.getByTestId("table-dealer").locator("[role=img]:not([data-card])").count()).toBe(0);
         // Seats were played in seat order, each once.
         expect(order).toEqual([...order].sort((a, b) => a - b));
+        // the pause after the round, then the next betting window
+        await clock.advance(SETTLED_MS);
         if (catAway) {
           // Cat comes back in a new page, within the grace: the seat is still hers, and she plays on.
           const seat5 = dee.getByTestId("table-seat-5");
