@@ -43,21 +43,21 @@ describe("reactions", () => {
     await Promise.all([openSharedCrash(ann!), openSharedCrash(ben!), openSharedCrash(cal)]);
 
     // Ann opens the six reactions on the crash round and sends the fire.
-    const picker = ann!.locator('[data-testid="reaction-picker"][data-target="crash"]');
+    const picker = ann!.locator('[data-testid="reaction-picker"][data-target="crash-round"]');
     await picker.getByRole("button", { name: "React to the crash round" }).click();
     await picker.getByRole("button", { name: "Fire on the crash round" }).click();
 
     // Ben sees it over the crash graph, named by who sent it; Ann sees her own.
-    const onBen = ben!.locator('[data-testid="reactions"][data-target="crash"] [data-testid="reaction"]');
+    const onBen = ben!.locator('[data-testid="reactions"][data-target="crash-round"] [data-testid="reaction"]');
     await onBen.first().waitFor({ state: "attached", timeout: 20_000 });
     expect(await onBen.first().getAttribute("data-reaction")).toBe("fire");
     expect(await onBen.first().getAttribute("data-from")).toBe("Ann");
     expect(await onBen.first().textContent()).toBe("🔥");
     await shot(page, "reactions-crash");
-    await ann!.locator('[data-testid="reactions"][data-target="crash"] [data-reaction="fire"]').first().waitFor({ state: "attached" });
+    await ann!.locator('[data-testid="reactions"][data-target="crash-round"] [data-reaction="fire"]').first().waitFor({ state: "attached" });
 
     // Cal, in another instance, also at his crash round: his reaction reaches only him, and Ann's never came.
-    const calPicker = cal.locator('[data-testid="reaction-picker"][data-target="crash"]');
+    const calPicker = cal.locator('[data-testid="reaction-picker"][data-target="crash-round"]');
     await calPicker.getByRole("button", { name: "React to the crash round" }).click();
     await calPicker.getByRole("button", { name: "Party on the crash round" }).click();
     await cal.locator('[data-testid="reaction"][data-reaction="party"]').first().waitFor({ state: "attached", timeout: 20_000 });

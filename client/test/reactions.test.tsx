@@ -54,7 +54,7 @@ let n = 0;
 const push = (fields: Partial<ReactionPush> = {}): ReactionPush => ({
   id: `reaction-${++n}`,
   reaction: "fire",
-  target: { kind: "crash" },
+  target: { kind: "crash-round" },
   username: "Bob",
   discordId: "100",
   self: false,
@@ -67,7 +67,7 @@ describe("reactions", () => {
   it("float over their own target only, with a click, and leave after their time", () => {
     render(
       <>
-        <ReactionOverlay target={{ kind: "crash" }} />
+        <ReactionOverlay target={{ kind: "crash-round" }} />
         <ReactionOverlay target={{ kind: "seat", seat: 2 }} />
       </>,
     );
@@ -90,7 +90,7 @@ describe("reactions", () => {
 
   it("stand still with animations off, and with the system's reduced motion", () => {
     useSettings.setState({ animationsOn: false });
-    const { unmount } = render(<ReactionOverlay target={{ kind: "crash" }} />);
+    const { unmount } = render(<ReactionOverlay target={{ kind: "crash-round" }} />);
     act(() => useReactions.getState().receive(push()));
     expect(floating()[0]!.dataset.motion).toBe("off");
     expect(floating()[0]!.className).not.toContain("animate-reaction-float");
@@ -98,7 +98,7 @@ describe("reactions", () => {
 
     useSettings.setState({ animationsOn: true });
     systemReduces = true;
-    render(<ReactionOverlay target={{ kind: "crash" }} />);
+    render(<ReactionOverlay target={{ kind: "crash-round" }} />);
     expect(floating()[0]!.dataset.motion).toBe("off");
   });
 
@@ -106,8 +106,8 @@ describe("reactions", () => {
     useReactions.setState({ sender: vi.fn() });
     render(
       <>
-        <ReactionOverlay target={{ kind: "crash" }} />
-        <ReactionPicker target={{ kind: "crash" }} label="the crash round" />
+        <ReactionOverlay target={{ kind: "crash-round" }} />
+        <ReactionPicker target={{ kind: "crash-round" }} label="the crash round" />
       </>,
     );
     act(() => useReactions.getState().receive(push()));
@@ -143,7 +143,7 @@ describe("reactions", () => {
   it("offer no picker outside an activity instance", () => {
     useReactions.setState({ sender: vi.fn() });
     useSession.setState({ discord: null });
-    render(<ReactionPicker target={{ kind: "crash" }} label="the crash round" />);
+    render(<ReactionPicker target={{ kind: "crash-round" }} label="the crash round" />);
     expect(screen.queryByTestId("reaction-picker")).toBeNull();
   });
 });

@@ -177,8 +177,8 @@ describe("requests", () => {
     void together.start();
     await vi.waitFor(() => expect(fakeServer.rooms.some((r) => r.name === "together")).toBe(true));
     const room = fakeServer.room;
-    together.react("fire", { kind: "crash" });
-    expect(room.sentOf("react")).toEqual([{ reaction: "fire", target: { kind: "crash" } }]);
+    together.react("fire", { kind: "crash-round" });
+    expect(room.sentOf("react")).toEqual([{ reaction: "fire", target: { kind: "crash-round" } }]);
     room.message("error", { code: "rate_limited", message: "Too many reactions; one a second" });
     expect(pushes).toEqual([["error", { code: "rate_limited", message: "Too many reactions; one a second" }]]);
     together.close();

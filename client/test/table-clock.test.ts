@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, renderHook } from "@testing-library/react";
 import type { TableSnapshot } from "@casino/common/table";
 import type { SharedTableConnection, SharedTableRoom } from "../src/games/contract";
-import { secondsLeft } from "../src/games/blackjack/table/server-clock";
+import { secondsLeft } from "../src/games/shared/server-clock";
 import { useTableRoom } from "../src/games/blackjack/table/use-table-room";
 
 /**

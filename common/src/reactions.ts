@@ -22,12 +22,12 @@ export const REACTION_NAMES = Object.keys(REACTIONS) as [ReactionName, ...Reacti
 /**
  * What a reaction is on:
  * - `seat`: a seat (1 to 7) of the instance's shared blackjack table;
- * - `crash`: the instance's shared crash round;
+ * - `crash-round`: the instance's shared crash round;
  * - `table`: the table of the member with this Discord id (as the watchers of that table see it, and its player);
  * - `feed`: the row of the instance's feed with this id (`FeedRow.id`).
  */
 export type ReactionTarget =
-  { kind: "seat"; seat: number } | { kind: "crash" } | { kind: "table"; discordId: string } | { kind: "feed"; rowId: string };
+  { kind: "seat"; seat: number } | { kind: "crash-round" } | { kind: "table"; discordId: string } | { kind: "feed"; rowId: string };
 
 /** The body of a `reaction` push: who sent it (an anonymous member as "Anonymous", no Discord id), what, on what. */
 export interface ReactionPush {
@@ -49,8 +49,8 @@ export function reactionTargetKey(target: ReactionTarget): string {
   switch (target.kind) {
     case "seat":
       return `seat:${target.seat}`;
-    case "crash":
-      return "crash";
+    case "crash-round":
+      return "crash-round";
     case "table":
       return `table:${target.discordId}`;
     case "feed":

@@ -47,7 +47,7 @@ export const togetherReactMessage = z
               .max(TABLE_SEATS, `seat must be from 1 to ${TABLE_SEATS}`),
           })
           .strict(),
-        z.object({ kind: z.literal("crash") }).strict(),
+        z.object({ kind: z.literal("crash-round") }).strict(),
         z.object({ kind: z.literal("table"), discordId: snowflake }).strict(),
         z
           .object({
@@ -56,7 +56,7 @@ export const togetherReactMessage = z
           })
           .strict(),
       ],
-      { message: "target.kind must be one of seat, crash, table, feed" },
+      { message: "target.kind must be one of seat, crash-round, table, feed" },
     ),
   })
   .strict();

@@ -109,7 +109,10 @@ const BEYOND_ONE_GAME: Record<string, { games: string[]; why: string }> = {
   "client/src/features/together/TogetherService.tsx": { games: ["blackjack"], why: "the shared blackjack table" },
   "server/src/together/together.ts": { games: ["crash", "blackjack"], why: "the shared rounds in the activity" },
   "client/src/features/game-host/GameHost.tsx": { games: ["crash", "blackjack"], why: "the shared rounds offered to their tables" },
-  "client/src/features/lobby/GamesTab.tsx": { games: ["blackjack"], why: "the shared table's Join" },
+  "client/src/features/lobby/GamesTab.tsx": {
+    games: ["blackjack", "poker"],
+    why: "the shared tables' Join (blackjack's, and Hold'em's on the poker tile)",
+  },
   "client/src/games/contract.ts": { games: ["blackjack"], why: "the shared blackjack table's connection" },
   "client/src/net/table-room.ts": { games: ["blackjack"], why: "the shared blackjack table" },
   "client/src/net/together-room.ts": { games: ["blackjack"], why: "the shared blackjack table" },

@@ -60,10 +60,10 @@ describe("reactions", () => {
     const g = await joinTogether((await t.guest()).token, null);
     await waitFor(() => latestMembers(b.inbox).length === 2, 10_000);
 
-    const sent = await react(a, { reaction: "fire", target: { kind: "crash" } });
+    const sent = await react(a, { reaction: "fire", target: { kind: "crash-round" } });
     expect(sent.reaction).toMatchObject({
       reaction: "fire",
-      target: { kind: "crash" },
+      target: { kind: "crash-round" },
       username: "Alice",
       discordId: alice.discordId,
       self: true,
@@ -78,19 +78,19 @@ describe("reactions", () => {
     await react(a, { reaction: "wow", target: { kind: "table", discordId: bob.discordId } });
     await waitFor(() => reactions(b.inbox).length === 3, 10_000);
     expect(reactions(b.inbox).map((r) => [r.reaction, r.target])).toEqual([
-      ["fire", { kind: "crash" }],
+      ["fire", { kind: "crash-round" }],
       ["clap", { kind: "seat", seat: 3 }],
       ["wow", { kind: "table", discordId: bob.discordId }],
     ]);
 
     // Dave, in another instance, reacts too: Alice and Bob never hear it, and he never heard theirs.
-    await react(d, { reaction: "party", target: { kind: "crash" } });
+    await react(d, { reaction: "party", target: { kind: "crash-round" } });
     expect(reactions(d.inbox)).toHaveLength(1);
     expect(reactions(a.inbox).some((r) => r.username === "Dave")).toBe(false);
     expect(reactions(b.inbox).some((r) => r.username === "Dave")).toBe(false);
 
     // Outside an instance (a guest) there is nobody to react with.
-    const guest = await react(g, { reaction: "clap", target: { kind: "crash" } });
+    const guest = await react(g, { reaction: "clap", target: { kind: "crash-round" } });
     expect(guest.error).toEqual({ code: "reaction_refused", message: "Reactions need an activity instance" });
     expect(reactions(g.inbox)).toHaveLength(0);
     for (const m of [a, b, d, g]) await m.room.leave();
@@ -103,14 +103,14 @@ describe("reactions", () => {
     const e = await joinTogether(erin.token, "inst-react-c");
     await waitFor(() => latestMembers(e.inbox).length === 2, 10_000);
 
-    for (let i = 0; i < 3; i++) expect((await react(c, { reaction: "laugh", target: { kind: "crash" } })).reaction).toBeDefined();
-    const fourth = await react(c, { reaction: "laugh", target: { kind: "crash" } });
+    for (let i = 0; i < 3; i++) expect((await react(c, { reaction: "laugh", target: { kind: "crash-round" } })).reaction).toBeDefined();
+    const fourth = await react(c, { reaction: "laugh", target: { kind: "crash-round" } });
     expect(fourth.error).toEqual({ code: "rate_limited", message: "Too many reactions; one a second" });
 
     // Erin has her own budget, but the instance's (5) runs out at her third.
-    expect((await react(e, { reaction: "cry", target: { kind: "crash" } })).reaction).toBeDefined();
-    expect((await react(e, { reaction: "cry", target: { kind: "crash" } })).reaction).toBeDefined();
-    const past = await react(e, { reaction: "cry", target: { kind: "crash" } });
+    expect((await react(e, { reaction: "cry", target: { kind: "crash-round" } })).reaction).toBeDefined();
+    expect((await react(e, { reaction: "cry", target: { kind: "crash-round" } })).reaction).toBeDefined();
+    const past = await react(e, { reaction: "cry", target: { kind: "crash-round" } });
     expect(past.error).toEqual({
       code: "rate_limited",
       message: "Too many reactions in this activity right now; try again in a moment",
@@ -141,17 +141,17 @@ describe("reactions", () => {
 
     const cases: Array<[unknown, string, string]> = [
       [
-        { reaction: "hello", target: { kind: "crash" } },
+        { reaction: "hello", target: { kind: "crash-round" } },
         "invalid_message",
         "reaction: reaction must be one of clap, fire, laugh, wow, cry, party",
       ],
       [
-        { reaction: "💩", target: { kind: "crash" } },
+        { reaction: "💩", target: { kind: "crash-round" } },
         "invalid_message",
         "reaction: reaction must be one of clap, fire, laugh, wow, cry, party",
       ],
-      [{ reaction: "clap", target: { kind: "crash" }, text: "hi all" }, "invalid_message", 'Unrecognized key: "text"'],
-      [{ reaction: "clap", target: { kind: "crash", text: "hi" } }, "invalid_message", 'target: Unrecognized key: "text"'],
+      [{ reaction: "clap", target: { kind: "crash-round" }, text: "hi all" }, "invalid_message", 'Unrecognized key: "text"'],
+      [{ reaction: "clap", target: { kind: "crash-round", text: "hi" } }, "invalid_message", 'target: Unrecognized key: "text"'],
       [{ reaction: "clap", target: { kind: "seat", seat: 8 } }, "invalid_message", "target.seat: seat must be from 1 to 7"],
       [
         { reaction: "clap", target: { kind: "seat", seat: 2.5 } },
@@ -161,7 +161,7 @@ describe("reactions", () => {
       [
         { reaction: "clap", target: { kind: "lobby" } },
         "invalid_message",
-        "target.kind: target.kind must be one of seat, crash, table, feed",
+        "target.kind: target.kind must be one of seat, crash-round, table, feed",
       ],
       [
         { reaction: "clap", target: { kind: "feed", rowId: "<b>hi</b>" } },
@@ -200,7 +200,7 @@ describe("reactions", () => {
       body: { playerId: gina.player.id, enabled: true },
     });
     expect(anonymous.status).toBe(200);
-    const hidden = await react(gi, { reaction: "wow", target: { kind: "crash" } });
+    const hidden = await react(gi, { reaction: "wow", target: { kind: "crash-round" } });
     expect(hidden.reaction).toMatchObject({ username: "Anonymous", discordId: null });
     const seenByFrank = await f.inbox.wait((m) => m.type === "reaction" && m.body.id === hidden.reaction.id);
     expect(seenByFrank.body).toMatchObject({ username: "Anonymous", discordId: null, self: false });
@@ -223,7 +223,7 @@ describe("reactions", () => {
     const body = fc.oneof(
       fc.anything(),
       fc.record({ reaction: fc.oneof(fc.string(), fc.constantFrom("clap", "fire")), target: fc.anything() }),
-      fc.record({ reaction: fc.anything(), target: fc.constant({ kind: "crash" }) }).filter((m) => m.reaction !== "clap"),
+      fc.record({ reaction: fc.anything(), target: fc.constant({ kind: "crash-round" }) }).filter((m) => m.reaction !== "clap"),
     );
     await fc.assert(
       fc.asyncProperty(body, async (message) => {
@@ -237,7 +237,7 @@ describe("reactions", () => {
     // What was refused reached nobody, and Hal's connection is still open: his next reaction reaches Ida.
     expect(reactions(i.inbox).length).toBe(reactions(h.inbox).length);
     if (reactions(h.inbox).length === 0) {
-      const after = await react(h, { reaction: "clap", target: { kind: "crash" } });
+      const after = await react(h, { reaction: "clap", target: { kind: "crash-round" } });
       await i.inbox.wait((m) => m.type === "reaction" && m.body.id === after.reaction.id);
     }
     await h.room.leave();

@@ -3,7 +3,7 @@ import type { HoldemPrivateView, HoldemSeatPlayer, HoldemTableSnapshot } from "@
 import type { HoldemAction } from "@casino/common/games/holdem/hand-machine";
 import { HoldemConnection, type HoldemState } from "../../net/holdem-room";
 import { useSharedRoom, type SharedRoomStatus } from "../shared/use-shared-room";
-import { serverClockOffset } from "../blackjack/table/server-clock";
+import { serverClockOffset } from "../shared/server-clock";
 import type { SharedRoomHost } from "../../features/game-host/shared-room-host";
 
 export interface HoldemRoomControls {

@@ -7,7 +7,7 @@ import { PlayingCard } from "../../shared/Cards";
 import { formatNet } from "@casino/common/format";
 import { formatCoins } from "../../shared/format";
 import { RESULT_TEXT, handTotal } from "../solo";
-import { secondsLeft } from "./server-clock";
+import { secondsLeft } from "../../shared/server-clock";
 import { ReactionOverlay, ReactionPicker } from "../../../features/together/Reactions";
 
 export type SeatView = TableView["seats"][number];

@@ -19,7 +19,7 @@ import { useNow } from "../../../ui/useNow";
 import { BLACKJACK_HELP } from "../solo";
 import { ShoeFairness } from "./ShoeFairness";
 import { Seat } from "./Seat";
-import { secondsLeft } from "./server-clock";
+import { secondsLeft } from "../../shared/server-clock";
 import { useTableRoom, type TableRoomControls } from "./use-table-room";
 import { useTableHeaderChip } from "./header-chip";
 

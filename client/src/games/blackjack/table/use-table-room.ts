@@ -3,7 +3,7 @@ import type { TableSeatPlayer, TableSnapshot } from "@casino/common/table";
 import type { BlackjackAction } from "@casino/common/games/blackjack/engine";
 import type { SharedTableConnection, SharedTableRoom } from "../../contract";
 import { useSharedRoom, type SharedRoomStatus } from "../../shared/use-shared-room";
-import { serverClockOffset } from "./server-clock";
+import { serverClockOffset } from "../../shared/server-clock";
 
 export type TableRoomStatus = SharedRoomStatus;
 

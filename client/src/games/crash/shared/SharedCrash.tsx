@@ -10,7 +10,7 @@ import { RoomHistory } from "./RoomHistory";
 import { useCrashRoom, type CrashRoomControls } from "./use-crash-room";
 
 /** The instance's crash round, as reactions name it. */
-const CRASH_TARGET = { kind: "crash" } as const;
+const CRASH_TARGET = { kind: "crash-round" } as const;
 
 /**
  * Crash played together: one round at a time for everyone in the activity instance (or the public room).

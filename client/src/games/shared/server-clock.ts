@@ -1,10 +1,11 @@
 import type { TableSnapshot } from "@casino/common/table";
 
 /**
- * The table's timers by the server's clock. A snapshot carries the server's time when it was sent
- * (`serverTime`); its difference to this device's clock when the snapshot arrives is added to the
- * device's clock from then on, so a phone whose clock is minutes off still shows the betting window and
- * the turn ring as the server runs them (off only by the snapshot's travel time).
+ * A shared table's timers (the blackjack and the Hold'em table) by the server's clock. A snapshot
+ * carries the server's time when it was sent (`serverTime`); its difference to this device's clock when
+ * the snapshot arrives is added to the device's clock from then on, so a phone whose clock is minutes
+ * off still shows the betting window and the turn ring as the server runs them (off only by the
+ * snapshot's travel time).
  */
 
 /** Milliseconds to add to this device's clock to read the server's, from a snapshot and when it arrived. */
