@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, realpathSync } from "node:fs";
+import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import {
@@ -288,7 +289,8 @@ function orUsage(run: () => number): number {
   }
 }
 
-function main(argv: string[]): number {
+/** The command on its arguments: prints what it found and answers the exit code. */
+export function main(argv: string[]): number {
   if (argv.includes("--history")) return orUsage(() => history(argv));
   if (argv.includes("--holdem-hand")) return orUsage(() => holdemHand(argv));
   if (argv.includes("--crash-game-hash")) return orUsage(() => crashRoom(argv));
@@ -369,4 +371,6 @@ function describeCheck(check: ShoeRoundCheck): string {
   return parts.join("; ");
 }
 
-process.exitCode = main(process.argv.slice(2));
+// Run as a command (not imported, as the tests import `main`).
+if (process.argv[1] && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href)
+  process.exitCode = main(process.argv.slice(2));

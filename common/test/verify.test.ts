@@ -3,7 +3,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { main } from "../scripts/verify";
 import { floatStream, sha256Hex, type FairnessInput } from "../src/fairness/stream";
 import { checkCommitment, DAILY_SPIN, formatVerification, openingStake, verifyRound } from "../src/fairness/verify";
 import { GameRuleError } from "../src/games/engine";
@@ -50,6 +51,25 @@ function playThrough(game: string, play: Play, nonce: number) {
     expect(actions.length).toBeLessThan(100);
   }
 }
+
+/**
+ * The command's `main` on these arguments, in this process: what it prints and its exit code. The
+ * command as a process (its entry, the npm script and the exit code it sets) is run by the tests
+ * "runs as a process" and "runs as the npm script".
+ */
+const cli = async (extra: string[]) => {
+  const out: string[] = [];
+  const err: string[] = [];
+  const log = vi.spyOn(console, "log").mockImplementation((...a: unknown[]) => void out.push(`${a.join(" ")}\n`));
+  const error = vi.spyOn(console, "error").mockImplementation((...a: unknown[]) => void err.push(`${a.join(" ")}\n`));
+  try {
+    const code = main(extra);
+    return { code, stdout: out.join(""), stderr: err.join("") };
+  } finally {
+    log.mockRestore();
+    error.mockRestore();
+  }
+};
 
 describe("the verifier", () => {
   it("covers every game the casino plays: each has its cases, and each cases file is a game's", () => {
@@ -208,11 +228,20 @@ describe("npm run verify", () => {
     "--actions",
     '[{"type":"reveal","tile":4},{"type":"reveal","tile":20}]',
   ];
-  const cli = (extra: string[]) =>
+  const process_ = (extra: string[]) =>
     run(process.execPath, ["--import", "tsx", "common/scripts/verify.ts", ...extra], { cwd: ROOT }).then(
       (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
       (e) => ({ code: e.code as number, stdout: e.stdout as string, stderr: e.stderr as string }),
     );
+
+  it("runs as a process: prints the round and sets the exit code (2 for a bad request, 1 for a seed that does not match)", async () => {
+    const ok = await process_([...args, "--server-seed-hash", sha256Hex(input.serverSeed)]);
+    expect([ok.code, ok.stdout]).toEqual([0, (await cli([...args, "--server-seed-hash", sha256Hex(input.serverSeed)])).stdout]);
+    const mismatch = await process_([...args, "--server-seed-hash", sha256Hex("some other seed")]);
+    expect(mismatch.code).toBe(1);
+    const bad = await process_(["--game", "dice"]);
+    expect([bad.code, bad.stderr.split("\n")[0]]).toEqual([2, "missing --server-seed, --client-seed, --nonce"]);
+  });
 
   it("prints the round step by step and checks the commitment (exit 0)", async () => {
     const { code, stdout } = await cli([...args, "--server-seed-hash", sha256Hex(input.serverSeed)]);
@@ -390,11 +419,6 @@ describe("npm run verify", () => {
 });
 
 describe("npm run verify, crash-room mode", () => {
-  const cli = (extra: string[]) =>
-    run(process.execPath, ["--import", "tsx", "common/scripts/verify.ts", ...extra], { cwd: ROOT }).then(
-      (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
-      (e) => ({ code: e.code as number, stdout: e.stdout as string, stderr: e.stderr as string }),
-    );
   // the worked example of docs/fairness.md section 4: game 1 of a 10-game chain, busting at 7.47×
   const game = ["--crash-game-hash", "c8b2fd5cd682cb3a9e49e2a43a76c2b8172d0ea78e7ba6b34d750d5b5a81ff61"];
   const player = ["--player", "0f8e2c4a-3b1d-4c6e-9a7f-5d2b8e1c0a93"];
