@@ -54,7 +54,10 @@ describe("reactions", () => {
     expect(await onBen.first().getAttribute("data-from")).toBe("Ann");
     expect(await onBen.first().textContent()).toBe("🔥");
     await shot(page, "reactions-crash");
-    await ann!.locator('[data-testid="reactions"][data-target="crash-round"] [data-reaction="fire"]').first().waitFor({ state: "attached" });
+    await ann!
+      .locator('[data-testid="reactions"][data-target="crash-round"] [data-reaction="fire"]')
+      .first()
+      .waitFor({ state: "attached" });
 
     // Cal, in another instance, also at his crash round: his reaction reaches only him, and Ann's never came.
     const calPicker = cal.locator('[data-testid="reaction-picker"][data-target="crash-round"]');
