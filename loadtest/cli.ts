@@ -10,7 +10,7 @@ const USAGE = `npm run loadtest -- [options]
   --url URL[,URL…]      server to load (default http://127.0.0.1:2567); several URLs spread the players
   --players N           simulated players (default 10)
   --ramp S              seconds over which players start (default 10)
-  --duration S          seconds the whole run lasts, ramp included (default 60)
+  --duration S          seconds of play once every player has joined, after the ramp (default 60)
   --scenario NAME|PATH  ${BUILT_IN.join(", ")}, or a path to your own module (default mixed)
   --tokens FILE         session tokens, one a line, instead of creating guests
   --processes N         load processes (default 1; use 2+ when one process saturates a core)
@@ -104,10 +104,19 @@ const loads = startLoadProcesses(
     ignoreLimits: values["ignore-limits"],
     timeoutMs: number("timeout-ms", values["timeout-ms"], 100),
     joinAttempts: number("join-attempts", values["join-attempts"], 1),
-    gated: false,
+    // Every player joins first (over the ramp); the run's seconds count from when all have joined or
+    // failed to, so a slow start does not eat into the play the run measures.
+    gated: true,
   },
   processes,
 );
+const ready = await Promise.all(loads.map((l) => l.whenReady()));
+const joinFailures = ready.reduce((n, r) => n + r.failed, 0);
+console.log(
+  `joined: ${players - joinFailures} of ${players} in ${((performance.now() - started) / 1000).toFixed(1)} s${joinFailures ? ` (${joinFailures} failed)` : ""}`,
+);
+for (const l of loads) l.post({ type: "go" });
+const playStarted = performance.now();
 
 let interrupted = false;
 process.once("SIGINT", () => {
@@ -116,7 +125,7 @@ process.once("SIGINT", () => {
 });
 
 let lastProgress = performance.now();
-while (!interrupted && performance.now() - started < durationSeconds * 1000) {
+while (!interrupted && performance.now() - playStarted < durationSeconds * 1000) {
   await new Promise((r) => setTimeout(r, 250));
   if (progressSeconds > 0 && performance.now() - lastProgress >= progressSeconds * 1000) {
     const now = performance.now();

@@ -31,6 +31,8 @@ export class LoadRun implements PlayerContext {
   readonly stats = new Stats();
   readonly restPerIp: TokenBucket;
   stopping = false;
+  /** Players that have signed in and joined (or gave up doing so): at the gate when the run is gated. */
+  settled = 0;
   /** Players that have started, are in a room now, and have finished. */
   started = 0;
   inRoom = 0;
@@ -108,10 +110,15 @@ export class LoadRun implements PlayerContext {
       const token = tokens && tokens.length > 0 ? tokens[p.index % tokens.length] : undefined;
       if (!(await p.login(token))) {
         this.stats.joinFailures++;
+        this.settled++;
         return;
       }
-      if (needsRoom && !(await this.firstJoin(p))) return;
+      if (needsRoom && !(await this.firstJoin(p))) {
+        this.settled++;
+        return;
+      }
       track();
+      this.settled++;
       await this.options.gate;
       if (this.stopping) return;
       await this.guarded(() => scenario.setup?.(p));

@@ -77,8 +77,8 @@ process.on("message", async (message: ToWorker) => {
       progress.unref();
       await run.start();
       if (o.gated) {
-        // Everyone has been started; wait until each has joined or failed.
-        while (run.stats.joins + run.stats.joinFailures < o.players) await new Promise((r) => setTimeout(r, 20));
+        // Everyone has been started; wait until each has signed in and joined, or failed to.
+        while (run.settled < o.players) await new Promise((r) => setTimeout(r, 20));
         send({
           type: "ready",
           joined: run.stats.joins,
