@@ -5,6 +5,7 @@ import { Avatar } from "../../ui/Avatar";
 import { cn } from "../../ui/cn";
 import { PlayingCard } from "../shared/Cards";
 import { formatCoins } from "../shared/format";
+import { TimerRing } from "../shared/TimerRing";
 
 type Hand = NonNullable<HoldemTableSnapshot["hand"]>;
 export type HandSeat = Hand["seats"][number];
@@ -24,28 +25,6 @@ export function seatTimer(hand: Hand, decisionMs: number, now: number): SeatTime
   const span = bank ? Math.max(1, hand.deadline - hand.bankStartsAt!) : decisionMs;
   const ms = Math.max(0, end - now);
   return { left: Math.min(1, ms / span), seconds: Math.ceil(ms / 1000), bank };
-}
-
-/** A ring around the avatar that empties until the decision's deadline. */
-function TimerRing({ left, size }: { left: number; size: number }) {
-  const r = size / 2 - 2;
-  const length = 2 * Math.PI * r;
-  return (
-    <svg width={size} height={size} className="pointer-events-none absolute inset-0 -rotate-90" aria-hidden>
-      <circle cx={size / 2} cy={size / 2} r={r} fill="none" strokeWidth={3} className="stroke-border" />
-      <circle
-        cx={size / 2}
-        cy={size / 2}
-        r={r}
-        fill="none"
-        strokeWidth={3}
-        strokeLinecap="round"
-        strokeDasharray={length}
-        strokeDashoffset={length * (1 - left)}
-        className={left < 0.3 ? "stroke-rose-500" : "stroke-amber-400"}
-      />
-    </svg>
-  );
 }
 
 export interface SeatProps {

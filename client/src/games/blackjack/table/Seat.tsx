@@ -8,6 +8,7 @@ import { formatNet } from "@casino/common/format";
 import { formatCoins } from "../../shared/format";
 import { RESULT_TEXT, handTotal } from "../solo";
 import { secondsLeft } from "../../shared/server-clock";
+import { TimerRing } from "../../shared/TimerRing";
 import { ReactionOverlay, ReactionPicker } from "../../../features/together/Reactions";
 
 export type SeatView = TableView["seats"][number];
@@ -43,28 +44,6 @@ function netText(round: SeatView): { text: string; tone: string } | null {
   if (net > 0) return { text: `Won ${formatNet(net)}`, tone: "text-positive" };
   if (net < 0) return { text: `Lost ${formatNet(net)}`, tone: "text-destructive" };
   return { text: `Push ${formatNet(net)}`, tone: "text-foreground" };
-}
-
-/** A ring around the avatar that empties until the seat's deadline. */
-function TimerRing({ left, size }: { left: number; size: number }) {
-  const r = size / 2 - 2;
-  const length = 2 * Math.PI * r;
-  return (
-    <svg width={size} height={size} className="pointer-events-none absolute inset-0 -rotate-90" aria-hidden>
-      <circle cx={size / 2} cy={size / 2} r={r} fill="none" strokeWidth={3} className="stroke-border" />
-      <circle
-        cx={size / 2}
-        cy={size / 2}
-        r={r}
-        fill="none"
-        strokeWidth={3}
-        strokeLinecap="round"
-        strokeDasharray={length}
-        strokeDashoffset={length * (1 - left)}
-        className={left < 0.3 ? "stroke-rose-500" : "stroke-amber-400"}
-      />
-    </svg>
-  );
 }
 
 /** Overlapping cards of one hand, dealt in one by one as the snapshots bring them. */
