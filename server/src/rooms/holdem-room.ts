@@ -49,6 +49,7 @@ import { RoomRequests } from "./room-messages";
 import { tableAuth, type TableAuth } from "./table-auth";
 import { TableRoomState, setTableState } from "./table-state";
 import type { TableMetadata } from "./table-room";
+import { setAutoDispose } from "./auto-dispose";
 
 type HoldemClient = Client<{ auth: TableAuth }>;
 
@@ -145,7 +146,7 @@ export abstract class HoldemRoom extends Room<{ state: TableRoomState; client: H
     const parsed = holdemJoinOptions.parse(options);
     this.instanceId = parsed.instanceId;
     this.scope = parsed.instanceId === null ? PUBLIC_SCOPE : instanceScope(parsed.instanceId);
-    this.autoDispose = false;
+    setAutoDispose(this, false);
     setTableState(this);
     this.tableId = await this.s.holdem.openTable(this.scope);
     this.nextServerSeed = this.s.holdem.newServerSeed();
@@ -603,7 +604,7 @@ export abstract class HoldemRoom extends Room<{ state: TableRoomState; client: H
     };
     // Nobody seated and nobody here, and no hand being played or written: Colyseus may close the room.
     const between = this.phase === "waiting" || this.phase === "pause";
-    this.autoDispose = this.seats.length === 0 && this.clients.length === 0 && between && !this.dealing;
+    setAutoDispose(this, this.seats.length === 0 && this.clients.length === 0 && between && !this.dealing);
     this.sendPrivateViews();
     const text = JSON.stringify(snapshot);
     if (text !== this.lastSnapshot) {
