@@ -3,7 +3,7 @@ import { GAME_IDS } from "./catalogue";
 import { instanceId, snowflake } from "./api";
 import { TABLE_SEATS } from "./fairness/shoe";
 import { REACTION_NAMES } from "./reactions";
-import { SEED_HASH_HEX } from "./together";
+import { FEED_ROW_KINDS, SEED_HASH_HEX, type FeedPush } from "./together";
 
 /** The together room's and the round lookup's inputs (see together.ts). */
 export const togetherJoinOptions = z.object({ instanceId: instanceId.nullable() }).strict();
@@ -69,3 +69,36 @@ export const roundRef = z
     nonce: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
   })
   .strict();
+
+/** Server → client `feed`: one settled round (`FeedRow` in together.ts). */
+export const togetherFeedRow = z
+  .object({
+    id: z.string().min(1),
+    kind: z.enum(FEED_ROW_KINDS),
+    username: z.string(),
+    avatarUrl: z.string().nullable(),
+    anonymous: z.boolean(),
+    game: z.string(),
+    stake: z.number().int().min(0),
+    payout: z.number().int().min(0),
+    multiplier: z.number().min(0).nullable(),
+    big: z.boolean(),
+    at: z.string(),
+    serverSeedHash: z.string().nullable(),
+    nonce: z.number().int().min(0).nullable(),
+  })
+  .strict();
+
+/** Server → client `feed`: rounds folded into one entry (`FeedFolded`). */
+export const togetherFeedFolded = z
+  .object({ kind: z.literal("folded"), id: z.string().min(1), rounds: z.number().int().min(1), at: z.string() })
+  .strict();
+
+const feedEntry = z.discriminatedUnion("kind", [togetherFeedRow, togetherFeedFolded]);
+
+/** Server → client `feed` push (`FeedPush`): what the client reads, checked before it is shown. */
+export const togetherFeedPush = z.object({ instance: z.array(feedEntry), global: z.array(feedEntry) }).strict();
+
+/** Checked when compiled: the schema reads exactly the shape the server writes (`FeedPush`). */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const FEED_PUSH_SCHEMA_MATCHES: Same<FeedPush, z.infer<typeof togetherFeedPush>> = true;

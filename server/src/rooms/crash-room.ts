@@ -268,6 +268,7 @@ export abstract class CrashRoom extends Room<{ state: CrashState; client: CrashC
           s.together.crashSettled(bet.playerId, {
             stake: bet.amount,
             payout: bet.payout,
+            cashedOutAt: bet.cashedOutAt,
             gameHash: round.gameHash,
             gameNumber: round.gameNumber,
             place,
