@@ -340,6 +340,14 @@ export abstract class HoldemRoom extends Room<{ state: TableRoomState; client: H
     const profile = this.profiles.get(playerId) ?? { username: "Player", avatarUrl: null };
     this.seats = [...this.seats, sitDown(config, placed.seat, playerId, placed.stack)].sort((a, b) => a.seat - b.seat);
     this.holders.set(placed.seat, { seatId: placed.seatId, sessionId: client.sessionId, ...profile, leaving: false });
+    if (!this.clients.some((c) => c.sessionId === client.sessionId)) {
+      // The connection went away while its buy-in was being written (a tab closed): its leave found no
+      // seat then, so the seat leaves now, as any seat whose connection left the room, its stack back to
+      // the balance. Otherwise it would be held for a connection that is gone and never dropped.
+      this.holders.get(placed.seat)!.sessionId = null;
+      await this.leave(placed.seat);
+      return placed;
+    }
     this.dealIfReady();
     this.publish();
     return placed;
