@@ -22,7 +22,8 @@ import { Log } from "../src/log";
  *   a new process starts on the same database its recovery sweep settles the table by the restart rule
  *   (docs/architecture/holdem.md, "Restart"): the unfinished hand void, so every bet of it is back in
  *   its stack; every stack, as the last finished hand left it, back to its player's balance, once; the
- *   table closed. Settling it again moves nothing, and the ledger audit holds.
+ *   table closed. Settling it again moves nothing, and the ledger audit holds. A graceful stop (SIGTERM)
+ *   mid-hand applies the same rule before the process exits.
  * - two processes behind one address: a player connected through process A and a player through
  *   process B (whose WebSocket B relays to A, room-relay.ts) sit at one table and play a hand to the
  *   showdown, each sent only their own cards.
@@ -195,12 +196,41 @@ describe.runIf(TEST_DB === "postgres")("the Hold'em table over server processes"
     expect(await count()).toBe(entries);
 
     // The players sit down again at a table of the new process, with the coins they got back.
-    const again = await joinTable(second, g1.token);
-    const sat = await ask(again.room, again.inbox, HOLDEM_MESSAGES.sit, { seat: 2, buyIn: 100 });
-    expect(sat.body).toMatchObject({ stack: 100, balance: 600 + afterHand1[1]! });
-    expect((await ask(again.room, again.inbox, HOLDEM_MESSAGES.leave, {})).body).toMatchObject({ balance: 700 + afterHand1[1]! });
-    await again.room.leave();
+    const balances = [await balance(g1.player.id), await balance(g2.player.id)];
+    const q1 = await joinTable(second, g1.token);
+    const q2 = await joinTable(second, g2.token, q1.room.roomId);
+    const newTable = q1.snap().tableId;
+    expect(newTable).not.toBe(tableId);
+    expect((await ask(q1.room, q1.inbox, HOLDEM_MESSAGES.sit, { seat: 2, buyIn: 100 })).body).toMatchObject({
+      stack: 100,
+      balance: balances[0]! - 100,
+    });
+    expect((await ask(q2.room, q2.inbox, HOLDEM_MESSAGES.sit, { seat: 3, buyIn: 120 })).body).toMatchObject({
+      stack: 120,
+      balance: balances[1]! - 120,
+    });
+
+    // A graceful stop (SIGTERM) in the middle of a hand: the room closes its table by the same rule
+    // before the process exits (the hand void, every stack back), with nothing left for a sweep.
+    const nowBySeat = new Map([
+      [2, q1],
+      [3, q2],
+    ]);
+    seat = await toAct(q1, 1);
+    await legalFor(nowBySeat.get(seat)!, 1, seat);
+    await play(nowBySeat.get(seat)!, q1, { type: "raise", amount: 30 });
+    await toAct(q1, 1);
+    expect(q1.snap().hand!.pot).toBe(32);
+    for (const j of [q1, q2]) j.room.reconnection.enabled = false;
     expect(await second.stop("SIGTERM")).toMatchObject({ code: 0 });
+    expect((await q(`SELECT closed_by FROM holdem_tables WHERE id = $1`, [newTable]))[0].closed_by).toBe("closed");
+    expect((await q(`SELECT phase FROM holdem_hands WHERE table_id = $1`, [newTable])).map((r) => r.phase)).toEqual(["void"]);
+    const newSeats = await q(`SELECT seat, cashed_out FROM holdem_seats WHERE table_id = $1 ORDER BY seat`, [newTable]);
+    expect(newSeats.map((r) => [r.seat, Number(r.cashed_out)])).toEqual([
+      [2, 100],
+      [3, 120],
+    ]);
+    expect([await balance(g1.player.id), await balance(g2.player.id)]).toEqual(balances);
     expect((await auditDatabase(database.url!)).mismatches).toEqual([]);
   }, 180_000);
 

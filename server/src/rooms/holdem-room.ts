@@ -237,6 +237,10 @@ export abstract class HoldemRoom extends Room<{ state: TableRoomState; client: H
   override onDrop(client: HoldemClient, code?: number): void {
     // A closed account's connection was ended on purpose: no seat is kept for it (onLeave follows).
     if (code === ACCOUNT_CLOSED_CLOSE_CODE) return;
+    // The room is closing (a shutdown ends every connection with a code that is not a consented leave,
+    // so Colyseus calls onDrop): the seat is not dropped from the hand, which would play the hand on by
+    // checking or folding for it; onDispose makes the hand void by the restart rule instead.
+    if (this.closing) return;
     const seat = this.seats.find((s) => s.playerId === playerOf(client));
     if (!seat || this.holders.get(seat.seat)?.sessionId !== client.sessionId) return;
     // The connection may come back within the seat's grace, which the room times on the clock.
