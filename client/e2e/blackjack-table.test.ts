@@ -260,6 +260,16 @@ describe("the shared blackjack table of an activity instance", () => {
         for (const seat of seats)
           expect(await dee.getByTestId(`table-seat-${seat}-net`).textContent()).toMatch(/^(Won \+[\d,]+|Lost -[\d,]+|Push 0)$/);
         expect(await dee.getByTestId("table-dealer").locator("[role=img]:not([data-card])").count()).toBe(0);
+        // Each card's corner (rank and suit) shows whole beside the card dealt over it: a 10 never reads "1".
+        const covered = await dee.locator('[data-testid^="table-seat-"] [data-card]').evaluateAll((cards) =>
+          cards.flatMap((card) => {
+            const next = card.nextElementSibling;
+            if (!next?.hasAttribute("data-card")) return [];
+            const corner = card.querySelector("span")!.getBoundingClientRect();
+            return corner.right > next.getBoundingClientRect().left + 0.5 ? [card.getAttribute("data-card")] : [];
+          }),
+        );
+        expect(covered, "cards whose corner the next card covers").toEqual([]);
         // Seats were played in seat order, each once.
         expect(order).toEqual([...order].sort((a, b) => a - b));
         // the pause after the round, then the next betting window

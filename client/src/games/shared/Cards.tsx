@@ -48,7 +48,8 @@ export function PlayingCard(props: {
       aria-label={cardName(card)}
       className={`${common} bg-white ${color}`}
     >
-      <span className="absolute left-1.5 top-1 font-bold leading-none">
+      {/* A small card's corner is tighter, so it shows whole beside the card dealt over it (a fan's 24 px). */}
+      <span className={`absolute top-1 font-bold leading-none ${size === "sm" ? "left-1 tracking-tighter" : "left-1.5"}`}>
         {rank}
         <br />
         {suit}

@@ -46,10 +46,13 @@ function netText(round: SeatView): { text: string; tone: string } | null {
   return { text: `Push ${formatNet(net)}`, tone: "text-foreground" };
 }
 
-/** Overlapping cards of one hand, dealt in one by one as the snapshots bring them. */
+/**
+ * Overlapping cards of one hand, dealt in one by one as the snapshots bring them. Each card shows its
+ * whole corner beside the next (a small card's "10" needs 24 px: its left inset and two bold digits).
+ */
 function CardFan({ cards, dealKey, size }: { cards: (number | null)[]; dealKey: string; size: "sm" | "md" }) {
   return (
-    <div className={`flex justify-center ${size === "sm" ? "-space-x-7 min-h-16" : "-space-x-8 min-h-24 sm:min-h-28"}`}>
+    <div className={`flex justify-center ${size === "sm" ? "-space-x-5 min-h-16" : "-space-x-8 min-h-24 sm:min-h-28"}`}>
       {cards.map((c, i) => (
         <PlayingCard key={`${dealKey}-${i}-${c ?? "x"}`} card={c} size={size} delay={0.05} />
       ))}
