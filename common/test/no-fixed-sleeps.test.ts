@@ -42,7 +42,6 @@ const ALLOWED: Record<string, { sleeps: number; reason: string }> = {
   },
   "server/test/outages.test.ts": { sleeps: 1, reason: "keeps Redis down long enough for every client to retry several times" },
   "server/test/skill-rounds.test.ts": { sleeps: 1, reason: "lets expired keep-alive timers close their sockets before the next request" },
-  "server/test/token-bucket.test.ts": { sleeps: 1, reason: "waits for the Redis monitor's last lines" },
 };
 
 export interface Sleep {
