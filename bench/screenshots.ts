@@ -141,7 +141,11 @@ async function tableGuest(browser: Browser, base: string, stake: number, stop: {
             .isEnabled()
             .catch(() => false)
         ) {
-          await page.getByRole("textbox", { name: "Bet amount" }).fill(String(stake));
+          // The betting window may close between the look and the fill: the next pass tries again.
+          await page
+            .getByRole("textbox", { name: "Bet amount" })
+            .fill(String(stake), { timeout: 2_000 })
+            .catch(() => undefined);
           await click("bet-button");
         }
         await click("table-ready");
