@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { createServer } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { RedisPresence } from "@colyseus/redis-presence";
@@ -49,5 +50,32 @@ describe("the Redis presence while Redis is unreachable", () => {
       new QuietRedisPresence(openRedis(`redis://127.0.0.1:${await closedPort()}`, quietLog(), "presence")),
     );
     expect(unhandled).toEqual([]);
+  });
+});
+
+describe("the Redis presence's channels", () => {
+  const presences: RedisPresence[] = [];
+  afterAll(() => presences.forEach((p) => p.shutdown()));
+  const server = (process.env.REDIS_URL ?? "redis://127.0.0.1:6379").replace(/\/\d+$/, "");
+  const on = (db: number) => {
+    const presence = new QuietRedisPresence(openRedis(`${server}/${db}`, quietLog(), "presence"));
+    presences.push(presence);
+    return presence;
+  };
+
+  // Redis's pub/sub is the whole server's: two deployments or test files on other databases heard each other.
+  it("are its database's: a presence on another database of the same Redis server hears nothing of them", async () => {
+    const [publisher, sameDatabase, otherDatabase, otherPublisher] = [on(14), on(14), on(15), on(15)];
+    const topic = `isolation:${randomUUID()}`;
+    const heard = { same: [] as unknown[], other: [] as unknown[] };
+    await sameDatabase.subscribe(topic, (message: unknown) => heard.same.push(message));
+    await otherDatabase.subscribe(topic, (message: unknown) => heard.other.push(message));
+    await publisher.publish(topic, { n: 1 });
+    await expect.poll(() => heard.same, { timeout: 10_000 }).toEqual([{ n: 1 }]);
+    // Redis runs commands one at a time: the first message went out before the second was published.
+    await otherPublisher.publish(topic, { n: 2 });
+    await expect.poll(() => heard.other, { timeout: 10_000 }).toEqual([{ n: 2 }]);
+    expect(heard.same).toEqual([{ n: 1 }]);
+    expect(await otherDatabase.channels("isolation:*")).toContain(topic);
   });
 });
