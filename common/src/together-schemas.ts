@@ -69,3 +69,44 @@ export const roundRef = z
     nonce: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
   })
   .strict();
+
+const tonightVerify = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("round"), serverSeedHash: z.string().regex(SEED_HASH_HEX), nonce: z.number().int().min(0) }).strict(),
+  z.object({ kind: z.literal("shoe"), shoeId: z.string().min(1), round: z.number().int().min(0) }).strict(),
+  z.object({ kind: z.literal("chain"), gameNumber: z.number().int().min(0) }).strict(),
+]);
+
+/** Server → client `board`: the instance's tonight board (see TonightBoardPush in together.ts). */
+export const tonightBoardPush = z
+  .object({
+    instanceId,
+    day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    rows: z.array(
+      z
+        .object({
+          rank: z.number().int().min(1),
+          discordId: snowflake.nullable(),
+          username: z.string(),
+          avatarUrl: z.string().nullable(),
+          hidden: z.boolean(),
+          self: z.boolean(),
+          net: z.number().int(),
+          rounds: z.number().int().min(0),
+          hands: z.number().int().min(0),
+          streak: z.number().int(),
+          biggestWin: z
+            .object({
+              game: z.string(),
+              stake: z.number().int().min(0),
+              payout: z.number().int().min(0),
+              net: z.number().int().positive(),
+              verify: tonightVerify.nullable(),
+            })
+            .strict()
+            .nullable(),
+          since: z.string(),
+        })
+        .strict(),
+    ),
+  })
+  .strict();
