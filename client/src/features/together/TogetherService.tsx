@@ -8,6 +8,7 @@ import {
   type MembersPush,
   type TablePush,
   type TogetherMember,
+  type TonightBoardPush,
 } from "@casino/common/together";
 import type { ReactionPush } from "@casino/common/reactions";
 import { TogetherConnection } from "../../net/together-room";
@@ -68,6 +69,7 @@ export default function TogetherService() {
       push: (type, body) => {
         if (type === TOGETHER_PUSH.members) onMembers((body as MembersPush).members);
         else if (type === TOGETHER_PUSH.feed) useTogether.getState().addFeed(body as FeedPush);
+        else if (type === TOGETHER_PUSH.board) useTogether.setState({ board: body as TonightBoardPush });
         else if (type === TOGETHER_PUSH.reaction) useReactions.getState().receive(body as ReactionPush);
         else if (type === TOGETHER_PUSH.table) {
           const push = body as TablePush;
@@ -90,6 +92,7 @@ export default function TogetherService() {
       c.close();
       connection.current = null;
       useReactions.setState({ sender: null, shown: [] });
+      useTogether.setState({ board: null });
     };
   }, [token, instanceId]);
 
