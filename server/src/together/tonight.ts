@@ -39,7 +39,10 @@ export interface TonightFigures {
  * The instance's board for today, from the durable records only: each member who joined today (its
  * `tonight_joins` row), with their settled rounds (`game_sessions`, every game of chance, the shared
  * crash round's bets and the shared blackjack table's seats) since that first join. One statement; the
- * player's index on game_sessions (player_id, created_at) serves each member's part.
+ * player's index on game_sessions (player_id, created_at) serves each member's part, and the rounds
+ * are folded by hash aggregates only (no sort of a member's evening): the biggest win is the first
+ * round (by `seq`) of the highest net, found again by its unique `seq`; the streak is the count of
+ * won-or-lost rounds after the latest one that went the other way than the last.
  */
 export async function tonightFigures(db: Database, instanceId: string): Promise<{ day: string; members: TonightFigures[] }> {
   const rows = await db.run((em) =>
@@ -48,29 +51,35 @@ export async function tonightFigures(db: Database, instanceId: string): Promise<
       `WITH j AS (
          SELECT player_id, joined_at FROM tonight_joins WHERE instance_id = $1 AND day = ${TODAY}
        ), g AS (
-         SELECT g.player_id, g.seq, g.game_type, g.bet_amount, g.payout, g.payout - g.bet_amount AS net, g.seed_id, g.nonce, g.params
+         SELECT g.player_id, g.seq, g.game_type, g.payout - g.bet_amount AS net
            FROM j JOIN game_sessions g ON g.player_id = j.player_id AND g.created_at >= j.joined_at
        ), totals AS (
-         SELECT player_id, sum(net) AS net, count(*) AS rounds, count(*) FILTER (WHERE game_type = ANY($2::text[])) AS hands
+         SELECT player_id, sum(net) AS net, count(*) AS rounds, count(*) FILTER (WHERE game_type = ANY($2::text[])) AS hands,
+                max(net) AS best_net, max(seq) FILTER (WHERE net <> 0) AS last_seq
            FROM g GROUP BY player_id
        ), best AS (
-         SELECT DISTINCT ON (player_id) player_id, game_type, bet_amount, payout, net, seed_id, nonce, params
-           FROM g WHERE net > 0 ORDER BY player_id, net DESC, seq
-       ), runs AS (
-         SELECT player_id, sign(net) AS dir, row_number() OVER (PARTITION BY player_id ORDER BY seq DESC) AS n FROM g WHERE net <> 0
+         SELECT g.player_id, min(g.seq) AS seq FROM g JOIN totals t ON t.player_id = g.player_id AND g.net = t.best_net
+          WHERE t.best_net > 0 GROUP BY g.player_id
+       ), last AS (
+         SELECT g.player_id, sign(g.net) AS dir FROM g JOIN totals t ON t.player_id = g.player_id AND g.seq = t.last_seq
+       ), turn AS (
+         SELECT g.player_id, max(g.seq) AS seq FROM g JOIN last l ON l.player_id = g.player_id
+          WHERE g.net <> 0 AND sign(g.net) <> l.dir GROUP BY g.player_id
        ), streak AS (
-         SELECT l.player_id, l.dir * COALESCE(min(r.n) FILTER (WHERE r.dir <> l.dir) - 1, count(r.n)) AS streak
-           FROM runs l JOIN runs r ON r.player_id = l.player_id
-          WHERE l.n = 1 GROUP BY l.player_id, l.dir
+         SELECT l.player_id, l.dir * count(*) AS streak
+           FROM last l LEFT JOIN turn u ON u.player_id = l.player_id
+           JOIN g ON g.player_id = l.player_id AND g.net <> 0 AND g.seq > COALESCE(u.seq, 0)
+          GROUP BY l.player_id, l.dir
        )
        SELECT j.player_id, to_char(j.joined_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS since,
               COALESCE(t.net, 0) AS net, COALESCE(t.rounds, 0) AS rounds, COALESCE(t.hands, 0) AS hands,
               COALESCE(s.streak, 0) AS streak,
-              b.game_type, b.bet_amount, b.payout, b.net AS best_net, b.nonce, b.params, f.server_seed_hash,
+              b.game_type, b.bet_amount, b.payout, b.payout - b.bet_amount AS best_net, b.nonce, b.params, f.server_seed_hash,
               ${TODAY}::text AS day
          FROM j LEFT JOIN totals t ON t.player_id = j.player_id
                 LEFT JOIN streak s ON s.player_id = j.player_id
-                LEFT JOIN best b ON b.player_id = j.player_id
+                LEFT JOIN best x ON x.player_id = j.player_id
+                LEFT JOIN game_sessions b ON b.seq = x.seq
                 LEFT JOIN fairness_seeds f ON f.id = b.seed_id
         ORDER BY j.joined_at, j.player_id`,
       [instanceId, CARD_GAME_IDS],
