@@ -22,7 +22,8 @@ import { ask, Inbox, joinCasino, waitFor } from "./room-helpers";
 /**
  * The tonight board of an activity instance: pushed by the together room after the members' rounds,
  * its figures those of each member's history since their first join of the day, an anonymous member
- * hidden from the others, and the same figures after the server is started again on the same database.
+ * hidden from the others (and named once they leave anonymous mode), and the same figures after the
+ * server is started again on the same database.
  */
 const INSTANCE = "inst-tonight-a";
 const clock = new ManualClock();
@@ -268,6 +269,17 @@ describe.runIf(TEST_DB === "postgres")("the tonight board", () => {
     await play(t, carol, [{ game: "limbo", amount: 5, params: { target: 1.1 } }]);
     await boardWith(a2.inbox, { Alice: 4, Bob: 3, Anonymous: 3 }, 3);
     await expectBoardMatchesHistory(t, await boardWith(c2.inbox, { Alice: 4, Bob: 3, Carol: 3 }, 3), members);
+
+    // Carol leaves anonymous mode: the others' board names her at once, without a round.
+    const boardsBefore = boards(a2.inbox).length;
+    expect(
+      (await t.request("PATCH", "/api/player/anonymous", { token: carol.token, body: { playerId: carol.playerId, enabled: false } }))
+        .status,
+    ).toBe(200);
+    const named = await boardWith(a2.inbox, { Alice: 4, Bob: 3, Carol: 3 }, 3);
+    expect(boards(a2.inbox).length).toBeGreaterThan(boardsBefore);
+    expect(named.find((r) => r.username === "Carol")).toMatchObject({ hidden: false, discordId: carol.discordId });
+    await expectBoardMatchesHistory(t, named, members);
     for (const r of [a2, c2]) await r.room.leave(true);
     await t.expectLedgerInvariant();
   });

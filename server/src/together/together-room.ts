@@ -27,7 +27,7 @@ import type { SessionClaims } from "../auth/session";
 import { AppError, forbidden } from "../errors";
 import { Coalescer } from "../leaderboard/coalescer";
 import type { Services } from "../services";
-import { MEMBER_REFRESH_MS, feedChannel, membersChannel, tableChannel, type TableStep } from "./together";
+import { MEMBER_REFRESH_MS, boardChannel, feedChannel, membersChannel, tableChannel, type TableStep } from "./together";
 import { recordTonightJoins, tonightBoards } from "./tonight";
 
 interface TogetherAuth extends SessionClaims {
@@ -117,6 +117,7 @@ export abstract class TogetherRoom extends Room<{ client: TogetherClient }> {
   private readonly onGlobalRow = (row: FeedRow) => this.queue(this.globalRows, row);
   private stopBigWins: (() => void) | null = null;
   private readonly onMembersChanged = () => this.membersPush.trigger();
+  private readonly onBoardChanged = () => this.boardPush.trigger();
   private readonly onTableStep = (step: TableStep) => this.queueTable(step);
   /** The latest step of each watched player not pushed yet, and the timer that pushes them. */
   private pendingTables = new Map<string, WatchedRound>();
@@ -134,6 +135,7 @@ export abstract class TogetherRoom extends Room<{ client: TogetherClient }> {
       await presence.subscribe(feedChannel(this.instanceId), this.onInstanceRow);
       await presence.subscribe(membersChannel(this.instanceId), this.onMembersChanged);
       await presence.subscribe(tableChannel(this.instanceId), this.onTableStep);
+      await presence.subscribe(boardChannel(this.instanceId), this.onBoardChanged);
       this.refreshTimer = setInterval(() => void this.refreshEntries(), MEMBER_REFRESH_MS);
     }
     this.onMessage(TOGETHER_MESSAGES.at, (client: TogetherClient, raw: unknown) => this.onAt(client, raw));
@@ -194,6 +196,7 @@ export abstract class TogetherRoom extends Room<{ client: TogetherClient }> {
       void Promise.resolve(presence.unsubscribe(feedChannel(this.instanceId), this.onInstanceRow)).catch(() => undefined);
       void Promise.resolve(presence.unsubscribe(membersChannel(this.instanceId), this.onMembersChanged)).catch(() => undefined);
       void Promise.resolve(presence.unsubscribe(tableChannel(this.instanceId), this.onTableStep)).catch(() => undefined);
+      void Promise.resolve(presence.unsubscribe(boardChannel(this.instanceId), this.onBoardChanged)).catch(() => undefined);
     }
   }
 
