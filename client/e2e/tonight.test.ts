@@ -5,9 +5,10 @@ import { openGame, press, setAmount } from "./games-helpers";
 import { setupBrowserApp } from "./browser-app";
 
 /**
- * Tonight's board inside Discord: two players of one activity instance in the fake Discord host, against
- * the real server. After a round of one of them, both see the same board (the strip's top line and the
- * Tonight tab), and its figures are those of the server's records of that round.
+ * Tonight's board inside Discord: two players of one activity instance in the fake Discord host (one with
+ * a guild nickname, shown as the strip shows it), against the real server. After a round of one of them,
+ * both see the same board (the strip's top line and the Tonight tab), and its figures are those of the
+ * server's records of that round.
  */
 const { server: t, browser, host } = setupBrowserApp({ discordHost: true, env: { BET_RATE_PER_SECOND: "1000" } });
 
@@ -32,7 +33,7 @@ describe("tonight's board in one activity instance", () => {
     const context = await browser.newContext({ viewport: { width: 2 * 1280 + 8, height: 800 }, colorScheme: "dark" });
     const page = await context.newPage();
     await page.goto(
-      host.url(`${t.baseUrl}/`, { players: ["300000000000000031:Ann", "300000000000000032:Ben"], instanceId: "i-tonight-1" }),
+      host.url(`${t.baseUrl}/`, { players: ["300000000000000031:Ann", "300000000000000032:Ben:Benny"], instanceId: "i-tonight-1" }),
     );
     await Promise.all([0, 1].map((i) => acceptTerms(page.frameLocator("iframe").nth(i))));
     const [ann, ben] = await Promise.all([0, 1].map((i) => frameOf(page, i)));
@@ -58,7 +59,7 @@ describe("tonight's board in one activity instance", () => {
     );
     const net = Number(round.payout) - Number(round.bet_amount);
     const annRow = { name: "Ann", net, rounds: 1, hands: 0, streak: Math.sign(net), best: Math.max(0, net) };
-    const benRow = { name: "Ben", net: 0, rounds: 0, hands: 0, streak: 0, best: 0 };
+    const benRow = { name: "Benny", net: 0, rounds: 0, hands: 0, streak: 0, best: 0 };
     const expected = net >= 0 ? [annRow, benRow] : [benRow, annRow];
 
     // Pushed to both: the same board, with the server's figures; the strip's top line names Ann.
@@ -70,7 +71,7 @@ describe("tonight's board in one activity instance", () => {
         .toEqual([expect.stringMatching(new RegExp(`^${net >= 0 ? 1 : 2}\\. Ann ${net > 0 ? "\\+" : ""}${net}$`))]);
     }
     expect(await ann!.locator('[data-testid="tonight-row"][data-self]').getByTestId("tonight-name").textContent()).toBe("Ann");
-    expect(await ben!.locator('[data-testid="tonight-row"][data-self]').getByTestId("tonight-name").textContent()).toBe("Ben");
+    expect(await ben!.locator('[data-testid="tonight-row"][data-self]').getByTestId("tonight-name").textContent()).toBe("Benny");
 
     // The strip's line opens the tab: Ben goes back to the live feed, then to the board from the strip.
     await ben!.getByRole("tab", { name: "Live in this activity" }).click();

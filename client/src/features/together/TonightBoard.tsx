@@ -13,6 +13,16 @@ import { useTogether } from "../../store/together";
 import { openRoundVerify } from "./open-round";
 
 const titleOf = (game: string) => gameDefinition(game as GameId)?.title ?? game;
+
+/** The name the strip shows for a member (Discord's guild nickname first, as in the call), else the server's; "Anonymous" when hidden. */
+function useNameOf(): (row: TonightRow) => string {
+  const participants = useTogether((s) => s.participants);
+  return (row) => {
+    if (row.hidden) return ANONYMOUS_NAME;
+    const p = row.discordId ? participants?.find((x) => x.id === row.discordId) : undefined;
+    return (p && (p.nickname || p.global_name || p.username)) || row.username;
+  };
+}
 const plural = (n: number, one: string) => `${formatCoins(n)} ${n === 1 ? one : `${one}s`}`;
 
 /** "3 wins in a row", "2 losses in a row", or nothing before the first round won or lost. */
@@ -30,6 +40,7 @@ export function streakText(streak: number): string | null {
  */
 export function TonightBoard({ header }: { header: ReactNode }) {
   const board = useTogether((s) => s.board);
+  const nameOf = useNameOf();
   const rows = board?.rows ?? [];
   return (
     <div className="rounded-2xl border border-border bg-card p-3" data-testid="tonight-board" data-day={board?.day}>
@@ -39,7 +50,7 @@ export function TonightBoard({ header }: { header: ReactNode }) {
       ) : (
         <ol className="max-h-72 space-y-1 overflow-y-auto" aria-label="Tonight's board, best net first">
           {rows.map((row) => (
-            <TonightLine key={`${row.rank}:${row.discordId ?? "hidden"}`} row={row} />
+            <TonightLine key={`${row.rank}:${row.discordId ?? "hidden"}`} row={row} name={nameOf(row)} />
           ))}
         </ol>
       )}
@@ -50,7 +61,7 @@ export function TonightBoard({ header }: { header: ReactNode }) {
   );
 }
 
-function TonightLine({ row }: { row: TonightRow }) {
+function TonightLine({ row, name }: { row: TonightRow; name: string }) {
   const streak = streakText(row.streak);
   return (
     <li
@@ -65,16 +76,11 @@ function TonightLine({ row }: { row: TonightRow }) {
       data-best={row.biggestWin?.net ?? 0}
     >
       <span className="w-5 shrink-0 pt-1.5 text-right font-bold tabular-nums text-muted-foreground">{row.rank}</span>
-      <Avatar
-        src={row.hidden ? null : row.avatarUrl}
-        name={row.hidden ? ANONYMOUS_NAME : row.username}
-        seed={row.hidden ? null : row.username}
-        className="h-7 w-7"
-      />
+      <Avatar src={row.hidden ? null : row.avatarUrl} name={name} seed={row.hidden ? null : row.username} className="h-7 w-7" />
       <div className="min-w-0 flex-1 leading-tight">
         <p className="flex min-w-0 items-baseline gap-1">
           <span className={cn("truncate font-semibold", row.hidden && "select-none blur-[3px]")} data-testid="tonight-name">
-            {row.hidden ? ANONYMOUS_NAME : row.username}
+            {name}
           </span>
           {row.self && <span className="shrink-0 text-muted-foreground">(you)</span>}
           <span
@@ -140,6 +146,7 @@ function BiggestWin({ win }: { win: TonightBiggestWin }) {
 /** The strip's one line: the top three of tonight's board, and the way to the whole board. */
 export function TonightTop() {
   const board = useTogether((s) => s.board);
+  const nameOf = useNameOf();
   const top = (board?.rows ?? []).filter((r) => r.rounds > 0).slice(0, 3);
   if (top.length === 0) return null;
   const show = () => {
@@ -159,7 +166,7 @@ export function TonightTop() {
         {top.map((r) => (
           <span key={r.rank} className="shrink-0" data-testid="tonight-top-entry">
             <span className="text-muted-foreground">{r.rank}.</span>{" "}
-            <span className={cn(r.hidden && "select-none blur-[2px]")}>{r.hidden ? ANONYMOUS_NAME : r.username}</span>{" "}
+            <span className={cn(r.hidden && "select-none blur-[2px]")}>{nameOf(r)}</span>{" "}
             <span className="font-mono font-semibold tabular-nums">{formatNet(r.net)}</span>
           </span>
         ))}
