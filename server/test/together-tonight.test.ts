@@ -3,9 +3,11 @@ import { Client as SdkClient, type Room } from "@colyseus/sdk";
 import {
   CARD_GAME_IDS,
   CRASH_MESSAGES,
+  TABLE_MESSAGES,
   TOGETHER_ROOM,
   tonightBoardPush,
   type HistoryItem,
+  type TableSnapshot,
   type TonightBoardPush,
   type TonightRow,
 } from "@casino/common";
@@ -26,6 +28,14 @@ import { ask, Inbox, joinCasino, waitFor } from "./room-helpers";
  * server is started again on the same database.
  */
 const INSTANCE = "inst-tonight-a";
+/** The shared blackjack table's timers, moved by the test's clock: a seat that does not act is stood for. */
+const TURN_MS = 15_000;
+const TABLE_ENV = {
+  TABLE_BETTING_MS: "30000",
+  TABLE_TURN_MS: String(TURN_MS),
+  TABLE_SETTLED_MS: "3000",
+  TABLE_LEASE_MS: "3000",
+};
 const clock = new ManualClock();
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -45,6 +55,7 @@ async function startOn(env: Record<string, string>): Promise<TestApp> {
       CLIENT_DIST: "client/dist-none",
       DB_HEALTH_TIMEOUT_MS: "10000",
       ...CRASH_ENV,
+      ...TABLE_ENV,
       ...env,
     }),
     undefined,
@@ -144,7 +155,7 @@ function figuresOf(items: HistoryItem[]) {
   }
   let best: HistoryItem | null = null;
   for (const i of items) if (net(i) > 0 && (!best || net(i) > net(best))) best = i;
-  const params = (best?.params ?? {}) as { gameNumber?: number };
+  const params = (best?.params ?? {}) as { gameNumber?: number; shoeId?: string; round?: number };
   return {
     net: items.reduce((sum, i) => sum + net(i), 0),
     rounds: items.length,
@@ -155,8 +166,9 @@ function figuresOf(items: HistoryItem[]) {
       stake: best.betAmount,
       payout: best.payout,
       net: net(best),
-      verify:
-        best.fairness.serverSeedHash !== null
+      verify: params.shoeId
+        ? { kind: "shoe", shoeId: params.shoeId, round: params.round }
+        : best.fairness.serverSeedHash !== null
           ? { kind: "round", serverSeedHash: best.fairness.serverSeedHash, nonce: best.fairness.nonce }
           : { kind: "chain", gameNumber: params.gameNumber },
     },
@@ -181,6 +193,31 @@ async function expectBoardMatchesHistory(t: TestApp, rows: TonightRow[], members
   const nets = rows.map((r) => r.net);
   expect(nets).toEqual([...nets].sort((a, b) => b - a));
   expect(rows.map((r) => r.rank)).toEqual(rows.map((_, i) => i + 1));
+}
+
+/**
+ * One round at the instance's shared blackjack table: the member sits at seat 1, bets and is ready; the
+ * clock is moved past each turn (the seat is stood for) until the round is settled.
+ */
+async function playAtTable(t: TestApp, m: Member, amount: number) {
+  const room = await t.sdk(m.token).joinOrCreate("blackjack-table", { instanceId: INSTANCE });
+  const inbox = new Inbox(room);
+  const snap = (): TableSnapshot => JSON.parse((room.state as { snapshot: string }).snapshot);
+  await waitFor(() => (room.state as { snapshot?: string })?.snapshot, 30_000);
+  expect((await ask(room, inbox, TABLE_MESSAGES.sit, { seat: 1 })).type).toBe("result");
+  await waitFor(() => snap().phase === "betting", 30_000);
+  expect((await ask(room, inbox, TABLE_MESSAGES.bet, { amount })).type).toBe("result");
+  expect((await ask(room, inbox, TABLE_MESSAGES.ready, {})).type).toBe("result");
+  await waitFor(() => (snap().view?.round ?? 0) === 1, 30_000);
+  // The round is settled once its pause has begun (its deadline is shown once every seat is settled).
+  const settled = () => snap().phase === "settled" && snap().deadline !== null;
+  for (let steps = 0; !settled(); steps++) {
+    expect(steps).toBeLessThan(50);
+    const shown = JSON.stringify(snap());
+    if (snap().phase !== "settled" && snap().deadline !== null) await clock.advance(TURN_MS);
+    await waitFor(() => settled() || JSON.stringify(snap()) !== shown, 30_000);
+  }
+  await room.leave(true);
 }
 
 async function play(t: TestApp, m: Member, bets: { game: string; amount: number; params: unknown }[]) {
@@ -218,7 +255,8 @@ describe.runIf(TEST_DB === "postgres")("the tonight board", () => {
     const empty = await boardWith(a.inbox, { Alice: 0, Bob: 0, Anonymous: 0 }, 3);
     expect(empty.every((r) => r.net === 0 && r.streak === 0 && r.biggestWin === null)).toBe(true);
 
-    // Rounds of solo tables (a card game among them) and a bet of the instance's crash round.
+    // Rounds of solo tables (a card game among them), a seat's round at the instance's blackjack table
+    // and a bet of the instance's crash round.
     await play(t, alice, [
       { game: "limbo", amount: 10, params: { target: 1.5 } },
       { game: "dice", amount: 20, params: { target: 50, direction: "over" } },
@@ -229,6 +267,7 @@ describe.runIf(TEST_DB === "postgres")("the tonight board", () => {
       { game: "baccarat", amount: 25, params: { bets: { banker: 25 } } },
       { game: "limbo", amount: 15, params: { target: 1.2 } },
     ]);
+    await playAtTable(t, bob, 20);
     await play(t, carol, [
       { game: "limbo", amount: 40, params: { target: 2 } },
       { game: "dice", amount: 40, params: { target: 30, direction: "over" } },
@@ -240,17 +279,18 @@ describe.runIf(TEST_DB === "postgres")("the tonight board", () => {
     await runToBust(t, clock, crash.room);
 
     // Pushed, not asked for: every member's board catches up with the rounds.
-    const aliceSees = await boardWith(a.inbox, { Alice: 4, Bob: 3, Anonymous: 2 }, 3);
+    const aliceSees = await boardWith(a.inbox, { Alice: 4, Bob: 4, Anonymous: 2 }, 3);
     await expectBoardMatchesHistory(t, aliceSees, [alice, bob]);
-    expect(aliceSees.find((r) => r.username === "Bob")!.hands).toBe(2);
+    // Bob's baccarat rounds and his seat's round at the shared blackjack table are hands.
+    expect(aliceSees.find((r) => r.username === "Bob")!.hands).toBe(3);
     // Carol is hidden from the others (no Discord id, avatar or verify link), herself to herself.
     const hidden = aliceSees.find((r) => r.hidden)!;
     expect(hidden).toMatchObject({ username: "Anonymous", discordId: null, avatarUrl: null, self: false });
     if (hidden.biggestWin) expect(hidden.biggestWin.verify).toBeNull();
-    const carolSees = await boardWith(c.inbox, { Alice: 4, Bob: 3, Carol: 2 }, 3);
+    const carolSees = await boardWith(c.inbox, { Alice: 4, Bob: 4, Carol: 2 }, 3);
     expect(carolSees.find((r) => r.self)).toMatchObject({ username: "Carol", discordId: carol.discordId, hidden: false });
     await expectBoardMatchesHistory(t, carolSees, members);
-    const bobSees = await boardWith(b.inbox, { Alice: 4, Bob: 3, Anonymous: 2 }, 3);
+    const bobSees = await boardWith(b.inbox, { Alice: 4, Bob: 4, Anonymous: 2 }, 3);
     expect(bobSees).toEqual(aliceSees.map((r) => ({ ...r, self: r.username === "Bob" })));
 
     // The server stops and starts again on the same database: the board is the same.
@@ -262,13 +302,13 @@ describe.runIf(TEST_DB === "postgres")("the tonight board", () => {
     t = await startOn(env);
     const a2 = await joinTogether(t, alice);
     const c2 = await joinTogether(t, carol);
-    const again = await boardWith(a2.inbox, { Alice: 4, Bob: 3, Anonymous: 2 }, 3);
+    const again = await boardWith(a2.inbox, { Alice: 4, Bob: 4, Anonymous: 2 }, 3);
     expect(again).toEqual(before);
 
     // And goes on: Carol's next round moves her figures on everyone's board.
     await play(t, carol, [{ game: "limbo", amount: 5, params: { target: 1.1 } }]);
-    await boardWith(a2.inbox, { Alice: 4, Bob: 3, Anonymous: 3 }, 3);
-    await expectBoardMatchesHistory(t, await boardWith(c2.inbox, { Alice: 4, Bob: 3, Carol: 3 }, 3), members);
+    await boardWith(a2.inbox, { Alice: 4, Bob: 4, Anonymous: 3 }, 3);
+    await expectBoardMatchesHistory(t, await boardWith(c2.inbox, { Alice: 4, Bob: 4, Carol: 3 }, 3), members);
 
     // Carol leaves anonymous mode: the others' board names her at once, without a round.
     const boardsBefore = boards(a2.inbox).length;
@@ -276,7 +316,7 @@ describe.runIf(TEST_DB === "postgres")("the tonight board", () => {
       (await t.request("PATCH", "/api/player/anonymous", { token: carol.token, body: { playerId: carol.playerId, enabled: false } }))
         .status,
     ).toBe(200);
-    const named = await boardWith(a2.inbox, { Alice: 4, Bob: 3, Carol: 3 }, 3);
+    const named = await boardWith(a2.inbox, { Alice: 4, Bob: 4, Carol: 3 }, 3);
     expect(boards(a2.inbox).length).toBeGreaterThan(boardsBefore);
     expect(named.find((r) => r.username === "Carol")).toMatchObject({ hidden: false, discordId: carol.discordId });
     await expectBoardMatchesHistory(t, named, members);
