@@ -160,7 +160,11 @@ export abstract class TogetherRoom extends Room<{ client: TogetherClient }> {
     await together.enter(this.instanceId, client.auth!.playerId);
     // The board starts at the member's first join of the day (kept in the database, so a reconnection
     // or a restart changes nothing); everyone gets the board with the new member, this client too.
-    await recordTonightJoins(this.services.db, this.instanceId, [client.auth!.playerId]);
+    await recordTonightJoins(this.services.db, this.instanceId, [client.auth!.playerId]).catch((error) => {
+      // Not on the board yet: the next push records every connected member again.
+      this.joinsDay = null;
+      this.services.log.error("together:tonight", "join not recorded", error);
+    });
     this.boardPush.trigger();
     // The change above reaches the instance's other rooms; this client gets its list now.
     const members = await together.members(this.instanceId, client.auth!.playerId);
