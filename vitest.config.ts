@@ -24,6 +24,9 @@ const SERVER_WORKERS = 3;
  */
 const SHARED_MODULES = { isolate: false };
 
+/** The files that run a server in the test's process load its runtime first, as the server's entry does (colyseus-runtime.ts). */
+const SERVER_RUNTIME = "server/test/setup-runtime.ts";
+
 /**
  * What the embedded default must prove on its own database and in-memory Redis stand-in: migrations and
  * the schema, the money path and its idempotency, the queueing of transactions, the audit, restart, and
@@ -81,6 +84,7 @@ export default defineConfig({
           name: "server-postgres",
           ...SHARED_MODULES,
           include: ["server/test/*.test.ts"],
+          setupFiles: [SERVER_RUNTIME],
           env: { TEST_DB: "postgres" },
           globalSetup: ["server/test/template-database.ts"],
           testTimeout: 60_000,
@@ -94,6 +98,7 @@ export default defineConfig({
           name: "server-pglite",
           ...SHARED_MODULES,
           include: EMBEDDED,
+          setupFiles: [SERVER_RUNTIME],
           env: { TEST_DB: "pglite" },
           testTimeout: 60_000,
           hookTimeout: 60_000,
@@ -105,6 +110,7 @@ export default defineConfig({
         test: {
           name: "loadtest",
           include: ["loadtest/test/**/*.test.ts"],
+          setupFiles: [SERVER_RUNTIME],
           globalSetup: ["server/test/template-database.ts"],
           testTimeout: 120_000,
           hookTimeout: 60_000,
@@ -117,6 +123,7 @@ export default defineConfig({
           name: "client-e2e",
           ...SHARED_MODULES,
           include: ["client/e2e/**/*.test.ts"],
+          setupFiles: [SERVER_RUNTIME],
           globalSetup: ["server/test/template-database.ts"],
           env: { TEST_DB: "postgres" },
           testTimeout: 60_000,

@@ -28,6 +28,7 @@ export const BUILT_IN = [
   "reconnect-storm",
   "crash",
   "table",
+  "holdem",
   "idle",
 ] as const;
 

@@ -46,6 +46,11 @@ export interface GameCase {
    * actions that finish it.
    */
   openRound?: { before: string[]; onTable?: string[]; finish: string[] };
+  /**
+   * The test ids of the game's own settings a player chooses before the first bet (mines' count, the
+   * solo/table switch): layout.test.ts requires each on screen on a phone before the first bet.
+   */
+  ownSettings?: string[];
   /** its betting layout, for games.test.ts: the spots' test-id prefix, the buttons of that prefix that are no spot, and how many spots */
   layout?: { prefix: string; exclude: string[]; spots: number };
 }

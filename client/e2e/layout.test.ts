@@ -82,6 +82,9 @@ describe("phones", () => {
           expect(await sidewaysScroll(page), `${where}: what scrolls sideways`).toEqual([]);
           const action = game.kind === "skill" ? "skill-start" : "bet-button";
           expect(await onScreen(page, action), `${where}: ${action} on screen`).toBe(true);
+          // what the player chooses before the first bet is in view with it, not under the action bar
+          for (const setting of game.kind === "chance" ? (caseOf(game.id).ownSettings ?? []) : [])
+            expect(await onScreen(page, setting), `${where}: ${setting} on screen before the first bet`).toBe(true);
           expect(await smallTargets(page), `${where}: controls under 32 px`).toEqual([]);
 
           // the title whole (no ellipsis, nothing clipped), and the way back on one line

@@ -135,6 +135,20 @@ describe("the header balance tells no outcome before the table", () => {
       await press(page, "bet-button");
       const { shown } = await expectNoSpoiler(page, before, 2 * chip, await session());
       expect(firstMove(shown, before)).toMatchObject({ result: false });
+      // the ball comes to rest in the pocket the round landed on
+      const landed = Number(await page.getByTestId("roulette-pocket").getAttribute("data-value"));
+      const pocketUnderBall = () =>
+        page.evaluate(() => {
+          const ball = document.querySelector('[data-testid="roulette-ball"]')!.getBoundingClientRect();
+          const under = document.elementsFromPoint(ball.left + ball.width / 2, ball.top + ball.height / 2);
+          return Number(
+            under
+              .map((el) => el.closest("[data-pocket]"))
+              .find(Boolean)
+              ?.getAttribute("data-pocket") ?? -1,
+          );
+        });
+      await expect.poll(pocketUnderBall, { timeout: 10_000 }).toBe(landed);
     } finally {
       await context.close();
     }

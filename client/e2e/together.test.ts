@@ -1,7 +1,7 @@
 import { copyFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Frame, Page } from "playwright-core";
-import { replayRound, roundCustomId, seedCommitment } from "@casino/common";
+import { formatMultiplier, replayRound, roundCustomId, seedCommitment } from "@casino/common";
 import { ask, joinCasino } from "../../server/test/room-helpers";
 import { PHONE, shot } from "./support";
 import { acceptTerms } from "./fake-discord-host";
@@ -126,7 +126,8 @@ describe("playing together in one activity instance", () => {
     const latencyMs = Date.now() - settledAt;
     console.log(`feed: Alice's settled round was on Bob's and Carol's screens ${latencyMs} ms after her answer (loaded machine)`);
     expect(await bigRow(bob!, "feed-instance").first().getAttribute("data-big")).toBe("true");
-    expect(await bigRow(bob!, "feed-instance").first().textContent()).toContain("100 → 2,000 (20.00×)");
+    // The bet's own multiplier, then what was paid and the net figure, apart and labelled.
+    expect(await bigRow(bob!, "feed-instance").first().textContent()).toContain("20.00× paid 2,000 +1,900");
     // A big win reaches the global feed of the other instance too; its own instance feed stays empty.
     await bigRow(dave, "feed-global").first().waitFor({ timeout: 10_000 });
     expect(await dave.getByTestId("feed-instance").getByTestId("feed-row").count()).toBe(0);
@@ -244,7 +245,14 @@ describe("playing together in one activity instance", () => {
     // Once the round is over the mines show, as they do on Ann's screen.
     expect(await tiles("mine")).toBe(3);
     // The settled round is in Cid's feed.
-    await cid!.getByTestId("feed-instance").getByTestId("feed-row").filter({ hasText: "Ann" }).first().waitFor({ timeout: 10_000 });
+    const annRow = cid!.getByTestId("feed-instance").getByTestId("feed-row").filter({ hasText: "Ann" }).first();
+    await annRow.waitFor({ timeout: 10_000 });
+    // Ben's view and Cid's row tell the round's own multiplier: the one Ann's My bets tells, never paid ÷ stake.
+    const annBet = ann!.getByTestId("my-bets").getByTestId("my-bet-row").first();
+    await expect.poll(() => annBet.getAttribute("data-multiplier"), { timeout: 10_000 }).not.toBeNull();
+    const multiplier = formatMultiplier(Number(await annBet.getAttribute("data-multiplier")));
+    expect(await ben!.getByTestId("watch-status").textContent()).toBe(multiplier);
+    expect(await annRow.getByTestId("feed-row-multiplier").textContent()).toBe(multiplier);
     await pictureOfThree(page, ben!, cid!);
 
     // A player of another instance is refused by the server, whatever their client sends.

@@ -3,7 +3,7 @@ import { GAME_IDS } from "./catalogue";
 import { instanceId, snowflake } from "./api";
 import { TABLE_SEATS } from "./fairness/shoe";
 import { REACTION_NAMES } from "./reactions";
-import { SEED_HASH_HEX } from "./together";
+import { FEED_ROW_KINDS, SEED_HASH_HEX, type FeedPush, type TonightBoardPush } from "./together";
 
 /** The together room's and the round lookup's inputs (see together.ts). */
 export const togetherJoinOptions = z.object({ instanceId: instanceId.nullable() }).strict();
@@ -70,6 +70,39 @@ export const roundRef = z
   })
   .strict();
 
+/** Server → client `feed`: one settled round (`FeedRow` in together.ts). */
+export const togetherFeedRow = z
+  .object({
+    id: z.string().min(1),
+    kind: z.enum(FEED_ROW_KINDS),
+    username: z.string(),
+    avatarUrl: z.string().nullable(),
+    anonymous: z.boolean(),
+    game: z.string(),
+    stake: z.number().int().min(0),
+    payout: z.number().int().min(0),
+    multiplier: z.number().min(0).nullable(),
+    big: z.boolean(),
+    at: z.string(),
+    serverSeedHash: z.string().nullable(),
+    nonce: z.number().int().min(0).nullable(),
+  })
+  .strict();
+
+/** Server → client `feed`: rounds folded into one entry (`FeedFolded`). */
+export const togetherFeedFolded = z
+  .object({ kind: z.literal("folded"), id: z.string().min(1), rounds: z.number().int().min(1), at: z.string() })
+  .strict();
+
+const feedEntry = z.discriminatedUnion("kind", [togetherFeedRow, togetherFeedFolded]);
+
+/** Server → client `feed` push (`FeedPush`): what the client reads, checked before it is shown. */
+export const togetherFeedPush = z.object({ instance: z.array(feedEntry), global: z.array(feedEntry) }).strict();
+
+/** Checked when compiled: the schema reads exactly the shape the server writes (`FeedPush`). */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const FEED_PUSH_SCHEMA_MATCHES: Same<FeedPush, z.infer<typeof togetherFeedPush>> = true;
+
 const tonightVerify = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("round"), serverSeedHash: z.string().regex(SEED_HASH_HEX), nonce: z.number().int().min(0) }).strict(),
   z.object({ kind: z.literal("shoe"), shoeId: z.string().min(1), round: z.number().int().min(0) }).strict(),
@@ -110,3 +143,6 @@ export const tonightBoardPush = z
     ),
   })
   .strict();
+
+/** Checked when compiled: the schema reads exactly the shape the server writes (`TonightBoardPush`). */
+export const TONIGHT_PUSH_SCHEMA_MATCHES: Same<TonightBoardPush, z.infer<typeof tonightBoardPush>> = true;

@@ -47,6 +47,15 @@ export const isBigWin = (stake: number, payout: number) =>
  */
 export const FEED_MAX_ROWS_PER_PUSH = 20;
 export const FEED_FLUSH_MS = 250;
+/**
+ * At most this many rows of each feed wait in a room for their push (10 pushes, 2.5 s of rows). A row
+ * that arrives while as many wait is folded into one `FeedFolded` entry behind them, which counts every
+ * round it stands for: under a sustained flood a room's memory stays bounded and no round goes uncounted.
+ */
+export const FEED_MAX_QUEUED_ROWS = 200;
+
+/** What a feed row stands for (see FeedRow). */
+export const FEED_ROW_KINDS = ["round", "crash", "skill", "table"] as const;
 
 /**
  * One settled round as the feeds show it. Only what the finished round's own player sees in the history
@@ -65,15 +74,20 @@ export interface FeedRow {
    * `table:<shoe hash>:<round>:<seat>`.
    */
   id: string;
-  kind: "round" | "crash" | "skill" | "table";
+  kind: (typeof FEED_ROW_KINDS)[number];
   username: string;
   avatarUrl: string | null;
   anonymous: boolean;
   game: string;
   stake: number;
   payout: number;
-  /** payout / stake, two decimals (0 for a loss). */
-  multiplier: number;
+  /**
+   * The bet's own multiplier, before rounding to whole coins: the one "My bets" shows for the round
+   * (`roundMultiplier` in games/odds.ts), e.g. 1.98 for a dice win at 1.98× paid 19 or 20, a crash
+   * cash-out's multiplier. Never paid ÷ stake. null where the round has no single multiplier (card games
+   * and layouts of several bets, a crash bet lost at the bust, a skill round): `payout` says what it paid.
+   */
+  multiplier: number | null;
   big: boolean;
   /** ISO time of settlement. */
   at: string;
@@ -81,10 +95,30 @@ export interface FeedRow {
   nonce: number | null;
 }
 
-/** The body of a `feed` push: rows of the player's instance and global big wins, newest last. */
+/**
+ * Rounds a room folded into one entry instead of sending them one by one: they arrived while
+ * `FEED_MAX_QUEUED_ROWS` rows of that feed were already waiting. It stands where those rounds would have
+ * been, in order, and `rounds` counts them all.
+ */
+export interface FeedFolded {
+  kind: "folded";
+  /** Unique: `folded:<uuid>`. Not a round: no reaction goes on it. */
+  id: string;
+  rounds: number;
+  /** ISO time the first of them arrived. */
+  at: string;
+}
+
+/** One entry of a feed push: a settled round, or rounds folded into one entry. */
+export type FeedEntry = FeedRow | FeedFolded;
+
+/**
+ * The body of a `feed` push: entries of the player's instance and global big wins, oldest first. Every
+ * settled round is in some push, as its own row or counted by a folded entry.
+ */
 export interface FeedPush {
-  instance: FeedRow[];
-  global: FeedRow[];
+  instance: FeedEntry[];
+  global: FeedEntry[];
 }
 
 /** One player of the instance as the server knows them. Anonymous players of others come as `hidden`. */
@@ -124,6 +158,8 @@ export interface WatchedRound {
   game: string;
   totalStake: number;
   totalPayout: number;
+  /** Once the round is done, the bet's own multiplier as the feed row has it (`FeedRow.multiplier`); null while open or where it has none. */
+  multiplier: number | null;
   done: boolean;
   result: "win" | "lose" | "push" | null;
   view: unknown;

@@ -122,4 +122,28 @@ describe("npm run loadtest", () => {
     await c.end();
     expect(rows[0].n).toBe(crash.report.latency["crash:bet"]!.count);
   });
+
+  it("plays the Hold'em table and prints the action round trip's p99, every buy-in a ledger entry", async () => {
+    const { stdout, report } = await loadtest("holdem", 3, 15);
+    expect(report.errors).toEqual({});
+    expect(report.latency["join holdem-table"]?.count).toBe(3);
+    expect(report.latency["holdem:sit"]?.count).toBeGreaterThanOrEqual(3);
+    expect(report.latency["holdem:act"]?.count).toBeGreaterThan(0);
+    expect(report.latency["holdem:act"]?.p99).toBeGreaterThan(0);
+    expect(stdout).toMatch(/^holdem:act\s+\d+\s+[\d.]+\s+[\d.]+\s+[\d.]+\s+[\d.]+/m);
+
+    // Every answered buy-in is a ledger entry, and each table's account holds the stacks of its seats.
+    const c = new pg.Client({ connectionString: db.url });
+    await c.connect();
+    const { rows } = await c.query(`SELECT count(*)::int AS n FROM ledger_entries WHERE reason = 'buy_in'`);
+    const held = await c.query(
+      `SELECT t.id, coalesce((SELECT sum(-delta) FROM ledger_entries WHERE account = 'holding:holdem-' || t.id), 0)::int AS held,
+              coalesce((SELECT sum(stack) FROM holdem_seats s WHERE s.table_id = t.id AND s.left_at IS NULL), 0)::int AS stacks
+         FROM holdem_tables t`,
+    );
+    await c.end();
+    expect(rows[0].n).toBe(report.latency["holdem:sit"]!.count);
+    expect(held.rows.length).toBeGreaterThan(0);
+    for (const row of held.rows) expect(row.held).toBe(row.stacks);
+  });
 });

@@ -29,9 +29,9 @@ export function subscribeToCommits(bus: Announcements, s: Pick<Services, "events
       case "round":
         countRoundStep(a.step, a.round);
         // A settled round feeds the player's activity instance (and the big wins): nothing of an open one.
-        if (a.round.done) s.together.roundSettled(a.playerId, a.round);
+        if (a.round.done) s.together.roundSettled(a.playerId, { ...a.round, params: a.params });
         // Every step, open or last, reaches whoever in the instance watches the table: the player's own view.
-        s.together.roundStep(a.playerId, a.round);
+        s.together.roundStep(a.playerId, { ...a.round, params: a.params });
         return;
       case "table-settled":
         return s.together.tableSettled(a.playerId, a.seat);

@@ -1,16 +1,30 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Room } from "@colyseus/sdk";
-import { CRASH_MESSAGES, DOTS_REWARD, FEED_MAX_ROWS_PER_PUSH, TOGETHER_ROOM, type FeedRow } from "@casino/common";
+import {
+  CRASH_MESSAGES,
+  DOTS_REWARD,
+  FEED_MAX_QUEUED_ROWS,
+  FEED_MAX_ROWS_PER_PUSH,
+  TOGETHER_ROOM,
+  replayRound,
+  togetherFeedPush,
+  type FeedEntry,
+  type FeedPush,
+  type FeedRow,
+  type HistoryItem,
+} from "@casino/common";
+import { roundMultiplier } from "@casino/common/games/odds";
 import { playConnectDots } from "../../common/test/skill/bots";
 import { ManualClock } from "../src/clock";
 import { startTestApp, type TestApp } from "./harness";
 import { CRASH_ENV, bettingRound, runToBust, startRun } from "./crash-room-helpers";
-import { ask, Inbox, newRequestId, waitFor } from "./room-helpers";
-import { FEED_GLOBAL_CHANNEL, feedChannel } from "../src/together/together";
+import { ask, chooseSeed, Inbox, joinCasino, newRequestId, waitFor } from "./room-helpers";
 
 /**
  * The instance's feed hears every kind of round its players play: a bet of the instance's shared crash
- * round (at the bust) and an accepted skill round, besides the solo tables (together.test.ts).
+ * round (at the bust) and an accepted skill round, besides the solo tables (together.test.ts). A row
+ * tells the bet's own multiplier, the one "My bets" tells, never paid ÷ stake; and no settled round is
+ * lost on the way, however many settle at once.
  */
 let t: TestApp;
 const clock = new ManualClock();
@@ -33,10 +47,14 @@ async function join(token: string, name: string, options: Record<string, unknown
   return { room, inbox: new Inbox(room) };
 }
 
-const feedPushes = (inbox: Inbox) =>
-  inbox.messages.filter((m) => m.type === "feed").map((m) => m.body as { instance: FeedRow[]; global: FeedRow[] });
-const instanceRows = (inbox: Inbox) => feedPushes(inbox).flatMap((push) => push.instance);
-const globalRows = (inbox: Inbox) => feedPushes(inbox).flatMap((push) => push.global);
+/** Every feed push the client got, each read with the schema the client reads it with. */
+const feedPushes = (inbox: Inbox): FeedPush[] => inbox.messages.filter((m) => m.type === "feed").map((m) => togetherFeedPush.parse(m.body));
+const isRow = (entry: FeedEntry): entry is FeedRow => entry.kind !== "folded";
+const instanceEntries = (inbox: Inbox) => feedPushes(inbox).flatMap((push) => push.instance);
+const instanceRows = (inbox: Inbox) => instanceEntries(inbox).filter(isRow);
+const globalRows = (inbox: Inbox) => feedPushes(inbox).flatMap((push) => push.global.filter(isRow));
+/** The rounds the entries stand for: one per row, `rounds` per folded entry. */
+const roundsIn = (entries: FeedEntry[]) => entries.reduce((sum, e) => sum + (e.kind === "folded" ? e.rounds : 1), 0);
 
 describe("the instance feed", () => {
   it("carries the bets of the instance's crash rounds and accepted skill rounds", async () => {
@@ -73,7 +91,8 @@ describe("the instance feed", () => {
       game: "crash",
       stake: 40,
       payout,
-      multiplier: Math.floor((payout / 40) * 100) / 100,
+      // the cash-out's own multiplier (1.5×, whatever whole coins it paid); a bet lost at the bust has none
+      multiplier: payout > 0 ? 1.5 : null,
       big: false,
       at: expect.any(String),
       serverSeedHash: bet.game_hash,
@@ -98,7 +117,7 @@ describe("the instance feed", () => {
       game: "dots",
       stake: 0,
       payout: DOTS_REWARD,
-      multiplier: 0,
+      multiplier: null,
       big: false,
       serverSeedHash: null,
       nonce: null,
@@ -110,53 +129,151 @@ describe("the instance feed", () => {
   });
 });
 
+describe("a row's multiplier", () => {
+  it("is the bet's own: a dice win at 1.98× paid 19 or 20 is a 1.98× row, as My bets and the watch view tell it", async () => {
+    const instanceId = "inst-feeds-mult";
+    const erin = await signIn("8300021", "Erin", instanceId);
+    const finn = await signIn("8300022", "Finn", instanceId);
+    const e = await join(erin.token, TOGETHER_ROOM, { instanceId });
+    const f = await join(finn.token, TOGETHER_ROOM, { instanceId });
+    await waitFor(() => f.inbox.messages.some((m) => m.type === "members"), 10_000);
+    // Finn watches Erin's table: the first push says no round of hers is open.
+    f.room.send("watch", { discordId: "8300021" });
+    await f.inbox.wait((m) => m.type === "table" && m.body.round === null, 10_000);
+
+    // Erin's first dice round (10 coins under 50: 1.98×) wins: 19.8 exactly, paid 19 or 20 (rule 2).
+    const params = { target: 50, direction: "under" };
+    await chooseSeed(
+      t,
+      erin.player.id,
+      "feeds-mult",
+      (i) => replayRound(i, { game: "dice", amount: 10, params, actions: [] }).totalPayout > 0,
+    );
+    const casino = await joinCasino(t, erin.token);
+    const answer = await ask(casino.room, casino.inbox, "bet", { game: "dice", amount: 10, params });
+    expect(answer.type).toBe("result");
+    const paid = answer.body.totalPayout as number;
+    expect([19, 20]).toContain(paid);
+    const rowId = `${answer.body.fairness.serverSeedHash}:0`;
+
+    await waitFor(() => instanceRows(f.inbox).some((r) => r.id === rowId), 10_000);
+    const row = instanceRows(f.inbox).find((r) => r.id === rowId)!;
+    expect(row).toMatchObject({ kind: "round", game: "dice", stake: 10, payout: paid, multiplier: 1.98 });
+    // What the whole coins paid would say instead (1.9× or 2×) is not what the row says.
+    expect(row.multiplier).not.toBe(paid / 10);
+    // The same figure as the round's own history row, from the one function My bets uses.
+    const history = await t.request("GET", `/api/player/${erin.player.id}/history?limit=10`, { token: erin.token });
+    expect(history.status).toBe(200);
+    const item = (history.body.items as HistoryItem[]).find((i) => i.gameType === "dice")!;
+    expect(roundMultiplier({ game: item.gameType, params: item.params, outcome: item.outcome, payout: item.payout })).toBe(row.multiplier);
+    // The watcher's view of the settled round tells the same multiplier.
+    const watched = await f.inbox.wait((m) => m.type === "table" && m.body.round?.done === true, 10_000);
+    expect(watched.body.round).toMatchObject({ game: "dice", totalStake: 10, totalPayout: paid, multiplier: 1.98, result: "win" });
+    for (const r of [casino, e, f]) await r.room.leave(true);
+  });
+});
+
 describe("a burst of rows", () => {
+  /** A settled solo round as the ledger's announcement hands it to the feed: a dice round lost at 1.98×, or a big limbo win. */
+  const settled = (nonce: number, big = false) => ({
+    game: big ? "limbo" : "dice",
+    totalStake: 100,
+    totalPayout: big ? 2_000 : 0,
+    view: {},
+    params: big ? { target: 20 } : { target: 50, direction: "under" },
+    fairness: { serverSeedHash: "b".repeat(64), nonce },
+  });
+
+  async function listener(discordId: string, name: string, instanceId: string) {
+    const player = await signIn(discordId, name, instanceId);
+    const room = await join(player.token, TOGETHER_ROOM, { instanceId });
+    await waitFor(() => room.inbox.messages.some((m) => m.type === "members"), 10_000);
+    return { ...player, ...room };
+  }
+
+  /** Settles one round first, so the burst after it finds the player's identity cached (as a busy table does). */
+  async function warm(playerId: string, c: { inbox: Inbox }) {
+    t.app.services.together.roundSettled(playerId, settled(1_000_000));
+    await waitFor(() => instanceRows(c.inbox).some((r) => r.id.endsWith(":1000000")), 10_000);
+    c.inbox.messages.length = 0;
+  }
+
   it("reaches the room's clients whole, in order, at most 20 rows of each feed a push", async () => {
     const instanceId = "inst-feeds-burst";
-    const carol = await signIn("8300011", "Carol", instanceId);
-    const c = await join(carol.token, TOGETHER_ROOM, { instanceId });
-    await waitFor(() => c.inbox.messages.some((m) => m.type === "members"), 10_000);
+    const c = await listener("8300011", "Carol", instanceId);
+    await warm(c.player.id, c);
 
-    // 80 settled rounds and 30 big wins published at once, as a busy crash round's bust or a burst of
-    // tables settling together publishes them: far more than one push carries.
-    const row = (id: string, big: boolean): FeedRow => ({
-      id,
-      kind: "round",
-      username: "Carol",
-      avatarUrl: null,
-      anonymous: false,
-      game: "dice",
-      stake: 100,
-      payout: big ? 2_000 : 0,
-      multiplier: big ? 20 : 0,
-      big,
-      at: new Date().toISOString(),
-      serverSeedHash: "burst",
-      nonce: 0,
-    });
-    const instance = Array.from({ length: 80 }, (_, i) => row(`burst:${i}`, false));
-    const global = Array.from({ length: 30 }, (_, i) => row(`big:${i}`, true));
-    const presence = t.app.services.presence;
-    await Promise.all([
-      ...instance.map((r) => presence.publish(feedChannel(instanceId), r)),
-      ...global.map((r) => presence.publish(FEED_GLOBAL_CHANNEL, r)),
-    ]);
+    // 80 settled rounds and 30 big wins at once, as a busy crash round's bust or a burst of tables
+    // settling together: far more than one push carries. A big win goes to both feeds.
+    const together = t.app.services.together;
+    for (let i = 0; i < 80; i++) together.roundSettled(c.player.id, settled(i));
+    for (let i = 80; i < 110; i++) together.roundSettled(c.player.id, settled(i, true));
 
-    await waitFor(
-      () => instanceRows(c.inbox).length >= 80 && globalRows(c.inbox).filter((r) => r.id.startsWith("big:")).length >= 30,
-      15_000,
-    );
-    expect(instanceRows(c.inbox).map((r) => r.id)).toEqual(instance.map((r) => r.id));
-    expect(
-      globalRows(c.inbox)
-        .filter((r) => r.id.startsWith("big:"))
-        .map((r) => r.id),
-    ).toEqual(global.map((r) => r.id));
+    await waitFor(() => instanceRows(c.inbox).length >= 110 && globalRows(c.inbox).length >= 30, 15_000);
+    const nonces = (rows: FeedRow[]) => rows.map((r) => r.nonce);
+    expect(nonces(instanceRows(c.inbox))).toEqual(Array.from({ length: 110 }, (_, i) => i));
+    expect(nonces(globalRows(c.inbox))).toEqual(Array.from({ length: 30 }, (_, i) => 80 + i));
+    expect(instanceEntries(c.inbox).some((e) => e.kind === "folded")).toBe(false);
     for (const push of feedPushes(c.inbox)) {
       expect(push.instance.length).toBeLessThanOrEqual(FEED_MAX_ROWS_PER_PUSH);
       expect(push.global.length).toBeLessThanOrEqual(FEED_MAX_ROWS_PER_PUSH);
     }
-    expect(feedPushes(c.inbox).length).toBeGreaterThanOrEqual(80 / FEED_MAX_ROWS_PER_PUSH);
+    expect(feedPushes(c.inbox).length).toBeGreaterThanOrEqual(110 / FEED_MAX_ROWS_PER_PUSH);
+    // Every row tells the bet's multiplier: 1.98× for the dice rounds, 20× for the limbo wins.
+    expect(new Set(instanceRows(c.inbox).map((r) => r.multiplier))).toEqual(new Set([1.98, 20]));
+    await c.room.leave(true);
+  });
+
+  it("carries every bet of a 24-player crash round's bust to the instance", async () => {
+    const instanceId = "inst-feeds-crash24";
+    const c = await listener("8300012", "Cleo", instanceId);
+    // 24 players of the instance, in it as their together rooms put them.
+    const players = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => signIn(`83001${String(i).padStart(2, "0")}`, `P${i}`, instanceId)),
+    );
+    for (const p of players) await t.app.services.together.enter(instanceId, p.player.id);
+    c.inbox.messages.length = 0;
+    // At the bust the crash room settles every bet of the round in one go: 20 cashed out at 2×, 4 lost.
+    const gameHash = "c".repeat(64);
+    players.forEach((p, place) =>
+      t.app.services.together.crashSettled(p.player.id, {
+        stake: 10,
+        payout: place < 20 ? 20 : 0,
+        cashedOutAt: place < 20 ? 200 : null,
+        gameHash,
+        gameNumber: 7,
+        place,
+      }),
+    );
+    await waitFor(() => instanceRows(c.inbox).filter((r) => r.kind === "crash").length >= 24, 15_000);
+    const rows = instanceRows(c.inbox).filter((r) => r.kind === "crash");
+    expect(rows.map((r) => r.id).sort()).toEqual(players.map((_, place) => `crash:${gameHash}:${place}`).sort());
+    expect(rows.filter((r) => r.multiplier === 2).length).toBe(20);
+    expect(rows.filter((r) => r.multiplier === null && r.payout === 0).length).toBe(4);
+    await c.room.leave(true);
+  });
+
+  it("folds a flood beyond what a room keeps waiting into counted entries: every round is accounted for", async () => {
+    const instanceId = "inst-feeds-flood";
+    const c = await listener("8300013", "Cato", instanceId);
+    await warm(c.player.id, c);
+
+    // 1,000 rounds at once: the pushes drain 80 rows a second, so most of them arrive while
+    // FEED_MAX_QUEUED_ROWS already wait.
+    const FLOOD = 1_000;
+    for (let i = 0; i < FLOOD; i++) t.app.services.together.roundSettled(c.player.id, settled(i));
+    await waitFor(() => roundsIn(instanceEntries(c.inbox)) >= FLOOD, 30_000);
+
+    const entries = instanceEntries(c.inbox);
+    expect(roundsIn(entries)).toBe(FLOOD);
+    const rows = entries.filter(isRow);
+    const folded = entries.filter((e) => e.kind === "folded");
+    expect(folded.length).toBeGreaterThan(0);
+    // The rows sent one by one are distinct rounds; what is folded is counted, never lost.
+    expect(new Set(rows.map((r) => r.id)).size).toBe(rows.length);
+    expect(rows.length).toBeGreaterThanOrEqual(FEED_MAX_QUEUED_ROWS);
+    expect(rows.length + folded.reduce((sum, e) => sum + (e.kind === "folded" ? e.rounds : 0), 0)).toBe(FLOOD);
+    for (const push of feedPushes(c.inbox)) expect(push.instance.length).toBeLessThanOrEqual(FEED_MAX_ROWS_PER_PUSH);
     await c.room.leave(true);
   });
 });

@@ -59,7 +59,7 @@ describe("watching a table", () => {
     const first = await b.inbox.wait((m) => m.type === "table");
     expect(first.body).toEqual({
       discordId: alice.discordId,
-      round: { game: "mines", totalStake: 100, totalPayout: 0, done: false, result: null, view: opened.body.view },
+      round: { game: "mines", totalStake: 100, totalPayout: 0, multiplier: null, done: false, result: null, view: opened.body.view },
     });
     expect(first.body.round.view).not.toHaveProperty("mines");
     // Alice's strip says Bob watches her; Carol's says it too.
@@ -77,6 +77,7 @@ describe("watching a table", () => {
       game: "mines",
       totalStake: 100,
       totalPayout: 0,
+      multiplier: null,
       done: false,
       result: null,
       view: reveal.body.view,
@@ -89,11 +90,14 @@ describe("watching a table", () => {
       game: "mines",
       totalStake: 100,
       totalPayout: cash.body.totalPayout,
+      // the multiplier the cash-out was at, as Alice's own view states it (never paid ÷ stake)
+      multiplier: cash.body.view.multiplier,
       done: true,
       result: cash.body.result,
       view: cash.body.view,
     });
     expect(last.body.round.view.mines).toEqual(stored.state.mines);
+    expect(last.body.round.multiplier).toBeGreaterThan(1);
 
     // Nothing of the seeds, the round id or the balance ever reached the watcher.
     const sent = JSON.stringify(tables(b.inbox));
@@ -171,7 +175,7 @@ describe("watching a table", () => {
       if (channel.startsWith("together:table:")) published.push(channel);
       return publish(channel, data);
     }) as typeof presence.publish;
-    const step = { game: "dice", totalStake: 10, totalPayout: 0, done: true, result: "lose" as const, view: {} };
+    const step = { game: "dice", totalStake: 10, totalPayout: 0, done: true, result: "lose" as const, view: {}, params: {} };
     try {
       await (t.app.services.together as any).publishStep(alice.player.id, step);
       await (t.app.services.together as any).publishStep(carol.player.id, step);

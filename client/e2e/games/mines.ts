@@ -19,6 +19,7 @@ export default {
       .evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-testid")!.slice(11))));
     expect(mines.sort((a, b) => a - b)).toEqual([...outcome.mines].sort((a: number, b: number) => a - b));
   },
+  ownSettings: ["mines-count"],
   // played on its grid (cash out waits for the first gem)
   openRound: {
     before: [],

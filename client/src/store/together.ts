@@ -1,5 +1,5 @@
 import { create } from "zustand";
-import type { FeedPush, FeedRow, SharedTablePlace, TablePush, TogetherMember, TonightBoardPush } from "@casino/common/together";
+import type { FeedEntry, FeedPush, SharedTablePlace, TablePush, TogetherMember, TonightBoardPush } from "@casino/common/together";
 import type { Participant } from "../platform/discord-together";
 import { onRoundsShown, roundUnshown, useRoom } from "./room";
 
@@ -11,8 +11,9 @@ interface TogetherState {
   participants: Participant[] | null;
   /** The server's members of this instance: table, best win, anonymity. */
   members: TogetherMember[];
-  instanceFeed: FeedRow[];
-  globalFeed: FeedRow[];
+  /** Newest first: settled rounds, and rounds the server folded into one entry in a flood. */
+  instanceFeed: FeedEntry[];
+  globalFeed: FeedEntry[];
   /** When this visit began (the rich presence's start time). */
   startedAt: number;
   /** The member (Discord id) whose table the player watches, and the latest of that table the server pushed. */
@@ -28,7 +29,7 @@ interface TogetherState {
   watch(discordId: string | null): void;
 }
 
-const newestFirst = (kept: FeedRow[], rows: FeedRow[]) => {
+const newestFirst = (kept: FeedEntry[], rows: FeedEntry[]) => {
   const seen = new Set(kept.map((r) => r.id));
   return [...rows.filter((r) => !seen.has(r.id)).reverse(), ...kept].slice(0, FEED_KEPT);
 };
@@ -39,7 +40,7 @@ const newestFirst = (kept: FeedRow[], rows: FeedRow[]) => {
  */
 const held: FeedPush = { instance: [], global: [] };
 
-const mine = (row: FeedRow, seedHash: string | undefined) => row.kind === "round" && !!seedHash && row.serverSeedHash === seedHash;
+const mine = (row: FeedEntry, seedHash: string | undefined) => row.kind === "round" && !!seedHash && row.serverSeedHash === seedHash;
 
 export const useTogether = create<TogetherState>()((set) => ({
   participants: null,
@@ -56,7 +57,7 @@ export const useTogether = create<TogetherState>()((set) => ({
   addFeed: (push) => {
     const room = useRoom.getState();
     const seedHash = room.seeds?.serverSeedHash;
-    const hold = roundUnshown(room) ? (row: FeedRow) => mine(row, seedHash) : () => false;
+    const hold = roundUnshown(room) ? (row: FeedEntry) => mine(row, seedHash) : () => false;
     held.instance.push(...push.instance.filter(hold));
     held.global.push(...push.global.filter(hold));
     const instance = push.instance.filter((row) => !hold(row));

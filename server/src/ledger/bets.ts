@@ -83,6 +83,7 @@ export class Bets {
           ctx,
           "bet",
           answer(requestId, game, roundId, step, step.stake, step.payout, balance, engine.view(step.state, false), seed, draws),
+          params ?? {},
         );
       }
       const view = engine.view(step.state, true);
@@ -99,7 +100,12 @@ export class Bets {
         outcome: view,
         rounding: LIVE_PLAY.rounding,
       });
-      return announceRound(ctx, "bet", answer(requestId, game, null, step, step.stake, step.payout, balance, view, seed, draws));
+      return announceRound(
+        ctx,
+        "bet",
+        answer(requestId, game, null, step, step.stake, step.payout, balance, view, seed, draws),
+        params ?? {},
+      );
     });
   }
 
@@ -113,7 +119,7 @@ export class Bets {
       const r = ctx.round;
       if (!r) throw new AppError("no_open_round", 409, "You have no open round");
       const engine = requireEngine(r.game);
-      if (!r.seedActive) return announceRound(ctx, "act", voidRound(ctx, engine, r, requestId, true));
+      if (!r.seedActive) return announceRound(ctx, "act", voidRound(ctx, engine, r, requestId, true), r.params);
       const rng = floatStream(fairnessOf(r.seed), r.cursor);
       // the round keeps the rounding rule it was opened under
       const draws: RoundingDraw[] = [];
@@ -150,6 +156,7 @@ export class Bets {
         ctx,
         "act",
         answer(requestId, r.game, r.id, step, totalStake, totalPayout, balance, engine.view(step.state, step.done), r.seed, draws),
+        r.params,
       );
     });
   }
@@ -213,8 +220,8 @@ export class Bets {
 }
 
 /** The round's step is announced with the answer the player gets: the feeds, watchers and metrics hear it after COMMIT. */
-function announceRound(ctx: MoneyContext, step: "bet" | "act", round: BetAnswer): BetAnswer {
-  ctx.announced.push({ type: "round", playerId: ctx.player.id, step, round });
+function announceRound(ctx: MoneyContext, step: "bet" | "act", round: BetAnswer, params: unknown): BetAnswer {
+  ctx.announced.push({ type: "round", playerId: ctx.player.id, step, round, params });
   return round;
 }
 

@@ -167,7 +167,12 @@ export type CrashEffect =
   | { kind: "cashedOut"; playerId: string; payout: number; balance: number }
   | { kind: "bust"; roundId: string }
   /** The bust is done: the game's hash is public; each bet's result, in the order placed. */
-  | { kind: "revealed"; round: CrashRound; bets: { playerId: string; amount: number; payout: number }[] }
+  | {
+      kind: "revealed";
+      round: CrashRound;
+      /** each bet of the round: `cashedOutAt` in hundredths, null for a bet lost at the bust */
+      bets: { playerId: string; amount: number; payout: number; cashedOutAt: number | null }[];
+    }
   | { kind: "reload"; roundId: string }
   /** Settle the round by the restart rule now (the room stopped with it open). */
   | { kind: "recover"; roundId: string }
@@ -398,7 +403,15 @@ function handle(s: CrashMachineState, e: CrashEvent, now: number, fx: CrashEffec
       fx.push({
         kind: "revealed",
         round,
-        bets: s.bets.map((b) => ({ playerId: b.playerId, amount: b.amount, payout: b.status === "cashed_out" ? b.payout : 0 })),
+        bets: s.bets.map((b) => {
+          const cashedOut = b.status === "cashed_out";
+          return {
+            playerId: b.playerId,
+            amount: b.amount,
+            payout: cashedOut ? b.payout : 0,
+            cashedOutAt: cashedOut ? b.cashedOutAt : null,
+          };
+        }),
       });
       return endRound(s, now, s.timing.bustedMs, fx);
     }

@@ -17,6 +17,7 @@ import type { RevealedRound } from "../db/crash-store";
 import type { ClockTimer } from "../clock";
 import { crashStep, initialCrashState, type CrashEffect, type CrashEvent, type CrashMachineState } from "./crash-machine";
 import { RoomRequests } from "./room-messages";
+import { setAutoDispose } from "./auto-dispose";
 
 interface CrashAuth extends SessionClaims {
   scope: string;
@@ -87,7 +88,7 @@ export abstract class CrashRoom extends Room<{ state: CrashState; client: CrashC
 
   override onCreate(options: unknown): void {
     this.scope = roomScope(crashJoinOptions.parse(options));
-    this.autoDispose = false;
+    setAutoDispose(this, false);
     this.state = new CrashState();
     this.state.curveRate = this.s.config.crash.curveRate;
     const { bettingMs, bustedMs, tickMs, curveRate, leaseMs } = this.s.config.crash;
@@ -186,7 +187,7 @@ export abstract class CrashRoom extends Room<{ state: CrashState; client: CrashC
           .then(() => this.dispatch({ type: "historyLoaded" }));
         return;
       case "autoDispose":
-        this.autoDispose = effect.on;
+        setAutoDispose(this, effect.on);
         return;
       case "openRound":
         this.storeStep(
@@ -267,6 +268,7 @@ export abstract class CrashRoom extends Room<{ state: CrashState; client: CrashC
           s.together.crashSettled(bet.playerId, {
             stake: bet.amount,
             payout: bet.payout,
+            cashedOutAt: bet.cashedOutAt,
             gameHash: round.gameHash,
             gameNumber: round.gameNumber,
             place,

@@ -49,6 +49,7 @@ import { RoomRequests } from "./room-messages";
 import { tableAuth, type TableAuth } from "./table-auth";
 import { TableRoomState, setTableState } from "./table-state";
 import type { TableMetadata } from "./table-room";
+import { setAutoDispose } from "./auto-dispose";
 
 type HoldemClient = Client<{ auth: TableAuth }>;
 
@@ -145,7 +146,7 @@ export abstract class HoldemRoom extends Room<{ state: TableRoomState; client: H
     const parsed = holdemJoinOptions.parse(options);
     this.instanceId = parsed.instanceId;
     this.scope = parsed.instanceId === null ? PUBLIC_SCOPE : instanceScope(parsed.instanceId);
-    this.autoDispose = false;
+    setAutoDispose(this, false);
     setTableState(this);
     this.tableId = await this.s.holdem.openTable(this.scope);
     this.nextServerSeed = this.s.holdem.newServerSeed();
@@ -237,6 +238,10 @@ export abstract class HoldemRoom extends Room<{ state: TableRoomState; client: H
   override onDrop(client: HoldemClient, code?: number): void {
     // A closed account's connection was ended on purpose: no seat is kept for it (onLeave follows).
     if (code === ACCOUNT_CLOSED_CLOSE_CODE) return;
+    // The room is closing (a shutdown ends every connection with a code that is not a consented leave,
+    // so Colyseus calls onDrop): the seat is not dropped from the hand, which would play the hand on by
+    // checking or folding for it; onDispose makes the hand void by the restart rule instead.
+    if (this.closing) return;
     const seat = this.seats.find((s) => s.playerId === playerOf(client));
     if (!seat || this.holders.get(seat.seat)?.sessionId !== client.sessionId) return;
     // The connection may come back within the seat's grace, which the room times on the clock.
@@ -340,6 +345,14 @@ export abstract class HoldemRoom extends Room<{ state: TableRoomState; client: H
     const profile = this.profiles.get(playerId) ?? { username: "Player", avatarUrl: null };
     this.seats = [...this.seats, sitDown(config, placed.seat, playerId, placed.stack)].sort((a, b) => a.seat - b.seat);
     this.holders.set(placed.seat, { seatId: placed.seatId, sessionId: client.sessionId, ...profile, leaving: false });
+    if (!this.clients.some((c) => c.sessionId === client.sessionId)) {
+      // The connection went away while its buy-in was being written (a tab closed): its leave found no
+      // seat then, so the seat leaves now, as any seat whose connection left the room, its stack back to
+      // the balance. Otherwise it would be held for a connection that is gone and never dropped.
+      this.holders.get(placed.seat)!.sessionId = null;
+      await this.leave(placed.seat);
+      return placed;
+    }
     this.dealIfReady();
     this.publish();
     return placed;
@@ -603,7 +616,7 @@ export abstract class HoldemRoom extends Room<{ state: TableRoomState; client: H
     };
     // Nobody seated and nobody here, and no hand being played or written: Colyseus may close the room.
     const between = this.phase === "waiting" || this.phase === "pause";
-    this.autoDispose = this.seats.length === 0 && this.clients.length === 0 && between && !this.dealing;
+    setAutoDispose(this, this.seats.length === 0 && this.clients.length === 0 && between && !this.dealing);
     this.sendPrivateViews();
     const text = JSON.stringify(snapshot);
     if (text !== this.lastSnapshot) {

@@ -29,6 +29,7 @@ import { PUBLIC_SCOPE, instanceScope } from "./crash-scope";
 import { tableAuth, type TableAuth } from "./table-auth";
 import { TableRoomState, setTableState } from "./table-state";
 import { RoomRequests } from "./room-messages";
+import { setAutoDispose } from "./auto-dispose";
 
 type TableClient = Client<{ auth: TableAuth }>;
 
@@ -107,7 +108,7 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
     this.scope = parsed.instanceId === null ? PUBLIC_SCOPE : instanceScope(parsed.instanceId);
     // An instance has one table; each public table is a table of its own.
     this.tableId = parsed.instanceId === null ? `public:${this.roomId}` : this.scope;
-    this.autoDispose = false;
+    setAutoDispose(this, false);
     setTableState(this);
     const requests = new RoomRequests<TableClient>(this, this.s, playerOf);
     const answer = (
@@ -442,7 +443,7 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
     const watchers = this.clients.filter((c) => !seatedSessions.has(c.sessionId)).length;
     const snapshot = snapshotOf(this.machine, { tableId: this.tableId, instanceId: this.instanceId, watchers }, this.s.config.table);
     // Nobody seated and nobody here between rounds: Colyseus may close the room.
-    this.autoDispose = this.machine.seats.length === 0 && this.clients.length === 0 && this.idle();
+    setAutoDispose(this, this.machine.seats.length === 0 && this.clients.length === 0 && this.idle());
     const text = JSON.stringify(snapshot);
     if (text === this.lastSnapshot) return;
     this.lastSnapshot = text;

@@ -3,6 +3,7 @@ import { CloseCode, ErrorCode, Room, ServerError, type AuthContext, type Client 
 import {
   ACCOUNT_CLOSED_CLOSE_CODE,
   FEED_FLUSH_MS,
+  FEED_MAX_QUEUED_ROWS,
   FEED_MAX_ROWS_PER_PUSH,
   TOGETHER_MESSAGES,
   TOGETHER_PUSH,
@@ -13,6 +14,7 @@ import {
   togetherJoinOptions,
   togetherReactMessage,
   togetherWatchMessage,
+  type FeedEntry,
   type FeedPush,
   type FeedRow,
   type MembersPush,
@@ -88,15 +90,16 @@ export function togetherRoom(services: Services) {
  * One room per activity instance (and one for everyone outside Discord): the instance's members with
  * the table each sits at, the instance's settled rounds as they settle, and the global big wins. Rows
  * arrive on presence channels from whichever process settled the round; the room folds them into one
- * push at most every FEED_FLUSH_MS, at most FEED_MAX_ROWS_PER_PUSH rows of each feed. Rows beyond that
- * wait, in order, for the next pushes: none is dropped.
+ * push at most every FEED_FLUSH_MS, at most FEED_MAX_ROWS_PER_PUSH entries of each feed. Entries beyond
+ * that wait, in order, for the next pushes: none is dropped. At most FEED_MAX_QUEUED_ROWS wait per feed;
+ * rows arriving beyond that are counted into one folded entry behind them (see `queue`).
  */
 export abstract class TogetherRoom extends Room<{ client: TogetherClient }> {
   protected abstract readonly services: Services;
   private instanceId: string | null = null;
-  /** Rows not pushed yet, oldest first. */
-  private readonly instanceRows: FeedRow[] = [];
-  private readonly globalRows: FeedRow[] = [];
+  /** Entries not pushed yet, oldest first. */
+  private readonly instanceRows: FeedEntry[] = [];
+  private readonly globalRows: FeedEntry[] = [];
   private flushTimer: ReturnType<typeof setTimeout> | null = null;
   private membersPush!: Coalescer;
   /** The tonight board: read again and pushed after a member's settled round or a join, at most every TONIGHT_PUSH_MS. */
@@ -363,13 +366,22 @@ export abstract class TogetherRoom extends Room<{ client: TogetherClient }> {
     }
   }
 
-  private queue(rows: FeedRow[], row: FeedRow): void {
-    rows.push(row);
+  /**
+   * Queues a row for the next push. While FEED_MAX_QUEUED_ROWS entries of the feed wait (a flood faster
+   * than the pushes drain it), the row is counted into a folded entry at the end of the queue instead
+   * (a new one if the last entry is a row): the queue holds at most FEED_MAX_QUEUED_ROWS + 1 entries,
+   * the order of what was settled is kept, and every round is counted once.
+   */
+  private queue(rows: FeedEntry[], row: FeedRow): void {
+    const last = rows[rows.length - 1];
+    if (rows.length < FEED_MAX_QUEUED_ROWS) rows.push(row);
+    else if (last?.kind === "folded") last.rounds += 1;
+    else rows.push({ kind: "folded", id: `folded:${randomUUID()}`, rounds: 1, at: row.at });
     this.flushTimer ??= setTimeout(() => this.flush(), FEED_FLUSH_MS);
   }
 
   /**
-   * Pushes the oldest FEED_MAX_ROWS_PER_PUSH rows of each feed; what is left (a burst: every bet of a
+   * Pushes the oldest FEED_MAX_ROWS_PER_PUSH entries of each feed; what is left (a burst: every bet of a
    * busy crash round at its bust) goes in the next push, FEED_FLUSH_MS later, and so on until none is left.
    */
   private flush(): void {

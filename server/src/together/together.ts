@@ -1,6 +1,7 @@
 import type { Presence } from "@colyseus/core";
 import type { Redis } from "ioredis";
 import { ANONYMOUS_NAME, isBigWin, type FeedRow, type SharedTablePlace, type TogetherMember, type WatchedRound } from "@casino/common";
+import { roundMultiplier } from "@casino/common/games/odds";
 import type { Database } from "../db/database";
 import { openRoundOf } from "../db/open-rounds";
 import { loadProfiles } from "../leaderboard/profiles";
@@ -75,11 +76,14 @@ interface FeedIdentity {
   expires: number;
 }
 
-/** A settled round, as the casino room has it from the ledger's answer. */
+/** A settled round, as the casino room has it from the ledger's answer, with the bet's parameters. */
 export interface SettledRound {
   game: string;
   totalStake: number;
   totalPayout: number;
+  /** the engine's final view of the round: the outcome its history row records */
+  view: unknown;
+  params: unknown;
   fairness: { serverSeedHash: string; nonce: number };
 }
 
@@ -88,6 +92,8 @@ export interface FeedSource {
   game: string;
   totalStake: number;
   totalPayout: number;
+  /** the bet's own multiplier, as the round's history row tells it (see FeedRow) */
+  multiplier: number | null;
   kind: FeedRow["kind"];
   id: string;
   serverSeedHash: string | null;
@@ -102,7 +108,16 @@ export interface RoundStep {
   done: boolean;
   result: "win" | "lose" | "push" | null;
   view: unknown;
+  params: unknown;
 }
+
+/**
+ * The bet's own multiplier of a settled round, from what its history row records (the bet's parameters,
+ * the engine's final view, the whole coins paid): the one function "My bets" uses, so the feed and the
+ * watch view never tell a second figure, and never paid ÷ stake.
+ */
+const betMultiplier = (round: { game: string; params: unknown; view: unknown; totalPayout: number }): number | null =>
+  roundMultiplier({ game: round.game, params: round.params, outcome: round.view, payout: round.totalPayout });
 
 const today = (now = Date.now()) => new Date(now).toISOString().slice(0, 10);
 
@@ -309,7 +324,7 @@ export class Together {
     const round = await openRoundOf(this.db, playerId);
     if (!round) return null;
     const { game, totalStake, totalPayout, view } = round;
-    return { game, totalStake, totalPayout, done: false, result: null, view };
+    return { game, totalStake, totalPayout, multiplier: null, done: false, result: null, view };
   }
 
   /**
@@ -329,6 +344,7 @@ export class Together {
       game: step.game,
       totalStake: step.totalStake,
       totalPayout: step.totalPayout,
+      multiplier: step.done ? betMultiplier(step) : null,
       done: step.done,
       result: step.result,
       view: step.view,
@@ -375,6 +391,7 @@ export class Together {
       game: round.game,
       totalStake: round.totalStake,
       totalPayout: round.totalPayout,
+      multiplier: betMultiplier(round),
       kind: "round",
       id: `${serverSeedHash}:${nonce}`,
       serverSeedHash,
@@ -384,13 +401,22 @@ export class Together {
 
   /**
    * A bet of a shared crash round, at the bust (the game hash is public from then on): its row, like a
-   * solo round's. `place` tells apart the bets of one round (the bettor's place in the room).
+   * solo round's. `place` tells apart the bets of one round (the bettor's place in the room);
+   * `cashedOutAt` is the multiplier it was cashed out at, in hundredths, null for a bet lost at the bust.
    */
-  crashSettled(playerId: string, bet: { stake: number; payout: number; gameHash: string; gameNumber: number; place: number }): void {
+  crashSettled(
+    playerId: string,
+    bet: { stake: number; payout: number; cashedOutAt: number | null; gameHash: string; gameNumber: number; place: number },
+  ): void {
     this.settled(playerId, {
       game: "crash",
       totalStake: bet.stake,
       totalPayout: bet.payout,
+      // a cash-out's history row records the multiplier it was paid at; a lost bet's row tells none
+      multiplier:
+        bet.cashedOutAt === null
+          ? null
+          : roundMultiplier({ game: "crash", params: null, outcome: { cashedOutAt: bet.cashedOutAt }, payout: bet.payout }),
       kind: "crash",
       id: `crash:${bet.gameHash}:${bet.place}`,
       serverSeedHash: bet.gameHash,
@@ -404,6 +430,8 @@ export class Together {
       game: "blackjack",
       totalStake: seat.stake,
       totalPayout: seat.payout,
+      // a card game's hands are paid each on its own: no single multiplier, as in the seat's history row
+      multiplier: null,
       kind: "table",
       id: `table:${seat.shoeHash}:${seat.round}:${seat.seat}`,
       serverSeedHash: seat.shoeHash,
@@ -417,6 +445,7 @@ export class Together {
       game: round.game,
       totalStake: 0,
       totalPayout: round.reward,
+      multiplier: null,
       kind: "skill",
       id: `skill:${round.roundId}`,
       serverSeedHash: null,
@@ -443,7 +472,7 @@ export class Together {
       game: round.game,
       stake: round.totalStake,
       payout: round.totalPayout,
-      multiplier: round.totalStake > 0 ? Math.floor((round.totalPayout / round.totalStake) * 100) / 100 : 0,
+      multiplier: round.multiplier,
       big,
       at: new Date().toISOString(),
       serverSeedHash: round.serverSeedHash,

@@ -377,9 +377,9 @@ describe("the bust with bets in flight", () => {
     expect(ofKind(last, "bust")).toHaveLength(1);
     const done = d.send({ type: "bustDone", roundId: sent!.roundId, ok: true });
     expect(ofKind(done, "revealed")[0]!.bets).toEqual([
-      { playerId: "ann", amount: 100, payout: Math.floor((100 * sent!.at) / 100) },
-      { playerId: "bob", amount: 50, payout: 0 },
-      { playerId: "cid", amount: 20, payout: 0 },
+      { playerId: "ann", amount: 100, payout: Math.floor((100 * sent!.at) / 100), cashedOutAt: sent!.at },
+      { playerId: "bob", amount: 50, payout: 0, cashedOutAt: null },
+      { playerId: "cid", amount: 20, payout: 0, cashedOutAt: null },
     ]);
     expect(d.state.bets.map((b) => b.status)).toEqual(["cashed_out", "lost", "lost"]);
   });

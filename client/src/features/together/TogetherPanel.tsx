@@ -3,8 +3,15 @@ import { useLocation } from "wouter";
 import { Armchair, Eye, Share2, Sparkles, UserPlus } from "lucide-react";
 import { DISCORD_CDN } from "@casino/common/constants";
 import { gameDefinition, type GameId } from "@casino/common/catalogue";
-import { formatCoins, formatNet } from "@casino/common/format";
-import { roundCustomId, type FeedRow, type SharedTablePlace, type TogetherMember } from "@casino/common/together";
+import { formatCoins, formatMultiplier } from "@casino/common/format";
+import {
+  roundCustomId,
+  type FeedEntry,
+  type FeedFolded,
+  type FeedRow,
+  type SharedTablePlace,
+  type TogetherMember,
+} from "@casino/common/together";
 import { Avatar } from "../../ui/Avatar";
 import { Button } from "../../ui/Button";
 import { cn } from "../../ui/cn";
@@ -13,6 +20,7 @@ import { useRoom } from "../../store/room";
 import { useSession } from "../../store/session";
 import { useTogether } from "../../store/together";
 import { canInvite, openInvite, shareLink, type Participant } from "../../platform/discord-together";
+import { feedRowFigures, foldedText } from "./feed-figures";
 import { openRoundVerify } from "./open-round";
 import { ReactionOverlay, ReactionPicker } from "./Reactions";
 import { WatchDialog } from "./WatchedTable";
@@ -255,6 +263,7 @@ export function TogetherFeeds() {
           header={tabs}
           title="Live in this activity"
           empty="Rounds of the people here show up as they settle."
+          folded={{ one: "round", many: "rounds" }}
           rows={instanceFeed}
           testId="feed-instance"
           onOpen={open}
@@ -266,6 +275,7 @@ export function TogetherFeeds() {
       <Feed
         title="Big wins"
         empty="No big wins yet."
+        folded={{ one: "big win", many: "big wins" }}
         rows={globalFeed}
         testId="feed-global"
         onOpen={open}
@@ -308,7 +318,9 @@ function Feed(props: {
   header?: ReactNode;
   title: string;
   empty: string;
-  rows: FeedRow[];
+  /** what the feed's rounds are called where several are folded into one entry */
+  folded: { one: string; many: string };
+  rows: FeedEntry[];
   testId: string;
   onOpen(row: FeedRow): void;
   mySeed: string | null;
@@ -323,37 +335,56 @@ function Feed(props: {
         <p className="text-xs text-muted-foreground">{props.empty}</p>
       ) : (
         <ul className="max-h-48 space-y-1 overflow-y-auto" aria-live="polite">
-          {props.rows.map((row) => (
-            <li key={row.id} className="relative flex items-center gap-1">
-              <FeedLine row={row} onOpen={props.onOpen} />
-              {props.reactions && (
-                <>
-                  <ReactionPicker target={{ kind: "feed", rowId: row.id }} label={`${row.username}'s ${titleOf(row.game)} round`} />
-                  <ReactionOverlay target={{ kind: "feed", rowId: row.id }} />
-                </>
-              )}
-              {props.share && row.big && row.kind === "round" && row.serverSeedHash && row.serverSeedHash === props.mySeed && (
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  className="h-7 px-2"
-                  aria-label="Share this win"
-                  data-testid="share-round"
-                  onClick={() =>
-                    void shareLink(
-                      `I won ${formatCoins(row.payout)} coins (${row.multiplier.toFixed(2)}×) at ${titleOf(row.game)}! Virtual coins only.`,
-                      roundCustomId(row.serverSeedHash!, row.nonce ?? 0),
-                    )
-                  }
-                >
-                  <Share2 className="h-3.5 w-3.5" aria-hidden />
-                </Button>
-              )}
-            </li>
-          ))}
+          {props.rows.map((row) =>
+            row.kind === "folded" ? (
+              <li key={row.id} className="flex items-center">
+                <FoldedLine entry={row} what={props.folded} />
+              </li>
+            ) : (
+              <li key={row.id} className="relative flex items-center gap-1">
+                <FeedLine row={row} onOpen={props.onOpen} />
+                {props.reactions && (
+                  <>
+                    <ReactionPicker target={{ kind: "feed", rowId: row.id }} label={`${row.username}'s ${titleOf(row.game)} round`} />
+                    <ReactionOverlay target={{ kind: "feed", rowId: row.id }} />
+                  </>
+                )}
+                {props.share && row.big && row.kind === "round" && row.serverSeedHash && row.serverSeedHash === props.mySeed && (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    className="h-7 px-2"
+                    aria-label="Share this win"
+                    data-testid="share-round"
+                    onClick={() =>
+                      void shareLink(
+                        `I won ${formatCoins(row.payout)} coins${row.multiplier === null ? "" : ` (${formatMultiplier(row.multiplier)})`} at ${titleOf(row.game)}! Virtual coins only.`,
+                        roundCustomId(row.serverSeedHash!, row.nonce ?? 0),
+                      )
+                    }
+                  >
+                    <Share2 className="h-3.5 w-3.5" aria-hidden />
+                  </Button>
+                )}
+              </li>
+            ),
+          )}
         </ul>
       )}
     </div>
+  );
+}
+
+/** Rounds the server folded into one entry in a flood: how many, never silently fewer. */
+function FoldedLine({ entry, what }: { entry: FeedFolded; what: { one: string; many: string } }) {
+  return (
+    <p
+      className="min-h-8 flex-1 rounded-lg px-2 py-1 text-xs italic text-muted-foreground"
+      data-testid="feed-folded"
+      data-rounds={entry.rounds}
+    >
+      {foldedText(entry, what)}
+    </p>
   );
 }
 
@@ -367,15 +398,20 @@ function FeedLine({ row, onOpen }: { row: FeedRow; onOpen(row: FeedRow): void })
     "flex min-h-8 min-w-0 flex-1 items-center gap-2 rounded-lg px-2 py-1 text-left text-xs",
     row.big && "bg-primary/15 font-semibold",
   );
+  const figures = feedRowFigures(row);
   const content = (
     <>
       {row.big && <Sparkles className="h-3.5 w-3.5 shrink-0 text-primary-ink" aria-label="Big win" />}
       <span className="truncate">{row.username}</span>
       <span className="text-muted-foreground">{titleOf(row.game)}</span>
-      <span className="ml-auto shrink-0 tabular-nums">
-        {row.kind === "skill"
-          ? formatNet(row.payout)
-          : `${formatCoins(row.stake)} → ${formatCoins(row.payout)} (${row.multiplier.toFixed(2)}×)`}
+      <span className="ml-auto flex shrink-0 items-baseline gap-1.5 tabular-nums">
+        {figures.multiplier && <span data-testid="feed-row-multiplier">{figures.multiplier}</span>}{" "}
+        {figures.paid && (
+          <span className="text-muted-foreground" data-testid="feed-row-paid">
+            {figures.paid}
+          </span>
+        )}{" "}
+        <span data-testid="feed-row-net">{figures.net}</span>
       </span>
     </>
   );

@@ -1,16 +1,9 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "wouter";
 import { gameDefinition } from "@casino/common/catalogue";
-import {
-  TOGETHER_PUSH,
-  roundOfCustomId,
-  type FeedPush,
-  type MembersPush,
-  type TablePush,
-  type TogetherMember,
-  type TonightBoardPush,
-} from "@casino/common/together";
+import { TOGETHER_PUSH, roundOfCustomId, type MembersPush, type TablePush, type TogetherMember } from "@casino/common/together";
 import type { ReactionPush } from "@casino/common/reactions";
+import { togetherFeedPush, tonightBoardPush } from "@casino/common/together-schemas";
 import { TogetherConnection } from "../../net/together-room";
 import { useReactions } from "../../store/reactions";
 import { useLobby } from "../../store/lobby";
@@ -68,9 +61,15 @@ export default function TogetherService() {
       state: () => undefined,
       push: (type, body) => {
         if (type === TOGETHER_PUSH.members) onMembers((body as MembersPush).members);
-        else if (type === TOGETHER_PUSH.feed) useTogether.getState().addFeed(body as FeedPush);
-        else if (type === TOGETHER_PUSH.board) useTogether.setState({ board: body as TonightBoardPush });
-        else if (type === TOGETHER_PUSH.reaction) useReactions.getState().receive(body as ReactionPush);
+        else if (type === TOGETHER_PUSH.feed) {
+          const parsed = togetherFeedPush.safeParse(body);
+          if (parsed.success) useTogether.getState().addFeed(parsed.data);
+          else console.error("unreadable feed push", parsed.error);
+        } else if (type === TOGETHER_PUSH.board) {
+          const parsed = tonightBoardPush.safeParse(body);
+          if (parsed.success) useTogether.setState({ board: parsed.data });
+          else console.error("unreadable board push", parsed.error);
+        } else if (type === TOGETHER_PUSH.reaction) useReactions.getState().receive(body as ReactionPush);
         else if (type === TOGETHER_PUSH.table) {
           const push = body as TablePush;
           if (push.discordId === useTogether.getState().watching) useTogether.setState({ table: push });

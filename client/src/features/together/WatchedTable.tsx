@@ -1,7 +1,7 @@
 import { Suspense, createElement, lazy, type ComponentType } from "react";
 import { Eye } from "lucide-react";
 import { gameDefinition, type GameId } from "@casino/common/catalogue";
-import { formatCoins, formatMultiplier, payoutText } from "@casino/common/format";
+import { formatCoins, formatMultiplier, formatNet, payoutText } from "@casino/common/format";
 import type { WatchedRound } from "@casino/common/together";
 import { Dialog } from "../../ui/Dialog";
 import { cn } from "../../ui/cn";
@@ -13,8 +13,10 @@ import type { WatchViewProps } from "../../games/contract";
  * The read-only live view of another member's table: what that player's own screen shows of the round,
  * step by step, as the server pushes it (never more: the server sends only the round's public view).
  * A game with a `watch.tsx` in its folder (blackjack, mines) draws its round there, loaded when first
- * watched; every game shows its stake, payout and multiplier, and an open round that can be cashed out
- * (its view carries `cashValue` and `multiplier`: mines, hi-lo) what a cash-out would pay now.
+ * watched; every game shows its stake, what it paid and its net figure, and the bet's own multiplier as
+ * "My bets" tells it (the server's `round.multiplier`, never paid ÷ stake; "—" where the round has
+ * none), and an open round that can be cashed out (its view carries `cashValue` and `multiplier`:
+ * mines, hi-lo) what a cash-out would pay now.
  */
 export function WatchDialog(props: {
   discordId: string;
@@ -72,7 +74,6 @@ function cashOutNow(round: WatchedRound): { cashValue: string; multiplier: numbe
 }
 
 function RoundView({ round }: { round: WatchedRound }) {
-  const multiplier = round.totalStake > 0 ? round.totalPayout / round.totalStake : 0;
   const now = cashOutNow(round);
   const View = WATCH_VIEWS.get(round.game);
   const status = !round.done ? "In play" : round.result === "win" ? "Won" : round.result === "push" ? "Push" : "Lost";
@@ -84,7 +85,7 @@ function RoundView({ round }: { round: WatchedRound }) {
           {createElement(View, { view: round.view })}
         </Suspense>
       )}
-      <dl className="grid grid-cols-3 gap-2 text-center text-sm" data-testid="watch-summary">
+      <dl className="grid grid-cols-2 gap-2 text-center text-sm sm:grid-cols-4" data-testid="watch-summary">
         <div className="rounded-lg bg-muted p-2">
           <dt className="text-xs text-muted-foreground">Stake</dt>
           <dd className="font-semibold tabular-nums">{formatCoins(round.totalStake)}</dd>
@@ -95,10 +96,22 @@ function RoundView({ round }: { round: WatchedRound }) {
             {now ? now.cashValue : formatCoins(round.totalPayout)}
           </dd>
         </div>
+        <div className="rounded-lg bg-muted p-2">
+          <dt className="text-xs text-muted-foreground">Net</dt>
+          <dd className="font-semibold tabular-nums" data-testid="watch-net">
+            {round.done ? formatNet(round.totalPayout - round.totalStake) : "..."}
+          </dd>
+        </div>
         <div className={cn("rounded-lg p-2", round.done && round.result === "win" ? "bg-primary/20" : "bg-muted")}>
           <dt className="text-xs text-muted-foreground">{status}</dt>
           <dd className="font-semibold tabular-nums" data-testid="watch-status" data-status={status}>
-            {round.done ? formatMultiplier(multiplier) : now ? formatMultiplier(now.multiplier) : "..."}
+            {round.done
+              ? round.multiplier === null
+                ? "—"
+                : formatMultiplier(round.multiplier)
+              : now
+                ? formatMultiplier(now.multiplier)
+                : "..."}
           </dd>
         </div>
       </dl>

@@ -37,9 +37,8 @@ export default function Blackjack(props: GameTableProps) {
             onChange={setMode}
             layoutId="blackjack-mode"
             testIdPrefix="blackjack-mode"
-            // On a phone the switch comes after the game, so the table, its bet panel and its actions keep
-            // the solo layout's place on the first screen; from the sm breakpoint it leads the page.
-            className="order-last mx-2 sm:order-first sm:mx-4"
+            // It leads the page on every screen, as crash's does: the player chooses before the first bet.
+            className="mx-2 sm:mx-4"
           />
         )}
         {mode === "table" && shared ? <SharedTable shared={shared} table={props} /> : <SoloBlackjack {...props} />}

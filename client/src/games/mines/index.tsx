@@ -95,28 +95,28 @@ export default function MinesTable(props: GameTableProps) {
                 : ""}
             </ActionButton>
           }
-        >
-          <label className="flex flex-col gap-1 text-xs text-muted-foreground">
-            Mines
-            <select
-              aria-label="Mines"
-              data-testid="mines-count"
-              value={mines}
-              disabled={!!open || round.pending}
-              onChange={(e) => setMines(Number(e.target.value))}
-              className="rounded-lg border border-border bg-background px-3 py-2 text-foreground"
-            >
-              {COUNTS.map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </select>
-          </label>
-        </StakeBetPanel>
+        />
       )}
     >
       <div className="flex flex-col items-center gap-4">
+        {/* The count is chosen on the table, above its grid: in view before the first bet on any screen. */}
+        <label className="flex w-full max-w-md items-center justify-between gap-3 text-sm text-muted-foreground">
+          Mines on the grid
+          <select
+            aria-label="Mines"
+            data-testid="mines-count"
+            value={mines}
+            disabled={!!open || round.pending}
+            onChange={(e) => setMines(Number(e.target.value))}
+            className="min-h-9 rounded-lg border border-border bg-background px-3 py-1.5 text-foreground"
+          >
+            {COUNTS.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
         <div className="flex w-full max-w-md justify-between text-xs text-muted-foreground sm:text-sm">
           <span>
             Multiplier{" "}

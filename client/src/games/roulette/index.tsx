@@ -21,8 +21,14 @@ import { Dialog } from "../shared/Dialog";
 import { WonMark } from "../shared/WonMark";
 import { useMediaQuery } from "../../ui/useMediaQuery";
 
-const SPIN_MS = 850;
+/** The wheel turns and the ball runs round its track, drops and settles in the pocket: instant in Turbo. */
+const SPIN_MS = 2_800;
 const STEP = 360 / POCKETS;
+/** The ball's distance from the wheel's centre on its track and in a pocket (the wheel's radius is 100). */
+const BALL_TRACK = 97;
+const BALL_POCKET = 73;
+/** Turns the ball runs the other way round before it drops. */
+const BALL_TURNS = 3;
 
 /** A bet on the layout without its amount (the chips set it). */
 type Spot = { type: RouletteBet["type"]; numbers?: number[]; value?: 1 | 2 | 3 };
@@ -118,7 +124,7 @@ function Wheel({ pocket, turn }: { pocket: number | null; turn: number }) {
           const fill = pocketColor(n) === "red" ? "#be123c" : pocketColor(n) === "black" ? "#0f172a" : "#059669";
           const ta = (i * STEP - 90) * (Math.PI / 180);
           return (
-            <g key={n}>
+            <g key={n} data-pocket={n}>
               <path
                 d={`M0 0 L${r * Math.cos(a0)} ${r * Math.sin(a0)} A${r} ${r} 0 0 1 ${r * Math.cos(a1)} ${r * Math.sin(a1)} Z`}
                 fill={fill}
@@ -142,6 +148,28 @@ function Wheel({ pocket, turn }: { pocket: number | null; turn: number }) {
         })}
         <circle r={60} fill="#451a03" stroke="#fbbf24" strokeWidth={1} />
         <circle r={12} fill="#fbbf24" />
+      </motion.svg>
+      {/* The ball runs against the wheel and comes to rest in the landed pocket, under the pointer. */}
+      <motion.svg
+        viewBox="-105 -105 210 210"
+        className="pointer-events-none absolute inset-0 h-full w-full"
+        aria-hidden
+        initial={false}
+        animate={{ rotate: -turn * BALL_TURNS * 360 }}
+        transition={{ duration: turn === 0 ? 0 : SPIN_MS / 1000, ease: [0.2, 0.55, 0.3, 1] }}
+      >
+        <motion.circle
+          key={turn}
+          data-testid="roulette-ball"
+          cx={0}
+          r={5}
+          fill="#f8fafc"
+          stroke="#94a3b8"
+          strokeWidth={0.8}
+          initial={false}
+          animate={{ cy: turn === 0 ? -BALL_POCKET : [-BALL_TRACK, -BALL_TRACK, -BALL_POCKET - 6, -BALL_POCKET] }}
+          transition={{ duration: turn === 0 ? 0 : SPIN_MS / 1000, times: [0, 0.62, 0.86, 1], ease: "easeOut" }}
+        />
       </motion.svg>
     </div>
   );

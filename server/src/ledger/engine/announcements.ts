@@ -13,14 +13,14 @@ export type BalanceReason =
  *   request whose work moved coins; `from` is the connection that made the request (its own answer
  *   carries the news already), null for the server's own work, REST and operators.
  * - `round`: a round of a game of chance opened, stepped or settled (`round.done`), with the answer the
- *   player got.
+ *   player got and the bet's parameters as recorded (what tells the multiplier the bet was placed at).
  * - `table-settled`: a seat's round at the shared blackjack table was paid.
  * - `skill-settled`: a skill round's reward was paid.
  * - `seeds`: the player's seed pair changed (a rotation, a new client seed); `from` as for a balance.
  */
 export type Announcement =
   | { type: "balance"; playerId: string; balance: number; delta: number; reason: BalanceReason; from: string | null }
-  | { type: "round"; playerId: string; step: "bet" | "act"; round: BetAnswer }
+  | { type: "round"; playerId: string; step: "bet" | "act"; round: BetAnswer; params: unknown }
   | {
       type: "table-settled";
       playerId: string;
