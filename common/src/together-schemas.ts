@@ -3,7 +3,7 @@ import { GAME_IDS } from "./catalogue";
 import { instanceId, snowflake } from "./api";
 import { TABLE_SEATS } from "./fairness/shoe";
 import { REACTION_NAMES } from "./reactions";
-import { FEED_ROW_KINDS, SEED_HASH_HEX, type FeedPush } from "./together";
+import { FEED_ROW_KINDS, SEED_HASH_HEX, type FeedPush, type TonightBoardPush } from "./together";
 
 /** The together room's and the round lookup's inputs (see together.ts). */
 export const togetherJoinOptions = z.object({ instanceId: instanceId.nullable() }).strict();
@@ -102,3 +102,47 @@ export const togetherFeedPush = z.object({ instance: z.array(feedEntry), global:
 /** Checked when compiled: the schema reads exactly the shape the server writes (`FeedPush`). */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 export const FEED_PUSH_SCHEMA_MATCHES: Same<FeedPush, z.infer<typeof togetherFeedPush>> = true;
+
+const tonightVerify = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("round"), serverSeedHash: z.string().regex(SEED_HASH_HEX), nonce: z.number().int().min(0) }).strict(),
+  z.object({ kind: z.literal("shoe"), shoeId: z.string().min(1), round: z.number().int().min(0) }).strict(),
+  z.object({ kind: z.literal("chain"), gameNumber: z.number().int().min(0) }).strict(),
+]);
+
+/** Server → client `board`: the instance's tonight board (see TonightBoardPush in together.ts). */
+export const tonightBoardPush = z
+  .object({
+    instanceId,
+    day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    rows: z.array(
+      z
+        .object({
+          rank: z.number().int().min(1),
+          discordId: snowflake.nullable(),
+          username: z.string(),
+          avatarUrl: z.string().nullable(),
+          hidden: z.boolean(),
+          self: z.boolean(),
+          net: z.number().int(),
+          rounds: z.number().int().min(0),
+          hands: z.number().int().min(0),
+          streak: z.number().int(),
+          biggestWin: z
+            .object({
+              game: z.string(),
+              stake: z.number().int().min(0),
+              payout: z.number().int().min(0),
+              net: z.number().int().positive(),
+              verify: tonightVerify.nullable(),
+            })
+            .strict()
+            .nullable(),
+          since: z.string(),
+        })
+        .strict(),
+    ),
+  })
+  .strict();
+
+/** Checked when compiled: the schema reads exactly the shape the server writes (`TonightBoardPush`). */
+export const TONIGHT_PUSH_SCHEMA_MATCHES: Same<TonightBoardPush, z.infer<typeof tonightBoardPush>> = true;

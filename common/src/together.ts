@@ -17,7 +17,20 @@ export const TOGETHER_ROOM = ROOMS.together;
 export const TOGETHER_MESSAGES = { at: "at", watch: "watch", react: "react" } as const;
 
 /** Server → client message types. */
-export const TOGETHER_PUSH = { members: "members", feed: "feed", table: "table", reaction: "reaction", error: "error" } as const;
+export const TOGETHER_PUSH = {
+  members: "members",
+  feed: "feed",
+  table: "table",
+  reaction: "reaction",
+  board: "board",
+  error: "error",
+} as const;
+
+/**
+ * The tonight board (`board` push) is computed and pushed at most once per this many ms per instance:
+ * after a member's settled round and after a member joins.
+ */
+export const TONIGHT_PUSH_MS = 400;
 
 /** A watched table's steps are pushed at most once per this many ms per watched player (the latest step wins). */
 export const WATCH_PUSH_MS = 250;
@@ -159,6 +172,64 @@ export interface WatchedRound {
 export interface TablePush {
   discordId: string;
   round: WatchedRound | null;
+}
+
+/**
+ * Where the biggest win of a board row is verified (the same places "My bets" and the feeds link to):
+ * - `round`: a solo round, by its seed commitment and nonce (the round lookup opens the verifier once
+ *   the seed is revealed);
+ * - `shoe`: a seat's round at the shared blackjack table, by its shoe and round number;
+ * - `chain`: a bet of the shared crash round, by its game number in the hash chain (the crash table's history
+ *   verifies it).
+ */
+export type TonightVerify =
+  | { kind: "round"; serverSeedHash: string; nonce: number }
+  | { kind: "shoe"; shoeId: string; round: number }
+  | { kind: "chain"; gameNumber: number };
+
+/** The best round of a member tonight: the highest payout - stake above 0. */
+export interface TonightBiggestWin {
+  game: string;
+  stake: number;
+  payout: number;
+  /** payout - stake */
+  net: number;
+  /** null for an anonymous member seen by someone else (the round's seed would lead to them) */
+  verify: TonightVerify | null;
+}
+
+/**
+ * One member of the instance on the tonight board: every player who joined the instance's together room
+ * today (UTC), with the figures of their settled rounds since that first join (game_sessions: every
+ * game of chance, the shared crash round's bets and the shared blackjack table's seats; Hold'em hands
+ * and skill rewards are not rounds with a stake and are not counted).
+ * - `net`: the sum of payout - stake;
+ * - `rounds`: settled rounds; `hands`: those of them at card games;
+ * - `streak`: the latest run of rounds won (payout above stake, positive) or lost (below, negative),
+ *   0 before any; a round that paid its stake back neither extends nor breaks a run.
+ * Another viewer sees an anonymous member as `ANONYMOUS_NAME`, with no avatar, Discord id or verify link.
+ */
+export interface TonightRow {
+  rank: number;
+  discordId: string | null;
+  username: string;
+  avatarUrl: string | null;
+  hidden: boolean;
+  self: boolean;
+  net: number;
+  rounds: number;
+  hands: number;
+  streak: number;
+  biggestWin: TonightBiggestWin | null;
+  /** ISO time of the member's first join today */
+  since: string;
+}
+
+/** The body of a `board` push: the instance's board for the UTC day `day` (YYYY-MM-DD), best net first. */
+export interface TonightBoardPush {
+  instanceId: string;
+  day: string;
+  rows: TonightRow[];
 }
 
 /** Rounds as share links carry them (`custom_id`, at most 64 characters): `r.<hash in base64url>.<nonce>`. */

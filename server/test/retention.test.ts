@@ -210,6 +210,26 @@ describe("stored answers", () => {
   });
 });
 
+describe("tonight boards' starting points", () => {
+  it("are deleted once the day before yesterday is over; today's and yesterday's stay", async () => {
+    const res = await t.request("POST", "/api/token", { body: { code: "ok:8500001:Tonight", instanceId: "inst-retention" } });
+    expect(res.status).toBe(200);
+    const playerId = res.body.player.id as string;
+    for (const daysAgo of [0, 1, 2, 5])
+      await sql(
+        `INSERT INTO tonight_joins (instance_id, day, player_id, joined_at)
+         VALUES ('inst-retention', (now() AT TIME ZONE 'UTC')::date - $2::int, $1, now() - interval '1 day' * $2::int)`,
+        [playerId, daysAgo],
+      );
+    await sweep();
+    const left = await sql(
+      `SELECT (now() AT TIME ZONE 'UTC')::date - day AS days_ago FROM tonight_joins WHERE player_id = $1 ORDER BY day DESC`,
+      [playerId],
+    );
+    expect(left.map((r: { days_ago: number }) => Number(r.days_ago))).toEqual([0, 1]);
+  });
+});
+
 describe("idle guests", () => {
   it("are seen again by a bet once their last-seen time is an hour old; bets within the hour leave it as it was", async () => {
     const guest = await t.guest();

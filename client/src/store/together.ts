@@ -1,5 +1,5 @@
 import { create } from "zustand";
-import type { FeedEntry, FeedPush, SharedTablePlace, TablePush, TogetherMember } from "@casino/common/together";
+import type { FeedEntry, FeedPush, SharedTablePlace, TablePush, TogetherMember, TonightBoardPush } from "@casino/common/together";
 import type { Participant } from "../platform/discord-together";
 import { onRoundsShown, roundUnshown, useRoom } from "./room";
 
@@ -21,6 +21,10 @@ interface TogetherState {
   table: TablePush | null;
   /** The player's own place at the instance's shared blackjack table while its view is open, else null. */
   sharedTable: SharedTablePlace | null;
+  /** The instance's tonight board as the server last pushed it (null before the first push). */
+  board: TonightBoardPush | null;
+  /** Which tab the activity's card shows: its live feed or tonight's board. */
+  activityTab: "live" | "tonight";
   addFeed(push: FeedPush): void;
   watch(discordId: string | null): void;
 }
@@ -47,6 +51,8 @@ export const useTogether = create<TogetherState>()((set) => ({
   watching: null,
   table: null,
   sharedTable: null,
+  board: null,
+  activityTab: "live",
   watch: (discordId) => set({ watching: discordId, table: null }),
   addFeed: (push) => {
     const room = useRoom.getState();

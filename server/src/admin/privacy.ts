@@ -24,6 +24,7 @@ export const EXPORT_FORMAT = "casino-player-export/1";
 export const ERASED_TABLES = [
   "player_guilds",
   "activity_instance_members",
+  "tonight_joins",
   "suggestions",
   "processed_requests",
   "player_tags",
@@ -233,6 +234,9 @@ export async function exportPlayer(ctx: AdminContext, ref: string, reason: strin
         verified: r.verified,
         joinedAt: iso(r.joined_at),
       })),
+      tonightJoins: (
+        await q(`SELECT instance_id, day::text AS day, joined_at FROM tonight_joins WHERE player_id = $1 ORDER BY joined_at`)
+      ).map((r) => ({ instanceId: r.instance_id, day: r.day, joinedAt: iso(r.joined_at) })),
       suggestions: (await q(`SELECT id, created_at, text, status FROM suggestions WHERE player_id = $1 ORDER BY id`)).map((r) => ({
         id: Number(r.id),
         at: iso(r.created_at),

@@ -1,6 +1,7 @@
 import type {
   AccountTransfer,
   ActivityInstanceMember,
+  TonightJoin,
   AdminAction,
   ConsumerCursor,
   CrashBet,
@@ -78,6 +79,7 @@ export interface Tables {
   suggestions: RowOf<Suggestion>;
   player_guilds: RowOf<PlayerGuild>;
   activity_instance_members: RowOf<ActivityInstanceMember>;
+  tonight_joins: RowOf<TonightJoin>;
   player_progress: RowOf<PlayerProgress, "peakBalance" | "lastSessionSeq">;
   player_game_counts: RowOf<PlayerGameCount, "plays">;
   game_play_counts: RowOf<GamePlayCount, "plays">;

@@ -69,7 +69,10 @@ export function playerRoutes(s: Services): Router {
   router.patch("/player/anonymous", requireSession, async (req, res) => {
     const body = parse(toggleRequest, req.body);
     const player = await s.players.own(sessionOf(req), body.playerId);
-    res.json(s.players.toRecord(await s.players.update(player.id, { anonymousMode: body.enabled })));
+    const updated = await s.players.update(player.id, { anonymousMode: body.enabled });
+    // The activity the player is in shows (or hides) them at once: its members and its tonight board.
+    void s.together.profileChanged(player.id).catch((error) => s.log.error("together:profile", "activity not told", error));
+    res.json(s.players.toRecord(updated));
   });
 
   router.patch("/player/reminder", requireSession, async (req, res) => {

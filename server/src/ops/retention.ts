@@ -9,6 +9,7 @@ export interface SweepReport {
   settledRounds: number;
   prunedRequests: number;
   archivedGuests: number;
+  prunedTonightJoins: number;
 }
 
 const ROUND_BATCH = 100;
@@ -28,6 +29,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  *   keyed by their request ids forever, so a reused old id is refused (409), never run twice.
  * - A guest with no money request or room join for `guestArchiveDays` and no open round is archived:
  *   its rows and ledger entries stay, its session stops working.
+ * - The tonight boards' starting points (`tonight_joins`) of days before yesterday are deleted; the
+ *   rounds they counted stay in the history.
  *
  * Every process runs the sweep; it is safe concurrently: rows being worked on by another transaction
  * are skipped (`SKIP LOCKED`), and a round is settled only if it is still there under the player's
@@ -71,7 +74,8 @@ export class Retention {
     const settledRounds = await this.settleAbandonedRounds(now);
     const prunedRequests = await this.pruneProcessedRequests(now);
     const archivedGuests = await this.archiveIdleGuests(now);
-    return { settledRounds, prunedRequests, archivedGuests };
+    const prunedTonightJoins = await this.pruneTonightJoins(now);
+    return { settledRounds, prunedRequests, archivedGuests, prunedTonightJoins };
   }
 
   async settleAbandonedRounds(now = new Date()): Promise<number> {
@@ -109,6 +113,29 @@ export class Retention {
              SELECT player_id, request_id FROM processed_requests WHERE created_at < $1 LIMIT $2 FOR UPDATE SKIP LOCKED)
            RETURNING 1`,
           [before, DELETE_BATCH],
+        ),
+      );
+      pruned += rows.length;
+      if (rows.length < DELETE_BATCH) break;
+    }
+    return pruned;
+  }
+
+  /**
+   * The tonight boards' starting points of days before yesterday (UTC): a board shows today only, and
+   * yesterday's rows are kept for an instance still running across midnight.
+   */
+  async pruneTonightJoins(now = new Date()): Promise<number> {
+    let pruned = 0;
+    for (let batch = 0; batch < MAX_BATCHES; batch++) {
+      const rows = await this.db.run((em) =>
+        sqlRows(
+          em,
+          `DELETE FROM tonight_joins WHERE (instance_id, day, player_id) IN (
+             SELECT instance_id, day, player_id FROM tonight_joins WHERE day < ($1::timestamptz AT TIME ZONE 'UTC')::date - 1
+              LIMIT $2 FOR UPDATE SKIP LOCKED)
+           RETURNING 1`,
+          [now, DELETE_BATCH],
         ),
       );
       pruned += rows.length;

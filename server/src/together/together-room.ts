@@ -7,6 +7,7 @@ import {
   FEED_MAX_ROWS_PER_PUSH,
   TOGETHER_MESSAGES,
   TOGETHER_PUSH,
+  TONIGHT_PUSH_MS,
   WATCH_PUSH_MS,
   describeZodError,
   togetherAtMessage,
@@ -21,13 +22,15 @@ import {
   type ReactionTarget,
   type SharedTablePlace,
   type TablePush,
+  type TonightBoardPush,
   type WatchedRound,
 } from "@casino/common";
 import type { SessionClaims } from "../auth/session";
 import { AppError, forbidden } from "../errors";
 import { Coalescer } from "../leaderboard/coalescer";
 import type { Services } from "../services";
-import { MEMBER_REFRESH_MS, feedChannel, membersChannel, tableChannel, type TableStep } from "./together";
+import { MEMBER_REFRESH_MS, boardChannel, feedChannel, membersChannel, tableChannel, type TableStep } from "./together";
+import { recordTonightJoins, tonightBoards } from "./tonight";
 
 interface TogetherAuth extends SessionClaims {
   instanceId: string | null;
@@ -99,11 +102,17 @@ export abstract class TogetherRoom extends Room<{ client: TogetherClient }> {
   private readonly globalRows: FeedEntry[] = [];
   private flushTimer: ReturnType<typeof setTimeout> | null = null;
   private membersPush!: Coalescer;
+  /** The tonight board: read again and pushed after a member's settled round or a join, at most every TONIGHT_PUSH_MS. */
+  private boardPush!: Coalescer;
+  /** The UTC day the connected members were last recorded for (a new day records them again). */
+  private joinsDay: string | null = null;
   private refreshTimer: ReturnType<typeof setInterval> | null = null;
 
   /** The ids of the instance feed's latest rows (insertion order: the oldest goes first). */
   private readonly recentRowIds = new Set<string>();
   private readonly onInstanceRow = (row: FeedRow) => {
+    // A member's round settled (its record is committed before its row is published): the board changed.
+    this.boardPush.trigger();
     this.recentRowIds.add(row.id);
     if (this.recentRowIds.size > FEED_ROWS_REMEMBERED) this.recentRowIds.delete(this.recentRowIds.values().next().value!);
     this.queue(this.instanceRows, row);
@@ -111,6 +120,7 @@ export abstract class TogetherRoom extends Room<{ client: TogetherClient }> {
   private readonly onGlobalRow = (row: FeedRow) => this.queue(this.globalRows, row);
   private stopBigWins: (() => void) | null = null;
   private readonly onMembersChanged = () => this.membersPush.trigger();
+  private readonly onBoardChanged = () => this.boardPush.trigger();
   private readonly onTableStep = (step: TableStep) => this.queueTable(step);
   /** The latest step of each watched player not pushed yet, and the timer that pushes them. */
   private pendingTables = new Map<string, WatchedRound>();
@@ -121,12 +131,14 @@ export abstract class TogetherRoom extends Room<{ client: TogetherClient }> {
     this.autoDispose = true;
     this.maxMessagesPerSecond = this.services.config.roomMaxMessagesPerSecond;
     this.membersPush = new Coalescer(() => this.pushMembers(), 1000 / MEMBERS_PER_SECOND, this.services.log);
+    this.boardPush = new Coalescer(() => this.pushBoard(), TONIGHT_PUSH_MS, this.services.log);
     const presence = this.services.presence;
     this.stopBigWins = await this.services.together.listenBigWins(this.onGlobalRow);
     if (this.instanceId) {
       await presence.subscribe(feedChannel(this.instanceId), this.onInstanceRow);
       await presence.subscribe(membersChannel(this.instanceId), this.onMembersChanged);
       await presence.subscribe(tableChannel(this.instanceId), this.onTableStep);
+      await presence.subscribe(boardChannel(this.instanceId), this.onBoardChanged);
       this.refreshTimer = setInterval(() => void this.refreshEntries(), MEMBER_REFRESH_MS);
     }
     this.onMessage(TOGETHER_MESSAGES.at, (client: TogetherClient, raw: unknown) => this.onAt(client, raw));
@@ -149,6 +161,14 @@ export abstract class TogetherRoom extends Room<{ client: TogetherClient }> {
     if (!this.instanceId) return;
     const together = this.services.together;
     await together.enter(this.instanceId, client.auth!.playerId);
+    // The board starts at the member's first join of the day (kept in the database, so a reconnection
+    // or a restart changes nothing); everyone gets the board with the new member, this client too.
+    await recordTonightJoins(this.services.db, this.instanceId, [client.auth!.playerId]).catch((error) => {
+      // Not on the board yet: the next push records every connected member again.
+      this.joinsDay = null;
+      this.services.log.error("together:tonight", "join not recorded", error);
+    });
+    this.boardPush.trigger();
     // The change above reaches the instance's other rooms; this client gets its list now.
     const members = await together.members(this.instanceId, client.auth!.playerId);
     client.send(TOGETHER_PUSH.members, { instanceId: this.instanceId, members } satisfies MembersPush);
@@ -173,6 +193,7 @@ export abstract class TogetherRoom extends Room<{ client: TogetherClient }> {
 
   override onDispose(): void {
     this.membersPush.dispose();
+    this.boardPush.dispose();
     if (this.flushTimer) clearTimeout(this.flushTimer);
     if (this.tableTimer) clearTimeout(this.tableTimer);
     if (this.refreshTimer) clearInterval(this.refreshTimer);
@@ -182,6 +203,7 @@ export abstract class TogetherRoom extends Room<{ client: TogetherClient }> {
       void Promise.resolve(presence.unsubscribe(feedChannel(this.instanceId), this.onInstanceRow)).catch(() => undefined);
       void Promise.resolve(presence.unsubscribe(membersChannel(this.instanceId), this.onMembersChanged)).catch(() => undefined);
       void Promise.resolve(presence.unsubscribe(tableChannel(this.instanceId), this.onTableStep)).catch(() => undefined);
+      void Promise.resolve(presence.unsubscribe(boardChannel(this.instanceId), this.onBoardChanged)).catch(() => undefined);
     }
   }
 
@@ -381,6 +403,27 @@ export abstract class TogetherRoom extends Room<{ client: TogetherClient }> {
     for (const client of this.clients) {
       const members = client.userData && lists.get(client.userData.playerId);
       if (members) client.send(TOGETHER_PUSH.members, { instanceId: this.instanceId, members } satisfies MembersPush);
+    }
+  }
+
+  /**
+   * Reads the instance's tonight board from the database and pushes it, as each client's player sees it
+   * (anonymous members hidden from the others). On a new UTC day the members still connected are
+   * recorded for it first (their board starts again from then).
+   */
+  private async pushBoard(): Promise<void> {
+    if (!this.instanceId) return;
+    const viewers = [...new Set(this.clients.filter((c) => c.userData).map((c) => c.userData!.playerId))];
+    if (viewers.length === 0) return;
+    const day = new Date().toISOString().slice(0, 10);
+    if (day !== this.joinsDay) {
+      await recordTonightJoins(this.services.db, this.instanceId, viewers);
+      this.joinsDay = day;
+    }
+    const board = await tonightBoards(this.services.db, this.instanceId, viewers);
+    for (const client of this.clients) {
+      const rows = client.userData && board.boards.get(client.userData.playerId);
+      if (rows) client.send(TOGETHER_PUSH.board, { instanceId: this.instanceId, day: board.day, rows } satisfies TonightBoardPush);
     }
   }
 

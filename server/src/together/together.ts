@@ -12,6 +12,8 @@ import type { PlayerEvents } from "../rooms/player-events";
 export const FEED_GLOBAL_CHANNEL = "together:feed:global";
 export const feedChannel = (instanceId: string) => `together:feed:${instanceId}`;
 export const membersChannel = (instanceId: string) => `together:members:${instanceId}`;
+/** A member's name or anonymity changed: the instance's board is read again. */
+export const boardChannel = (instanceId: string) => `together:board:${instanceId}`;
 /** Every round step of the instance's players (for their watchers): `TableStep`. */
 export const tableChannel = (instanceId: string) => `together:table:${instanceId}`;
 
@@ -358,6 +360,20 @@ export class Together {
     const identity = await this.identity(playerId);
     if (!identity || identity.anonymous) return { username: ANONYMOUS_NAME, discordId: null };
     return { username: identity.username, discordId: identity.discordId };
+  }
+
+  /**
+   * The player's anonymity (or name) changed: every process forgets what it cached of them, and the
+   * instance they are in pushes its members and its board again, showing or hiding them.
+   */
+  async profileChanged(playerId: string): Promise<void> {
+    if (this.stopped) return;
+    this.identities.delete(playerId);
+    this.events.publish(playerId, { type: "together" });
+    const instanceId = await this.redis.get(whereKey(playerId));
+    if (!instanceId) return;
+    this.changed(instanceId);
+    await Promise.resolve(this.presence.publish(boardChannel(instanceId), 1));
   }
 
   /** What this process cached of the player is out of date (they entered or left an instance, or changed profile). */

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useLocation } from "wouter";
 import { Armchair, Eye, Share2, Sparkles, UserPlus } from "lucide-react";
 import { DISCORD_CDN } from "@casino/common/constants";
@@ -23,6 +24,7 @@ import { feedRowFigures, foldedText } from "./feed-figures";
 import { openRoundVerify } from "./open-round";
 import { ReactionOverlay, ReactionPicker } from "./Reactions";
 import { WatchDialog } from "./WatchedTable";
+import { TonightBoard, TonightTop } from "./TonightBoard";
 
 /** One person of the strip: Discord's name and avatar (guild nickname first), the server's table and best win. */
 interface StripPerson {
@@ -221,6 +223,7 @@ export function TogetherStrip() {
           </li>
         ))}
       </ul>
+      <TonightTop />
       {watching && (
         <WatchDialog
           discordId={watching}
@@ -243,7 +246,9 @@ export function TogetherFeeds() {
   const globalFeed = useTogether((s) => s.globalFeed);
   const mySeed = useRoom((s) => s.seeds?.serverSeedHash ?? null);
   const [, navigate] = useLocation();
+  const tab = useTogether((s) => s.activityTab);
   const inInstance = discord?.instanceJoined === true;
+  const tabs = <ActivityTabs tab={tab} />;
   const open = (row: FeedRow) =>
     token &&
     row.kind === "round" &&
@@ -252,8 +257,10 @@ export function TogetherFeeds() {
     void openRoundVerify(row.serverSeedHash, row.nonce, token, navigate);
   return (
     <div className={cn("grid gap-3", inInstance && "sm:grid-cols-2")} data-testid="together-feeds">
-      {inInstance && (
+      {inInstance && tab === "tonight" && <TonightBoard header={tabs} />}
+      {inInstance && tab === "live" && (
         <Feed
+          header={tabs}
           title="Live in this activity"
           empty="Rounds of the people here show up as they settle."
           folded={{ one: "round", many: "rounds" }}
@@ -279,7 +286,36 @@ export function TogetherFeeds() {
   );
 }
 
+/** The activity's card has two tabs: its live feed and tonight's board. */
+function ActivityTabs({ tab }: { tab: "live" | "tonight" }) {
+  const choose = (activityTab: "live" | "tonight") => useTogether.setState({ activityTab });
+  const tabClass = (on: boolean) =>
+    cn(
+      "min-h-8 rounded-md px-2.5 text-sm font-semibold",
+      on ? "bg-primary text-primary-foreground" : "text-muted-foreground hover:bg-muted hover:text-foreground",
+    );
+  return (
+    <div role="tablist" aria-label="This activity" className="mb-2 flex items-center gap-1" id="activity-card">
+      <button type="button" role="tab" aria-selected={tab === "live"} className={tabClass(tab === "live")} onClick={() => choose("live")}>
+        Live in this activity
+      </button>
+      <button
+        type="button"
+        role="tab"
+        aria-selected={tab === "tonight"}
+        className={tabClass(tab === "tonight")}
+        onClick={() => choose("tonight")}
+        data-testid="tonight-tab"
+      >
+        Tonight
+      </button>
+    </div>
+  );
+}
+
 function Feed(props: {
+  /** shown instead of the title (the activity's tabs) */
+  header?: ReactNode;
   title: string;
   empty: string;
   /** what the feed's rounds are called where several are folded into one entry */
@@ -294,7 +330,7 @@ function Feed(props: {
 }) {
   return (
     <div className="rounded-2xl border border-border bg-card p-3" data-testid={props.testId}>
-      <h2 className="mb-2 text-sm font-semibold">{props.title}</h2>
+      {props.header ?? <h2 className="mb-2 text-sm font-semibold">{props.title}</h2>}
       {props.rows.length === 0 ? (
         <p className="text-xs text-muted-foreground">{props.empty}</p>
       ) : (

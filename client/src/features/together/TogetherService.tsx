@@ -3,7 +3,7 @@ import { useLocation } from "wouter";
 import { gameDefinition } from "@casino/common/catalogue";
 import { TOGETHER_PUSH, roundOfCustomId, type MembersPush, type TablePush, type TogetherMember } from "@casino/common/together";
 import type { ReactionPush } from "@casino/common/reactions";
-import { togetherFeedPush } from "@casino/common/together-schemas";
+import { togetherFeedPush, tonightBoardPush } from "@casino/common/together-schemas";
 import { TogetherConnection } from "../../net/together-room";
 import { useReactions } from "../../store/reactions";
 import { useLobby } from "../../store/lobby";
@@ -65,6 +65,10 @@ export default function TogetherService() {
           const parsed = togetherFeedPush.safeParse(body);
           if (parsed.success) useTogether.getState().addFeed(parsed.data);
           else console.error("unreadable feed push", parsed.error);
+        } else if (type === TOGETHER_PUSH.board) {
+          const parsed = tonightBoardPush.safeParse(body);
+          if (parsed.success) useTogether.setState({ board: parsed.data });
+          else console.error("unreadable board push", parsed.error);
         } else if (type === TOGETHER_PUSH.reaction) useReactions.getState().receive(body as ReactionPush);
         else if (type === TOGETHER_PUSH.table) {
           const push = body as TablePush;
@@ -87,6 +91,7 @@ export default function TogetherService() {
       c.close();
       connection.current = null;
       useReactions.setState({ sender: null, shown: [] });
+      useTogether.setState({ board: null });
     };
   }, [token, instanceId]);
 

@@ -446,6 +446,19 @@ export class ActivityInstanceMember {
   @Column({ name: "joined_at", type: "timestamptz", default: () => "now()" }) joinedAt!: Date;
 }
 
+/** When a member first joined an activity instance's together room on a UTC day: where their tonight board starts. */
+@Entity("tonight_joins")
+@Index("idx_tonight_joins_player", ["playerId"])
+export class TonightJoin {
+  @PrimaryColumn({ name: "instance_id", type: "text" }) instanceId!: string;
+  @PrimaryColumn({ type: "date" }) day!: string;
+  @PrimaryColumn({ name: "player_id", type: "uuid" }) playerId!: string;
+  @ManyToOne(() => Player, { nullable: false })
+  @JoinColumn(fk("tonight_joins", "player_id"))
+  player?: Relation<Player>;
+  @Column({ name: "joined_at", type: "timestamptz", default: () => "now()" }) joinedAt!: Date;
+}
+
 /** A player's progress counters, advanced incrementally from finished rounds. */
 @Entity("player_progress")
 export class PlayerProgress {
@@ -744,6 +757,7 @@ export const ENTITIES = [
   Suggestion,
   PlayerGuild,
   ActivityInstanceMember,
+  TonightJoin,
   PlayerProgress,
   PlayerGameCount,
   GamePlayCount,

@@ -22,6 +22,7 @@ import { ResultToastsSetting1764100000008 } from "./1764100000008-result-toasts-
 import { ThemeModeChosen1764100000009 } from "./1764100000009-theme-mode-chosen";
 import { HoldemTable1764100000010 } from "./1764100000010-holdem-table";
 import { ReactionsSetting1764100000011 } from "./1764100000011-reactions-setting";
+import { TonightBoard1764100000012 } from "./1764100000012-tonight-board";
 
 /** In order; the data source runs the pending ones at start. */
 export const MIGRATIONS = [
@@ -49,4 +50,5 @@ export const MIGRATIONS = [
   ThemeModeChosen1764100000009,
   HoldemTable1764100000010,
   ReactionsSetting1764100000011,
+  TonightBoard1764100000012,
 ];
