@@ -1,18 +1,22 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 /**
  * The suite in tiers, each a group of projects that `npm test` runs one after the other (a group's files
- * run in parallel) and that can be run alone (`npm run test:unit`, `test:server`, `test:embedded`,
- * `test:e2e`; see CONTRIBUTING.md):
+ * run in parallel) and that can be run alone (`npm run test:unit`, `test:stats`, `test:server`,
+ * `test:embedded`, `test:e2e`; see CONTRIBUTING.md):
  *
  * 1. unit: pure common code, the client's hooks and stores in a simulated DOM, and the server's code
  *    that needs no database, Redis or network (`server/test/unit/`). CPU-bound: one worker a core.
- * 2. server: the server against the real PostgreSQL and Redis (each file its own database, copied from a
+ * 2. stats: the common code's statistical and exhaustive proofs (`*.stats.test.ts`: each game's Monte
+ *    Carlo run, rounding rule 2 over every outcome, whole shoes against the solo engine) and the tests
+ *    that start the verify command as a process (`*.process.test.ts`). Seconds each, where a unit test
+ *    takes milliseconds; they prove the same code the unit tier checks, so they run after it.
+ * 3. server: the server against the real PostgreSQL and Redis (each file its own database, copied from a
  *    template migrated once per run, and its own Redis database), the load tool's smoke test, and the
  *    embedded default (PGlite and the in-memory Redis stand-in) for what proves it: migrations and the
  *    schema, the money path, the queueing of transactions, restart. Mostly waiting on I/O: more files
  *    than cores.
- * 3. browser: the client whole in real headless Chromium against real servers.
+ * 4. browser: the client whole in real headless Chromium against real servers.
  */
 const SERVER_WORKERS = 3;
 
@@ -26,6 +30,16 @@ const SHARED_MODULES = { isolate: false };
 
 /** The files that run a server in the test's process load its runtime first, as the server's entry does (colyseus-runtime.ts). */
 const SERVER_RUNTIME = "server/test/setup-runtime.ts";
+
+/** The common tests of the stats tier, which the unit tier's `common` project leaves out. */
+const COMMON_SLOW = ["common/test/**/*.stats.test.ts", "common/test/**/*.process.test.ts"];
+
+/**
+ * The common tests share their worker's loaded modules too (`isolate: false`): they test pure code, mock
+ * no module and restore what they spy on, so nothing one file does reaches the next, and the engines and
+ * their RTP computations are loaded once per worker instead of once per file.
+ */
+const PURE = { isolate: false };
 
 /**
  * What the embedded default must prove on its own database and in-memory Redis stand-in: migrations and
@@ -52,11 +66,25 @@ export default defineConfig({
       {
         test: {
           name: "common",
+          ...PURE,
           include: ["common/test/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, ...COMMON_SLOW],
+          // computed once per run for both common projects (see exact-rtp.ts)
           globalSetup: ["common/test/exact-rtp.ts"],
           testTimeout: 60_000,
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          name: "common-stats",
+          ...PURE,
+          include: COMMON_SLOW,
+          globalSetup: ["common/test/exact-rtp.ts"],
+          testTimeout: 60_000,
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -90,7 +118,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           maxWorkers: SERVER_WORKERS,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
         },
       },
       {
@@ -103,7 +131,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           maxWorkers: SERVER_WORKERS,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
         },
       },
       {
@@ -115,7 +143,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 60_000,
           maxWorkers: SERVER_WORKERS,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
         },
       },
       {
@@ -132,7 +160,7 @@ export default defineConfig({
           // address (client/e2e/browser-app.ts), so files run side by side; most of their time is spent
           // waiting on the browser and the server.
           maxWorkers: 2,
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 3 },
         },
       },
     ],

@@ -5,8 +5,10 @@ import type { RtpRow } from "../src/rtp/types";
 
 /**
  * Every engine's exact RTP, computed once per test run (the slowest computations of the common tests)
- * by this global setup, and read by every test that compares with it: the static RTP table, docs/rtp.md
- * and the rounding tests.
+ * by this global setup, and read by every test that compares with it: the static RTP table, docs/rtp.md,
+ * the games' tests and the rounding proof. Both common projects (`common` and `common-stats`) list this
+ * setup, and Vitest runs a project's global setup in that project's own module runner, so each loads this
+ * file anew: the rows are kept on the main process's global object, and the second project reuses them.
  */
 declare module "vitest" {
   export interface ProvidedContext {
@@ -14,12 +16,14 @@ declare module "vitest" {
   }
 }
 
+const COMPUTED = Symbol.for("common/test/exact-rtp");
+const shared = globalThis as typeof globalThis & { [COMPUTED]?: Promise<[GameId, RtpRow[]][]> };
+
 export default async function setup(project: TestProject): Promise<void> {
-  const { RTP_SOURCES } = await import("../src/rtp/sources");
-  project.provide(
-    "exactRtp",
-    RTP_SOURCES.map(([game, compute]) => [game, compute()]),
+  shared[COMPUTED] ??= import("../src/rtp/sources").then(({ RTP_SOURCES }) =>
+    RTP_SOURCES.map(([game, compute]): [GameId, RtpRow[]] => [game, compute()]),
   );
+  project.provide("exactRtp", await shared[COMPUTED]);
 }
 
 /** The exact RTP rows of every chance game, in the lobby's order. */

@@ -1,11 +1,8 @@
-import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
-import { describe, expect, it, vi } from "vitest";
-import { main } from "../scripts/verify";
-import { floatStream, sha256Hex, type FairnessInput } from "../src/fairness/stream";
+import { describe, expect, it } from "vitest";
+import { floatStream, sha256Hex } from "../src/fairness/stream";
 import { checkCommitment, DAILY_SPIN, formatVerification, openingStake, verifyRound } from "../src/fairness/verify";
 import { GameRuleError } from "../src/games/engine";
 import { verifyShoe } from "../src/fairness/verify-shoe";
@@ -16,12 +13,13 @@ import type { Play } from "./games/case-support";
 import { replayRound } from "../src/games/runner";
 import { spinWheel } from "../src/games/wheel";
 import { WHEEL_PRIZES } from "../src/constants";
-
-const run = promisify(execFile);
-const ROOT = new URL("../../", import.meta.url).pathname;
-
-const serverSeed = sha256Hex("verifier tests");
-const seeds = (nonce: number) => ({ serverSeed, clientSeed: "verifier", nonce });
+import {
+  verifierArgs as args,
+  verifierInput as input,
+  verifierSeeds as seeds,
+  verifierServerSeed as serverSeed,
+  verifyCli as cli,
+} from "./helpers";
 
 const chanceGames = GAMES.filter((g) => g.kind === "chance").map((g) => g.id);
 /** Each game's plays (its cases file), by game and index. */
@@ -51,25 +49,6 @@ function playThrough(game: string, play: Play, nonce: number) {
     expect(actions.length).toBeLessThan(100);
   }
 }
-
-/**
- * The command's `main` on these arguments, in this process: what it prints and its exit code. The
- * command as a process (its entry, the npm script and the exit code it sets) is run by the tests
- * "runs as a process" and "runs as the npm script".
- */
-const cli = async (extra: string[]) => {
-  const out: string[] = [];
-  const err: string[] = [];
-  const log = vi.spyOn(console, "log").mockImplementation((...a: unknown[]) => void out.push(`${a.join(" ")}\n`));
-  const error = vi.spyOn(console, "error").mockImplementation((...a: unknown[]) => void err.push(`${a.join(" ")}\n`));
-  try {
-    const code = main(extra);
-    return { code, stdout: out.join(""), stderr: err.join("") };
-  } finally {
-    log.mockRestore();
-    error.mockRestore();
-  }
-};
 
 describe("the verifier", () => {
   it("covers every game the casino plays: each has its cases, and each cases file is a game's", () => {
@@ -211,38 +190,6 @@ describe("the verifier", () => {
 });
 
 describe("npm run verify", () => {
-  const input: FairnessInput = seeds(3);
-  const args = [
-    "--server-seed",
-    input.serverSeed,
-    "--client-seed",
-    input.clientSeed,
-    "--nonce",
-    "3",
-    "--game",
-    "mines",
-    "--amount",
-    "100",
-    "--params",
-    '{"mines":3}',
-    "--actions",
-    '[{"type":"reveal","tile":4},{"type":"reveal","tile":20}]',
-  ];
-  const process_ = (extra: string[]) =>
-    run(process.execPath, ["--import", "tsx", "common/scripts/verify.ts", ...extra], { cwd: ROOT }).then(
-      (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
-      (e) => ({ code: e.code as number, stdout: e.stdout as string, stderr: e.stderr as string }),
-    );
-
-  it("runs as a process: prints the round and sets the exit code (2 for a bad request, 1 for a seed that does not match)", async () => {
-    const ok = await process_([...args, "--server-seed-hash", sha256Hex(input.serverSeed)]);
-    expect([ok.code, ok.stdout]).toEqual([0, (await cli([...args, "--server-seed-hash", sha256Hex(input.serverSeed)])).stdout]);
-    const mismatch = await process_([...args, "--server-seed-hash", sha256Hex("some other seed")]);
-    expect(mismatch.code).toBe(1);
-    const bad = await process_(["--game", "dice"]);
-    expect([bad.code, bad.stderr.split("\n")[0]]).toEqual([2, "missing --server-seed, --client-seed, --nonce"]);
-  });
-
   it("prints the round step by step and checks the commitment (exit 0)", async () => {
     const { code, stdout } = await cli([...args, "--server-seed-hash", sha256Hex(input.serverSeed)]);
     expect(code).toBe(0);
@@ -291,28 +238,6 @@ describe("npm run verify", () => {
     ]);
     expect(noAmount.code).toBe(2);
     expect(noAmount.stderr).toContain("cannot verify this round: Give the opening bet's amount");
-  });
-
-  it("runs as the npm script, and verifies a daily spin", async () => {
-    const r = await run(
-      "npm",
-      [
-        "run",
-        "-s",
-        "verify",
-        "--",
-        "--server-seed",
-        input.serverSeed,
-        "--client-seed",
-        input.clientSeed,
-        "--nonce",
-        "5",
-        "--game",
-        DAILY_SPIN,
-      ],
-      { cwd: ROOT },
-    );
-    expect(r.stdout.trimEnd()).toBe(formatVerification(verifyRound({ ...seeds(5), game: DAILY_SPIN })));
   });
 
   it("re-derives a whole history with --history: every revealed round against its record, the others skipped (exit 1 when one differs)", async () => {

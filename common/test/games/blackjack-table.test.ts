@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { sha256Hex, fixedRng } from "../../src/fairness/stream";
-import { CUT_CARD, SHOE_CARDS, shoePack, type SeatSeed } from "../../src/fairness/shoe";
+import { sha256Hex } from "../../src/fairness/stream";
+import { CUT_CARD, SHOE_CARDS, shoePack } from "../../src/fairness/shoe";
 import { cardCode, type Card } from "../../src/games/cards";
-import { actRound, requireEngine, startRound } from "../../src/games/runner";
-import { basicStrategy, seatCanDouble, seatCanSplit, type BlackjackAction } from "../../src/games/blackjack/engine";
+import { type BlackjackAction } from "../../src/games/blackjack/engine";
 import {
   act,
   cutCardOut,
@@ -16,22 +15,12 @@ import {
   shoeFinished,
   tableView,
   timeOut,
-  type TableBet,
   type TableState,
 } from "../../src/games/blackjack-table";
-import { RTP_TABLE } from "../../src/rtp-table";
-import { passesChiSquare, rtpBand, summarise } from "../stats";
-import { ruleError, shoeFloats } from "../helpers";
+import { ruleError } from "../helpers";
+import { basic, bets, logAct, playRound, SEEDS, soloReplay, type SeatLog } from "./blackjack.cases";
 
-const solo = requireEngine("blackjack");
-/** The solo game's exact RTP under basic strategy, as docs/rtp.md publishes it (the generated copy, checked against the computation). */
-const SOLO_RTP = RTP_TABLE.blackjack!.find((b) => b.bet === "main bet, basic strategy")!.rtp;
 const SERVER_SEED = "7bfae0f300dcf6538825629299477bd1f680fc99ad50cc0a6fc9522d913db031";
-const SEEDS: SeatSeed[] = [
-  { seat: 1, clientSeed: "alice-1" },
-  { seat: 3, clientSeed: "bob-42" },
-  { seat: 5, clientSeed: "carol-9" },
-];
 const J = 11;
 const Q = 12;
 const K = 13;
@@ -46,68 +35,6 @@ function rigged(ranks: readonly number[]): TableState {
   const state = newShoe(SERVER_SEED, SEEDS);
   state.shoe.cards = [...ranks.map(c), ...state.shoe.cards.slice(ranks.length)];
   return state;
-}
-
-const bets = (...pairs: [number, number][]): TableBet[] => pairs.map(([seat, amount]) => ({ seat, amount }));
-
-/** The cards a seat was dealt after its first two, in order, and the actions it took. */
-interface SeatLog {
-  actions: BlackjackAction[];
-  draws: Card[];
-}
-
-/** Plays `action` for the seat to act and logs which cards it drew. */
-function logAct(state: TableState, logs: Map<number, SeatLog>, seat: number, action: BlackjackAction): TableState {
-  const before = state.shoe.next;
-  const after = act(state, seat, action).state;
-  const log = logs.get(seat) ?? { actions: [], draws: [] };
-  log.actions.push(action);
-  log.draws.push(...after.shoe.cards.slice(before, after.shoe.next));
-  logs.set(seat, log);
-  return after;
-}
-
-/**
- * The same seat played alone through the solo engine on the same cards: its two cards, the dealer's up and
- * hole cards, its own draws and the dealer's draws, dealt in the solo engine's order.
- */
-function soloReplay(state: TableState, seatNo: number, log: SeatLog | undefined) {
-  const seat = state.seats.find((s) => s.seat === seatNo)!;
-  const first = seat.hands.flatMap((h) => h.cards);
-  // a seat's first two cards are the first of its first hand and, after splits, the first card of its second hand
-  const p1 = state.shoe.cards[state.firstCard + state.seats.indexOf(seat)]!;
-  const p2 = state.shoe.cards[state.firstCard + state.seats.length + 1 + state.seats.indexOf(seat)]!;
-  expect(first).toContain(p1);
-  const order = [p1, state.dealer[0]!, p2, state.dealer[1]!, ...(log?.draws ?? []), ...state.dealer.slice(2)];
-  const rng = fixedRng(shoeFloats(order, 6));
-  const steps = [startRound(solo, seat.bet, {}, rng)];
-  for (const action of log?.actions ?? []) steps.push(actRound(solo, steps[steps.length - 1]!.state, action, rng));
-  return {
-    done: steps[steps.length - 1]!.done,
-    stake: steps.reduce((s, x) => s + x.stake, 0),
-    payout: steps.reduce((s, x) => s + x.payout, 0),
-  };
-}
-
-type Policy = (state: TableState, seat: number) => BlackjackAction | "timeout";
-
-const basic: Policy = (state) => {
-  if (state.phase === "insurance") return { type: "insurance", take: false };
-  const seat = state.seats[state.turn]!;
-  return { type: basicStrategy(seat.hands[seat.active]!.cards, state.dealer[0]!, seatCanDouble(seat), seatCanSplit(seat)) };
-};
-
-/** Plays a whole round by `policy`, then the dealer; returns the settled state and each seat's log. */
-function playRound(state: TableState, roundBets: TableBet[], policy: Policy) {
-  const logs = new Map<number, SeatLog>();
-  let s = deal(state, roundBets);
-  for (let seat = seatToAct(s); seat !== null; seat = seatToAct(s)) {
-    const choice = policy(s, seat);
-    s = logAct(s, logs, seat, choice === "timeout" ? defaultAction(s)!.action : choice);
-  }
-  if (s.phase === "dealer") s = dealerTurn(s);
-  expect(s.phase).toBe("settled");
-  return { state: s, logs };
 }
 
 describe("blackjack table: the deal and turn order", () => {
@@ -399,51 +326,5 @@ describe("blackjack table: pays exactly what the solo engine pays on the same ca
       expect(alone.done).toBe(true);
       expect([seat.seat, seat.staked, seat.payout]).toEqual([seat.seat, alone.stake, alone.payout]);
     }
-  });
-
-  it("over many shoes of 7 seats playing basic strategy, with insurance and timeouts, seat by seat; its RTP is the solo engine's", () => {
-    const ROUNDS = 6_000;
-    const roundReturns: number[] = [];
-    const firstCard = new Array<number>(52).fill(0);
-    const upRank = new Array<number>(13).fill(0);
-    let stakes = 0;
-    let shoeNo = 0;
-    let s = newShoe(sha256Hex("rtp 0"), SEEDS);
-    // a cheap deterministic choice of who takes insurance and who times out, from the shoe position
-    const mixed: Policy = (state, seat) => {
-      const k = (state.shoe.next * 7 + seat * 3 + state.round) % 11;
-      if (state.phase === "insurance") return { type: "insurance", take: k < 3 };
-      return k === 0 ? "timeout" : basic(state, seat);
-    };
-    const allSeats = bets([1, 10], [2, 10], [3, 10], [4, 10], [5, 10], [6, 10], [7, 10]);
-    for (let round = 0; round < ROUNDS; round++) {
-      if (shoeFinished(s)) s = newShoe(sha256Hex(`rtp ${++shoeNo}`), SEEDS);
-      else if (s.phase === "settled") s = nextRound(s);
-      const measured = round % 2 === 0; // half the rounds measure basic strategy's RTP; the other half exercise insurance and timeouts
-      const played = playRound(s, allSeats, measured ? basic : mixed);
-      s = played.state;
-      upRank[Math.floor(s.dealer[0]! / 4)]! += 1;
-      for (const seat of s.seats) {
-        firstCard[seat.hands[0]!.cards[0]!]! += 1;
-        const alone = soloReplay(s, seat.seat, played.logs.get(seat.seat));
-        expect(alone.stake).toBe(seat.staked);
-        expect(alone.payout).toBe(seat.payout);
-      }
-      stakes += s.seats.reduce((sum, x) => sum + x.staked, 0);
-      if (measured) roundReturns.push(s.seats.reduce((sum, x) => sum + 1 + (x.payout! - x.staked) / x.bet, 0) / s.seats.length);
-    }
-    expect(shoeNo).toBeGreaterThan(400);
-    expect(stakes).toBeGreaterThan(ROUNDS * 70);
-    // one sample per round (its seats share the dealer's cards, so they are not independent)
-    const sample = summarise(roundReturns);
-    const [lo, hi] = rtpBand(SOLO_RTP, sample, 0.99);
-    console.log(
-      `table RTP over ${sample.n} rounds of 7 seats: ${(sample.mean * 100).toFixed(3)} % (99 % band ${(lo * 100).toFixed(3)}–${(hi * 100).toFixed(3)} %)`,
-    );
-    expect(sample.mean).toBeGreaterThan(lo);
-    expect(sample.mean).toBeLessThan(hi);
-    // every seat's cards come out of a uniformly shuffled shoe
-    expect(passesChiSquare(firstCard)).toBe(true);
-    expect(passesChiSquare(upRank)).toBe(true);
   });
 });

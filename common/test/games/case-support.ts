@@ -64,7 +64,7 @@ export interface Sampled {
   next?: (state: any) => unknown;
 }
 
-/** Rounding rule 2's proof for one game (common/test/rounding.test.ts): at least one bet type, enumerated or sampled. */
+/** Rounding rule 2's proof for one game (common/test/rounding.stats.test.ts): at least one bet type, enumerated or sampled. */
 export interface RoundingCases {
   ratios?: Ratio[];
   enumerated?: Enumerated[];

@@ -16,6 +16,8 @@ import type { GameCases } from "./case-support";
  *   runner), and the pay `ratios` the game rounds.
  * - `abandoned`, for a game whose engine has a default action: rounds left open, each settled by the
  *   retention sweep (server/test/retention.test.ts) with the actions it is expected to play.
+ * A cases file may also export what the game's own test files share: its unit tests (`<game>.test.ts`)
+ * and its statistical ones (`<game>.stats.test.ts`, the stats tier) play rounds the same way.
  */
 const modules = import.meta.glob<GameCases>("./*.cases.ts", { eager: true });
 

@@ -58,3 +58,6 @@ export const abandoned: Abandoned[] = [
     defaults: (a) => expect(a.every((x) => x.type === "roll")).toBe(true),
   },
 ];
+
+/** The total of a list of bets (craps.test.ts, craps.stats.test.ts). */
+export const sumOf = (bets: { amount: number }[]) => bets.reduce((s, b) => s + b.amount, 0);

@@ -1,3 +1,6 @@
+import { fixedRng } from "../../src/fairness/stream";
+import { requireEngine, startRound } from "../../src/games/runner";
+import type { DiceParams, DiceState } from "../../src/games/dice/engine";
 import { pick, uniform, type Enumerated, type Play, type RoundingCases } from "./case-support";
 
 export const plays: Play[] = [
@@ -24,4 +27,15 @@ export const rounding: RoundingCases = {
         outcomes: () => uniform(10_000, (i) => [pick(i, 10_000)]),
       })),
   ),
+};
+
+// Shared by the dice tests (dice.test.ts, dice.stats.test.ts): a round on a chosen roll.
+const engine = requireEngine("dice");
+
+/** The float that rolls `hundredths` (0..9999): the middle of its 1/10,000 slice. */
+export const rollFloat = (hundredths: number) => (hundredths + 0.5) / 10_000;
+
+export const play = (params: DiceParams, rollHundredths: number, amount = 100) => {
+  const step = startRound(engine, amount, params, fixedRng([rollFloat(rollHundredths)]));
+  return { step, state: step.state as DiceState };
 };

@@ -1,19 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { fixedRng, floatStream, sha256Hex, type FairnessInput, type Rng } from "../../src/fairness/stream";
+import { fixedRng, floatStream } from "../../src/fairness/stream";
 import { cardCode, rankOf } from "../../src/games/cards";
 import { type Step } from "../../src/games/engine";
 import { actRound, replayRound, requireEngine, startRound } from "../../src/games/runner";
 import { MAX_SKIPS, type HiLoAction, type HiLoState } from "../../src/games/hi-lo/engine";
 import { MAX_PAYOUT } from "../../src/limits";
 import { likelier, riskier, strategyRtp } from "../../src/games/hi-lo/rtp";
-import { passesChiSquare, rtpBand, seededFloats, summarise } from "../stats";
 import { ruleError } from "../helpers";
 import { big, independentDerivation, index, pay, rank, run, type Stream } from "../fairness-pages";
 import { exactRtpOf } from "../exact-rtp";
+import { choices, K, mcInput, playRound } from "./hi-lo.cases";
 
 const engine = requireEngine("hi-lo");
 const A = 14;
-const K = 13;
 
 /** The float that deals the card of `rank` and `suit` from the 52 codes (unlimited deck). */
 const cardFloat = (rank: number, suit = 0) => (cardCode(rank, suit) + 0.5) / 52;
@@ -35,8 +34,6 @@ function table(amount: number, ranks: number[]) {
     },
   };
 }
-
-const mcInput = (nonce: number): FairnessInput => ({ serverSeed: sha256Hex("hi-lo monte carlo"), clientSeed: "mc", nonce });
 
 describe("hi-lo rules", () => {
   it("deals the first card at the bet, from one float over the 52 codes", () => {
@@ -169,33 +166,6 @@ describe("hi-lo rules", () => {
   });
 });
 
-/** A float source for the player's own choices, kept apart from the game's stream. */
-const choices = (seed: number) => seededFloats(seed);
-
-/**
- * Plays one round by a randomised strategy: 1–4 correct guesses, a quarter of them on the riskier side,
- * skipping 2, 3, K and A (and 5 % of other cards). Every strategy returns 99 %, but the one-rank guesses
- * on 2s and aces (12.87× each) make the return so skewed that a sample mean of this size is not normal;
- * skipping them keeps the band honest.
- */
-function playRound(rng: Rng, pick: () => number, amount: number) {
-  const actions: HiLoAction[] = [];
-  let step = startRound(engine, amount, {}, rng) as Step<HiLoState>;
-  const target = 1 + Math.floor(pick() * 4);
-  while (!step.done) {
-    const state = step.state;
-    const rank = rankOf(state.cards[state.cards.length - 1]!);
-    const extreme = rank <= 3 || rank >= K;
-    let action: HiLoAction;
-    if (state.correct >= target) action = { type: "cashout" };
-    else if (state.skips < MAX_SKIPS && (extreme || pick() < 0.05)) action = { type: "skip" };
-    else action = { type: pick() < 0.75 ? likelier(rank) : riskier(rank) };
-    actions.push(action);
-    step = actRound(engine, state, action, rng) as Step<HiLoState>;
-  }
-  return { step, actions };
-}
-
 describe("hi-lo RTP", () => {
   it("is exactly 99 % for every tabled strategy, and for 1–4 guesses of each kind", () => {
     for (const row of exactRtpOf("hi-lo")) expect(row.rtp).toBe(0.99);
@@ -205,24 +175,6 @@ describe("hi-lo RTP", () => {
         expect(rtp.n * 100n).toBe(99n * rtp.d);
       }
     }
-  });
-
-  it("Monte Carlo through the real stream stays in the band, and the cards are uniform over 52 codes (χ²)", () => {
-    const amount = 1_000;
-    const pick = choices(7);
-    const returns: number[] = [];
-    const codes = new Array<number>(52).fill(0);
-    for (let i = 0; i < 30_000; i++) {
-      const { step } = playRound(floatStream(mcInput(i)), pick, amount);
-      returns.push(step.payout / amount);
-      for (const card of step.state.cards) codes[card]! += 1;
-    }
-    const sample = summarise(returns);
-    const exact = exactRtpOf("hi-lo")[0]!.rtp;
-    const [lo, hi] = rtpBand(exact, sample, 0.99);
-    expect(sample.mean).toBeGreaterThan(lo);
-    expect(sample.mean).toBeLessThan(hi);
-    expect(passesChiSquare(codes)).toBe(true);
   });
 
   it("replays a multi-step round from its seeds, the stream continuing across steps", () => {

@@ -1,5 +1,9 @@
 import { expect } from "vitest";
-import { minesMultiplier, TILES } from "../../src/games/mines/engine";
+import { sha256Hex, type FairnessInput, type Rng } from "../../src/fairness/stream";
+import type { Step } from "../../src/games/engine";
+import { actRound, requireEngine, startRound } from "../../src/games/runner";
+import { minesMultiplier, TILES, type MinesAction, type MinesState } from "../../src/games/mines/engine";
+import { seededFloats } from "../stats";
 import type { Play, Ratio, RoundingCases, Abandoned } from "./case-support";
 
 /** Reveals `tiles` in order, then cashes out. */
@@ -35,3 +39,40 @@ export const abandoned: Abandoned[] = [
   { params: { mines: 2 }, voided: true, defaults: (a) => expect(a).toEqual([]) },
   { params: { mines: 1 }, prepare: oneGem, voided: false, defaults: (a) => expect(a).toEqual([{ type: "cashout" }]) },
 ];
+
+// Shared by the mines tests (mines.test.ts, mines.stats.test.ts): rounds played through the real stream.
+const engine = requireEngine("mines");
+
+export const mcInput = (nonce: number): FairnessInput => ({ serverSeed: sha256Hex("mines monte carlo"), clientSeed: "mc", nonce });
+
+/** A seeded source for the player's choices, apart from the game's stream. */
+export const seededRng = (seed: number): (() => number) => seededFloats(seed);
+
+/**
+ * (mines, most gems to reveal) pairs whose top multiplier stays below 5×: every plan returns 99 %, but a
+ * long shot such as 5 gems among 20 mines (52,599×) would make a sample of this size far from normal.
+ */
+export const PLANS: readonly [number, number][] = [
+  [1, 5],
+  [2, 5],
+  [3, 4],
+  [5, 3],
+  [10, 2],
+  [20, 1],
+];
+
+/** Plays a round: a plan, 1 to its most gems, tiles chosen at random. */
+export function playRound(rng: Rng, pick: () => number, amount: number) {
+  const [m, most] = PLANS[Math.floor(pick() * PLANS.length)]!;
+  const target = 1 + Math.floor(pick() * most);
+  const actions: MinesAction[] = [];
+  let step = startRound(engine, amount, { mines: m }, rng) as Step<MinesState>;
+  while (!step.done) {
+    const hidden = Array.from({ length: 25 }, (_, i) => i).filter((t) => !step.state.revealed.includes(t));
+    const action: MinesAction =
+      step.state.revealed.length >= target ? { type: "cashout" } : { type: "reveal", tile: hidden[Math.floor(pick() * hidden.length)]! };
+    actions.push(action);
+    step = actRound(engine, step.state, action, rng) as Step<MinesState>;
+  }
+  return { m, step, actions };
+}

@@ -1,14 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { fixedRng, floatStream, sha256Hex, type FairnessInput, type Rng } from "../../src/fairness/stream";
+import { fixedRng, floatStream } from "../../src/fairness/stream";
 import { type Step } from "../../src/games/engine";
 import { actRound, replayRound, requireEngine, startRound } from "../../src/games/runner";
 import { minesMultiplier, type MinesAction, type MinesState } from "../../src/games/mines/engine";
 import { MAX_PAYOUT } from "../../src/limits";
 import { cashOutRtp } from "../../src/games/mines/rtp";
-import { passesChiSquare, rtpBand, seededFloats, summarise } from "../stats";
+import { passesChiSquare } from "../stats";
 import { ruleError } from "../helpers";
 import { big, independentDerivation, pay, pickAndRemove, run, type Stream } from "../fairness-pages";
 import { exactRtpOf } from "../exact-rtp";
+import { mcInput, playRound, seededRng } from "./mines.cases";
 
 const engine = requireEngine("mines");
 
@@ -39,7 +40,6 @@ function board(amount: number, mines: number[]) {
   };
 }
 
-const mcInput = (nonce: number): FairnessInput => ({ serverSeed: sha256Hex("mines monte carlo"), clientSeed: "mc", nonce });
 const multiplier = (m: number, k: number) => {
   const [num, den] = minesMultiplier(m, k);
   return num / den;
@@ -154,38 +154,6 @@ describe("mines rules", () => {
   });
 });
 
-/** A seeded source for the player's choices, apart from the game's stream. */
-const seededRng = (seed: number): (() => number) => seededFloats(seed);
-
-/**
- * (mines, most gems to reveal) pairs whose top multiplier stays below 5×: every plan returns 99 %, but a
- * long shot such as 5 gems among 20 mines (52,599×) would make a sample of this size far from normal.
- */
-const PLANS: readonly [number, number][] = [
-  [1, 5],
-  [2, 5],
-  [3, 4],
-  [5, 3],
-  [10, 2],
-  [20, 1],
-];
-
-/** Plays a round: a plan, 1 to its most gems, tiles chosen at random. */
-function playRound(rng: Rng, pick: () => number, amount: number) {
-  const [m, most] = PLANS[Math.floor(pick() * PLANS.length)]!;
-  const target = 1 + Math.floor(pick() * most);
-  const actions: MinesAction[] = [];
-  let step = startRound(engine, amount, { mines: m }, rng) as Step<MinesState>;
-  while (!step.done) {
-    const hidden = Array.from({ length: 25 }, (_, i) => i).filter((t) => !step.state.revealed.includes(t));
-    const action: MinesAction =
-      step.state.revealed.length >= target ? { type: "cashout" } : { type: "reveal", tile: hidden[Math.floor(pick() * hidden.length)]! };
-    actions.push(action);
-    step = actRound(engine, step.state, action, rng) as Step<MinesState>;
-  }
-  return { m, step, actions };
-}
-
 describe("mines RTP", () => {
   it("is exactly 99 % for every mine count and every cash-out point", () => {
     for (const row of exactRtpOf("mines")) expect(row.rtp).toBe(0.99);
@@ -195,26 +163,6 @@ describe("mines RTP", () => {
         expect(rtp.n * 100n).toBe(99n * rtp.d);
       }
     }
-  });
-
-  it("Monte Carlo through the real stream stays in the band, and mines fall evenly on the 25 tiles (χ²)", () => {
-    const amount = 1_000;
-    const pick = seededRng(11);
-    const returns: number[] = [];
-    const firstMine = new Array<number>(25).fill(0);
-    const singleMine = new Array<number>(25).fill(0);
-    for (let i = 0; i < 30_000; i++) {
-      const { m, step } = playRound(floatStream(mcInput(i)), pick, amount);
-      returns.push(step.payout / amount);
-      firstMine[step.state.mines[0]!]! += 1; // the first draw is uniform whatever m is
-      if (m === 1) singleMine[step.state.mines[0]!]! += 1;
-    }
-    const sample = summarise(returns);
-    const [lo, hi] = rtpBand(exactRtpOf("mines")[0]!.rtp, sample, 0.99);
-    expect(sample.mean).toBeGreaterThan(lo);
-    expect(sample.mean).toBeLessThan(hi);
-    expect(passesChiSquare(firstMine)).toBe(true);
-    expect(passesChiSquare(singleMine)).toBe(true);
   });
 
   it("a mine-count's later draws never repeat a tile and are uniform too (χ² on the last of 5)", () => {
