@@ -9,14 +9,22 @@ import {
   type AutoBetProgress,
 } from "@casino/common/bet-panel";
 import { LOSE_TOAST_MS, WIN_TOAST_MS } from "@casino/common/constants";
+import type { BetAnswer } from "@casino/common/protocol";
 import { formatNet, netCoinsText } from "@casino/common/format";
 import { useSettings } from "../../store/settings";
 import { toast } from "../../store/toast";
 import { playSound } from "../../ui/sounds";
 import { ActionBar } from "./ActionBar";
-import type { AutoBetSupport } from "./BetPanel";
 import { formatCoins } from "./format";
 import type { StakeState } from "./use-stake";
+
+/** What a table gives the auto-bet: how to place one bet, and how long to show each outcome. */
+export interface AutoBetSupport {
+  /** places one bet of `amount` (per chip) and resolves with the answer, or null when it was refused */
+  place(amount: number): Promise<BetAnswer | null>;
+  /** pause between bets, so each outcome can be seen (its reveal animation) */
+  delayMs: number | ((answer: BetAnswer) => number);
+}
 
 /** The pause between two auto-bets at most (it plays in turbo, so a result needs no reveal time). */
 const AUTO_PAUSE_MS = 300;

@@ -1,21 +1,13 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { GameDefinition } from "@casino/common/catalogue";
-import type { BetAnswer } from "@casino/common/protocol";
 import { quoteBet } from "@casino/common/games/odds";
 import { MAX_PAYOUT } from "@casino/common/limits";
 import { RTP_TABLE } from "@casino/common/rtp-table";
 import { ActionBar } from "./ActionBar";
-import { AutoBetPanel } from "./AutoBet";
+import { AutoBetPanel, type AutoBetSupport } from "./AutoBet";
 import { Dialog } from "./Dialog";
 import { formatChance, formatCoins, formatMultiplier, formatPercent, payoutText } from "./format";
 import type { StakeState } from "./use-stake";
-
-export interface AutoBetSupport {
-  /** places one bet of `amount` (per chip) and resolves with the answer, or null when it was refused */
-  place(amount: number): Promise<BetAnswer | null>;
-  /** pause between bets, so each outcome can be seen (its reveal animation) */
-  delayMs: number | ((answer: BetAnswer) => number);
-}
 
 export interface BetPanelProps {
   game: GameDefinition;

@@ -1,5 +1,6 @@
 import type { GameTableProps } from "../contract";
-import { BetPanel, type AutoBetSupport, type BetPanelProps } from "./BetPanel";
+import type { AutoBetSupport } from "./AutoBet";
+import { BetPanel, type BetPanelProps } from "./BetPanel";
 import type { RoundControls } from "./use-round";
 import type { StakeState } from "./use-stake";
 
