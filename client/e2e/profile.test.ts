@@ -4,6 +4,7 @@ import { formatCoins, formatNet } from "@casino/common/format";
 import { api, backToLobby, history, openAsGuest, openGame, press, revealed, setAmount } from "./games-helpers";
 import { DESKTOP, PHONE, shot, storedPlayerId, storedToken } from "./support";
 import { setupBrowserApp } from "./browser-app";
+import { axeViolations } from "./axe";
 
 /**
  * The profile, in real Chromium against the real server: a guest plays two rounds of dice, then nine
@@ -38,7 +39,7 @@ describe("the profile", () => {
     ["phone", PHONE],
   ] as const) {
     it(`opens from the avatar with the server's totals, pages and filters its history (${name})`, { timeout: 180_000 }, async () => {
-      const { context, page } = await openAsGuest(browser, t.baseUrl, viewport);
+      const { context, page } = await openAsGuest(browser, t.baseUrl, viewport, { mode: "dark" });
       try {
         const s = { playerId: await storedPlayerId(page), token: await storedToken(page) };
         await openGame(page, "dice");
@@ -88,6 +89,8 @@ describe("the profile", () => {
         ]);
         // unrevealed yet: each dice row says so, and the dialog says what that means
         expect(await dialog.getByTestId("my-bet-unrevealed").count()).toBe(summary.biggestWin ? 11 : 10);
+        // every rule, in the dark theme as the accessibility suite checks them
+        expect(await axeViolations(page)).toEqual([]);
         await shot(page, `profile-${name}`);
         await dialog.getByTestId("profile-older").click();
         await expect.poll(() => dialog.getByTestId("profile-page").textContent()).toBe("Page 2");

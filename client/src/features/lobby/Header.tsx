@@ -49,7 +49,7 @@ export function Header() {
           <Link href="/settings" aria-label="Settings" className="grid h-10 w-10 place-items-center rounded-full hover:bg-muted">
             <Settings className="h-5 w-5" aria-hidden />
           </Link>
-          <ProfileButton>
+          <ProfileButton name={name}>
             <Avatar src={avatar} name={name} seed={player?.username ?? name} />
             <span className="hidden max-w-36 truncate text-sm font-semibold md:inline" data-testid="username">
               {name}
@@ -65,7 +65,7 @@ export function Header() {
  * The avatar and name as the button to the player's profile; from the profile, the seeds panel (to
  * rotate the seeds and reveal the server seed). Both close when the page changes (a Verify link).
  */
-function ProfileButton({ children }: { children: React.ReactNode }) {
+function ProfileButton({ name, children }: { name: string; children: React.ReactNode }) {
   const player = useSession((s) => s.player);
   const [location] = useLocation();
   const [opened, setOpened] = useState<{ what: "profile" | "seeds"; at: string } | null>(null);
@@ -75,7 +75,8 @@ function ProfileButton({ children }: { children: React.ReactNode }) {
     <>
       <button
         type="button"
-        aria-label="Profile"
+        // the visible name is part of the accessible one
+        aria-label={`Profile, ${name}`}
         disabled={!player}
         onClick={() => setShown("profile")}
         className="flex items-center gap-2 rounded-full p-0.5 hover:bg-muted md:pr-3"
