@@ -93,6 +93,7 @@ export async function api<T>(baseUrl: string, path: string, token: string): Prom
 }
 
 export interface HistoryRow {
+  id: string;
   gameType: string;
   betAmount: number;
   payout: number;

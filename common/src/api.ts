@@ -2,6 +2,8 @@ import { z } from "zod";
 import { LEADERBOARD_PAGE_SIZE, SUGGESTION_MAX_LENGTH, TERMS_VERSION } from "./constants";
 import { requestId } from "./request-id";
 import type { RoundingRule } from "./fairness/rounding";
+import { GAME_IDS } from "./catalogue";
+import type { DAILY_SPIN } from "./fairness/verify";
 
 /** REST request schemas (spec section 7) and the shapes the server answers with. */
 
@@ -93,23 +95,47 @@ export const historyCursor = (at: string, id: string): string => `${at}~${id}`;
 export const HISTORY_KINDS = ["round", "daily_spin"] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 
-export const historyQuery = z.object({
-  /** only rows of this kind (both when left out) */
-  kind: z.enum(HISTORY_KINDS, { message: "kind must be round or daily_spin" }).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(25),
-  /** `nextBefore` of the page before; a plain ISO time (rows strictly older) is read too. */
-  before: z
-    .string()
-    .optional()
-    .transform((value, ctx): HistoryCursor | { at: string; id: null } | undefined => {
-      if (value === undefined) return undefined;
-      const cursor = HISTORY_CURSOR.exec(value);
-      if (cursor) return { at: cursor[1]!, id: cursor[2]! };
-      if (z.iso.datetime({ offset: true }).safeParse(value).success) return { at: value, id: null };
-      ctx.addIssue({ code: "custom", message: "before must be the nextBefore of a history page" });
-      return z.NEVER;
-    }),
-});
+/** The wheel's game id (fairness/verify.ts's, spelt here so this file does not load the verifier). */
+const SPIN_GAME = "daily-spin" satisfies typeof DAILY_SPIN;
+
+/** What a history row's result can be, and so the `result` filter. */
+export const HISTORY_RESULTS = ["win", "lose", "push"] as const;
+
+/** A `from`/`to` bound of the history: an ISO 8601 time with its offset ("Z" or "+02:00"). */
+const historyTime = (name: string) =>
+  z.iso.datetime({ offset: true, message: `${name} must be an ISO 8601 time with its offset, as 2026-01-31T00:00:00Z` }).optional();
+
+export const historyQuery = z
+  .object({
+    /** only rows of this kind (both when left out) */
+    kind: z.enum(HISTORY_KINDS, { message: "kind must be round or daily_spin" }).optional(),
+    /** only rows of this game (a game's id, or "daily-spin" for the wheel's spins) */
+    game: z.enum([...GAME_IDS, SPIN_GAME], { message: `game must be a game's id or ${SPIN_GAME}` }).optional(),
+    /** only rows with this result */
+    result: z.enum(HISTORY_RESULTS, { message: "result must be win, lose or push" }).optional(),
+    /** only rows at or after this time */
+    from: historyTime("from"),
+    /** only rows strictly before this time */
+    to: historyTime("to"),
+    limit: z.coerce.number().int().min(1).max(100).default(25),
+    /** `nextBefore` of the page before; a plain ISO time (rows strictly older) is read too. */
+    before: z
+      .string()
+      .optional()
+      .transform((value, ctx): HistoryCursor | { at: string; id: null } | undefined => {
+        if (value === undefined) return undefined;
+        const cursor = HISTORY_CURSOR.exec(value);
+        if (cursor) return { at: cursor[1]!, id: cursor[2]! };
+        if (z.iso.datetime({ offset: true }).safeParse(value).success) return { at: value, id: null };
+        ctx.addIssue({ code: "custom", message: "before must be the nextBefore of a history page" });
+        return z.NEVER;
+      }),
+  })
+  .refine((q) => q.from === undefined || q.to === undefined || Date.parse(q.from) < Date.parse(q.to), {
+    message: "from must be earlier than to",
+    path: ["to"],
+  });
+export type HistoryQuery = z.infer<typeof historyQuery>;
 
 /** One row of `GET /api/player/:id/history`, newest first. */
 export interface HistoryItem {
@@ -142,6 +168,22 @@ export interface HistoryPage {
   items: HistoryItem[];
   /** Pass as `before` for the next (older) page; null on the last page. */
   nextBefore: string | null;
+}
+
+/**
+ * `GET /api/player/:id/summary`: the player's totals over every finished round of a game (daily spins
+ * are not rounds: they stake nothing and are listed in the history only).
+ */
+export interface PlayerSummary {
+  rounds: number;
+  /** everything staked, doubles, splits and raises included */
+  wagered: number;
+  /** what the rounds paid minus what they staked */
+  net: number;
+  /** the round that won the most (largest payout minus stake), as its history row (for its verify link); null before a win */
+  biggestWin: HistoryItem | null;
+  /** the game with the most rounds (the most recently played on a tie); null before a round */
+  favouriteGame: { gameType: string; rounds: number } | null;
 }
 
 /** What a player sees of their own record. */

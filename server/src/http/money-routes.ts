@@ -2,14 +2,14 @@ import { randomUUID } from "node:crypto";
 import { Router } from "express";
 import { dailySpinRequest, historyQuery, playerRef } from "@casino/common";
 import type { Services } from "../services";
-import { historyPage } from "../players/history";
+import { historyPage, playerSummary } from "../players/history";
 
 import { parse } from "./errors";
 import { sessionOf } from "./context";
 
 const SERVER_KEEPS_COINS = "Balances and game results are kept by the server";
 
-/** Calls that touch coins: the daily spin through the ledger, history (rounds and spins), seeds, and the client-side mints refused. */
+/** Calls that touch coins: the daily spin through the ledger, history (rounds and spins) and its totals, seeds, and the client-side mints refused. */
 export function moneyRoutes(s: Services): Router {
   const router = Router();
 
@@ -32,6 +32,11 @@ export function moneyRoutes(s: Services): Router {
     const player = await s.players.own(sessionOf(req), parse(playerRef, req.params.id));
     const query = parse(historyQuery, req.query);
     res.json(await historyPage(s.db, player.id, query));
+  });
+
+  router.get("/player/:id/summary", async (req, res) => {
+    const player = await s.players.own(sessionOf(req), parse(playerRef, req.params.id));
+    res.json(await playerSummary(s.db, player.id));
   });
 
   router.get("/player/:id/seeds", async (req, res) => {

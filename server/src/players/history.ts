@@ -8,6 +8,8 @@ import {
   type HistoryItem,
   type HistoryKind,
   type HistoryPage,
+  type HistoryQuery,
+  type PlayerSummary,
 } from "@casino/common";
 import type { Database } from "../db/database";
 import { sqlRows } from "../db/sql";
@@ -24,7 +26,11 @@ import { sqlRows } from "../db/sql";
 export async function historyPage(
   db: Database,
   playerId: string,
-  query: { limit: number; before?: HistoryCursor | { at: string; id: null }; kind?: HistoryKind },
+  query: {
+    limit: number;
+    before?: HistoryCursor | { at: string; id: null };
+    kind?: HistoryKind;
+  } & Partial<Pick<HistoryQuery, "game" | "result" | "from" | "to">>,
 ): Promise<HistoryPage> {
   const { limit, before } = query;
   const rows = await db.run((em) =>
@@ -35,24 +41,83 @@ export async function historyPage(
                  g.seed_id, g.nonce, g.params, g.actions, g.outcome, NULL::text AS reference, g.rounding, g.created_at
             FROM game_sessions g
            WHERE g.player_id = $1 AND ($6::text IS NULL OR $6 = 'round') AND ${olderThan("g.created_at", "g.id::text")}
+             AND ($7::text IS NULL OR g.game_type = $7) AND ($8::text IS NULL OR g.result = $8) AND ${within("g.created_at")}
            ORDER BY g.created_at DESC, g.id::text COLLATE "C" DESC LIMIT $4)
          UNION ALL
          (SELECT 'daily_spin', 'spin-' || e.id, $5, NULL, 0, 'win', e.delta, e.request_id,
                  e.seed_id, e.nonce, NULL, NULL, NULL, e.reference, NULL, e.created_at
             FROM ledger_entries e
            WHERE e.player_id = $1 AND e.reason = 'daily_spin' AND ($6::text IS NULL OR $6 = 'daily_spin') AND ${olderThan("e.created_at", "'spin-' || e.id")}
+             AND ($7::text IS NULL OR $7 = $5) AND ($8::text IS NULL OR $8 = 'win') AND ${within("e.created_at")}
            ORDER BY e.created_at DESC, ('spin-' || e.id) COLLATE "C" DESC LIMIT $4))
        SELECT p.*, to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at,
               f.server_seed_hash, f.client_seed, CASE WHEN f.active THEN NULL ELSE f.server_seed END AS server_seed
          FROM page p LEFT JOIN fairness_seeds f ON f.id = p.seed_id
         ORDER BY p.created_at DESC, p.id COLLATE "C" DESC
         LIMIT $4`,
-      [playerId, before?.at ?? null, before?.id ?? null, limit, DAILY_SPIN, query.kind ?? null],
+      [
+        playerId,
+        before?.at ?? null,
+        before?.id ?? null,
+        limit,
+        DAILY_SPIN,
+        query.kind ?? null,
+        query.game ?? null,
+        query.result ?? null,
+        query.from ?? null,
+        query.to ?? null,
+      ],
     ),
   );
   const items = rows.map(historyItem);
   const last = rows[rows.length - 1];
   return { items, nextBefore: rows.length === limit && last ? historyCursor(last.at as string, last.id as string) : null };
+}
+
+/** Rows in the asked span: at or after `from` ($9), strictly before `to` ($10). */
+const within = (at: string) =>
+  `($9::timestamptz IS NULL OR ${at} >= $9::timestamptz) AND ($10::timestamptz IS NULL OR ${at} < $10::timestamptz)`;
+
+/**
+ * The player's totals over their finished rounds (`game_sessions`, the durable record): count, stake,
+ * net, the round with the largest win (as a history row, for its verify link) and the most played game.
+ * Sums are taken in the database as bigint/numeric, then read as numbers (coins stay far below 2^53).
+ */
+export async function playerSummary(db: Database, playerId: string): Promise<PlayerSummary> {
+  return db.run(async (em) => {
+    const [totals] = await sqlRows(
+      em,
+      `SELECT count(*)::text AS rounds, COALESCE(sum(bet_amount), 0)::text AS wagered,
+              COALESCE(sum(payout - bet_amount), 0)::text AS net
+         FROM game_sessions WHERE player_id = $1`,
+      [playerId],
+    );
+    const [favourite] = await sqlRows(
+      em,
+      `SELECT game_type, count(*)::text AS rounds, max(created_at) AS last
+         FROM game_sessions WHERE player_id = $1
+        GROUP BY game_type ORDER BY count(*) DESC, max(created_at) DESC, game_type LIMIT 1`,
+      [playerId],
+    );
+    const [best] = await sqlRows(
+      em,
+      `SELECT 'round' AS kind, g.id::text AS id, g.game_type, g.amount, g.bet_amount, g.result, g.payout, g.request_id,
+              g.seed_id, g.nonce, g.params, g.actions, g.outcome, NULL::text AS reference, g.rounding, g.created_at,
+              to_char(g.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at,
+              f.server_seed_hash, f.client_seed, CASE WHEN f.active THEN NULL ELSE f.server_seed END AS server_seed
+         FROM game_sessions g LEFT JOIN fairness_seeds f ON f.id = g.seed_id
+        WHERE g.player_id = $1 AND g.payout > g.bet_amount
+        ORDER BY g.payout - g.bet_amount DESC, g.created_at DESC, g.id::text COLLATE "C" DESC LIMIT 1`,
+      [playerId],
+    );
+    return {
+      rounds: Number(totals?.rounds ?? 0),
+      wagered: Number(totals?.wagered ?? 0),
+      net: Number(totals?.net ?? 0),
+      biggestWin: best ? historyItem(best) : null,
+      favouriteGame: favourite ? { gameType: favourite.game_type as string, rounds: Number(favourite.rounds) } : null,
+    };
+  });
 }
 
 /** Rows strictly after the cursor in the page order: older, or as old with a smaller id. */

@@ -1,11 +1,16 @@
+import { lazy, Suspense, useState } from "react";
 import { Settings, Sparkles } from "lucide-react";
-import { Link } from "wouter";
+import { Link, useLocation } from "wouter";
 import { DISCORD_CDN } from "@casino/common/constants";
 import { useSession } from "../../store/session";
 import { Avatar } from "../../ui/Avatar";
 import { BalanceDisplay } from "./BalanceDisplay";
 import { Notifications } from "./Notifications";
 import { SpinReadyButton } from "../daily-spin/SpinReadyButton";
+
+// Loaded when first opened: neither is part of the lobby's first view.
+const ProfileDialog = lazy(() => import("../profile/ProfileDialog"));
+const SeedsPanel = lazy(() => import("../fairness/SeedsPanel").then((m) => ({ default: m.SeedsPanel })));
 
 /** The name shown: the Discord user's, else the player's, else "Player". */
 export function useDisplayName(): string {
@@ -44,14 +49,50 @@ export function Header() {
           <Link href="/settings" aria-label="Settings" className="grid h-10 w-10 place-items-center rounded-full hover:bg-muted">
             <Settings className="h-5 w-5" aria-hidden />
           </Link>
-          <div className="flex items-center gap-2" data-testid="user">
+          <ProfileButton name={name}>
             <Avatar src={avatar} name={name} seed={player?.username ?? name} />
             <span className="hidden max-w-36 truncate text-sm font-semibold md:inline" data-testid="username">
               {name}
             </span>
-          </div>
+          </ProfileButton>
         </div>
       </div>
     </header>
+  );
+}
+
+/**
+ * The avatar and name as the button to the player's profile; from the profile, the seeds panel (to
+ * rotate the seeds and reveal the server seed). Both close when the page changes (a Verify link).
+ */
+function ProfileButton({ name, children }: { name: string; children: React.ReactNode }) {
+  const player = useSession((s) => s.player);
+  const [location] = useLocation();
+  const [opened, setOpened] = useState<{ what: "profile" | "seeds"; at: string } | null>(null);
+  const shown = opened?.at === location ? opened.what : null;
+  const setShown = (what: "profile" | "seeds" | null) => setOpened(what && { what, at: location });
+  return (
+    <>
+      <button
+        type="button"
+        // the visible name is part of the accessible one
+        aria-label={`Profile, ${name}`}
+        disabled={!player}
+        onClick={() => setShown("profile")}
+        className="flex items-center gap-2 rounded-full p-0.5 hover:bg-muted md:pr-3"
+        data-testid="user"
+      >
+        {children}
+      </button>
+      {shown && (
+        <Suspense fallback={null}>
+          {shown === "profile" ? (
+            <ProfileDialog open onOpenChange={(open) => !open && setShown(null)} onRotate={() => setShown("seeds")} />
+          ) : (
+            <SeedsPanel open onOpenChange={(open) => !open && setShown(null)} />
+          )}
+        </Suspense>
+      )}
+    </>
   );
 }
