@@ -3,11 +3,15 @@ import type { FrameLocator, Locator, Page } from "playwright-core";
 import {
   ARENA_HEIGHT,
   ARENA_WIDTH,
+  DOTS_RULES_VERSION,
+  DOT_COUNT,
+  DOT_RADIUS,
   dotLayout,
   replayConnectDots,
   replayDotBattle,
   type DotBattleInput,
   type DotsInput,
+  type DotsRules,
 } from "@casino/common/skill/index";
 import { DOTS_REWARD, SKILL_ROUNDS_PER_DAY } from "@casino/common/constants";
 import { formatRecordTime } from "@casino/common/format";
@@ -177,6 +181,70 @@ describe("Connect the Dots", () => {
     expect(board.body.entries.map((e: any) => [e.playerId, e.completionTimeMs])).toEqual([[player.id, row.completion_ms]]);
     await page.close();
   }, 180_000);
+});
+
+describe("Connect the Dots as a quick swipe", () => {
+  it("a line beside dot 1 is told as a miss; one quick swipe with a mouse move or two between dots connects them all, and the server's replay pays it", async () => {
+    const { page, context, session } = await guestOn("dots");
+    const s = await session();
+    await expect.poll(() => shownBalance(page)).toBe(await serverBalance(t.baseUrl, s));
+    const before = await shownBalance(page);
+    const { roundId, seed } = await startRound({ page, app: page });
+    const canvas = page.getByTestId("dots-canvas");
+    const box = (await canvas.boundingBox())!;
+    const at = (x: number, y: number) =>
+      [box.x + ((x + 0.5) / ARENA_WIDTH) * box.width, box.y + ((y + 0.5) / ARENA_HEIGHT) * box.height] as const;
+    const dots = dotLayout(seed);
+    const miss = page.getByTestId("dots-miss");
+    expect(await miss.textContent()).toBe("");
+
+    // A stroke that passes 22 px beside dot 1 (its radius is 18): nothing connects, and the board says why.
+    const first = dots[0]!;
+    await page.mouse.move(...at(first.x - 40, first.y + DOT_RADIUS + 4));
+    await page.mouse.down();
+    await page.mouse.move(...at(first.x + 40, first.y + DOT_RADIUS + 4), { steps: 2 });
+    await page.mouse.up();
+    await expect.poll(() => miss.textContent(), { timeout: 10_000 }).toBe("Missed: the line must pass through dot 1 next");
+    expect(await miss.getAttribute("aria-live")).toBe("polite");
+    expect(await dataOf(canvas, "connected")).toBe(0);
+
+    // The swipe: press 30 px short of dot 1, then for each dot one move to 30 px beyond it on the line
+    // from the last one (the move events land outside every dot) and one move to 30 px short of the next;
+    // no waiting for the pen, which traces the line afterwards.
+    const points: [number, number][] = [];
+    let from = { x: ARENA_WIDTH / 2, y: ARENA_HEIGHT / 2 };
+    for (const d of dots) {
+      const len = Math.hypot(d.x - from.x, d.y - from.y);
+      const [ux, uy] = [(d.x - from.x) / len, (d.y - from.y) / len];
+      points.push([d.x - ux * 30, d.y - uy * 30], [d.x + ux * 30, d.y + uy * 30]);
+      from = d;
+    }
+    for (const [x, y] of points) for (const d of dots) expect((x - d.x) ** 2 + (y - d.y) ** 2).toBeGreaterThan(DOT_RADIUS ** 2);
+    await page.mouse.move(...at(...points[0]!));
+    await page.mouse.down();
+    for (const [i, p] of points.slice(1).entries()) await page.mouse.move(...at(...p), { steps: i % 2 === 0 ? 1 : 2 });
+    await page.mouse.up();
+
+    const result = page.getByTestId("skill-result");
+    await result.waitFor({ timeout: 30_000 });
+    expect(await result.getAttribute("data-kind")).toBe("rewarded");
+    expect(await dataOf(canvas, "connected")).toBe(DOT_COUNT);
+    expect(await miss.textContent()).toBe("");
+    const row = (
+      await sql(`SELECT status, completion_ms, reward, rules_version, inputs, seed FROM skill_rounds WHERE id = $1`, [roundId])
+    )[0];
+    expect(row).toMatchObject({ status: "rewarded", rules_version: DOTS_RULES_VERSION });
+    // The server's replay of the browser's log, and the same replay here, connect every dot in the shown time.
+    const replay = replayConnectDots(row.seed, row.inputs as DotsInput[], row.rules_version as DotsRules);
+    expect(replay.ok && replay.result).toMatchObject({ completed: true, connected: DOT_COUNT, completionMs: row.completion_ms });
+    expect(await dataOf(result, "completion-ms")).toBe(row.completion_ms);
+    expect(Number(row.reward)).toBe(DOTS_REWARD);
+    expect(await dataOf(result, "reward")).toBe(DOTS_REWARD);
+    expect(await serverBalance(t.baseUrl, s)).toBe(before + DOTS_REWARD);
+    await expect.poll(() => shownBalance(page), { timeout: 10_000 }).toBe(before + DOTS_REWARD);
+    await context.close();
+    await t.expectLedgerInvariant();
+  }, 120_000);
 });
 
 describe("Dot Battle", () => {

@@ -5,8 +5,9 @@
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { playConnectDots, playDotBattle, sweepDotBattle } from "../test/skill/bots";
+import { playConnectDots, playDotBattle, sweepDotBattle, swipeConnectDots } from "../test/skill/bots";
 import { connectDotsDigest, dotBattleDigest } from "../test/skill/digest";
+import { replayConnectDots } from "../src/index";
 
 const dir = join(import.meta.dirname, "../test/skill/fixtures");
 const seeds = {
@@ -15,7 +16,10 @@ const seeds = {
 };
 const survivor = playDotBattle(seeds.survivor);
 const sweeper = sweepDotBattle(seeds.sweeper);
-const dots = playConnectDots(seeds.survivor);
+// Rules 1 (rounds recorded before rules 2), and a quick swipe under rules 2.
+const dots = playConnectDots(seeds.survivor, 1);
+const swipe = swipeConnectDots(seeds.sweeper);
+const swiped = replayConnectDots(seeds.sweeper, swipe, 2);
 const record = (name: string, value: unknown) => writeFileSync(join(dir, `${name}.json`), `${JSON.stringify(value)}\n`);
 record("dot-battle-survivor", {
   seed: seeds.survivor,
@@ -35,6 +39,18 @@ record("dots", {
   seed: seeds.survivor,
   inputs: dots.inputs,
   completionMs: dots.completionMs,
-  digest: connectDotsDigest(seeds.survivor, dots.inputs),
+  digest: connectDotsDigest(seeds.survivor, dots.inputs, 1),
 });
-console.log({ survivor: [survivor.kills, survivor.ticks], sweeper: [sweeper.kills, sweeper.ticks], dots: dots.completionMs });
+record("dots-rules-2-swipe", {
+  seed: seeds.sweeper,
+  rulesVersion: 2,
+  inputs: swipe,
+  completionMs: swiped.ok ? swiped.result.completionMs : null,
+  digest: connectDotsDigest(seeds.sweeper, swipe, 2),
+});
+console.log({
+  survivor: [survivor.kills, survivor.ticks],
+  sweeper: [sweeper.kills, sweeper.ticks],
+  dots: dots.completionMs,
+  swipe: swiped,
+});

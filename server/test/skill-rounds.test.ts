@@ -1,6 +1,18 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { DOTS_REWARD, MAX_INPUTS_PER_SECOND, SKILL_ROUNDS_PER_DAY, dotLayout, type DotBattleInput, type DotsInput } from "@casino/common";
-import { playConnectDots, playDotBattle, sweepDotBattle } from "../../common/test/skill/bots";
+import {
+  DOTS_REWARD,
+  DOTS_RULES_VERSION,
+  DOT_COUNT,
+  DOT_RADIUS,
+  MAX_INPUTS_PER_SECOND,
+  SKILL_ROUNDS_PER_DAY,
+  dotLayout,
+  replayConnectDots,
+  type DotBattleInput,
+  type DotsInput,
+  type DotsRules,
+} from "@casino/common";
+import { playConnectDots, playDotBattle, sweepDotBattle, swipeConnectDots } from "../../common/test/skill/bots";
 import { startTestApp, TEST_DB, type TestApp } from "./harness";
 import { discordPlayer } from "./leaderboard-helpers";
 import { newRequestId } from "./room-helpers";
@@ -186,6 +198,61 @@ describe("Connect the Dots", () => {
     expect(res2.body).toMatchObject({ code: "log_refused", reason: "not_completed" });
     expect(await balanceOf(player.id)).toBe(1000);
     expect((await sql(`SELECT count(*)::int AS n FROM dots_speed_records WHERE player_id = $1`, [player.id]))[0].n).toBe(0);
+  });
+});
+
+describe("Connect the Dots played as a quick swipe (rules 2)", () => {
+  it("replays sparse fast samples across the dots with every dot hit, pays the reward, and stores the rules with the round", async () => {
+    const { token, player } = await t.guest();
+    const { roundId, seed } = (await start(token, "dots")).body;
+    const inputs = swipeConnectDots(seed);
+    // No sample lands on a dot: only the lines between samples cross them.
+    for (const [, x, y] of inputs)
+      for (const d of dotLayout(seed)) expect((x - d.x) ** 2 + (y - d.y) ** 2).toBeGreaterThan(DOT_RADIUS ** 2);
+    const local = replayConnectDots(seed, inputs, DOTS_RULES_VERSION);
+    const completionMs = local.ok ? local.result.completionMs : null;
+    expect(completionMs).toBeGreaterThan(0);
+    await playedFor(roundId, 30);
+    const res = await submit(token, roundId, { game: "dots", inputs, claimedCompletionMs: completionMs, rulesVersion: DOTS_RULES_VERSION });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ game: "dots", completionMs, reward: DOTS_REWARD, balance: 1000 + DOTS_REWARD });
+    expect(await balanceOf(player.id)).toBe(1000 + DOTS_REWARD);
+    const [row] = await sql(`SELECT status, completion_ms, reward, rules_version, inputs, seed FROM skill_rounds WHERE id = $1`, [roundId]);
+    expect(row).toMatchObject({ status: "rewarded", completion_ms: completionMs, rules_version: 2 });
+    expect(Number(row.reward)).toBe(DOTS_REWARD);
+    // The stored round replays again, under its stored rules, to its recorded time and every dot.
+    const again = replayConnectDots(row.seed, row.inputs as DotsInput[], row.rules_version as DotsRules);
+    expect(again.ok && again.result).toMatchObject({ completed: true, connected: DOT_COUNT, completionMs: row.completion_ms });
+  });
+
+  it("a submission without rulesVersion (a browser loaded before rules 2) is replayed under rules 1, and recorded so", async () => {
+    const { token, player } = await t.guest();
+    const old = (await start(token, "dots")).body;
+    const play = playConnectDots(old.seed, 1);
+    await playedFor(old.roundId, 30);
+    expect((await submit(token, old.roundId, { game: "dots", inputs: play.inputs, claimedCompletionMs: play.completionMs })).status).toBe(
+      200,
+    );
+    expect((await sql(`SELECT rules_version FROM skill_rounds WHERE id = $1`, [old.roundId]))[0].rules_version).toBe(1);
+
+    // The quick swipe under rules 1: the pen chased the pointer's latest position and missed the dots.
+    const swiped = (await start(token, "dots")).body;
+    await playedFor(swiped.roundId, 30);
+    const res = await submit(token, swiped.roundId, { game: "dots", inputs: swipeConnectDots(swiped.seed), claimedCompletionMs: 5000 });
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ code: "log_refused", reason: "not_completed" });
+    expect((await sql(`SELECT status, rules_version FROM skill_rounds WHERE id = $1`, [swiped.roundId]))[0]).toEqual({
+      status: "refused",
+      rules_version: 1,
+    });
+    expect(await balanceOf(player.id)).toBe(1000 + DOTS_REWARD);
+  });
+
+  it("refuses an unknown rules version", async () => {
+    const { token } = await t.guest();
+    const { roundId, seed } = (await start(token, "dots")).body;
+    const res = await submit(token, roundId, { game: "dots", inputs: swipeConnectDots(seed), claimedCompletionMs: 5000, rulesVersion: 3 });
+    expect(res.status).toBe(400);
   });
 });
 

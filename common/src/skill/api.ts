@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { requestId } from "../protocol";
-import { DOTS_ROUND_TICKS } from "./connect-dots";
+import { DOTS_ROUND_TICKS, DOTS_RULES_VERSIONS, type DotsRules } from "./connect-dots";
 import { ARENA_HEIGHT, ARENA_WIDTH } from "./fixed";
 import { DOT_BATTLE_ROUND_TICKS, KEY_MASK } from "./dot-battle";
 import { maxInputs } from "./input-log";
@@ -57,8 +57,21 @@ export const dotsSubmit = z
       )
       .max(maxInputs(DOTS_ROUND_TICKS), `at most ${maxInputs(DOTS_ROUND_TICKS)} inputs`),
     claimedCompletionMs: z.number().int("milliseconds are whole numbers").positive("the completion time must be positive"),
+    /**
+     * The rules the browser played under (`DOTS_RULES_VERSION`); absent from the browsers loaded before
+     * rules 2, which played under rules 1.
+     */
+    rulesVersion: z
+      .union([z.literal(DOTS_RULES_VERSIONS[0]), z.literal(DOTS_RULES_VERSIONS[1])], {
+        message: `rulesVersion is ${DOTS_RULES_VERSIONS.join(" or ")}`,
+      })
+      .optional(),
   })
   .strict();
+
+/** The rules a submission is replayed under, and recorded with its round: Dot Battle has only one set. */
+export const submittedRules = (submission: SkillSubmitRequest): DotsRules =>
+  submission.game === "dots" ? (submission.rulesVersion ?? 1) : 1;
 
 export const skillSubmitRequest = z.discriminatedUnion("game", [dotBattleSubmit, dotsSubmit], {
   message: "game must be dot-battle or dots",

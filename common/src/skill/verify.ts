@@ -2,7 +2,7 @@ import { DOTS_REWARD, DOT_BATTLE_COINS_PER_KILL } from "../constants";
 import { replayConnectDots } from "./connect-dots";
 import { replayDotBattle } from "./dot-battle";
 import type { LogRefusal } from "./input-log";
-import type { SkillSubmitRequest } from "./api";
+import { submittedRules, type SkillSubmitRequest } from "./api";
 
 /** What the server's replay of a round established. */
 export type SkillScore =
@@ -13,7 +13,8 @@ export type SkillVerdict = { ok: true; score: SkillScore; reward: number; durati
 /**
  * Replays a submitted log from the round's seed and checks the claim against the replay: the replay's
  * score is the only one that counts, and a claim above it (more kills, a faster time) means the log and
- * the claim do not belong together, so the whole submission is refused.
+ * the claim do not belong together, so the whole submission is refused. A Connect the Dots log is
+ * replayed under the rules it says it was played with (`rulesVersion`, 1 when absent).
  */
 export function verifySkillSubmission(seed: string, submission: SkillSubmitRequest): SkillVerdict {
   if (submission.game === "dot-battle") {
@@ -25,7 +26,7 @@ export function verifySkillSubmission(seed: string, submission: SkillSubmitReque
     }
     return { ok: true, score: { game: "dot-battle", kills, ticks }, reward: kills * DOT_BATTLE_COINS_PER_KILL, durationTicks: ticks };
   }
-  const replay = replayConnectDots(seed, submission.inputs);
+  const replay = replayConnectDots(seed, submission.inputs, submittedRules(submission));
   if (!replay.ok) return replay;
   const { completionMs, completionTicks, connected } = replay.result;
   if (completionMs === null || completionTicks === null) {

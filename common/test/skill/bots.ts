@@ -1,4 +1,6 @@
 import {
+  ARENA_HEIGHT,
+  ARENA_WIDTH,
   ConnectDots,
   DotBattle,
   FP,
@@ -7,7 +9,9 @@ import {
   KEY_LEFT,
   KEY_RIGHT,
   KEY_UP,
+  dotLayout,
   type DotBattleInput,
+  type DotsRules,
   type DotsInput,
 } from "../../src/index";
 
@@ -70,9 +74,12 @@ function chooseKeys(game: DotBattle, style: number): number {
   return bestKeys;
 }
 
-/** Connect the Dots: holds the pointer down on the next dot until the puzzle is done. */
-export function playConnectDots(seed: string): { inputs: DotsInput[]; completionMs: number | null } {
-  const game = new ConnectDots(seed);
+/**
+ * Connect the Dots: holds the pointer down on the next dot until the puzzle is done. Under rules 1 by
+ * default, as a browser loaded before rules 2 plays (its submission carries no `rulesVersion`).
+ */
+export function playConnectDots(seed: string, rules: DotsRules = 1): { inputs: DotsInput[]; completionMs: number | null } {
+  const game = new ConnectDots(seed, rules);
   const recorder = new InputRecorder<[number, number, number]>([game.state.pointer.x, game.state.pointer.y, 0]);
   while (!game.over) {
     const next = game.state.dots[game.state.connected]!;
@@ -92,4 +99,28 @@ export function sweepDotBattle(seed: string, period = 90): { inputs: DotBattleIn
     game.step(keys);
   }
   return { inputs: recorder.events as unknown as DotBattleInput[], ...game.result() };
+}
+
+/**
+ * Connect the Dots as a quick swipe: pointer samples every other tick (the input rate allows no more)
+ * while the pointer moves far faster than the pen, and no sample lands on a dot: each dot is crossed
+ * between a sample `overshoot` pixels before it and one as far beyond it, on the line towards it.
+ */
+export function swipeConnectDots(seed: string, overshoot = 30): DotsInput[] {
+  const dots = dotLayout(seed);
+  const points: [number, number][] = [];
+  const clampTo = (v: number, hi: number) => Math.min(hi, Math.max(0, Math.round(v)));
+  let from = { x: ARENA_WIDTH / 2, y: ARENA_HEIGHT / 2 };
+  for (const d of dots) {
+    const len = Math.hypot(d.x - from.x, d.y - from.y);
+    const ux = (d.x - from.x) / len;
+    const uy = (d.y - from.y) / len;
+    points.push([clampTo(d.x - ux * overshoot, ARENA_WIDTH), clampTo(d.y - uy * overshoot, ARENA_HEIGHT)]);
+    points.push([clampTo(d.x + ux * overshoot, ARENA_WIDTH), clampTo(d.y + uy * overshoot, ARENA_HEIGHT)]);
+    from = d;
+  }
+  const inputs: DotsInput[] = points.map(([x, y], i) => [i * 2, x, y, 1]);
+  const [x, y] = points[points.length - 1]!;
+  inputs.push([points.length * 2, x, y, 0]);
+  return inputs;
 }

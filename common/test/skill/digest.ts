@@ -1,4 +1,4 @@
-import { runConnectDots, runDotBattle, sha256Hex, type DotBattleInput, type DotsInput } from "../../src/index";
+import { runConnectDots, runDotBattle, sha256Hex, type DotBattleInput, type DotsInput, type DotsRules } from "../../src/index";
 
 /**
  * SHA-256 of the whole final state after playing a log: every position, velocity and counter of the
@@ -7,5 +7,5 @@ import { runConnectDots, runDotBattle, sha256Hex, type DotBattleInput, type Dots
 export const dotBattleDigest = (seed: string, inputs: readonly DotBattleInput[]): string =>
   sha256Hex(JSON.stringify(runDotBattle(seed, inputs).game.state));
 
-export const connectDotsDigest = (seed: string, inputs: readonly DotsInput[]): string =>
-  sha256Hex(JSON.stringify(runConnectDots(seed, inputs).game.state));
+export const connectDotsDigest = (seed: string, inputs: readonly DotsInput[], rules: DotsRules): string =>
+  sha256Hex(JSON.stringify(runConnectDots(seed, inputs, rules).game.state));

@@ -15,9 +15,11 @@ describe("the simulation depends on the seed and on every input", () => {
         ok: true,
         result: { kills: a.kills, ticks: a.ticks, livesLeft: expect.any(Number) },
       });
-      const b = playConnectDots(seed);
-      const replay = replayConnectDots(seed, b.inputs);
-      expect(replay.ok && replay.result.completionMs).toBe(b.completionMs);
+      for (const rules of [1, 2] as const) {
+        const b = playConnectDots(seed, rules);
+        const replay = replayConnectDots(seed, b.inputs, rules);
+        expect(replay.ok && replay.result.completionMs).toBe(b.completionMs);
+      }
     }
   });
 });

@@ -4,6 +4,7 @@ import {
   DOT_BATTLE_ROUND_TICKS,
   DOT_COUNT,
   DOT_RADIUS,
+  DOTS_RULES_VERSION,
   PEN_SPEED,
   MAX_INPUTS_PER_SECOND,
   dotLayout,
@@ -18,6 +19,7 @@ import {
 import survivor from "./fixtures/dot-battle-survivor.json";
 import sweeper from "./fixtures/dot-battle-sweeper.json";
 import dots from "./fixtures/dots.json";
+import swipe from "./fixtures/dots-rules-2-swipe.json";
 import { connectDotsDigest, dotBattleDigest } from "./digest";
 
 const battleLog = (fixture: { inputs: number[][] }) => fixture.inputs as unknown as DotBattleInput[];
@@ -37,15 +39,27 @@ describe("recorded logs replay to the recorded result, bit for bit", () => {
     expect(dotBattleDigest(sweeper.seed, battleLog(sweeper))).toBe(sweeper.digest);
   });
 
-  it("Connect the Dots", () => {
-    const replay = replayConnectDots(dots.seed, dotsLog(dots));
+  it("Connect the Dots under rules 1 (every round recorded before rules 2 replays as it was paid)", () => {
+    const replay = replayConnectDots(dots.seed, dotsLog(dots), 1);
     expect(replay.ok && replay.result).toEqual({
       completed: true,
       connected: DOT_COUNT,
       completionTicks: expect.any(Number),
       completionMs: dots.completionMs,
     });
-    expect(connectDotsDigest(dots.seed, dotsLog(dots))).toBe(dots.digest);
+    expect(connectDotsDigest(dots.seed, dotsLog(dots), 1)).toBe(dots.digest);
+  });
+
+  it("Connect the Dots under rules 2, a quick swipe", () => {
+    expect(swipe.rulesVersion).toBe(DOTS_RULES_VERSION);
+    const replay = replayConnectDots(swipe.seed, dotsLog(swipe), 2);
+    expect(replay.ok && replay.result).toEqual({
+      completed: true,
+      connected: DOT_COUNT,
+      completionTicks: expect.any(Number),
+      completionMs: swipe.completionMs,
+    });
+    expect(connectDotsDigest(swipe.seed, dotsLog(swipe), 2)).toBe(swipe.digest);
   });
 
   it("the recorded logs pass the message schemas the server parses them with", () => {
@@ -156,10 +170,14 @@ describe("tampered logs and claims are refused", () => {
     }
     const fastest = Math.floor(path / PEN_SPEED);
     const teleport: DotsInput[] = layout.map((d, i) => [i * 2, d.x, d.y, 1]);
-    const jumped = replayConnectDots(dots.seed, teleport);
-    expect(jumped.ok).toBe(true);
-    if (jumped.ok && jumped.result.completed) expect(jumped.result.completionTicks).toBeGreaterThanOrEqual(fastest);
-    const honest = replayConnectDots(dots.seed, dotsLog(dots));
+    for (const rules of [1, 2] as const) {
+      const jumped = replayConnectDots(dots.seed, teleport, rules);
+      expect(jumped.ok).toBe(true);
+      if (jumped.ok && jumped.result.completed) expect(jumped.result.completionTicks).toBeGreaterThanOrEqual(fastest);
+    }
+    const swiped = replayConnectDots(dots.seed, swipeConnectDots(dots.seed), 2);
+    expect(swiped.ok && swiped.result.completionTicks).toBeGreaterThanOrEqual(fastest);
+    const honest = replayConnectDots(dots.seed, dotsLog(dots), 1);
     expect(honest.ok && honest.result.completionTicks).toBeGreaterThanOrEqual(fastest);
   });
 });

@@ -114,7 +114,7 @@ export class Ledger implements TableLedger {
   rewardSkillRound(
     playerId: string,
     requestId: string,
-    round: { roundId: string; score: SkillScore; reward: number; inputs: unknown },
+    round: { roundId: string; score: SkillScore; reward: number; inputs: unknown; rulesVersion: number },
   ): Promise<Replayable<SkillRoundReward>> {
     return this.skill.reward(playerId, requestId, round);
   }

@@ -14,7 +14,7 @@ export class SkillMoney {
   reward(
     playerId: string,
     requestId: string,
-    round: { roundId: string; score: SkillScore; reward: number; inputs: unknown },
+    round: { roundId: string; score: SkillScore; reward: number; inputs: unknown; rulesVersion: number },
   ): Promise<Replayable<SkillRoundReward>> {
     return this.requests.run(
       { playerId, requestId, kind: "skill-reward", body: { roundId: round.roundId, score: round.score } },
@@ -24,9 +24,10 @@ export class SkillMoney {
         const completionMs = score.game === "dots" ? score.completionMs : null;
         const closed = await sqlRows(
           ctx.em,
-          `UPDATE skill_rounds SET status = 'rewarded', submitted_at = now(), inputs = $3, kills = $4, completion_ms = $5, reward = $6
+          `UPDATE skill_rounds SET status = 'rewarded', submitted_at = now(), inputs = $3, kills = $4, completion_ms = $5, reward = $6,
+                  rules_version = $8
           WHERE id = $1 AND player_id = $2 AND game = $7 AND status = 'open' RETURNING id`,
-          [round.roundId, playerId, JSON.stringify(round.inputs), kills, completionMs, round.reward, score.game],
+          [round.roundId, playerId, JSON.stringify(round.inputs), kills, completionMs, round.reward, score.game, round.rulesVersion],
         );
         if (closed.length === 0) throw conflict("This round has already been submitted", "round_closed");
         const balance = moveCoins(

@@ -4,6 +4,7 @@ import {
   SKILL_ROUND_TICKS,
   SKILL_SUBMIT_GRACE_MS,
   ticksToMs,
+  submittedRules,
   verifySkillSubmission,
   type LogRefusal,
   type SkillRoundReward,
@@ -142,8 +143,9 @@ export class SkillRounds {
       await this.db.run((em) =>
         sqlRows(
           em,
-          `UPDATE skill_rounds SET status = 'refused', refusal_code = $2, refusal = $3, inputs = $4, submitted_at = now() WHERE id = $1 AND status = 'open'`,
-          [roundId, verdict.refusal.code, verdict.refusal.message, JSON.stringify(submission.inputs)],
+          `UPDATE skill_rounds SET status = 'refused', refusal_code = $2, refusal = $3, inputs = $4, rules_version = $5, submitted_at = now()
+            WHERE id = $1 AND status = 'open'`,
+          [roundId, verdict.refusal.code, verdict.refusal.message, JSON.stringify(submission.inputs), submittedRules(submission)],
         ),
       );
       throw refused(verdict.refusal);
@@ -153,6 +155,7 @@ export class SkillRounds {
       score: verdict.score,
       reward: verdict.reward,
       inputs: submission.inputs,
+      rulesVersion: submittedRules(submission),
     });
   }
 

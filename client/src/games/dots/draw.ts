@@ -19,6 +19,8 @@ export function drawDots(ctx: CanvasRenderingContext2D, game: ConnectDots | null
   }
   const s = game.state;
   const pen = { x: s.pen.x / FP, y: s.pen.y / FP };
+  // Under rules 2 the pen finishes a stroke after the pointer is lifted: it draws while it has pressed points ahead.
+  const drawing = s.pointer.down || s.penDown === true || (s.path?.some((p) => p.down) ?? false);
 
   // The path so far, then the pen's line from the last dot reached.
   if (s.connected > 0) {
@@ -31,7 +33,7 @@ export function drawDots(ctx: CanvasRenderingContext2D, game: ConnectDots | null
     ctx.lineWidth = 5;
     ctx.beginPath();
     s.dots.slice(0, s.connected).forEach((d, i) => (i === 0 ? ctx.moveTo(d.x, d.y) : ctx.lineTo(d.x, d.y)));
-    if (s.pointer.down && !s.over) ctx.lineTo(pen.x, pen.y);
+    if (drawing && !s.over) ctx.lineTo(pen.x, pen.y);
     ctx.stroke();
     ctx.restore();
   }
@@ -41,9 +43,9 @@ export function drawDots(ctx: CanvasRenderingContext2D, game: ConnectDots | null
   // The pen (it follows the pointer at a bounded speed), and the pointer itself while pressed.
   if (!s.over) {
     ctx.save();
-    ctx.fillStyle = s.pointer.down ? "#fbbf24" : "rgba(251, 191, 36, 0.55)";
+    ctx.fillStyle = drawing ? "#fbbf24" : "rgba(251, 191, 36, 0.55)";
     ctx.shadowColor = "rgba(251, 191, 36, 0.9)";
-    ctx.shadowBlur = s.pointer.down ? 16 : 6;
+    ctx.shadowBlur = drawing ? 16 : 6;
     ctx.beginPath();
     ctx.arc(pen.x, pen.y, 7, 0, Math.PI * 2);
     ctx.fill();

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type PointerEvent } from "react";
-import { ConnectDots, DOTS_ROUND_TICKS, DOT_COUNT, PEN_SPEED } from "@casino/common/skill/connect-dots";
+import { ConnectDots, DOTS_ROUND_TICKS, DOTS_RULES_VERSION, DOT_COUNT, PEN_SPEED } from "@casino/common/skill/connect-dots";
 import { ARENA_HEIGHT, ARENA_WIDTH, TICKS_PER_SECOND, clamp, ticksToMs } from "@casino/common/skill/fixed";
 import { InputRecorder } from "@casino/common/skill/input-log";
 import { DOTS_REWARD, SKILL_ROUNDS_PER_DAY } from "@casino/common/constants";
@@ -9,37 +9,51 @@ import { prepareCanvas, useFixedStep } from "../shared/fixed-step";
 import { useSkillRound } from "../shared/skill-round";
 import { ARENA_CANVAS_STYLE, ArenaOverlay, SkillFrame, Stat } from "../shared/SkillFrame";
 import { drawDots } from "./draw";
-
-type Pointer = [x: number, y: number, down: number];
+import { SwipeTrail, type Pointer } from "./trail";
 
 interface Live {
   game: ConnectDots;
   recorder: InputRecorder<Pointer>;
   held: Pointer;
+  trail: SwipeTrail;
+}
+
+interface Hud {
+  connected: number;
+  ticks: number;
+  /** The dot (1-based) a line that missed had to pass through, while it is still the next one. */
+  missed: number | null;
 }
 
 /**
  * Connect the Dots: the round's seed (from the server) places ten numbered dots; the player holds the
  * pointer down and draws through them in order. The game is the common simulation stepped 60 times a
- * second; the pointer is sampled every other tick into the input log the server replays.
+ * second; every pointer sample (coalesced ones included) goes through a `SwipeTrail`, which hands the
+ * input log the points the server must replay: where the line passed through a dot, where the pointer
+ * went down and came up, and otherwise its latest position every other tick.
  */
 export default function DotsTable(props: GameTableProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const live = useRef<Live | null>(null);
-  const pointer = useRef({ x: ARENA_WIDTH / 2, y: ARENA_HEIGHT / 2, down: false });
-  const [hud, setHud] = useState({ connected: 0, ticks: 0 });
+  const pressed = useRef(false);
+  const [hud, setHud] = useState<Hud>({ connected: 0, ticks: 0, missed: null });
   const skill = useSkillRound("dots", (round) => {
-    const game = new ConnectDots(round.seed);
+    const game = new ConnectDots(round.seed, DOTS_RULES_VERSION);
     const initial: Pointer = [game.state.pointer.x, game.state.pointer.y, 0];
-    live.current = { game, recorder: new InputRecorder<Pointer>(initial), held: initial };
-    pointer.current.down = false;
-    setHud({ connected: 0, ticks: 0 });
+    live.current = { game, recorder: new InputRecorder<Pointer>(initial), held: initial, trail: new SwipeTrail(game.state.dots, initial) };
+    pressed.current = false;
+    setHud({ connected: 0, ticks: 0, missed: null });
   });
 
   const finish = (l: Live) => {
     const result = l.game.result();
     if (result.completed && result.completionMs !== null) {
-      void skill.submit({ game: "dots", inputs: l.recorder.events, claimedCompletionMs: result.completionMs });
+      void skill.submit({
+        game: "dots",
+        inputs: l.recorder.events,
+        claimedCompletionMs: result.completionMs,
+        rulesVersion: DOTS_RULES_VERSION,
+      });
     } else {
       skill.endUnscored(`Time's up: ${result.connected} of ${DOT_COUNT} dots connected. Complete the puzzle to earn ${DOTS_REWARD} coins.`);
     }
@@ -49,14 +63,21 @@ export default function DotsTable(props: GameTableProps) {
     const l = live.current;
     if (!l || l.game.over) return false;
     const tick = l.game.state.tick;
-    const p = pointer.current;
-    // Sampling every other tick keeps the log within the input rate (30 a second) without freezing the pen.
-    const wanted: Pointer = tick % 2 === 0 ? [p.x, p.y, p.down ? 1 : 0] : l.held;
+    // The trail's queued points first, as fast as the input rate lets them in; then the latest position,
+    // sampled every other tick, which keeps the log within the rate (30 a second) without freezing the pen.
+    const queued = l.trail.peek();
+    const wanted: Pointer = queued ?? (tick % 2 === 0 ? l.trail.latest : l.held);
     l.held = l.recorder.at(tick, wanted);
+    if (queued && l.held.every((v, i) => v === queued[i])) l.trail.shift();
     const [x, y, down] = l.held;
     l.game.step(x, y, down === 1);
     const s = l.game.state;
-    if (s.connected !== hud.connected || s.over || tick % 6 === 0) setHud({ connected: s.connected, ticks: s.completedAtTick ?? s.tick });
+    // Once the pen has caught up, the trail aims at the dot the game says comes next.
+    if (l.trail.pending === 0 && l.game.caughtUp) l.trail.aim = s.connected;
+    const missed = s.miss && s.miss.expected === s.connected && !s.over ? s.miss.expected + 1 : null;
+    if (s.connected !== hud.connected || missed !== hud.missed || s.over || tick % 6 === 0) {
+      setHud({ connected: s.connected, ticks: s.completedAtTick ?? s.tick, missed });
+    }
     if (l.game.over) finish(l);
     return !l.game.over;
   };
@@ -82,10 +103,18 @@ export default function DotsTable(props: GameTableProps) {
     return () => observer.disconnect();
   });
 
-  const toArena = (e: PointerEvent<HTMLCanvasElement>) => {
+  /** Hands the trail every sample of a pointer event (the coalesced ones a quick swipe is made of). */
+  const sample = (e: PointerEvent<HTMLCanvasElement>) => {
+    const trail = live.current?.trail;
+    if (!trail) return;
     const rect = e.currentTarget.getBoundingClientRect();
-    pointer.current.x = clamp(Math.round(((e.clientX - rect.left) / rect.width) * ARENA_WIDTH), 0, ARENA_WIDTH);
-    pointer.current.y = clamp(Math.round(((e.clientY - rect.top) / rect.height) * ARENA_HEIGHT), 0, ARENA_HEIGHT);
+    const native = e.nativeEvent;
+    const coalesced = typeof native.getCoalescedEvents === "function" ? native.getCoalescedEvents() : [];
+    for (const p of coalesced.length > 0 ? coalesced : [native]) {
+      const x = clamp(Math.round(((p.clientX - rect.left) / rect.width) * ARENA_WIDTH), 0, ARENA_WIDTH);
+      const y = clamp(Math.round(((p.clientY - rect.top) / rect.height) * ARENA_HEIGHT), 0, ARENA_HEIGHT);
+      trail.add([x, y, pressed.current ? 1 : 0]);
+    }
   };
 
   const shown =
@@ -102,7 +131,8 @@ export default function DotsTable(props: GameTableProps) {
         <>
           <p>
             Ten numbered dots appear when the round starts. Press and hold anywhere, then draw through the dots from 1 to {DOT_COUNT} in
-            order. The pen follows your pointer at up to {PEN_SPEED * TICKS_PER_SECOND} pixels a second, so the quickest route wins.
+            order, slowly or in one quick swipe: a dot counts when your line passes through it. The pen traces your line at up to{" "}
+            {PEN_SPEED * TICKS_PER_SECOND} pixels a second, so the quickest route wins. If your line misses the next dot, the board says so.
           </p>
           <p>
             Reaching the last dot completes the puzzle and earns {DOTS_REWARD} coins; your time goes on the Speed board. You have{" "}
@@ -140,17 +170,29 @@ export default function DotsTable(props: GameTableProps) {
             if (skill.phase !== "playing") return;
             e.preventDefault();
             e.currentTarget.setPointerCapture?.(e.pointerId);
-            toArena(e);
-            pointer.current.down = true;
+            pressed.current = true;
+            sample(e);
           }}
-          onPointerMove={toArena}
+          onPointerMove={sample}
           onPointerUp={(e) => {
-            toArena(e);
-            pointer.current.down = false;
+            pressed.current = false;
+            sample(e);
           }}
-          onPointerCancel={() => (pointer.current.down = false)}
+          onPointerCancel={(e) => {
+            pressed.current = false;
+            sample(e);
+          }}
           onContextMenu={(e) => e.preventDefault()}
         />
+        <p
+          role="status"
+          aria-live="polite"
+          data-testid="dots-miss"
+          data-dot={hud.missed ?? undefined}
+          className="pointer-events-none absolute inset-x-0 bottom-2 mx-auto w-fit rounded-md bg-background/85 px-3 py-1 text-center text-sm font-semibold text-warning empty:hidden"
+        >
+          {hud.missed !== null ? `Missed: the line must pass through dot ${hud.missed} next` : ""}
+        </p>
         <ArenaOverlay
           skill={skill}
           title="Connect the Dots"

@@ -45,7 +45,7 @@ export interface SkillRoundState {
 
 export type SkillSubmission =
   | { game: "dot-battle"; inputs: (readonly number[])[]; claimedKills: number }
-  | { game: "dots"; inputs: (readonly number[])[]; claimedCompletionMs: number };
+  | { game: "dots"; inputs: (readonly number[])[]; claimedCompletionMs: number; rulesVersion?: number };
 
 /** A network failure is retried with the same request id (the server answers a repeat once). */
 const SUBMIT_ATTEMPTS = 3;

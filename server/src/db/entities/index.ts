@@ -336,6 +336,8 @@ export class SkillRound {
   @Column({ type: "bigint", nullable: true, transformer: bigintToNumber }) reward!: number | null;
   @Column({ name: "refusal_code", type: "text", nullable: true }) refusalCode!: LogRefusal["code"] | null;
   @Column({ type: "text", nullable: true }) refusal!: string | null;
+  /** The rules the submitted log was replayed under (Connect the Dots' `DOTS_RULES_VERSION`; 1 before a submission). */
+  @Column({ name: "rules_version", type: "integer", default: 1 }) rulesVersion!: number;
 }
 
 @Entity("dots_speed_records")

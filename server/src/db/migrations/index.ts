@@ -23,6 +23,7 @@ import { ThemeModeChosen1764100000009 } from "./1764100000009-theme-mode-chosen"
 import { HoldemTable1764100000010 } from "./1764100000010-holdem-table";
 import { ReactionsSetting1764100000011 } from "./1764100000011-reactions-setting";
 import { TonightBoard1764100000012 } from "./1764100000012-tonight-board";
+import { DotsRulesVersion1764100000013 } from "./1764100000013-dots-rules-version";
 
 /** In order; the data source runs the pending ones at start. */
 export const MIGRATIONS = [
@@ -51,4 +52,5 @@ export const MIGRATIONS = [
   HoldemTable1764100000010,
   ReactionsSetting1764100000011,
   TonightBoard1764100000012,
+  DotsRulesVersion1764100000013,
 ];
