@@ -48,7 +48,7 @@ export function MostPlayed({ stats, keepPlace }: { stats: GameStat[] | undefined
                   <span className="flex items-center gap-1 text-xs text-muted-foreground">
                     {formatCoins(playCount)} {playCount === 1 ? "play" : "plays"}
                     {popular && (
-                      <span className="inline-flex items-center gap-0.5 font-semibold text-gold" title="Popular">
+                      <span className="inline-flex items-center gap-0.5 font-semibold text-gold-ink" title="Popular">
                         <Sparkles className="animate-sparkle h-3 w-3" aria-hidden />
                         <span className="sr-only sm:not-sr-only">Popular</span>
                       </span>
