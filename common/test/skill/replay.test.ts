@@ -20,6 +20,7 @@ import survivor from "./fixtures/dot-battle-survivor.json";
 import sweeper from "./fixtures/dot-battle-sweeper.json";
 import dots from "./fixtures/dots.json";
 import swipe from "./fixtures/dots-rules-2-swipe.json";
+import { swipeConnectDots } from "./bots";
 import { connectDotsDigest, dotBattleDigest } from "./digest";
 
 const battleLog = (fixture: { inputs: number[][] }) => fixture.inputs as unknown as DotBattleInput[];
