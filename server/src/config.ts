@@ -124,6 +124,7 @@ const envSchema = z
         .transform((text, ctx) => parseOrigins(text, ctx)),
     ),
     SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(10_000)),
+    HTTP_KEEP_ALIVE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1_000).max(120_000).default(65_000)),
     CLIENT_DIST: z.preprocess(emptyToUndefined, z.string().default("client/dist")),
     FRAME_ANCESTORS: z.preprocess(
       emptyToUndefined,
@@ -201,6 +202,12 @@ export interface Config {
   corsOrigins: string[];
   /** How long SIGTERM waits for requests and room messages in flight. */
   shutdownTimeoutMs: number;
+  /**
+   * How long the server keeps an idle HTTP connection open. Longer than what a client or proxy in front
+   * waits before it closes one itself, so the closing is theirs: a connection the server closes while a
+   * client picks it up for its next request fails that request.
+   */
+  httpKeepAliveMs: number;
   clientDist: string;
   /** Origins allowed to frame the client besides Discord's (e.g. a local stand-in for Discord's host page). */
   frameAncestors: string[];
@@ -301,6 +308,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     corsOrigins: e.CORS_ORIGINS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    httpKeepAliveMs: e.HTTP_KEEP_ALIVE_MS,
     clientDist: resolve(e.CLIENT_DIST),
     frameAncestors: e.FRAME_ANCESTORS,
     dbTimeouts: {

@@ -71,6 +71,16 @@ describe("matchmaking bodies", () => {
   });
 });
 
+describe("idle connections", () => {
+  it("keeps an idle connection 65 s, past what clients keep theirs, so the client is the one to close it", async () => {
+    // undici keeps an idle connection for the announced time less one second; browsers and proxies keep
+    // theirs shorter still. With Node's 5 s the server closed connections clients were picking up.
+    const res = await fetch(`${t.baseUrl}/api/health`);
+    expect(res.headers.get("keep-alive")).toBe("timeout=65");
+    await res.body?.cancel();
+  });
+});
+
 describe("room authentication", () => {
   it("answers a refused token with HTTP 401, and the SDK reports 401 with the reason", async () => {
     const res = await fetch(`${t.baseUrl}/matchmake/create/casino`, {

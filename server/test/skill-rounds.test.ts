@@ -41,10 +41,6 @@ async function playedFor(roundId: string, seconds: number) {
 }
 
 async function submit(token: string, roundId: string, body: Record<string, unknown>) {
-  // The scripted players run synchronously for a while, in the server's own process. Let the timers
-  // that expired meanwhile (idle keep-alive sockets closing) run first, or fetch may reuse a socket
-  // the server is closing at that moment (ECONNRESET).
-  await new Promise((resolve) => setTimeout(resolve, 20));
   return t.request("POST", `/api/skill-rounds/${roundId}/submit`, { token, body: { requestId: newRequestId(), ...body } });
 }
 

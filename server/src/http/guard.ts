@@ -19,9 +19,16 @@ type Listener = (req: IncomingMessage, res: ServerResponse) => void;
  * - a matchmaking body is read with a 16 kB cap: a declared Content-Length over it is refused with 413
  *   before a byte of it is read, a chunked body as soon as it passes the cap.
  *
+ * - an idle connection stays open for `httpKeepAliveMs` (65 s by default, Node's own is 5 s), longer
+ *   than clients and proxies keep theirs, so they close it first and never send a request on a
+ *   connection the server is closing.
+ *
  * Installed after the server listens, around whatever request listeners Colyseus and Express attached.
  */
 export function guardHttpServer(server: Server, config: Config, lifecycle: Lifecycle): void {
+  server.keepAliveTimeout = config.httpKeepAliveMs;
+  // A request's headers may take as long as the connection may idle (Node's advice: a little longer).
+  server.headersTimeout = Math.max(server.headersTimeout, config.httpKeepAliveMs + 1_000);
   const downstream = server.listeners("request") as Listener[];
   server.removeAllListeners("request");
   const dispatch: Listener = (req, res) => {
