@@ -207,7 +207,7 @@ const OUTAGE_CODES = new Set([
   "08006",
 ]);
 const OUTAGE_MESSAGES =
-  /Connection terminated|Connection is closed|connection error|timeout exceeded when trying to connect|Stream isn't writeable|max retries per request|Reached the max retries|Client was closed and is not queryable|Cannot use a pool after calling end|Query read timeout/i;
+  /Connection terminated|Connection is closed|connection error|timeout exceeded when trying to connect|Stream isn't writeable|max retries per request|Reached the max retries|Client was closed and is not queryable|Cannot use a pool after calling end|Query read timeout|Command timed out/i;
 
 /** Whether an error (or anything in its cause chain) says a database or Redis is unreachable. */
 export function isOutage(error: unknown, depth = 0): boolean {

@@ -4,7 +4,7 @@ import { TEST_DB, freshDatabaseUrl, leaseRedisDb } from "./harness";
 import { startServerProcess, type ServerProcess } from "./server-process";
 import { startTcpProxy, type TcpProxy } from "./tcp-proxy";
 import { api, auditDatabase, guestOn, joinOn } from "./process-helpers";
-import { ask, newRequestId } from "./room-helpers";
+import { ask, newRequestId, waitFor } from "./room-helpers";
 
 /**
  * What a server process does while Redis or PostgreSQL is unreachable: it keeps its log readable (no
@@ -46,9 +46,12 @@ describe.runIf(TEST_DB === "postgres")("outages", () => {
   });
 
   const waitForHealth = async (server: ServerProcess, status: number) => {
+    const deadline = Date.now() + 20_000;
     for (;;) {
       const res = await api(server, "GET", "/api/health");
       if (res.status === status) return res.body;
+      if (Date.now() > deadline)
+        throw new Error(`health answers ${res.status} ${JSON.stringify(res.body)}, not ${status}:\n${server.lines.slice(-30).join("\n")}`);
       await new Promise((r) => setTimeout(r, 50));
     }
   };
@@ -65,7 +68,7 @@ describe.runIf(TEST_DB === "postgres")("outages", () => {
 
       const before = server.lines.length;
       const cutAt = Date.now();
-      await proxy.cut();
+      const clients = await proxy.refuse();
       expect(await waitForHealth(server, 503)).toEqual({ status: "degraded", database: "ok", redis: "down" });
       // Every Redis client has noticed by now: the log says so once.
       await server.waitForLine(/Redis \(.+ connection\)/);
@@ -74,8 +77,9 @@ describe.runIf(TEST_DB === "postgres")("outages", () => {
         expect(bet.type, JSON.stringify(bet.body)).toBe("result");
         expect((await api(server, "GET", `/api/player/${player.id}`, { token })).status).toBe(200);
       }
-      // Long enough for ioredis to retry every connection several times (50 ms, 100 ms, ... apart).
-      await new Promise((r) => setTimeout(r, 1500));
+      // Until the Redis clients have retried five times each on average (ioredis waits 50 ms, 100 ms, ...
+      // between tries): a log line per try would show by now.
+      await waitFor(() => proxy.refused >= 5 * clients);
       const outage = server.lines.slice(before);
       const windows = 1 + Math.floor((Date.now() - cutAt) / 10_000);
 
@@ -89,6 +93,8 @@ describe.runIf(TEST_DB === "postgres")("outages", () => {
       // One line per kind of failure (each Redis client, the limits, Colyseus's bookkeeping, the activity
       // feed's row and the watched table's step) per 10 s.
       expectFewLines(outage, windows);
+      // The shutdown right after the outage finishes in time (exit code 0), whatever Redis owes it.
+      expect((await server.stop("SIGTERM")).code, server.lines.slice(before).join("\n")).toBe(0);
     } finally {
       await server.stop();
       await proxy.close();

@@ -96,10 +96,10 @@ export function apiRouter(s: Services, open: readonly (Router | RequestHandler)[
   return api;
 }
 
-/** `GET /api/health`: 200 while the database and Redis answer, 503 (degraded) otherwise. */
+/** `GET /api/health`: 200 while the database and Redis answer (each within DB_HEALTH_TIMEOUT_MS), 503 (degraded) otherwise. */
 export function healthRoutes(s: Services): Router {
   return express.Router().get("/health", async (_req, res) => {
-    const [database, redis] = await Promise.all([s.db.ping(), pingRedis(s.redis)]);
+    const [database, redis] = await Promise.all([s.db.ping(), pingRedis(s.redis, s.config.dbTimeouts.healthMs)]);
     const ok = database && redis;
     res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "degraded", database: database ? "ok" : "down", redis: redis ? "ok" : "down" });
   });

@@ -19,6 +19,8 @@ export const ACCOUNT_CHANGES_CHANNEL = "accounts:changes";
 
 /** How often each process reads the closed accounts again: the bound without Redis, or for a message lost. */
 export const CLOSED_ACCOUNTS_REFRESH_MS = 5_000;
+/** The longest a shutdown waits for Redis to confirm the unsubscription. */
+const UNSUBSCRIBE_WAIT_MS = 1_000;
 
 type ClosedListener = (playerId: string, refusal: AppError) => void;
 
@@ -66,7 +68,13 @@ export class ClosedAccounts {
 
   async stop(): Promise<void> {
     clearInterval(this.timer);
-    await Promise.resolve(this.presence.unsubscribe(ACCOUNT_CHANGES_CHANNEL, this.onChange)).catch(() => undefined);
+    // Redis may never answer: down, or a subscriber connection that reconnected with a reply lost (seen
+    // when connections were reset as they opened, as a proxy in front of a stopped Redis does). A
+    // shutdown waits for the unsubscription a second at most; the connection closes after it anyway.
+    const unsubscribed = Promise.resolve(this.presence.unsubscribe(ACCOUNT_CHANGES_CHANNEL, this.onChange)).catch(() => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([unsubscribed, new Promise((resolve) => (timer = setTimeout(resolve, UNSUBSCRIBE_WAIT_MS)))]);
+    clearTimeout(timer);
     await this.refreshing;
   }
 

@@ -15,13 +15,27 @@ import { describeError, type Log } from "../log";
  * machines costs more than such a command. Not for a connection whose commands are slow in Redis (a
  * board page's script): Redis answers a pipeline once it has run all of it, so the server would wait
  * for the slowest instead of working on the first answers meanwhile.
+ *
+ * Every command gives up after REDIS_COMMAND_TIMEOUT_MS. ioredis fails queued commands after
+ * `maxRetriesPerRequest` failed reconnections, but not a command that was on the wire when the
+ * connection dropped: that one waits to be sent again once Redis is back. Where something in front of
+ * Redis accepts connections and resets them (a proxy or a container port with Redis stopped), the
+ * request that sent it would wait the whole outage.
  */
+/** The longest any Redis command waits for its answer; far above what a board page's script takes. */
+export const REDIS_COMMAND_TIMEOUT_MS = 5_000;
+
 export function openRedis(url: string | undefined, log: Log, name = "app", options: { autoPipelining?: boolean } = {}): Redis {
   if (!url) {
     // Each stand-in gets its own keyspace (mocks share one per host:port otherwise).
     return new RedisMock({ port: 10_000 + Math.floor(Math.random() * 50_000) }) as unknown as Redis;
   }
-  const redis = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false, enableAutoPipelining: options.autoPipelining ?? false });
+  const redis = new Redis(url, {
+    maxRetriesPerRequest: 2,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    lazyConnect: false,
+    enableAutoPipelining: options.autoPipelining ?? false,
+  });
   redis.on("error", (error) => log.warn("redis", `Redis (${name} connection): ${describeError(error)}`));
   return redis;
 }
@@ -34,11 +48,16 @@ export function redisReady(redis: Redis): boolean {
   return isStandIn(redis) || redis.status === "ready";
 }
 
-export async function pingRedis(redis: Redis): Promise<boolean> {
+/** Whether Redis answers a PING within `timeoutMs`. */
+export async function pingRedis(redis: Redis, timeoutMs: number): Promise<boolean> {
   if (!redisReady(redis)) return false;
+  let timer: NodeJS.Timeout | undefined;
   try {
-    return (await redis.ping()) === "PONG";
+    const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+    return (await Promise.race([redis.ping().then((answer) => answer === "PONG"), late])) === true;
   } catch {
     return false;
+  } finally {
+    clearTimeout(timer);
   }
 }

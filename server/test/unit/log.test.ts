@@ -39,6 +39,10 @@ describe("the log", () => {
     log.error("db", "query failed", new Error("Query read timeout"));
     expect(events()[1]).toMatchObject({ kind: "db", outage: "Query read timeout" });
     expect(events()[1]!.err).toBeUndefined();
+    // nor is a Redis command that got no answer in time (ioredis's commandTimeout)
+    log.error("redis", "command failed", new Error("Command timed out"));
+    expect(events()[2]).toMatchObject({ kind: "redis", outage: "Command timed out" });
+    expect(events()[2]!.err).toBeUndefined();
   });
 
   it("puts a child's fields on each of its lines, under the same limits", () => {
