@@ -227,11 +227,13 @@ describe("requests", () => {
 
   it("are failed on close, which leaves the room on purpose and joins no other", async () => {
     const room = await connected();
+    vi.useFakeTimers();
     const request = connection().request("bet", { game: "dice", amount: 3 });
     connection().close();
     await expect(request).rejects.toMatchObject({ code: "disconnected" });
     expect(room.leftConsented).toBe(true);
-    await new Promise((r) => setTimeout(r, 0));
+    // Every retry a dropped connection would make has come due by then.
+    await vi.advanceTimersByTimeAsync(60_000);
     expect(fakeServer.joins).toHaveLength(1);
   });
 
@@ -277,18 +279,20 @@ describe("pushed toasts", () => {
 
 describe("useRoomConnection", () => {
   it("joins once a session token exists and the page is shown, once per token", async () => {
+    vi.useFakeTimers();
     const { rerender } = renderHook(({ shown }) => useRoomConnection(shown), { initialProps: { shown: false } });
-    await new Promise((r) => setTimeout(r, 50));
+    // Whatever the hook would start on a timer has come due by then.
+    await vi.advanceTimersByTimeAsync(60_000);
     expect(fakeServer.joins).toHaveLength(0);
     useSession.setState({ token: "tok-a" });
     rerender({ shown: false });
-    await new Promise((r) => setTimeout(r, 50));
+    await vi.advanceTimersByTimeAsync(60_000);
     // a token alone waits for the signed-in page to be shown
     expect(fakeServer.joins).toHaveLength(0);
     rerender({ shown: true });
     await vi.waitFor(() => expect(useRoom.getState().status).toBe("open"), { timeout: 3000 });
     rerender({ shown: true });
-    await new Promise((r) => setTimeout(r, 50));
+    await vi.advanceTimersByTimeAsync(60_000);
     expect(fakeServer.joins).toHaveLength(1);
     expect(fakeServer.joins[0].token).toBe("tok-a");
   });

@@ -14,35 +14,11 @@ const ROOT = new URL("../../", import.meta.url);
 const TEST_FOLDERS = ["client/e2e", "client/test", "server/test", "common/test", "loadtest/test"];
 
 /**
- * Files that still sleep, each with how many fixed sleeps it holds at most and why (most measure real
- * time on purpose, or wait for something the code does not expose yet). An entry shrinks as its sleeps
- * are replaced by waits on a condition, and goes when the file has none; a new sleep, in a listed file
- * or anywhere else, fails.
+ * Files allowed to sleep, each with how many fixed sleeps it may hold and why: none today. Every test
+ * waits on a condition, or runs on a clock it moves (fake timers, the server's ManualClock). A new
+ * sleep anywhere fails; an entry added here needs a reason a reviewer accepts.
  */
-const ALLOWED: Record<string, { sleeps: number; reason: string }> = {
-  "client/test/room-connection.test.ts": {
-    sleeps: 4,
-    reason: "waits a moment to see that nothing happens (no join without a shown page, none after a close) on real timers",
-  },
-  "server/test/unit/drain-loop.test.ts": {
-    sleeps: 2,
-    reason: "a drain that takes time and nudges spaced in time: the drain loop's gap in real time is the subject",
-  },
-  "server/test/unit/event-loop-watch.test.ts": {
-    sleeps: 4,
-    reason: "blocks and frees the event loop for measured spells: the watch of the loop's delays is the subject",
-  },
-  "server/test/frozen-database.test.ts": {
-    sleeps: 2,
-    reason: "orders bets around a frozen database and holds it frozen past the query timeout: the server's timeouts are the subject",
-  },
-  "server/test/limits.test.ts": {
-    sleeps: 1,
-    reason: "sends refused bets at 20 a second to show a per-second window never drops the connection",
-  },
-  "server/test/outages.test.ts": { sleeps: 1, reason: "keeps Redis down long enough for every client to retry several times" },
-  "server/test/skill-rounds.test.ts": { sleeps: 1, reason: "lets expired keep-alive timers close their sockets before the next request" },
-};
+const ALLOWED: Record<string, { sleeps: number; reason: string }> = {};
 
 export interface Sleep {
   line: number;

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { ManualClock } from "../src/clock";
 import { startTestApp, type TestApp } from "./harness";
 import { ask, joinCasino, newRequestId } from "./room-helpers";
 
@@ -7,13 +8,18 @@ import { ask, joinCasino, newRequestId } from "./room-helpers";
  * process (the same limits across two processes: multi-process.test.ts).
  */
 let t: TestApp;
+// The budgets are counted on Redis's clock; the connection backstop on the server's, moved by the test.
+const clock = new ManualClock();
 beforeAll(async () => {
-  t = await startTestApp({
-    BET_RATE_PER_SECOND: "1",
-    SEED_CHANGES_PER_MINUTE: "3",
-    DAILY_SPINS_PER_MINUTE: "2",
-    ROOM_MAX_MESSAGES_PER_SECOND: "30",
-  });
+  t = await startTestApp(
+    {
+      BET_RATE_PER_SECOND: "1",
+      SEED_CHANGES_PER_MINUTE: "3",
+      DAILY_SPINS_PER_MINUTE: "2",
+      ROOM_MAX_MESSAGES_PER_SECOND: "30",
+    },
+    { clock },
+  );
 });
 afterAll(async () => t?.close());
 afterEach(async () => t.expectLedgerInvariant());
@@ -122,27 +128,21 @@ describe("bets", () => {
 });
 
 describe("the connection backstop", () => {
-  it("keeps a calm connection whose messages change nothing: the limit counts real seconds", async () => {
+  it("keeps a calm connection whose messages change nothing: the limit counts the clock's seconds", async () => {
     const { token } = await t.guest();
     const calm = await joinCasino(t, token);
     calm.room.reconnection.enabled = false;
     let closed: number | undefined;
     calm.room.onLeave.once((code: number) => (closed = code));
-    // 120 refused bets at 20 a second (6 s): four times the limit of 30 in all, never 30 in one second.
-    // Nothing about the room's state changes, so a per-second window that only ends when the state
-    // does would drop the connection after the 31st.
-    const ids: string[] = [];
+    // 120 refused bets at 20 a second of the server's clock (6 s): four times the limit of 30 in all,
+    // never 30 in one second. Nothing about the room's state changes, so a per-second window that only
+    // ends when the state does would drop the connection after the 31st.
     for (let i = 0; i < 120; i++) {
-      const requestId = newRequestId();
-      ids.push(requestId);
-      calm.room.send("bet", { requestId, game: "nope", amount: 25 });
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    for (const requestId of ids) {
+      const refused = await ask(calm.room, calm.inbox, "bet", { game: "nope", amount: 25 });
+      expect(refused.body.code).toBe("invalid_message");
       expect(closed).toBeUndefined();
-      expect((await calm.inbox.answer(requestId)).body.code).toBe("invalid_message");
+      await clock.advance(50);
     }
-    expect(closed).toBeUndefined();
     await calm.room.leave();
   });
 

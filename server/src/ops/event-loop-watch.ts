@@ -30,6 +30,11 @@ export class EventLoopWatch {
     this.timer.unref();
   }
 
+  /** How many delays were sampled since the last look (one per 20 ms of a free loop). */
+  get samples(): number {
+    return this.histogram?.count ?? 0;
+  }
+
   /** Reads and resets the delays measured since the last look; warns when the longest reached `warnMs`. */
   check(): void {
     const histogram = this.histogram;

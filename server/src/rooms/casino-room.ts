@@ -73,7 +73,7 @@ export abstract class CasinoRoom extends Room<{ state: CasinoState; client: Casi
     // A backstop for floods of any message: past this many a second the connection is dropped.
     this.maxMessagesPerSecond = this.services.config.roomMaxMessagesPerSecond;
     // No timer per room: the state is patched right after each change (`changed()`).
-    patchOnlyOnChange(this);
+    patchOnlyOnChange(this, this.services.clock);
     const requests = new RoomRequests<CasinoClient>(this, this.services, () => this.playerId);
     requests.handle(CLIENT_MESSAGES.bet, {
       schema: betMessage,

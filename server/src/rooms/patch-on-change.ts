@@ -1,4 +1,5 @@
 import type { Room } from "@colyseus/core";
+import type { Clock } from "../clock";
 
 /**
  * Turns a room's patch timer off: its state is sent only when the room calls `broadcastPatch()` after
@@ -13,9 +14,11 @@ import type { Room } from "@colyseus/core";
  * message arrives): with no tick, the clock stands still between state changes and the "per second"
  * window never ends, so a calm connection whose messages change nothing would be dropped after
  * `maxMessagesPerSecond` of them. The clock is therefore advanced to the present as each message
- * arrives, before Colyseus reads it: the window counts real seconds whatever the state does.
+ * arrives, before Colyseus reads it: the window counts seconds whatever the state does. The present is
+ * the app's clock (the system's, or a test's manual one), like every other time a room reads.
  */
-export function patchOnlyOnChange(room: Room): void {
+export function patchOnlyOnChange(room: Room, clock: Clock): void {
+  (room.clock as unknown as { now: () => number }).now = () => clock.now();
   const internals = room as unknown as {
     _simulationInterval?: unknown;
     _onMessage: (client: unknown, buffer: unknown) => unknown;

@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { setTimeout as sleep } from "node:timers/promises";
 import { EventLoopWatch } from "../../src/ops/event-loop-watch";
 
 /** Node's own event-loop delay histogram, read by the watch; the loop is blocked here for real. */
@@ -14,6 +13,11 @@ function watch(warnMs: number) {
   return { w: running, warnings };
 }
 
+/** Lets the event loop go round until the watch has sampled more delays than `count`. */
+async function sampledPast(w: EventLoopWatch, count: number): Promise<void> {
+  while (w.samples <= count) await new Promise((resolve) => setImmediate(resolve));
+}
+
 const block = (ms: number) => {
   const until = performance.now() + ms;
   while (performance.now() < until) {
@@ -24,9 +28,11 @@ const block = (ms: number) => {
 describe("the event-loop watch", () => {
   it("warns with how long the loop was blocked, and forgets what it has read", async () => {
     const { w, warnings } = watch(250);
-    await sleep(100);
+    // Node records a delay from the second sample on: one sample before the block, one after it.
+    await sampledPast(w, 0);
+    const before = w.samples;
     block(600);
-    await sleep(100);
+    await sampledPast(w, before);
     w.check();
     expect(warnings).toHaveLength(1);
     const [, blocked] = /blocked for up to (\d+) ms/.exec(warnings[0]!)!;
@@ -39,9 +45,10 @@ describe("the event-loop watch", () => {
 
   it("says nothing of a block shorter than its threshold", async () => {
     const { w, warnings } = watch(2_000);
-    await sleep(100);
+    await sampledPast(w, 0);
+    const before = w.samples;
     block(150);
-    await sleep(100);
+    await sampledPast(w, before);
     w.check();
     expect(warnings).toEqual([]);
   });
