@@ -105,6 +105,16 @@ export interface HoldemRevealedHand {
 }
 
 /**
+ * `GET /api/holdem-hands/:id`: a finished hand's record as the database keeps it, its seed revealed. The
+ * outcome is what the table recorded (the board and every stack after the hand); the hole cards are the
+ * verifier's to deal again from the seeds.
+ */
+export type HoldemHandRecordAnswer = Omit<HoldemRevealedHand, "outcome"> & { outcome: Omit<HoldemRevealedHand["outcome"], "hole"> };
+
+/** `GET /api/holdem-hands/:id`: a hand's id (a history row's `params.handId`). */
+export const holdemHandIdParam = z.object({ id: z.uuid("A hand id is a UUID, as the history row's verify link has it") }).strict();
+
+/**
  * `waiting`: fewer than two players can play. `playing`: a hand is dealt. `settling`: its result is being
  * written. `pause`: the result is on show until `nextHandAt`.
  */

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { useLocation } from "wouter";
 import { Armchair, Eye, Share2, Sparkles, UserPlus } from "lucide-react";
 import { DISCORD_CDN } from "@casino/common/constants";
-import { gameDefinition, type GameId } from "@casino/common/catalogue";
+import { gameTitleOf } from "@casino/common/catalogue";
 import { formatCoins, formatMultiplier } from "@casino/common/format";
 import {
   roundCustomId,
@@ -88,7 +88,7 @@ function stripPeople(participants: Participant[] | null, members: TogetherMember
     });
 }
 
-const titleOf = (game: string | null) => (game ? (gameDefinition(game as GameId)?.title ?? game) : null);
+const titleOf = (game: string | null) => (game ? gameTitleOf(game) : null);
 
 /** What a member of the strip is doing, in one short line. */
 function doingLine(p: StripPerson, nameOf: (discordId: string | null) => string): string {
@@ -418,7 +418,11 @@ function FeedLine({ row, onOpen }: { row: FeedRow; onOpen(row: FeedRow): void })
   const common = { "data-testid": "feed-row", "data-big": row.big || undefined, "data-round": row.id, "data-kind": row.kind };
   if (row.kind !== "round") {
     return (
-      <div className={className} {...common} title={row.kind === "crash" ? `Crash game #${row.nonce}` : undefined}>
+      <div
+        className={className}
+        {...common}
+        title={row.kind === "crash" ? `Crash game #${row.nonce}` : row.kind === "holdem" ? `Hold'em hand #${row.nonce}` : undefined}
+      >
         {content}
       </div>
     );
