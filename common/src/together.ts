@@ -140,9 +140,11 @@ export interface TogetherMember {
   watching: string | null;
   /** At the instance's shared blackjack table: the seat, `seat: null` while watching it; null elsewhere (and when hidden). */
   sharedTable: SharedTablePlace | null;
+  /** At the instance's Hold'em table: the seat (1 to 8), `seat: null` while watching it; null elsewhere (and when hidden). */
+  holdemTable: SharedTablePlace | null;
 }
 
-/** A member's place at the instance's shared blackjack table: a seat (1 to 7), or null while watching. */
+/** A member's place at one of the instance's shared tables: a seat (blackjack 1 to 7, Hold'em 1 to 8), or null while watching. */
 export interface SharedTablePlace {
   seat: number | null;
 }

@@ -51,6 +51,8 @@ interface MemberEntry {
   watching?: string | null;
   /** The place at the instance's shared blackjack table. */
   sharedTable?: SharedTablePlace | null;
+  /** The place at the instance's Hold'em table. */
+  holdemTable?: SharedTablePlace | null;
 }
 
 /**
@@ -61,6 +63,7 @@ export interface MemberDoing {
   game: string | null;
   watching: string | null;
   sharedTable: SharedTablePlace | null;
+  holdemTable: SharedTablePlace | null;
 }
 
 /** A round step on the table channel: whose, and the round as their own screen has it. */
@@ -277,6 +280,7 @@ export class Together {
                 self,
                 watching: null,
                 sharedTable: null,
+                holdemTable: null,
               }
             : {
                 discordId: profile.discordId,
@@ -288,6 +292,7 @@ export class Together {
                 self,
                 watching: watchedDiscordId(entry),
                 sharedTable: entry.sharedTable ?? null,
+                holdemTable: entry.holdemTable ?? null,
               },
         );
       });
