@@ -68,6 +68,18 @@ describe("a feed row's words", () => {
     expect(within(skill!).getByTestId("feed-row-net").textContent).toBe("+5");
   });
 
+  it("say a Hold'em hand as the table's name, what the seat won and its net, and nothing of its cards", () => {
+    const pushed = togetherFeedPush.parse({
+      instance: [],
+      global: [row({ kind: "holdem", game: "holdem", id: "holdem:h:3", stake: 40, payout: 95, multiplier: null, nonce: 7 })],
+    });
+    const feed = showBigWins(pushed.global);
+    const line = feed.getByTestId("feed-row");
+    expect(line.textContent).toBe("ErinHold'em table won 95 +55");
+    expect(line.getAttribute("title")).toBe("Hold'em hand #7");
+    expect(line.tagName).not.toBe("BUTTON");
+  });
+
   it("say how many rounds a folded entry stands for, in its place among the rows", () => {
     const before = row({});
     const after = row({});

@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { HistoryItem } from "@casino/common/api";
-import { shoeOfVerifyQuery } from "@casino/common/fairness/verify-link";
+import { holdemHandOfVerifyQuery, shoeOfVerifyQuery } from "@casino/common/fairness/verify-link";
 import { tableRoundOf, verifyHref } from "../src/games/shared/api";
 
-/** A history row's link to the verifier: a solo round once its seed is revealed, a table round to its shoe's round. */
+/**
+ * A history row's link to the verifier: a solo round once its seed is revealed, a table round to its
+ * shoe's round, a Hold'em hand to its record.
+ */
 const row = (over: Partial<HistoryItem>): HistoryItem => ({
   id: "r1",
   kind: "round",
@@ -38,5 +41,22 @@ describe("history rows' verify links", () => {
     expect(tableRoundOf(row({ fairness }))).toBeNull();
     expect(verifyHref(row({ fairness }))).toBeNull();
     expect(verifyHref(row({ fairness: { ...fairness, serverSeed: "s" } }))).toMatch(/^\/verify\?game=blackjack&serverSeed=s&/);
+  });
+
+  it("links a Hold'em hand to the hand's record on the verifier, never to the player's own seeds", () => {
+    const handId = "0b2f9c1e-4d1a-4a53-9a0e-5d7f1c2b3a4d";
+    // the row the history reads from holdem_hand_players (server/src/players/history.ts)
+    const hand = row({
+      id: `holdem-${handId}`,
+      kind: "holdem_hand",
+      gameType: "holdem",
+      params: { handId, tableId: "t", seat: 3, handNumber: 7 },
+      rounding: null,
+      fairness: { serverSeedHash: "a".repeat(64), clientSeed: "c", nonce: 7, serverSeed: "s" },
+    });
+    const href = verifyHref(hand)!;
+    expect(href).toBe(`/verify?holdemHand=${handId}`);
+    expect(holdemHandOfVerifyQuery(new URL(href, "http://x").search)).toBe(handId);
+    expect(shoeOfVerifyQuery(new URL(href, "http://x").search)).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { LEADERBOARD_PAGE_SIZE, SUGGESTION_MAX_LENGTH, TERMS_VERSION } from "./constants";
 import { requestId } from "./request-id";
 import type { RoundingRule } from "./fairness/rounding";
-import { GAME_IDS } from "./catalogue";
+import { GAME_IDS, HOLDEM_GAME } from "./catalogue";
 import type { DAILY_SPIN } from "./fairness/verify";
 
 /** REST request schemas (spec section 7) and the shapes the server answers with. */
@@ -91,8 +91,12 @@ export interface HistoryCursor {
 
 export const historyCursor = (at: string, id: string): string => `${at}~${id}`;
 
-/** What kind of movement a history row is: a round of a game, or a daily spin of the wheel. */
-export const HISTORY_KINDS = ["round", "daily_spin"] as const;
+/**
+ * What kind of movement a history row is: a round of a game, a daily spin of the wheel, or a hand the
+ * player was dealt into at the Hold'em table (game `holdem`: its stake what the seat put in, its payout
+ * what it won; no coin moved with it, the table's stack did).
+ */
+export const HISTORY_KINDS = ["round", "daily_spin", "holdem_hand"] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 
 /** The wheel's game id (fairness/verify.ts's, spelt here so this file does not load the verifier). */
@@ -108,9 +112,9 @@ const historyTime = (name: string) =>
 export const historyQuery = z
   .object({
     /** only rows of this kind (both when left out) */
-    kind: z.enum(HISTORY_KINDS, { message: "kind must be round or daily_spin" }).optional(),
-    /** only rows of this game (a game's id, or "daily-spin" for the wheel's spins) */
-    game: z.enum([...GAME_IDS, SPIN_GAME], { message: `game must be a game's id or ${SPIN_GAME}` }).optional(),
+    kind: z.enum(HISTORY_KINDS, { message: "kind must be round, daily_spin or holdem_hand" }).optional(),
+    /** only rows of this game (a game's id, "daily-spin" for the wheel's spins, "holdem" for the Hold'em table's hands) */
+    game: z.enum([...GAME_IDS, SPIN_GAME, HOLDEM_GAME], { message: `game must be a game's id, ${SPIN_GAME} or ${HOLDEM_GAME}` }).optional(),
     /** only rows with this result */
     result: z.enum(HISTORY_RESULTS, { message: "result must be win, lose or push" }).optional(),
     /** only rows at or after this time */
@@ -141,7 +145,7 @@ export type HistoryQuery = z.infer<typeof historyQuery>;
 export interface HistoryItem {
   id: string;
   kind: HistoryKind;
-  /** the game's id, or "daily-spin" */
+  /** the game's id, "daily-spin", or "holdem" for a hand at the Hold'em table */
   gameType: string;
   /** the opening bet (before any double, split, raise or chip added later); null for older multi-step rounds */
   amount: number | null;
@@ -152,14 +156,16 @@ export interface HistoryItem {
   requestId: string | null;
   params: unknown;
   actions: unknown[];
-  /** the payout rounding rule the round was played under (1 rounded down, 2 unbiased); null for a daily spin */
+  /** the payout rounding rule the round was played under (1 rounded down, 2 unbiased); null for a daily spin or a hand */
   rounding: RoundingRule | null;
-  /** the engine's final view of the round; a daily spin's segment and prize */
+  /** the engine's final view of the round; a daily spin's segment and prize; a hand's board and whether it was shown down */
   outcome: unknown;
   createdAt: string;
   /**
    * The seed pair and nonce the outcome was drawn from (fields null when it was not drawn from the
-   * player's seeds, as in the shared crash room); `serverSeed` is null until the pair is rotated.
+   * player's seeds, as in the shared crash room); `serverSeed` is null until the pair is rotated. A
+   * Hold'em hand's: the hand's own server seed (revealed when the hand is over), the player's client
+   * seed in it, and the hand's number at its table; `params` has `{ handId, tableId, seat, handNumber }`.
    */
   fairness: { serverSeedHash: string | null; clientSeed: string | null; nonce: number | null; serverSeed: string | null };
 }

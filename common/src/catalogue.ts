@@ -191,3 +191,13 @@ export const CARD_GAME_IDS: readonly GameId[] = GAMES.filter((g) => g.category =
 export const DICE_GAME_IDS: readonly GameId[] = GAMES.filter((g) => "dice" in g && g.dice).map((g) => g.id);
 
 export const gameDefinition = (id: string): GameDefinition | undefined => (GAMES as readonly GameDefinition[]).find((g) => g.id === id);
+
+/**
+ * The Hold'em table is not a game of the catalogue (players play each other at it, the house takes
+ * nothing), but its hands are rows of the players' history and of the activity feeds: named by this id.
+ */
+export const HOLDEM_GAME = "holdem";
+export const HOLDEM_TITLE = "Hold'em table";
+
+/** What a history or feed row's game is called: the catalogue's title, the Hold'em table's, or the id itself. */
+export const gameTitleOf = (game: string): string => gameDefinition(game)?.title ?? (game === HOLDEM_GAME ? HOLDEM_TITLE : game);

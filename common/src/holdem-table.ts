@@ -3,7 +3,7 @@ import { tableJoinOptions } from "./table-join";
 import { requestId } from "./request-id";
 import type { SeatSeed } from "./fairness/shoe";
 import type { Card } from "./games/cards";
-import { HOLDEM_DEFAULTS, type HoldemConfig } from "./games/holdem/config";
+import { HOLDEM_DEFAULTS, HOLDEM_TABLE_SEATS, type HoldemConfig } from "./games/holdem/config";
 import { holdemAction, type HandStart, type HandView, type HoldemAction, type LegalActions } from "./games/holdem/hand-machine";
 import type { TableSeatStatus } from "./games/holdem/table";
 
@@ -14,8 +14,8 @@ import type { TableSeatStatus } from "./games/holdem/table";
  * bundle.
  */
 
-/** Seats at a Hold'em table (the hand machine allows up to HOLDEM_MAX_SEATS; a table has 8). */
-export const HOLDEM_TABLE_SEATS = 8;
+/** Seats at a Hold'em table (games/holdem/config.ts, so the together room's presence reads it without the machine). */
+export { HOLDEM_TABLE_SEATS };
 
 /** The pause after a hand, while its result and revealed seed are on show, before the next is dealt. */
 export const HOLDEM_HAND_PAUSE_MS = 4_000;
@@ -103,6 +103,16 @@ export interface HoldemRevealedHand {
   actions: { seat: number; action: HoldemAction }[];
   outcome: { board: Card[]; hole: { seat: number; cards: Card[] }[]; stacks: { seat: number; stack: number }[] };
 }
+
+/**
+ * `GET /api/holdem-hands/:id`: a finished hand's record as the database keeps it, its seed revealed. The
+ * outcome is what the table recorded (the board and every stack after the hand); the hole cards are the
+ * verifier's to deal again from the seeds.
+ */
+export type HoldemHandRecordAnswer = Omit<HoldemRevealedHand, "outcome"> & { outcome: Omit<HoldemRevealedHand["outcome"], "hole"> };
+
+/** `GET /api/holdem-hands/:id`: a hand's id (a history row's `params.handId`). */
+export const holdemHandIdParam = z.object({ id: z.uuid("A hand id is a UUID, as the history row's verify link has it") }).strict();
 
 /**
  * `waiting`: fewer than two players can play. `playing`: a hand is dealt. `settling`: its result is being

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { GAME_IDS } from "./catalogue";
 import { instanceId, snowflake } from "./api";
 import { TABLE_SEATS } from "./fairness/shoe";
+import { HOLDEM_TABLE_SEATS } from "./games/holdem/config";
 import { REACTION_NAMES } from "./reactions";
 import { FEED_ROW_KINDS, SEED_HASH_HEX, type FeedPush, type TonightBoardPush } from "./together";
 
@@ -11,7 +12,8 @@ export type TogetherJoinOptions = z.infer<typeof togetherJoinOptions>;
 
 /**
  * Client → server `at`: the table the player sits at now (null: the lobby) and, at blackjack, whether
- * the player is at the instance's shared table (the seat, or null while watching it).
+ * the player is at the instance's shared table (the seat, or null while watching it); at the instance's
+ * Hold'em table (not a game of the catalogue: `game` null), the seat there, or null while watching it.
  */
 export const togetherAtMessage = z
   .object({
@@ -21,9 +23,15 @@ export const togetherAtMessage = z
       .strict()
       .nullable()
       .default(null),
+    holdemTable: z
+      .object({ seat: z.number().int().min(1).max(HOLDEM_TABLE_SEATS).nullable() })
+      .strict()
+      .nullable()
+      .default(null),
   })
   .strict()
-  .refine((m) => m.sharedTable === null || m.game === "blackjack", { message: "Only blackjack has a shared table", path: ["sharedTable"] });
+  .refine((m) => m.sharedTable === null || m.game === "blackjack", { message: "Only blackjack has a shared table", path: ["sharedTable"] })
+  .refine((m) => m.holdemTable === null || m.game === null, { message: "The Hold'em table is not a game's table", path: ["holdemTable"] });
 export type TogetherAtMessage = z.infer<typeof togetherAtMessage>;
 
 /** Client → server `watch`: the member (Discord id) whose table the player watches now (null: none). */

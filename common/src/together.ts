@@ -55,7 +55,7 @@ export const FEED_FLUSH_MS = 250;
 export const FEED_MAX_QUEUED_ROWS = 200;
 
 /** What a feed row stands for (see FeedRow). */
-export const FEED_ROW_KINDS = ["round", "crash", "skill", "table"] as const;
+export const FEED_ROW_KINDS = ["round", "crash", "skill", "table", "holdem"] as const;
 
 /**
  * One settled round as the feeds show it. Only what the finished round's own player sees in the history
@@ -67,11 +67,14 @@ export const FEED_ROW_KINDS = ["round", "crash", "skill", "table"] as const;
  * - `kind: "skill"` (a rewarded skill round): no stake; `payout` is the reward; no seed named.
  * - `kind: "table"` (a seat's round at the shared blackjack table): `serverSeedHash` is the shoe's
  *   commitment (its seed is revealed when the shoe is finished), `nonce` the round's number in the shoe.
+ * - `kind: "holdem"` (a player's part of a finished hand at the Hold'em table, game `holdem`): `stake` is
+ *   what the seat put in, `payout` what it won; `serverSeedHash` is the hand's seed commitment (revealed
+ *   with the hand), `nonce` the hand's number at its table. No card is in it, shown or mucked.
  */
 export interface FeedRow {
   /**
    * Unique per round: `<serverSeedHash>:<nonce>`, `crash:<game hash>:<player's place>`, `skill:<round id>`,
-   * `table:<shoe hash>:<round>:<seat>`.
+   * `table:<shoe hash>:<round>:<seat>`, `holdem:<hand id>:<seat>`.
    */
   id: string;
   kind: (typeof FEED_ROW_KINDS)[number];
@@ -137,9 +140,11 @@ export interface TogetherMember {
   watching: string | null;
   /** At the instance's shared blackjack table: the seat, `seat: null` while watching it; null elsewhere (and when hidden). */
   sharedTable: SharedTablePlace | null;
+  /** At the instance's Hold'em table: the seat (1 to 8), `seat: null` while watching it; null elsewhere (and when hidden). */
+  holdemTable: SharedTablePlace | null;
 }
 
-/** A member's place at the instance's shared blackjack table: a seat (1 to 7), or null while watching. */
+/** A member's place at one of the instance's shared tables: a seat (blackjack 1 to 7, Hold'em 1 to 8), or null while watching. */
 export interface SharedTablePlace {
   seat: number | null;
 }

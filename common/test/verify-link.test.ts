@@ -3,6 +3,8 @@ import { sha256Hex } from "../src/fairness/stream";
 import { DAILY_SPIN, verifyRound } from "../src/fairness/verify";
 import {
   buildVerifyQuery,
+  holdemHandOfVerifyQuery,
+  holdemHandVerifyHref,
   parseVerifyQuery,
   shoeOfVerifyQuery,
   shoeVerifyHref,
@@ -143,5 +145,17 @@ describe("a shoe's verify link", () => {
     expect(shoeOfVerifyQuery("?shoe")).toBe("");
     expect(shoeOfVerifyQuery("?game=dice&nonce=1")).toBeNull();
     expect(shoeOfVerifyQuery("")).toBeNull();
+  });
+});
+
+describe("a Hold'em hand's verify link", () => {
+  it("names the hand, and the page reads it back; a shoe's address names no hand", () => {
+    const id = "0b2f9c1e-4d1a-4a53-9a0e-5d7f1c2b3a4d";
+    const href = holdemHandVerifyHref(id);
+    expect(href).toBe(`${VERIFY_PATH}?holdemHand=${id}`);
+    expect(holdemHandOfVerifyQuery(href.slice(VERIFY_PATH.length))).toBe(id);
+    expect(shoeOfVerifyQuery(href.slice(VERIFY_PATH.length))).toBeNull();
+    expect(holdemHandOfVerifyQuery(shoeVerifyHref(id).slice(VERIFY_PATH.length))).toBeNull();
+    expect(holdemHandOfVerifyQuery("?holdemHand")).toBe("");
   });
 });

@@ -37,6 +37,8 @@ export function subscribeToCommits(bus: Announcements, s: Pick<Services, "events
         return s.together.tableSettled(a.playerId, a.seat);
       case "skill-settled":
         return s.together.skillSettled(a.playerId, a.round);
+      case "holdem-settled":
+        return s.together.holdemSettled(a.playerId, a.hand);
       case "balance":
       case "seeds":
         return;

@@ -52,6 +52,7 @@ const DESCENDING_IN_MIGRATIONS = [
   "idx_dot_battle_kills",
   "idx_fairness_revealed",
   "idx_game_sessions_player",
+  "idx_holdem_hand_players_player",
   "idx_holdem_seats_player",
   "idx_instance_members_player",
   "idx_ledger_daily_spins",

@@ -96,6 +96,33 @@ describe("the together room", () => {
       return alice?.game === "limbo" && alice.sharedTable === null;
     });
 
+    // Alice sits at seat 8 of the instance's Hold'em table (no game of the catalogue), then watches it.
+    a.room.send("at", { game: null, holdemTable: { seat: 8 } });
+    const seated = await membersOf(b.inbox, 3, (ms) => ms.find((m) => m.username === "Alice")?.holdemTable?.seat === 8);
+    expect(seated.find((m) => m.username === "Alice")).toMatchObject({ game: null, sharedTable: null, holdemTable: { seat: 8 } });
+    a.room.send("at", { game: null, holdemTable: { seat: null } });
+    await membersOf(b.inbox, 3, (ms) => {
+      const alice = ms.find((m) => m.username === "Alice");
+      return alice?.holdemTable !== null && alice?.holdemTable !== undefined && alice.holdemTable.seat === null;
+    });
+    // A seat the table does not have, or the Hold'em table told with a game, is refused and changes nothing.
+    a.room.send("at", { game: null, holdemTable: { seat: 9 } });
+    await waitFor(() => errors() === 4, 5_000);
+    a.room.send("at", { game: "poker", holdemTable: { seat: 1 } });
+    await waitFor(() => errors() === 5, 5_000);
+    expect(
+      a.inbox.messages
+        .filter((m) => m.type === "error")
+        .map((m) => m.body.message)
+        .slice(3),
+    ).toEqual([expect.stringMatching(/seat/), expect.stringMatching(/Hold'em table is not a game's table/)]);
+    expect((await membersOf(b.inbox, 3)).find((m) => m.username === "Alice")?.holdemTable).toEqual({ seat: null });
+    a.room.send("at", { game: "limbo" });
+    await membersOf(b.inbox, 3, (ms) => {
+      const alice = ms.find((m) => m.username === "Alice");
+      return alice?.game === "limbo" && alice.holdemTable === null;
+    });
+
     // Alice wins big at limbo (target 20 at 100 coins: 2,000 back).
     const input = await chooseSeed(
       t,
@@ -174,6 +201,7 @@ describe("the together room", () => {
       self: false,
       watching: null,
       sharedTable: null,
+      holdemTable: null,
     });
     await membersOf(c.inbox, 3, (ms) => ms.some((m) => m.self && m.username === "Carol" && !m.hidden && m.sharedTable?.seat === 2));
 

@@ -16,9 +16,17 @@ export class TogetherConnection extends RoomConnection<null> {
     super(token, listener);
   }
 
-  /** The table the player sits at now (null: the lobby) and their place at the instance's shared blackjack table. */
-  at(game: string | null, sharedTable: SharedTablePlace | null): void {
-    this.send(TOGETHER_MESSAGES.at, { game, sharedTable: game === "blackjack" ? sharedTable : null });
+  /**
+   * The table the player sits at now (null: the lobby) and their place at the instance's shared
+   * blackjack table, or at its Hold'em table (which is not a game: told with no game).
+   */
+  at(game: string | null, sharedTable: SharedTablePlace | null, holdemTable: SharedTablePlace | null = null): void {
+    const atHoldem = holdemTable !== null;
+    this.send(TOGETHER_MESSAGES.at, {
+      game: atHoldem ? null : game,
+      sharedTable: !atHoldem && game === "blackjack" ? sharedTable : null,
+      holdemTable,
+    });
   }
 
   /** Watches the table of the instance's member with this Discord id (null: stops watching). */

@@ -21,6 +21,8 @@ interface TogetherState {
   table: TablePush | null;
   /** The player's own place at the instance's shared blackjack table while its view is open, else null. */
   sharedTable: SharedTablePlace | null;
+  /** The player's own place at the instance's Hold'em table while its page is open, else null. */
+  holdemTable: SharedTablePlace | null;
   /** The instance's tonight board as the server last pushed it (null before the first push). */
   board: TonightBoardPush | null;
   /** Which tab the activity's card shows: its live feed or tonight's board. */
@@ -51,6 +53,7 @@ export const useTogether = create<TogetherState>()((set) => ({
   watching: null,
   table: null,
   sharedTable: null,
+  holdemTable: null,
   board: null,
   activityTab: "live",
   watch: (discordId) => set({ watching: discordId, table: null }),

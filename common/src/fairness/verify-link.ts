@@ -158,12 +158,21 @@ function parseJson(text: string, empty: unknown): unknown {
 /** `/verify?shoe=<id>`: the verifier page on a shoe of the shared blackjack table (its record is fetched by id). */
 export const shoeVerifyHref = (shoeId: string): string => `${VERIFY_PATH}?shoe=${encodeURIComponent(shoeId)}`;
 
-/** The shoe id a verifier address names (`?shoe=`), or null when it names none. */
-export function shoeOfVerifyQuery(search: string): string | null {
+/** `/verify?holdemHand=<id>`: the verifier page on a finished hand of the Hold'em table (its record is fetched by id). */
+export const holdemHandVerifyHref = (handId: string): string => `${VERIFY_PATH}?holdemHand=${encodeURIComponent(handId)}`;
+
+/** The value of one key of a verifier address, or null when it has none. */
+function queryValue(search: string, key: string): string | null {
   const query = search.startsWith("?") ? search.slice(1) : search;
   for (const part of query.split("&")) {
     const eq = part.indexOf("=");
-    if (decode(eq < 0 ? part : part.slice(0, eq)) === "shoe") return eq < 0 ? "" : decode(part.slice(eq + 1)).trim();
+    if (decode(eq < 0 ? part : part.slice(0, eq)) === key) return eq < 0 ? "" : decode(part.slice(eq + 1)).trim();
   }
   return null;
 }
+
+/** The shoe id a verifier address names (`?shoe=`), or null when it names none. */
+export const shoeOfVerifyQuery = (search: string): string | null => queryValue(search, "shoe");
+
+/** The Hold'em hand id a verifier address names (`?holdemHand=`), or null when it names none. */
+export const holdemHandOfVerifyQuery = (search: string): string | null => queryValue(search, "holdemHand");

@@ -45,6 +45,8 @@ export const KEPT_TABLES = [
   "open_rounds",
   "crash_bets",
   "table_bets",
+  "holdem_seats",
+  "holdem_hand_players",
   "skill_rounds",
   "dots_speed_records",
   "dot_battle_scores",

@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { sha256Hex } from "@casino/common";
 import type { SeatSeed } from "@casino/common/fairness/shoe";
-import type { HandStart } from "@casino/common/games/holdem/index";
+import type { HandResult, HandStart, RecordedHoldemAction } from "@casino/common/games/holdem/index";
+import type { HoldemHandRecordAnswer } from "@casino/common/holdem-table";
 import type { Database } from "./database";
 import type { Row } from "./rows";
 import { sqlRows } from "./sql";
@@ -84,6 +85,34 @@ export class HoldemStore {
       );
       return row!.id;
     });
+  }
+
+  /**
+   * A finished hand's public record with its server seed revealed (what the verifier deals again), or
+   * why there is none: no such hand, or a hand still being played (its seed is secret until it is over)
+   * or made void (never finished: nothing to verify).
+   */
+  async revealedHand(handId: string): Promise<HoldemHandRecordAnswer | "unknown" | "playing" | "void"> {
+    const [row] = await this.db.run((em) =>
+      sqlRows<Row<"holdem_hands", "id" | "server_seed" | "server_seed_hash" | "seeds" | "start" | "phase" | "actions" | "result">>(
+        em,
+        `SELECT id, server_seed, server_seed_hash, seeds, start, phase, actions, result FROM holdem_hands WHERE id = $1`,
+        [handId],
+      ),
+    );
+    if (!row) return "unknown";
+    if (row.phase !== "complete") return row.phase;
+    const result = row.result as HandResult;
+    return {
+      handId: row.id,
+      serverSeed: row.server_seed,
+      serverSeedHash: row.server_seed_hash,
+      seeds: row.seeds as SeatSeed[],
+      start: row.start as Omit<HandStart, "deck">,
+      actions: (row.actions as RecordedHoldemAction[]).map((a) => ({ seat: a.seat, action: a.action })),
+      // The hole cards are the verifier's to deal again from the seeds; the table recorded the board and stacks.
+      outcome: { board: result.board, stacks: result.stacks },
+    };
   }
 
   /** A hand that will not be finished: void, its bets back in the stacks (which it never changed). */

@@ -13,6 +13,7 @@ import type {
   GamePlay,
   GamePlayCount,
   HoldemHandRow,
+  HoldemHandPlayerRow,
   HoldemSeatRow,
   HoldemTableRow,
   GameSession,
@@ -94,6 +95,7 @@ export interface Tables {
   holdem_tables: RowOf<HoldemTableRow>;
   holdem_seats: RowOf<HoldemSeatRow, "buyIn" | "stack" | "cashedOut">;
   holdem_hands: RowOf<HoldemHandRow>;
+  holdem_hand_players: RowOf<HoldemHandPlayerRow, "putIn" | "won">;
 }
 
 /** Some columns (all by default) of one table's row. */

@@ -7,12 +7,13 @@ import { parse } from "./errors";
 import { requireSession, sessionOf } from "./context";
 import { activityScopeOf } from "../rooms/crash-scope";
 import type { TableMetadata } from "../rooms/table-room";
-import { HOLDEM_TABLE_SEATS } from "@casino/common/holdem-table";
+import { HOLDEM_TABLE_SEATS, holdemHandIdParam } from "@casino/common/holdem-table";
 
 /**
  * The shared tables: `GET /tables` (blackjack) and `GET /holdem-tables` list the tables a player may join
  * (the instance's, for a member of it, or the public ones), `GET /tables/shoes/:id` (no session needed) a finished shoe's record
- * with its revealed seed, for `verifyShoe`, and what each of its rounds' settlement recorded.
+ * with its revealed seed, for `verifyShoe`, and what each of its rounds' settlement recorded;
+ * `GET /holdem-hands/:id` (no session needed) a finished Hold'em hand's record, for `dealHoldemHand`.
  */
 export function tableRoutes(s: Services): Router {
   const router = Router();
@@ -50,6 +51,16 @@ export function tableRoutes(s: Services): Router {
         "shoe_not_revealed",
       );
     res.json(shoe);
+  });
+  // Public too: a finished hand's seed is revealed at the table to everyone watching it.
+  router.get("/holdem-hands/:id", async (req, res) => {
+    const { id } = parse(holdemHandIdParam, { id: req.params.id });
+    const hand = await s.holdem.revealedHand(id);
+    if (hand === "unknown") throw notFound("No hand has this id: check it against your history", "hand_not_found");
+    if (hand === "playing")
+      throw conflict("This hand is still being played: its server seed stays secret until it is over", "hand_not_revealed");
+    if (hand === "void") throw conflict("This hand was never finished (its table closed during it): every bet went back", "hand_void");
+    res.json(hand);
   });
   return router;
 }

@@ -35,10 +35,29 @@ export interface HoldemStackUpdate {
 }
 
 /**
+ * A seat dealt into a finished hand, as the players' history keeps it: what it put in (the uncalled part
+ * given back not counted) and what it won over all pots. Its net is `won - putIn`.
+ */
+export interface HoldemHandPlayer {
+  seat: number;
+  playerId: string;
+  putIn: number;
+  won: number;
+}
+
+/** What names a finished hand in the history and the feeds: its row, its number at the table, its commitment. */
+export interface HoldemHandRef {
+  handId: string;
+  handNumber: number;
+  serverSeedHash: string;
+}
+
+/**
  * The Hold'em tables' money (docs/architecture/holdem.md, "Money"), on the money engine: a buy-in moves
  * coins from the player's balance to the table's holding account and seats the player in the same
  * transaction; a cash-out moves the stack back and frees the seat, once; a hand's result moves chips
- * between the stacks of its seats, once, and never changes what the table holds.
+ * between the stacks of its seats, once, and never changes what the table holds; it writes each
+ * seat's part of the hand for its player's history and announces it after the commit (the feeds).
  */
 export class HoldemMoney {
   constructor(
@@ -110,8 +129,14 @@ export class HoldemMoney {
    * being played answers false and changes nothing). The stacks must hold the same chips as before: a
    * hand moves chips between seats, never in or out of the table.
    */
-  settleHand(handId: string, stacks: readonly HoldemStackUpdate[], record: { actions: unknown; result: unknown }): Promise<boolean> {
-    return this.db.transaction(async (em) => {
+  settleHand(
+    ref: HoldemHandRef,
+    stacks: readonly HoldemStackUpdate[],
+    players: readonly HoldemHandPlayer[],
+    record: { actions: unknown; result: unknown },
+  ): Promise<boolean> {
+    const handId = ref.handId;
+    return this.requests.transaction(async (em, announce) => {
       const [hand] = await sqlRows<Row<"holdem_hands", "id">>(
         em,
         `UPDATE holdem_hands SET phase = 'complete', actions = $2::jsonb, result = $3::jsonb, ended_at = now()
@@ -133,6 +158,16 @@ export class HoldemMoney {
         `UPDATE holdem_seats s SET stack = u.stack FROM unnest($1::uuid[], $2::bigint[]) AS u(id, stack) WHERE s.id = u.id`,
         [ids, stacks.map((s) => s.stack)],
       );
+      // Each seat's part of the hand, for its player's history (written with the result, so never without it).
+      await sqlRows(
+        em,
+        `INSERT INTO holdem_hand_players (hand_id, seat, player_id, put_in, won)
+         SELECT $1, u.seat, u.player_id, u.put_in, u.won FROM unnest($2::int[], $3::uuid[], $4::bigint[], $5::bigint[]) AS u(seat, player_id, put_in, won)`,
+        [handId, players.map((p) => p.seat), players.map((p) => p.playerId), players.map((p) => p.putIn), players.map((p) => p.won)],
+      );
+      // Told after the commit: each player's row of the instance's feed (no card in it).
+      for (const p of players)
+        announce({ type: "holdem-settled", playerId: p.playerId, hand: { ...ref, seat: p.seat, putIn: p.putIn, won: p.won } });
       return true;
     });
   }

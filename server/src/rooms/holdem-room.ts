@@ -537,7 +537,14 @@ export abstract class HoldemRoom extends Room<{ state: TableRoomState; client: H
     try {
       const stacks = result.stacks.map((s) => ({ seatId: this.holders.get(s.seat)!.seatId, stack: s.stack }));
       const actions = hand.actions.map((a) => ({ seat: a.seat, action: a.action }));
-      const written = await this.s.ledger.holdem.settleHand(played.handId, stacks, { actions: hand.actions, result });
+      // Each seat's part: what it put in (its stack before less after, plus what it won back) and what it won.
+      const players = played.start.seats.map((s) => {
+        const won = result.won.find((w) => w.seat === s.seat)?.amount ?? 0;
+        const after = result.stacks.find((x) => x.seat === s.seat)?.stack ?? s.stack;
+        return { seat: s.seat, playerId: s.playerId, putIn: s.stack - after + won, won };
+      });
+      const ref = { handId: played.handId, handNumber: played.start.handNumber, serverSeedHash: played.serverSeedHash };
+      const written = await this.s.ledger.holdem.settleHand(ref, stacks, players, { actions: hand.actions, result });
       // Not written: the hand was made void meanwhile (the restart rule took the table), stacks unchanged.
       if (!written) throw new Error(`hand ${played.handId} is no longer being played`);
       this.seats = afterHand(this.seats, hand);

@@ -39,6 +39,7 @@ interface Viewer {
   playerId: string;
   game: string | null;
   sharedTable: SharedTablePlace | null;
+  holdemTable: SharedTablePlace | null;
   /** The member whose table this client watches: player id (server side only) and Discord id. */
   watching: string | null;
   watchingDiscordId: string | null;
@@ -151,6 +152,7 @@ export abstract class TogetherRoom extends Room<{ client: TogetherClient }> {
       playerId: client.auth!.playerId,
       game: null,
       sharedTable: null,
+      holdemTable: null,
       watching: null,
       watchingDiscordId: null,
       wantWatch: null,
@@ -215,6 +217,7 @@ export abstract class TogetherRoom extends Room<{ client: TogetherClient }> {
     }
     client.userData!.game = parsed.data.game;
     client.userData!.sharedTable = parsed.data.sharedTable;
+    client.userData!.holdemTable = parsed.data.holdemTable;
     this.record(client.userData!);
   }
 
@@ -226,7 +229,12 @@ export abstract class TogetherRoom extends Room<{ client: TogetherClient }> {
       viewer.pendingAt = null;
       viewer.lastAt = Date.now();
       void this.services.together
-        .at(this.instanceId!, viewer.playerId, { game: viewer.game, watching: viewer.watching, sharedTable: viewer.sharedTable })
+        .at(this.instanceId!, viewer.playerId, {
+          game: viewer.game,
+          watching: viewer.watching,
+          sharedTable: viewer.sharedTable,
+          holdemTable: viewer.holdemTable,
+        })
         .catch((error) => this.services.log.error("together:at", "table not recorded", error));
     };
     if (wait <= 0) apply();
@@ -433,7 +441,12 @@ export abstract class TogetherRoom extends Room<{ client: TogetherClient }> {
         .filter((c) => c.userData)
         .map((c) => [
           c.userData!.playerId,
-          { game: c.userData!.game, watching: c.userData!.watching, sharedTable: c.userData!.sharedTable },
+          {
+            game: c.userData!.game,
+            watching: c.userData!.watching,
+            sharedTable: c.userData!.sharedTable,
+            holdemTable: c.userData!.holdemTable,
+          },
         ]),
     );
     await this.services.together

@@ -1,6 +1,14 @@
 import type { Presence } from "@colyseus/core";
 import type { Redis } from "ioredis";
-import { ANONYMOUS_NAME, isBigWin, type FeedRow, type SharedTablePlace, type TogetherMember, type WatchedRound } from "@casino/common";
+import {
+  ANONYMOUS_NAME,
+  HOLDEM_GAME,
+  isBigWin,
+  type FeedRow,
+  type SharedTablePlace,
+  type TogetherMember,
+  type WatchedRound,
+} from "@casino/common";
 import { roundMultiplier } from "@casino/common/games/odds";
 import type { Database } from "../db/database";
 import { openRoundOf } from "../db/open-rounds";
@@ -43,6 +51,8 @@ interface MemberEntry {
   watching?: string | null;
   /** The place at the instance's shared blackjack table. */
   sharedTable?: SharedTablePlace | null;
+  /** The place at the instance's Hold'em table. */
+  holdemTable?: SharedTablePlace | null;
 }
 
 /**
@@ -53,6 +63,7 @@ export interface MemberDoing {
   game: string | null;
   watching: string | null;
   sharedTable: SharedTablePlace | null;
+  holdemTable: SharedTablePlace | null;
 }
 
 /** A round step on the table channel: whose, and the round as their own screen has it. */
@@ -269,6 +280,7 @@ export class Together {
                 self,
                 watching: null,
                 sharedTable: null,
+                holdemTable: null,
               }
             : {
                 discordId: profile.discordId,
@@ -280,6 +292,7 @@ export class Together {
                 self,
                 watching: watchedDiscordId(entry),
                 sharedTable: entry.sharedTable ?? null,
+                holdemTable: entry.holdemTable ?? null,
               },
         );
       });
@@ -436,6 +449,28 @@ export class Together {
       id: `table:${seat.shoeHash}:${seat.round}:${seat.seat}`,
       serverSeedHash: seat.shoeHash,
       nonce: seat.round,
+    });
+  }
+
+  /**
+   * A player's part of a finished Hold'em hand: what the seat put in as the stake, what it won as the
+   * payout, named by the hand's commitment and number. Published once the hand's result is committed,
+   * so after its showdown; it carries no card (a mucked hand stays unseen).
+   */
+  holdemSettled(
+    playerId: string,
+    hand: { handId: string; handNumber: number; serverSeedHash: string; seat: number; putIn: number; won: number },
+  ): void {
+    this.settled(playerId, {
+      game: HOLDEM_GAME,
+      totalStake: hand.putIn,
+      totalPayout: hand.won,
+      // players play each other: nothing pays a multiple of a stake
+      multiplier: null,
+      kind: "holdem",
+      id: `holdem:${hand.handId}:${hand.seat}`,
+      serverSeedHash: hand.serverSeedHash,
+      nonce: hand.handNumber,
     });
   }
 

@@ -5,20 +5,29 @@ import { gameDefinition } from "@casino/common/catalogue";
 import { DAILY_SPIN, verifyRound, type RoundVerification } from "@casino/common/fairness/verify";
 import { roundingRuleName } from "@casino/common/fairness/rounding";
 import { paidText } from "@casino/common/format";
-import { parseVerifyQuery, shoeOfVerifyQuery, verifyRequestOf, type VerifyForm } from "@casino/common/fairness/verify-link";
+import {
+  holdemHandOfVerifyQuery,
+  parseVerifyQuery,
+  shoeOfVerifyQuery,
+  verifyRequestOf,
+  type VerifyForm,
+} from "@casino/common/fairness/verify-link";
 import { ENGINES } from "@casino/common/games/registry";
 import { Button } from "../../ui/Button";
 import { Card } from "../../ui/Card";
 import { cn } from "../../ui/cn";
 import { ModeTabs } from "../../ui/ModeTabs";
 import { ShoeVerifier } from "./ShoeVerifier";
+import { HandVerifier } from "./HandVerifier";
 import { backToCasino } from "../../app/address";
 
-type Mode = "round" | "shoe";
+type Mode = "round" | "shoe" | "hand";
 const MODES: { id: Mode; label: string }[] = [
   { id: "round", label: "A round" },
   { id: "shoe", label: "A table shoe" },
+  { id: "hand", label: "A Hold'em hand" },
 ];
+const HEADINGS: Record<Mode, string> = { round: "Verify a round", shoe: "Verify a shoe", hand: "Verify a hand" };
 
 const GAME_CHOICES = [
   ...Object.keys(ENGINES).map((id) => ({ id, title: gameDefinition(id)?.title ?? id })),
@@ -91,11 +100,13 @@ function Input(props: {
  * re-derived here in the browser with the same common code the server runs, step by step, and the
  * server seed checked against the SHA-256 commitment shown before it was revealed. Needs no sign-in and
  * no server: a link from the history arrives pre-filled. In its shoe mode (`/verify?shoe=<id>`) it
- * reads a finished shoe of the blackjack table from the server and deals every round of it again.
+ * reads a finished shoe of the blackjack table from the server and deals every round of it again; in
+ * its hand mode (`/verify?holdemHand=<id>`) a finished hand of the Hold'em table.
  */
 export default function VerifyPage() {
   const [shoeId] = useState(() => shoeOfVerifyQuery(window.location.search));
-  const [mode, setMode] = useState<Mode>(shoeId === null ? "round" : "shoe");
+  const [handId] = useState(() => holdemHandOfVerifyQuery(window.location.search));
+  const [mode, setMode] = useState<Mode>(shoeId !== null ? "shoe" : handId !== null ? "hand" : "round");
   const [form, setForm] = useState<VerifyForm>(() => parseVerifyQuery(window.location.search));
   const set = (name: keyof VerifyForm, value: string) => setForm((f) => ({ ...f, [name]: value }));
   const outcome = useMemo(() => derive(form), [form]);
@@ -112,7 +123,7 @@ export default function VerifyPage() {
           <ArrowLeft className="h-4 w-4" aria-hidden /> Back to the casino
         </Link>
         <h1 className="flex items-center gap-2 text-2xl font-bold">
-          <ShieldCheck className="h-6 w-6 text-primary-ink" aria-hidden /> {mode === "shoe" ? "Verify a shoe" : "Verify a round"}
+          <ShieldCheck className="h-6 w-6 text-primary-ink" aria-hidden /> {HEADINGS[mode]}
         </h1>
         <Link href="/fairness" className="ml-auto inline-flex min-h-8 items-center text-sm text-primary-ink underline">
           How it works
@@ -123,6 +134,8 @@ export default function VerifyPage() {
 
       {mode === "shoe" ? (
         <ShoeVerifier initialId={shoeId ?? ""} />
+      ) : mode === "hand" ? (
+        <HandVerifier initialId={handId ?? ""} />
       ) : (
         <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           <Card className="space-y-3">

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link } from "wouter";
 import { ChevronLeft, ChevronRight, RefreshCw } from "lucide-react";
-import { GAMES } from "@casino/common/catalogue";
+import { GAMES, HOLDEM_GAME, HOLDEM_TITLE } from "@casino/common/catalogue";
 import { formatNet } from "@casino/common/format";
 import type { HistoryPage, PlayerSummary } from "@casino/common/api";
 import { api, messageOf, seg } from "../../net/api";
@@ -194,6 +194,7 @@ export default function ProfileDialog({
                   </option>
                 ))}
                 <option value="daily-spin">Daily spin</option>
+                <option value={HOLDEM_GAME}>{HOLDEM_TITLE}</option>
               </select>
             </label>
             <label className="flex flex-col gap-1">

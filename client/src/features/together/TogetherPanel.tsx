@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { useLocation } from "wouter";
 import { Armchair, Eye, Share2, Sparkles, UserPlus } from "lucide-react";
 import { DISCORD_CDN } from "@casino/common/constants";
-import { gameDefinition, type GameId } from "@casino/common/catalogue";
+import { gameTitleOf } from "@casino/common/catalogue";
 import { formatCoins, formatMultiplier } from "@casino/common/format";
 import {
   roundCustomId,
@@ -19,6 +19,7 @@ import { useLobby } from "../../store/lobby";
 import { useRoom } from "../../store/room";
 import { useSession } from "../../store/session";
 import { useTogether } from "../../store/together";
+import { HOLDEM_PATH, go } from "../../app/address";
 import { canInvite, openInvite, shareLink, type Participant } from "../../platform/discord-together";
 import { feedRowFigures, foldedText } from "./feed-figures";
 import { openRoundVerify } from "./open-round";
@@ -40,6 +41,8 @@ interface StripPerson {
   game: string | null;
   /** The place at the instance's shared blackjack table (a seat, or watching it), null elsewhere. */
   sharedTable: SharedTablePlace | null;
+  /** The place at the instance's Hold'em table (a seat, or watching it), null elsewhere. */
+  holdemTable: SharedTablePlace | null;
   bestWinToday: number;
   joined: boolean;
   self: boolean;
@@ -63,6 +66,7 @@ function stripPeople(participants: Participant[] | null, members: TogetherMember
         avatarUrl: m.avatarUrl,
         game: m.game,
         sharedTable: m.sharedTable,
+        holdemTable: m.holdemTable ?? null,
         bestWinToday: m.bestWinToday,
         joined: true,
         self: m.self,
@@ -81,6 +85,7 @@ function stripPeople(participants: Participant[] | null, members: TogetherMember
         avatarUrl: participantAvatar(p) ?? m?.avatarUrl ?? null,
         game: m?.game ?? null,
         sharedTable: m?.sharedTable ?? null,
+        holdemTable: m?.holdemTable ?? null,
         bestWinToday: m?.bestWinToday ?? 0,
         joined: m !== undefined,
         self: m?.self ?? false,
@@ -88,13 +93,14 @@ function stripPeople(participants: Participant[] | null, members: TogetherMember
     });
 }
 
-const titleOf = (game: string | null) => (game ? (gameDefinition(game as GameId)?.title ?? game) : null);
+const titleOf = (game: string | null) => (game ? gameTitleOf(game) : null);
 
 /** What a member of the strip is doing, in one short line. */
 function doingLine(p: StripPerson, nameOf: (discordId: string | null) => string): string {
   if (!p.joined) return "Joining...";
   if (p.watching) return `Watching ${nameOf(p.watching)}`;
   if (p.sharedTable) return p.sharedTable.seat === null ? "Watching the blackjack table" : `Blackjack table, seat ${p.sharedTable.seat}`;
+  if (p.holdemTable) return p.holdemTable.seat === null ? "Watching the Hold'em table" : `Hold'em table, seat ${p.holdemTable.seat}`;
   return p.game ? `Playing ${titleOf(p.game)}` : "In the lobby";
 }
 
@@ -111,8 +117,8 @@ export default function TogetherPanel() {
 /**
  * "In this activity": who is in the Discord activity with the player, what each plays (or whose table
  * each watches) and their best win today, with the Invite button and a Watch button per member at a
- * table; a member at the activity's blackjack table has a Join button instead, which takes the player
- * to that table (to watch, and sit at a free seat). The player's own line says who watches them.
+ * table; a member at the activity's blackjack or Hold'em table has a Join button instead, which takes
+ * the player to that table (to watch, and sit at a free seat). The player's own line says who watches them.
  * Nothing outside an activity.
  */
 export function TogetherStrip() {
@@ -123,6 +129,7 @@ export function TogetherStrip() {
   const table = useTogether((s) => s.table);
   const watch = useTogether((s) => s.watch);
   const atTable = useTogether((s) => s.sharedTable !== null);
+  const atHoldem = useTogether((s) => s.holdemTable !== null);
   const openGame = useLobby((s) => s.openGame);
   const inInstance = discord?.instanceJoined === true;
   if (!inInstance) return null;
@@ -163,7 +170,10 @@ export function TogetherStrip() {
           <li
             key={p.key}
             // A member at the blackjack table gets room for the seat and the Join button.
-            className={cn("flex min-w-32 shrink-0 items-center gap-2 sm:min-w-36", p.sharedTable ? "max-w-72" : "max-w-60")}
+            className={cn(
+              "flex min-w-32 shrink-0 items-center gap-2 sm:min-w-36",
+              p.sharedTable || p.holdemTable ? "max-w-72" : "max-w-60",
+            )}
             data-testid="together-member"
             data-self={p.self || undefined}
           >
@@ -181,6 +191,7 @@ export function TogetherStrip() {
                 className="truncate text-muted-foreground"
                 data-testid="together-member-game"
                 data-seat={p.sharedTable ? (p.sharedTable.seat ?? "watching") : undefined}
+                data-holdem-seat={p.holdemTable ? (p.holdemTable.seat ?? "watching") : undefined}
                 title={doingLine(p, nameOf)}
               >
                 {doingLine(p, nameOf)}
@@ -207,7 +218,23 @@ export function TogetherStrip() {
                 <Armchair className="h-3.5 w-3.5" aria-hidden /> Join
               </Button>
             )}
-            {!p.self && p.joined && p.game && !p.sharedTable && p.discordId && (
+            {!p.self && p.joined && p.holdemTable && !atHoldem && (
+              <Button
+                size="sm"
+                variant="outline"
+                className="h-7 shrink-0 gap-1 px-2 text-xs"
+                aria-label={`Join ${p.name} at the Hold'em table`}
+                title={`Join ${p.name} at the Hold'em table`}
+                data-testid="join-holdem-button"
+                onClick={() => {
+                  watch(null);
+                  go(HOLDEM_PATH, { aboveLobby: true });
+                }}
+              >
+                <Armchair className="h-3.5 w-3.5" aria-hidden /> Join
+              </Button>
+            )}
+            {!p.self && p.joined && p.game && !p.sharedTable && !p.holdemTable && p.discordId && (
               <Button
                 size="sm"
                 variant="outline"
@@ -418,7 +445,11 @@ function FeedLine({ row, onOpen }: { row: FeedRow; onOpen(row: FeedRow): void })
   const common = { "data-testid": "feed-row", "data-big": row.big || undefined, "data-round": row.id, "data-kind": row.kind };
   if (row.kind !== "round") {
     return (
-      <div className={className} {...common} title={row.kind === "crash" ? `Crash game #${row.nonce}` : undefined}>
+      <div
+        className={className}
+        {...common}
+        title={row.kind === "crash" ? `Crash game #${row.nonce}` : row.kind === "holdem" ? `Hold'em hand #${row.nonce}` : undefined}
+      >
         {content}
       </div>
     );

@@ -43,6 +43,7 @@ export default function TogetherService() {
   const activeGame = useLobby((s) => s.activeGame);
   const participants = useTogether((s) => s.participants);
   const sharedTable = useTogether((s) => s.sharedTable);
+  const holdemTable = useTogether((s) => s.holdemTable);
   const connection = useRef<TogetherConnection | null>(null);
   const [, navigate] = useLocation();
   const instanceId = discord?.instanceJoined ? discord.instanceId : null;
@@ -54,7 +55,7 @@ export default function TogetherService() {
         // A new or resumed connection is told the table again.
         if (status !== "open") return;
         useReactions.setState({ sender: instanceId ? (reaction, target) => c.react(reaction, target) : null });
-        c.at(useLobby.getState().activeGame, useTogether.getState().sharedTable);
+        c.at(useLobby.getState().activeGame, useTogether.getState().sharedTable, useTogether.getState().holdemTable);
         const watching = useTogether.getState().watching;
         if (watching) c.watch(watching);
       },
@@ -95,7 +96,7 @@ export default function TogetherService() {
     };
   }, [token, instanceId]);
 
-  useEffect(() => connection.current?.at(activeGame, sharedTable), [activeGame, sharedTable]);
+  useEffect(() => connection.current?.at(activeGame, sharedTable, holdemTable), [activeGame, sharedTable, holdemTable]);
   // The table watched follows the store (the strip's Watch buttons and the watch view's Close).
   useEffect(
     () =>
@@ -138,12 +139,20 @@ export default function TogetherService() {
     if (!discord) return;
     const title = activeGame ? gameDefinition(activeGame)?.title : null;
     updatePresence({
-      details: activeGame === "blackjack" && sharedTable ? "At the blackjack table" : title ? `Playing ${title}` : "In the lobby",
+      details: holdemTable
+        ? holdemTable.seat === null
+          ? "Watching the Hold'em table"
+          : "At the Hold'em table"
+        : activeGame === "blackjack" && sharedTable
+          ? "At the blackjack table"
+          : title
+            ? `Playing ${title}`
+            : "In the lobby",
       state: "Virtual coins only",
       partySize: participants?.length ?? 1,
       startedAt: useTogether.getState().startedAt,
     });
-  }, [discord, activeGame, sharedTable, participants?.length]);
+  }, [discord, activeGame, sharedTable, holdemTable, participants?.length]);
 
   // Launched from a share link: the round it names.
   useEffect(() => {

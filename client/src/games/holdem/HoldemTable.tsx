@@ -6,6 +6,7 @@ import type { HoldemAction, LegalActions } from "@casino/common/games/holdem/han
 import { ACTION_TONES } from "../shared/ActionButton";
 import { PlayingCard, handName } from "../shared/Cards";
 import { formatCoins } from "../shared/format";
+import { InvitePrompt } from "../shared/InvitePrompt";
 import { useFastReveal } from "../../ui/useReducedMotion";
 import { useMediaQuery } from "../../ui/useMediaQuery";
 import { useNow } from "../../ui/useNow";
@@ -95,6 +96,10 @@ export function HoldemTable({ host, balance }: { host: SharedRoomHost; balance: 
         ? "Not enough coins for this buy-in"
         : null;
   const canSit = status === "open" && !controls.pending && !me && buyInError === null;
+  // Discord's invite (inside an activity's guild channel) while a seat is free and no hand is being played
+  // with this player in it: a player in a hand is never distracted from it.
+  const inPlay = hand !== null && table?.phase === "playing" && hand.seats.some((s) => s.seat === mySeat);
+  const invite = host.invite && table && table.seats.length < HOLDEM_TABLE_SEATS && !inPlay ? host.invite : null;
 
   const seatProps = (seat: number): SeatProps => {
     const player = table!.seats.find((p) => p.seat === seat) ?? null;
@@ -164,6 +169,7 @@ export function HoldemTable({ host, balance }: { host: SharedRoomHost; balance: 
               Reconnecting…
             </p>
           )}
+          {invite && <InvitePrompt invite={invite} text="Bring friends to a free seat at the table." testId="holdem-invite" />}
           {table ? (
             wide ? (
               <div className="relative h-[600px] w-full" data-testid="holdem-felt">

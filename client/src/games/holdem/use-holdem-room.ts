@@ -1,10 +1,11 @@
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
 import type { HoldemPrivateView, HoldemSeatPlayer, HoldemTableSnapshot } from "@casino/common/holdem-table";
 import type { HoldemAction } from "@casino/common/games/holdem/hand-machine";
 import { HoldemConnection, type HoldemState } from "../../net/holdem-room";
 import { useSharedRoom, type SharedRoomStatus } from "../shared/use-shared-room";
 import { serverClockOffset } from "../shared/server-clock";
 import type { SharedRoomHost } from "../../features/game-host/shared-room-host";
+import { useTogether } from "../../store/together";
 
 export interface HoldemRoomControls {
   status: SharedRoomStatus;
@@ -54,6 +55,7 @@ export function useHoldemRoom({ token, playerId, instanceId }: SharedRoomHost): 
   const me = (table && playerId && table.seats.find((s) => s.playerId === playerId)) || null;
   // A private view of a seat this player no longer holds is stale.
   const own = me && state?.own?.seat === me.seat ? state.own : null;
+  usePlaceInStrip(instanceId !== null && table !== null, me?.seat ?? null);
   return {
     status,
     table,
@@ -68,4 +70,17 @@ export function useHoldemRoom({ token, playerId, instanceId }: SharedRoomHost): 
     comeBack: (postNow) => send((c) => c.comeBack(postNow)),
     leave: () => send((c) => c.leave()),
   };
+}
+
+/**
+ * While the activity instance's table is open, the player's place at it (a seat, or watching) is the
+ * strip's to show to the others of the instance and the rich presence's to tell ("At the Hold'em
+ * table"); a public table has no strip. Cleared when the page closes.
+ */
+function usePlaceInStrip(shown: boolean, seat: number | null): void {
+  useEffect(() => {
+    if (!shown) return;
+    if (useTogether.getState().holdemTable?.seat !== seat) useTogether.setState({ holdemTable: { seat } });
+  }, [shown, seat]);
+  useEffect(() => () => useTogether.setState({ holdemTable: null }), []);
 }

@@ -1,6 +1,6 @@
 import { ArrowDown, ArrowUp, Equal } from "lucide-react";
 import { Link } from "wouter";
-import { gameDefinition } from "@casino/common/catalogue";
+import { gameTitleOf } from "@casino/common/catalogue";
 import { roundMultiplier } from "@casino/common/games/odds";
 import { formatNet } from "@casino/common/format";
 import { drawnFromSeeds, verifyHref, type HistoryItem } from "./api";
@@ -55,8 +55,8 @@ export function ResultMark({ row }: { row: Row }) {
 const formatDateTime = (iso: string): string =>
   new Date(iso).toLocaleString("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
 
-/** A game's title ("Daily spin" for the wheel's spins). */
-export const gameTitle = (game: string): string => gameDefinition(game)?.title ?? (game === DAILY_SPIN ? "Daily spin" : game);
+/** A game's title ("Daily spin" for the wheel's spins, "Hold'em table" for a hand there). */
+export const gameTitle = (game: string): string => (game === DAILY_SPIN ? "Daily spin" : gameTitleOf(game));
 const DAILY_SPIN = "daily-spin";
 
 /**

@@ -1,5 +1,5 @@
 import type { TableSession } from "../contract";
-import { shoeVerifyHref, verifyHref as verifierHref } from "@casino/common/fairness/verify-link";
+import { holdemHandVerifyHref, shoeVerifyHref, verifyHref as verifierHref } from "@casino/common/fairness/verify-link";
 import type { HistoryItem } from "@casino/common/api";
 
 export type { HistoryItem };
@@ -30,9 +30,13 @@ export async function fetchHistory(session: TableSession, limit = 100, signal?: 
 /**
  * Where a row can be checked once its server seed is revealed: the verifier page, pre-filled (the link
  * format is common's, the one the page reads). Null while the seed is still the active one, and for
- * rows not drawn from the player's seeds; a round at the shared table links to its shoe's round.
+ * rows not drawn from the player's seeds; a round at the shared table links to its shoe's round, a
+ * Hold'em hand to the hand's record.
  */
 export function verifyHref(item: HistoryItem): string | null {
+  // A Hold'em hand is verified from its own record (its seed is revealed when the hand is over).
+  const hand = item.kind === "holdem_hand" ? (item.params as { handId?: unknown } | null)?.handId : undefined;
+  if (typeof hand === "string") return holdemHandVerifyHref(hand);
   const table = tableRoundOf(item);
   // A seat's round at the shared table is verified with its whole shoe, once the shoe's seed is revealed.
   if (table) return `${shoeVerifyHref(table.shoeId)}#round-${table.round}`;

@@ -18,6 +18,9 @@ export interface HoldemConfig {
   graceMs: number;
 }
 
+/** Seats at the casino's Hold'em table (the hand machine allows up to HOLDEM_MAX_SEATS; a table has 8). */
+export const HOLDEM_TABLE_SEATS = 8;
+
 export const HOLDEM_DEFAULTS: HoldemConfig = {
   smallBlind: 1,
   bigBlind: 2,

@@ -741,6 +741,29 @@ export class HoldemHandRow {
   @Column({ name: "ended_at", type: "timestamptz", nullable: true }) endedAt!: Date | null;
 }
 
+/** A seat dealt into a finished Hold'em hand: its player, what it put in and what it won (the history's row). */
+@Entity("holdem_hand_players")
+@Unique("uq_holdem_hand_players_player", ["handId", "playerId"])
+@Check("holdem_hand_players_seat_check", `seat BETWEEN 1 AND 9`)
+@Check("holdem_hand_players_put_in_check", `put_in >= 0`)
+@Check("holdem_hand_players_won_check", `won >= 0`)
+/** Migration: (player_id, created_at DESC). */
+@Index("idx_holdem_hand_players_player", ["playerId", "createdAt"])
+export class HoldemHandPlayerRow {
+  @PrimaryColumn({ name: "hand_id", type: "uuid" }) handId!: string;
+  @ManyToOne(() => HoldemHandRow, { nullable: false })
+  @JoinColumn(fk("holdem_hand_players", "hand_id"))
+  hand?: Relation<HoldemHandRow>;
+  @PrimaryColumn({ type: "integer" }) seat!: number;
+  @Column({ name: "player_id", type: "uuid" }) playerId!: string;
+  @ManyToOne(() => Player, { nullable: false })
+  @JoinColumn(fk("holdem_hand_players", "player_id"))
+  player?: Relation<Player>;
+  @Column({ name: "put_in", type: "bigint", transformer: bigintToNumber }) putIn!: number;
+  @Column({ type: "bigint", transformer: bigintToNumber }) won!: number;
+  @CreateDateColumn({ name: "created_at", type: "timestamptz" }) createdAt!: Date;
+}
+
 export const ENTITIES = [
   Tag,
   Player,
@@ -773,5 +796,6 @@ export const ENTITIES = [
   HoldemTableRow,
   HoldemSeatRow,
   HoldemHandRow,
+  HoldemHandPlayerRow,
   AdminAction,
 ];

@@ -16,6 +16,8 @@ export type BalanceReason =
  *   player got and the bet's parameters as recorded (what tells the multiplier the bet was placed at).
  * - `table-settled`: a seat's round at the shared blackjack table was paid.
  * - `skill-settled`: a skill round's reward was paid.
+ * - `holdem-settled`: a Hold'em hand the player was dealt into was written, with what the seat put in
+ *   and won (no card: the feed row must never tell one).
  * - `seeds`: the player's seed pair changed (a rotation, a new client seed); `from` as for a balance.
  */
 export type Announcement =
@@ -27,6 +29,11 @@ export type Announcement =
       seat: { stake: number; payout: number; shoeHash: string; round: number; seat: number };
     }
   | { type: "skill-settled"; playerId: string; round: { game: string; roundId: string; reward: number } }
+  | {
+      type: "holdem-settled";
+      playerId: string;
+      hand: { handId: string; handNumber: number; serverSeedHash: string; seat: number; putIn: number; won: number };
+    }
   | { type: "seeds"; playerId: string; active: ActiveSeedView; from: string | null };
 
 /** A subscriber: told of each announcement in commit order; what it returns is awaited by `idle()` only. */
