@@ -13,6 +13,7 @@ import { RecentlyPlayed } from "./RecentlyPlayed";
 import { Favourites } from "./Favourites";
 import { ResumeCard } from "./ResumeCard";
 import { OutOfCoins } from "../no-coins/OutOfCoins";
+import { FirstRunGuide } from "../first-run/FirstRunGuide";
 import { useGameStats } from "./useGameStats";
 import { GAME_TABLES } from "../../games/registry";
 import { HOLDEM_PATH, go } from "../../app/address";
@@ -24,7 +25,7 @@ const openHoldem = () => go(HOLDEM_PATH, { aboveLobby: true });
 const GRID = "grid grid-cols-2 gap-2.5 sm:gap-3 lg:grid-cols-3";
 
 /**
- * Search, the open round to resume, then Most Played, recently played and favourites, each one compact
+ * Search, the first-run guide until it is closed, the open round to resume, then Most Played, recently played and favourites, each one compact
  * row, then the six categories: on a phone the catalogue starts on the first screen.
  */
 export function GamesTab() {
@@ -67,6 +68,7 @@ export function GamesTab() {
           className="h-11 w-full rounded-xl border border-border bg-card pl-9 pr-3 text-base outline-none placeholder:text-muted-foreground focus:border-primary sm:max-w-sm"
         />
       </div>
+      <FirstRunGuide />
       <ResumeCard />
       <OutOfCoins className="mb-4" />
       {searching ? (
