@@ -52,3 +52,47 @@ export async function multipliersIn(page: Page, selector: string): Promise<strin
 
 /** The one multiplier format: two decimals, thousands separated ("1.33×", "9,900.00×"). */
 export const MULTIPLIER_FORMAT = /^\d{1,3}(,\d{3})*\.\d{2}×$/;
+
+/**
+ * The WCAG contrast ratio of the text of each element matching `selector` on what lies behind it (the
+ * first opaque background up its ancestors, with the translucent ones above it laid over). axe-core
+ * leaves text of one or two characters (a HUD's "3") unjudged, as too short to tell it is text: this
+ * measures it. Colours are read through a canvas, which turns any CSS colour (lab, oklch) into sRGB.
+ */
+export async function textContrasts(page: Page, selector: string): Promise<{ name: string; ratio: number }[]> {
+  return page.evaluate((sel) => {
+    const canvas = document.createElement("canvas");
+    canvas.width = canvas.height = 1;
+    const ctx = canvas.getContext("2d", { willReadFrequently: true })!;
+    const rgba = (css: string): [number, number, number, number] => {
+      ctx.clearRect(0, 0, 1, 1);
+      ctx.fillStyle = css;
+      ctx.fillRect(0, 0, 1, 1);
+      const [r, g, b, a] = ctx.getImageData(0, 0, 1, 1).data;
+      return [r!, g!, b!, a! / 255];
+    };
+    const over = (top: number[], below: number[]) => [0, 1, 2].map((i) => top[i]! * top[3]! + below[i]! * (1 - top[3]!));
+    const luminance = (rgb: number[]) => {
+      const [r, g, b] = rgb.map((c) => {
+        const s = c / 255;
+        return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    return [...document.querySelectorAll<HTMLElement>(sel)].map((el) => {
+      const layers: number[][] = [];
+      for (let at: HTMLElement | null = el; at; at = at.parentElement) {
+        const layer = rgba(getComputedStyle(at).backgroundColor);
+        if (layer[3] > 0) layers.push(layer);
+        if (layer[3] === 1) break;
+      }
+      const behind = layers.reduceRight<number[]>((below, top) => over(top, below), [255, 255, 255]);
+      const text = over(rgba(getComputedStyle(el).color), behind);
+      const [light, dark] = [luminance(text), luminance(behind)].sort((a, b) => b - a);
+      return {
+        name: `${el.dataset.testid ?? el.tagName}: ${el.textContent}`,
+        ratio: Math.round(((light! + 0.05) / (dark! + 0.05)) * 100) / 100,
+      };
+    });
+  }, selector);
+}

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { GAMES } from "@casino/common/catalogue";
 import { axeViolations, describeFindings } from "./axe";
-import { MULTIPLIER_FORMAT, multipliersIn, tabWalk } from "./a11y-helpers";
+import { MULTIPLIER_FORMAT, multipliersIn, tabWalk, textContrasts } from "./a11y-helpers";
 import { caseOf, stakeOf } from "./games-cases";
 import { openGame, revealed, setAmount, settled, storeTheme, type ThemeChoice } from "./games-helpers";
 import { DESKTOP } from "./support";
@@ -150,6 +150,32 @@ describe("every table", () => {
       }
     },
   );
+});
+
+describe("Dot Battle while a round plays", () => {
+  it.each(MODES)("$mode: the HUD's figures read at 4.5:1 or more, and the screen is axe-clean", { timeout: 120_000 }, async (theme) => {
+    const { context, page, notice } = await guestIn(theme);
+    try {
+      await closesWithEscape(page, notice);
+      await openGame(page, "dot-battle");
+      await page.getByTestId("skill-start").click();
+      const canvas = page.getByTestId("battle-canvas");
+      await expect.poll(() => canvas.getAttribute("data-tick").then(Number), { timeout: 20_000 }).toBeGreaterThan(10);
+      // the figures, and their labels: axe leaves a one-digit figure unjudged
+      const contrasts = await textContrasts(
+        page,
+        '[data-testid="skill-stats"] [data-testid^="stat-"], [data-testid="skill-stats"] .uppercase',
+      );
+      expect(contrasts).toHaveLength(6);
+      expect(
+        contrasts.filter((c) => c.ratio < 4.5),
+        `${theme.mode}: ${JSON.stringify(contrasts)}`,
+      ).toEqual([]);
+      await expectAxeClean(page, `dot-battle ${theme.mode}, playing`, theme);
+    } finally {
+      await context.close();
+    }
+  });
 });
 
 describe("the shared blackjack table", () => {

@@ -273,6 +273,63 @@ describe("phones", () => {
     }
   });
 
+  it(
+    "390×844: with a round open, games played, favourites and recents, the catalogue starts on the first screen",
+    { timeout: 120_000 },
+    async () => {
+      const { context, page } = await openAsGuest(browser, t.baseUrl, PHONES[1]);
+      try {
+        for (const game of GAMES.filter((g) => ["mines", "keno", "slots"].includes(g.id))) {
+          await page
+            .getByTestId(`game-tile-${game.id}`)
+            .getByRole("button", { name: `Add ${game.title} to favourites` })
+            .click();
+        }
+        // four games opened, one played, and a mines round left open
+        await openGame(page, "dice");
+        await setAmount(page, 1);
+        await press(page, "bet-button");
+        await settled(page);
+        await backToLobby(page);
+        for (const id of ["coin-flip", "limbo"]) {
+          await openGame(page, id);
+          await backToLobby(page);
+        }
+        await openGame(page, "mines");
+        await press(page, "bet-button");
+        await expect.poll(() => page.getByTestId("bet-panel").getAttribute("data-locked"), { timeout: 15_000 }).toBe("true");
+        await page.goto(t.baseUrl);
+        await page.getByTestId("resume-card").waitFor({ timeout: 20_000 });
+        await page.locator('[data-testid^="most-played-"]').first().waitFor({ timeout: 20_000 });
+        expect(await page.locator('[data-testid^="recent-"]').count()).toBe(4);
+        expect(await page.locator('[data-testid^="favourite-tile-"]').count()).toBe(3);
+
+        const box = (selector: string) =>
+          page
+            .locator(selector)
+            .first()
+            .evaluate((el) => {
+              const r = el.getBoundingClientRect();
+              return { top: Math.round(r.top), bottom: Math.round(r.bottom), height: Math.round(r.height) };
+            });
+        // search first, then each row one line high (its games side by side, swiped sideways)
+        const search = await box('[role="search"]');
+        const resume = await box('[data-testid="resume-card"]');
+        expect(search.bottom, "search above the rows").toBeLessThanOrEqual(resume.top);
+        for (const row of ['[data-testid="resume-card"]', "#most-played + ul", "#recently-played + ul", "#favourites + ul"]) {
+          expect((await box(row)).height, `${row}: one line`).toBeLessThanOrEqual(60);
+        }
+        const firstTile = await box('[data-testid="category"] [data-testid^="game-tile-"]');
+        await shot(page, "lobby-compact-390");
+        expect(firstTile.top, "the catalogue's first tile starts on the first screen").toBeLessThan(PHONES[1]!.height);
+        expect(await sidewaysScroll(page), "what scrolls sideways").toEqual([]);
+        expect(await smallTargets(page), "controls under 32 px").toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+
   it("360×640: the daily wheel never widens the page while it turns", { timeout: 60_000 }, async () => {
     // the wheel's turn is the subject: this page plays animations
     const { context, page } = await openAsGuest(browser, t.baseUrl, PHONES[0], undefined, { reducedMotion: "no-preference" });

@@ -9,7 +9,7 @@ import { axeViolations } from "./axe";
 /**
  * The profile, in real Chromium against the real server: a guest plays two rounds of dice, then nine
  * of coin flip (so the history runs to a second page of ten). The avatar opens the profile, whose totals are the server's
- * record summed; its history pages by ten and filters by game; "Rotate seeds to reveal" opens the
+ * record summed, under the history's filters; its history pages by ten and filters by game; "Rotate seeds to reveal" opens the
  * seeds panel, and once rotated the dice rounds link to the verifier.
  */
 const { server: t, browser } = setupBrowserApp();
@@ -103,11 +103,31 @@ describe("the profile", () => {
         await dialog.getByTestId("profile-game").selectOption("dice");
         await expect.poll(() => rows(page).evaluateAll((els) => els.map((e) => e.getAttribute("data-game")))).toEqual(["dice", "dice"]);
         expect(await rows(page).evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-stake"))))).toEqual([10, 10]);
+        // and the totals are the dice rounds' alone, as the server sums them under the same filter
+        const dice = record.filter((r) => r.gameType === "dice");
+        const diceNet = dice.reduce((sum, r) => sum + r.payout - r.betAmount, 0);
+        expect(await api<Summary>(t.baseUrl, `/api/player/${s.playerId}/summary?game=dice`, s.token)).toMatchObject({
+          rounds: 2,
+          wagered: 20,
+          net: diceNet,
+          favouriteGame: { gameType: "dice", rounds: 2 },
+        });
+        await expect.poll(() => dialog.getByTestId("profile-rounds").textContent()).toBe("2");
+        expect(await dialog.getByTestId("profile-wagered").textContent()).toBe(formatCoins(20));
+        expect(await dialog.getByTestId("profile-net").textContent()).toBe(formatNet(diceNet));
+        expect(await dialog.getByTestId("profile-favourite").textContent()).toContain("Dice");
+        expect(await dialog.getByTestId("profile-totals-scope").textContent()).toContain("match the history's filters");
         await shot(page, `profile-dice-${name}`);
         expect(await dialog.getByTestId("profile-older").isDisabled()).toBe(true);
         await dialog.getByTestId("profile-result").selectOption("push");
         await dialog.getByTestId("profile-history-empty").waitFor();
+        await expect.poll(() => dialog.getByTestId("profile-rounds").textContent()).toBe("0");
+        expect(await dialog.getByTestId("profile-biggest-win").textContent()).toBe("—");
         await dialog.getByTestId("profile-result").selectOption("");
+        await dialog.getByTestId("profile-game").selectOption("");
+        // without a filter, every round again
+        await expect.poll(() => dialog.getByTestId("profile-rounds").textContent()).toBe(String(FLIPS + 2));
+        expect(await dialog.getByTestId("profile-totals-scope").textContent()).toBe("All your rounds.");
 
         // the button that reveals: the seeds panel, rotated; then the dice rounds link to the verifier
         await dialog.getByTestId("profile-rotate").click();

@@ -109,18 +109,30 @@ export const HISTORY_RESULTS = ["win", "lose", "push"] as const;
 const historyTime = (name: string) =>
   z.iso.datetime({ offset: true, message: `${name} must be an ISO 8601 time with its offset, as 2026-01-31T00:00:00Z` }).optional();
 
-export const historyQuery = z
-  .object({
+/** The filters a player narrows their record by: the history's rows and the summary's totals read the same ones. */
+const historyFilterFields = z.object({
+  /** only rows of this game (a game's id, "daily-spin" for the wheel's spins, "holdem" for the Hold'em table's hands) */
+  game: z.enum([...GAME_IDS, SPIN_GAME, HOLDEM_GAME], { message: `game must be a game's id, ${SPIN_GAME} or ${HOLDEM_GAME}` }).optional(),
+  /** only rows with this result */
+  result: z.enum(HISTORY_RESULTS, { message: "result must be win, lose or push" }).optional(),
+  /** only rows at or after this time */
+  from: historyTime("from"),
+  /** only rows strictly before this time */
+  to: historyTime("to"),
+});
+const spanInOrder = (q: { from?: string; to?: string }) =>
+  q.from === undefined || q.to === undefined || Date.parse(q.from) < Date.parse(q.to);
+const SPAN_OUT_OF_ORDER = { message: "from must be earlier than to", path: ["to"] };
+
+/** `GET /api/player/:id/summary`'s query: the history's filters, no paging (the totals of every matching round). */
+export const historyFilter = historyFilterFields.refine(spanInOrder, SPAN_OUT_OF_ORDER);
+export type HistoryFilter = z.infer<typeof historyFilter>;
+
+/** `GET /api/player/:id/history`'s query: the filters (`historyFilter`), a kind, and a page. */
+export const historyQuery = historyFilterFields
+  .extend({
     /** only rows of this kind (both when left out) */
     kind: z.enum(HISTORY_KINDS, { message: "kind must be round, daily_spin or holdem_hand" }).optional(),
-    /** only rows of this game (a game's id, "daily-spin" for the wheel's spins, "holdem" for the Hold'em table's hands) */
-    game: z.enum([...GAME_IDS, SPIN_GAME, HOLDEM_GAME], { message: `game must be a game's id, ${SPIN_GAME} or ${HOLDEM_GAME}` }).optional(),
-    /** only rows with this result */
-    result: z.enum(HISTORY_RESULTS, { message: "result must be win, lose or push" }).optional(),
-    /** only rows at or after this time */
-    from: historyTime("from"),
-    /** only rows strictly before this time */
-    to: historyTime("to"),
     limit: z.coerce.number().int().min(1).max(100).default(25),
     /** `nextBefore` of the page before; a plain ISO time (rows strictly older) is read too. */
     before: z
@@ -135,10 +147,7 @@ export const historyQuery = z
         return z.NEVER;
       }),
   })
-  .refine((q) => q.from === undefined || q.to === undefined || Date.parse(q.from) < Date.parse(q.to), {
-    message: "from must be earlier than to",
-    path: ["to"],
-  });
+  .refine(spanInOrder, SPAN_OUT_OF_ORDER);
 export type HistoryQuery = z.infer<typeof historyQuery>;
 
 /** One row of `GET /api/player/:id/history`, newest first. */
@@ -177,8 +186,9 @@ export interface HistoryPage {
 }
 
 /**
- * `GET /api/player/:id/summary`: the player's totals over every finished round of a game (daily spins
- * are not rounds: they stake nothing and are listed in the history only).
+ * `GET /api/player/:id/summary`: the player's totals over the finished rounds of a game that match its
+ * filters (`historyFilter`, the history's own; every round without them). Daily spins are not rounds:
+ * they stake nothing and are listed in the history only.
  */
 export interface PlayerSummary {
   rounds: number;

@@ -74,8 +74,8 @@ export const RTP_TABLE: Readonly<Partial<Record<string, readonly RtpEntry[]>>> =
   "craps": [
     { bet: "pass line", rtp: 0.9858585858585859 },
     { bet: "come", rtp: 0.9858585858585859 },
-    { bet: "don't pass (bar 12)", rtp: 0.9863636363636363 },
-    { bet: "don't come (bar 12)", rtp: 0.9863636363636363 },
+    { bet: "don't pass (12 pushes)", rtp: 0.9863636363636363 },
+    { bet: "don't come (12 pushes)", rtp: 0.9863636363636363 },
     { bet: "pass/come odds on 4/10", rtp: 1 },
     { bet: "don't pass/don't come lay odds on 4/10", rtp: 1 },
     { bet: "pass/come odds on 5/9", rtp: 1 },

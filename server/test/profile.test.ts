@@ -163,11 +163,64 @@ describe("history filters", () => {
     expect((await historyOf(player.id, token, "result=win")).items.map((i) => i.kind)).toEqual(["daily_spin", "round"]);
   });
 
+  it("gives the summary's totals under the same filters as the history's rows", async () => {
+    const { token, player } = await t.guest();
+    const spin = await t.request("POST", "/api/daily-spin", { token, body: { playerId: player.id } });
+    expect(spin.status, JSON.stringify(spin.body)).toBe(200);
+    await insertRounds(player.id, rows);
+    const summaryOf = (query: string) => get(`/api/player/${player.id}/summary?${query}`, token);
+    const span = `from=${encodeURIComponent("2026-04-02T10:00:00Z")}&to=${encodeURIComponent("2026-04-05T10:00:00Z")}`;
+    for (const query of ["", "game=dice", "game=slots", "result=win", "result=lose", "game=dice&result=lose", span, `game=slots&${span}`]) {
+      // the rounds of the history page that answers the same filter, summed here
+      const listed = (await historyOf(player.id, token, query)).items.filter((i) => i.kind === "round");
+      const summary = await summaryOf(query);
+      expect(summary.rounds, query).toBe(listed.length);
+      expect(summary.wagered, query).toBe(listed.reduce((sum, i) => sum + i.betAmount, 0));
+      expect(summary.net, query).toBe(listed.reduce((sum, i) => sum + i.payout - i.betAmount, 0));
+    }
+    // the figures themselves, not only their agreement with the history
+    expect(await summaryOf("game=dice")).toMatchObject({
+      rounds: 3,
+      wagered: 30,
+      net: -10,
+      favouriteGame: { gameType: "dice", rounds: 3 },
+    });
+    expect((await summaryOf("game=dice")).biggestWin).toMatchObject({ gameType: "dice", payout: 20 });
+    expect(await summaryOf("result=lose")).toMatchObject({ rounds: 2, wagered: 20, net: -20, biggestWin: null });
+    expect(await summaryOf(span)).toMatchObject({
+      rounds: 3,
+      wagered: 25,
+      net: -20,
+      biggestWin: null,
+      favouriteGame: { gameType: "dice", rounds: 2 },
+    });
+    // the wheel's spins are no rounds: its game has none to sum
+    expect(await summaryOf("game=daily-spin")).toEqual({ rounds: 0, wagered: 0, net: 0, biggestWin: null, favouriteGame: null });
+    expect(await summaryOf("")).toMatchObject({ rounds: 5, wagered: 40, net: 75 - 40 });
+  });
+
+  it("refuses a bad summary filter with the history's 400", async () => {
+    const { token, player } = await t.guest();
+    for (const [query, message] of [
+      ["game=roulette-royale", "game must be a game's id, daily-spin or holdem"],
+      ["result=won", "result must be win, lose or push"],
+      ["from=yesterday", "from must be an ISO 8601 time with its offset"],
+      [
+        `from=${encodeURIComponent("2026-04-03T00:00:00Z")}&to=${encodeURIComponent("2026-04-02T00:00:00Z")}`,
+        "from must be earlier than to",
+      ],
+    ]) {
+      const res = await t.request("GET", `/api/player/${player.id}/summary?${query}`, { token });
+      expect(res.status, query).toBe(400);
+      expect(JSON.stringify(res.body), query).toContain(message);
+    }
+  });
+
   it("refuses a bad filter with a precise 400", async () => {
     const { token, player } = await t.guest();
     await insertRounds(player.id, rows);
     const cases: [string, string][] = [
-      ["game=roulette-royale", "game must be a game's id or daily-spin"],
+      ["game=roulette-royale", "game must be a game's id, daily-spin or holdem"],
       ["result=won", "result must be win, lose or push"],
       ["from=yesterday", "from must be an ISO 8601 time with its offset"],
       ["to=2026-04-02", "to must be an ISO 8601 time with its offset"],

@@ -30,6 +30,8 @@ export const storage = {
 export const STORAGE_KEYS = {
   guestToken: "casino-session-token",
   guestNoticeDismissed: "guest-notice-dismissed",
+  /** the lobby's first-run guide was closed on this device (features/first-run) */
+  firstRunGuideDone: "first-run-guide-done",
   themeMode: "theme-mode",
   themeColor: "theme-color",
   clientSeed: "client-seed",

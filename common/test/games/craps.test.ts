@@ -372,7 +372,7 @@ describe("craps: exact return and Monte Carlo", () => {
     const rows = exactRtpOf("craps");
     const byBet = new Map(rows.map((r) => [r.bet, r]));
     expect(byBet.get("pass line")!.rtp).toBe(488 / 495);
-    expect(byBet.get("don't pass (bar 12)")!.rtp).toBe(1953 / 1980);
+    expect(byBet.get("don't pass (12 pushes)")!.rtp).toBe(1953 / 1980);
     expect(byBet.get("field (2 pays 2:1, 12 pays 3:1)")!.rtp).toBe(35 / 36);
     expect(byBet.get("place 6/8")!.rtp).toBe(65 / 66);
     for (const row of rows) if (row.reference !== undefined) expect(Math.abs(row.rtp - row.reference)).toBeLessThan(1e-5);

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Router } from "express";
-import { dailySpinRequest, historyQuery, playerRef } from "@casino/common";
+import { dailySpinRequest, historyFilter, historyQuery, playerRef } from "@casino/common";
 import type { Services } from "../services";
 import { historyPage, playerSummary } from "../players/history";
 
@@ -9,7 +9,7 @@ import { sessionOf } from "./context";
 
 const SERVER_KEEPS_COINS = "Balances and game results are kept by the server";
 
-/** Calls that touch coins: the daily spin through the ledger, history (rounds and spins) and its totals, seeds, and the client-side mints refused. */
+/** Calls that touch coins: the daily spin through the ledger, history (rounds and spins) and its totals under the same filters, seeds, and the client-side mints refused. */
 export function moneyRoutes(s: Services): Router {
   const router = Router();
 
@@ -36,7 +36,7 @@ export function moneyRoutes(s: Services): Router {
 
   router.get("/player/:id/summary", async (req, res) => {
     const player = await s.players.own(sessionOf(req), parse(playerRef, req.params.id));
-    res.json(await playerSummary(s.db, player.id));
+    res.json(await playerSummary(s.db, player.id, parse(historyFilter, req.query)));
   });
 
   router.get("/player/:id/seeds", async (req, res) => {

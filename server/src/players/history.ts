@@ -6,10 +6,10 @@ import {
   LEGACY_ROUNDING,
   type RoundingRule,
   type HistoryCursor,
+  type HistoryFilter,
   type HistoryItem,
   type HistoryKind,
   type HistoryPage,
-  type HistoryQuery,
   type PlayerSummary,
 } from "@casino/common";
 import type { Database } from "../db/database";
@@ -32,7 +32,7 @@ export async function historyPage(
     limit: number;
     before?: HistoryCursor | { at: string; id: null };
     kind?: HistoryKind;
-  } & Partial<Pick<HistoryQuery, "game" | "result" | "from" | "to">>,
+  } & HistoryFilter,
 ): Promise<HistoryPage> {
   const { limit, before } = query;
   const rows = await db.run((em) =>
@@ -93,29 +93,38 @@ export async function historyPage(
 const HAND_RESULT = `(CASE WHEN hp.won > hp.put_in THEN 'win' WHEN hp.won < hp.put_in THEN 'lose' ELSE 'push' END)`;
 
 /** Rows in the asked span: at or after `from` ($9), strictly before `to` ($10). */
-const within = (at: string) =>
-  `($9::timestamptz IS NULL OR ${at} >= $9::timestamptz) AND ($10::timestamptz IS NULL OR ${at} < $10::timestamptz)`;
+const within = (at: string, from = "$9", to = "$10") =>
+  `(${from}::timestamptz IS NULL OR ${at} >= ${from}::timestamptz) AND (${to}::timestamptz IS NULL OR ${at} < ${to}::timestamptz)`;
 
 /**
- * The player's totals over their finished rounds (`game_sessions`, the durable record): count, stake,
- * net, the round with the largest win (as a history row, for its verify link) and the most played game.
- * Sums are taken in the database as bigint/numeric, then read as numbers (coins stay far below 2^53).
+ * The finished rounds a filter keeps, as the history's rows of kind "round" are filtered: the game ($2),
+ * the result ($3), the span ($4, $5). The wheel's spins are no rounds, so its game keeps none.
  */
-export async function playerSummary(db: Database, playerId: string): Promise<PlayerSummary> {
+const ROUNDS_MATCHING = `g.player_id = $1 AND ($2::text IS NULL OR g.game_type = $2) AND ($3::text IS NULL OR g.result = $3)
+   AND ${within("g.created_at", "$4", "$5")}`;
+
+/**
+ * The player's totals over their finished rounds (`game_sessions`, the durable record) that match the
+ * history's filters (all of them without a filter): count, stake, net, the round with the largest win
+ * (as a history row, for its verify link) and the most played game. Sums are taken in the database as
+ * bigint/numeric, then read as numbers (coins stay far below 2^53).
+ */
+export async function playerSummary(db: Database, playerId: string, filter: HistoryFilter = {}): Promise<PlayerSummary> {
+  const params = [playerId, filter.game ?? null, filter.result ?? null, filter.from ?? null, filter.to ?? null];
   return db.run(async (em) => {
     const [totals] = await sqlRows(
       em,
       `SELECT count(*)::text AS rounds, COALESCE(sum(bet_amount), 0)::text AS wagered,
               COALESCE(sum(payout - bet_amount), 0)::text AS net
-         FROM game_sessions WHERE player_id = $1`,
-      [playerId],
+         FROM game_sessions g WHERE ${ROUNDS_MATCHING}`,
+      params,
     );
     const [favourite] = await sqlRows(
       em,
       `SELECT game_type, count(*)::text AS rounds, max(created_at) AS last
-         FROM game_sessions WHERE player_id = $1
+         FROM game_sessions g WHERE ${ROUNDS_MATCHING}
         GROUP BY game_type ORDER BY count(*) DESC, max(created_at) DESC, game_type LIMIT 1`,
-      [playerId],
+      params,
     );
     const [best] = await sqlRows(
       em,
@@ -124,9 +133,9 @@ export async function playerSummary(db: Database, playerId: string): Promise<Pla
               to_char(g.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at,
               f.server_seed_hash, f.client_seed, CASE WHEN f.active THEN NULL ELSE f.server_seed END AS server_seed
          FROM game_sessions g LEFT JOIN fairness_seeds f ON f.id = g.seed_id
-        WHERE g.player_id = $1 AND g.payout > g.bet_amount
+        WHERE ${ROUNDS_MATCHING} AND g.payout > g.bet_amount
         ORDER BY g.payout - g.bet_amount DESC, g.created_at DESC, g.id::text COLLATE "C" DESC LIMIT 1`,
-      [playerId],
+      params,
     );
     return {
       rounds: Number(totals?.rounds ?? 0),

@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { Search, Star } from "lucide-react";
+import { Search } from "lucide-react";
 import { gamesAvailable } from "@casino/common/format";
-import { GAMES, type GameDefinition } from "@casino/common/catalogue";
+import type { GameDefinition } from "@casino/common/catalogue";
 import { searchGames } from "./game-search";
 import { gamesByCategory, mostPlayed } from "@casino/common/lobby";
 import { useLobby } from "../../store/lobby";
@@ -10,8 +10,10 @@ import { useGamePicks } from "../../store/game-picks";
 import { GameTile } from "./GameTile";
 import { MostPlayed } from "./MostPlayed";
 import { RecentlyPlayed } from "./RecentlyPlayed";
+import { Favourites } from "./Favourites";
 import { ResumeCard } from "./ResumeCard";
 import { OutOfCoins } from "../no-coins/OutOfCoins";
+import { FirstRunGuide } from "../first-run/FirstRunGuide";
 import { useGameStats } from "./useGameStats";
 import { GAME_TABLES } from "../../games/registry";
 import { HOLDEM_PATH, go } from "../../app/address";
@@ -22,12 +24,14 @@ const HOLDEM_JOIN = { label: "Hold'em table", testId: "join-table-holdem" };
 const openHoldem = () => go(HOLDEM_PATH, { aboveLobby: true });
 const GRID = "grid grid-cols-2 gap-2.5 sm:gap-3 lg:grid-cols-3";
 
-/** The open round to resume, search, Most Played, recently played, favourites, then the six categories. */
+/**
+ * Search, the first-run guide until it is closed, the open round to resume, then Most Played, recently played and favourites, each one compact
+ * row, then the six categories: on a phone the catalogue starts on the first screen.
+ */
 export function GamesTab() {
   const stats = useGameStats();
   const openGame = useLobby((s) => s.openGame);
   const connectionLost = useRoom((s) => s.status === "lost");
-  const favourites = useGamePicks((s) => s.favourites);
   const recentKnown = useGamePicks((s) => s.recent.length > 0);
   const [query, setQuery] = useState("");
   const popular = stats.data ? (mostPlayed(stats.data)[0]?.game.id ?? null) : null;
@@ -46,13 +50,10 @@ export function GamesTab() {
   );
   const searching = query.trim() !== "";
   const found = searching ? searchGames(query) : [];
-  const favouriteGames = GAMES.filter((g) => favourites.includes(g.id));
 
   return (
     <div>
-      <ResumeCard />
-      <OutOfCoins className="mb-6" />
-      <div role="search" className="relative mb-6">
+      <div role="search" className="relative mb-4">
         <label htmlFor="game-search" className="sr-only">
           Search games
         </label>
@@ -67,6 +68,9 @@ export function GamesTab() {
           className="h-11 w-full rounded-xl border border-border bg-card pl-9 pr-3 text-base outline-none placeholder:text-muted-foreground focus:border-primary sm:max-w-sm"
         />
       </div>
+      <FirstRunGuide />
+      <ResumeCard />
+      <OutOfCoins className="mb-4" />
       {searching ? (
         <section aria-labelledby="search-results" data-testid="search-results">
           <h2 id="search-results" className="mb-3 text-lg font-bold sm:text-xl">
@@ -82,15 +86,8 @@ export function GamesTab() {
         <>
           <MostPlayed stats={stats.data} keepPlace={recentKnown && !stats.error} />
           <RecentlyPlayed />
-          {favouriteGames.length > 0 && (
-            <section aria-labelledby="favourites" className="mb-8" data-testid="favourites">
-              <h2 id="favourites" className="mb-3 flex items-center gap-2 text-xl font-bold">
-                <Star className="h-5 w-5 fill-amber-300 text-amber-500" aria-hidden /> Favourites
-              </h2>
-              <div className={GRID}>{favouriteGames.map((g) => tile(g, "favourite"))}</div>
-            </section>
-          )}
-          <div className="space-y-8">
+          <Favourites />
+          <div className="mt-2 space-y-8">
             {GROUPS.map(({ category, games }) => (
               <section key={category} aria-labelledby={`category-${category}`} data-testid="category">
                 <div className="mb-3 flex items-baseline justify-between gap-3">

@@ -8,7 +8,7 @@ import { GameArt } from "./GameArt";
 
 /**
  * The player's open round (a blackjack hand, a mines board, ...), as the casino room mirrors it in its
- * state: after a reload or on another device the lobby offers to go back to it.
+ * state: after a reload or on another device the lobby offers to go back to it, in one compact row.
  */
 export function ResumeCard() {
   const open = useRoom((s) => s.openRound);
@@ -19,14 +19,18 @@ export function ResumeCard() {
     <section
       aria-labelledby="resume-heading"
       data-testid="resume-card"
-      className="mb-6 flex items-center gap-3 rounded-2xl border border-primary/60 bg-card p-3 shadow-sm sm:p-4"
+      className="mb-4 flex items-center gap-2.5 rounded-xl border border-primary/60 bg-card p-1.5 pr-2 shadow-sm"
     >
-      <GameArt id={game.id} className="h-14 w-24 shrink-0 overflow-hidden rounded-lg sm:h-16 sm:w-28" />
+      <GameArt id={game.id} className="h-11 w-16 shrink-0 overflow-hidden rounded-lg" />
       <div className="min-w-0 flex-1">
-        <h2 id="resume-heading" className="font-bold leading-tight">
-          Your {game.title} round is still open
+        <h2 id="resume-heading" className="truncate text-sm font-bold leading-tight">
+          {/* on a phone the short form, "Mines round open", on one line */}
+          <span className="hidden sm:inline">Your </span>
+          {game.title} round<span className="hidden sm:inline"> is still</span> open
         </h2>
-        <p className="text-sm text-muted-foreground">{formatCoins(open.totalStake)} coins in play. Pick up where you left off.</p>
+        <p className="truncate text-xs text-muted-foreground">
+          {formatCoins(open.totalStake)} coins in play.<span className="hidden sm:inline"> Pick up where you left off.</span>
+        </p>
       </div>
       <Button onClick={() => openGame(game.id)} className="shrink-0">
         <PlayCircle className="h-4 w-4" aria-hidden /> Resume

@@ -30,13 +30,23 @@ const dayStart = (day: string, days = 0): string => {
   return new Date(y!, m! - 1, d! + days).toISOString();
 };
 
-/** The history's query for the filters: `to` takes in its whole day. */
-function historyQuery(filters: Filters, before: string | null): string {
-  const q = new URLSearchParams({ limit: String(PROFILE_PAGE) });
+/**
+ * The filters as the server reads them (`historyFilter` in common/src/api.ts), for the totals and the
+ * history alike: `to` takes in its whole day.
+ */
+function filterQuery(filters: Filters): URLSearchParams {
+  const q = new URLSearchParams();
   if (filters.game) q.set("game", filters.game);
   if (filters.result) q.set("result", filters.result);
   if (filters.from) q.set("from", dayStart(filters.from));
   if (filters.to) q.set("to", dayStart(filters.to, 1));
+  return q;
+}
+
+/** The history's query: the filters, and a page of them. */
+function historyQuery(filters: Filters, before: string | null): string {
+  const q = filterQuery(filters);
+  q.set("limit", String(PROFILE_PAGE));
   if (before) q.set("before", before);
   return q.toString();
 }
@@ -56,7 +66,7 @@ const SELECT = "h-9 rounded-md border border-border bg-background px-2 text-sm";
 
 /**
  * The player's profile, opened from the header's avatar: their totals (from the server's record of
- * every finished round), their whole history with filters and pages, their tags, and what "not yet
+ * the finished rounds, under the history's filters), their whole history with filters and pages, their tags, and what "not yet
  * revealed" in the Fair column means, with the way to reveal it (`onRotate`: the seeds panel).
  */
 export default function ProfileDialog({
@@ -70,7 +80,8 @@ export default function ProfileDialog({
 }) {
   const player = useSession((s) => s.player);
   const { tags } = useTags(player?.id, open);
-  const [summary, setSummary] = useState<PlayerSummary | null>(null);
+  /** the last totals read, with the filters they answer (totals of other filters are not shown) */
+  const [totals, setTotals] = useState<{ query: string; summary: PlayerSummary } | null>(null);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   /** the `before` of each page shown so far: the last is the current page's (null for the first) */
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
@@ -81,18 +92,20 @@ export default function ProfileDialog({
   const before = cursors[cursors.length - 1] ?? null;
   const query = historyQuery(filters, before);
   const page = read?.query === query ? read.page : null;
+  const filtered = filterQuery(filters).toString();
+  const summary = totals?.query === filtered ? totals.summary : null;
 
   useEffect(() => {
-    if (!open || !player) return;
+    if (!open || !player || badSpan) return;
     let live = true;
-    api<PlayerSummary>(`/player/${seg(player.id)}/summary`).then(
-      (answer) => live && setSummary(answer),
+    api<PlayerSummary>(`/player/${seg(player.id)}/summary${filtered ? `?${filtered}` : ""}`).then(
+      (answer) => live && setTotals({ query: filtered, summary: answer }),
       (e: unknown) => live && setError(messageOf(e)),
     );
     return () => {
       live = false;
     };
-  }, [open, player]);
+  }, [open, player, filtered, badSpan]);
 
   useEffect(() => {
     if (!open || !player || badSpan) return;
@@ -134,10 +147,19 @@ export default function ProfileDialog({
         )}
 
         <section aria-labelledby="profile-totals">
-          <h3 id="profile-totals" className="mb-2 font-semibold">
+          <h3 id="profile-totals" className="font-semibold">
             Totals
           </h3>
-          {!summary ? (
+          <p className="mb-2 text-xs text-muted-foreground" data-testid="profile-totals-scope">
+            {filtered === ""
+              ? "All your rounds."
+              : filters.game === "daily-spin"
+                ? "Daily spins stake nothing: they are listed in the history, not counted as rounds."
+                : "The rounds that match the history's filters below."}
+          </p>
+          {badSpan ? (
+            <p className="text-muted-foreground">—</p>
+          ) : !summary ? (
             <p className="text-muted-foreground">Loading…</p>
           ) : (
             <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">

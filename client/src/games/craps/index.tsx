@@ -150,7 +150,7 @@ export default function CrapsTable(props: GameTableProps) {
         {children}
         {extra}
         {staged && (
-          <span className="absolute -right-1 -top-1" title="staged: sent with your next roll">
+          <span className="absolute -right-1 -top-1" title="your new chip: it goes on the table with your next roll">
             <span className={`${chipClass("sm")} bg-sky-400`}>{chipLabel(staged.chips * chip)}</span>
           </span>
         )}
@@ -178,23 +178,32 @@ export default function CrapsTable(props: GameTableProps) {
         rules: (
           <ul className="list-disc space-y-1 pl-5">
             <li>
-              Tap the bets you want on the layout (your chips show in blue), then Roll: your chips go on the table and two dice are thrown.
-              The round lasts while any bet lies on the table.
+              Tap a bet on the table to put a chip on it (the chip value is set below; your new chips show in blue), then Roll: your chips
+              go down and two dice are thrown. The round goes on while any of your bets is still on the table.
             </li>
             <li>
-              Pass line on the come-out: 7 or 11 wins, 2, 3 or 12 loses, any other number becomes the point; then the point wins before a 7.
-              Don&apos;t pass is the opposite (12 pushes).
-            </li>
-            <li>Come and don&apos;t come work like pass and don&apos;t pass, made while a point is on; each travels to its own number.</li>
-            <li>
-              Free odds behind pass or come: up to {ODDS_MULTIPLE[4]}× on 4/10, {ODDS_MULTIPLE[5]}× on 5/9, {ODDS_MULTIPLE[6]}× on 6/8; lay
-              odds behind don&apos;t pass or don&apos;t come up to {LAY_MULTIPLE}×.
+              Pass line, on the first roll: 7 or 11 wins, 2, 3 or 12 loses, and any other total becomes the point (the puck turns ON). Then
+              the point rolled again wins and a 7 first loses. Don&apos;t pass is the opposite, except that 12 is a push: your bet comes
+              back.
             </li>
             <li>
-              Every bet works on every roll, and is settled once: a winning place bet or hardway comes down with its payout. Field, any
-              seven and any craps are one-roll bets.
+              Come and don&apos;t come work like pass and don&apos;t pass, made once a point is on; each moves to the next total rolled, its
+              own point.
             </li>
-            <li>Take a bet down from the list of bets on the table, except a pass or come bet with a point (its odds may come down).</li>
+            <li>
+              Odds: once your pass or come bet has its point, you can add an extra bet behind it, up to {ODDS_MULTIPLE[4]}× on 4 or 10,{" "}
+              {ODDS_MULTIPLE[5]}× on 5 or 9 and {ODDS_MULTIPLE[6]}× on 6 or 8; it pays the true odds, with no house edge. Behind don&apos;t
+              pass or don&apos;t come the same extra bet is called lay odds, up to {LAY_MULTIPLE}×.
+            </li>
+            <li>
+              Place bets (on a number, before a 7), hard ways (a double, as 3 and 3 for hard 6, before a 7 or the same total made another
+              way) and the rest work on every roll and are settled once: a winning bet comes back with its winnings. Field, any seven and
+              any craps are decided by the next roll alone.
+            </li>
+            <li>
+              To take a bet back, press Take down beside it in the list of bets on the table. A pass or come bet cannot come back once it
+              has its point (its odds can).
+            </li>
           </ul>
         ),
         payTable: (
@@ -242,10 +251,10 @@ export default function CrapsTable(props: GameTableProps) {
                 {chips.count > 0 ? `Bet ${formatCoins(chip * chips.count)} and roll` : "Roll"}
               </ActionButton>
               <ActionButton testId="craps-place" enabled={ready && chips.count > 0 && !stagedProblem} onClick={() => void placeOnly()}>
-                Place chips
+                Bet without rolling
               </ActionButton>
               <ActionButton testId="craps-clear" enabled={!pending && chips.count > 0} onClick={chips.clear}>
-                Clear staged
+                Take back new chips
               </ActionButton>
             </div>
           }
@@ -271,12 +280,17 @@ export default function CrapsTable(props: GameTableProps) {
             <Die face={lastRoll?.[1] ?? null} rollKey={view?.rolls.length ?? 0} index={1} size={48} />
             {lastRoll && <span className="text-2xl font-black tabular-nums">{lastRoll[0] + lastRoll[1]}</span>}
           </div>
-          <div
-            data-testid="craps-puck"
-            data-point={point ?? ""}
-            className={`flex h-12 w-12 items-center justify-center rounded-full border-4 text-xs font-black ${point ? "border-slate-900 bg-white text-slate-900" : "border-white bg-slate-900 text-white"}`}
-          >
-            {point ? `ON ${point}` : "OFF"}
+          <div className="flex items-center gap-2">
+            <span className="text-xs text-muted-foreground" data-testid="craps-point">
+              {point ? `The point is ${point}` : "No point yet"}
+            </span>
+            <div
+              data-testid="craps-puck"
+              data-point={point ?? ""}
+              className={`flex h-12 w-12 items-center justify-center rounded-full border-4 text-xs font-black ${point ? "border-slate-900 bg-white text-slate-900" : "border-white bg-slate-900 text-white"}`}
+            >
+              {point ? `ON ${point}` : "OFF"}
+            </div>
           </div>
         </div>
 
@@ -298,7 +312,7 @@ export default function CrapsTable(props: GameTableProps) {
                   <>
                     {placedChip(onTable("place", n))}
                     {placedChip(comeOn(n), "come")}
-                    {placedChip(dontComeOn(n), "d.come")}
+                    {placedChip(dontComeOn(n), "don't come")}
                   </>,
                 )}
                 {comeOn(n) &&
@@ -315,7 +329,10 @@ export default function CrapsTable(props: GameTableProps) {
             {stakeSpot(
               { type: "dontCome" },
               point !== null,
-              <span className="text-[10px] sm:text-xs">DON&apos;T COME BAR 12</span>,
+              <>
+                <span className="text-[10px] sm:text-xs">DON&apos;T COME</span>
+                <span className="text-[9px] font-normal">12 pushes</span>
+              </>,
               "col-span-2 h-12",
             )}
             {stakeSpot({ type: "come" }, point !== null, <span className="text-base sm:text-lg">COME</span>, "col-span-4 h-12")}
@@ -337,7 +354,10 @@ export default function CrapsTable(props: GameTableProps) {
             {stakeSpot(
               { type: "dontPass" },
               point === null,
-              <span className="text-[10px] sm:text-xs">DON&apos;T PASS BAR 12</span>,
+              <>
+                <span className="text-[10px] sm:text-xs">DON&apos;T PASS</span>
+                <span className="text-[9px] font-normal">12 pushes</span>
+              </>,
               "col-span-2 h-12",
               placedChip(dontPass),
             )}
@@ -351,7 +371,7 @@ export default function CrapsTable(props: GameTableProps) {
             {stakeSpot(
               { type: "dontPassOdds" },
               !!dontPass && point !== null,
-              <span className="text-[10px]">lay odds (≤ {formatMultiplier(LAY_MULTIPLE)})</span>,
+              <span className="text-[10px]">lay odds (up to {formatMultiplier(LAY_MULTIPLE)})</span>,
               "col-span-2 h-8",
             )}
             {stakeSpot({ type: "passOdds" }, !!pass && point !== null, <span className="text-[10px]">pass odds</span>, "col-span-4 h-8")}

@@ -163,7 +163,7 @@ export default function DotBattleTable(props: GameTableProps) {
       stats={
         <>
           <Stat label="Kills" value={hud.kills} testId="stat-kills" tone="text-warning" />
-          <Stat label="Lives" value={hud.lives} testId="stat-lives" tone="text-cyan-300" />
+          <Stat label="Lives" value={hud.lives} testId="stat-lives" tone="text-cyan-800 dark:text-cyan-300" />
           <Stat label="Time" value={`${seconds}s`} testId="stat-time" />
         </>
       }

@@ -1,7 +1,7 @@
 import { formatMultiplier } from "../shared/format";
 import { memo, type ReactNode } from "react";
 import { motion } from "motion/react";
-import { PAY_TABLE, REELS, type SlotSymbol, type SlotsState } from "@casino/common/games/slots/engine";
+import { PAY_TABLE, PAYS, REELS, type SlotSymbol, type SlotsState } from "@casino/common/games/slots/engine";
 import type { GameTableProps } from "../contract";
 import { StakeBetPanel } from "../shared/StakeBetPanel";
 import { GameFrame } from "../shared/GameFrame";
@@ -125,14 +125,19 @@ export default function SlotsTable(props: GameTableProps) {
       table={props}
       help={{
         rules: (
-          <p>
-            Three reels of {REELS[0]!.length} stops each spin; the centre line pays by the table below, read from the left reel. Pays are
-            per coin bet, stake included, in whole coins.
-          </p>
+          <ul className="list-disc space-y-1 pl-5">
+            <li>Press Spin: the three reels turn and stop. Only the middle row counts, the one the red line crosses.</li>
+            <li>
+              Read that row from the left reel: when it matches a line of the table below, you win your bet times that line&apos;s number,
+              your bet included: two cherries pay {formatMultiplier(PAYS.cherryCherry)}, so a 10-coin bet gives back{" "}
+              {10 * PAYS.cherryCherry} coins.
+            </li>
+            <li>In the third reel a bar stands in for a melon, bell, plum or orange. A row that matches no line loses the bet.</li>
+          </ul>
         ),
         payTable: (
           <PayTable
-            head={["Line", "Pays for 1"]}
+            head={["Middle row, from the left", "Bet times"]}
             rows={PAY_TABLE.map((r) => ({
               label: lineIcons(r.line),
               pays: formatMultiplier(r.pays),

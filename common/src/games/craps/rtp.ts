@@ -79,8 +79,8 @@ export function rtpRows(): RtpRow[] {
   const rows: RtpRow[] = [
     row("pass line", passRtp, chain, 0.01414),
     row("come", passRtp, `same decision as the pass line, started on a later roll; ${chain}`, 0.01414),
-    row("don't pass (bar 12)", dontRtp, `${chain}; a come-out 12 pushes`, 0.01364),
-    row("don't come (bar 12)", dontRtp, `same decision as don't pass, started on a later roll; ${chain}`, 0.01364),
+    row("don't pass (12 pushes)", dontRtp, `${chain}; a come-out 12 pushes`, 0.01364),
+    row("don't come (12 pushes)", dontRtp, `same decision as don't pass, started on a later roll; ${chain}`, 0.01364),
   ];
   for (const [label, a, b] of pairs) {
     const oddsA = before7(a).mul(ret(PASS_ODDS_RETURN[a]));
