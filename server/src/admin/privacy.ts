@@ -25,6 +25,7 @@ export const ERASED_TABLES = [
   "player_guilds",
   "activity_instance_members",
   "tonight_joins",
+  "tonight_race_members",
   "suggestions",
   "processed_requests",
   "player_tags",

@@ -24,6 +24,7 @@ import { HoldemTable1764100000010 } from "./1764100000010-holdem-table";
 import { ReactionsSetting1764100000011 } from "./1764100000011-reactions-setting";
 import { TonightBoard1764100000012 } from "./1764100000012-tonight-board";
 import { DotsRulesVersion1764100000013 } from "./1764100000013-dots-rules-version";
+import { TonightRaces1764100000014 } from "./1764100000014-tonight-races";
 
 /** In order; the data source runs the pending ones at start. */
 export const MIGRATIONS = [
@@ -53,4 +54,5 @@ export const MIGRATIONS = [
   ReactionsSetting1764100000011,
   TonightBoard1764100000012,
   DotsRulesVersion1764100000013,
+  TonightRaces1764100000014,
 ];
