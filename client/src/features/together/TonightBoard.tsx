@@ -11,11 +11,13 @@ import { cn } from "../../ui/cn";
 import { useSession } from "../../store/session";
 import { useTogether } from "../../store/together";
 import { openRoundVerify } from "./open-round";
+import { RacePanel } from "./RacePanel";
+import { showTonight } from "./show-tonight";
 
 const titleOf = (game: string) => gameDefinition(game as GameId)?.title ?? game;
 
 /** The name the strip shows for a member (Discord's guild nickname first, as in the call), else the server's; "Anonymous" when hidden. */
-function useNameOf(): (row: TonightRow) => string {
+export function useNameOf(): (row: Pick<TonightRow, "hidden" | "discordId" | "username">) => string {
   const participants = useTogether((s) => s.participants);
   return (row) => {
     if (row.hidden) return ANONYMOUS_NAME;
@@ -45,6 +47,7 @@ export function TonightBoard({ header }: { header: ReactNode }) {
   return (
     <div className="rounded-2xl border border-border bg-card p-3" data-testid="tonight-board" data-day={board?.day}>
       {header}
+      <RacePanel nameOf={nameOf} />
       {rows.length === 0 ? (
         <p className="text-xs text-muted-foreground">{board ? "Nobody has played here today yet." : "Loading tonight's board..."}</p>
       ) : (
@@ -149,14 +152,10 @@ export function TonightTop() {
   const nameOf = useNameOf();
   const top = (board?.rows ?? []).filter((r) => r.rounds > 0).slice(0, 3);
   if (top.length === 0) return null;
-  const show = () => {
-    useTogether.setState({ activityTab: "tonight" });
-    requestAnimationFrame(() => document.getElementById("activity-card")?.scrollIntoView({ block: "nearest", behavior: "smooth" }));
-  };
   return (
     <button
       type="button"
-      onClick={show}
+      onClick={showTonight}
       className="mt-1 flex min-h-8 w-full min-w-0 items-center gap-2 rounded-lg px-1 text-left text-xs hover:bg-muted"
       data-testid="tonight-top"
       title="Open tonight's board"
