@@ -154,7 +154,6 @@ const envSchema = z
     TABLE_RECONNECT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(600).default(30)),
     TABLE_LEASE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(500).max(600_000).default(10_000)),
     RACE_JOIN_WINDOW_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(600_000).default(RACE_JOIN_WINDOW_MS)),
-    RACE_MINUTE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(60_000).default(60_000)),
     SKILL_REAL_TIME_CHECK: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("true")),
     API_RATE_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(600)),
     PLAYER_RATE_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(300)),
@@ -252,13 +251,11 @@ export interface CrashSettings {
 
 /** The shared blackjack table's timing (see docs/architecture/blackjack-table.md). */
 /**
- * An activity instance's race (docs/architecture/playing-together.md, "A race"): the join window
- * (RACE_JOIN_WINDOW_MS of common by default) and the length of one of the race's minutes: 60,000 ms but
- * where a test or a demonstration shortens every race alike.
+ * An activity instance's race (docs/architecture/playing-together.md, "A race"): its join window,
+ * RACE_JOIN_WINDOW_MS of common unless a test shortens it for servers on the real clock.
  */
 export interface RaceSettings {
   joinWindowMs: number;
-  minuteMs: number;
 }
 
 export interface TableSettings {
@@ -344,7 +341,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       reconnectSeconds: e.TABLE_RECONNECT_SECONDS,
       leaseMs: e.TABLE_LEASE_MS,
     },
-    race: { joinWindowMs: e.RACE_JOIN_WINDOW_MS, minuteMs: e.RACE_MINUTE_MS },
+    race: { joinWindowMs: e.RACE_JOIN_WINDOW_MS },
     skillRealTimeCheck: e.SKILL_REAL_TIME_CHECK === "true",
     apiRatePerMinute: e.API_RATE_PER_MINUTE,
     playerRatePerMinute: e.PLAYER_RATE_PER_MINUTE,

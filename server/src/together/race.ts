@@ -80,7 +80,7 @@ export async function startRace(
 ): Promise<RaceRecord> {
   const now = clock.now();
   const joinClosesAt = now + settings.joinWindowMs;
-  const endsAt = joinClosesAt + minutes * settings.minuteMs;
+  const endsAt = joinClosesAt + minutes * 60_000;
   try {
     const rows = await db.transaction(async (em) => {
       const created = await sqlRows(
