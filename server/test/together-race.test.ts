@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Room } from "@colyseus/sdk";
 import { RACE_JOIN_WINDOW_MS, TOGETHER_ROOM, racePush, type HistoryItem, type RaceView } from "@casino/common";
 import { ManualClock } from "../src/clock";
+import { exportPlayer } from "../src/admin/privacy";
 import { finishRace } from "../src/together/race";
 import { TEST_DB, startTestApp, type TestApp } from "./harness";
 import { ask, Inbox, joinCasino, waitFor } from "./room-helpers";
@@ -173,6 +174,20 @@ describe.runIf(TEST_DB === "postgres")("a race of an activity instance", () => {
     expect(await raceTagRows(winner.playerId)).toEqual([{ unlocked: true }]);
     const tags = await t.request("GET", `/api/player/${winner.playerId}/tags`, { token: winner.token });
     expect(tags.body.find((i: { tag: { name: string } }) => i.tag.name === "Race Winner")).toMatchObject({ unlocked: true, progress: 1 });
+
+    // The winner's data export lists the race; in anonymous mode the race shows them unnamed to others.
+    const exported = await exportPlayer(
+      { db: t.app.services.db, operator: "test-operator", log: t.app.services.log, announcements: t.app.services.announcements },
+      winner.playerId,
+      "test",
+    );
+    expect(exported.races).toEqual([expect.objectContaining({ instanceId: INSTANCE, minutes: 5, won: true })]);
+    const hide = { playerId: winner.playerId, enabled: true };
+    expect((await t.request("PATCH", "/api/player/anonymous", { token: winner.token, body: hide })).status).toBe(200);
+    const unnamed = (await t.request("GET", `/api/races/${raceId}`, { token: carol.token })).body as RaceView;
+    expect(unnamed.rows[0]).toMatchObject({ username: "Anonymous", hidden: true, discordId: null, avatarUrl: null, winner: true });
+    const named = (await t.request("GET", `/api/races/${raceId}`, { token: winner.token })).body as RaceView;
+    expect(named.rows[0]).toMatchObject({ username: winner.name, hidden: false, self: true, winner: true });
 
     // A new race may start once it is over.
     expect((await raceAsk(bob, "race-start", { minutes: 10 })).race).toMatchObject({ phase: "joining", minutes: 10, startedBy: "Bob" });
