@@ -1,15 +1,17 @@
 import type { ReactNode } from "react";
 import { Link, useLocation } from "wouter";
-import { Flame, Snowflake } from "lucide-react";
+import { Flame, Share2, Snowflake } from "lucide-react";
 import { gameDefinition, type GameId } from "@casino/common/catalogue";
 import { ANONYMOUS_NAME } from "@casino/common/constants";
 import { formatCoins, formatNet } from "@casino/common/format";
 import { shoeVerifyHref } from "@casino/common/fairness/verify-link";
-import type { TonightBiggestWin, TonightRow } from "@casino/common/together";
+import { isBigWin, roundCustomId, type TonightBiggestWin, type TonightRow } from "@casino/common/together";
 import { Avatar } from "../../ui/Avatar";
 import { cn } from "../../ui/cn";
 import { useSession } from "../../store/session";
 import { useTogether } from "../../store/together";
+import { shareLink } from "../../platform/discord-together";
+import { bigWinShareMessage } from "./race-words";
 import { openRoundVerify } from "./open-round";
 import { RacePanel } from "./RacePanel";
 import { showTonight } from "./show-tonight";
@@ -105,6 +107,7 @@ function TonightLine({ row, name }: { row: TonightRow; name: string }) {
             </span>
           )}
           {row.biggestWin && <BiggestWin win={row.biggestWin} />}
+          {row.self && row.biggestWin && <ShareBigWin win={row.biggestWin} />}
         </p>
       </div>
     </li>
@@ -143,6 +146,28 @@ function BiggestWin({ win }: { win: TonightBiggestWin }) {
       {text}
       {v && ` (game #${v.gameNumber})`}
     </span>
+  );
+}
+
+/**
+ * A moment to share, inside Discord: the player's own biggest win tonight when it is a big win (the
+ * feeds' rule) of a solo round, as a share link whose `custom_id` opens that round's verification.
+ */
+function ShareBigWin({ win }: { win: TonightBiggestWin }) {
+  const discord = useSession((s) => s.discord);
+  const v = win.verify;
+  if (!discord || v?.kind !== "round" || !isBigWin(win.stake, win.payout)) return null;
+  return (
+    <button
+      type="button"
+      className="inline-flex min-h-6 items-center gap-1 text-primary-ink underline"
+      data-testid="tonight-share"
+      aria-label="Share this win"
+      onClick={() => void shareLink(bigWinShareMessage(win.game, win.payout, null), roundCustomId(v.serverSeedHash, v.nonce))}
+    >
+      <Share2 className="h-3 w-3" aria-hidden />
+      Share
+    </button>
   );
 }
 

@@ -1,5 +1,6 @@
 import { ANONYMOUS_NAME } from "@casino/common/constants";
-import { formatNet } from "@casino/common/format";
+import { gameDefinition, type GameId } from "@casino/common/catalogue";
+import { formatCoins, formatMultiplier, formatNet } from "@casino/common/format";
 import type { RaceRow, RaceView } from "@casino/common/together";
 
 /** The final (or live) order in one line: "1. Bob +120 · 2. Alice -30". */
@@ -20,4 +21,10 @@ export function raceShareMessage(race: RaceView): string {
     : `Our ${race.minutes}-minute race is over.`;
   const text = `${head} ${raceOrderText(race.rows)}. Virtual coins only.`;
   return text.length <= 1000 ? text : `${text.slice(0, 997)}...`;
+}
+
+/** The message of a big win's share link: "I won 2,000 coins (20.00×) at Limbo! Virtual coins only." */
+export function bigWinShareMessage(game: string, payout: number, multiplier: number | null): string {
+  const title = gameDefinition(game as GameId)?.title ?? game;
+  return `I won ${formatCoins(payout)} coins${multiplier === null ? "" : ` (${formatMultiplier(multiplier)})`} at ${title}! Virtual coins only.`;
 }
