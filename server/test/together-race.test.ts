@@ -189,6 +189,15 @@ describe.runIf(TEST_DB === "postgres")("a race of an activity instance", () => {
     const named = (await t.request("GET", `/api/races/${raceId}`, { token: winner.token })).body as RaceView;
     expect(named.rows[0]).toMatchObject({ username: winner.name, hidden: false, self: true, winner: true });
 
+    // Outside an instance (a guest) there is nobody to race: refused.
+    const guestRoom = await t.sdk((await t.guest()).token).joinOrCreate(TOGETHER_ROOM, { instanceId: null });
+    const guest = { name: "Guest", token: "", playerId: "", room: guestRoom, inbox: new Inbox(guestRoom) };
+    expect((await raceAsk(guest, "race-start", { minutes: 5 })).error).toEqual({
+      code: "race_refused",
+      message: "Races need an activity instance: launch the casino in a Discord call",
+    });
+    await guestRoom.leave(true);
+
     // A new race may start once it is over.
     expect((await raceAsk(bob, "race-start", { minutes: 10 })).race).toMatchObject({ phase: "joining", minutes: 10, startedBy: "Bob" });
     for (const m of [alice, bob, carol]) await m.room.leave(true);
