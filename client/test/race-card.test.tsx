@@ -85,7 +85,7 @@ describe("the race card", () => {
     expect(screen.getByTestId("race-title").textContent).toBe("Ben wins the race!");
     expect(within(screen.getAllByTestId("race-row")[0]!).getByLabelText("Winner")).toBeTruthy();
     expect(screen.getByTestId("race-start").textContent).toContain("Start another race");
-    // Outside Discord (no session with Discord here) the share is not offered.
+    // Outside Discord (this test launches none) the share is not offered.
     expect(screen.queryByTestId("race-share")).toBeNull();
   });
 
