@@ -168,6 +168,16 @@ describe("playing together in one activity instance", () => {
       .toEqual({ message: "I won 2,000 coins (20.00×) at Limbo! Virtual coins only.", custom_id: roundCustomId(hash, 1) });
     // Only Alice's own win offers the share.
     expect(await bob!.getByTestId("share-round").count()).toBe(0);
+    // Her row of the Tonight board offers the same moment: the round's share link, hers only.
+    await aliceAgain.getByTestId("tonight-tab").click();
+    await aliceAgain.getByTestId("tonight-share").click();
+    await expect
+      .poll(async () => (await hostLog(page)).filter((l) => l.cmd === "SHARE_LINK").map((l) => l.args))
+      .toEqual([expect.anything(), { message: "I won 2,000 coins at Limbo! Virtual coins only.", custom_id: roundCustomId(hash, 1) }]);
+    await bob!.getByTestId("tonight-tab").click();
+    await expect.poll(() => bob!.getByTestId("tonight-row").count(), { timeout: 20_000 }).toBe(3);
+    expect(await bob!.getByTestId("tonight-share").count()).toBe(0);
+    for (const frame of [aliceAgain, bob!]) await frame.getByRole("tab", { name: "Live in this activity" }).click();
 
     // Before the seed is revealed the row says so; after, it opens the verifier.
     await bigRow(bob!, "feed-instance").first().click();

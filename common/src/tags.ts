@@ -1,7 +1,11 @@
 import { formatCoins } from "./format";
 
 /** Tags: objective-based titles (spec section 3). */
-export const OBJECTIVE_TYPES = ["first_game", "total_games", "balance", "win_streak", "card_games", "dice_games"] as const;
+/**
+ * `race_win` is no counter: the tag is awarded once, by the end of a race of an activity instance that
+ * the player won (server/src/together/race.ts).
+ */
+export const OBJECTIVE_TYPES = ["first_game", "total_games", "balance", "win_streak", "card_games", "dice_games", "race_win"] as const;
 export type ObjectiveType = (typeof OBJECTIVE_TYPES)[number];
 
 /** The spec's objective text for a tag, its number with thousands separators ("Reach 5,000 coins"). */
@@ -20,6 +24,8 @@ export function objectiveText(objectiveType: string, criteria: number): string {
       return `Play ${n} card games`;
     case "dice_games":
       return `Play ${n} dice games`;
+    case "race_win":
+      return "Win a race in an activity with friends";
     default:
       return `Complete the objective (${n})`;
   }

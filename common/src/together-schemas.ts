@@ -4,7 +4,16 @@ import { instanceId, snowflake } from "./api";
 import { TABLE_SEATS } from "./fairness/shoe";
 import { HOLDEM_TABLE_SEATS } from "./games/holdem/config";
 import { REACTION_NAMES } from "./reactions";
-import { FEED_ROW_KINDS, SEED_HASH_HEX, type FeedPush, type TonightBoardPush } from "./together";
+import {
+  FEED_ROW_KINDS,
+  RACE_MINUTES,
+  RACE_PHASES,
+  SEED_HASH_HEX,
+  type FeedPush,
+  type RacePush,
+  type RaceView,
+  type TonightBoardPush,
+} from "./together";
 
 /** The together room's and the round lookup's inputs (see together.ts). */
 export const togetherJoinOptions = z.object({ instanceId: instanceId.nullable() }).strict();
@@ -154,3 +163,55 @@ export const tonightBoardPush = z
 
 /** Checked when compiled: the schema reads exactly the shape the server writes (`TonightBoardPush`). */
 export const TONIGHT_PUSH_SCHEMA_MATCHES: Same<TonightBoardPush, z.infer<typeof tonightBoardPush>> = true;
+
+/** Client → server `race-start`: a race of the player's instance for 5, 10 or 15 minutes. */
+export const togetherRaceStartMessage = z
+  .object({
+    minutes: z.literal(RACE_MINUTES, { message: `minutes must be one of ${RACE_MINUTES.join(", ")}` }),
+  })
+  .strict();
+export type TogetherRaceStartMessage = z.infer<typeof togetherRaceStartMessage>;
+
+/** Client → server `race-join`: no fields (the instance's race, while its join window is open). */
+export const togetherRaceJoinMessage = z.object({}).strict();
+
+/** The path parameter of `GET /api/races/:raceId`. */
+export const raceRef = z.object({ raceId: z.string().uuid("raceId must be a race's id") }).strict();
+
+const raceView = z
+  .object({
+    id: z.string().uuid(),
+    phase: z.enum(RACE_PHASES),
+    minutes: z.literal(RACE_MINUTES),
+    startedBy: z.string(),
+    joinClosesAt: z.string(),
+    endsAt: z.string(),
+    now: z.string(),
+    joined: z.boolean(),
+    rows: z.array(
+      z
+        .object({
+          rank: z.number().int().min(1),
+          discordId: snowflake.nullable(),
+          username: z.string(),
+          avatarUrl: z.string().nullable(),
+          hidden: z.boolean(),
+          self: z.boolean(),
+          net: z.number().int(),
+          rounds: z.number().int().min(0),
+          winner: z.boolean(),
+        })
+        .strict(),
+    ),
+  })
+  .strict();
+
+/** A race as `GET /api/races/:raceId` answers it (the viewer's view of it). */
+export const raceViewSchema = raceView;
+
+/** Server → client `race`: the instance's race (see RacePush in together.ts). */
+export const racePush = z.object({ instanceId, race: raceView.nullable() }).strict();
+
+/** Checked when compiled: the schemas read exactly the shapes the server writes (`RacePush`, `RaceView`). */
+export const RACE_PUSH_SCHEMA_MATCHES: Same<RacePush, z.infer<typeof racePush>> = true;
+export const RACE_VIEW_SCHEMA_MATCHES: Same<RaceView, z.infer<typeof raceView>> = true;

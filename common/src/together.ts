@@ -12,9 +12,10 @@ export const TOGETHER_ROOM = ROOMS.together;
  * Client → server: `at`, the table the player sits at now (null: the lobby) and their place at the
  * instance's shared blackjack table; `watch`, the member of the
  * instance (by Discord id) whose table the player watches now (null: none); `react`, a reaction
- * (reactions.ts) on something the instance's members see.
+ * (reactions.ts) on something the instance's members see; `race-start`, a race of the instance for
+ * `minutes` (RACE_MINUTES); `race-join`, the player joins the instance's race while its join window is open.
  */
-export const TOGETHER_MESSAGES = { at: "at", watch: "watch", react: "react" } as const;
+export const TOGETHER_MESSAGES = { at: "at", watch: "watch", react: "react", raceStart: "race-start", raceJoin: "race-join" } as const;
 
 /** Server → client message types. */
 export const TOGETHER_PUSH = {
@@ -23,6 +24,7 @@ export const TOGETHER_PUSH = {
   table: "table",
   reaction: "reaction",
   board: "board",
+  race: "race",
   error: "error",
 } as const;
 
@@ -235,6 +237,78 @@ export interface TonightBoardPush {
   instanceId: string;
   day: string;
   rows: TonightRow[];
+}
+
+/** A race's lengths a member may choose, in minutes. */
+export const RACE_MINUTES = [5, 10, 15] as const;
+export type RaceMinutes = (typeof RACE_MINUTES)[number];
+
+/**
+ * Once a race is started, the instance's members join it for this long (the one who started it is in
+ * already); then it runs for its minutes. Both moments are the server's (its clock decides them).
+ */
+export const RACE_JOIN_WINDOW_MS = 30_000;
+
+/** A finished race stays on the Tonight tab for this long after its end (or until the next one starts). */
+export const RACE_SHOWN_MS = 15 * 60_000;
+
+/** `joining`: the join window is open; `running`: rounds count; `finished`: the final order is known. */
+export const RACE_PHASES = ["joining", "running", "finished"] as const;
+export type RacePhase = (typeof RACE_PHASES)[number];
+
+/**
+ * One member of a race: what they won and lost in rounds settled while the race ran (net = payout −
+ * stake of each such round, the Tonight board's rule; rounds settled before the join window closed or
+ * after the end are not counted). Members who played come first, best net first (then more rounds, then
+ * the earlier join); the winner is the first of them once the race is finished, if anyone played.
+ * An anonymous member is `ANONYMOUS_NAME` with no Discord id or avatar to the others.
+ */
+export interface RaceRow {
+  rank: number;
+  discordId: string | null;
+  username: string;
+  avatarUrl: string | null;
+  hidden: boolean;
+  self: boolean;
+  net: number;
+  rounds: number;
+  winner: boolean;
+}
+
+/** The instance's race as one member sees it; times are ISO strings of the server's clock. */
+export interface RaceView {
+  id: string;
+  phase: RacePhase;
+  minutes: RaceMinutes;
+  /** Who started it, named as the viewer sees them. */
+  startedBy: string;
+  joinClosesAt: string;
+  endsAt: string;
+  /** The server's time when the push was written: the client counts down from the server's clock. */
+  now: string;
+  /** Whether the viewer is in the race. */
+  joined: boolean;
+  rows: RaceRow[];
+}
+
+/** The body of a `race` push: the instance's race now (null: none running and none finished lately). */
+export interface RacePush {
+  instanceId: string;
+  race: RaceView | null;
+}
+
+/** A race's scoreboard as share links carry it (`custom_id`, at most 64 characters): `race.<race id>`. */
+const RACE_SHARE_PREFIX = "race.";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The share link's `custom_id` of a race (41 characters). */
+export const raceCustomId = (raceId: string): string => `${RACE_SHARE_PREFIX}${raceId}`;
+
+/** The race a launch's `custom_id` names, or null when it names none. */
+export function raceOfCustomId(customId: string | null | undefined): string | null {
+  if (!customId?.startsWith(RACE_SHARE_PREFIX)) return null;
+  const id = customId.slice(RACE_SHARE_PREFIX.length);
+  return UUID.test(id) ? id : null;
 }
 
 /** Rounds as share links carry them (`custom_id`, at most 64 characters): `r.<hash in base64url>.<nonce>`. */

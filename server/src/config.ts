@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
-import { describeZodError } from "@casino/common";
+import { RACE_JOIN_WINDOW_MS, describeZodError } from "@casino/common";
 import type { DatabaseTimeouts } from "../../ormconfig";
 import type { LogFormat, LogLevel } from "./log";
 
@@ -154,6 +154,7 @@ const envSchema = z
     TABLE_SETTLED_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(60_000).default(4_000)),
     TABLE_RECONNECT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(600).default(30)),
     TABLE_LEASE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(500).max(600_000).default(10_000)),
+    RACE_JOIN_WINDOW_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(600_000).default(RACE_JOIN_WINDOW_MS)),
     SKILL_REAL_TIME_CHECK: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("true")),
     API_RATE_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(600)),
     PLAYER_RATE_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(300)),
@@ -217,6 +218,7 @@ export interface Config {
   retention: RetentionConfig;
   crash: CrashSettings;
   table: TableSettings;
+  race: RaceSettings;
   /** Refuse a skill log that claims more game time than has passed since its round started. */
   skillRealTimeCheck: boolean;
   /** REST requests a minute per IP address, and per player on the per-player resources. */
@@ -255,6 +257,14 @@ export interface CrashSettings {
 }
 
 /** The shared blackjack table's timing (see docs/architecture/blackjack-table.md). */
+/**
+ * An activity instance's race (docs/architecture/playing-together.md, "A race"): its join window,
+ * RACE_JOIN_WINDOW_MS of common unless a test shortens it for servers on the real clock.
+ */
+export interface RaceSettings {
+  joinWindowMs: number;
+}
+
 export interface TableSettings {
   /** The betting window (it closes early once every seated player has bet and pressed Ready). */
   bettingMs: number;
@@ -339,6 +349,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       reconnectSeconds: e.TABLE_RECONNECT_SECONDS,
       leaseMs: e.TABLE_LEASE_MS,
     },
+    race: { joinWindowMs: e.RACE_JOIN_WINDOW_MS },
     skillRealTimeCheck: e.SKILL_REAL_TIME_CHECK === "true",
     apiRatePerMinute: e.API_RATE_PER_MINUTE,
     playerRatePerMinute: e.PLAYER_RATE_PER_MINUTE,

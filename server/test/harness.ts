@@ -110,10 +110,21 @@ export async function leaseRedisDb(
   }
 }
 
-export async function startTestApp(env: Record<string, string> = {}, options: { redis?: boolean; clock?: Clock } = {}): Promise<TestApp> {
+/**
+ * An app in this process on a fresh database and Redis database of its own; with `on`, on those of
+ * another server instead (a process started again on the same data), which close() leaves in place.
+ */
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: { redis?: boolean; clock?: Clock; on?: { databaseUrl: string; redisUrl: string } } = {},
+): Promise<TestApp> {
   const discord = await startFakeDiscord();
-  const database = await freshDatabaseUrl();
-  const redisLease = options.redis === false ? { release: async () => undefined } : await leaseRedisDb();
+  const database = options.on ? { url: options.on.databaseUrl, drop: async () => undefined } : await freshDatabaseUrl();
+  const redisLease = options.on
+    ? { url: options.on.redisUrl, release: async () => undefined }
+    : options.redis === false
+      ? { release: async () => undefined }
+      : await leaseRedisDb();
   const redisUrl = redisLease.url;
   const config = loadConfig({
     PORT: "0",

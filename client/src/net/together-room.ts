@@ -1,5 +1,5 @@
 import type { Client, Room } from "@colyseus/sdk";
-import { TOGETHER_MESSAGES, TOGETHER_ROOM, type SharedTablePlace } from "@casino/common/together";
+import { TOGETHER_MESSAGES, TOGETHER_ROOM, type RaceMinutes, type SharedTablePlace } from "@casino/common/together";
 import type { ReactionName, ReactionTarget } from "@casino/common/reactions";
 import { RoomConnection, type ConnectionListener } from "./room";
 
@@ -37,6 +37,16 @@ export class TogetherConnection extends RoomConnection<null> {
   /** Sends a reaction on something the instance's members see; the room sends it to all of them. */
   react(reaction: ReactionName, target: ReactionTarget): void {
     this.send(TOGETHER_MESSAGES.react, { reaction, target });
+  }
+
+  /** Starts a race of the instance (refused by the server while one is on). */
+  raceStart(minutes: RaceMinutes): void {
+    this.send(TOGETHER_MESSAGES.raceStart, { minutes });
+  }
+
+  /** Joins the instance's race while its join window is open. */
+  raceJoin(): void {
+    this.send(TOGETHER_MESSAGES.raceJoin, {});
   }
 
   protected join(client: Client): Promise<Room> {

@@ -1,5 +1,14 @@
 import { create } from "zustand";
-import type { FeedEntry, FeedPush, SharedTablePlace, TablePush, TogetherMember, TonightBoardPush } from "@casino/common/together";
+import type {
+  FeedEntry,
+  FeedPush,
+  RaceMinutes,
+  RaceView,
+  SharedTablePlace,
+  TablePush,
+  TogetherMember,
+  TonightBoardPush,
+} from "@casino/common/together";
 import type { Participant } from "../platform/discord-together";
 import { onRoundsShown, roundUnshown, useRoom } from "./room";
 
@@ -27,6 +36,13 @@ interface TogetherState {
   board: TonightBoardPush | null;
   /** Which tab the activity's card shows: its live feed or tonight's board. */
   activityTab: "live" | "tonight";
+  /** The instance's race as the server last pushed it (null: none to show), and the server's clock minus this one's then. */
+  race: RaceView | null;
+  raceSkewMs: number;
+  /** Sends the race messages on the open together connection (null while none). */
+  raceSender: { start(minutes: RaceMinutes): void; join(): void } | null;
+  /** A race opened from a share link (its scoreboard, read from the server), until closed. */
+  sharedRace: RaceView | null;
   addFeed(push: FeedPush): void;
   watch(discordId: string | null): void;
 }
@@ -56,6 +72,10 @@ export const useTogether = create<TogetherState>()((set) => ({
   holdemTable: null,
   board: null,
   activityTab: "live",
+  race: null,
+  raceSkewMs: 0,
+  raceSender: null,
+  sharedRace: null,
   watch: (discordId) => set({ watching: discordId, table: null }),
   addFeed: (push) => {
     const room = useRoom.getState();

@@ -25,6 +25,7 @@ export const ERASED_TABLES = [
   "player_guilds",
   "activity_instance_members",
   "tonight_joins",
+  "tonight_race_members",
   "suggestions",
   "processed_requests",
   "player_tags",
@@ -239,6 +240,18 @@ export async function exportPlayer(ctx: AdminContext, ref: string, reason: strin
       tonightJoins: (
         await q(`SELECT instance_id, day::text AS day, joined_at FROM tonight_joins WHERE player_id = $1 ORDER BY joined_at`)
       ).map((r) => ({ instanceId: r.instance_id, day: r.day, joinedAt: iso(r.joined_at) })),
+      races: (
+        await q(
+          `SELECT r.instance_id, r.minutes, r.winner_id = m.player_id AS won, m.joined_at, r.finished_at
+             FROM tonight_race_members m JOIN tonight_races r ON r.id = m.race_id WHERE m.player_id = $1 ORDER BY m.joined_at`,
+        )
+      ).map((r) => ({
+        instanceId: r.instance_id,
+        minutes: r.minutes,
+        won: r.won === true,
+        joinedAt: iso(r.joined_at),
+        finishedAt: iso(r.finished_at),
+      })),
       suggestions: (await q(`SELECT id, created_at, text, status FROM suggestions WHERE player_id = $1 ORDER BY id`)).map((r) => ({
         id: Number(r.id),
         at: iso(r.created_at),

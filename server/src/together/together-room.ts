@@ -5,6 +5,7 @@ import {
   FEED_FLUSH_MS,
   FEED_MAX_QUEUED_ROWS,
   FEED_MAX_ROWS_PER_PUSH,
+  RACE_SHOWN_MS,
   TOGETHER_MESSAGES,
   TOGETHER_PUSH,
   TONIGHT_PUSH_MS,
@@ -12,12 +13,15 @@ import {
   describeZodError,
   togetherAtMessage,
   togetherJoinOptions,
+  togetherRaceJoinMessage,
+  togetherRaceStartMessage,
   togetherReactMessage,
   togetherWatchMessage,
   type FeedEntry,
   type FeedPush,
   type FeedRow,
   type MembersPush,
+  type RacePush,
   type ReactionPush,
   type ReactionTarget,
   type SharedTablePlace,
@@ -26,10 +30,22 @@ import {
   type WatchedRound,
 } from "@casino/common";
 import type { SessionClaims } from "../auth/session";
+import type { ClockTimer } from "../clock";
 import { AppError, forbidden } from "../errors";
 import { Coalescer } from "../leaderboard/coalescer";
 import type { Services } from "../services";
-import { MEMBER_REFRESH_MS, boardChannel, feedChannel, membersChannel, tableChannel, type TableStep } from "./together";
+import { MEMBER_REFRESH_MS, boardChannel, feedChannel, membersChannel, raceChannel, tableChannel, type TableStep } from "./together";
+import {
+  RaceRefusal,
+  closeJoinWindow,
+  finishRace,
+  joinRace,
+  raceStandings,
+  raceViews,
+  shownRace,
+  startRace,
+  type RaceRecord,
+} from "./race";
 import { recordTonightJoins, tonightBoards } from "./tonight";
 
 interface TogetherAuth extends SessionClaims {
@@ -112,8 +128,10 @@ export abstract class TogetherRoom extends Room<{ client: TogetherClient }> {
   /** The ids of the instance feed's latest rows (insertion order: the oldest goes first). */
   private readonly recentRowIds = new Set<string>();
   private readonly onInstanceRow = (row: FeedRow) => {
-    // A member's round settled (its record is committed before its row is published): the board changed.
+    // A member's round settled (its record is committed before its row is published): the board changed,
+    // and the race's order while it runs.
     this.boardPush.trigger();
+    if (this.race && this.race.finishedAt === null) this.racePush.trigger();
     this.recentRowIds.add(row.id);
     if (this.recentRowIds.size > FEED_ROWS_REMEMBERED) this.recentRowIds.delete(this.recentRowIds.values().next().value!);
     this.queue(this.instanceRows, row);
@@ -122,6 +140,12 @@ export abstract class TogetherRoom extends Room<{ client: TogetherClient }> {
   private stopBigWins: (() => void) | null = null;
   private readonly onMembersChanged = () => this.membersPush.trigger();
   private readonly onBoardChanged = () => this.boardPush.trigger();
+  /** The instance's race as last read (null: none to show), its push and the timers of its next step. */
+  private race: RaceRecord | null = null;
+  private racePush!: Coalescer;
+  private raceTimer: ClockTimer | undefined;
+  private raceLoads = 0;
+  private readonly onRaceChanged = () => void this.loadRace();
   private readonly onTableStep = (step: TableStep) => this.queueTable(step);
   /** The latest step of each watched player not pushed yet, and the timer that pushes them. */
   private pendingTables = new Map<string, WatchedRound>();
@@ -133,6 +157,7 @@ export abstract class TogetherRoom extends Room<{ client: TogetherClient }> {
     this.maxMessagesPerSecond = this.services.config.roomMaxMessagesPerSecond;
     this.membersPush = new Coalescer(() => this.pushMembers(), 1000 / MEMBERS_PER_SECOND, this.services.log);
     this.boardPush = new Coalescer(() => this.pushBoard(), TONIGHT_PUSH_MS, this.services.log);
+    this.racePush = new Coalescer(() => this.pushRace(), TONIGHT_PUSH_MS, this.services.log);
     const presence = this.services.presence;
     this.stopBigWins = await this.services.together.listenBigWins(this.onGlobalRow);
     if (this.instanceId) {
@@ -140,11 +165,15 @@ export abstract class TogetherRoom extends Room<{ client: TogetherClient }> {
       await presence.subscribe(membersChannel(this.instanceId), this.onMembersChanged);
       await presence.subscribe(tableChannel(this.instanceId), this.onTableStep);
       await presence.subscribe(boardChannel(this.instanceId), this.onBoardChanged);
+      await presence.subscribe(raceChannel(this.instanceId), this.onRaceChanged);
+      await this.loadRace();
       this.refreshTimer = setInterval(() => void this.refreshEntries(), MEMBER_REFRESH_MS);
     }
     this.onMessage(TOGETHER_MESSAGES.at, (client: TogetherClient, raw: unknown) => this.onAt(client, raw));
     this.onMessage(TOGETHER_MESSAGES.watch, (client: TogetherClient, raw: unknown) => this.onWatch(client, raw));
     this.onMessage(TOGETHER_MESSAGES.react, (client: TogetherClient, raw: unknown) => void this.onReact(client, raw));
+    this.onMessage(TOGETHER_MESSAGES.raceStart, (client: TogetherClient, raw: unknown) => void this.onRaceStart(client, raw));
+    this.onMessage(TOGETHER_MESSAGES.raceJoin, (client: TogetherClient, raw: unknown) => void this.onRaceJoin(client, raw));
   }
 
   override async onJoin(client: TogetherClient): Promise<void> {
@@ -171,6 +200,7 @@ export abstract class TogetherRoom extends Room<{ client: TogetherClient }> {
       this.services.log.error("together:tonight", "join not recorded", error);
     });
     this.boardPush.trigger();
+    this.racePush.trigger();
     // The change above reaches the instance's other rooms; this client gets its list now.
     const members = await together.members(this.instanceId, client.auth!.playerId);
     client.send(TOGETHER_PUSH.members, { instanceId: this.instanceId, members } satisfies MembersPush);
@@ -196,6 +226,8 @@ export abstract class TogetherRoom extends Room<{ client: TogetherClient }> {
   override onDispose(): void {
     this.membersPush.dispose();
     this.boardPush.dispose();
+    this.racePush.dispose();
+    this.services.clock.clearTimeout(this.raceTimer);
     if (this.flushTimer) clearTimeout(this.flushTimer);
     if (this.tableTimer) clearTimeout(this.tableTimer);
     if (this.refreshTimer) clearInterval(this.refreshTimer);
@@ -206,6 +238,7 @@ export abstract class TogetherRoom extends Room<{ client: TogetherClient }> {
       void Promise.resolve(presence.unsubscribe(membersChannel(this.instanceId), this.onMembersChanged)).catch(() => undefined);
       void Promise.resolve(presence.unsubscribe(tableChannel(this.instanceId), this.onTableStep)).catch(() => undefined);
       void Promise.resolve(presence.unsubscribe(boardChannel(this.instanceId), this.onBoardChanged)).catch(() => undefined);
+      void Promise.resolve(presence.unsubscribe(raceChannel(this.instanceId), this.onRaceChanged)).catch(() => undefined);
     }
   }
 
@@ -401,6 +434,122 @@ export abstract class TogetherRoom extends Room<{ client: TogetherClient }> {
     if (this.instanceRows.length > 0 || this.globalRows.length > 0) this.flushTimer = setTimeout(() => this.flush(), FEED_FLUSH_MS);
     if (push.instance.length === 0 && push.global.length === 0) return;
     this.broadcast(TOGETHER_PUSH.feed, push);
+  }
+
+  /**
+   * `race-start {minutes}`: a race of this instance, the sender in it. Refused (`race_refused`) outside an
+   * instance and while another race of the instance is not finished (the database's unique index decides,
+   * whichever process is asked). Every room of the instance hears of it on the race channel.
+   */
+  private async onRaceStart(client: TogetherClient, raw: unknown): Promise<void> {
+    const parsed = togetherRaceStartMessage.safeParse(raw);
+    if (!parsed.success) {
+      client.send(TOGETHER_PUSH.error, { code: "invalid_message", message: describeZodError(parsed.error) });
+      return;
+    }
+    await this.raceStep(client, () =>
+      startRace(
+        this.services.db,
+        this.services.clock,
+        this.services.config.race,
+        this.instanceId!,
+        client.userData!.playerId,
+        parsed.data.minutes,
+      ),
+    );
+  }
+
+  /** `race-join {}`: the sender joins the instance's race while its join window is open. */
+  private async onRaceJoin(client: TogetherClient, raw: unknown): Promise<void> {
+    const parsed = togetherRaceJoinMessage.safeParse(raw ?? {});
+    if (!parsed.success) {
+      client.send(TOGETHER_PUSH.error, { code: "invalid_message", message: describeZodError(parsed.error) });
+      return;
+    }
+    await this.raceStep(client, () => joinRace(this.services.db, this.services.clock, this.instanceId!, client.userData!.playerId));
+  }
+
+  private async raceStep(client: TogetherClient, step: () => Promise<unknown>): Promise<void> {
+    const refuse = (message: string) => client.send(TOGETHER_PUSH.error, { code: "race_refused", message });
+    if (!this.instanceId) return refuse("Races need an activity instance: launch the casino in a Discord call");
+    try {
+      await step();
+      await this.announceRace();
+    } catch (error) {
+      if (error instanceof RaceRefusal) return refuse(error.message);
+      this.services.log.error("together:race", "race step failed", error);
+      refuse("Races are not available right now");
+    }
+  }
+
+  /** Tells every room of the instance (this one too, through the channel) that its race changed. */
+  private async announceRace(): Promise<void> {
+    await Promise.resolve(this.services.presence.publish(raceChannel(this.instanceId!), 1));
+  }
+
+  /**
+   * Reads the instance's race again, schedules its next step on the server's clock and pushes it. The
+   * latest of overlapping reads wins. A step whose time has passed (a process started again after it)
+   * is taken at once.
+   */
+  private async loadRace(): Promise<void> {
+    if (!this.instanceId) return;
+    const load = ++this.raceLoads;
+    const clock = this.services.clock;
+    try {
+      const race = await shownRace(this.services.db, this.instanceId, clock.now() - RACE_SHOWN_MS);
+      if (load !== this.raceLoads) return;
+      this.race = race;
+      clock.clearTimeout(this.raceTimer);
+      this.raceTimer = undefined;
+      if (race && race.finishedAt === null) {
+        const at = race.counting ? race.endsAt : race.joinClosesAt;
+        this.raceTimer = clock.setTimeout(() => void this.raceDue(race), Math.max(0, at - clock.now()));
+      }
+      this.racePush.trigger();
+    } catch (error) {
+      this.services.log.error("together:race", "race not read", error);
+    }
+  }
+
+  /** The race's next step is due: its join window closes, or it ends. Whichever process is first takes it. */
+  private async raceDue(race: RaceRecord): Promise<void> {
+    try {
+      if (!race.counting) await closeJoinWindow(this.services.db, race.id);
+      else {
+        const done = await finishRace(this.services.db, this.services.clock, race.id);
+        if (done && done.winnerId && done.unlocked) {
+          this.services.events.publish(done.winnerId, {
+            type: "notice",
+            title: "Tag Unlocked!",
+            description: `You earned the ${done.unlocked} tag.`,
+          });
+        }
+      }
+      await this.announceRace();
+    } catch (error) {
+      this.services.log.error("together:race", "race step not taken", error);
+      // Tried again shortly: the step is a conditional write, safe to repeat.
+      const clock = this.services.clock;
+      clock.clearTimeout(this.raceTimer);
+      this.raceTimer = clock.setTimeout(() => void this.loadRace(), 1000);
+    }
+  }
+
+  /** Pushes the instance's race to each client as its player sees it (its live order while it runs). */
+  private async pushRace(): Promise<void> {
+    if (!this.instanceId) return;
+    const viewers = [...new Set(this.clients.filter((c) => c.userData).map((c) => c.userData!.playerId))];
+    if (viewers.length === 0) return;
+    const race = this.race;
+    const views = race
+      ? await raceViews(this.services.db, race, await raceStandings(this.services.db, race), viewers, this.services.clock.now())
+      : null;
+    for (const client of this.clients) {
+      if (!client.userData) continue;
+      const view = views?.get(client.userData.playerId) ?? null;
+      client.send(TOGETHER_PUSH.race, { instanceId: this.instanceId, race: view } satisfies RacePush);
+    }
   }
 
   private async pushMembers(): Promise<void> {

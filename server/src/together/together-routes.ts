@@ -1,10 +1,11 @@
 import { Router } from "express";
-import { roundRef, type RoundVerifyAnswer } from "@casino/common";
+import { raceRef, roundRef, type RaceView, type RoundVerifyAnswer } from "@casino/common";
 import { sqlRows } from "../db/sql";
 import { notFound } from "../errors";
 import type { Services } from "../services";
 import { parse } from "../http/errors";
-import { requireSession } from "../http/context";
+import { requireSession, sessionOf } from "../http/context";
+import { raceById, raceStandings, raceViews } from "./race";
 
 /**
  * A round named by its seed and nonce (as the live feeds and share links name it): the verifier's fields
@@ -41,6 +42,19 @@ export function togetherRoutes(s: Services): Router {
           actions: (r.actions as unknown[] | null) ?? [],
         };
     res.json(answer);
+  });
+
+  /**
+   * A race's scoreboard, as a race's share link names it: the viewer's view of it (an anonymous member
+   * unnamed, as in the room), its final order once finished. No player id.
+   */
+  router.get("/races/:raceId", requireSession, async (req, res) => {
+    const { raceId } = parse(raceRef, { raceId: req.params.raceId });
+    const race = await raceById(s.db, raceId);
+    if (!race) throw notFound("Race not found");
+    const viewer = sessionOf(req).playerId;
+    const views = await raceViews(s.db, race, await raceStandings(s.db, race), [viewer], s.clock.now());
+    res.json(views.get(viewer)! satisfies RaceView);
   });
   return router;
 }

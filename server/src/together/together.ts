@@ -22,6 +22,8 @@ export const feedChannel = (instanceId: string) => `together:feed:${instanceId}`
 export const membersChannel = (instanceId: string) => `together:members:${instanceId}`;
 /** A member's name or anonymity changed: the instance's board is read again. */
 export const boardChannel = (instanceId: string) => `together:board:${instanceId}`;
+/** The instance's race changed (started, joined, its join window closed, finished): every room reads it again. */
+export const raceChannel = (instanceId: string) => `together:race:${instanceId}`;
 /** Every round step of the instance's players (for their watchers): `TableStep`. */
 export const tableChannel = (instanceId: string) => `together:table:${instanceId}`;
 

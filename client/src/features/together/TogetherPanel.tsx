@@ -3,7 +3,7 @@ import { useLocation } from "wouter";
 import { Armchair, Eye, Share2, Sparkles, UserPlus } from "lucide-react";
 import { DISCORD_CDN } from "@casino/common/constants";
 import { gameTitleOf } from "@casino/common/catalogue";
-import { formatCoins, formatMultiplier } from "@casino/common/format";
+import { formatCoins } from "@casino/common/format";
 import {
   roundCustomId,
   type FeedEntry,
@@ -26,6 +26,7 @@ import { openRoundVerify } from "./open-round";
 import { ReactionOverlay, ReactionPicker } from "./Reactions";
 import { WatchDialog } from "./WatchedTable";
 import { TonightBoard, TonightTop } from "./TonightBoard";
+import { bigWinShareMessage } from "./race-words";
 
 /** One person of the strip: Discord's name and avatar (guild nickname first), the server's table and best win. */
 interface StripPerson {
@@ -385,7 +386,7 @@ function Feed(props: {
                     data-testid="share-round"
                     onClick={() =>
                       void shareLink(
-                        `I won ${formatCoins(row.payout)} coins${row.multiplier === null ? "" : ` (${formatMultiplier(row.multiplier)})`} at ${titleOf(row.game)}! Virtual coins only.`,
+                        bigWinShareMessage(row.game, row.payout, row.multiplier),
                         roundCustomId(row.serverSeedHash!, row.nonce ?? 0),
                       )
                     }

@@ -1,9 +1,18 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "wouter";
 import { gameDefinition } from "@casino/common/catalogue";
-import { TOGETHER_PUSH, roundOfCustomId, type MembersPush, type TablePush, type TogetherMember } from "@casino/common/together";
+import {
+  TOGETHER_PUSH,
+  raceOfCustomId,
+  roundOfCustomId,
+  type MembersPush,
+  type RaceView,
+  type TablePush,
+  type TogetherMember,
+} from "@casino/common/together";
 import type { ReactionPush } from "@casino/common/reactions";
-import { togetherFeedPush, tonightBoardPush } from "@casino/common/together-schemas";
+import { racePush, raceViewSchema, togetherFeedPush, tonightBoardPush } from "@casino/common/together-schemas";
+import { api, seg } from "../../net/api";
 import { TogetherConnection } from "../../net/together-room";
 import { useReactions } from "../../store/reactions";
 import { useLobby } from "../../store/lobby";
@@ -13,6 +22,8 @@ import { useTogether } from "../../store/together";
 import { launchCustomId, updatePresence, watchParticipants } from "../../platform/discord-together";
 import { lockOrientation, watchLayoutMode } from "../../platform/discord-layout";
 import { openRoundVerify } from "./open-round";
+import { raceOrderText } from "./race-words";
+import { showTonight } from "./show-tonight";
 
 /**
  * A new members list: the watched member gone from it ends the watch; a new watcher of the player's
@@ -29,6 +40,20 @@ function onMembers(members: TogetherMember[]): void {
   }
   useTogether.setState({ members });
   if (state.watching && !members.some((m) => m.discordId === state.watching && !m.hidden)) state.watch(null);
+}
+
+/** A race pushed: kept with the server's clock skew; its end is announced once, with the final order. */
+function onRace(race: RaceView | null): void {
+  const before = useTogether.getState().race;
+  useTogether.setState({ race, raceSkewMs: race ? Date.parse(race.now) - Date.now() : 0 });
+  if (race?.phase === "finished" && before?.id === race.id && before.phase !== "finished") {
+    const winner = race.rows.find((r) => r.winner);
+    toast({
+      title: winner ? `${winner.self ? "You win" : `${winner.username} wins`} the race!` : "The race is over",
+      description: raceOrderText(race.rows),
+      duration: 8000,
+    });
+  }
 }
 
 /**
@@ -55,6 +80,7 @@ export default function TogetherService() {
         // A new or resumed connection is told the table again.
         if (status !== "open") return;
         useReactions.setState({ sender: instanceId ? (reaction, target) => c.react(reaction, target) : null });
+        useTogether.setState({ raceSender: instanceId ? { start: (minutes) => c.raceStart(minutes), join: () => c.raceJoin() } : null });
         c.at(useLobby.getState().activeGame, useTogether.getState().sharedTable, useTogether.getState().holdemTable);
         const watching = useTogether.getState().watching;
         if (watching) c.watch(watching);
@@ -70,12 +96,20 @@ export default function TogetherService() {
           const parsed = tonightBoardPush.safeParse(body);
           if (parsed.success) useTogether.setState({ board: parsed.data });
           else console.error("unreadable board push", parsed.error);
+        } else if (type === TOGETHER_PUSH.race) {
+          const parsed = racePush.safeParse(body);
+          if (parsed.success) onRace(parsed.data.race);
+          else console.error("unreadable race push", parsed.error);
         } else if (type === TOGETHER_PUSH.reaction) useReactions.getState().receive(body as ReactionPush);
         else if (type === TOGETHER_PUSH.table) {
           const push = body as TablePush;
           if (push.discordId === useTogether.getState().watching) useTogether.setState({ table: push });
         } else if (type === TOGETHER_PUSH.error) {
           const error = body as { code?: string; message?: string };
+          if (error.code === "race_refused") {
+            toast({ title: "Race", description: error.message ?? "", variant: "destructive" });
+            return;
+          }
           if (error.code === "rate_limited" || error.code === "reaction_refused") {
             toast({ title: "Reaction not sent", description: error.message ?? "", variant: "destructive" });
             return;
@@ -92,7 +126,7 @@ export default function TogetherService() {
       c.close();
       connection.current = null;
       useReactions.setState({ sender: null, shown: [] });
-      useTogether.setState({ board: null });
+      useTogether.setState({ board: null, race: null, raceSender: null });
     };
   }, [token, instanceId]);
 
@@ -154,11 +188,19 @@ export default function TogetherService() {
     });
   }, [discord, activeGame, sharedTable, holdemTable, participants?.length]);
 
-  // Launched from a share link: the round it names.
+  // Launched from a share link: the round or the race it names.
   useEffect(() => {
     if (!discord || !token) return;
     const round = roundOfCustomId(launchCustomId());
     if (round) void openRoundVerify(round.serverSeedHash, round.nonce, token, navigate);
+    const raceId = raceOfCustomId(launchCustomId());
+    if (raceId)
+      void api<unknown>(`/races/${seg(raceId)}`, { token })
+        .then((body) => {
+          useTogether.setState({ sharedRace: raceViewSchema.parse(body) as RaceView });
+          showTonight();
+        })
+        .catch((error) => console.warn("shared race not opened", error));
     // once per session
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [discord, token]);

@@ -1,21 +1,25 @@
 import type { ReactNode } from "react";
 import { Link, useLocation } from "wouter";
-import { Flame, Snowflake } from "lucide-react";
+import { Flame, Share2, Snowflake } from "lucide-react";
 import { gameDefinition, type GameId } from "@casino/common/catalogue";
 import { ANONYMOUS_NAME } from "@casino/common/constants";
 import { formatCoins, formatNet } from "@casino/common/format";
 import { shoeVerifyHref } from "@casino/common/fairness/verify-link";
-import type { TonightBiggestWin, TonightRow } from "@casino/common/together";
+import { isBigWin, roundCustomId, type TonightBiggestWin, type TonightRow } from "@casino/common/together";
 import { Avatar } from "../../ui/Avatar";
 import { cn } from "../../ui/cn";
 import { useSession } from "../../store/session";
 import { useTogether } from "../../store/together";
+import { shareLink } from "../../platform/discord-together";
+import { bigWinShareMessage } from "./race-words";
 import { openRoundVerify } from "./open-round";
+import { RacePanel } from "./RacePanel";
+import { showTonight } from "./show-tonight";
 
 const titleOf = (game: string) => gameDefinition(game as GameId)?.title ?? game;
 
 /** The name the strip shows for a member (Discord's guild nickname first, as in the call), else the server's; "Anonymous" when hidden. */
-function useNameOf(): (row: TonightRow) => string {
+export function useNameOf(): (row: Pick<TonightRow, "hidden" | "discordId" | "username">) => string {
   const participants = useTogether((s) => s.participants);
   return (row) => {
     if (row.hidden) return ANONYMOUS_NAME;
@@ -45,6 +49,7 @@ export function TonightBoard({ header }: { header: ReactNode }) {
   return (
     <div className="rounded-2xl border border-border bg-card p-3" data-testid="tonight-board" data-day={board?.day}>
       {header}
+      <RacePanel nameOf={nameOf} />
       {rows.length === 0 ? (
         <p className="text-xs text-muted-foreground">{board ? "Nobody has played here today yet." : "Loading tonight's board..."}</p>
       ) : (
@@ -102,6 +107,7 @@ function TonightLine({ row, name }: { row: TonightRow; name: string }) {
             </span>
           )}
           {row.biggestWin && <BiggestWin win={row.biggestWin} />}
+          {row.self && row.biggestWin && <ShareBigWin win={row.biggestWin} />}
         </p>
       </div>
     </li>
@@ -143,20 +149,38 @@ function BiggestWin({ win }: { win: TonightBiggestWin }) {
   );
 }
 
+/**
+ * A moment to share, inside Discord: the player's own biggest win tonight when it is a big win (the
+ * feeds' rule) of a solo round, as a share link whose `custom_id` opens that round's verification.
+ */
+function ShareBigWin({ win }: { win: TonightBiggestWin }) {
+  const discord = useSession((s) => s.discord);
+  const v = win.verify;
+  if (!discord || v?.kind !== "round" || !isBigWin(win.stake, win.payout)) return null;
+  return (
+    <button
+      type="button"
+      className="inline-flex min-h-6 items-center gap-1 text-primary-ink underline"
+      data-testid="tonight-share"
+      aria-label="Share this win"
+      onClick={() => void shareLink(bigWinShareMessage(win.game, win.payout, null), roundCustomId(v.serverSeedHash, v.nonce))}
+    >
+      <Share2 className="h-3 w-3" aria-hidden />
+      Share
+    </button>
+  );
+}
+
 /** The strip's one line: the top three of tonight's board, and the way to the whole board. */
 export function TonightTop() {
   const board = useTogether((s) => s.board);
   const nameOf = useNameOf();
   const top = (board?.rows ?? []).filter((r) => r.rounds > 0).slice(0, 3);
   if (top.length === 0) return null;
-  const show = () => {
-    useTogether.setState({ activityTab: "tonight" });
-    requestAnimationFrame(() => document.getElementById("activity-card")?.scrollIntoView({ block: "nearest", behavior: "smooth" }));
-  };
   return (
     <button
       type="button"
-      onClick={show}
+      onClick={showTonight}
       className="mt-1 flex min-h-8 w-full min-w-0 items-center gap-2 rounded-lg px-1 text-left text-xs hover:bg-muted"
       data-testid="tonight-top"
       title="Open tonight's board"

@@ -461,6 +461,54 @@ export class TonightJoin {
   @Column({ name: "joined_at", type: "timestamptz", default: () => "now()" }) joinedAt!: Date;
 }
 
+/**
+ * A race of an activity instance: its schedule on the server's clock, the database times between which
+ * settled rounds count, and once finished the final order (`standings`) and the winner.
+ */
+@Entity("tonight_races")
+@Check("ck_tonight_races_minutes", `minutes IN (5, 10, 15)`)
+@Check("ck_tonight_races_schedule", `started_at <= join_closes_at AND join_closes_at < ends_at`)
+@Check("ck_tonight_races_finished", `(finished_at IS NULL) = (standings IS NULL) AND (finished_at IS NULL OR counted_until IS NOT NULL)`)
+/** One race not finished per instance, whatever the number of processes. */
+@Index("uq_tonight_races_open", ["instanceId"], { unique: true, where: `finished_at IS NULL` })
+@Index("idx_tonight_races_instance", ["instanceId", "endsAt"])
+export class TonightRace {
+  @PrimaryGeneratedColumn("uuid") id!: string;
+  @Column({ name: "instance_id", type: "text" }) instanceId!: string;
+  @Column({ name: "started_by", type: "uuid" }) startedBy!: string;
+  @ManyToOne(() => Player, { nullable: false })
+  @JoinColumn(fk("tonight_races", "started_by"))
+  starter?: Relation<Player>;
+  @Column({ type: "integer" }) minutes!: number;
+  @Column({ name: "started_at", type: "timestamptz" }) startedAt!: Date;
+  @Column({ name: "join_closes_at", type: "timestamptz" }) joinClosesAt!: Date;
+  @Column({ name: "ends_at", type: "timestamptz" }) endsAt!: Date;
+  @Column({ name: "counted_from", type: "timestamptz", nullable: true }) countedFrom!: Date | null;
+  @Column({ name: "counted_until", type: "timestamptz", nullable: true }) countedUntil!: Date | null;
+  @Column({ name: "finished_at", type: "timestamptz", nullable: true }) finishedAt!: Date | null;
+  @Column({ name: "winner_id", type: "uuid", nullable: true }) winnerId!: string | null;
+  @ManyToOne(() => Player, { nullable: true })
+  @JoinColumn(fk("tonight_races", "winner_id"))
+  winner?: Relation<Player> | null;
+  @Column({ type: "jsonb", nullable: true }) standings!: unknown;
+  @CreateDateColumn({ name: "created_at", type: "timestamptz" }) createdAt!: Date;
+}
+
+/** A member who joined a race. */
+@Entity("tonight_race_members")
+@Index("idx_tonight_race_members_player", ["playerId"])
+export class TonightRaceMember {
+  @PrimaryColumn({ name: "race_id", type: "uuid" }) raceId!: string;
+  @ManyToOne(() => TonightRace, { nullable: false })
+  @JoinColumn(fk("tonight_race_members", "race_id"))
+  race?: Relation<TonightRace>;
+  @PrimaryColumn({ name: "player_id", type: "uuid" }) playerId!: string;
+  @ManyToOne(() => Player, { nullable: false })
+  @JoinColumn(fk("tonight_race_members", "player_id"))
+  player?: Relation<Player>;
+  @Column({ name: "joined_at", type: "timestamptz", default: () => "now()" }) joinedAt!: Date;
+}
+
 /** A player's progress counters, advanced incrementally from finished rounds. */
 @Entity("player_progress")
 export class PlayerProgress {
@@ -783,6 +831,8 @@ export const ENTITIES = [
   PlayerGuild,
   ActivityInstanceMember,
   TonightJoin,
+  TonightRace,
+  TonightRaceMember,
   PlayerProgress,
   PlayerGameCount,
   GamePlayCount,

@@ -25,6 +25,7 @@ import { ReactionsSetting1764100000011 } from "./1764100000011-reactions-setting
 import { TonightBoard1764100000012 } from "./1764100000012-tonight-board";
 import { DotsRulesVersion1764100000013 } from "./1764100000013-dots-rules-version";
 import { HoldemHandPlayers1764100000014 } from "./1764100000014-holdem-hand-players";
+import { TonightRaces1764100000015 } from "./1764100000015-tonight-races";
 
 /** In order; the data source runs the pending ones at start. */
 export const MIGRATIONS = [
@@ -55,4 +56,5 @@ export const MIGRATIONS = [
   TonightBoard1764100000012,
   DotsRulesVersion1764100000013,
   HoldemHandPlayers1764100000014,
+  TonightRaces1764100000015,
 ];
