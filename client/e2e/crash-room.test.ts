@@ -71,7 +71,6 @@ async function openInstance(players: string[], instanceId: string): Promise<{ pa
 async function playTogether(app: FrameLocator) {
   await acceptTerms(app);
   await app.getByTestId("game-tile-crash").getByRole("button", { name: "Play Now" }).click();
-  await app.getByRole("tab", { name: "Play together" }).click();
   await app.locator('[data-testid="crash-room"]:not([data-phase="connecting"])').waitFor({ timeout: 20_000 });
 }
 

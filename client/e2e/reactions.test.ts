@@ -28,7 +28,6 @@ const doing = (frame: Frame, name: string) =>
 
 async function openSharedCrash(frame: Frame): Promise<void> {
   await openGame(frame, "crash");
-  await frame.getByRole("tab", { name: "Play together" }).click();
   await frame.locator('[data-testid="crash-room"]:not([data-phase="connecting"])').waitFor({ timeout: 20_000 });
 }
 

@@ -7,7 +7,7 @@ import { setupBrowserApp } from "./browser-app";
 
 /**
  * The game-end toast stays out of the way: in real Chromium against the real server, a round of dice,
- * mines, coin flip and crash (its Solo tab, under the mode tabs) is played at 360×640, 390×844 and
+ * mines, coin flip and crash (its Instant tab, under the mode tabs) is played at 360×640, 390×844 and
  * 1280×800, and the toast that tells its result is measured the moment it appears: it sits inside the
  * game's header and its box meets no control of the page (every button, input, tab and switch but its
  * own) and nothing of the game's table (the felt, the result, the bet panel). A setting turns these
@@ -89,7 +89,7 @@ describe("the game-end toast", () => {
       try {
         for (const id of GAMES) {
           await openGame(page, id);
-          if (id === "crash") await page.getByRole("tab", { name: "Solo" }).waitFor();
+          if (id === "crash") await page.getByRole("tab", { name: "Instant" }).waitFor();
           // a win or a loss: every driver's round here pays more or less than its stake, never the stake back
           const toast = nextToast(page);
           await playRound(page, id);

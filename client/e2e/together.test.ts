@@ -360,7 +360,6 @@ describe("playing together in one activity instance", () => {
     await acceptTerms(page.frameLocator("iframe").first());
     const eve = await frameOf(page, 0);
     await openGame(eve, "crash");
-    await eve.getByRole("tab", { name: "Play together" }).click();
     await eve.getByTestId("crash-room").waitFor({ timeout: 20_000 });
     await eve.locator('[data-testid="crash-room"]:not([data-phase="running"]):not([data-phase="connecting"])').waitFor({ timeout: 30_000 });
     await eve.getByTestId("crash-invite-button").click();
@@ -381,7 +380,6 @@ describe("playing together in one activity instance", () => {
     await expect.poll(() => names(gina), { timeout: 20_000 }).toEqual(["Gina (you)"]);
     expect(await gina.getByTestId("invite-button").count()).toBe(0);
     await openGame(gina, "crash");
-    await gina.getByRole("tab", { name: "Play together" }).click();
     await gina.locator('[data-testid="crash-room"]:not([data-phase="connecting"])').waitFor({ timeout: 20_000 });
     expect(await gina.getByTestId("crash-invite-prompt").count()).toBe(0);
     expect((await hostLog(page)).some((l) => l.cmd === "OPEN_INVITE_DIALOG")).toBe(false);

@@ -2,11 +2,12 @@ import { expect } from "vitest";
 import { attr, press } from "../games-helpers";
 import type { GameCase } from "../games-cases";
 
-/** A solo round with an automatic cash-out at 1.50×. */
+/** An instant round (the table opens live: its Instant tab) with an automatic cash-out at 1.50×. */
 export default {
   id: "crash",
   amount: 10,
   play: async (page) => {
+    await page.getByRole("tab", { name: "Instant" }).click();
     await page.getByTestId("crash-cashout").fill("1.50");
     await press(page, "bet-button");
   },

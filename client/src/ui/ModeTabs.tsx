@@ -7,7 +7,7 @@ export interface ModeTab<Id extends string> {
 }
 
 /**
- * The switch between a screen's modes ("Play solo" / "Join the table", "Solo" / "Play together", "A
+ * The switch between a screen's modes ("Play solo" / "Join the table", "Live" / "Instant", "A
  * round" / "A table shoe"): tabs in a pill, the chosen one raised on a card that slides to it.
  */
 export function ModeTabs<Id extends string>(props: {

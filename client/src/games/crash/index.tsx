@@ -5,18 +5,20 @@ import type { GameTableProps } from "../contract";
 import { SoloCrash } from "./solo";
 import { SharedCrash } from "./shared/SharedCrash";
 
-type Mode = "solo" | "together";
+type Mode = "live" | "instant";
 
 /**
- * Crash: alone on the player's own provably-fair stream, or together in the shared room of the activity
- * instance (the public room outside Discord), where everyone plays the same round.
+ * Crash: live by default, the shared round of the activity instance (the public room outside Discord)
+ * that rises while everyone watches, with a cash-out by hand; or instant, a round of the player's own
+ * provably-fair stream decided at once against an automatic cash-out. Without a session (so no room)
+ * only the instant round is offered.
  */
 export default function CrashTable(props: GameTableProps) {
   const shared = props.sharedCrash ?? null;
-  const [mode, setMode] = useState<Mode>("solo");
+  const [mode, setMode] = useState<Mode>("live");
   const tabs: { id: Mode; label: string }[] = [
-    { id: "solo", label: "Solo" },
-    { id: "together", label: "Play together" },
+    { id: "live", label: "Live" },
+    { id: "instant", label: "Instant" },
   ];
   return (
     <MotionConfig reducedMotion="user">
@@ -24,13 +26,7 @@ export default function CrashTable(props: GameTableProps) {
         {shared && (
           <ModeTabs label="Crash mode" tabs={tabs} value={mode} onChange={setMode} layoutId="crash-mode" className="mx-2 sm:mx-4" />
         )}
-        {mode === "together" && shared ? (
-          <div className="p-2 sm:p-4">
-            <SharedCrash shared={shared} balance={props.balance} />
-          </div>
-        ) : (
-          <SoloCrash {...props} />
-        )}
+        {mode === "live" && shared ? <SharedCrash shared={shared} table={props} /> : <SoloCrash {...props} />}
       </div>
     </MotionConfig>
   );

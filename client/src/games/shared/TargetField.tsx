@@ -18,8 +18,8 @@ export function useTarget(initial: string, unreadable: string): TargetState {
 }
 
 /** The labelled input of a target, for the bet panel's game controls. */
-export function TargetField(props: { label: string; testId: string; target: TargetState; disabled: boolean }) {
-  const { label, testId, target, disabled } = props;
+export function TargetField(props: { label: string; testId: string; target: TargetState; disabled: boolean; placeholder?: string }) {
+  const { label, testId, target, disabled, placeholder } = props;
   return (
     <label className="flex flex-col gap-1 text-xs text-muted-foreground">
       {label}
@@ -28,6 +28,7 @@ export function TargetField(props: { label: string; testId: string; target: Targ
         data-testid={testId}
         inputMode="decimal"
         value={target.text}
+        placeholder={placeholder}
         disabled={disabled}
         onChange={(e) => target.setText(e.target.value)}
         className="rounded-lg border border-border bg-background px-3 py-2 tabular-nums text-foreground outline-none focus:border-primary disabled:opacity-60"
