@@ -68,7 +68,7 @@ export function BalanceTab({
               key={w.value}
               value={w.value}
               className={cn(
-                "rounded-lg px-3 py-1 text-sm font-semibold text-muted-foreground",
+                "min-h-8 rounded-lg px-3 py-1 text-sm font-semibold text-muted-foreground",
                 window === w.value && "bg-card text-foreground shadow",
               )}
             >
