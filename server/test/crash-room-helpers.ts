@@ -39,11 +39,6 @@ export interface CrashStateView {
 
 export const stateOf = (room: Room) => room.state as unknown as CrashStateView;
 
-export const sqlOf =
-  (t: TestApp) =>
-  (text: string, params: unknown[] = []) =>
-    t.app.services.db.run((em) => em.query(text, params)) as Promise<any[]>;
-
 /** Joins the crash room of `instanceId` (null: the public room) and waits for its chain's commitment. */
 export async function joinCrash(t: TestApp, token: string, instanceId: string | null): Promise<{ room: Room; inbox: Inbox }> {
   const room = await t.sdk(token).joinOrCreate("crash", { instanceId });
@@ -68,7 +63,7 @@ export async function startRun(t: TestApp, clock: ManualClock, room: Room): Prom
 /** When the running round of `room` busts: its crash point is read in the database (the test's secret, not the players'). */
 export async function bustOf(t: TestApp, room: Room): Promise<{ roundId: string; crashPoint: number; bustAt: number }> {
   const { roundId, runStartedAt } = stateOf(room);
-  const [round] = await sqlOf(t)(`SELECT crash_point FROM crash_rounds WHERE id = $1`, [roundId]);
+  const [round] = await t.sql(`SELECT crash_point FROM crash_rounds WHERE id = $1`, [roundId]);
   const crashPoint = Number(round.crash_point);
   return { roundId, crashPoint, bustAt: runStartedAt + crashReachedAtMs(crashPoint, t.app.services.config.crash.curveRate) };
 }
@@ -82,7 +77,7 @@ export async function runToBust(t: TestApp, clock: ManualClock, room: Room): Pro
 }
 
 const openRounds = async (t: TestApp, scope: string) =>
-  Number((await sqlOf(t)(`SELECT count(*)::int AS n FROM crash_rounds WHERE scope = $1 AND phase IN ('betting','running')`, [scope]))[0].n);
+  Number((await t.sql(`SELECT count(*)::int AS n FROM crash_rounds WHERE scope = $1 AND phase IN ('betting','running')`, [scope]))[0].n);
 
 /**
  * Leaves, then moves the clock on until the rooms have played their round out and closed (Colyseus

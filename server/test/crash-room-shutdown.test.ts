@@ -4,7 +4,7 @@ import { CRASH_MESSAGES } from "@casino/common";
 import { ManualClock } from "../src/clock";
 import { startTestApp, type TestApp } from "./harness";
 import { Inbox, ask } from "./room-helpers";
-import { bettingRound, bustOf, runToBust, sqlOf, startRun, stateOf } from "./crash-room-helpers";
+import { bettingRound, bustOf, runToBust, startRun, stateOf } from "./crash-room-helpers";
 
 /** On a ManualClock: the room is shut down in the phase the test has brought it to, whatever the machine's load. */
 let t: TestApp;
@@ -27,7 +27,7 @@ async function joinPlayers(n: number) {
 }
 
 const entriesOf = async (playerId: string) =>
-  (await sqlOf(t)(`SELECT reason FROM ledger_entries WHERE player_id = $1 AND reference = 'crash-room' ORDER BY id`, [playerId])).map(
+  (await t.sql(`SELECT reason FROM ledger_entries WHERE player_id = $1 AND reference = 'crash-room' ORDER BY id`, [playerId])).map(
     (e) => e.reason,
   );
 
@@ -43,7 +43,7 @@ describe("shutting a room down", () => {
     const roundId = answers[0]!.body.roundId as string;
     await matchMaker.getLocalRoomById(joined[0]!.room.roomId).disconnect();
 
-    const q = sqlOf(t);
+    const q = t.sql;
     const [round] = await q(`SELECT phase, settled_by FROM crash_rounds WHERE id = $1`, [roundId]);
     expect(round).toEqual({ phase: "void", settled_by: "restart" });
     for (const [i, p] of players.entries()) {
@@ -84,7 +84,7 @@ describe("shutting a room down", () => {
     expect(cashOut.type).toBe("result");
     await matchMaker.getLocalRoomById(room.roomId).disconnect();
 
-    const q = sqlOf(t);
+    const q = t.sql;
     // The clock never reached the bust: the restart rule closed the round, not a bust.
     const [closed] = await q(`SELECT phase, settled_by FROM crash_rounds WHERE id = $1`, [roundId]);
     expect(closed).toEqual({ phase: "busted", settled_by: "restart" });

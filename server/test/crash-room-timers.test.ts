@@ -3,7 +3,7 @@ import { CRASH_MESSAGES } from "@casino/common";
 import { ManualClock, type ClockTimer } from "../src/clock";
 import { startTestApp, type TestApp } from "./harness";
 import { ask } from "./room-helpers";
-import { bettingRound, joinCrash, leaveAll, runToBust, sqlOf, startRun, stateOf } from "./crash-room-helpers";
+import { bettingRound, joinCrash, leaveAll, runToBust, startRun, stateOf } from "./crash-room-helpers";
 
 /**
  * A ManualClock whose timers fire a millisecond before their time, as a system timer can when read by
@@ -36,7 +36,7 @@ describe("the crash room's timers", () => {
       crashPoint = await runToBust(t, clock, room);
       await clock.advance(t.app.services.config.crash.bustedMs);
     }
-    const [bet] = await sqlOf(t)(`SELECT status, cashed_out_at, settled_by FROM crash_bets WHERE round_id = $1 AND player_id = $2`, [
+    const [bet] = await t.sql(`SELECT status, cashed_out_at, settled_by FROM crash_bets WHERE round_id = $1 AND player_id = $2`, [
       roundId,
       player.id,
     ]);

@@ -13,7 +13,7 @@ import { ManualClock } from "../src/clock";
 import { CrashStore } from "../src/db/crash-store";
 import { startTestApp, TEST_DB, type TestApp } from "./harness";
 import { ask, newRequestId, waitFor } from "./room-helpers";
-import { CRASH_ENV, bettingRound, bustOf, joinCrash, leaveAll, runToBust, sqlOf, startRun, stateOf } from "./crash-room-helpers";
+import { CRASH_ENV, bettingRound, bustOf, joinCrash, leaveAll, runToBust, startRun, stateOf } from "./crash-room-helpers";
 
 /**
  * The shared crash room on a ManualClock (crash-room-helpers.ts): each phase lasts until the test moves
@@ -34,7 +34,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 afterEach(async () => t.expectLedgerInvariant());
 
-const sql = (text: string, params: unknown[] = []) => sqlOf(t)(text, params);
+const sql = (text: string, params: unknown[] = []) => t.sql(text, params);
 
 let discordIds = 5_000_000;
 /** A Discord player through the fake Discord's code exchange, signed in from the activity instance given. */

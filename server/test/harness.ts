@@ -9,6 +9,7 @@ import { loadConfig } from "../src/config";
 import { createApp, type App } from "../src/app";
 import { auditLedger } from "../src/ops/audit-ledger";
 import { startFakeDiscord, type FakeDiscord } from "./fake-discord";
+import { requestAt, type ApiAnswer, type RequestOptions } from "./http-request";
 import { expectBalancedEconomy } from "./ledger-audit";
 import { templateName } from "./template-database";
 
@@ -21,7 +22,9 @@ export interface TestApp {
   baseUrl: string;
   wsUrl: string;
   discord: FakeDiscord;
-  request(method: string, path: string, options?: { token?: string; body?: unknown; raw?: string }): Promise<{ status: number; body: any }>;
+  request(method: string, path: string, options?: RequestOptions): Promise<ApiAnswer>;
+  /** A query on the app's database, for what a test reads back or plants there. */
+  sql(text: string, params?: unknown[]): Promise<any[]>;
   guest(username?: string): Promise<{ token: string; player: any }>;
   sdk(token: string): SdkClient;
   expectLedgerInvariant(): Promise<void>;
@@ -146,30 +149,14 @@ export async function startTestApp(
   // @colyseus/testing reads the port from the server; it was bound to a free one.
   (app.server as unknown as { port: number }).port = port;
   const baseUrl = `http://127.0.0.1:${port}`;
-  const request: TestApp["request"] = async (method, path, options = {}) => {
-    const headers: Record<string, string> = {};
-    if (options.token) headers.authorization = `Bearer ${options.token}`;
-    if (options.body !== undefined || options.raw !== undefined) headers["content-type"] = "application/json";
-    const res = await fetch(`${baseUrl}${path}`, {
-      method,
-      headers,
-      body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
-    });
-    const text = await res.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      /* not JSON */
-    }
-    return { status: res.status, body };
-  };
+  const request: TestApp["request"] = (method, path, options) => requestAt(baseUrl, method, path, options);
   return {
     app,
     baseUrl,
     wsUrl: `ws://127.0.0.1:${port}`,
     discord,
     request,
+    sql: (text, params = []) => app.services.db.run((em) => em.query(text, params)) as Promise<any[]>,
     async guest(username?: string) {
       const res = await request("POST", "/api/guest", { body: username ? { username } : {} });
       expect(res.status).toBe(201);

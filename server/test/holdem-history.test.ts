@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Room } from "@colyseus/sdk";
 import { HOLDEM_GAME, TOGETHER_ROOM, sha256Hex, togetherFeedPush, type FeedEntry, type FeedRow, type HistoryItem } from "@casino/common";
-import { checkHoldemRecord, dealHoldemHand, holdemHandFile, recordOfFile, type HoldemAction } from "@casino/common/games/holdem/index";
-import { HOLDEM_HAND_PAUSE_MS, HOLDEM_MESSAGES, type HoldemTableSnapshot } from "@casino/common/holdem-table";
+import { checkHoldemRecord, dealHoldemHand, holdemHandFile, recordOfFile } from "@casino/common/games/holdem/index";
+import { HOLDEM_HAND_PAUSE_MS, HOLDEM_MESSAGES } from "@casino/common/holdem-table";
 import { ManualClock } from "../src/clock";
 import { startTestApp, type TestApp } from "./harness";
+import { act, handOver, snap, toAct, type AtTable } from "./holdem-helpers";
 import { Inbox, ask, waitFor } from "./room-helpers";
 
 /**
@@ -22,8 +22,6 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 afterEach(async () => t.expectLedgerInvariant());
 
-const sql = (text: string, params: unknown[] = []) => t.app.services.db.run((em) => em.query(text, params)) as Promise<any[]>;
-
 let discordIds = 6_700_000;
 async function member(instanceId: string) {
   const id = String(discordIds++);
@@ -32,12 +30,8 @@ async function member(instanceId: string) {
   return { token: res.body.session_token as string, id: (res.body.player as { id: string }).id };
 }
 
-interface Joined {
-  room: Room;
-  inbox: Inbox;
-}
-const snap = (j: Joined): HoldemTableSnapshot => JSON.parse((j.room.state as { snapshot: string }).snapshot);
-async function joinTable(token: string, instanceId: string): Promise<Joined> {
+/** Joins the instance's table (one for its members). */
+async function joinTable(token: string, instanceId: string): Promise<AtTable> {
   const room = await t.sdk(token).joinOrCreate("holdem-table", { instanceId });
   const inbox = new Inbox(room);
   await waitFor(() => (room.state as { snapshot?: string })?.snapshot);
@@ -49,10 +43,6 @@ async function joinTogether(token: string, instanceId: string): Promise<Inbox> {
   await waitFor(() => inbox.messages.some((m) => m.type === "members"), 10_000);
   return inbox;
 }
-
-const act = (j: Joined, action: HoldemAction) => ask(j.room, j.inbox, HOLDEM_MESSAGES.act, { action });
-const toAct = (j: Joined, n: number, seat: number) => waitFor(() => snap(j).hand?.handNumber === n && snap(j).hand?.toAct === seat, 10_000);
-const handOver = (j: Joined, n: number) => waitFor(() => snap(j).previousHand?.start.handNumber === n && snap(j).phase === "pause", 10_000);
 
 /** The Hold'em rows of an instance feed a client was pushed, each read with the client's schema. */
 const holdemRows = (inbox: Inbox): FeedRow[] =>
@@ -117,7 +107,7 @@ describe("a Hold'em hand in the history and the feeds", () => {
     // Hand 3 is being played: its record is not out; then Ann leaves during it (folded for) and Bob wins it.
     await clock.advance(HOLDEM_HAND_PAUSE_MS);
     await waitFor(() => snap(a).hand?.handNumber === 3 && snap(a).phase === "playing");
-    const [playing] = await sql(`SELECT id FROM holdem_hands WHERE table_id = $1 AND phase = 'playing'`, [tableId]);
+    const [playing] = await t.sql(`SELECT id FROM holdem_hands WHERE table_id = $1 AND phase = 'playing'`, [tableId]);
     const secret = await t.request("GET", `/api/holdem-hands/${playing.id}`);
     expect(secret.status).toBe(409);
     expect(secret.body.code).toBe("hand_not_revealed");
@@ -125,19 +115,23 @@ describe("a Hold'em hand in the history and the feeds", () => {
     expect((await ask(a.room, a.inbox, HOLDEM_MESSAGES.leave, {})).type).toBe("result");
     await handOver(b, 3);
     // Ann's seat is cashed out once the hand is over (the database says when).
-    for (let tries = 0; (await sql(`SELECT 1 FROM holdem_seats WHERE table_id = $1 AND left_at IS NULL`, [tableId])).length > 1; tries++) {
+    for (
+      let tries = 0;
+      (await t.sql(`SELECT 1 FROM holdem_seats WHERE table_id = $1 AND left_at IS NULL`, [tableId])).length > 1;
+      tries++
+    ) {
       expect(tries).toBeLessThan(200);
       await new Promise((r) => setImmediate(r));
     }
     expect((await ask(b.room, b.inbox, HOLDEM_MESSAGES.leave, {})).type).toBe("result");
 
     // The database: one row per seat dealt in and hand, chips moved between the players only.
-    const hands = await sql(
+    const hands = await t.sql(
       `SELECT id, hand_number, server_seed, server_seed_hash, seeds FROM holdem_hands WHERE table_id = $1 ORDER BY hand_number`,
       [tableId],
     );
     expect(hands.map((h) => h.hand_number)).toEqual([1, 2, 3]);
-    const parts = await sql(
+    const parts = await t.sql(
       `SELECT hp.hand_id, h.hand_number, hp.seat, hp.player_id, hp.put_in::int, hp.won::int
          FROM holdem_hand_players hp JOIN holdem_hands h ON h.id = hp.hand_id WHERE h.table_id = $1 ORDER BY h.hand_number, hp.seat`,
       [tableId],
@@ -159,7 +153,7 @@ describe("a Hold'em hand in the history and the feeds", () => {
       expect(own.reduce((sum, p) => sum + p.won - p.put_in, 0)).toBe(0);
     }
     // Each player's hands add up to what their seat brought back: the cash-out less the buy-in.
-    const seats = await sql(`SELECT player_id, buy_in::int, cashed_out::int FROM holdem_seats WHERE table_id = $1`, [tableId]);
+    const seats = await t.sql(`SELECT player_id, buy_in::int, cashed_out::int FROM holdem_seats WHERE table_id = $1`, [tableId]);
     for (const s of seats) {
       const net = parts.filter((p) => p.player_id === s.player_id).reduce((sum, p) => sum + p.won - p.put_in, 0);
       expect(s.cashed_out - s.buy_in).toBe(net);

@@ -6,11 +6,11 @@ import type { HoldemAction } from "@casino/common/games/holdem/index";
 import { TEST_DB, freshDatabaseUrl, leaseRedisDb } from "./harness";
 import { startServerProcess, type ServerProcess } from "./server-process";
 import { api, auditDatabase, guestOn } from "./process-helpers";
+import { balanceOf, tableHolding } from "./holdem-helpers";
 import { Inbox, ask, waitFor } from "./room-helpers";
 import { openDatabase } from "../src/db/database";
 import { HoldemStore } from "../src/db/holdem-store";
 import { Ledger } from "../src/ledger/ledger";
-import { holdemTableAccount } from "../src/ledger/holdem-money";
 import { Announcements } from "../src/ledger/engine/index";
 import { Log } from "../src/log";
 
@@ -166,7 +166,7 @@ describe.runIf(TEST_DB === "postgres")("the Hold'em table over server processes"
       [1, afterHand1[1], true],
       [4, afterHand1[4], true],
     ]);
-    const balance = async (playerId: string) => Number((await q(`SELECT balance FROM players WHERE id = $1`, [playerId]))[0].balance);
+    const balance = (playerId: string) => balanceOf(q, playerId);
     expect(await balance(g1.player.id)).toBe(700 + afterHand1[1]!);
     expect(await balance(g2.player.id)).toBe(800 + afterHand1[4]!);
     expect((await balance(g1.player.id)) + (await balance(g2.player.id))).toBe(2000);
@@ -174,10 +174,7 @@ describe.runIf(TEST_DB === "postgres")("the Hold'em table over server processes"
       const cashOuts = await q(`SELECT delta FROM ledger_entries WHERE player_id = $1 AND reason = 'cash_out'`, [r.player_id]);
       expect(cashOuts.map((x) => Number(x.delta))).toEqual([Number(r.stack)]);
     }
-    const [held] = await q(`SELECT coalesce(sum(-delta), 0)::int AS b FROM ledger_entries WHERE account = $1`, [
-      holdemTableAccount(tableId),
-    ]);
-    expect(held.b).toBe(0);
+    expect(await tableHolding(q, tableId)).toBe(0);
     expect((await auditDatabase(database.url!)).mismatches).toEqual([]);
 
     // Settling the table again (another sweep, another process) moves nothing.
@@ -312,7 +309,7 @@ describe.runIf(TEST_DB === "postgres")("the Hold'em table over server processes"
     // Both leave (between hands, or during the next one: cashed out once it is over).
     for (const j of [onB, onA]) expect((await ask(j.room, j.inbox, HOLDEM_MESSAGES.leave, {})).type).toBe("result");
     await waitFor(() => onA.snap().seats.length === 0, 20_000);
-    const balance = async (playerId: string) => Number((await q(`SELECT balance FROM players WHERE id = $1`, [playerId]))[0].balance);
+    const balance = (playerId: string) => balanceOf(q, playerId);
     expect((await balance(ga.player.id)) + (await balance(gb.player.id))).toBe(2000);
     expect(await balance(ga.player.id)).toBe(
       850 + Number((await q(`SELECT cashed_out FROM holdem_seats WHERE table_id = $1 AND seat = 2`, [tableId]))[0].cashed_out),

@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Room } from "@colyseus/sdk";
-import { HOLDEM_MESSAGES, type HoldemTableSnapshot } from "@casino/common/holdem-table";
+import { HOLDEM_MESSAGES } from "@casino/common/holdem-table";
 import { ManualClock } from "../src/clock";
 import { holdemTableAccount } from "../src/ledger/holdem-money";
 import { startTestApp, type TestApp } from "./harness";
-import { Inbox, ask, newRequestId, waitFor } from "./room-helpers";
+import { balanceOf, joinTable, snap, tableHolding, type AtTable } from "./holdem-helpers";
+import { ask, newRequestId, waitFor } from "./room-helpers";
 
 /**
  * Races at the Hold'em table on PostgreSQL, where the transactions run side by side: one player's two
@@ -20,53 +20,35 @@ beforeAll(async () => {
   t = await startTestApp({ TABLE_LEASE_MS: "60000", BET_RATE_PER_SECOND: "100000" }, { clock });
 });
 afterAll(async () => t?.close());
-afterEach(async () => {
-  await t.expectLedgerInvariant();
-  const tables = await sql(`SELECT table_id, sum(stack)::int AS stacks FROM holdem_seats WHERE left_at IS NULL GROUP BY table_id`);
-  for (const { table_id, stacks } of tables) expect(await accountBalance(holdemTableAccount(table_id))).toBe(stacks);
-});
+afterEach(async () => t.expectLedgerInvariant());
 
-const sql = (text: string, params: unknown[] = []) => t.app.services.db.run((em) => em.query(text, params)) as Promise<any[]>;
-const balanceOf = async (playerId: string) => Number((await sql(`SELECT balance FROM players WHERE id = $1`, [playerId]))[0].balance);
-const accountBalance = async (account: string) =>
-  Number((await sql(`SELECT coalesce(sum(-delta), 0) AS b FROM ledger_entries WHERE account = $1`, [account]))[0].b);
 /** The player's ledger entries of a reason, as the database holds them. */
 const entries = async (playerId: string, reason: "buy_in" | "cash_out") =>
   (
-    await sql(`SELECT delta, account, request_id FROM ledger_entries WHERE player_id = $1 AND reason = $2 ORDER BY id`, [playerId, reason])
+    await t.sql(`SELECT delta, account, request_id FROM ledger_entries WHERE player_id = $1 AND reason = $2 ORDER BY id`, [
+      playerId,
+      reason,
+    ])
   ).map((r) => ({ delta: Number(r.delta), account: r.account as string, requestId: r.request_id as string }));
 /** The request id of a seat's cash-out entry (`#holdem-cash-out:<seat id>`, once per seat). */
 const cashOutOf = (seatId: string) => expect.stringMatching(new RegExp(`^#holdem-cash-out:${seatId}(#|$)`));
 /** The player's live seats at the table. */
 const liveSeats = async (tableId: string, playerId: string) =>
   (
-    await sql(`SELECT id, seat, stack FROM holdem_seats WHERE table_id = $1 AND player_id = $2 AND left_at IS NULL`, [tableId, playerId])
+    await t.sql(`SELECT id, seat, stack FROM holdem_seats WHERE table_id = $1 AND player_id = $2 AND left_at IS NULL`, [tableId, playerId])
   ).map((r) => ({ id: r.id as string, seat: Number(r.seat), stack: Number(r.stack) }));
 /** What the player holds in all: the balance and every stack still at a table. */
 const holdings = async (playerId: string) => {
-  const [row] = await sql(`SELECT coalesce(sum(stack), 0)::int AS s FROM holdem_seats WHERE player_id = $1 AND left_at IS NULL`, [
+  const [row] = await t.sql(`SELECT coalesce(sum(stack), 0)::int AS s FROM holdem_seats WHERE player_id = $1 AND left_at IS NULL`, [
     playerId,
   ]);
-  return (await balanceOf(playerId)) + Number(row.s);
+  return (await balanceOf(t.sql, playerId)) + Number(row.s);
 };
 
-interface Joined {
-  room: Room;
-  inbox: Inbox;
-}
-
-const snap = (j: Joined): HoldemTableSnapshot => JSON.parse((j.room.state as { snapshot: string }).snapshot);
-
-async function join(token: string, roomId?: string): Promise<Joined> {
-  const sdk = t.sdk(token);
-  const room = roomId ? await sdk.joinById(roomId, { instanceId: null }) : await sdk.create("holdem-table", { instanceId: null });
-  const inbox = new Inbox(room);
-  await waitFor(() => (room.state as any)?.snapshot);
-  return { room, inbox };
-}
+const join = (token: string, roomId?: string) => joinTable(t, token, roomId);
 
 /** Sends a request without waiting; the answer is awaited later. */
-function send(j: Joined, type: string, body: Record<string, unknown>) {
+function send(j: AtTable, type: string, body: Record<string, unknown>) {
   const requestId = newRequestId();
   j.room.send(type, { ...body, requestId });
   return j.inbox.answer(requestId);
@@ -99,9 +81,9 @@ describe("one player's two connections", () => {
       const seated = await liveSeats(tableId, player.id);
       expect(seated).toEqual([{ id: expect.any(String), seat: taken[0]!.body.seat, stack: buyIn }]);
       expect(await entries(player.id, "buy_in")).toHaveLength(expectedBuyIns);
-      expect(await balanceOf(player.id)).toBe(1000 - buyIn);
+      expect(await balanceOf(t.sql, player.id)).toBe(1000 - buyIn);
       expect(taken[0]!.body.balance).toBe(1000 - buyIn);
-      expect(await accountBalance(holdemTableAccount(tableId))).toBe(buyIn);
+      expect(await tableHolding(t.sql, tableId)).toBe(buyIn);
 
       // Both tabs leave at once: the stack is returned once, to the balance.
       const left = await Promise.all([send(tabA, HOLDEM_MESSAGES.leave, {}), send(tabB, HOLDEM_MESSAGES.leave, {})]);
@@ -113,8 +95,8 @@ describe("one player's two connections", () => {
       expect(cashOuts).toHaveLength(expectedBuyIns);
       expect(cashOuts.at(-1)).toMatchObject({ delta: buyIn, requestId: cashOutOf(seated[0]!.id) });
       expect(await liveSeats(tableId, player.id)).toEqual([]);
-      expect(await balanceOf(player.id)).toBe(1000);
-      expect(await accountBalance(holdemTableAccount(tableId))).toBe(0);
+      expect(await balanceOf(t.sql, player.id)).toBe(1000);
+      expect(await tableHolding(t.sql, tableId)).toBe(0);
     }
     await Promise.all([tabA.room.leave(), tabB.room.leave()]);
   });
@@ -138,7 +120,7 @@ describe("one player's two connections", () => {
       await waitFor(() => snap(watcher).seats.length === 0, 10_000);
       const cashOuts = (await entries(player.id, "cash_out")).filter((e) => e.requestId.startsWith(`#holdem-cash-out:${seat!.id}`));
       expect(cashOuts).toEqual([{ delta: 150, account: holdemTableAccount(tableId), requestId: cashOutOf(seat!.id) }]);
-      expect(await balanceOf(player.id)).toBe(1000);
+      expect(await balanceOf(t.sql, player.id)).toBe(1000);
       await tabB.room.leave();
     }
     expect(await entries(player.id, "buy_in")).toHaveLength(4);
@@ -186,7 +168,7 @@ describe("one player's two connections", () => {
         for (let tries = 0; ; tries++) {
           const seats = await liveSeats(tableId, player.id);
           const seen = snap(watcher).seats;
-          if (seats.length === 0 && seen.length === 0 && (await balanceOf(player.id)) === 1000) break;
+          if (seats.length === 0 && seen.length === 0 && (await balanceOf(t.sql, player.id)) === 1000) break;
           expect(tries, JSON.stringify({ seats, seen })).toBeLessThan(400);
           await new Promise((r) => setTimeout(r, 25));
         }
@@ -224,18 +206,18 @@ describe("two players asking for the same seat at once", () => {
       // The refused player: no seat, no entry for that request, the balance untouched.
       expect(await liveSeats(tableId, l.player.id)).toEqual([]);
       expect(
-        await sql(`SELECT 1 FROM ledger_entries WHERE player_id = $1 AND request_id = $2`, [l.player.id, lost.body.requestId]),
+        await t.sql(`SELECT 1 FROM ledger_entries WHERE player_id = $1 AND request_id = $2`, [l.player.id, lost.body.requestId]),
       ).toEqual([]);
-      expect(await balanceOf(l.player.id)).toBe(1000);
+      expect(await balanceOf(t.sql, l.player.id)).toBe(1000);
       expect(await liveSeats(tableId, w.player.id)).toEqual([{ id: expect.any(String), seat: 7, stack: won.body.stack }]);
-      expect((await balanceOf(w.player.id)) + won.body.stack).toBe(1000);
+      expect((await balanceOf(t.sql, w.player.id)) + won.body.stack).toBe(1000);
       // The winner leaves for the next try.
       const j = winner === 0 ? p1 : p2;
       expect((await ask(j.room, j.inbox, HOLDEM_MESSAGES.leave, {})).body).toMatchObject({ seat: 7, balance: 1000 });
       await waitFor(() => snap(p1).seats.length === 0, 10_000);
     }
     expect(wins[0]! + wins[1]!).toBe(6);
-    expect(await accountBalance(holdemTableAccount(tableId))).toBe(0);
+    expect(await tableHolding(t.sql, tableId)).toBe(0);
     await Promise.all([p1.room.leave(), p2.room.leave()]);
   });
 });
@@ -260,19 +242,19 @@ describe("the same races on the ledger, below the room", () => {
       const winner = outcomes[0]!.status === "fulfilled" ? 0 : 1;
       const [w, l] = winner === 0 ? [g1, g2] : [g2, g1];
       const amount = winner === 0 ? 100 : 180;
-      expect(await sql(`SELECT player_id, stack FROM holdem_seats WHERE table_id = $1`, [tableId])).toEqual([
+      expect(await t.sql(`SELECT player_id, stack FROM holdem_seats WHERE table_id = $1`, [tableId])).toEqual([
         { player_id: w.player.id, stack: String(amount) },
       ]);
-      expect(await balanceOf(w.player.id)).toBe(1000 - amount);
-      expect(await balanceOf(l.player.id)).toBe(1000);
+      expect(await balanceOf(t.sql, w.player.id)).toBe(1000 - amount);
+      expect(await balanceOf(t.sql, l.player.id)).toBe(1000);
       expect(await entries(l.player.id, "buy_in")).toEqual([]);
       // Nothing of the refused request is kept: the same id may be asked again (at a free seat) and runs.
       const again = await s.ledger.holdem.buyIn(l.player.id, ids[1 - winner]!, { tableId, seat: 4, amount: 100 });
       expect(again).toMatchObject({ seat: 4, stack: 100, balance: 900 });
-      expect(await accountBalance(holdemTableAccount(tableId))).toBe(amount + 100);
+      expect(await tableHolding(t.sql, tableId)).toBe(amount + 100);
       await s.holdem.closeTable(tableId, "closed");
-      expect(await balanceOf(w.player.id)).toBe(1000);
-      expect(await balanceOf(l.player.id)).toBe(1000);
+      expect(await balanceOf(t.sql, w.player.id)).toBe(1000);
+      expect(await balanceOf(t.sql, l.player.id)).toBe(1000);
     }
   });
 
@@ -292,10 +274,10 @@ describe("the same races on the ledger, below the room", () => {
       expect((outcomes.find((o) => o.status === "rejected") as PromiseRejectedResult).reason).toMatchObject({ code: "seat_taken" });
       expect(await liveSeats(tableId, player.id)).toHaveLength(1);
       expect(await entries(player.id, "buy_in")).toHaveLength(1);
-      expect(await balanceOf(player.id)).toBe(700);
+      expect(await balanceOf(t.sql, player.id)).toBe(700);
       expect(await holdings(player.id)).toBe(1000);
       await s.holdem.closeTable(tableId, "closed");
-      expect(await balanceOf(player.id)).toBe(1000);
+      expect(await balanceOf(t.sql, player.id)).toBe(1000);
     }
   });
 
@@ -315,10 +297,10 @@ describe("the same races on the ledger, below the room", () => {
       expect(await entries(player.id, "cash_out")).toEqual([
         { delta: 250, account: holdemTableAccount(tableId), requestId: cashOutOf(seat.seatId) },
       ]);
-      expect(await balanceOf(player.id)).toBe(1000);
-      const [row] = await sql(`SELECT cashed_out, left_at FROM holdem_seats WHERE id = $1`, [seat.seatId]);
+      expect(await balanceOf(t.sql, player.id)).toBe(1000);
+      const [row] = await t.sql(`SELECT cashed_out, left_at FROM holdem_seats WHERE id = $1`, [seat.seatId]);
       expect(Number(row.cashed_out)).toBe(250);
-      expect(await accountBalance(holdemTableAccount(tableId))).toBe(0);
+      expect(await tableHolding(t.sql, tableId)).toBe(0);
     }
   });
 });

@@ -1,8 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { matchMaker } from "@colyseus/core";
-import type { Room } from "@colyseus/sdk";
 import { sha256Hex } from "@casino/common";
-import { checkHoldemRecord, dealHoldemHand, holdemHandFile, recordOfFile, type HoldemAction } from "@casino/common/games/holdem/index";
+import { checkHoldemRecord, dealHoldemHand, holdemHandFile, recordOfFile } from "@casino/common/games/holdem/index";
 import {
   HOLDEM_HAND_PAUSE_MS,
   HOLDEM_MESSAGES,
@@ -16,7 +15,8 @@ import { HoldemStore } from "../src/db/holdem-store";
 import { holdemTableAccount } from "../src/ledger/holdem-money";
 import { auditLedger } from "../src/ops/audit-ledger";
 import { startTestApp, type TestApp } from "./harness";
-import { Inbox, ask, waitFor } from "./room-helpers";
+import { act, balanceOf, handOver, joinTable, snap, tableHolding, toAct, type AtTable } from "./holdem-helpers";
+import { ask, waitFor } from "./room-helpers";
 
 /**
  * The Hold'em table room on PostgreSQL, driven by a ManualClock (a decision's timer, the pause between
@@ -32,42 +32,26 @@ beforeAll(async () => {
   t = await startTestApp({ TABLE_LEASE_MS: "60000", BET_RATE_PER_SECOND: "1000" }, { clock });
 });
 afterAll(async () => t?.close());
-afterEach(async () => {
-  await t.expectLedgerInvariant();
-  // The audit's holding check, said for the Hold'em tables: each live seat's stack is in its table's account.
-  const tables = await sql(`SELECT table_id, sum(stack)::int AS stacks FROM holdem_seats WHERE left_at IS NULL GROUP BY table_id`);
-  for (const { table_id, stacks } of tables) expect(await accountBalance(holdemTableAccount(table_id))).toBe(stacks);
-});
+afterEach(async () => t.expectLedgerInvariant());
 
-const sql = (text: string, params: unknown[] = []) => t.app.services.db.run((em) => em.query(text, params)) as Promise<any[]>;
-const balanceOf = async (playerId: string) => Number((await sql(`SELECT balance FROM players WHERE id = $1`, [playerId]))[0].balance);
-const accountBalance = async (account: string) =>
-  Number((await sql(`SELECT coalesce(sum(-delta), 0) AS b FROM ledger_entries WHERE account = $1`, [account]))[0].b);
-
-interface Joined {
-  room: Room;
-  inbox: Inbox;
+interface Joined extends AtTable {
   /** Every snapshot this client received, in order. */
   seen: HoldemTableSnapshot[];
   /** Every private view this client received. */
   privates: HoldemPrivateView[];
 }
 
-const snap = (j: Joined): HoldemTableSnapshot => JSON.parse((j.room.state as { snapshot: string }).snapshot);
-
 async function join(token: string, roomId?: string): Promise<Joined> {
-  const sdk = t.sdk(token);
-  const room = roomId ? await sdk.joinById(roomId, { instanceId: null }) : await sdk.create("holdem-table", { instanceId: null });
-  const inbox = new Inbox(room);
   const seen: HoldemTableSnapshot[] = [];
   const privates: HoldemPrivateView[] = [];
-  room.onMessage(HOLDEM_PUSH.private, (view: HoldemPrivateView) => privates.push(view));
-  room.onStateChange((state: any) => {
-    if (state.snapshot && (seen.length === 0 || JSON.stringify(seen[seen.length - 1]) !== state.snapshot))
-      seen.push(JSON.parse(state.snapshot));
+  const joined = await joinTable(t, token, roomId, (room) => {
+    room.onMessage(HOLDEM_PUSH.private, (view: HoldemPrivateView) => privates.push(view));
+    room.onStateChange((state: any) => {
+      if (state.snapshot && (seen.length === 0 || JSON.stringify(seen[seen.length - 1]) !== state.snapshot))
+        seen.push(JSON.parse(state.snapshot));
+    });
   });
-  await waitFor(() => (room.state as any)?.snapshot);
-  return { room, inbox, seen, privates };
+  return { ...joined, seen, privates };
 }
 
 let discordIds = 6_500_000;
@@ -83,16 +67,11 @@ async function guests(n: number) {
 }
 
 const sit = (j: Joined, seat: number, buyIn: number) => ask(j.room, j.inbox, HOLDEM_MESSAGES.sit, { seat, buyIn });
-const act = (j: Joined, action: HoldemAction) => ask(j.room, j.inbox, HOLDEM_MESSAGES.act, { action });
-
-/** Waits until the table (as `j` sees it) plays hand `n` with `seat` to act, or is at hand n's result. */
-const toAct = (j: Joined, n: number, seat: number) => waitFor(() => snap(j).hand?.handNumber === n && snap(j).hand?.toAct === seat, 10_000);
-const handOver = (j: Joined, n: number) => waitFor(() => snap(j).previousHand?.start.handNumber === n && snap(j).phase === "pause", 10_000);
 
 /** Polls the database until the table is closed, and answers how. */
 async function tableClosed(tableId: string, by: "closed" | "restart") {
   for (let tries = 0; ; tries++) {
-    const [row] = await sql(`SELECT closed_by FROM holdem_tables WHERE id = $1`, [tableId]);
+    const [row] = await t.sql(`SELECT closed_by FROM holdem_tables WHERE id = $1`, [tableId]);
     if (row.closed_by !== null) return expect(row.closed_by).toBe(by);
     expect(tries).toBeLessThan(200);
     await new Promise((r) => setTimeout(r, 50));
@@ -113,7 +92,7 @@ function verified(s: HoldemTableSnapshot) {
 
 /** The stacks of the seats at the table as the database holds them, by seat. */
 async function dbStacks(tableId: string): Promise<Record<number, number>> {
-  const rows = await sql(`SELECT seat, stack FROM holdem_seats WHERE table_id = $1 AND left_at IS NULL ORDER BY seat`, [tableId]);
+  const rows = await t.sql(`SELECT seat, stack FROM holdem_seats WHERE table_id = $1 AND left_at IS NULL ORDER BY seat`, [tableId]);
   return Object.fromEntries(rows.map((r) => [r.seat, Number(r.stack)]));
 }
 
@@ -169,8 +148,8 @@ describe("two players at a public table", () => {
     const committed = snap(watcher).nextServerSeedHash;
     expect(committed).toMatch(/^[0-9a-f]{64}$/);
     expect((await sit(p2, 3, 100)).body).toMatchObject({ seat: 3, stack: 100, balance: 900 });
-    expect(await balanceOf(ids[1]!)).toBe(900);
-    expect(await accountBalance(holdemTableAccount(tableId))).toBe(300);
+    expect(await balanceOf(t.sql, ids[1]!)).toBe(900);
+    expect(await tableHolding(t.sql, tableId)).toBe(300);
     // The first hand waits a pause for more players to sit down.
     await waitFor(() => snap(watcher).nextHandAt !== null);
     expect(snap(watcher).hand).toBeNull();
@@ -266,7 +245,7 @@ describe("two players at a public table", () => {
     await toAct(p1, 4, 3);
     await act(p2, { type: "fold" });
     await handOver(p1, 4);
-    const [hand3, hand4] = await sql(
+    const [hand3, hand4] = await t.sql(
       `SELECT actions FROM holdem_hands WHERE table_id = $1 AND hand_number IN (3, 4) ORDER BY hand_number`,
       [tableId],
     );
@@ -286,7 +265,7 @@ describe("two players at a public table", () => {
     const back = new Promise<void>((resolve) => p2.room.onReconnect.once(() => resolve()));
     (p2.room.connection as unknown as { transport: { ws: { terminate(): void } } }).transport.ws.terminate();
     await handOver(watcher, 5);
-    const away = await sql(`SELECT actions FROM holdem_hands WHERE table_id = $1 AND hand_number = 5`, [tableId]);
+    const away = await t.sql(`SELECT actions FROM holdem_hands WHERE table_id = $1 AND hand_number = 5`, [tableId]);
     expect(away[0].actions[1]).toEqual({ seat: 3, street: "preflop", action: { type: "fold" }, auto: "away" });
     await back;
     await waitFor(() => snap(watcher).seats.find((s) => s.seat === 3)?.connected === true, 10_000);
@@ -391,22 +370,22 @@ describe("two players at a public table", () => {
     const leaving = await ask(p1.room, p1.inbox, HOLDEM_MESSAGES.leave, {});
     expect(leaving.body).toMatchObject({ type: HOLDEM_MESSAGES.leave, seat: 1, stack: null, balance: null });
     await waitFor(() => !snap(watcher).seats.some((s) => s.seat === 1), 10_000);
-    const [cashOut1] = await sql(`SELECT cashed_out FROM holdem_seats WHERE table_id = $1 AND seat = 1`, [tableId]);
-    expect(await balanceOf(ids[0]!)).toBe(800 + Number(cashOut1.cashed_out));
+    const [cashOut1] = await t.sql(`SELECT cashed_out FROM holdem_seats WHERE table_id = $1 AND seat = 1`, [tableId]);
+    expect(await balanceOf(t.sql, ids[0]!)).toBe(800 + Number(cashOut1.cashed_out));
     // Seat 3 leaves between hands: cashed out at once.
     const stack3 = (await dbStacks(tableId))[3]!;
     const left = await ask(p2.room, p2.inbox, HOLDEM_MESSAGES.leave, {});
     expect(left.body).toMatchObject({ seat: 3, stack: stack3, balance: 900 + stack3 });
-    expect(await balanceOf(ids[1]!)).toBe(900 + stack3);
+    expect(await balanceOf(t.sql, ids[1]!)).toBe(900 + stack3);
     // What the two players hold again is what they brought: nobody paid the house.
-    expect((await balanceOf(ids[0]!)) + (await balanceOf(ids[1]!))).toBe(2000);
-    expect(await accountBalance(holdemTableAccount(tableId))).toBe(0);
+    expect((await balanceOf(t.sql, ids[0]!)) + (await balanceOf(t.sql, ids[1]!))).toBe(2000);
+    expect(await tableHolding(t.sql, tableId)).toBe(0);
     // The first buy-in's request again, after its seat was left: answered before, it seats nobody now.
-    const balance = await balanceOf(ids[0]!);
+    const balance = await balanceOf(t.sql, ids[0]!);
     p1.inbox.messages.splice(0, p1.inbox.messages.length);
     const repeated = await ask(p1.room, p1.inbox, HOLDEM_MESSAGES.sit, { seat: 1, buyIn: 200, requestId: firstBuyIn });
     expect(repeated.body).toMatchObject({ code: "request_answered" });
-    expect(await balanceOf(ids[0]!)).toBe(balance);
+    expect(await balanceOf(t.sql, ids[0]!)).toBe(balance);
     await waitFor(() => snap(p1).seats.length === 0, 10_000);
     await Promise.all([p1.room.leave(), p2.room.leave(), watcher.room.leave()]);
     // Nobody seated and nobody here: the room closes its table.
@@ -445,7 +424,7 @@ describe("three players all-in", () => {
     expect(stacks).toEqual(Object.fromEntries(result.stacks.map((s) => [s.seat, s.stack])));
     verified(snap(c));
     for (const j of [a, b, c]) await ask(j.room, j.inbox, HOLDEM_MESSAGES.leave, {});
-    const balances = await Promise.all(gs.map((g) => balanceOf(g!.player.id)));
+    const balances = await Promise.all(gs.map((g) => balanceOf(t.sql, g!.player.id)));
     expect(balances.reduce((x, y) => x + y, 0)).toBe(3000);
     await Promise.all([a, b, c].map((j) => j.room.leave()));
   });
@@ -509,13 +488,13 @@ describe("a hand whose result cannot be written", () => {
     expect(snap(p1).hand).toBeNull();
     expect(snap(p1).seats.map((s) => s.stack)).toEqual([120, 160]);
     expect(await dbStacks(tableId)).toEqual({ 2: 120, 7: 160 });
-    expect((await sql(`SELECT phase FROM holdem_hands WHERE table_id = $1`, [tableId])).map((r) => r.phase)).toEqual(["void"]);
+    expect((await t.sql(`SELECT phase FROM holdem_hands WHERE table_id = $1`, [tableId])).map((r) => r.phase)).toEqual(["void"]);
     await clock.advance(HOLDEM_HAND_PAUSE_MS);
     await waitFor(() => snap(p1).hand?.handNumber === 2, 10_000);
     // Both leave during hand 2: it is played out for them, then both are cashed out.
     for (const j of [p1, p2]) await ask(j.room, j.inbox, HOLDEM_MESSAGES.leave, {});
     await waitFor(() => snap(p1).seats.length === 0, 10_000);
-    expect((await balanceOf(g1!.player.id)) + (await balanceOf(g2!.player.id))).toBe(2000);
+    expect((await balanceOf(t.sql, g1!.player.id)) + (await balanceOf(t.sql, g2!.player.id))).toBe(2000);
     await Promise.all([p1.room.leave(), p2.room.leave()]);
   });
 });
@@ -543,10 +522,10 @@ describe("a dropped player's grace", () => {
       if (Number.isFinite(next)) await clock.advance(Math.max(0, next - clock.now()));
       await waitFor(() => JSON.stringify(snap(p1)) !== shown, 10_000);
     }
-    const [row] = await sql(`SELECT cashed_out FROM holdem_seats WHERE table_id = $1 AND seat = 6`, [snap(p1).tableId]);
-    expect(await balanceOf(g2!.player.id)).toBe(850 + Number(row.cashed_out));
+    const [row] = await t.sql(`SELECT cashed_out FROM holdem_seats WHERE table_id = $1 AND seat = 6`, [snap(p1).tableId]);
+    expect(await balanceOf(t.sql, g2!.player.id)).toBe(850 + Number(row.cashed_out));
     await ask(p1.room, p1.inbox, HOLDEM_MESSAGES.leave, {});
-    expect((await balanceOf(g1!.player.id)) + (await balanceOf(g2!.player.id))).toBe(2000);
+    expect((await balanceOf(t.sql, g1!.player.id)) + (await balanceOf(t.sql, g2!.player.id))).toBe(2000);
     await p1.room.leave();
   });
 });
@@ -567,9 +546,9 @@ describe("the restart rule", () => {
     // The process closes the table with the hand unfinished (as a shutdown does).
     await matchMaker.getLocalRoomById(p1.room.roomId)!.disconnect();
     await tableClosed(tableId, "closed");
-    expect((await sql(`SELECT phase FROM holdem_hands WHERE table_id = $1`, [tableId])).map((r) => r.phase)).toEqual(["void"]);
-    expect(await balanceOf(g1!.player.id)).toBe(1000);
-    expect(await balanceOf(g2!.player.id)).toBe(1000);
+    expect((await t.sql(`SELECT phase FROM holdem_hands WHERE table_id = $1`, [tableId])).map((r) => r.phase)).toEqual(["void"]);
+    expect(await balanceOf(t.sql, g1!.player.id)).toBe(1000);
+    expect(await balanceOf(t.sql, g2!.player.id)).toBe(1000);
   });
 
   it("a table whose process stopped mid-hand: the hand is void, every stack as before it goes back to its player, the table closes", async () => {
@@ -583,7 +562,7 @@ describe("the restart rule", () => {
     // The same request again is answered as before and moves nothing.
     const again = await s.ledger.holdem.buyIn(g1!.player.id, "req-restart-buy-in-1", { tableId, seat: 2, amount: 400 });
     expect(again).toMatchObject({ replayed: true, seat: 2, stack: 400, balance: 600 });
-    expect(await balanceOf(g1!.player.id)).toBe(600);
+    expect(await balanceOf(t.sql, g1!.player.id)).toBe(600);
     // A second buy-in of 400 at another table leaves 200: a third is refused.
     const other = await gone.openTable("public");
     await s.ledger.holdem.buyIn(g1!.player.id, "req-restart-buy-in-3", { tableId: other, seat: 1, amount: 400 });
@@ -607,27 +586,27 @@ describe("the restart rule", () => {
       seats: [],
     });
     // The audit sees a stack that is not in its table's account (and the repair).
-    await sql(`UPDATE holdem_seats SET stack = stack + 1 WHERE table_id = $1 AND seat = 5 AND left_at IS NULL`, [tableId]);
+    await t.sql(`UPDATE holdem_seats SET stack = stack + 1 WHERE table_id = $1 AND seat = 5 AND left_at IS NULL`, [tableId]);
     expect((await auditLedger(s.db)).holdingMismatches).toEqual([{ account: holdemTableAccount(tableId), balance: 550, openStakes: 551 }]);
-    await sql(`UPDATE holdem_seats SET stack = stack - 1 WHERE table_id = $1 AND seat = 5 AND left_at IS NULL`, [tableId]);
+    await t.sql(`UPDATE holdem_seats SET stack = stack - 1 WHERE table_id = $1 AND seat = 5 AND left_at IS NULL`, [tableId]);
     // While the lease runs the table is left alone; once it has run out (the process stopped), it is settled.
     await s.holdem.recoverStale();
-    expect((await sql(`SELECT closed_at FROM holdem_tables WHERE id = $1`, [tableId]))[0].closed_at).toBeNull();
-    await sql(`UPDATE holdem_tables SET lease_until = now() - interval '1 second' WHERE id = ANY($1::uuid[])`, [[tableId, other, third]]);
+    expect((await t.sql(`SELECT closed_at FROM holdem_tables WHERE id = $1`, [tableId]))[0].closed_at).toBeNull();
+    await t.sql(`UPDATE holdem_tables SET lease_until = now() - interval '1 second' WHERE id = ANY($1::uuid[])`, [[tableId, other, third]]);
     await s.holdem.recoverStale();
-    const [hand] = await sql(`SELECT phase FROM holdem_hands WHERE id = $1`, [handId]);
+    const [hand] = await t.sql(`SELECT phase FROM holdem_hands WHERE id = $1`, [handId]);
     expect(hand.phase).toBe("void");
-    const seats = await sql(`SELECT seat, cashed_out, left_at FROM holdem_seats WHERE table_id = $1 ORDER BY seat`, [tableId]);
+    const seats = await t.sql(`SELECT seat, cashed_out, left_at FROM holdem_seats WHERE table_id = $1 ORDER BY seat`, [tableId]);
     expect(seats.map((r) => [r.seat, Number(r.cashed_out), r.left_at !== null])).toEqual([
       [2, 400, true],
       [5, 150, true],
     ]);
-    expect(await balanceOf(g1!.player.id)).toBe(1000);
-    expect(await balanceOf(g2!.player.id)).toBe(1000);
-    const [table] = await sql(`SELECT closed_by FROM holdem_tables WHERE id = $1`, [tableId]);
+    expect(await balanceOf(t.sql, g1!.player.id)).toBe(1000);
+    expect(await balanceOf(t.sql, g2!.player.id)).toBe(1000);
+    const [table] = await t.sql(`SELECT closed_by FROM holdem_tables WHERE id = $1`, [tableId]);
     expect(table.closed_by).toBe("restart");
     // Settled once: closing the table again moves nothing.
     await s.holdem.closeTable(tableId, "restart");
-    expect(await balanceOf(g1!.player.id)).toBe(1000);
+    expect(await balanceOf(t.sql, g1!.player.id)).toBe(1000);
   });
 });

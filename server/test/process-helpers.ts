@@ -4,37 +4,12 @@ import { auditLedger } from "../src/ops/audit-ledger";
 import { expectBalancedEconomy } from "./ledger-audit";
 import { Inbox, waitFor } from "./room-helpers";
 import type { ServerProcess } from "./server-process";
+import { requestAt, type ApiAnswer, type RequestOptions } from "./http-request";
 
 /** REST and room calls against a server running in another process (see server-process.ts). */
 
-export interface ApiAnswer {
-  status: number;
-  body: any;
-}
-
-export async function api(
-  server: ServerProcess,
-  method: string,
-  path: string,
-  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<ApiAnswer> {
-  const headers: Record<string, string> = { ...options.headers };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.body !== undefined) headers["content-type"] = "application/json";
-  const res = await fetch(`${server.baseUrl}${path}`, {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await res.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    /* not JSON */
-  }
-  return { status: res.status, body };
-}
+export const api = (server: ServerProcess, method: string, path: string, options?: RequestOptions): Promise<ApiAnswer> =>
+  requestAt(server.baseUrl, method, path, options);
 
 export async function guestOn(server: ServerProcess): Promise<{ token: string; player: any }> {
   const res = await api(server, "POST", "/api/guest", { body: {} });

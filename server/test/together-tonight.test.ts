@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { Client as SdkClient, type Room } from "@colyseus/sdk";
+import type { Room } from "@colyseus/sdk";
 import {
   CARD_GAME_IDS,
   CRASH_MESSAGES,
@@ -12,12 +12,7 @@ import {
   type TonightRow,
 } from "@casino/common";
 import { ManualClock } from "../src/clock";
-import { loadConfig } from "../src/config";
-import { createApp, type App } from "../src/app";
-import { auditLedger } from "../src/ops/audit-ledger";
-import { startFakeDiscord, type FakeDiscord } from "./fake-discord";
-import { expectBalancedEconomy } from "./ledger-audit";
-import { TEST_DB, freshDatabaseUrl, leaseRedisDb, type TestApp } from "./harness";
+import { TEST_DB, freshDatabaseUrl, leaseRedisDb, startTestApp, type TestApp } from "./harness";
 import { CRASH_ENV, bettingRound, joinCrash, leaveAll, runToBust, startRun } from "./crash-room-helpers";
 import { ask, Inbox, joinCasino, waitFor } from "./room-helpers";
 
@@ -42,67 +37,8 @@ afterAll(async () => {
   for (const c of cleanups.reverse()) await c().catch(() => undefined);
 });
 
-/** The app on this file's database and Redis: the same configuration for the first start and the next. */
-async function startOn(env: Record<string, string>): Promise<TestApp> {
-  const app: App = await createApp(
-    loadConfig({
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATA_DIR: "memory://",
-      SESSION_SECRET: "test-secret-test-secret-test-secret-0123456789",
-      DISCORD_CLIENT_ID: "client-id",
-      DISCORD_CLIENT_SECRET: "client-secret",
-      CLIENT_DIST: "client/dist-none",
-      DB_HEALTH_TIMEOUT_MS: "10000",
-      ...CRASH_ENV,
-      ...TABLE_ENV,
-      ...env,
-    }),
-    undefined,
-    clock,
-  );
-  const port = await app.listen();
-  (app.server as unknown as { port: number }).port = port;
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const request: TestApp["request"] = async (method, path, options = {}) => {
-    const headers: Record<string, string> = {};
-    if (options.token) headers.authorization = `Bearer ${options.token}`;
-    if (options.body !== undefined) headers["content-type"] = "application/json";
-    const res = await fetch(`${baseUrl}${path}`, {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    });
-    const text = await res.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      /* not JSON */
-    }
-    return { status: res.status, body };
-  };
-  return {
-    app,
-    baseUrl,
-    wsUrl: `ws://127.0.0.1:${port}`,
-    discord: undefined as unknown as FakeDiscord,
-    request,
-    guest: () => Promise.reject(new Error("no guests here")),
-    sdk(token: string) {
-      const client = new SdkClient(`ws://127.0.0.1:${port}`);
-      client.auth.token = token;
-      return client;
-    },
-    async expectLedgerInvariant() {
-      const audit = await auditLedger(app.services.db);
-      expect(audit.mismatches).toEqual([]);
-      expect(audit.missingReferences).toEqual([]);
-      expectBalancedEconomy(audit);
-    },
-    close: () => app.close(),
-  };
-}
+/** The configuration of the first start and of the next, on this file's database and Redis. */
+const ENV = { ...CRASH_ENV, ...TABLE_ENV, BET_RATE_PER_SECOND: "1000" };
 
 interface Member {
   name: string;
@@ -228,14 +164,12 @@ async function play(t: TestApp, m: Member, bets: { game: string; amount: number;
 
 describe.runIf(TEST_DB === "postgres")("the tonight board", () => {
   it("pushes each member's figures since their first join, equal to their history, hides the anonymous, and survives a restart", async () => {
-    const discord = await startFakeDiscord();
-    cleanups.push(() => discord.close());
     const database = await freshDatabaseUrl();
     cleanups.push(() => database.drop());
     const redis = await leaseRedisDb();
     cleanups.push(() => redis.release());
-    const env = { DATABASE_URL: database.url!, REDIS_URL: redis.url!, DISCORD_API_BASE: discord.url, BET_RATE_PER_SECOND: "1000" };
-    let t = await startOn(env);
+    const on = { databaseUrl: database.url!, redisUrl: redis.url! };
+    let t = await startTestApp(ENV, { clock, on });
     cleanups.push(() => t.close());
 
     const alice = await signIn(t, "8400001", "Alice");
@@ -299,7 +233,7 @@ describe.runIf(TEST_DB === "postgres")("the tonight board", () => {
     for (const r of [a, b, c]) await r.room.leave(true);
     await t.expectLedgerInvariant();
     await t.close();
-    t = await startOn(env);
+    t = await startTestApp(ENV, { clock, on });
     const a2 = await joinTogether(t, alice);
     const c2 = await joinTogether(t, carol);
     const again = await boardWith(a2.inbox, { Alice: 4, Bob: 4, Anonymous: 2 }, 3);

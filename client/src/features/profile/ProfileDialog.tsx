@@ -62,6 +62,23 @@ function Stat({ label, testId, children }: { label: string; testId: string; chil
   );
 }
 
+/** A step through the history's pages: back to newer rounds, or on to older ones. */
+function PageStep({ to, disabled, onClick }: { to: "newer" | "older"; disabled: boolean; onClick(): void }) {
+  return (
+    <Button size="sm" variant="outline" disabled={disabled} onClick={onClick} data-testid={`profile-${to}`}>
+      {to === "newer" ? (
+        <>
+          <ChevronLeft className="h-4 w-4" aria-hidden /> Newer
+        </>
+      ) : (
+        <>
+          Older <ChevronRight className="h-4 w-4" aria-hidden />
+        </>
+      )}
+    </Button>
+  );
+}
+
 const SELECT = "h-9 rounded-md border border-border bg-background px-2 text-sm";
 
 /**
@@ -270,27 +287,15 @@ export default function ProfileDialog({
             </div>
           )}
           <div className="flex items-center justify-between gap-2">
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={cursors.length <= 1}
-              onClick={() => setCursors((c) => c.slice(0, -1))}
-              data-testid="profile-newer"
-            >
-              <ChevronLeft className="h-4 w-4" aria-hidden /> Newer
-            </Button>
+            <PageStep to="newer" disabled={cursors.length <= 1} onClick={() => setCursors((c) => c.slice(0, -1))} />
             <span className="text-xs text-muted-foreground" data-testid="profile-page">
               Page {cursors.length}
             </span>
-            <Button
-              size="sm"
-              variant="outline"
+            <PageStep
+              to="older"
               disabled={!page?.nextBefore}
               onClick={() => page?.nextBefore && setCursors((c) => [...c, page.nextBefore])}
-              data-testid="profile-older"
-            >
-              Older <ChevronRight className="h-4 w-4" aria-hidden />
-            </Button>
+            />
           </div>
         </section>
 
