@@ -6,13 +6,14 @@ import { setupBrowserApp } from "./browser-app";
 
 /**
  * One player, one face, inside Discord (the fake host) against the real server: the "In this activity"
- * strip, a seat at the shared blackjack table and the balance leaderboard draw the same avatar for a
- * player. Alice's Discord picture is fetched through the activity's URL mapping (/discord-cdn, on the
+ * strip, the balance leaderboard, the shared crash room's list of bets and a seat at the shared
+ * blackjack table draw the same avatar for a player. Alice's Discord picture is fetched through the activity's URL mapping (/discord-cdn, on the
  * activity's own origin, which Discord's proxy forwards to its CDN; here the test answers it with a
  * picture), never from the CDN itself. Bob's picture is not there (the mapping reaches our server,
  * which answers 404): he shows the face generated from his name, the same on every surface.
  */
-const { server: t, browser, host } = setupBrowserApp({ discordHost: true });
+// A crash betting phase far longer than the test takes to bet in it.
+const { server: t, browser, host } = setupBrowserApp({ discordHost: true, env: { CRASH_BETTING_MS: "60000" } });
 
 const [ALICE, BOB, CAROL] = ["300000000000000701", "300000000000000702", "300000000000000703"];
 const INSTANCE = "i-faces-1";
@@ -37,6 +38,8 @@ const faceOf = (avatar: Locator) =>
 const stripFace = (app: FrameLocator, name: string) => app.getByTestId("together-member").filter({ hasText: name }).getByTestId("avatar");
 const boardFace = (app: FrameLocator, name: string) =>
   app.getByRole("list", { name: "Balance leaderboard" }).getByTestId("leaderboard-row").filter({ hasText: name }).getByTestId("avatar");
+const crashBetFace = (app: FrameLocator, id: string) =>
+  app.locator(`[data-testid="crash-room-bet"][data-player="${id}"]`).getByTestId("avatar");
 const seatFace = (app: FrameLocator, id: string) => app.locator(`[data-testid^="table-seat-"][data-player="${id}"]`).getByTestId("avatar");
 
 /** The host page of players in the instance, Alice's picture answered as Discord's proxy would. */
@@ -46,6 +49,13 @@ async function openHost(players: string[], viewport: { width: number; height: nu
   await page.route(`**/discord-cdn/avatars/${ALICE}/**`, (route) => route.fulfill({ status: 200, contentType: "image/png", body: PNG }));
   await page.goto(host.url(`${t.baseUrl}/`, { players, instanceId: INSTANCE }));
   return page;
+}
+
+/** From the lobby's crash tile to the instance's shared crash room. */
+async function openCrashRoom(app: FrameLocator) {
+  await app.getByTestId("game-tile-crash").getByRole("button", { name: "Play Now" }).click();
+  await app.getByRole("tab", { name: "Play together" }).click();
+  await app.locator('[data-testid="crash-room"]:not([data-phase="connecting"])').waitFor({ timeout: 20_000 });
 }
 
 async function joinTableAndSit(app: FrameLocator, seat: number) {
@@ -69,7 +79,7 @@ async function pictures(page: Page, app: FrameLocator, size: string) {
 }
 
 describe("a player's face inside Discord", () => {
-  it("is the same in the strip, at the table and on the leaderboard, a picture through the mapping or the generated face", async () => {
+  it("is the same in the strip, on the leaderboard, in the crash room and at the table, a picture through the mapping or the generated face", async () => {
     const seen: URL[] = [];
     const page = await openHost([`${ALICE}:Alice`, `${BOB}:Bob`], { width: 2 * 1280 + 8, height: 1000 }, seen);
     const [a, b] = [page.frameLocator("iframe").nth(0), page.frameLocator("iframe").nth(1)];
@@ -99,8 +109,26 @@ describe("a player's face inside Discord", () => {
     await expect.poll(() => faceOf(boardFace(b, "Alice")), { timeout: 20_000 }).toEqual(alice);
     await expect.poll(() => faceOf(boardFace(b, "Bob")), { timeout: 20_000 }).toEqual(bob);
 
-    // A seat at the shared blackjack table, each seen from the other's frame.
+    // The list of bets of the shared crash room: each bets in the round's betting phase.
     await b.getByRole("tab", { name: /Games|Play/ }).click();
+    for (const [app, amount] of [
+      [a, 10],
+      [b, 20],
+    ] as const) {
+      await openCrashRoom(app);
+      await app.locator('[data-testid="crash-room"][data-phase="betting"]').waitFor({ timeout: 30_000 });
+      await app.getByRole("textbox", { name: "Bet amount" }).fill(String(amount));
+      await app.getByRole("button", { name: "Place bet" }).click();
+    }
+    await expect.poll(() => faceOf(crashBetFace(b, aliceId)), { timeout: 20_000 }).toEqual(alice);
+    await expect.poll(() => faceOf(crashBetFace(a, bobId)), { timeout: 20_000 }).toEqual(bob);
+    // Back to the lobby as Discord reloads a frame (its launch address is the lobby).
+    for (const [i, app] of [a, b].entries()) {
+      await page.evaluate((n) => (window as unknown as { fakeDiscord: { reload(i: number): void } }).fakeDiscord.reload(n), i);
+      await app.getByTestId("join-table-blackjack").waitFor({ timeout: 30_000 });
+    }
+
+    // A seat at the shared blackjack table, each seen from the other's frame.
     await joinTableAndSit(a, 1);
     await joinTableAndSit(b, 2);
     await expect.poll(() => faceOf(seatFace(b, aliceId)), { timeout: 20_000 }).toEqual(alice);
