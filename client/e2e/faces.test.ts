@@ -122,6 +122,7 @@ describe("a player's face inside Discord", () => {
     }
     await expect.poll(() => faceOf(crashBetFace(b, aliceId)), { timeout: 20_000 }).toEqual(alice);
     await expect.poll(() => faceOf(crashBetFace(a, bobId)), { timeout: 20_000 }).toEqual(bob);
+    await shot(page, "faces-crash-room-desktop");
     // Back to the lobby as Discord reloads a frame (its launch address is the lobby).
     for (const [i, app] of [a, b].entries()) {
       await page.evaluate((n) => (window as unknown as { fakeDiscord: { reload(i: number): void } }).fakeDiscord.reload(n), i);
@@ -133,6 +134,7 @@ describe("a player's face inside Discord", () => {
     await joinTableAndSit(b, 2);
     await expect.poll(() => faceOf(seatFace(b, aliceId)), { timeout: 20_000 }).toEqual(alice);
     await expect.poll(() => faceOf(seatFace(a, bobId)), { timeout: 20_000 }).toEqual(bob);
+    await shot(page, "faces-table-desktop");
 
     // Every avatar was asked of the activity's own origin under the mapped prefix, never of Discord's CDN.
     const avatarRequests = seen.filter((u) => u.pathname.includes("/avatars/"));
