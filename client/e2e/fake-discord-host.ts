@@ -11,7 +11,7 @@ import type { FrameLocator } from "playwright-core";
  * instance_id and platform, and answers the SDK's handshake, AUTHORIZE (a code the fake OAuth server
  * maps to that user), AUTHENTICATE and the commands the client uses, each with the exact response
  * shape of the SDK's schema (@discord/embedded-app-sdk 2.5: `generated/schemas`, `schema/responses`):
- * participants (the players of this page who authenticated, pushed on ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE
+ * participants (the players of this page who authenticated, each with the avatar hash the fake OAuth server gives, pushed on ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE
  * to subscribers), SET_ACTIVITY (echoes the activity with the name and type Discord adds), OPEN_INVITE_DIALOG
  * (INVALID_CHANNEL 4005 in a DM, as Discord answers), SHARE_LINK, SET_ORIENTATION_LOCK_STATE (null), and
  * emits ACTIVITY_LAYOUT_MODE_UPDATE on `fakeDiscord.layout(mode)`. Every command is logged on
@@ -33,9 +33,11 @@ const DM = q.get('dm') === '1';
 const CUSTOM_ID = q.get('custom_id');
 // players: "id:Name,id:Name:Nickname"
 const players = (q.get('players') || '100000000000000001:Alice').split(',').map(p => { const [id, name, nick] = p.split(':'); return { id, name, nick }; });
-const user = p => ({ id: p.id, username: p.name.toLowerCase(), discriminator: '0', global_name: p.name, bot: false, flags: 0, public_flags: 0 });
+// Every user has the avatar hash the fake OAuth server gives them (server/test/fake-discord.ts): "abc123".
+const AVATAR = 'abc123';
+const user = p => ({ id: p.id, username: p.name.toLowerCase(), discriminator: '0', global_name: p.name, avatar: AVATAR, bot: false, flags: 0, public_flags: 0 });
 // GetActivityInstanceConnectedParticipantsResponseSchema: flags and bot required, nickname optional (a string when present)
-const participant = p => ({ id: p.id, username: p.name.toLowerCase(), discriminator: '0', global_name: p.name, bot: false, flags: 0,
+const participant = p => ({ id: p.id, username: p.name.toLowerCase(), discriminator: '0', global_name: p.name, avatar: AVATAR, bot: false, flags: 0,
   ...(p.nick ? { nickname: p.nick } : {}) });
 const connected = new Map();
 const participants = () => ({ participants: [...connected.values()].map(participant) });

@@ -1,4 +1,5 @@
 export * from "./constants";
+export * from "./avatar";
 export * from "./account";
 export * from "./limits";
 export * from "./stake";

@@ -282,6 +282,8 @@ export interface CrashCashOutAnswer {
 export interface CrashRoomBet {
   playerId: string;
   username: string;
+  /** The player's Discord picture, "" for none (anonymous players among them). */
+  avatarUrl: string;
   amount: number;
   /** 0 when the bet has no automatic cash-out. */
   autoCashOut: number;

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { matchMaker } from "@colyseus/core";
 import {
+  ANONYMOUS_NAME,
   CRASH_MESSAGES,
   PAYOUT_ROUNDING,
   crashCashOutPayout,
@@ -234,6 +235,36 @@ describe("instances are kept apart", () => {
     expect(stateOf(roomB.room).terminatingHash).not.toBe(stateOf(roomA.room).terminatingHash);
 
     await leaveAll(t, clock, [roomA.room, roomB.room, pub.room], ["instance:inst-apart-a", "instance:inst-apart-b", "public"]);
+  });
+});
+
+describe("who is in the list of bets", () => {
+  it("shows each bet with the player's name and Discord avatar; an anonymous player as Anonymous, with none", async () => {
+    const instanceId = "inst-faces";
+    const shown = await discordPlayer(instanceId);
+    const shy = await discordPlayer(instanceId);
+    const turned = await t.request("PATCH", "/api/player/anonymous", {
+      token: shy.token,
+      body: { playerId: shy.player.id, enabled: true },
+    });
+    expect(turned.status).toBe(200);
+    const rooms = [await joinCrash(t, shown.token, instanceId), await joinCrash(t, shy.token, instanceId)];
+    await bettingRound(rooms[0]!.room);
+    for (const { room, inbox } of rooms) expect((await ask(room, inbox, CRASH_MESSAGES.bet, { amount: 5 })).type).toBe("result");
+    const bets = stateOf(rooms[1]!.room).bets;
+    await waitFor(() => bets.size === 2);
+    const discordIdOf = async (id: string) => (await sql(`SELECT discord_id FROM players WHERE id = $1`, [id]))[0].discord_id as string;
+    expect(bets.get(shown.player.id)).toMatchObject({
+      username: shown.player.username,
+      avatarUrl: `https://cdn.discordapp.com/avatars/${await discordIdOf(shown.player.id)}/abc123.png`,
+    });
+    expect(bets.get(shy.player.id)).toMatchObject({ username: ANONYMOUS_NAME, avatarUrl: "" });
+    await leaveAll(
+      t,
+      clock,
+      rooms.map((r) => r.room),
+      [`instance:${instanceId}`],
+    );
   });
 });
 

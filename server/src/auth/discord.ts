@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { DISCORD_CDN } from "@casino/common";
 import { AppError } from "../errors";
 
 /** The verified Discord user behind an OAuth code. */
@@ -144,13 +143,6 @@ async function fetchHonouringRetryAfter(url: string, init: RequestInit): Promise
     await response.body?.cancel();
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, waitMs)));
   }
-}
-
-/** The avatar on Discord's CDN from the user id and avatar hash (animated hashes start with a_). */
-export function discordAvatarUrl(user: DiscordUser): string | null {
-  if (!user.avatar) return null;
-  const ext = user.avatar.startsWith("a_") ? "gif" : "png";
-  return `${DISCORD_CDN}/avatars/${user.id}/${user.avatar}.${ext}`;
 }
 
 export const discordDisplayName = (user: DiscordUser): string => user.global_name || user.username;

@@ -1,6 +1,6 @@
 import { Router } from "express";
-import { guestRequest, tokenRequest, type ClientConfig, type SessionAnswer, type TokenAnswer } from "@casino/common";
-import { discordAvatarUrl, discordDisplayName } from "../auth/discord";
+import { discordAvatarUrl, guestRequest, tokenRequest, type ClientConfig, type SessionAnswer, type TokenAnswer } from "@casino/common";
+import { discordDisplayName } from "../auth/discord";
 import { DiscordProxyCheck, proxyUserMismatch } from "../auth/discord-proxy";
 import type { Services } from "../services";
 import type { Player } from "../db/entities/index";
@@ -35,7 +35,7 @@ export function authRoutes(s: Services): Router {
     const proxied = proxy.verify(req.headers);
     const { accessToken, user, guildIds } = await s.discord.exchange(body.code, body.redirect_uri);
     if (proxied && proxied.userId !== user.id) throw proxyUserMismatch();
-    const player = await s.players.upsertDiscordUser(user.id, discordDisplayName(user), discordAvatarUrl(user));
+    const player = await s.players.upsertDiscordUser(user.id, discordDisplayName(user), discordAvatarUrl(user.id, user.avatar));
     // The guild scope of the boards: who shares a guild. Kept as it was when Discord would not list them.
     if (guildIds) await s.guilds.replace(player.id, guildIds);
     const answer: TokenAnswer = { access_token: accessToken, ...(await session(player)) };

@@ -2,6 +2,7 @@ import { basename } from "node:path";
 import type { ServerResponse } from "node:http";
 import express, { type Router } from "express";
 import expressStaticGzip from "express-static-gzip";
+import { DISCORD_CDN_PREFIX } from "@casino/common";
 
 /** Vite names every file under assets/ by a hash of its content: a new build gives new names. */
 export const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -24,7 +25,7 @@ function cacheControl(res: ServerResponse, path: string): void {
  * The built client: each file as its Brotli or gzip twin when the browser accepts one (the build writes
  * them, see client/vite.config.ts), with `Vary: Accept-Encoding`; hashed assets cached for a year,
  * index.html revalidated. Any other path outside /api and /matchmake is the single-page app's
- * index.html; a missing asset is a 404, never the page in its place.
+ * index.html; a missing asset, or an avatar under the Discord CDN mapping, is a 404, never the page in its place.
  */
 export function clientFiles(dist: string): Router {
   const files = expressStaticGzip(dist, {
@@ -36,6 +37,9 @@ export function clientFiles(dist: string): Router {
   const router = express.Router();
   router.use(files);
   router.use("/assets", (_req, res) => void res.status(404).type("text/plain").send("Not found"));
+  // Discord's proxy answers this prefix (the URL mapping to its CDN) before it reaches us; a request that
+  // does reach us (the mapping missing) is a 404, so the avatar falls back to its generated face.
+  router.use(DISCORD_CDN_PREFIX, (_req, res) => void res.status(404).type("text/plain").send("Not found"));
   router.get(/^\/(?!api\/|matchmake\/).*/, (req, res, next) => {
     req.url = "/index.html";
     files(req, res, next);

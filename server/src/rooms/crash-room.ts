@@ -71,7 +71,8 @@ export abstract class CrashRoom extends Room<{ state: CrashState; client: CrashC
 
   private scope = "";
   private machine!: CrashMachineState;
-  private readonly names = new Map<string, string>();
+  /** The name and picture each player shows the room with (anonymous: `ANONYMOUS_NAME` and none), set on join. */
+  private readonly profiles = new Map<string, { username: string; avatarUrl: string | null }>();
   /** The answers of this round's requests, by request id: a bet's until answered, a cash-out's for repeats. */
   private readonly answers = new Map<string, Promise<unknown>>();
   private wakeTimer: ClockTimer | undefined;
@@ -100,7 +101,7 @@ export abstract class CrashRoom extends Room<{ state: CrashState; client: CrashC
       limit: "bet",
       work: (client, msg) => {
         const playerId = playerOf(client);
-        const username = this.names.get(playerId) ?? "Player";
+        const username = this.profiles.get(playerId)?.username ?? "Player";
         const { requestId, amount } = msg;
         return this.request({ type: "betRequested", playerId, username, requestId, amount, autoCashOut: msg.autoCashOut ?? null });
       },
@@ -117,7 +118,10 @@ export abstract class CrashRoom extends Room<{ state: CrashState; client: CrashC
     if (!client.auth) throw new AppError("unauthorized", 401, "Authentication required");
     if (client.auth.scope !== this.scope) throw new AppError("forbidden", 403, "This crash room belongs to another activity instance");
     const player = await this.s.players.get(client.auth.playerId);
-    this.names.set(player.id, player.anonymousMode ? ANONYMOUS_NAME : player.username);
+    this.profiles.set(
+      player.id,
+      player.anonymousMode ? { username: ANONYMOUS_NAME, avatarUrl: null } : { username: player.username, avatarUrl: player.avatarUrl },
+    );
     this.countPlayers();
   }
 
@@ -359,6 +363,8 @@ export abstract class CrashRoom extends Room<{ state: CrashState; client: CrashC
       const fields = {
         playerId: bet.playerId,
         username: bet.username,
+        // A bet recovered after a restart, of a player not in the room since, shows the generated face.
+        avatarUrl: bet.username === ANONYMOUS_NAME ? "" : (this.profiles.get(bet.playerId)?.avatarUrl ?? ""),
         amount: bet.amount,
         autoCashOut: bet.autoCashOut ?? 0,
         status: bet.status,

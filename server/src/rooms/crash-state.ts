@@ -5,6 +5,8 @@ import type { CrashPhase, CrashRoomBet, CrashRoomGame, CrashRoomState } from "@c
 export class CrashBetView extends Schema implements CrashRoomBet {
   @type("string") playerId = "";
   @type("string") username = "";
+  /** The player's picture, "" for none (anonymous players and those without one show a generated face). */
+  @type("string") avatarUrl = "";
   @type("number") amount = 0;
   /** 0 when the bet has no automatic cash-out. */
   @type("number") autoCashOut = 0;

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from "react";
 import { Settings, Sparkles } from "lucide-react";
 import { Link, useLocation } from "wouter";
-import { DISCORD_CDN } from "@casino/common/constants";
+import { discordAvatarUrl } from "@casino/common/avatar";
 import { useSession } from "../../store/session";
 import { Avatar } from "../../ui/Avatar";
 import { BalanceDisplay } from "./BalanceDisplay";
@@ -23,8 +23,7 @@ function useAvatarUrl(): string | null {
   const discord = useSession((s) => s.discord);
   const player = useSession((s) => s.player);
   if (player?.avatarUrl) return player.avatarUrl;
-  if (discord?.user.avatar) return `${DISCORD_CDN}/avatars/${discord.user.id}/${discord.user.avatar}.png`;
-  return null;
+  return discord ? discordAvatarUrl(discord.user.id, discord.user.avatar) : null;
 }
 
 /** Balance, notifications, settings and the player. */

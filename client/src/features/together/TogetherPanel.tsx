@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useLocation } from "wouter";
 import { Armchair, Eye, Share2, Sparkles, UserPlus } from "lucide-react";
-import { DISCORD_CDN } from "@casino/common/constants";
+import { discordAvatarUrl } from "@casino/common/avatar";
 import { gameTitleOf } from "@casino/common/catalogue";
 import { formatCoins } from "@casino/common/format";
 import {
@@ -49,7 +49,7 @@ interface StripPerson {
   self: boolean;
 }
 
-const participantAvatar = (p: Participant) => (p.avatar ? `${DISCORD_CDN}/avatars/${p.id}/${p.avatar}.png?size=64` : null);
+const participantAvatar = (p: Participant) => discordAvatarUrl(p.id, p.avatar);
 
 /** Discord's participants when known (the call is the truth of who is here), else the server's members; anonymous ones left out. */
 function stripPeople(participants: Participant[] | null, members: TogetherMember[]): StripPerson[] {
