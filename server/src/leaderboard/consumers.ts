@@ -167,16 +167,10 @@ export class BoardConsumers {
             String(week.expireAt),
           );
         }
-        const result = await this.redis.applyLedger(
-          KEYS.meta,
-          KEYS.applied,
-          KEYS.balance,
-          KEYS.holes,
-          this.builds.epoch!,
-          String(ranked.length),
-          ...args,
-        );
-        this.changed();
+        // The cache is emptied even when the answer is lost: the script may have run all the same.
+        const result = await this.redis
+          .applyLedger(KEYS.meta, KEYS.applied, KEYS.balance, KEYS.holes, this.builds.epoch!, String(ranked.length), ...args)
+          .finally(this.changed);
         if (result === "stale") return this.restartAfterRebuild();
         if (result) {
           const applied = new Set(result.split(","));
@@ -204,8 +198,7 @@ export class BoardConsumers {
         const { rows, more, ack } = await tail.next();
         const pairs = rows.filter((r) => !r.unranked).flatMap((r) => [r.playerId, scoreOf(board, r.value)]);
         if (pairs.length > 0) {
-          const result = await this.redis.applyBest(KEYS.meta, KEYS[board], this.builds.epoch!, ...pairs);
-          this.changed();
+          const result = await this.redis.applyBest(KEYS.meta, KEYS[board], this.builds.epoch!, ...pairs).finally(this.changed);
           if (result === "stale") return this.restartAfterRebuild();
           if (result) this.publish([KEYS[board]]);
         }
