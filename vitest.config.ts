@@ -49,6 +49,7 @@ const PURE = { isolate: false };
  */
 const EMBEDDED = [
   "server/test/schema.test.ts",
+  "server/test/pglite-settings.test.ts",
   "server/test/casino-room.test.ts",
   "server/test/idempotency.test.ts",
   "server/test/group-commit.test.ts",

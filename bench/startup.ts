@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { freePorts } from "./lib/cluster";
 import { freshDatabase, leaseRedis } from "./lib/database";
-import { cpuSeconds, machine, machineBusySeconds, rssBytes } from "./lib/proc";
+import { cpuSeconds, machine, machineBusySeconds, rssBytes, wasmMemoryRssBytes } from "./lib/proc";
 
 /**
  * `npm run bench:startup`: how long a server process takes from its start to a 200 from
@@ -33,6 +33,8 @@ const { values } = parseArgs({
     // Another checkout (with its own node_modules), measured from source as the form `baseline`:
     // `--baseline ../old --forms baseline,compiled` compares it with this one's build, run for run.
     baseline: { type: "string" },
+    // Runs the baseline's production build (its server/dist/main.js) instead of its source.
+    "baseline-compiled": { type: "boolean", default: false },
   },
 });
 const RUNS = Number(values.runs);
@@ -50,6 +52,8 @@ interface Run {
   healthyMs: number;
   cpuToHealthy: number;
   idleRss: number;
+  /** Of the idle RSS, embedded PGlite's WebAssembly memory (its buffer pool, catalog caches, work memory). */
+  wasmRss: number;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -57,7 +61,8 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 async function once(form: Form, env: NodeJS.ProcessEnv): Promise<Run | null> {
   const port = await freePorts(1);
-  const args = form === "compiled" ? ["--enable-source-maps", COMPILED] : ["--import", "tsx", "server/src/main.ts"];
+  const compiled = form === "compiled" || (form === "baseline" && values["baseline-compiled"]);
+  const args = compiled ? ["--enable-source-maps", "server/dist/main.js"] : ["--import", "tsx", "server/src/main.ts"];
   const started = performance.now();
   const child = spawn(process.execPath, args, {
     cwd: form === "baseline" ? BASELINE : ROOT,
@@ -88,7 +93,7 @@ async function once(form: Form, env: NodeJS.ProcessEnv): Promise<Run | null> {
     const healthyMs = performance.now() - started;
     const cpuToHealthy = cpuSeconds(child.pid!);
     await sleep(IDLE_MS);
-    return { healthyMs, cpuToHealthy, idleRss: rssBytes(child.pid!) };
+    return { healthyMs, cpuToHealthy, idleRss: rssBytes(child.pid!), wasmRss: wasmMemoryRssBytes(child.pid!) };
   } finally {
     child.kill("SIGTERM");
     const killer = setTimeout(() => child.kill("SIGKILL"), 15_000);
@@ -127,20 +132,23 @@ async function main() {
   }
   console.log(`${machine()}; median of ${RUNS} runs; RSS after ${IDLE_MS / 1000} s idle`);
   const busyAt = { t: performance.now(), busy: machineBusySeconds() };
-  console.log("| form | set-up | start → healthy | CPU to healthy | idle RSS |");
-  console.log("|---|---|---|---|---|");
+  console.log("| form | set-up | start → healthy | CPU to healthy | idle RSS | of which PGlite's memory | the rest |");
+  console.log("|---|---|---|---|---|---|---|");
   for (const setup of setups) {
     const runs = new Map<Form, (Run | null)[]>(forms.map((form) => [form, []]));
     for (let i = 0; i < RUNS; i++) for (const form of forms) runs.get(form)!.push(await measureOnce(form, setup));
     for (const [form, all] of runs) {
       const measured = all.filter((run): run is Run => run !== null);
       if (measured.length < all.length)
-        console.log(`| ${form} | ${setup} | ${all.length - measured.length} of ${all.length} starts not healthy in time | | |`);
+        console.log(`| ${form} | ${setup} | ${all.length - measured.length} of ${all.length} starts not healthy in time | | | | |`);
       if (measured.length === 0) continue;
       const ms = median(measured.map((r) => r.healthyMs));
       const cpu = median(measured.map((r) => r.cpuToHealthy));
       const rss = median(measured.map((r) => r.idleRss));
-      console.log(`| ${form} | ${setup} | ${(ms / 1000).toFixed(2)} s | ${cpu.toFixed(2)} s | ${(rss / 1024 / 1024).toFixed(0)} MiB |`);
+      const wasm = median(measured.map((r) => r.wasmRss));
+      const rest = median(measured.map((r) => r.idleRss - r.wasmRss));
+      const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
+      console.log(`| ${form} | ${setup} | ${(ms / 1000).toFixed(2)} s | ${cpu.toFixed(2)} s | ${mib(rss)} | ${mib(wasm)} | ${mib(rest)} |`);
     }
   }
   const seconds = (performance.now() - busyAt.t) / 1000;

@@ -37,6 +37,49 @@ export function rssBytes(pid: number): number {
 }
 
 /**
+ * Resident bytes of a process's WebAssembly memories (embedded PGlite's is the only one in the server):
+ * V8 reserves each as one region of several GiB, its accessible part (read-write) followed at once by an
+ * inaccessible guard; that accessible part's resident pages are counted. 0 when none or not Linux.
+ */
+export function wasmMemoryRssBytes(pid: number): number {
+  let text: string;
+  try {
+    text = readFileSync(`/proc/${pid}/smaps`, "utf8");
+  } catch {
+    return 0;
+  }
+  const maps: { start: bigint; end: bigint; perms: string; anonymous: boolean; rssKb: number }[] = [];
+  for (const line of text.split("\n")) {
+    const head = /^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ (\d+)\s*(\S*)/.exec(line);
+    if (head)
+      maps.push({
+        start: BigInt(`0x${head[1]}`),
+        end: BigInt(`0x${head[2]}`),
+        perms: head[3]!,
+        anonymous: head[4] === "0" && !head[5],
+        rssKb: 0,
+      });
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss && maps.length > 0) maps[maps.length - 1]!.rssKb = Number(rss[1]);
+  }
+  const FOUR_GIB = 4n * 1024n * 1024n * 1024n;
+  let kb = 0;
+  maps.forEach((m, i) => {
+    const guard = maps[i + 1];
+    if (
+      m.perms.startsWith("rw") &&
+      m.anonymous &&
+      guard &&
+      guard.start === m.end &&
+      guard.perms.startsWith("---") &&
+      guard.end - m.start >= FOUR_GIB
+    )
+      kb += m.rssKb;
+  });
+  return kb * 1024;
+}
+
+/**
  * CPU used by groups of processes between `start()` and `stop()`, as cores busy on average
  * (1.0 = one core fully used). Groups given as functions are re-listed at each end.
  */

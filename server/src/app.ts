@@ -129,7 +129,7 @@ export async function createApp(config: Config, existingDb?: Database, clock: Cl
     skill: new SkillRounds(db, ledger, { realTimeCheck: config.skillRealTimeCheck }),
     guilds,
     instances,
-    leaderboards: new Leaderboards(db, boardsRedis, presence, guilds, instances, config.specialBadges, log),
+    leaderboards: new Leaderboards(db, boardsRedis, presence, guilds, instances, config.specialBadges, log, undefined, () => clock.now()),
     progress: new Progress(db, events, log),
     together: new Together(db, redis, presence, events, log),
     rateLimitStore: (name) => (config.redisUrl ? new SharedRateLimitStore(redis, `rate:${name}:`, log) : new MemoryStore()),

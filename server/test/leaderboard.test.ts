@@ -2,9 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { LEADERBOARD_MAX_LIMIT } from "@casino/common";
 import { startTestApp, TEST_DB, type TestApp } from "./harness";
 import { diceBet, discordPlayer, restBoard, setBalance, sqlBoard, sqlRank } from "./leaderboard-helpers";
-import { boardScripts } from "../src/leaderboard/scripts";
 import { KEYS } from "../src/leaderboard/keys";
-import { PROFILE_TTL_MS, encodeProfile, profileOf, splitProfile } from "../src/leaderboard/profiles";
 import { guestSql } from "../src/players/guest-rule";
 
 let t: TestApp;
@@ -175,32 +173,6 @@ describe("the balance board", () => {
     expect(rank.body.rank).toBe(await sqlRank(t, player.id));
     const board = await restBoard(t, token);
     expect(board.entries.find((e) => e.playerId === player.id).balance).toBe(answer.balance);
-  });
-
-  it("shows a change made by hand in PostgreSQL once the stored profile is too old, and keeps the copy read last", async () => {
-    const { token, player } = await discordPlayer(t, "Handmade");
-    await setBalance(t, player.id, 999_999_999);
-    await lb().catchUp();
-    const top = async () => (await t.request("GET", "/api/leaderboard?limit=1", { token })).body.entries[0];
-    expect(await top()).toMatchObject({ playerId: player.id, username: "Handmade" });
-
-    // Behind the server's back: the stored copy is still shown...
-    await t.app.services.db.run((em) => em.query(`UPDATE players SET username = 'Renamed' WHERE id = $1`, [player.id]));
-    expect((await top()).username).toBe("Handmade");
-    // ...until it is older than its time limit, when the page reads the player again and stores them.
-    const redis = boardScripts(t.app.services.redis);
-    const storedNow = async () => profileOf(splitProfile(await redis.hget(KEYS.profiles, player.id), Date.now())!);
-    const stored = await storedNow();
-    expect(stored.username).toBe("Handmade");
-    await redis.hset(KEYS.profiles, player.id, encodeProfile(stored, Date.now() - PROFILE_TTL_MS - 1));
-    expect((await top()).username).toBe("Renamed");
-    expect((await storedNow()).username).toBe("Renamed");
-
-    // A slow reader that read before the copy there does not overwrite it; a later read does.
-    await redis.storeProfiles(KEYS.profiles, player.id, encodeProfile({ ...stored, username: "Slow" }, Date.now() - 60_000));
-    expect((await top()).username).toBe("Renamed");
-    await redis.storeProfiles(KEYS.profiles, player.id, encodeProfile({ ...stored, username: "Later" }, Date.now() + 1));
-    expect((await top()).username).toBe("Later");
   });
 
   it("answers a profile change even when Redis never answers the refresh of its stored copy", async () => {

@@ -76,6 +76,11 @@ export class BoardConsumers {
     private readonly presence: Presence,
     private readonly builds: ConsumerHooks,
     log: Log,
+    /**
+     * Called whenever this process has written to the boards or read entries that may change them
+     * (applied here or already by another process), before a read waiting for them goes on.
+     */
+    private readonly changed: () => void = () => undefined,
   ) {
     this.ledgerTail = new IdTail<LedgerRow>(
       (after, limit) =>
@@ -117,6 +122,7 @@ export class BoardConsumers {
 
   /** Tells the rooms (through presence) which boards changed. */
   publish(keys: string[]): void {
+    this.changed();
     const change: BoardChange = { keys };
     void Promise.resolve(this.presence.publish(BOARD_CHANGES_CHANNEL, change)).catch(() => undefined);
   }
@@ -133,6 +139,7 @@ export class BoardConsumers {
       await this.builds.ensureBuilt(true);
       result = await this.redis.applyBest(KEYS.meta, KEYS[board], this.builds.epoch!, playerId, scoreOf(board, value));
     }
+    this.changed();
     if (result && result !== "stale") this.publish([KEYS[board]]);
     this.recordLoop.nudge();
   }
@@ -160,15 +167,10 @@ export class BoardConsumers {
             String(week.expireAt),
           );
         }
-        const result = await this.redis.applyLedger(
-          KEYS.meta,
-          KEYS.applied,
-          KEYS.balance,
-          KEYS.holes,
-          this.builds.epoch!,
-          String(ranked.length),
-          ...args,
-        );
+        // The cache is emptied even when the answer is lost: the script may have run all the same.
+        const result = await this.redis
+          .applyLedger(KEYS.meta, KEYS.applied, KEYS.balance, KEYS.holes, this.builds.epoch!, String(ranked.length), ...args)
+          .finally(this.changed);
         if (result === "stale") return this.restartAfterRebuild();
         if (result) {
           const applied = new Set(result.split(","));
@@ -196,7 +198,7 @@ export class BoardConsumers {
         const { rows, more, ack } = await tail.next();
         const pairs = rows.filter((r) => !r.unranked).flatMap((r) => [r.playerId, scoreOf(board, r.value)]);
         if (pairs.length > 0) {
-          const result = await this.redis.applyBest(KEYS.meta, KEYS[board], this.builds.epoch!, ...pairs);
+          const result = await this.redis.applyBest(KEYS.meta, KEYS[board], this.builds.epoch!, ...pairs).finally(this.changed);
           if (result === "stale") return this.restartAfterRebuild();
           if (result) this.publish([KEYS[board]]);
         }

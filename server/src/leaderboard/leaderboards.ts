@@ -10,6 +10,7 @@ import { boardScripts, type BoardScripts } from "./scripts";
 import { ProfileStore, loadProfiles, type StoredProfile } from "./profiles";
 import { EntryRenderer } from "./entries";
 import { BoardReads } from "./reads";
+import { PAGE_CACHE_MS, PageCache } from "./page-cache";
 import { BoardConsumers } from "./consumers";
 import { BoardBuilds, WEEK_SCAN_IDS } from "./builds";
 import { BOARD_CHANGES_CHANNEL, type BoardChange, type BoardSpec, type Ranked, type RankedRow, type RebuildReport } from "./types";
@@ -46,6 +47,8 @@ export class Leaderboards {
     private readonly log: Log,
     /** Ledger ids per statement when a build reads the week (tests make it small). */
     scanIds = WEEK_SCAN_IDS,
+    /** The time cached pages are aged by (see PageCache); a test's clock moves it. */
+    now: () => number = Date.now,
   ) {
     this.redis = boardScripts(redis);
     this.profiles = new ProfileStore(this.redis, (ids) => loadProfiles(this.db, ids));
@@ -54,18 +57,36 @@ export class Leaderboards {
       this.redis,
       this.profiles,
       {
-        follow: (build) => this.consumers.follow(build),
+        follow: (build) => {
+          this.consumers.follow(build);
+          this.reads.invalidatePages();
+        },
         publish: (keys) => this.consumers.publish(keys),
         caughtUp: () => this.consumers.ledgerLoop.catchUp(),
       },
       log,
       scanIds,
     );
-    this.consumers = new BoardConsumers((work) => this.db.run(work), this.redis, presence, this.builds, log);
-    this.reads = new BoardReads(this.redis, this.profiles, guilds, instances, new EntryRenderer(badges), {
-      settled: () => this.consumers.ledgerLoop.settled(),
-      rebuildIfMissing: () => this.builds.ensureBuilt(true),
-    });
+    this.consumers = new BoardConsumers(
+      (work) => this.db.run(work),
+      this.redis,
+      presence,
+      this.builds,
+      log,
+      () => this.reads.invalidatePages(),
+    );
+    this.reads = new BoardReads(
+      this.redis,
+      this.profiles,
+      guilds,
+      instances,
+      new EntryRenderer(badges),
+      {
+        settled: () => this.consumers.ledgerLoop.settled(),
+        rebuildIfMissing: () => this.builds.ensureBuilt(true),
+      },
+      new PageCache(PAGE_CACHE_MS, now),
+    );
   }
 
   /** Builds the boards (or adopts a build a sibling process just made) and starts the consumers. */
@@ -75,6 +96,10 @@ export class Leaderboards {
       const built = this.builds.start();
       this.consumers.ledgerLoop.start();
       this.consumers.recordLoop.start();
+      // Changes applied by other processes reach this one's cached pages through presence.
+      void Promise.resolve(this.presence.subscribe(BOARD_CHANGES_CHANNEL, this.boardsChanged)).catch((error: unknown) =>
+        this.log.error("leaderboard", "board changes not subscribed", error),
+      );
       this.repairTimer = setInterval(
         () => void this.repair().catch((error) => this.log.error("leaderboard:repair", "leaderboard repair failed", error)),
         REPAIR_INTERVAL_MS,
@@ -87,8 +112,11 @@ export class Leaderboards {
 
   async stop(): Promise<void> {
     clearInterval(this.repairTimer);
+    if (this.started) void Promise.resolve(this.presence.unsubscribe(BOARD_CHANGES_CHANNEL, this.boardsChanged)).catch(() => undefined);
     await Promise.all([this.consumers.ledgerLoop.stop(), this.consumers.recordLoop.stop(), this.builds.settle()]);
   }
+
+  private readonly boardsChanged = (): void => this.reads.invalidatePages();
 
   /**
    * A player's name, avatar, tag or anonymous mode changed: the stored profile is read again (before
@@ -101,7 +129,10 @@ export class Leaderboards {
     // the refresh goes on in the background.
     let timer: NodeJS.Timeout | undefined;
     const refreshed = this.profiles.refresh(playerId).then(
-      () => true,
+      () => {
+        this.reads.invalidatePages();
+        return true;
+      },
       (error: unknown) => {
         this.log.warn("leaderboard", `profile of ${playerId} not refreshed on the boards: ${String(error)}`);
         return true;
@@ -112,6 +143,7 @@ export class Leaderboards {
       this.log.warn("leaderboard", `profile of ${playerId} still being refreshed on the boards after ${PROFILE_REFRESH_WAIT_MS} ms`);
     }
     clearTimeout(timer);
+    this.reads.invalidatePages();
     const change: BoardChange = { keys: [], players: [playerId] };
     void Promise.resolve(this.presence.publish(BOARD_CHANGES_CHANNEL, change)).catch(() => undefined);
   };
@@ -122,6 +154,7 @@ export class Leaderboards {
    */
   async forgetProfile(playerId: string): Promise<void> {
     await this.redis.hdel(KEYS.profiles, playerId);
+    this.reads.invalidatePages();
   }
 
   /** The id of the last ledger entry the consumer has read (its lag is a metric). */

@@ -7,6 +7,7 @@ import { KEYS, boardKey, valueOf } from "./keys";
 import type { BoardScripts } from "./scripts";
 import type { ProfileStore, StoredProfile } from "./profiles";
 import type { EntryRenderer } from "./entries";
+import { PageCache, type CachedPage } from "./page-cache";
 import { unavailable, type BoardSpec, type Ranked, type RankedRow } from "./types";
 
 /** What the reads need of the rest of the boards: the consumer's state and the builds. */
@@ -30,6 +31,7 @@ export class BoardReads {
     private readonly instances: Instances,
     private readonly renderer: EntryRenderer,
     private readonly hooks: ReadHooks,
+    private readonly cache = new PageCache(),
   ) {}
 
   /** One page of a board, shown as `viewerId` may see it. A page beyond the end is empty. */
@@ -54,9 +56,14 @@ export class BoardReads {
   async pageJson(spec: BoardSpec, page: number, limit: number, viewerId: string | null): Promise<string> {
     if (spec.scope !== "global") return JSON.stringify(await this.page(spec, page, limit, viewerId));
     await this.hooks.settled();
+    const key = boardKey(spec.board, spec.window);
+    return this.cache.get(`${spec.board}\n${key}\n${page}\n${limit}`, viewerId, () => this.readPage(spec, key, page, limit));
+  }
+
+  /** A page of a global board read from Redis, ready for every viewer (see PageCache). */
+  private async readPage(spec: BoardSpec, key: string, page: number, limit: number): Promise<CachedPage> {
     const start = (page - 1) * limit;
     const windowed = spec.board === "balance" && spec.window !== "all";
-    const key = boardKey(spec.board, spec.window);
     const text = await this.scriptOrBuild(() =>
       this.redis.readPage(KEYS.meta, key, KEYS.profiles, KEYS.balance, String(start), String(start + limit - 1), windowed ? "1" : "0"),
     );
@@ -69,15 +76,25 @@ export class BoardReads {
       stored.push(lines[i + 2]!);
     }
     const profiles = await this.profiles.complete(ids, stored);
-    const entries: string[] = [];
-    ids.forEach((id, n) => {
-      const profile = profiles.get(id);
-      if (!profile) return; // a player deleted since: not shown, like `render`
-      const i = 1 + n * step;
-      const balance = windowed && lines[i + 3] ? valueOf("balance", lines[i + 3]!) : profile.balance;
-      entries.push(this.renderer.json(spec, start + n + 1, id, profile, valueOf(spec.board, lines[i + 1]!), balance, viewerId));
-    });
-    return `{"entries":[${entries.join(",")}],"total":${Number(lines[0])},"page":${page},"limit":${limit},"scope":"global","window":"${spec.window}"}`;
+    const anonymous = new Set<string>();
+    const render = (viewerId: string | null) => {
+      const entries: string[] = [];
+      ids.forEach((id, n) => {
+        const profile = profiles.get(id);
+        if (!profile) return; // a player deleted since: not shown, like `render`
+        if (profile.anonymous) anonymous.add(id);
+        const i = 1 + n * step;
+        const balance = windowed && lines[i + 3] ? valueOf("balance", lines[i + 3]!) : profile.balance;
+        entries.push(this.renderer.json(spec, start + n + 1, id, profile, valueOf(spec.board, lines[i + 1]!), balance, viewerId));
+      });
+      return `{"entries":[${entries.join(",")}],"total":${Number(lines[0])},"page":${page},"limit":${limit},"scope":"global","window":"${spec.window}"}`;
+    };
+    return { json: render(null), anonymous, renderFor: render };
+  }
+
+  /** Something shown on the boards changed: no cached page read before it is served again (see PageCache). */
+  invalidatePages(): void {
+    this.cache.invalidate();
   }
 
   /** A player's rank (1-based) on a board and the board's size; null when the board does not rank them. */
