@@ -10,7 +10,7 @@ import { RoundResult } from "../shared/RoundResult";
 import { TargetField, useTarget } from "../shared/TargetField";
 import { formatChance, formatMultiplier } from "../shared/format";
 import { useRound } from "../shared/use-round";
-import { useStake } from "../shared/use-stake";
+import { useStake, type StakeText } from "../shared/use-stake";
 
 const W = 600;
 const H = 300;
@@ -30,10 +30,10 @@ function curvePath(crash: number, top: number): string {
 }
 
 /** The crash of a player alone: their own provably-fair stream, one bet at a time. */
-export function SoloCrash(props: GameTableProps) {
+export function SoloCrash(props: GameTableProps & { amount?: StakeText }) {
   const { game, balance } = props;
   const round = useRound<CrashState>(props, revealMs);
-  const stake = useStake(game.id, balance);
+  const stake = useStake(game.id, balance, 1, props.amount);
   const cashField = useTarget("2.00", `Enter a cash-out from ${MIN_CASH_OUT}× to ${MAX_CASH_OUT.toLocaleString("en-US")}×`);
   const params: CrashParams = { cashOutAt: cashField.value };
 

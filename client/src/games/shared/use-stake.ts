@@ -37,11 +37,18 @@ function stakeState(text: string, setText: (text: string) => void, limits: Stake
   };
 }
 
+/** The amount's text, held by a table whose modes share one amount (crash's Live and Instant). */
+export type StakeText = [string, (text: string) => void];
+
+/** An amount for a table's modes to share: it starts at 10, like every bet field. */
+export const useStakeText = (): StakeText => useState(() => String(DEFAULT_CHIPS));
+
 /**
  * The bet amount of a table: the field, its limits for this game and balance, and the ½ / 2x / Max
- * moves. Every bet takes any stake from 1 coin; the field starts at 10.
+ * moves. Every bet takes any stake from 1 coin; the field starts at 10, or is the table's `held` one.
  */
-export function useStake(game: GameId, balance: number, units = 1): StakeState {
-  const [text, setText] = useState(() => String(DEFAULT_CHIPS));
+export function useStake(game: GameId, balance: number, units = 1, held?: StakeText): StakeState {
+  const own = useState(() => String(DEFAULT_CHIPS));
+  const [text, setText] = held ?? own;
   return stakeState(text, setText, { min: MIN_BET, max: engineFor(game)?.maxStake ?? MAX_BET, balance, units: Math.max(1, units) });
 }

@@ -46,7 +46,7 @@ export function RoomHistory({ room, playerId }: { room: CrashRoomSnapshot; playe
                   aria-label={`Game ${game.gameNumber}: ${game.phase === "void" ? "void" : times(game.crashPoint)}`}
                   data-testid="crash-room-game"
                   data-round={game.roundId}
-                  className={`rounded-full px-2.5 py-1 text-xs font-bold tabular-nums ring-1 ${tone(game)} ${openId === game.roundId ? "ring-white/70" : "ring-transparent"}`}
+                  className={`inline-flex min-h-8 items-center rounded-full px-2.5 py-1 text-xs font-bold tabular-nums ring-1 ${tone(game)} ${openId === game.roundId ? "ring-white/70" : "ring-transparent"}`}
                 >
                   {game.phase === "void" ? "void" : times(game.crashPoint)}
                 </button>

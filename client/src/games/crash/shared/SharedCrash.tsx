@@ -8,7 +8,7 @@ import { PayTable } from "../../shared/GameHelp";
 import { InvitePrompt } from "../../shared/InvitePrompt";
 import { TargetField, useTarget } from "../../shared/TargetField";
 import { formatChance, formatMultiplier } from "../../shared/format";
-import { useStake } from "../../shared/use-stake";
+import { useStake, type StakeText } from "../../shared/use-stake";
 import { ReactionOverlay, ReactionPicker } from "../../../features/together/Reactions";
 import { CrashGraph, times } from "./CrashGraph";
 import { RoomBets } from "./RoomBets";
@@ -24,7 +24,7 @@ const CRASH_TARGET = { kind: "crash-round" } as const;
  * the run; the server ticks the multiplier and says when the round busts. The bet panel is every
  * table's (amount, ½, 2x, Max), in the frame every table shares.
  */
-export function SharedCrash({ shared, table }: { shared: SharedCrashRoom; table: GameTableProps }) {
+export function SharedCrash({ shared, table, amount }: { shared: SharedCrashRoom; table: GameTableProps; amount?: StakeText }) {
   const controls = useCrashRoom(shared);
   const { room, status } = controls;
   return (
@@ -55,7 +55,7 @@ export function SharedCrash({ shared, table }: { shared: SharedCrashRoom; table:
         }}
         panel={(showHelp) => (
           <div data-testid="crash-room-panel">
-            <LiveBetPanel table={table} controls={controls} onShowHelp={showHelp} />
+            <LiveBetPanel table={table} controls={controls} onShowHelp={showHelp} amount={amount} />
             <p className="mt-3 text-xs text-muted-foreground" data-testid="crash-room-scope">
               {shared.instanceId
                 ? "Everyone in this activity plays the same round."
@@ -102,9 +102,19 @@ export function SharedCrash({ shared, table }: { shared: SharedCrashRoom; table:
  * automatic cash-out in the betting phase; once the bet is in, the Cash out button while the round runs
  * and the bet's outcome after it.
  */
-function LiveBetPanel({ table, controls, onShowHelp }: { table: GameTableProps; controls: CrashRoomControls; onShowHelp(): void }) {
+function LiveBetPanel({
+  table,
+  controls,
+  onShowHelp,
+  amount,
+}: {
+  table: GameTableProps;
+  controls: CrashRoomControls;
+  onShowHelp(): void;
+  amount?: StakeText;
+}) {
   const { room, mine, pending, error, status } = controls;
-  const stake = useStake(table.game.id, table.balance);
+  const stake = useStake(table.game.id, table.balance, 1, amount);
   const autoField = useTarget("", `Enter an automatic cash-out from ${MIN_CASH_OUT}× to ${MAX_CASH_OUT.toLocaleString("en-US")}×`);
   // an empty field is no automatic cash-out: the bet is cashed out by hand
   const auto = autoField.text.trim() === "" ? null : autoField.value;
