@@ -171,7 +171,7 @@ describe("player settings", () => {
     const tags = await t.request("GET", `/api/player/${player.id}/tags`, { token });
     expect(tags.status).toBe(200);
     const types = new Set(tags.body.map((x: any) => x.tag.objectiveType));
-    expect([...types].sort()).toEqual(["balance", "card_games", "dice_games", "first_game", "total_games", "win_streak"]);
+    expect([...types].sort()).toEqual(["balance", "card_games", "dice_games", "first_game", "race_win", "total_games", "win_streak"]);
     const locked = tags.body.find((x: any) => !x.unlocked);
     const refused = await t.request("PATCH", "/api/player/active-tag", { token, body: { playerId: player.id, tagId: locked.tagId } });
     expect(refused.status).toBe(403);

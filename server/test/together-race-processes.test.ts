@@ -126,9 +126,13 @@ describe.runIf(TEST_DB === "postgres")("a race over server processes", () => {
     for (const c of [onA, onB]) await raceWhere(c, (r) => r.rows.length === 2 && r.joined);
     for (const c of [onA, onB]) await raceWhere(c, (r) => r.phase === "running");
 
-    // Process B stops; the members play at process A while the race runs, and A pushes the live order.
+    // Process B stops; Bob's activity joins again at process A (as his client does when its process
+    // goes), the members play there while the race runs, and A pushes the live order. A member's
+    // settled round reaches the rooms through the instance's feed, which hears only members present.
     await onB.room.leave(true);
     expect(await b.stop("SIGTERM")).toEqual({ code: 0, signal: null });
+    const bobOnA = await connect(a, bob);
+    await raceWhere(bobOnA, (r) => r.joined);
     await play(a, alice, 3);
     await play(a, bob, 2);
     await raceWhere(onA, (r) => r.rows.every((x) => x.rounds === (x.username === "Alice" ? 3 : 2)));
