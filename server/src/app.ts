@@ -14,7 +14,7 @@ import { RedisDriver } from "@colyseus/redis-driver";
 import { ROOMS } from "@casino/common";
 import { logSettings, type Config } from "./config";
 import { openDatabase, type Database } from "./db/database";
-import { openRedis } from "./redis/redis";
+import { BOARD_COMMAND_TIMEOUT_MS, openRedis } from "./redis/redis";
 import { QuietRedisPresence } from "./redis/presence";
 import { SessionTokens } from "./auth/session";
 import { DiscordOAuth } from "./auth/discord";
@@ -88,7 +88,7 @@ export async function createApp(config: Config, existingDb?: Database, clock: Cl
   const redis = openRedis(config.redisUrl, log, "app", { autoPipelining: true });
   // The boards' scripts (a page's is the slowest command the server sends) on a connection of their
   // own, not pipelined (see openRedis). The in-memory stand-in is one keyspace per client: shared.
-  const boardsRedis = config.redisUrl ? openRedis(config.redisUrl, log, "boards") : redis;
+  const boardsRedis = config.redisUrl ? openRedis(config.redisUrl, log, "boards", { commandTimeoutMs: BOARD_COMMAND_TIMEOUT_MS }) : redis;
   // Each gets a client of its own (with an error listener), so each can be shut down on its own.
   const presenceRedis = config.redisUrl ? openRedis(config.redisUrl, log, "presence") : undefined;
   const matchmakingRedis = config.redisUrl ? openRedis(config.redisUrl, log, "matchmaking") : undefined;

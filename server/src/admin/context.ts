@@ -2,7 +2,7 @@ import type { Presence } from "@colyseus/core";
 import type { Redis } from "ioredis";
 import { logSettings, type Config } from "../config";
 import { openDatabase, type Database } from "../db/database";
-import { openRedis } from "../redis/redis";
+import { BOARD_COMMAND_TIMEOUT_MS, openRedis } from "../redis/redis";
 import { QuietRedisPresence } from "../redis/presence";
 import { Log } from "../log";
 import { Leaderboards } from "../leaderboard/leaderboards";
@@ -46,7 +46,7 @@ export async function openAdminContext(config: Config, operator: string): Promis
   const clients: Redis[] = [];
   let live: AdminContext["live"];
   if (config.redisUrl) {
-    const boards = openRedis(config.redisUrl, log, "admin");
+    const boards = openRedis(config.redisUrl, log, "admin", { commandTimeoutMs: BOARD_COMMAND_TIMEOUT_MS });
     const pubsub = openRedis(config.redisUrl, log, "admin-presence");
     clients.push(boards, pubsub);
     const presence = new QuietRedisPresence(pubsub);

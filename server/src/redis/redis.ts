@@ -16,7 +16,8 @@ import { describeError, type Log } from "../log";
  * board page's script): Redis answers a pipeline once it has run all of it, so the server would wait
  * for the slowest instead of working on the first answers meanwhile.
  *
- * Every command gives up after REDIS_COMMAND_TIMEOUT_MS. ioredis fails queued commands after
+ * Every command gives up after REDIS_COMMAND_TIMEOUT_MS (BOARD_COMMAND_TIMEOUT_MS on the boards'
+ * connection, whose builds send a whole board in one pipeline). ioredis fails queued commands after
  * `maxRetriesPerRequest` failed reconnections, but not a command that was on the wire when the
  * connection dropped: that one waits to be sent again once Redis is back. Where something in front of
  * Redis accepts connections and resets them (a proxy or a container port with Redis stopped), the
@@ -24,15 +25,22 @@ import { describeError, type Log } from "../log";
  */
 /** The longest any Redis command waits for its answer; far above what a board page's script takes. */
 export const REDIS_COMMAND_TIMEOUT_MS = 5_000;
+/** The boards' connection: a build's pipeline of a million players takes seconds on a busy Redis. */
+export const BOARD_COMMAND_TIMEOUT_MS = 60_000;
 
-export function openRedis(url: string | undefined, log: Log, name = "app", options: { autoPipelining?: boolean } = {}): Redis {
+export function openRedis(
+  url: string | undefined,
+  log: Log,
+  name = "app",
+  options: { autoPipelining?: boolean; commandTimeoutMs?: number } = {},
+): Redis {
   if (!url) {
     // Each stand-in gets its own keyspace (mocks share one per host:port otherwise).
     return new RedisMock({ port: 10_000 + Math.floor(Math.random() * 50_000) }) as unknown as Redis;
   }
   const redis = new Redis(url, {
     maxRetriesPerRequest: 2,
-    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    commandTimeout: options.commandTimeoutMs ?? REDIS_COMMAND_TIMEOUT_MS,
     lazyConnect: false,
     enableAutoPipelining: options.autoPipelining ?? false,
   });
