@@ -54,7 +54,8 @@ async function openHost(players: string[], viewport: { width: number; height: nu
 /** From the lobby's crash tile to the instance's shared crash room. */
 async function openCrashRoom(app: FrameLocator) {
   await app.getByTestId("game-tile-crash").getByRole("button", { name: "Play Now" }).click();
-  await app.getByRole("tab", { name: "Play together" }).click();
+  // Crash opens live: the instance's shared room
+  expect(await app.getByRole("tab", { name: "Live", exact: true }).getAttribute("aria-selected")).toBe("true");
   await app.locator('[data-testid="crash-room"]:not([data-phase="connecting"])').waitFor({ timeout: 20_000 });
 }
 
