@@ -73,6 +73,9 @@ export async function openGame(page: Table, gameId: string): Promise<void> {
   if (await table.isVisible()) return;
   await tile.getByRole("button", { name: "Play Now" }).click();
   await table.waitFor({ state: "visible", timeout: 20_000 });
+  // A table that plays in a shared room (crash's Live view) is ready once the room has answered: until
+  // then its controls change under the test (the bet button is enabled as the room connects).
+  await page.locator('[data-testid="crash-room"][data-phase="connecting"]').waitFor({ state: "detached", timeout: 20_000 });
 }
 
 export async function backToLobby(page: Table): Promise<void> {
