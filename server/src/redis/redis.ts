@@ -2,6 +2,11 @@ import { Redis } from "ioredis";
 import RedisMock from "ioredis-mock";
 import { describeError, type Log } from "../log";
 
+/** The longest any Redis command waits for its answer; far above what a board page's script takes. */
+export const REDIS_COMMAND_TIMEOUT_MS = 5_000;
+/** The boards' connection: a build's pipeline of a million players takes seconds on a busy Redis. */
+export const BOARD_COMMAND_TIMEOUT_MS = 60_000;
+
 /**
  * Redis holds only what can be rebuilt from PostgreSQL (leaderboards, rate-limit counters, Colyseus's
  * room listings). With no REDIS_URL an in-memory stand-in with the same API is used, so the product
@@ -23,11 +28,6 @@ import { describeError, type Log } from "../log";
  * Redis accepts connections and resets them (a proxy or a container port with Redis stopped), the
  * request that sent it would wait the whole outage.
  */
-/** The longest any Redis command waits for its answer; far above what a board page's script takes. */
-export const REDIS_COMMAND_TIMEOUT_MS = 5_000;
-/** The boards' connection: a build's pipeline of a million players takes seconds on a busy Redis. */
-export const BOARD_COMMAND_TIMEOUT_MS = 60_000;
-
 export function openRedis(
   url: string | undefined,
   log: Log,
