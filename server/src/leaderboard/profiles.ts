@@ -1,6 +1,6 @@
 import type { Redis } from "ioredis";
 import { sqlPrepared } from "../db/sql";
-import { isGuestId } from "@casino/common";
+import { ANONYMOUS_NAME, isGuestId } from "@casino/common";
 import type { Database } from "../db/database";
 import { KEYS } from "./keys";
 import type { BoardScripts } from "./scripts";
@@ -14,6 +14,23 @@ export interface Profile {
   anonymousMode: boolean;
   balance: number;
   activeTag: string | null;
+}
+
+/**
+ * A player as one viewer sees them in a list of an activity's members (the Tonight board, a race): an
+ * anonymous player shows as the spec's anonymous name, with no Discord id or picture, except to
+ * themselves.
+ */
+export function shownTo(profile: Profile, viewerId: string) {
+  const self = profile.id === viewerId;
+  const hidden = profile.anonymousMode && !self;
+  return {
+    discordId: hidden ? null : profile.discordId,
+    username: hidden ? ANONYMOUS_NAME : profile.username,
+    avatarUrl: hidden ? null : profile.avatarUrl,
+    hidden,
+    self,
+  };
 }
 
 /** The columns a profile is made of, for `p` = players (`t` = tags joined on the active tag). */

@@ -4,7 +4,7 @@ import type { Clock } from "../clock";
 import type { RaceSettings } from "../config";
 import { constraintOf, isUniqueViolation, type Database } from "../db/database";
 import { sqlRows } from "../db/sql";
-import { loadProfiles } from "../leaderboard/profiles";
+import { loadProfiles, shownTo } from "../leaderboard/profiles";
 
 /**
  * A race of an activity instance (docs/architecture/playing-together.md, "A race"). Everything about it
@@ -261,15 +261,10 @@ export async function raceViews(
     for (const s of standings) {
       const profile = profiles.get(s.playerId);
       if (!profile) continue;
-      const self = s.playerId === viewer;
-      const hidden = profile.anonymousMode && !self;
+      const shown = shownTo(profile, viewer);
       rows.push({
         rank: rows.length + 1,
-        discordId: hidden ? null : profile.discordId,
-        username: hidden ? ANONYMOUS_NAME : profile.username,
-        avatarUrl: hidden ? null : profile.avatarUrl,
-        hidden,
-        self,
+        ...shown,
         net: s.net,
         rounds: s.rounds,
         winner: s.playerId === race.winnerId,
@@ -280,7 +275,7 @@ export async function raceViews(
       id: race.id,
       phase,
       minutes: race.minutes,
-      startedBy: !starter ? ANONYMOUS_NAME : starter.anonymousMode && race.startedBy !== viewer ? ANONYMOUS_NAME : starter.username,
+      startedBy: starter ? shownTo(starter, viewer).username : ANONYMOUS_NAME,
       joinClosesAt: new Date(race.joinClosesAt).toISOString(),
       endsAt: new Date(race.endsAt).toISOString(),
       now: new Date(now).toISOString(),

@@ -1,7 +1,7 @@
-import { ANONYMOUS_NAME, CARD_GAME_IDS, type TonightBiggestWin, type TonightRow, type TonightVerify } from "@casino/common";
+import { CARD_GAME_IDS, type TonightBiggestWin, type TonightRow, type TonightVerify } from "@casino/common";
 import type { Database } from "../db/database";
 import { sqlRows } from "../db/sql";
-import { loadProfiles } from "../leaderboard/profiles";
+import { loadProfiles, shownTo } from "../leaderboard/profiles";
 
 /** The UTC day of the database's clock: the board's day, for the joins and the reads alike. */
 const TODAY = `(now() AT TIME ZONE 'UTC')::date`;
@@ -149,20 +149,15 @@ export async function tonightBoards(
     for (const m of ranked) {
       const profile = profiles.get(m.playerId);
       if (!profile) continue;
-      const self = m.playerId === viewer;
-      const hidden = profile.anonymousMode && !self;
+      const shown = shownTo(profile, viewer);
       rows.push({
         rank: rows.length + 1,
-        discordId: hidden ? null : profile.discordId,
-        username: hidden ? ANONYMOUS_NAME : profile.username,
-        avatarUrl: hidden ? null : profile.avatarUrl,
-        hidden,
-        self,
+        ...shown,
         net: m.net,
         rounds: m.rounds,
         hands: m.hands,
         streak: m.streak,
-        biggestWin: m.biggestWin && (hidden ? { ...m.biggestWin, verify: null } : m.biggestWin),
+        biggestWin: m.biggestWin && (shown.hidden ? { ...m.biggestWin, verify: null } : m.biggestWin),
         since: m.since,
       });
     }
