@@ -127,6 +127,16 @@ const tonightVerify = z.discriminatedUnion("kind", [
 ]);
 
 /** Server → client `board`: the instance's tonight board (see TonightBoardPush in together.ts). */
+/** A member in a ranked list of the activity (the Tonight board, a race) as one viewer is shown them. */
+const shownMember = {
+  rank: z.number().int().min(1),
+  discordId: snowflake.nullable(),
+  username: z.string(),
+  avatarUrl: z.string().nullable(),
+  hidden: z.boolean(),
+  self: z.boolean(),
+};
+
 export const tonightBoardPush = z
   .object({
     instanceId,
@@ -134,12 +144,7 @@ export const tonightBoardPush = z
     rows: z.array(
       z
         .object({
-          rank: z.number().int().min(1),
-          discordId: snowflake.nullable(),
-          username: z.string(),
-          avatarUrl: z.string().nullable(),
-          hidden: z.boolean(),
-          self: z.boolean(),
+          ...shownMember,
           net: z.number().int(),
           rounds: z.number().int().min(0),
           hands: z.number().int().min(0),
@@ -191,12 +196,7 @@ const raceView = z
     rows: z.array(
       z
         .object({
-          rank: z.number().int().min(1),
-          discordId: snowflake.nullable(),
-          username: z.string(),
-          avatarUrl: z.string().nullable(),
-          hidden: z.boolean(),
-          self: z.boolean(),
+          ...shownMember,
           net: z.number().int(),
           rounds: z.number().int().min(0),
           winner: z.boolean(),
