@@ -1,4 +1,9 @@
+import { expect } from "vitest";
 import type { Page } from "playwright-core";
+import { axeViolations, describeFindings } from "./axe";
+import type { BrowserApp } from "./browser-app";
+import { storeTheme, type ThemeChoice } from "./games-helpers";
+import { DESKTOP } from "./support";
 
 /**
  * Walks the page with the Tab key from its start and answers where focus went against where it should
@@ -95,4 +100,36 @@ export async function textContrasts(page: Page, selector: string): Promise<{ nam
       };
     });
   }, selector);
+}
+
+/** The two themes every screen is checked in. */
+export const MODES: ThemeChoice[] = [{ mode: "dark" }, { mode: "light" }];
+
+/**
+ * The rules whose answer depends on the colours: all a theme changes. A screen is checked against every
+ * rule in the dark theme, and against these in the light one (its names, roles, order and structure are
+ * the same in both).
+ */
+const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
+
+/** axe-core finds no serious or critical violation on the page: every rule in the dark theme, the colour rules in the light one. */
+export async function expectAxeClean(page: Page, where: string, theme: ThemeChoice = { mode: "dark" }): Promise<void> {
+  const findings = await axeViolations(page, theme.mode === "light" ? { only: COLOUR_RULES } : {});
+  expect(findings, describeFindings(where, findings)).toEqual([]);
+}
+
+/** A new guest of the app in `theme`, the guest notice on screen. */
+export async function guestIn(app: BrowserApp, theme: ThemeChoice, viewport = DESKTOP) {
+  const context = await app.browser.newContext({ viewport });
+  await context.addInitScript(storeTheme, theme);
+  const page = await context.newPage();
+  await page.goto(app.server.baseUrl);
+  const notice = page.getByRole("dialog", { name: "You're Playing as a Guest" });
+  await notice.waitFor({ timeout: 20_000 });
+  return { context, page, notice };
+}
+
+export async function closesWithEscape(page: Page, dialog: ReturnType<Page["getByRole"]>): Promise<void> {
+  await page.keyboard.press("Escape");
+  await dialog.waitFor({ state: "detached", timeout: 5_000 });
 }

@@ -19,7 +19,7 @@ import {
  * and what the table must show of the server's outcome. Outcomes are random; each driver acts until the
  * round is over, whatever the cards or dice say. Played standalone (games.test.ts), inside the Discord
  * host (games-discord.test.ts), at 1 coin (one-coin.test.ts), verified (verify-all.test.ts), checked for
- * accessibility (a11y.test.ts) and on phones (layout.test.ts). Nothing here lists games: the drivers are
+ * accessibility (a11y-tables.ts) and on phones (layout.test.ts). Nothing here lists games: the drivers are
  * found by their file and put in the catalogue's order.
  */
 

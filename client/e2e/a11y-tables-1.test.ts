@@ -1,0 +1,3 @@
+import { describeEveryTable } from "./a11y-tables";
+
+describeEveryTable(1, 3);
