@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { matchMaker } from "@colyseus/core";
 import { crashCashOutPayout, crashReachedAtMs } from "@casino/common";
 import { ManualClock } from "../../server/src/clock";
 import type { Page } from "playwright-core";
@@ -25,6 +26,7 @@ const CRASH_ENV = {
 };
 const RATE = Number(CRASH_ENV.CRASH_CURVE_RATE);
 const STAKE = 20;
+const SMALL_PHONE = { width: 360, height: 640 };
 
 const { server: t, browser } = setupBrowserApp({ clock, env: CRASH_ENV });
 
@@ -71,15 +73,54 @@ async function finish(page: Page, round: string, crashPoint: number, runStarted:
   await clock.advance(Number(CRASH_ENV.CRASH_BUSTED_MS));
 }
 
-/** Places the panel's bet: the amount through the field and ½ (so the panel's own moves are used), then Place bet. */
-async function placeBet(page: Page, auto: string) {
+/**
+ * Places the panel's bet: the amount through the field and ½ (so the panel's own moves are used), then
+ * Place bet, clicked or by the main key (Space, once no field has the focus).
+ */
+async function placeBet(page: Page, auto: string, byKey = false) {
   await page.getByTestId("bet-amount").fill(String(STAKE * 2));
   await page.getByTestId("bet-half").click();
   await expect.poll(() => page.getByTestId("bet-amount").inputValue()).toBe(String(STAKE));
   await page.getByTestId("crash-room-auto").fill(auto);
-  await page.getByTestId("bet-button").click();
+  if (byKey) {
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await expect.poll(() => page.getByTestId("bet-button").isEnabled()).toBe(true);
+    await page.keyboard.press("Space");
+  } else {
+    await page.getByTestId("bet-button").click();
+  }
   await page.locator('[data-testid="crash-room-my-bet"][data-status="active"]').waitFor({ timeout: 20_000 });
 }
+
+/**
+ * How the Cash out button's label sits at this viewport: its lines (each the height of one line of its
+ * text, none wider than the button) and whether anything is clipped.
+ */
+const cashOutLayout = (page: Page) =>
+  page.getByTestId("crash-cash-out").evaluate((button) => {
+    const lines = [...button.querySelectorAll<HTMLElement>('[data-testid="crash-cash-out-line"]')];
+    const box = button.getBoundingClientRect();
+    return {
+      lines: lines.map((l) => Math.round(l.getBoundingClientRect().height / parseFloat(getComputedStyle(l).lineHeight))),
+      clipped: button.scrollWidth > button.clientWidth || lines.some((l) => l.scrollWidth > l.clientWidth),
+      inView: box.left >= 0 && box.right <= window.innerWidth && box.bottom <= window.innerHeight,
+    };
+  });
+
+/**
+ * Runs in the page before its scripts: records each offline notice of the Live view (the bet panel's and
+ * the table's "Reconnecting…") that is ever in the document, however briefly.
+ */
+function watchOfflineNotices(): void {
+  const seen: string[] = [];
+  (window as unknown as { offlineNotices: string[] }).offlineNotices = seen;
+  const check = () => {
+    for (const id of ["bet-offline", "crash-room-reconnecting"])
+      if (!seen.includes(id) && document.querySelector(`[data-testid="${id}"]`)) seen.push(id);
+  };
+  new MutationObserver(check).observe(document, { childList: true, subtree: true });
+}
+const offlineNotices = (page: Page) => page.evaluate(() => (window as unknown as { offlineNotices: string[] }).offlineNotices);
 
 /** The table again in the other theme: the device's stored mode changed, as the settings page leaves it, and the page reloaded. */
 async function themed(page: Page, mode: ThemeChoice["mode"], name: string) {
@@ -112,6 +153,18 @@ describe("the Crash tile opens the live round", () => {
         for (const id of ["bet-amount", "bet-half", "bet-double", "bet-max", "crash-room-auto", "bet-button"]) {
           expect(await page.getByTestId(id).count(), id).toBe(1);
         }
+        // One set of bet lists: the round's bets and the player's own ("My bets"), not the player's twice.
+        expect(await page.getByRole("region", { name: /bets/i }).count()).toBe(2);
+        expect(await page.getByTestId("crash-room-round-bets").count()).toBe(1);
+        expect(await page.getByTestId("my-bets").count()).toBe(1);
+        expect(await page.getByTestId("live-feed").count()).toBe(0);
+        // The main key is listed: Place bet, and Cash out while the bet is in the round.
+        await page.getByTestId("hotkeys-button").click();
+        await expect.poll(() => page.getByTestId("hotkeys-overlay").textContent()).toContain("Cash out while your bet is in the round");
+        await page.keyboard.press("Escape");
+        await page.getByTestId("hotkeys-overlay").waitFor({ state: "detached" });
+        // On the desktop the bet and the cash-out by hand are made with the main key (Space), on the phone by touch.
+        const byKey = viewport === DESKTOP;
 
         // 1. A cash-out by hand, in a round whose crash point leaves room for one (the test reads it).
         let last: string | null = null;
@@ -123,7 +176,7 @@ describe("the Crash tile opens the live round", () => {
             await finish(page, round, crashPoint, false);
             continue;
           }
-          await placeBet(page, "");
+          await placeBet(page, "", byKey);
           await page.screenshot({ path: `${ARTIFACTS}/crash-live-betting-${size}-${theme}.png` });
           await clock.advance(Number(CRASH_ENV.CRASH_BETTING_MS));
           await page.locator(`[data-testid="crash-room"][data-round="${round}"][data-phase="running"]`).waitFor({ timeout: 20_000 });
@@ -136,7 +189,18 @@ describe("the Crash tile opens the live round", () => {
           await expect.poll(() => shownMultiplier(page), { timeout: 20_000 }).toBeGreaterThan(first);
           const second = await shownMultiplier(page);
           await page.screenshot({ path: `${ARTIFACTS}/crash-live-running-${size}-${theme}.png` });
-          await page.getByRole("button", { name: /^Cash out/ }).click();
+          // The Cash out label (the payout, exact and in whole coins) sits on its lines, nothing clipped,
+          // at this size and, on the phone, at the smallest one.
+          for (const at of viewport === PHONE ? [SMALL_PHONE, PHONE] : [viewport]) {
+            await page.setViewportSize(at);
+            const layout = await cashOutLayout(page);
+            expect(layout.clipped, `${at.width}×${at.height}`).toBe(false);
+            expect(layout.inView, `${at.width}×${at.height}`).toBe(true);
+            expect(layout.lines.length).toBeGreaterThanOrEqual(1);
+            expect(layout.lines, `${at.width}×${at.height}: each line one line high`).toEqual(layout.lines.map(() => 1));
+          }
+          if (byKey) await page.keyboard.press("Space");
+          else await page.getByRole("button", { name: /^Cash out/ }).click();
           const mine = page.locator('[data-testid="crash-room-my-bet"][data-status="cashed_out"]');
           await mine.waitFor({ timeout: 20_000 });
           const bet = await betOf(round, s.playerId);
@@ -195,4 +259,31 @@ describe("the Crash tile opens the live round", () => {
       }
     },
   );
+
+  it("says nothing of a lost connection while the room first connects, and says it when the room's connection drops", async () => {
+    const { context, page, session } = await openAsGuest(browser, t.baseUrl, DESKTOP);
+    try {
+      const s = await session();
+      await openGame(page, "crash");
+      // reloaded on the table, with the watch in place before the page's first script: the whole first connect is seen
+      await context.addInitScript(watchOfflineNotices);
+      await page.reload();
+      await page.locator('[data-testid="crash-room"]:not([data-phase="connecting"])').waitFor({ timeout: 20_000 });
+      await page.getByTestId("crash-room-round-bets").waitFor();
+      expect(await offlineNotices(page)).toEqual([]);
+
+      // The room's socket cut from the server's side, as a network drop would: the notice shows, then the room comes back.
+      const sockets = (await matchMaker.query({ name: "crash" }))
+        .map((r) => matchMaker.getLocalRoomById(r.roomId))
+        .flatMap((r) => (r ? [...r.clients] : []))
+        .filter((c) => (c.auth as { playerId?: string } | undefined)?.playerId === s.playerId);
+      expect(sockets).toHaveLength(1);
+      (sockets[0]!.ref as unknown as { terminate(): void }).terminate();
+      await expect.poll(() => offlineNotices(page), { timeout: 20_000 }).toContain("bet-offline");
+      await page.getByTestId("bet-offline").waitFor({ state: "detached", timeout: 30_000 });
+      await page.locator('[data-testid="crash-room"]:not([data-phase="connecting"])').waitFor({ timeout: 20_000 });
+    } finally {
+      await context.close();
+    }
+  });
 });

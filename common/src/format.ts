@@ -72,13 +72,24 @@ export function payoutText(exactPayout: number, coins?: { low: number; high: num
  * the whole coins around it are computed exactly, never from a float.
  */
 export function ratioPayoutText(amount: number, numerator: number, denominator: number): string {
+  const { value, pays } = ratioPayoutParts(amount, numerator, denominator);
+  return pays === null ? value : `${value}: ${pays}`;
+}
+
+/**
+ * ratioPayoutText in its two parts, for a label set on two lines: the exact value ("12.3") and, when it
+ * is not a whole number of coins, what rule 2 pays of it ("pays 12 or 13, 12.3 on average"), else null.
+ */
+export function ratioPayoutParts(amount: number, numerator: number, denominator: number): { value: string; pays: string | null } {
   const n = BigInt(amount) * BigInt(numerator);
   const d = BigInt(denominator);
   const cap = BigInt(MAX_PAYOUT);
   const low = n / d;
-  if (low >= cap) return formatCoins(MAX_PAYOUT);
+  if (low >= cap) return { value: formatCoins(MAX_PAYOUT), pays: null };
   const high = n % d === 0n ? low : low + 1n;
-  return payoutText(Number(low) + Number(n % d) / Number(d), { low: Number(low), high: Number(high > cap ? cap : high) });
+  const text = payoutText(Number(low) + Number(n % d) / Number(d), { low: Number(low), high: Number(high > cap ? cap : high) });
+  const at = text.indexOf(": ");
+  return at < 0 ? { value: text, pays: null } : { value: text.slice(0, at), pays: text.slice(at + 2) };
 }
 
 /**

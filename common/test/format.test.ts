@@ -10,6 +10,7 @@ import {
   gamesAvailable,
   paidText,
   payoutText,
+  ratioPayoutParts,
   ratioPayoutText,
   wholeCoinsAround,
   roundResultText,
@@ -47,6 +48,10 @@ describe("display formats", () => {
     expect(ratioPayoutText(10, 123, 100)).toBe("12.3: pays 12 or 13, 12.3 on average");
     expect(ratioPayoutText(10, 120, 100)).toBe("12");
     expect(ratioPayoutText(1_000_000, 1_000_000_00, 100)).toBe("100,000,000");
+    // the same in two parts, for the Cash out button's two lines
+    expect(ratioPayoutParts(10, 123, 100)).toEqual({ value: "12.3", pays: "pays 12 or 13, 12.3 on average" });
+    expect(ratioPayoutParts(10, 120, 100)).toEqual({ value: "12", pays: null });
+    expect(ratioPayoutParts(1_000_000, 1_000_000_00, 100)).toEqual({ value: "100,000,000", pays: null });
   });
 
   it("tells what a settled payout was paid for", () => {

@@ -83,6 +83,14 @@ export abstract class RoomConnection<S> {
   /** Joins, retrying with a growing delay; rejects unanswered requests when every attempt failed. */
   async start(): Promise<void> {
     this.listener.status("connecting");
+    await this.joinRetrying();
+  }
+
+  /**
+   * The joins of `start`, also those after a lost seat: the status stays "reconnecting" then, since a
+   * connection that was up dropped ("connecting" is only the first connect, which says nothing of a loss).
+   */
+  private async joinRetrying(): Promise<void> {
     for (let attempt = 0; !this.closed; attempt++) {
       try {
         const room = await this.join(this.client);
@@ -168,7 +176,7 @@ export abstract class RoomConnection<S> {
       }
       // The seat is gone (server restart, reconnection window passed): join a new room and resend.
       this.listener.status("reconnecting");
-      void this.start();
+      void this.joinRetrying();
     });
     this.listener.status("open");
     this.resendPending();

@@ -26,6 +26,11 @@ export interface BetPanelProps {
   /** the server's last refusal */
   serverError: string | null;
   connected: boolean;
+  /**
+   * what the panel says while not connected; by default "Reconnecting… bets are paused.". null says
+   * nothing: a room's first connect, where the table says it is joining, is no lost connection.
+   */
+  offlineNotice?: string | null;
   balance: number;
   /** the main button's text: Bet, Deal, Spin, Roll… */
   label: string;
@@ -46,6 +51,11 @@ export interface BetPanelProps {
   children?: ReactNode;
   /** the in-round actions shown instead of the main button while `locked` */
   roundActions?: ReactNode;
+  /**
+   * the round's main action, which the main key (Space) runs while `locked` (the crash room's Cash out):
+   * its name for the "?" overlay, and whether it can be taken now
+   */
+  roundKey?: { label: string; ready: boolean; run(): void };
   onShowHelp(): void;
   /** extra keys of this table for the "?" overlay */
   hotkeys?: { key: string; does: string }[];
@@ -93,15 +103,16 @@ export function BetPanel(props: BetPanelProps) {
   const canBet = !problem && !hint && !blocked && connected && !pending && !locked && !autoRunning;
   const controlsDisabled = pending || (!!locked && !props.amountOpen) || autoRunning;
 
-  const act = useRef({ onBet, canBet, stake, controlsDisabled, mode });
+  const roundKey = props.roundKey;
+  const act = useRef({ onBet, canBet, stake, controlsDisabled, mode, locked, roundKey });
   useLayoutEffect(() => {
-    act.current = { onBet, canBet, stake, controlsDisabled, mode };
+    act.current = { onBet, canBet, stake, controlsDisabled, mode, locked, roundKey };
   });
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target)) return;
-      const { onBet, canBet, stake, controlsDisabled, mode } = act.current;
+      const { onBet, canBet, stake, controlsDisabled, mode, locked, roundKey } = act.current;
       if (e.key === "?") {
         e.preventDefault();
         setKeysOpen((open) => !open);
@@ -113,7 +124,9 @@ export function BetPanel(props: BetPanelProps) {
         // a focused button answers Space by itself
         if ((e.target as HTMLElement | null)?.tagName === "BUTTON") return;
         e.preventDefault();
-        if (canBet && mode === "manual") onBet();
+        if (locked) {
+          if (roundKey?.ready) roundKey.run();
+        } else if (canBet && mode === "manual") onBet();
       } else if ((e.key === "s" || e.key === "S") && !controlsDisabled) {
         stake.halve();
       } else if ((e.key === "d" || e.key === "D") && !controlsDisabled) {
@@ -263,9 +276,9 @@ export function BetPanel(props: BetPanelProps) {
         )
       )}
 
-      {!connected && (
+      {!connected && props.offlineNotice !== null && (
         <p className="text-xs text-warning" data-testid="bet-offline">
-          Reconnecting… bets are paused.
+          {props.offlineNotice ?? "Reconnecting… bets are paused."}
         </p>
       )}
 
@@ -299,7 +312,10 @@ export function BetPanel(props: BetPanelProps) {
         <table className="w-full text-sm">
           <tbody>
             {[
-              { key: "Space", does: `${label} (the main button)` },
+              {
+                key: "Space",
+                does: `${label} (the main button)${roundKey ? `; ${roundKey.label} while your bet is in the round` : ""}`,
+              },
               { key: "S", does: "Halve the amount" },
               { key: "D", does: "Double the amount" },
               ...(props.hotkeys ?? []),

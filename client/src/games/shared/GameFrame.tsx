@@ -10,7 +10,7 @@ import { LiveFeed, MyBets } from "./MyBets";
 
 /**
  * The frame every table shares: the bet panel beside the table (below it on a phone), the game's help,
- * then "My bets" and the live feed, and the Turbo switch (this device's choice: results show at once,
+ * then "My bets" and the live feed (or the lists the table gives instead), and the Turbo switch (this device's choice: results show at once,
  * without their reveal animation; an auto-bet runs in turbo whatever it says). Animations follow the
  * player's settings and the system's reduced-motion wish.
  */
@@ -19,6 +19,11 @@ export function GameFrame(props: {
   panel: (showHelp: () => void) => ReactNode;
   help: HelpContent;
   children: ReactNode;
+  /**
+   * the lists under the table in place of "My bets" and the live feed: a shared room's table lists the
+   * round's bets with "My bets", not the player's bets twice
+   */
+  lists?: ReactNode;
 }) {
   const { table, panel, help, children } = props;
   const [helpOpen, setHelpOpen] = useState(false);
@@ -44,8 +49,12 @@ export function GameFrame(props: {
           </div>
         </div>
         <div className="grid gap-4 lg:grid-cols-2">
-          <MyBets game={table.game.id} session={table.session} />
-          <LiveFeed session={table.session} />
+          {props.lists ?? (
+            <>
+              <MyBets game={table.game.id} session={table.session} />
+              <LiveFeed session={table.session} />
+            </>
+          )}
         </div>
         <GameHelp game={table.game} open={helpOpen} onClose={() => setHelpOpen(false)} content={help} />
       </section>

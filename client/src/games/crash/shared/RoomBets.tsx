@@ -12,7 +12,7 @@ import { times } from "./CrashGraph";
 export function RoomBets({ room, playerId }: { room: CrashRoomSnapshot; playerId: string | null }) {
   const bets = Object.values(room.bets).sort((a, b) => b.amount - a.amount || a.username.localeCompare(b.username));
   return (
-    <section aria-label="Bets in this round" className="rounded-xl bg-muted p-3 ring-1 ring-border">
+    <section aria-label="Bets in this round" data-testid="crash-room-round-bets" className="rounded-xl bg-muted p-3 ring-1 ring-border">
       <h2 className="mb-2 flex items-baseline justify-between text-sm font-semibold text-foreground">
         <span>Bets in this round</span>
         <span className="text-xs font-normal text-muted-foreground" data-testid="crash-room-bet-count">

@@ -1,11 +1,12 @@
 import { motion } from "motion/react";
-import { netCoinsText, paidText, ratioPayoutText } from "@casino/common/format";
+import { netCoinsText, paidText, ratioPayoutParts } from "@casino/common/format";
 import { MAX_CASH_OUT, MIN_CASH_OUT, type CrashParams } from "@casino/common/games/crash/engine";
 import type { GameTableProps, SharedCrashRoom } from "../../contract";
 import { BetPanel } from "../../shared/BetPanel";
 import { GameFrame } from "../../shared/GameFrame";
 import { PayTable } from "../../shared/GameHelp";
 import { InvitePrompt } from "../../shared/InvitePrompt";
+import { MyBets } from "../../shared/MyBets";
 import { TargetField, useTarget } from "../../shared/TargetField";
 import { formatChance, formatMultiplier } from "../../shared/format";
 import { useStake, type StakeText } from "../../shared/use-stake";
@@ -22,7 +23,8 @@ const CRASH_TARGET = { kind: "crash-round" } as const;
  * Live crash: one round at a time for everyone in the activity instance (or the public room outside
  * Discord). A bet, with an optional automatic cash-out, in the betting phase; a cash-out by hand during
  * the run; the server ticks the multiplier and says when the round busts. The bet panel is every
- * table's (amount, ½, 2x, Max), in the frame every table shares.
+ * table's (amount, ½, 2x, Max), in the frame every table shares; under the table, the round's bets and
+ * the player's own ("My bets", as every table has it), then the recent crash points.
  */
 export function SharedCrash({ shared, table, amount }: { shared: SharedCrashRoom; table: GameTableProps; amount?: StakeText }) {
   const controls = useCrashRoom(shared);
@@ -31,6 +33,19 @@ export function SharedCrash({ shared, table, amount }: { shared: SharedCrashRoom
     <div className="flex flex-col gap-4" data-testid="crash-room" data-phase={room?.phase ?? "connecting"} data-round={room?.roundId ?? ""}>
       <GameFrame
         table={table}
+        lists={
+          room ? (
+            <>
+              <RoomBets room={room} playerId={shared.playerId} />
+              <MyBets game={table.game.id} session={table.session} />
+              <div className="lg:col-span-2">
+                <RoomHistory room={room} playerId={shared.playerId} />
+              </div>
+            </>
+          ) : (
+            <MyBets game={table.game.id} session={table.session} />
+          )
+        }
         help={{
           rules: (
             <>
@@ -82,17 +97,15 @@ export function SharedCrash({ shared, table, amount }: { shared: SharedCrashRoom
         )}
         {shared.instanceId && <ReactionOverlay target={CRASH_TARGET} />}
         {room && status === "reconnecting" && (
-          <p role="status" className="absolute right-3 top-3 rounded-full bg-amber-500/20 px-2 py-0.5 text-xs text-warning">
+          <p
+            role="status"
+            data-testid="crash-room-reconnecting"
+            className="absolute right-3 top-3 rounded-full bg-amber-500/20 px-2 py-0.5 text-xs text-warning"
+          >
             Reconnecting…
           </p>
         )}
       </GameFrame>
-      {room && (
-        <div className="grid gap-4 px-0 lg:grid-cols-2 sm:px-4">
-          <RoomBets room={room} playerId={shared.playerId} />
-          <RoomHistory room={room} playerId={shared.playerId} />
-        </div>
-      )}
     </div>
   );
 }
@@ -121,6 +134,7 @@ function LiveBetPanel({
   const params: CrashParams | null = auto === null || !Number.isFinite(auto) ? null : { cashOutAt: auto };
   const phase = room?.phase ?? "waiting";
   const running = phase === "running";
+  const canCashOut = mine !== null && running && mine.status === "active" && !pending;
   const blocked =
     mine !== null || phase === "betting"
       ? null
@@ -138,12 +152,15 @@ function LiveBetPanel({
       pending={pending}
       serverError={error}
       connected={status === "open"}
+      // the table says it is joining during the first connect; only a lost connection is told here
+      offlineNotice={status === "connecting" ? null : status === "lost" ? "The shared room cannot be reached: bets are paused." : undefined}
       balance={table.balance}
       label="Place bet"
       onBet={() => void controls.bet(stake.amount, auto)}
       blocked={blocked}
       locked={mine !== null}
       onShowHelp={onShowHelp}
+      roundKey={{ label: "Cash out", ready: canCashOut, run: () => void controls.cashOut() }}
       roundActions={
         mine && running && mine.status === "active" ? (
           <motion.button
@@ -152,10 +169,9 @@ function LiveBetPanel({
             whileTap={{ scale: 0.96 }}
             disabled={pending}
             onClick={() => void controls.cashOut()}
-            className="rounded-lg bg-amber-400 px-4 py-3 text-base font-black text-slate-950 shadow hover:brightness-110 disabled:opacity-60"
+            className="flex min-h-14 flex-col items-center justify-center rounded-lg bg-amber-400 px-3 py-2 text-slate-950 shadow hover:brightness-110 disabled:opacity-60"
           >
-            {/* what a cash-out at the current multiplier pays: exact, and the whole coins (rule 2) */}
-            Cash out {ratioPayoutText(mine.amount, room?.multiplier ?? 100, 100)}
+            <CashOutLabel amount={mine.amount} multiplier={room?.multiplier ?? 100} />
           </motion.button>
         ) : mine ? (
           <p
@@ -182,5 +198,27 @@ function LiveBetPanel({
         placeholder="none: cash out by hand"
       />
     </BetPanel>
+  );
+}
+
+/**
+ * What a cash-out at the current multiplier pays, exact and in the whole coins rule 2 pays of it, set on
+ * two lines so a phone's narrow button does not wrap it mid-phrase: "Cash out 26.4" and, below, "pays 26
+ * or 27, 26.4 on average" (none when the payout is whole).
+ */
+function CashOutLabel({ amount, multiplier }: { amount: number; multiplier: number }) {
+  const { value, pays } = ratioPayoutParts(amount, multiplier, 100);
+  return (
+    <>
+      <span className="whitespace-nowrap text-base font-black leading-6" data-testid="crash-cash-out-line">
+        Cash out {value}
+      </span>
+      {pays && (
+        // at the largest stakes this line may take two: it wraps, never clipped
+        <span className="text-balance text-xs font-semibold leading-4 tabular-nums" data-testid="crash-cash-out-line">
+          {pays}
+        </span>
+      )}
+    </>
   );
 }
