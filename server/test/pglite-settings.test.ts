@@ -4,7 +4,8 @@ import { startTestApp, TEST_DB, type TestApp } from "./harness";
 /**
  * Embedded PGlite runs with a buffer pool of 16 MB (ormconfig.ts, PGLITE_START_PARAMS: the default
  * 128 MB was most of the idle process's memory) and nothing else changed: commits are as durable as
- * PGlite's own defaults make them.
+ * PGlite's own defaults make them, fsync off among them (docs/operations.md, "Durability of the
+ * embedded default": what that trade keeps and what it does not).
  */
 describe.runIf(TEST_DB === "pglite")("the embedded database's settings", () => {
   let t: TestApp;
@@ -19,6 +20,7 @@ describe.runIf(TEST_DB === "pglite")("the embedded database's settings", () => {
   it("has the small buffer pool, and PostgreSQL's commit settings as PGlite's defaults leave them", async () => {
     expect(await show("shared_buffers")).toBe("16MB");
     expect(await show("synchronous_commit")).toBe("on");
+    expect(await show("fsync")).toBe("off");
     expect(await show("full_page_writes")).toBe("on");
     expect(await show("wal_level")).toBe("replica");
   });
