@@ -14,7 +14,8 @@ import { attr, frameOf, holdemPlay, leaks, openTable, watchForLeaks } from "./ho
  * others see the seat away, the table checks or folds for it at once whenever its turn comes (nobody
  * waits for its timer), and the hand is played to its end. Back within the grace, the player has the
  * same seat with the stack the database holds and no coin moved; when the grace runs out instead, the
- * seat is released once the hand is over and its stack goes back to the balance.
+ * seat is leaving (still checked for at once, even once the player is back before the hand's end) and
+ * is released when the hand is over, its stack back to the balance.
  */
 const clock = new ManualClock(Date.now());
 const { server: t, browser, host } = setupBrowserApp({ discordHost: true, clock, timeout: 120_000 });
@@ -164,9 +165,17 @@ describe("a player dropped in the middle of a hand at the activity's Hold'em tab
       expect(await attr(mo, "data-street")).toBe("flop");
       // The seat stays until the hand is over: its chips are in it.
       expect((await seatRow(kayId!))?.id).toBe(bought.id);
+      // Kay opens the activity again before the hand is over: the seat is still hers, back online, but it
+      // is leaving, so the hand goes on checking for her at once (her turn never comes back to her page).
+      const kayLate = await comeBack(page, 0);
+      await watchForLeaks(kayLate);
+      await expect.poll(() => attr(kayLate, "data-my-seat"), { timeout: 15_000 }).toBe("1");
+      for (const frame of others) await expect.poll(() => seatText(frame, 1), { timeout: 15_000 }).not.toContain("away");
+      expect(await seatText(mo, 1)).toContain("leaving");
+      present = [kayLate, lee, nia, mo];
       await checkDown();
       await expect.poll(() => actionsOf(2), { timeout: 15_000 }).not.toBeNull();
-      const actions = (await actionsOf(2))!;
+      const actions = (await actionsOf(2)) as { seat: number; street: string }[];
       expect(actions.slice(0, 5)).toEqual([
         { seat: 2, street: "preflop", action: { type: "call" }, auto: null },
         { seat: 3, street: "preflop", action: { type: "call" }, auto: null },
@@ -174,6 +183,9 @@ describe("a player dropped in the middle of a hand at the activity's Hold'em tab
         { seat: 3, street: "flop", action: { type: "check" }, auto: "timeout" },
         { seat: 1, street: "flop", action: { type: "check" }, auto: "away" },
       ]);
+      expect(actions.filter((a) => a.seat === 1).map((a) => [a.street, a])).toEqual(
+        ["preflop", "flop", "turn", "river"].map((street) => [street, { seat: 1, street, action: { type: "check" }, auto: "away" }]),
+      );
 
       // Once the hand is over the seat is released and its stack is back on Kay's balance, paid once.
       await expect.poll(() => seatRow(kayId!), { timeout: 15_000 }).toBeNull();
@@ -182,19 +194,16 @@ describe("a player dropped in the middle of a hand at the activity's Hold'em tab
       const cashOuts = await sql(`SELECT delta FROM ledger_entries WHERE player_id = $1 AND reason = 'cash_out'`, [kayId]);
       expect(cashOuts.map((r) => Number(r.delta))).toEqual([Number(left.stack)]);
       expect(await balanceOf(sql, kayId!)).toBe(kayBalance - BUY_INS[1]! + Number(left.stack));
-      for (const frame of others)
+      for (const frame of present)
         await expect.poll(() => frame.getByTestId("holdem-seat-1").getAttribute("data-free"), { timeout: 15_000 }).toBe("true");
+      // Kay's page shows her without a seat now.
+      await expect.poll(() => attr(kayLate, "data-my-seat"), { timeout: 15_000 }).toBe("");
       const afterTwo = await stacksShown();
       expect(afterTwo[1]).toBeUndefined();
       expect(Number(left.stack) + afterTwo[2]! + afterTwo[3]!).toBe(450);
 
-      // Back after the grace, Kay finds the table without a seat of hers.
-      const kayLate = await comeBack(page, 0);
-      expect(await attr(kayLate, "data-my-seat")).toBe("");
-      await expect.poll(() => kayLate.getByTestId("holdem-seat-1").getAttribute("data-free"), { timeout: 15_000 }).toBe("true");
-
       // No page drew another seat's card face up before a hand was over.
-      for (const frame of [lee, nia, mo]) expect(await leaks(frame)).toEqual([]);
+      for (const frame of [lee, nia, mo, kayLate]) expect(await leaks(frame)).toEqual([]);
       await t.expectLedgerInvariant();
       await page.close();
     },
