@@ -14,7 +14,8 @@ import type { FrameLocator } from "playwright-core";
  * participants (the players of this page who authenticated, each with the avatar hash the fake OAuth server gives, pushed on ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE
  * to subscribers), SET_ACTIVITY (echoes the activity with the name and type Discord adds), OPEN_INVITE_DIALOG
  * (INVALID_CHANNEL 4005 in a DM, as Discord answers), SHARE_LINK, SET_ORIENTATION_LOCK_STATE (null), and
- * emits ACTIVITY_LAYOUT_MODE_UPDATE on `fakeDiscord.layout(mode)`. Every command is logged on
+ * emits ACTIVITY_LAYOUT_MODE_UPDATE on `fakeDiscord.layout(mode)`; `fakeDiscord.unload(i)` and `reload(i)` close and open
+ * the ith player's activity again. Every command is logged on
  * `window.fakeDiscord.log` for assertions. Query options: `dm=1` launches in a DM (no guild), `custom_id`
  * as from a share link; a player "id:Name:Nick" has a guild nickname.
  */
@@ -52,7 +53,10 @@ window.fakeDiscord = { frames, log, dispatchAll, connected,
   leave(id) { connected.delete(id); dispatchAll('ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE', participants()); },
   /** Discord changes the layout (0 FOCUSED, 1 PIP, 2 GRID): ACTIVITY_LAYOUT_MODE_UPDATE to subscribers. */
   layout(mode) { dispatchAll('ACTIVITY_LAYOUT_MODE_UPDATE', { layout_mode: mode }); },
-  reload(i) { const f = document.querySelectorAll('iframe')[i]; f.src = f.dataset.src; } };
+  /** The player's frame loads the activity again (after unload: the player comes back). */
+  reload(i) { const f = document.querySelectorAll('iframe')[i]; f.src = f.dataset.src; },
+  /** The player's frame leaves the activity (a blank page): its connections drop, as when a tab closes. */
+  unload(i) { document.querySelectorAll('iframe')[i].src = 'about:blank'; } };
 addEventListener('message', ev => {
   const f = frames.get(ev.source);
   if (!f || ev.origin !== ACTIVITY_ORIGIN || !Array.isArray(ev.data)) return;

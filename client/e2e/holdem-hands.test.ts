@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Frame, Page } from "playwright-core";
+import type { Frame } from "playwright-core";
 import type { Room } from "@colyseus/sdk";
 import { formatNet, sha256Hex } from "@casino/common";
 import {
@@ -13,10 +13,11 @@ import {
   step,
   type HoldemHand,
 } from "@casino/common/games/holdem/index";
-import { HOLDEM_HAND_PAUSE_MS, HOLDEM_TABLE_CONFIG, type HoldemTableSnapshot } from "@casino/common/holdem-table";
+import { HOLDEM_TABLE_CONFIG, type HoldemTableSnapshot } from "@casino/common/holdem-table";
 import { ManualClock } from "../../server/src/clock";
 import { acceptTerms } from "./fake-discord-host";
 import { setupBrowserApp } from "./browser-app";
+import { attr, frameOf, holdemPlay, leaks, openTable, watchForLeaks } from "./holdem-frames";
 
 /**
  * Hands played through the browser at an activity instance's Hold'em table: three players and a watcher
@@ -33,9 +34,6 @@ const clock = new ManualClock(Date.now());
 const { server: t, browser, host } = setupBrowserApp({ discordHost: true, clock, timeout: 120_000 });
 
 const sql = (text: string, params: unknown[] = []) => t.app.services.db.run((em) => em.query(text, params)) as Promise<any[]>;
-const frameOf = async (page: Page, i: number): Promise<Frame> => (await (await page.$$("iframe"))[i]!.contentFrame())!;
-const tableOf = (frame: Frame) => frame.getByTestId("holdem-table");
-const attr = async (frame: Frame, name: string) => (await tableOf(frame).getAttribute(name)) ?? "";
 
 const INSTANCE = "i-holdem-hands";
 const IDS = { kay: "300000000000000051", lee: "300000000000000052", nia: "300000000000000053", mo: "300000000000000054" };
@@ -44,23 +42,6 @@ const CLIENT_SEEDS: Record<number, string> = { 1: "kay-seed-1", 2: "lee-seed-2",
 const SPLIT_HAND = 4;
 /** The last hand: a three-way all-in with a side pot. */
 const LAST_HAND = 20;
-
-/** Notes every face-up card drawn at a seat that is not the page's own while the hand is not over (window.holdemLeaks). */
-async function watchForLeaks(frame: Frame) {
-  await frame.evaluate(() => {
-    const w = window as unknown as { holdemLeaks: string[] };
-    w.holdemLeaks = [];
-    const check = () => {
-      const table = document.querySelector('[data-testid="holdem-table"]');
-      if (!table || table.getAttribute("data-street") === "complete" || table.getAttribute("data-street") === "") return;
-      for (const card of document.querySelectorAll('[data-mine="false"] [data-testid$="-cards"] [data-card]'))
-        w.holdemLeaks.push(`${table.getAttribute("data-street")}: ${card.getAttribute("data-card")}`);
-    };
-    new MutationObserver(check).observe(document.body, { subtree: true, childList: true, attributes: true });
-    check();
-  });
-}
-const leaks = (frame: Frame) => frame.evaluate(() => (window as unknown as { holdemLeaks: string[] }).holdemLeaks);
 
 /** A check-down of hand `n` with seats 1 to 3 dealt in (button 1): whether the main pot is split. */
 function splitsTheMainPot(serverSeed: string, n: number): boolean {
@@ -121,14 +102,10 @@ describe("hands at the activity's Hold'em table, through the browser", () => {
 
       // Everyone opens the table; Kay, Lee and Nia buy in at seats 1, 2 and 3, Mo watches.
       const [kay, lee, nia, mo] = frames as [Frame, Frame, Frame, Frame];
-      const open = async (frame: Frame) => {
-        await frame.getByTestId("join-table-holdem").click();
-        await frame.locator('[data-testid="holdem-table"]:not([data-phase="connecting"])').waitFor({ timeout: 30_000 });
-      };
-      await open(kay);
+      await openTable(kay);
       listener = await t.sdk(ola.body.session_token).joinOrCreate("holdem-table", { instanceId: INSTANCE });
       listener.onStateChange((state: any) => state.snapshot && seen.push(JSON.parse(state.snapshot)));
-      for (const frame of [lee, nia, mo]) await open(frame);
+      for (const frame of [lee, nia, mo]) await openTable(frame);
       const buyIns = { 1: 200, 2: 150, 3: 100 } as Record<number, number>;
       for (const [seat, frame] of [kay, lee, nia].entries()) {
         await frame.getByTestId("holdem-buy-in").fill(String(buyIns[seat + 1]));
@@ -139,41 +116,7 @@ describe("hands at the activity's Hold'em table, through the browser", () => {
       const bySeat: Record<number, Frame> = { 1: kay, 2: lee, 3: nia };
       const last = () => seen[seen.length - 1]!;
 
-      /** Deals the next hand (the clock past the pause) and waits until every page shows it. */
-      const deal = async (n: number) => {
-        await expect.poll(() => attr(mo, "data-next-hand-at"), { timeout: 15_000 }).not.toBe("");
-        clock.advance(HOLDEM_HAND_PAUSE_MS);
-        for (const frame of frames) await expect.poll(() => attr(frame, "data-hand"), { timeout: 15_000 }).toBe(String(n));
-      };
-      /** The seat to act presses `testId` (after `size`, a bet size), and the move lands on the watcher's page. */
-      const press = async (testId: string, size?: string) => {
-        const seat = Number(await attr(mo, "data-to-act"));
-        const street = await attr(mo, "data-street");
-        const frame = bySeat[seat]!;
-        await expect.poll(() => attr(frame, "data-my-turn"), { timeout: 15_000 }).toBe("true");
-        if (size) await frame.getByTestId(size).click();
-        await frame.getByTestId(testId).click();
-        await expect
-          .poll(async () => (await attr(mo, "data-to-act")) !== String(seat) || (await attr(mo, "data-street")) !== street, {
-            timeout: 15_000,
-          })
-          .toBe(true);
-        return seat;
-      };
-      /** Plays on with calls and checks until the hand is over. */
-      const checkDown = async () => {
-        for (let i = 0; (await attr(mo, "data-street")) !== "complete"; i++) {
-          expect(i).toBeLessThan(16);
-          if (!(await attr(mo, "data-to-act"))) {
-            await expect
-              .poll(async () => (await attr(mo, "data-to-act")) !== "" || (await attr(mo, "data-street")) === "complete")
-              .toBe(true);
-            continue;
-          }
-          const seat = Number(await attr(mo, "data-to-act"));
-          await press((await bySeat[seat]!.getByTestId("holdem-call").isVisible()) ? "holdem-call" : "holdem-check");
-        }
-      };
+      const { deal, press, checkDown } = holdemPlay(clock, mo, bySeat, () => frames);
       /** After hand n: the stacks of the database on every page and in the listener's snapshot. */
       const stacksAgree = async (n: number) => {
         await expect.poll(() => listener && last().previousHand?.start.handNumber, { timeout: 15_000 }).toBe(n);
@@ -215,7 +158,7 @@ describe("hands at the activity's Hold'em table, through the browser", () => {
       await expect.poll(() => last().seats.find((s) => s.seat === 2)?.connected, { timeout: 15_000 }).toBe(false);
       const leeAgain = await frameOf(page, 1);
       await leeAgain.getByTestId("lobby-heading").waitFor({ timeout: 30_000 });
-      await open(leeAgain);
+      await openTable(leeAgain);
       await expect.poll(() => attr(leeAgain, "data-my-seat"), { timeout: 15_000 }).toBe("2");
       await expect.poll(() => last().seats.find((s) => s.seat === 2)?.connected, { timeout: 15_000 }).toBe(true);
       expect((await sql(`SELECT id, stack FROM holdem_seats WHERE player_id = $1 AND left_at IS NULL`, [playerIds[2]]))[0]).toEqual(

@@ -4,6 +4,7 @@ import { HOLDEM_HAND_PAUSE_MS } from "@casino/common/holdem-table";
 import { ManualClock } from "../../server/src/clock";
 import { acceptTerms } from "./fake-discord-host";
 import { setupBrowserApp } from "./browser-app";
+import { attr, frameOf, openTable } from "./holdem-frames";
 
 /**
  * The activity instance's Hold'em table among the people of the instance, in the fake Discord host
@@ -17,12 +18,9 @@ const { server: t, browser, host } = setupBrowserApp({ discordHost: true, clock,
 
 type HostLog = { player: string; cmd: string; args: any }[];
 const hostLog = (page: Page) => page.evaluate(() => (window as unknown as { fakeDiscord: { log: HostLog } }).fakeDiscord.log);
-const frameOf = async (page: Page, i: number): Promise<Frame> => (await (await page.$$("iframe"))[i]!.contentFrame())!;
 const names = async (frame: Frame) => (await frame.getByTestId("together-member-name").allTextContents()).sort();
 const member = (frame: Frame, name: string) => frame.getByTestId("together-member").filter({ hasText: name });
 const doing = (frame: Frame, name: string) => member(frame, name).getByTestId("together-member-game").textContent();
-const tableOf = (frame: Frame) => frame.getByTestId("holdem-table");
-const attr = async (frame: Frame, name: string) => (await tableOf(frame).getAttribute(name)) ?? "";
 const presence = async (page: Page, player: string) =>
   (await hostLog(page)).filter((l) => l.player === player && l.cmd === "SET_ACTIVITY").pop()?.args.activity;
 const invited = async (page: Page, player: string) =>
@@ -42,8 +40,7 @@ describe("the activity's Hold'em table in the strip", () => {
     for (const frame of [kay!, lee!, mo!]) await expect.poll(() => names(frame), { timeout: 20_000 }).toHaveLength(3);
 
     // Kay opens the instance's Hold'em table from the poker tile: the others' strips say she watches it.
-    await kay!.getByTestId("join-table-holdem").click();
-    await kay!.locator('[data-testid="holdem-table"]:not([data-phase="connecting"])').waitFor({ timeout: 30_000 });
+    await openTable(kay!);
     await expect.poll(() => doing(mo!, "Kay"), { timeout: 15_000 }).toBe("Watching the Hold'em table");
     await expect.poll(() => presence(page, KAY), { timeout: 15_000 }).toMatchObject({ details: "Watching the Hold'em table" });
 

@@ -22,8 +22,9 @@ import { ask, waitFor } from "./room-helpers";
  * The Hold'em table room on PostgreSQL, driven by a ManualClock (a decision's timer, the pause between
  * hands and a dropped player's grace run out when the test advances the clock, never by waiting):
  * buying in, hands to the showdown and to a fold, an all-in with a side pot, the timer checking or
- * folding for a player, a dropped player coming back, refusals, hole cards kept from everyone but their
- * owner, leaving, and the restart rule. After every test the ledger audit holds: the economy sums to
+ * folding for a player, a dropped player coming back, a leaving seat whose player comes back before the
+ * hand's end (still played for), refusals, hole cards kept from everyone but their owner, leaving, and
+ * the restart rule. After every test the ledger audit holds: the economy sums to
  * zero and each table's holding account holds exactly the stacks of its seats.
  */
 const clock = new ManualClock();
@@ -527,6 +528,60 @@ describe("a dropped player's grace", () => {
     await ask(p1.room, p1.inbox, HOLDEM_MESSAGES.leave, {});
     expect((await balanceOf(t.sql, g1!.player.id)) + (await balanceOf(t.sql, g2!.player.id))).toBe(2000);
     await p1.room.leave();
+  });
+});
+
+describe("a seat leaving during a hand", () => {
+  it("stays away in the hand when its player comes back on a new connection: played for at once, then cashed out", async () => {
+    const [g1, g2, g3] = await guests(3);
+    const p1 = await join(g1!.token);
+    const p2 = await join(g2!.token, p1.room.roomId);
+    const p3 = await join(g3!.token, p1.room.roomId);
+    for (const [i, j] of [p1, p2, p3].entries()) await sit(j, i + 1, 100);
+    const tableId = snap(p1).tableId;
+    const n = (snap(p1).previousHand?.start.handNumber ?? 0) + 1;
+    await clock.advance(HOLDEM_HAND_PAUSE_MS);
+    // Seat 1 (the button) is to act; seat 3, the big blind, leaves, then its connection drops.
+    await toAct(p1, n, 1);
+    expect((await ask(p3.room, p3.inbox, HOLDEM_MESSAGES.leave, {})).body).toMatchObject({ seat: 3, stack: null });
+    p3.room.reconnection.enabled = false;
+    (p3.room.connection as unknown as { transport: { ws: { terminate(): void } } }).transport.ws.terminate();
+    await waitFor(() => snap(p1).seats.find((s) => s.seat === 3)?.connected === false, 10_000);
+    // Its player opens the table again (another tab) while the hand is still being played.
+    const back = await join(g3!.token, p1.room.roomId);
+    await waitFor(() => snap(p1).seats.find((s) => s.seat === 3)?.connected === true, 10_000);
+    expect(snap(p1).seats.find((s) => s.seat === 3)).toMatchObject({ leaving: true });
+    // The seat asked to leave: when its turn comes the table checks for it at once, nobody waits for its timer.
+    const at = clock.now();
+    await act(p1, { type: "call" });
+    await act(p2, { type: "call" });
+    await waitFor(() => snap(p1).hand?.phase === "flop", 10_000);
+    expect(snap(p1).hand!.toAct).toBe(2);
+    expect(clock.now()).toBe(at);
+    await act(p2, { type: "check" });
+    await toAct(p1, n, 1);
+    await act(p1, { type: "check" });
+    // The hand is played to its end (seat 3 checked through), then the seat is cashed out.
+    for (let street = 0; snap(p1).hand?.phase !== "complete"; street++) {
+      expect(street).toBeLessThan(3);
+      await waitFor(() => snap(p1).hand?.toAct === 2 || snap(p1).hand?.phase === "complete", 10_000);
+      if (snap(p1).hand?.phase === "complete") break;
+      await act(p2, { type: "check" });
+      await toAct(p1, n, 1);
+      await act(p1, { type: "check" });
+    }
+    await waitFor(() => !snap(p1).seats.some((s) => s.seat === 3), 10_000);
+    const [record] = await t.sql(`SELECT actions FROM holdem_hands WHERE table_id = $1 AND hand_number = $2`, [tableId, n]);
+    expect(record.actions.filter((a: { seat: number }) => a.seat === 3)).toEqual([
+      { seat: 3, street: "preflop", action: { type: "check" }, auto: "away" },
+      { seat: 3, street: "flop", action: { type: "check" }, auto: "away" },
+      { seat: 3, street: "turn", action: { type: "check" }, auto: "away" },
+      { seat: 3, street: "river", action: { type: "check" }, auto: "away" },
+    ]);
+    const [seat3] = await t.sql(`SELECT cashed_out FROM holdem_seats WHERE table_id = $1 AND seat = 3`, [tableId]);
+    expect(await balanceOf(t.sql, g3!.player.id)).toBe(900 + Number(seat3.cashed_out));
+    for (const j of [p1, p2]) await ask(j.room, j.inbox, HOLDEM_MESSAGES.leave, {});
+    await Promise.all([p1.room.leave(), p2.room.leave(), back.room.leave()]);
   });
 });
 

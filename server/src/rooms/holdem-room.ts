@@ -319,7 +319,9 @@ export abstract class HoldemRoom extends Room<{ state: TableRoomState; client: H
     const before = this.seats.find((s) => s.seat === seat);
     if (!before || before.connected) return;
     this.updateSeat(seat, reconnected);
-    if (this.inHand(seat)) this.feed({ type: "reconnect", seat });
+    // A seat that is leaving (its player left, or its grace ran out) stays away in the hand: played for
+    // at once, as any leave, until it is cashed out after the hand. Otherwise the table would wait for it.
+    if (this.inHand(seat) && !this.holders.get(seat)?.leaving) this.feed({ type: "reconnect", seat });
     this.armGraceTimer();
   }
 
