@@ -50,6 +50,8 @@ export function quietSdkLogs(): void {
 export class VirtualPlayer {
   token = "";
   playerId = "";
+  /** The activity instance the player is a member of (given with its token), null for a guest. */
+  instanceId: string | null = null;
   client!: Client;
   room: Room | undefined;
   /** Balance as last told by the server. */
@@ -76,8 +78,11 @@ export class VirtualPlayer {
   /** Uses the given session token, or creates a guest through `POST /api/guest`. */
   async login(token?: string): Promise<boolean> {
     if (token) {
-      this.token = token;
-      this.playerId = subjectOf(token);
+      // A line of `npm run loadtest:tokens -- --instance-size N` also names the player's activity instance.
+      const [session, instanceId] = token.split(/\s+/);
+      this.token = session!;
+      this.instanceId = instanceId ?? null;
+      this.playerId = subjectOf(this.token);
       return true;
     }
     const res = await this.http("POST", "/api/guest", {}, { auth: false, label: "POST /api/guest" });

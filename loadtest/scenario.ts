@@ -29,6 +29,7 @@ export const BUILT_IN = [
   "crash",
   "table",
   "holdem",
+  "reactions",
   "idle",
 ] as const;
 

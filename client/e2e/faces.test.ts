@@ -3,6 +3,7 @@ import type { FrameLocator, Locator, Page } from "playwright-core";
 import { DESKTOP, PHONE, shot } from "./support";
 import { acceptTerms } from "./fake-discord-host";
 import { setupBrowserApp } from "./browser-app";
+import { faceOf as serverFace } from "../../server/src/players/face";
 
 /**
  * One player, one face, inside Discord (the fake host) against the real server: the "In this activity"
@@ -10,12 +11,15 @@ import { setupBrowserApp } from "./browser-app";
  * blackjack table draw the same avatar for a player. Alice's Discord picture is fetched through the activity's URL mapping (/discord-cdn, on the
  * activity's own origin, which Discord's proxy forwards to its CDN; here the test answers it with a
  * picture), never from the CDN itself. Bob's picture is not there (the mapping reaches our server,
- * which answers 404): he shows the face generated from his name, the same on every surface.
+ * which answers 404): he shows the generated face, the same on every surface. The face is the player's
+ * (the server's `face` seed, a short hash of the player), not the name's: two players named alike get two.
  */
 // A crash betting phase far longer than the test takes to bet in it.
 const { server: t, browser, host } = setupBrowserApp({ discordHost: true, env: { CRASH_BETTING_MS: "60000" } });
 
 const [ALICE, BOB, CAROL] = ["300000000000000701", "300000000000000702", "300000000000000703"];
+/** Two players of one name. */
+const [SAM_ONE, SAM_TWO] = ["300000000000000704", "300000000000000705"];
 const INSTANCE = "i-faces-1";
 /** An opaque 1x1 PNG (Discord's blurple), as Discord's CDN would answer an avatar. */
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGOISP0EAALIAbDfJSJbAAAAAElFTkSuQmCC", "base64");
@@ -91,7 +95,15 @@ describe("a player's face inside Discord", () => {
       `https://cdn.discordapp.com/avatars/${ALICE}/abc123.png`,
     );
 
-    // The strip: Alice's picture through the mapped path, loaded; Bob's not found, so his generated face.
+    // The strip: Alice's picture through the mapped path, loaded; Bob's not found, so his generated face,
+    // seeded by the server's face once they are members (a participant not in the casino yet has Discord's id).
+    for (const [name, id] of [
+      ["Alice", aliceId],
+      ["Bob", bobId],
+    ] as const) {
+      for (const app of [a, b])
+        await expect.poll(() => stripFace(app, name).getAttribute("data-seed"), { timeout: 20_000 }).toBe(serverFace(id));
+    }
     await expect.poll(() => faceOf(stripFace(b, "Alice")), { timeout: 20_000 }).toMatchObject({ face: "picture", loaded: true });
     await expect.poll(async () => (await faceOf(stripFace(b, "Bob"))).face, { timeout: 20_000 }).toBe("generated");
     const alice = await faceOf(stripFace(b, "Alice"));
@@ -143,6 +155,67 @@ describe("a player's face inside Discord", () => {
     expect(avatarRequests.map((u) => u.pathname)).toContain(`/discord-cdn/avatars/${BOB}/abc123.png`);
     expect(avatarRequests.every((u) => u.origin === new URL(t.baseUrl).origin)).toBe(true);
     expect(seen.filter((u) => u.hostname.endsWith("discordapp.com"))).toEqual([]);
+    await page.close();
+  });
+
+  it("is the player's, not the name's: two players named alike have two faces, each the same on every surface", async () => {
+    const page = await browser.newPage({ viewport: { width: 2 * 1280 + 8, height: 1000 } });
+    await page.goto(host.url(`${t.baseUrl}/`, { players: [`${SAM_ONE}:Sam`, `${SAM_TWO}:Sam`], instanceId: "i-faces-2" }));
+    const [one, two] = [page.frameLocator("iframe").nth(0), page.frameLocator("iframe").nth(1)];
+    await Promise.all([acceptTerms(one), acceptTerms(two)]);
+    const [oneId, twoId] = await Promise.all([playerId(SAM_ONE), playerId(SAM_TWO)]);
+    const seedOf = (avatar: Locator) => avatar.getAttribute("data-seed");
+    // The seed is the server's one rule for the player (a short hash, not their id), the same for both viewers.
+    const expected = new Map([
+      [oneId, serverFace(oneId)],
+      [twoId, serverFace(twoId)],
+    ]);
+    expect(expected.get(oneId)).not.toBe(expected.get(twoId));
+    for (const id of [oneId, twoId]) expect(expected.get(id)).not.toContain(id);
+
+    // The strip: in each frame, the player themself and the other Sam.
+    const strip = (app: FrameLocator, self: boolean) =>
+      app
+        .locator(`[data-testid="together-member"]${self ? "[data-self]" : ":not([data-self])"}`)
+        .filter({ hasText: "Sam" })
+        .getByTestId("avatar");
+    for (const [app, me, other] of [
+      [one, oneId, twoId],
+      [two, twoId, oneId],
+    ] as const) {
+      await expect.poll(() => seedOf(strip(app, true)), { timeout: 20_000 }).toBe(expected.get(me));
+      await expect.poll(() => seedOf(strip(app, false)), { timeout: 20_000 }).toBe(expected.get(other));
+    }
+    const drawn = { one: await faceOf(strip(one, true)), two: await faceOf(strip(one, false)) };
+    expect(drawn.one.svg).toContain("<svg");
+    expect(drawn.one.svg).not.toBe(drawn.two.svg);
+    await expect.poll(() => faceOf(strip(two, false)), { timeout: 20_000 }).toEqual(drawn.one);
+
+    // The leaderboard: the player's own row and the other Sam's.
+    await one.getByRole("tab", { name: /Leaderboard|Ranks/ }).click();
+    const board = one.getByRole("list", { name: "Balance leaderboard" }).getByTestId("leaderboard-row").filter({ hasText: "Sam" });
+    await expect
+      .poll(() => seedOf(board.and(one.locator('[aria-current="true"]')).getByTestId("avatar")), { timeout: 20_000 })
+      .toBe(expected.get(oneId));
+    await expect
+      .poll(() => seedOf(board.and(one.locator(':not([aria-current="true"])')).getByTestId("avatar")), { timeout: 20_000 })
+      .toBe(expected.get(twoId));
+    await expect.poll(() => faceOf(board.and(one.locator(':not([aria-current="true"])')).getByTestId("avatar"))).toEqual(drawn.two);
+
+    // The shared crash room's bets, each seen from the other's frame.
+    await one.getByRole("tab", { name: /Games|Play/ }).click();
+    for (const [app, amount] of [
+      [one, 10],
+      [two, 20],
+    ] as const) {
+      await openCrashRoom(app);
+      await app.locator('[data-testid="crash-room"][data-phase="betting"]').waitFor({ timeout: 30_000 });
+      await app.getByRole("textbox", { name: "Bet amount" }).fill(String(amount));
+      await app.getByRole("button", { name: "Place bet" }).click();
+    }
+    await expect.poll(() => seedOf(crashBetFace(two, oneId)), { timeout: 20_000 }).toBe(expected.get(oneId));
+    await expect.poll(() => seedOf(crashBetFace(one, twoId)), { timeout: 20_000 }).toBe(expected.get(twoId));
+    await expect.poll(() => faceOf(crashBetFace(one, twoId))).toEqual(drawn.two);
     await page.close();
   });
 

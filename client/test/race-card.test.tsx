@@ -20,6 +20,7 @@ const row = (rank: number, username: string, net: number, fields: Partial<RaceRo
   discordId: `30000000000000000${rank}`,
   username,
   avatarUrl: null,
+  face: `face-${rank}`,
   hidden: false,
   self: false,
   net,

@@ -60,6 +60,7 @@ const entry = (rank: number, name: string, balance: number): BalanceEntry => ({
   rank,
   playerId: `id-${name}`,
   username: name,
+  face: `face-${name}`,
   avatarUrl: null,
   anonymousMode: false,
   badge: null,

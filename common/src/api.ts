@@ -208,6 +208,8 @@ export interface PlayerRecord {
   discordId: string;
   username: string;
   avatarUrl: string | null;
+  /** The seed of the player's generated face (a short hash of the player: `face` of the boards, the strip, the tables) */
+  face: string;
   balance: number;
   activeTagId: number | null;
   anonymousMode: boolean;
@@ -371,6 +373,8 @@ export interface BoardEntryBase {
   avatarUrl: string | null;
   anonymousMode: boolean;
   discordId?: string;
+  /** The seed of the generated face (a short hash of the player, the same on every surface), null when hidden. */
+  face: string | null;
   /** A special badge (SPECIAL_BADGES) such as "Creator". */
   badge: string | null;
 }

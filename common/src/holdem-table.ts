@@ -80,6 +80,8 @@ export interface HoldemSeatPlayer {
   /** "Anonymous" for a player in anonymous mode. */
   username: string;
   avatarUrl: string | null;
+  /** The seed of the generated face (a short hash of the player, the same on every surface), null when anonymous. */
+  face: string | null;
   /** Chips at the table (between hands; during a hand the hand's view has what is behind and put in). */
   stack: number;
   status: TableSeatStatus;

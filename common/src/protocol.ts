@@ -290,6 +290,8 @@ export interface CrashRoomBet {
   status: "active" | "cashed_out" | "lost" | "refunded";
   cashedOutAt: number;
   payout: number;
+  /** The seed of the generated face (a short hash of the player, the same on every surface), "" when anonymous. */
+  face: string;
 }
 
 /** A finished game of the room with its revealed hash. */
@@ -439,6 +441,7 @@ const entryBase = {
   avatarUrl: z.string().nullable(),
   anonymousMode: z.boolean(),
   discordId: z.string().optional(),
+  face: z.string().nullable(),
   badge: z.string().nullable(),
 };
 const activeTagSchema = z.object({ name: z.string() }).strict().nullable();

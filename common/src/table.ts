@@ -40,6 +40,8 @@ export interface TableSeatPlayer {
   /** "Anonymous" for a player in anonymous mode. */
   username: string;
   avatarUrl: string | null;
+  /** The seed of the generated face (a short hash of the player, the same on every surface), null when anonymous. */
+  face: string | null;
   /** Pressed Ready in this betting window. */
   ready: boolean;
   /** Connected now; a dropped player keeps the seat for the reconnection grace and is stood for meanwhile. */

@@ -133,6 +133,7 @@ const shownMember = {
   discordId: snowflake.nullable(),
   username: z.string(),
   avatarUrl: z.string().nullable(),
+  face: z.string().nullable(),
   hidden: z.boolean(),
   self: z.boolean(),
 };

@@ -132,6 +132,8 @@ export interface TogetherMember {
   discordId: string | null;
   username: string;
   avatarUrl: string | null;
+  /** The seed of the generated face (a short hash of the player, the same on every surface), null when hidden. */
+  face: string | null;
   /** The game the player sits at now, null in the lobby. */
   game: string | null;
   /** The best net win (payout - stake) of one round today (UTC), 0 when none. */
@@ -221,6 +223,8 @@ export interface TonightRow {
   discordId: string | null;
   username: string;
   avatarUrl: string | null;
+  /** The seed of the generated face (a short hash of the player, the same on every surface), null when hidden. */
+  face: string | null;
   hidden: boolean;
   self: boolean;
   net: number;
@@ -268,6 +272,8 @@ export interface RaceRow {
   discordId: string | null;
   username: string;
   avatarUrl: string | null;
+  /** The seed of the generated face (a short hash of the player, the same on every surface), null when hidden. */
+  face: string | null;
   hidden: boolean;
   self: boolean;
   net: number;

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -8,6 +8,7 @@ import pg from "pg";
 import { freshDatabase } from "../../bench/lib/database";
 import { freePorts, startServer, type ServerProcess } from "../../bench/lib/cluster";
 import type { Report } from "../report";
+import { createInstanceTokens } from "../../server/src/ops/guest-tokens";
 
 const run = promisify(execFile);
 
@@ -40,7 +41,12 @@ afterAll(async () => {
 });
 
 /** Runs the load tool's CLI against the server and answers its JSON report. */
-async function loadtest(scenario: string, players: number, seconds: number): Promise<{ stdout: string; report: Report }> {
+async function loadtest(
+  scenario: string,
+  players: number,
+  seconds: number,
+  extra: string[] = [],
+): Promise<{ stdout: string; report: Report }> {
   const json = join(dir, `${scenario}.json`);
   const { stdout } = await run(
     process.execPath,
@@ -50,6 +56,7 @@ async function loadtest(scenario: string, players: number, seconds: number): Pro
       "loadtest/cli.ts",
       ...["--url", server.url, "--players", String(players), "--ramp", "1", "--duration", String(seconds)],
       ...["--scenario", scenario, "--progress", "0", "--json", json],
+      ...extra,
     ],
     { timeout: 90_000 },
   );
@@ -145,5 +152,20 @@ describe("npm run loadtest", () => {
     expect(rows[0].n).toBe(report.latency["holdem:sit"]!.count);
     expect(held.rows.length).toBeGreaterThan(0);
     for (const row of held.rows) expect(row.held).toBe(row.stacks);
+  });
+
+  it("sends reactions in two instances of 8 within the server's limits and reports their fan-out", async () => {
+    const tokens = await createInstanceTokens(db.url, "loadtest-secret-loadtest-secret-0123456789", 16, { instanceSize: 8 });
+    const file = join(dir, "instance-tokens.txt");
+    writeFileSync(file, tokens.join("\n") + "\n");
+    expect(new Set(tokens.map((line) => line.split(" ")[1])).size).toBe(2);
+    const { stdout, report } = await loadtest("reactions", 16, 8, ["--tokens", file]);
+    expect(report.errors).toEqual({});
+    expect(report.latency["join together"]?.count).toBe(16);
+    const echo = report.latency["together:react echo"]!.count;
+    expect(echo).toBeGreaterThanOrEqual(16);
+    // Each reaction reached the 7 other members of its instance (those still in the room at the run's end aside).
+    expect(report.latency["together:reaction fan-out"]!.count).toBeGreaterThanOrEqual(7 * (echo - 16));
+    expect(stdout).toMatch(/^together:reaction fan-out\s+\d+\s+[\d.]+\s+[\d.]+\s+[\d.]+\s+[\d.]+/m);
   });
 });

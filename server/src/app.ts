@@ -33,6 +33,7 @@ import { RoomLimiter, roomLimitRules } from "./rooms/rate-limit";
 import { crashRoom } from "./rooms/crash-room";
 import { CrashStore } from "./db/crash-store";
 import { startCrashRecovery } from "./rooms/crash-recovery";
+import { RaceSweep } from "./together/race-sweep";
 import { TableStore } from "./db/table-store";
 import { tableRoom } from "./rooms/table-room";
 import { HoldemStore } from "./db/holdem-store";
@@ -132,6 +133,7 @@ export async function createApp(config: Config, existingDb?: Database, clock: Cl
     leaderboards: new Leaderboards(db, boardsRedis, presence, guilds, instances, config.specialBadges, log, undefined, () => clock.now()),
     progress: new Progress(db, events, log),
     together: new Together(db, redis, presence, events, log),
+    raceSweep: new RaceSweep({ db, clock, presence, events }, log),
     rateLimitStore: (name) => (config.redisUrl ? new SharedRateLimitStore(redis, `rate:${name}:`, log) : new MemoryStore()),
   };
 
@@ -197,6 +199,7 @@ export async function createApp(config: Config, existingDb?: Database, clock: Cl
     unwatch();
     eventLoop.stop();
     await services.retention.stop();
+    await services.raceSweep.stop();
     services.together.stop();
     await Promise.all([services.leaderboards.stop(), services.progress.stop(), closedAccounts.stop()]);
     await server.gracefullyShutdown(false).catch(() => undefined);
@@ -217,6 +220,7 @@ export async function createApp(config: Config, existingDb?: Database, clock: Cl
       eventLoop.start();
       void closedAccounts.start().catch((error) => log.error("closed-accounts", "closed accounts not loaded", error));
       services.retention.start();
+      services.raceSweep.start();
       void services.leaderboards.start().catch(() => undefined);
       services.progress.start();
       return port;

@@ -11,6 +11,7 @@ import type { Players } from "./players/players";
 import type { PlayerEvents } from "./rooms/player-events";
 import type { Seeds } from "./fairness/seeds";
 import type { Retention } from "./ops/retention";
+import type { RaceSweep } from "./together/race-sweep";
 import type { Store } from "express-rate-limit";
 import type { Log } from "./log";
 import type { Lifecycle } from "./lifecycle";
@@ -67,4 +68,6 @@ export interface Services {
   closedAccounts: ClosedAccounts;
   /** Who is in which activity instance, and the feeds of settled rounds. */
   together: Together;
+  /** Finishes the races past their end that no together room finished (every member had left). */
+  raceSweep: RaceSweep;
 }

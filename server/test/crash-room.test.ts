@@ -12,6 +12,7 @@ import {
 } from "@casino/common";
 import { ManualClock } from "../src/clock";
 import { CrashStore } from "../src/db/crash-store";
+import { faceOf } from "../src/players/face";
 import { startTestApp, TEST_DB, type TestApp } from "./harness";
 import { ask, newRequestId, waitFor } from "./room-helpers";
 import { CRASH_ENV, bettingRound, bustOf, joinCrash, leaveAll, runToBust, startRun, stateOf } from "./crash-room-helpers";
@@ -257,8 +258,9 @@ describe("who is in the list of bets", () => {
     expect(bets.get(shown.player.id)).toMatchObject({
       username: shown.player.username,
       avatarUrl: `https://cdn.discordapp.com/avatars/${await discordIdOf(shown.player.id)}/abc123.png`,
+      face: faceOf(shown.player.id),
     });
-    expect(bets.get(shy.player.id)).toMatchObject({ username: ANONYMOUS_NAME, avatarUrl: "" });
+    expect(bets.get(shy.player.id)).toMatchObject({ username: ANONYMOUS_NAME, avatarUrl: "", face: "" });
     await leaveAll(
       t,
       clock,

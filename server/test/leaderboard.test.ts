@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { faceOf } from "../src/players/face";
 import { LEADERBOARD_MAX_LIMIT } from "@casino/common";
 import { startTestApp, TEST_DB, type TestApp } from "./harness";
 import { diceBet, discordPlayer, restBoard, setBalance, sqlBoard, sqlRank } from "./leaderboard-helpers";
@@ -113,6 +114,7 @@ describe("the balance board", () => {
       username: "Anonymous",
       avatarUrl: null,
       anonymousMode: true,
+      face: null,
       badge: null,
       activeTag: null,
       balance: 77_000_001,
@@ -132,12 +134,17 @@ describe("the balance board", () => {
       anonymousMode: true,
       discordId: hidden.discordId,
       avatarUrl: `https://cdn.discordapp.com/avatars/${hidden.discordId}/abc123.png`,
+      face: faceOf(hidden.player.id),
     });
 
     // Switching back shows the name again at once: the change refreshes the stored profile before it is answered.
     await t.request("PATCH", "/api/player/anonymous", { token: hidden.token, body: { playerId: hidden.player.id, enabled: false } });
     const again = await t.request("GET", "/api/leaderboard?limit=100", { token: viewer.token });
     expect(again.body.entries.find((e: any) => e.playerId === hidden.player.id).username).toBe("Secretive");
+    // The face is the player's, the same one to every viewer once shown, and not the player id.
+    expect(again.body.entries.find((e: any) => e.playerId === hidden.player.id).face).toBe(faceOf(hidden.player.id));
+    expect(faceOf(hidden.player.id)).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    expect(faceOf(hidden.player.id)).not.toBe(faceOf(viewer.player.id));
   });
 
   it("answers a rank after each bet equal to the rank computed from PostgreSQL", async () => {
@@ -299,6 +306,7 @@ describe("the Connect the Dots and Dot Battle boards", () => {
         playerId: fast.player.id,
         username: "Fast",
         avatarUrl: fast.player.avatarUrl,
+        face: faceOf(fast.player.id),
         anonymousMode: false,
         discordId: fast.discordId,
         badge: null,
@@ -310,6 +318,7 @@ describe("the Connect the Dots and Dot Battle boards", () => {
         playerId: slow.player.id,
         username: "Slow",
         avatarUrl: slow.player.avatarUrl,
+        face: faceOf(slow.player.id),
         anonymousMode: false,
         discordId: slow.discordId,
         badge: null,
@@ -328,6 +337,7 @@ describe("the Connect the Dots and Dot Battle boards", () => {
       "avatarUrl",
       "badge",
       "discordId",
+      "face",
       "kills",
       "playerId",
       "rank",

@@ -8,6 +8,7 @@ import { act, deal, dealerTurn, defaultAction, newShoe, nextRound, seatToAct, ty
 import { rankOf, type Card } from "@casino/common/games/cards";
 import { ManualClock } from "../src/clock";
 import { TableStore } from "../src/db/table-store";
+import { faceOf } from "../src/players/face";
 import { startTestApp, type TestApp } from "./harness";
 import { Inbox, ask, waitFor } from "./room-helpers";
 
@@ -405,6 +406,8 @@ describe("public tables", () => {
     const late = await joinTable(guests[8]!.token, { instanceId: null }, eighth.room.roomId);
     expect((await ask(late.room, late.inbox, TABLE_MESSAGES.sit, { seat: 2 })).type).toBe("result");
     await waitFor(() => snap(late.room).players.some((p) => p.seat === 2), 5_000);
+    // Each seat shows its player's face (the server's seed), not one made from the name.
+    for (const seat of snap(late.room).players) expect(seat.face).toBe(faceOf(seat.playerId));
     if (snap(late.room).phase !== "settled")
       expect(snap(late.room).players.find((p) => p.seat === 2)).toMatchObject({ inRound: false, bet: null });
     expect((await ask(late.room, late.inbox, TABLE_MESSAGES.bet, { amount: 10 })).body.code).toBe("betting_closed");

@@ -3,6 +3,7 @@ import type { Room } from "@colyseus/sdk";
 import { RACE_JOIN_WINDOW_MS, TOGETHER_ROOM, racePush, type HistoryItem, type RaceView } from "@casino/common";
 import { ManualClock } from "../src/clock";
 import { exportPlayer } from "../src/admin/privacy";
+import { faceOf } from "../src/players/face";
 import { finishRace } from "../src/together/race";
 import { TEST_DB, startTestApp, type TestApp } from "./harness";
 import { ask, Inbox, joinCasino, waitFor } from "./room-helpers";
@@ -185,9 +186,16 @@ describe.runIf(TEST_DB === "postgres")("a race of an activity instance", () => {
     const hide = { playerId: winner.playerId, enabled: true };
     expect((await t.request("PATCH", "/api/player/anonymous", { token: winner.token, body: hide })).status).toBe(200);
     const unnamed = (await t.request("GET", `/api/races/${raceId}`, { token: carol.token })).body as RaceView;
-    expect(unnamed.rows[0]).toMatchObject({ username: "Anonymous", hidden: true, discordId: null, avatarUrl: null, winner: true });
+    expect(unnamed.rows[0]).toMatchObject({
+      username: "Anonymous",
+      hidden: true,
+      discordId: null,
+      avatarUrl: null,
+      face: null,
+      winner: true,
+    });
     const named = (await t.request("GET", `/api/races/${raceId}`, { token: winner.token })).body as RaceView;
-    expect(named.rows[0]).toMatchObject({ username: winner.name, hidden: false, self: true, winner: true });
+    expect(named.rows[0]).toMatchObject({ username: winner.name, hidden: false, self: true, winner: true, face: faceOf(winner.playerId) });
 
     // Outside an instance (a guest) there is nobody to race: refused.
     const guestRoom = await t.sdk((await t.guest()).token).joinOrCreate(TOGETHER_ROOM, { instanceId: null });

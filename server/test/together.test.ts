@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { Client, type Room } from "@colyseus/sdk";
 import { matchMaker } from "@colyseus/core";
 import { replayRound, roundCustomId, roundOfCustomId, TOGETHER_ROOM } from "@casino/common";
+import { faceOf } from "../src/players/face";
 import { startTestApp, type TestApp } from "./harness";
 import { ask, chooseSeed, Inbox, joinCasino, waitFor } from "./room-helpers";
 
@@ -61,6 +62,11 @@ describe("the together room", () => {
     const aliceSees = await membersOf(a.inbox, 3);
     expect(aliceSees.map((m) => m.username).sort()).toEqual(["Alice", "Bob", "Carol"]);
     expect(aliceSees.find((m) => m.username === "Alice")).toMatchObject({ self: true, discordId: "8100001", game: null, hidden: false });
+    // Each member's face is the player's (one rule, the boards' and tables' too), the same as their own record's.
+    for (const m of [alice, bob, carol]) {
+      expect(aliceSees.find((x) => x.discordId === m.discordId)?.face).toBe(faceOf(m.player.id));
+      expect(m.player.face).toBe(faceOf(m.player.id));
+    }
     expect((await membersOf(d.inbox, 1)).map((m) => m.username)).toEqual(["Dave"]);
     expect(g.inbox.messages.some((m) => m.type === "members")).toBe(false);
 
@@ -195,6 +201,7 @@ describe("the together room", () => {
       discordId: "8100003",
       username: "Anonymous",
       avatarUrl: null,
+      face: null,
       game: null,
       bestWinToday: 0,
       hidden: true,

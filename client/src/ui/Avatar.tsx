@@ -11,7 +11,8 @@ const FACE_COLOURS = ["#0ea5e9", "#f59e0b", "#ef4444", "#10b981", "#8b5cf6"];
  * The one round avatar of the app (header, the "In this activity" strip, the shared tables, the crash
  * room, the boards and Tonight). The player's Discord picture, loaded through the activity's URL mapping
  * when framed by Discord (`avatarSource`), over a face generated on the device from `seed` (boring-avatars,
- * the player's name as the server shows it everywhere, so one player has one face on every surface): the
+ * the `face` the server sends with every member it shows, a short hash of the player made by one rule,
+ * server/src/players/face.ts: one player has one face on every surface, two players of one name two): the
  * face shows while the picture loads, when it fails, and for players without one (guests). A hidden
  * (anonymous) player, `seed` null, gets a question mark and never their picture.
  *

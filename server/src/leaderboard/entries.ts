@@ -1,4 +1,5 @@
 import type { BoardEntry } from "@casino/common";
+import { faceOf } from "../players/face";
 import type { StoredProfile } from "./profiles";
 import type { BoardSpec } from "./types";
 
@@ -34,8 +35,8 @@ export class EntryRenderer {
   ): string {
     const masked = profile.anonymous && playerId !== viewerId;
     const who = masked
-      ? `"playerId":"${playerId}","username":"Anonymous","avatarUrl":null,"anonymousMode":true,"badge":null`
-      : `${profile.membersJson},"badge":${this.badgeJsons.get(profile.discordId) ?? "null"}`;
+      ? `"playerId":"${playerId}","username":"Anonymous","avatarUrl":null,"anonymousMode":true,"face":null,"badge":null`
+      : `${profile.membersJson},"face":"${faceOf(playerId)}","badge":${this.badgeJsons.get(profile.discordId) ?? "null"}`;
     const tag = masked ? "null" : profile.tagJson;
     let shown: string;
     if (spec.board === "speed") shown = `"activeTag":${tag},"completionTimeMs":${value}`;

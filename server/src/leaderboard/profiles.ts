@@ -2,6 +2,7 @@ import type { Redis } from "ioredis";
 import { sqlPrepared } from "../db/sql";
 import { ANONYMOUS_NAME, isGuestId } from "@casino/common";
 import type { Database } from "../db/database";
+import { faceShown } from "../players/face";
 import { KEYS } from "./keys";
 import type { BoardScripts } from "./scripts";
 
@@ -28,6 +29,7 @@ export function shownTo(profile: Profile, viewerId: string) {
     discordId: hidden ? null : profile.discordId,
     username: hidden ? ANONYMOUS_NAME : profile.username,
     avatarUrl: hidden ? null : profile.avatarUrl,
+    face: faceShown(profile.id, hidden),
     hidden,
     self,
   };

@@ -40,3 +40,47 @@ export async function createGuestTokens(
     await db.close();
   }
 }
+
+/**
+ * Creates `count` players as Discord would (a Discord-like id each, not guests), seats them in activity
+ * instances of `instanceSize` (a verified membership row, as a launch in a Discord call writes), and signs
+ * a session token for each. Each line of the answer is `<token> <instance id>`: the load tool's players
+ * that need an instance (the `reactions` scenario) join the together room of theirs.
+ */
+export async function createInstanceTokens(
+  databaseUrl: string,
+  sessionSecret: string,
+  count: number,
+  options: { instanceSize: number; concurrency?: number; ttlHours?: number; onProgress?: (done: number) => void },
+): Promise<string[]> {
+  const db = await openDatabase(databaseUrl, "memory://");
+  try {
+    const players = new Players(db, new Ledger(db, new Log(), new Announcements(new Log())), new Map());
+    const tokens = new SessionTokens(sessionSecret, Math.round((options.ttlHours ?? 24) * 3600));
+    // One run's ids: 13 digits of its start and 5 of the player's number, a snowflake's 18 digits.
+    const run = String(Date.now()).padStart(13, "0");
+    const out: string[] = new Array(count);
+    let next = 0;
+    let done = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(count, options.concurrency ?? 16) }, async () => {
+        for (let i = next++; i < count; i = next++) {
+          const discordId = `${run}${String(i).padStart(5, "0")}`;
+          const player = await players.upsertDiscordUser(discordId, `Load member ${i + 1}`, null);
+          const instanceId = `load-${run}-${Math.floor(i / options.instanceSize) + 1}`;
+          await db.run((em) =>
+            em.query(
+              `INSERT INTO activity_instance_members (instance_id, player_id, verified) VALUES ($1, $2, true) ON CONFLICT DO NOTHING`,
+              [instanceId, player.id],
+            ),
+          );
+          out[i] = `${await tokens.issue({ playerId: player.id, discordId: player.discordId, guest: false })} ${instanceId}`;
+          if (++done % 1000 === 0) options.onProgress?.(done);
+        }
+      }),
+    );
+    return out;
+  } finally {
+    await db.close();
+  }
+}

@@ -1,4 +1,5 @@
 import { randomBytes, randomInt } from "node:crypto";
+import { faceOf } from "./face";
 import { ANONYMOUS_NAME, GUEST_ID_PREFIX, GUEST_NUMBER_LIMIT, isGuestId, type PlayerRecord, type PublicPlayer } from "@casino/common";
 import { isUniqueViolation, type Database } from "../db/database";
 import { Player } from "../db/entities/index";
@@ -117,6 +118,7 @@ export class Players {
       discordId: p.discordId,
       username: p.username,
       avatarUrl: p.avatarUrl,
+      face: faceOf(p.id),
       balance: p.balance,
       activeTagId: p.activeTagId,
       anonymousMode: p.anonymousMode,

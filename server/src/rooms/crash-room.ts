@@ -8,6 +8,7 @@ import {
   crashJoinOptions,
 } from "@casino/common";
 import type { SessionClaims } from "../auth/session";
+import { faceOf, roomProfile, type RoomProfile } from "../players/face";
 import { AppError } from "../errors";
 import { countCrashStep } from "../metrics";
 import type { Services } from "../services";
@@ -72,7 +73,7 @@ export abstract class CrashRoom extends Room<{ state: CrashState; client: CrashC
   private scope = "";
   private machine!: CrashMachineState;
   /** The name and picture each player shows the room with (anonymous: `ANONYMOUS_NAME` and none), set on join. */
-  private readonly profiles = new Map<string, { username: string; avatarUrl: string | null }>();
+  private readonly profiles = new Map<string, RoomProfile>();
   /** The answers of this round's requests, by request id: a bet's until answered, a cash-out's for repeats. */
   private readonly answers = new Map<string, Promise<unknown>>();
   private wakeTimer: ClockTimer | undefined;
@@ -118,10 +119,7 @@ export abstract class CrashRoom extends Room<{ state: CrashState; client: CrashC
     if (!client.auth) throw new AppError("unauthorized", 401, "Authentication required");
     if (client.auth.scope !== this.scope) throw new AppError("forbidden", 403, "This crash room belongs to another activity instance");
     const player = await this.s.players.get(client.auth.playerId);
-    this.profiles.set(
-      player.id,
-      player.anonymousMode ? { username: ANONYMOUS_NAME, avatarUrl: null } : { username: player.username, avatarUrl: player.avatarUrl },
-    );
+    this.profiles.set(player.id, roomProfile(player));
     this.countPlayers();
   }
 
@@ -365,6 +363,7 @@ export abstract class CrashRoom extends Room<{ state: CrashState; client: CrashC
         username: bet.username,
         // A bet recovered after a restart, of a player not in the room since, shows the generated face.
         avatarUrl: bet.username === ANONYMOUS_NAME ? "" : (this.profiles.get(bet.playerId)?.avatarUrl ?? ""),
+        face: bet.username === ANONYMOUS_NAME ? "" : faceOf(bet.playerId),
         amount: bet.amount,
         autoCashOut: bet.autoCashOut ?? 0,
         status: bet.status,

@@ -14,6 +14,8 @@ export class CrashBetView extends Schema implements CrashRoomBet {
   @type("string") status: CrashRoomBet["status"] = "active";
   @type("number") cashedOutAt = 0;
   @type("number") payout = 0;
+  /** The seed of the generated face, "" for an anonymous player. */
+  @type("string") face = "";
 }
 
 /** A finished game with its revealed hash: anyone can check it against the chain's terminating hash. */

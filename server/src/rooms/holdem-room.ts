@@ -1,5 +1,5 @@
 import { Room, type AuthContext, type Client } from "@colyseus/core";
-import { ACCOUNT_CLOSED_CLOSE_CODE, ANONYMOUS_NAME, sha256Hex } from "@casino/common";
+import { ACCOUNT_CLOSED_CLOSE_CODE, sha256Hex } from "@casino/common";
 import type { SeatSeed } from "@casino/common/fairness/shoe";
 import {
   afterHand,
@@ -42,6 +42,7 @@ import {
   type HoldemTableSnapshot,
 } from "@casino/common/holdem-table";
 import type { ClockTimer } from "../clock";
+import { roomProfile, type RoomProfile } from "../players/face";
 import { AppError } from "../errors";
 import type { Services } from "../services";
 import { PUBLIC_SCOPE, instanceScope } from "./crash-scope";
@@ -62,6 +63,7 @@ interface SeatHolder {
   sessionId: string | null;
   username: string;
   avatarUrl: string | null;
+  face: string | null;
   /** The player asked to leave (or the grace ran out): the stack goes back once the seat is out of the hand. */
   leaving: boolean;
 }
@@ -131,7 +133,7 @@ export abstract class HoldemRoom extends Room<{ state: TableRoomState; client: H
   private readonly running = new Set<Promise<unknown>>();
   /** Colyseus's wait for each dropped connection, by session: ended when the seat's grace runs out. */
   private readonly graces = new Map<string, { reject: (reason?: unknown) => void }>();
-  private readonly profiles = new Map<string, { username: string; avatarUrl: string | null }>();
+  private readonly profiles = new Map<string, RoomProfile>();
   /** What each seated connection was last sent privately, so it is sent again only when it changes. */
   private readonly sentPrivate = new Map<string, string>();
   private lastSnapshot = "";
@@ -220,10 +222,7 @@ export abstract class HoldemRoom extends Room<{ state: TableRoomState; client: H
     if (!client.auth) throw new AppError("unauthorized", 401, "Authentication required");
     if (client.auth.scope !== this.scope) throw new AppError("forbidden", 403, "This table belongs to another activity instance");
     const player = await this.s.players.get(client.auth.playerId);
-    this.profiles.set(
-      player.id,
-      player.anonymousMode ? { username: ANONYMOUS_NAME, avatarUrl: null } : { username: player.username, avatarUrl: player.avatarUrl },
-    );
+    this.profiles.set(player.id, roomProfile(player));
     // A seated player back on a new connection takes the seat's connection over.
     const seat = this.seats.find((s) => s.playerId === player.id);
     if (seat) {
@@ -344,7 +343,7 @@ export abstract class HoldemRoom extends Room<{ state: TableRoomState; client: H
       if (this.holders.get(placed.seat)?.seatId === placed.seatId) return placed;
       throw new AppError("request_answered", 409, "That buy-in was made before and its seat left since: sit down with a new request");
     }
-    const profile = this.profiles.get(playerId) ?? { username: "Player", avatarUrl: null };
+    const profile = this.profiles.get(playerId) ?? { username: "Player", avatarUrl: null, face: null };
     this.seats = [...this.seats, sitDown(config, placed.seat, playerId, placed.stack)].sort((a, b) => a.seat - b.seat);
     this.holders.set(placed.seat, { seatId: placed.seatId, sessionId: client.sessionId, ...profile, leaving: false });
     if (!this.clients.some((c) => c.sessionId === client.sessionId)) {
@@ -610,6 +609,7 @@ export abstract class HoldemRoom extends Room<{ state: TableRoomState; client: H
           playerId: s.playerId,
           username: holder.username,
           avatarUrl: holder.avatarUrl,
+          face: holder.face,
           stack: s.stack,
           status: s.status,
           connected: s.connected,

@@ -1,7 +1,6 @@
 import { Room, type AuthContext, type Client } from "@colyseus/core";
 import {
   ACCOUNT_CLOSED_CLOSE_CODE,
-  ANONYMOUS_NAME,
   TABLE_MESSAGES,
   tableActMessage,
   tableBetMessage,
@@ -13,6 +12,7 @@ import {
   type TableMessageType,
   type TableSnapshot,
 } from "@casino/common";
+import { roomProfile, type RoomProfile } from "../players/face";
 import { AppError } from "../errors";
 import type { Services } from "../services";
 import type { ClockTimer } from "../clock";
@@ -96,7 +96,7 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
   private lastSnapshot = "";
   private lastListing = "";
   /** The names and avatars of the players here, as the table shows them. */
-  private readonly profiles = new Map<string, { username: string; avatarUrl: string | null }>();
+  private readonly profiles = new Map<string, RoomProfile>();
 
   private get s(): Services {
     return this.services;
@@ -135,6 +135,7 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
           seat: msg.seat,
           username: profile?.username ?? "Player",
           avatarUrl: profile?.avatarUrl ?? null,
+          face: profile ? profile.face : null,
         }).seat;
         return answer(TABLE_MESSAGES.sit, msg.requestId, seat ?? null);
       },
@@ -171,10 +172,7 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
     if (!client.auth) throw new AppError("unauthorized", 401, "Authentication required");
     if (client.auth.scope !== this.scope) throw new AppError("forbidden", 403, "This table belongs to another activity instance");
     const player = await this.s.players.get(client.auth.playerId);
-    this.profiles.set(
-      player.id,
-      player.anonymousMode ? { username: ANONYMOUS_NAME, avatarUrl: null } : { username: player.username, avatarUrl: player.avatarUrl },
-    );
+    this.profiles.set(player.id, roomProfile(player));
     // A player who comes back on a new connection (after the grace) finds their seat again.
     this.feed({ type: "join", playerId: client.auth.playerId, sessionId: client.sessionId });
   }

@@ -68,6 +68,7 @@ export interface MachineSeat {
   playerId: string;
   username: string;
   avatarUrl: string | null;
+  face: string | null;
   /** The connection holding the seat (a reconnection keeps it, a new connection takes it over). */
   sessionId: string;
   connected: boolean;
@@ -154,7 +155,7 @@ export type MachineEvent =
   | { type: "tick" }
   | { type: "stop" }
   // Seats and connections.
-  | { type: "sit"; playerId: string; sessionId: string; seat: number; username: string; avatarUrl: string | null }
+  | { type: "sit"; playerId: string; sessionId: string; seat: number; username: string; avatarUrl: string | null; face: string | null }
   | { type: "stand"; playerId: string }
   | { type: "ready"; playerId: string }
   | { type: "join"; playerId: string; sessionId: string }
@@ -352,6 +353,7 @@ function apply(m: TableMachine, e: MachineEvent, now: number, settings: MachineS
         playerId: e.playerId,
         username: e.username,
         avatarUrl: e.avatarUrl,
+        face: e.face,
         sessionId: e.sessionId,
         connected: true,
         ready: false,
@@ -712,6 +714,7 @@ export function snapshotOf(
     playerId: s.playerId,
     username: s.username,
     avatarUrl: s.avatarUrl,
+    face: s.face,
     ready: s.ready,
     connected: s.connected,
     bet: s.bet,

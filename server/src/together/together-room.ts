@@ -35,17 +35,8 @@ import { AppError, forbidden } from "../errors";
 import { Coalescer } from "../leaderboard/coalescer";
 import type { Services } from "../services";
 import { MEMBER_REFRESH_MS, boardChannel, feedChannel, membersChannel, raceChannel, tableChannel, type TableStep } from "./together";
-import {
-  RaceRefusal,
-  closeJoinWindow,
-  finishRace,
-  joinRace,
-  raceStandings,
-  raceViews,
-  shownRace,
-  startRace,
-  type RaceRecord,
-} from "./race";
+import { RaceRefusal, closeJoinWindow, joinRace, raceStandings, raceViews, shownRace, startRace, type RaceRecord } from "./race";
+import { endRace } from "./race-sweep";
 import { recordTonightJoins, tonightBoards } from "./tonight";
 
 interface TogetherAuth extends SessionClaims {
@@ -515,17 +506,13 @@ export abstract class TogetherRoom extends Room<{ client: TogetherClient }> {
   /** The race's next step is due: its join window closes, or it ends. Whichever process is first takes it. */
   private async raceDue(race: RaceRecord): Promise<void> {
     try {
-      if (!race.counting) await closeJoinWindow(this.services.db, race.id);
-      else {
-        const done = await finishRace(this.services.db, this.services.clock, race.id);
-        if (done && done.winnerId && done.unlocked) {
-          this.services.events.publish(done.winnerId, {
-            type: "notice",
-            title: "Tag Unlocked!",
-            description: `You earned the ${done.unlocked} tag.`,
-          });
-        }
+      if (race.counting) {
+        // endRace tells of it (the winner's notice, the race channel); finished already (by another
+        // process's room or a race sweep), it was told then.
+        await endRace(this.services, race.id, race.instanceId);
+        return;
       }
+      await closeJoinWindow(this.services.db, race.id);
       await this.announceRace();
     } catch (error) {
       this.services.log.error("together:race", "race step not taken", error);

@@ -13,6 +13,7 @@ import { roundMultiplier } from "@casino/common/games/odds";
 import type { Database } from "../db/database";
 import { openRoundOf } from "../db/open-rounds";
 import { loadProfiles } from "../leaderboard/profiles";
+import { faceOf } from "../players/face";
 import type { Log } from "../log";
 import type { PlayerEvents } from "../rooms/player-events";
 
@@ -276,6 +277,7 @@ export class Together {
                 discordId: profile.discordId,
                 username: "Anonymous",
                 avatarUrl: null,
+                face: null,
                 game: null,
                 bestWinToday: 0,
                 hidden: true,
@@ -288,6 +290,7 @@ export class Together {
                 discordId: profile.discordId,
                 username: profile.username,
                 avatarUrl: profile.avatarUrl,
+                face: faceOf(id),
                 game: entry.game,
                 bestWinToday: Number(best[i] ?? 0),
                 hidden: false,

@@ -115,7 +115,7 @@ export class TableDriver {
   }
 
   sit(playerId: string, seat: number, sessionId = `session-${playerId}`) {
-    return this.send({ type: "sit", playerId, sessionId, seat, username: playerId, avatarUrl: null });
+    return this.send({ type: "sit", playerId, sessionId, seat, username: playerId, avatarUrl: null, face: null });
   }
   bet(playerId: string, amount: number) {
     return this.send({ type: "bet", playerId, requestId: `bet-${playerId}-${this.now}`, amount });

@@ -32,7 +32,7 @@ export function BoardRow({ entry, self, value }: { entry: BoardPlayer; self: boo
       <Avatar
         src={hidden ? null : entry.avatarUrl}
         name={hidden ? ANONYMOUS_NAME : entry.username}
-        seed={hidden ? null : entry.username}
+        seed={hidden ? null : entry.face}
         className="h-8 w-8"
       />
       <span className="min-w-0 flex-1">

@@ -49,7 +49,7 @@ export function Header() {
             <Settings className="h-5 w-5" aria-hidden />
           </Link>
           <ProfileButton name={name}>
-            <Avatar src={avatar} name={name} seed={player?.username ?? name} />
+            <Avatar src={avatar} name={name} seed={player?.face ?? name} />
             <span className="hidden max-w-36 truncate text-sm font-semibold md:inline" data-testid="username">
               {name}
             </span>

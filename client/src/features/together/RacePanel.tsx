@@ -150,12 +150,7 @@ function RaceCard({ race, nameOf, onClose }: { race: RaceView; nameOf: NameOf; o
               data-self={row.self || undefined}
             >
               <span className="w-4 shrink-0 text-right font-bold tabular-nums text-muted-foreground">{row.rank}</span>
-              <Avatar
-                src={row.hidden ? null : row.avatarUrl}
-                name={nameOf(row)}
-                seed={row.hidden ? null : row.username}
-                className="h-6 w-6"
-              />
+              <Avatar src={row.hidden ? null : row.avatarUrl} name={nameOf(row)} seed={row.hidden ? null : row.face} className="h-6 w-6" />
               <span className={cn("min-w-0 flex-1 truncate font-semibold", row.hidden && "select-none blur-[3px]")} data-testid="race-name">
                 {nameOf(row)}
                 {row.self && <span className="font-normal text-muted-foreground"> (you)</span>}

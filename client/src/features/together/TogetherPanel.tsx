@@ -36,7 +36,10 @@ interface StripPerson {
   /** The Discord id of the member whose table this one watches. */
   watching: string | null;
   name: string;
-  /** The generated face's seed: the player's name as the server knows it (Discord's global name, else username). */
+  /**
+   * The generated face's seed: the server's (`face`, one per player on every surface) for a member; a
+   * participant of the call not in the casino yet has none from the server and gets one from Discord's id.
+   */
   faceSeed: string;
   avatarUrl: string | null;
   game: string | null;
@@ -63,7 +66,7 @@ function stripPeople(participants: Participant[] | null, members: TogetherMember
         discordId: m.discordId,
         watching: m.watching,
         name: m.username,
-        faceSeed: m.username,
+        faceSeed: m.face ?? m.username,
         avatarUrl: m.avatarUrl,
         game: m.game,
         sharedTable: m.sharedTable,
@@ -82,7 +85,7 @@ function stripPeople(participants: Participant[] | null, members: TogetherMember
         discordId: p.id,
         watching: m?.watching ?? null,
         name: p.nickname || p.global_name || p.username,
-        faceSeed: p.global_name || p.username,
+        faceSeed: m?.face ?? `discord:${p.id}`,
         avatarUrl: participantAvatar(p) ?? m?.avatarUrl ?? null,
         game: m?.game ?? null,
         sharedTable: m?.sharedTable ?? null,

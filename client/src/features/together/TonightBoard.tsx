@@ -81,7 +81,7 @@ function TonightLine({ row, name }: { row: TonightRow; name: string }) {
       data-best={row.biggestWin?.net ?? 0}
     >
       <span className="w-5 shrink-0 pt-1.5 text-right font-bold tabular-nums text-muted-foreground">{row.rank}</span>
-      <Avatar src={row.hidden ? null : row.avatarUrl} name={name} seed={row.hidden ? null : row.username} className="h-7 w-7" />
+      <Avatar src={row.hidden ? null : row.avatarUrl} name={name} seed={row.hidden ? null : row.face} className="h-7 w-7" />
       <div className="min-w-0 flex-1 leading-tight">
         <p className="flex min-w-0 items-baseline gap-1">
           <span className={cn("truncate font-semibold", row.hidden && "select-none blur-[3px]")} data-testid="tonight-name">

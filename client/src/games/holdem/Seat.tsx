@@ -1,4 +1,3 @@
-import { ANONYMOUS_NAME } from "@casino/common/constants";
 import type { HoldemSeatPlayer, HoldemTableSnapshot } from "@casino/common/holdem-table";
 import type { Card } from "@casino/common/games/cards";
 import { Avatar } from "../../ui/Avatar";
@@ -111,12 +110,7 @@ export function Seat(props: SeatProps) {
       <div className="flex w-full min-w-0 items-center gap-1.5">
         <span className="relative shrink-0" style={{ width: avatarPx, height: avatarPx }}>
           <span className="absolute inset-[4px]">
-            <Avatar
-              src={player.avatarUrl}
-              name={player.username}
-              seed={player.username === ANONYMOUS_NAME ? null : player.username}
-              className="h-full w-full"
-            />
+            <Avatar src={player.avatarUrl} name={player.username} seed={player.face} className="h-full w-full" />
           </span>
           {timer && <TimerRing left={timer.left} size={avatarPx} />}
         </span>

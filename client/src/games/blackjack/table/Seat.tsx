@@ -1,4 +1,3 @@
-import { ANONYMOUS_NAME } from "@casino/common/constants";
 import type { HandResult } from "@casino/common/games/blackjack/engine";
 import type { TableSeatPlayer, TableSnapshot } from "@casino/common/table";
 import type { TableView } from "@casino/common/games/blackjack-table";
@@ -105,12 +104,7 @@ export function Seat(props: SeatProps) {
     <div className={`flex min-w-0 max-w-full items-center gap-2 ${size === "sm" ? "flex-col text-center" : ""}`}>
       <span className="relative shrink-0" style={{ width: avatarPx, height: avatarPx }}>
         <span className="absolute inset-[4px]">
-          <Avatar
-            src={player.avatarUrl}
-            name={player.username}
-            seed={player.username === ANONYMOUS_NAME ? null : player.username}
-            className="h-full w-full"
-          />
+          <Avatar src={player.avatarUrl} name={player.username} seed={player.face} className="h-full w-full" />
         </span>
         {active && <TimerRing left={left} size={avatarPx} />}
       </span>

@@ -1,6 +1,5 @@
 import { AnimatePresence, motion } from "motion/react";
 import { formatCoins, formatNet } from "@casino/common/format";
-import { ANONYMOUS_NAME } from "@casino/common/constants";
 import type { CrashRoomBet, CrashRoomSnapshot } from "@casino/common/protocol";
 import { Avatar } from "../../../ui/Avatar";
 import { times } from "./CrashGraph";
@@ -36,12 +35,7 @@ export function RoomBets({ room, playerId }: { room: CrashRoomSnapshot; playerId
                 data-status={bet.status}
                 className={`flex items-center gap-2 rounded-lg px-2 py-1.5 text-sm ${bet.playerId === playerId ? "bg-emerald-500/10 ring-1 ring-emerald-400/30" : "bg-card"}`}
               >
-                <Avatar
-                  src={bet.avatarUrl || null}
-                  name={bet.username}
-                  seed={bet.username === ANONYMOUS_NAME ? null : bet.username}
-                  className="h-6 w-6"
-                />
+                <Avatar src={bet.avatarUrl || null} name={bet.username} seed={bet.face || null} className="h-6 w-6" />
                 <span className="min-w-0 flex-1 truncate font-medium">
                   {bet.username}
                   {bet.playerId === playerId && <span className="ml-1 text-xs text-positive">(you)</span>}

@@ -1,0 +1,29 @@
+import { createHash } from "node:crypto";
+import { ANONYMOUS_NAME } from "@casino/common";
+
+/**
+ * The seed of a player's generated face (the client draws it with boring-avatars): the one rule, used by
+ * every shape that shows a member with an avatar (the boards, the strip, Tonight, a race, the crash
+ * room's bets, the tables' seats). It is the player's, not their name's: two players of one name get two
+ * faces, and a rename keeps the face. It is a short hash of the player id, not the id, and a hidden
+ * (anonymous) player is sent no seed at all (null): the face tells nothing of who they are.
+ */
+export function faceOf(playerId: string): string {
+  return createHash("sha256").update(`face:${playerId}`).digest("base64url").slice(0, 16);
+}
+
+/** The face as a viewer is sent it: null for a player hidden from them. */
+export const faceShown = (playerId: string, hidden: boolean): string | null => (hidden ? null : faceOf(playerId));
+
+/** A player as a shared room shows them to everyone (a crash bet, a seat): hidden in anonymous mode. */
+export interface RoomProfile {
+  username: string;
+  avatarUrl: string | null;
+  face: string | null;
+}
+
+export function roomProfile(player: { id: string; username: string; avatarUrl: string | null; anonymousMode: boolean }): RoomProfile {
+  return player.anonymousMode
+    ? { username: ANONYMOUS_NAME, avatarUrl: null, face: null }
+    : { username: player.username, avatarUrl: player.avatarUrl, face: faceOf(player.id) };
+}
