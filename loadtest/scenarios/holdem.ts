@@ -28,6 +28,9 @@ interface AtTable {
 }
 
 const tables = new WeakMap<VirtualPlayer, AtTable>();
+
+/** How long a bot thinks before each action: a person's pace at a poker table. */
+const THINK_MS = { min: 1000, max: 3000 };
 const snapshot = (room: Room): HoldemTableSnapshot | null => holdemSnapshotOf(room.state as Partial<HoldemRoomState> | undefined);
 
 /** Resolves true once `test` holds (checked at every private view and state change); false after `ms` or at the end of the run. */
@@ -47,6 +50,55 @@ function until(p: VirtualPlayer, at: AtTable, test: () => boolean, ms: number): 
     at.wake.add(listener);
     void p.ctx.pause(ms).then(() => done(test()));
   });
+}
+
+/** Joins a public table that has a free seat (`freeSeat` matching), with the listeners that keep the bot's view. */
+async function joinTable(p: VirtualPlayer): Promise<AtTable | null> {
+  const room = await p.joinRoom(
+    ROOMS.holdem,
+    { instanceId: null, freeSeat: true },
+    (s) => typeof s?.snapshot === "string" && s.snapshot !== "",
+  );
+  if (!room) return null;
+  const at: AtTable = { room, view: null, views: 0, acted: 0, wake: new Set(), dealt: null };
+  const wake = () => {
+    for (const listener of [...at.wake]) listener();
+  };
+  room.onMessage(HOLDEM_PUSH.private, (view: HoldemPrivateView) => {
+    at.view = view;
+    at.views++;
+    wake();
+  });
+  room.onStateChange(() => {
+    const s = snapshot(room);
+    if (s?.hand && s.hand.seats.some((seat) => seat.seat === at.view?.seat) && at.dealt?.handNumber !== s.hand.handNumber) {
+      at.dealt = { handNumber: s.hand.handNumber, at: performance.now() };
+    }
+    if (s?.phase === "pause" && at.dealt && s.previousHand?.start.handNumber === at.dealt.handNumber) {
+      p.ctx.stats.record("holdem:hand deal-to-result", performance.now() - at.dealt.at);
+      at.dealt = null;
+    }
+    wake();
+  });
+  return at;
+}
+
+/**
+ * A seat at a public table: a table matched for its free seat may fill before the bot sits (the
+ * matchmaker counts seats, not the players who joined to take one, so bots joining at the same moment
+ * meet at one table); the bot then leaves it and asks again, as a player would press "Hold'em table"
+ * again, which the full table no longer matches. Up to five tables; null when none had a seat.
+ */
+async function takeSeat(p: VirtualPlayer): Promise<AtTable | null> {
+  for (let tries = 0; tries < 5 && !p.stopping; tries++) {
+    const at = await joinTable(p);
+    if (!at) return null;
+    tables.set(p, at);
+    if (await sitDown(p, at)) return at;
+    await leaveTable(p, at);
+    await p.think(100, 500);
+  }
+  return null;
 }
 
 /** Sits at a free seat with a buy-in of 100 coins (a seat taken meanwhile is tried again), and waits until the table shows it. */
@@ -91,51 +143,28 @@ async function leaveTable(p: VirtualPlayer, at: AtTable): Promise<void> {
  * matching), each buying in with 100 coins, and play their turns as the private view offers them: check
  * when it is free, call up to 10 coins, fold to more, and now and then bet or raise the minimum. Besides
  * `holdem:sit`, it records `holdem:act`, the round trip of an action (sent to answered), and
- * `holdem:hand deal-to-result` (a hand's deal to its result, as each seated bot saw it). A bot busted or
- * unseated sits down again; at the end of the run each leaves its seat, its stack back to the balance.
- * Hands follow each other as fast as the table's pause between hands (4 s) allows.
+ * `holdem:hand deal-to-result` (a hand's deal to its result, as each seated bot saw it). A bot thinks 1
+ * to 3 s before each action, as a person would. A bot busted or unseated sits down again (at another
+ * table when this one filled); at the end of the run each leaves its seat, its stack back to the
+ * balance. Hands follow each other as fast as the bots and the table's pause between hands (4 s) allow.
  */
 export default defineScenario({
   name: "holdem",
   description: "the Hold'em table: eight bots a table, a 100-coin buy-in, turns played from the private view",
   async setup(p) {
-    const room = await p.joinRoom(
-      ROOMS.holdem,
-      { instanceId: null, freeSeat: true },
-      (s) => typeof s?.snapshot === "string" && s.snapshot !== "",
-    );
-    if (!room) return;
-    const at: AtTable = { room, view: null, views: 0, acted: 0, wake: new Set(), dealt: null };
-    const wake = () => {
-      for (const listener of [...at.wake]) listener();
-    };
-    room.onMessage(HOLDEM_PUSH.private, (view: HoldemPrivateView) => {
-      at.view = view;
-      at.views++;
-      wake();
-    });
-    room.onStateChange(() => {
-      const s = snapshot(room);
-      if (s?.hand && s.hand.seats.some((seat) => seat.seat === at.view?.seat) && at.dealt?.handNumber !== s.hand.handNumber) {
-        at.dealt = { handNumber: s.hand.handNumber, at: performance.now() };
-      }
-      if (s?.phase === "pause" && at.dealt && s.previousHand?.start.handNumber === at.dealt.handNumber) {
-        p.ctx.stats.record("holdem:hand deal-to-result", performance.now() - at.dealt.at);
-        at.dealt = null;
-      }
-      wake();
-    });
-    tables.set(p, at);
-    if (!(await sitDown(p, at))) await leaveTable(p, at);
+    await takeSeat(p);
   },
   async step(p) {
     const at = tables.get(p);
-    if (!at) return p.think(1000, 2000);
+    if (!at) {
+      if (!(await takeSeat(p))) await p.think(1000, 2000);
+      return;
+    }
     const mine = () => snapshot(at.room)?.seats.find((s) => s.playerId === p.playerId);
     if (!mine() || mine()!.stack === 0) {
-      // Busted or unseated: stand up and sit down again.
+      // Busted or unseated: stand up and sit down again, at another table if this one filled meanwhile.
       if (mine()) await p.requestIn(at.room, HOLDEM_MESSAGES.leave, {}, { label: "holdem:leave", tolerate: ["not_seated"] });
-      if (!(await sitDown(p, at))) await p.think(1000, 2000);
+      if (!(await sitDown(p, at))) await leaveTable(p, at);
       return;
     }
     // A turn of this bot's it has not acted on yet.
@@ -144,6 +173,9 @@ export default defineScenario({
     if (p.stopping) return leaveTable(p, at);
     if (!ok) return;
     at.acted = at.views;
+    // A person's pace: a moment to decide (the table's decision timer allows 45 s).
+    await p.think(THINK_MS.min, THINK_MS.max);
+    if (p.stopping) return leaveTable(p, at);
     await p.requestIn(
       at.room,
       HOLDEM_MESSAGES.act,
