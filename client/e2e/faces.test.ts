@@ -63,6 +63,14 @@ async function openCrashRoom(app: FrameLocator) {
   await app.locator('[data-testid="crash-room"]:not([data-phase="connecting"])').waitFor({ timeout: 20_000 });
 }
 
+/** Opens the instance's crash room and places a bet of `amount` in its betting phase. */
+async function betInCrashRoom(app: FrameLocator, amount: number) {
+  await openCrashRoom(app);
+  await app.locator('[data-testid="crash-room"][data-phase="betting"]').waitFor({ timeout: 30_000 });
+  await app.getByRole("textbox", { name: "Bet amount" }).fill(String(amount));
+  await app.getByRole("button", { name: "Place bet" }).click();
+}
+
 async function joinTableAndSit(app: FrameLocator, seat: number) {
   await app.getByTestId("join-table-blackjack").click();
   await app.locator('[data-testid="bj-table"]:not([data-phase="connecting"])').waitFor({ timeout: 30_000 });
@@ -127,12 +135,8 @@ describe("a player's face inside Discord", () => {
     for (const [app, amount] of [
       [a, 10],
       [b, 20],
-    ] as const) {
-      await openCrashRoom(app);
-      await app.locator('[data-testid="crash-room"][data-phase="betting"]').waitFor({ timeout: 30_000 });
-      await app.getByRole("textbox", { name: "Bet amount" }).fill(String(amount));
-      await app.getByRole("button", { name: "Place bet" }).click();
-    }
+    ] as const)
+      await betInCrashRoom(app, amount);
     await expect.poll(() => faceOf(crashBetFace(b, aliceId)), { timeout: 20_000 }).toEqual(alice);
     await expect.poll(() => faceOf(crashBetFace(a, bobId)), { timeout: 20_000 }).toEqual(bob);
     await shot(page, "faces-crash-room-desktop");
@@ -207,12 +211,8 @@ describe("a player's face inside Discord", () => {
     for (const [app, amount] of [
       [one, 10],
       [two, 20],
-    ] as const) {
-      await openCrashRoom(app);
-      await app.locator('[data-testid="crash-room"][data-phase="betting"]').waitFor({ timeout: 30_000 });
-      await app.getByRole("textbox", { name: "Bet amount" }).fill(String(amount));
-      await app.getByRole("button", { name: "Place bet" }).click();
-    }
+    ] as const)
+      await betInCrashRoom(app, amount);
     await expect.poll(() => seedOf(crashBetFace(two, oneId)), { timeout: 20_000 }).toBe(expected.get(oneId));
     await expect.poll(() => seedOf(crashBetFace(one, twoId)), { timeout: 20_000 }).toBe(expected.get(twoId));
     await expect.poll(() => faceOf(crashBetFace(one, twoId))).toEqual(drawn.two);
