@@ -1,9 +1,7 @@
 import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { WebSocket as NodeWebSocket } from "ws";
-import { Client, type Room } from "@colyseus/sdk";
-import { TOGETHER_ROOM } from "@casino/common";
+import { TONIGHT_PUSH_MS } from "@casino/common";
 import { SessionTokens } from "../server/src/auth/session";
 import { startLoadProcesses, LoadProcess, collect } from "../loadtest/processes";
 import { summariseIntervals } from "../loadtest/stats";
@@ -11,6 +9,7 @@ import { createGuestTokens } from "../server/src/ops/guest-tokens";
 import { startServer, freePorts, type ServerProcess } from "./lib/cluster";
 import { backendPids, freshDatabase, leaseRedis } from "./lib/database";
 import { CpuMeter, machine, rssBytes } from "./lib/proc";
+import { InstanceMembers, percentiles, type WindowCounts } from "./lib/instance-members";
 import { loadavg } from "node:os";
 
 /**
@@ -28,6 +27,16 @@ import { loadavg } from "node:os";
  * tokens signed with the secret), and all of them join that instance's together room from this
  * process, so every settled bet is a feed row fanned out to `--feed-viewers` connections. Reported: bet
  * latency and the server's CPU per bet without and with the feed; the difference is the fan-out's cost.
+ * Each settled bet also makes the instance's Tonight board (`board` push) be read again and pushed to
+ * its members, at most every TONIGHT_PUSH_MS: counted at the receiving members, with the time from the
+ * round's record until a member's board first counts it.
+ *
+ * Then reactions (`--reactions-per-second` per instance, 0 to leave them out): one member of each
+ * instance reacts on the instance's crash round on a fixed schedule, first while the bets go on, then
+ * alone after the bettors stopped (against a quiet window just before). Reported: reactions sent,
+ * answered, refused (by code) and delivered to the other members, the time from sending to each other
+ * member's arrival, and the server's CPU per reaction. Every measured window also prints the longest
+ * block of the server's event loop (its `/metrics`, `nodejs_eventloop_lag_max_seconds`, reset by each read).
  */
 const { values } = parseArgs({
   options: {
@@ -38,6 +47,7 @@ const { values } = parseArgs({
     "bet-rate": { type: "string", default: "250" },
     seconds: { type: "string", default: "20" },
     "feed-viewers": { type: "string", default: "8" },
+    "reactions-per-second": { type: "string", default: "1" },
     redis: { type: "string" },
   },
 });
@@ -48,7 +58,9 @@ const BETTORS = Math.min(Number(values.bettors), CONNECTIONS);
 const BET_RATE = Number(values["bet-rate"]);
 const SECONDS = Number(values.seconds);
 const FEED_VIEWERS = Number(values["feed-viewers"]);
+const REACTIONS_PER_SECOND = Number(values["reactions-per-second"]);
 const SECRET = "bench-secret-bench-secret-bench-secret-0123";
+const METRICS_TOKEN = "bench-metrics-token-0123";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const f = (n: number, d = 2) => n.toFixed(d);
@@ -70,6 +82,7 @@ async function main() {
         REDIS_URL: redis?.url ?? "",
         SESSION_SECRET: SECRET,
         CLIENT_DIST: "none",
+        METRICS_TOKEN,
       },
       (line) => {
         if (!line.includes("casino listening")) console.error(`[server] ${line}`);
@@ -138,49 +151,106 @@ async function main() {
     bettorsProcess.post({ type: "go" });
     await sleep(3000);
     bettorsProcess.post({ type: "reset" });
-    const betCpu = new CpuMeter({
-      server: [server.pid],
-      load: [...loads, bettorsProcess].map((l) => l.pid),
-      postgres: await backendPids(db.url),
-    });
+    const serverUrl = server.url;
+    const meter = async () =>
+      new CpuMeter({
+        server: [server!.pid],
+        load: [...loads, bettorsProcess].map((l) => l.pid),
+        postgres: await backendPids(db.url),
+        bench: [process.pid],
+      });
+    const betCpu = await meter();
+    await loopBlockMs(serverUrl);
     betCpu.start();
     const loadBefore = loadavg();
     bettorsProcess.drainIntervals();
     await sleep(SECONDS * 1000);
     const betUse = betCpu.stop();
+    const betLoop = await loopBlockMs(serverUrl);
     const plain = summariseIntervals(bettorsProcess.drainIntervals()).get("bet");
 
     // The feed on: instances of FEED_VIEWERS players (one bettor each), every member in its together room.
-    let feed: { bets: typeof plain; use: typeof betUse; rows: number; viewers: number; load: number[] } | undefined;
-    const viewers: Room[] = [];
+    type Window = { from: number; to: number };
+    const wall = () => performance.timeOrigin + performance.now();
+    let feed:
+      | {
+          bets: typeof plain;
+          use: typeof betUse;
+          rows: number;
+          viewers: number;
+          load: number[];
+          counts: WindowCounts;
+          loop: number;
+          at: Window;
+        }
+      | undefined;
+    let reacting: { bets: typeof plain; use: typeof betUse; counts: WindowCounts; loop: number; at: Window } | undefined;
+    let members: InstanceMembers | undefined;
     if (FEED_VIEWERS > 0) {
-      const members = await feedMembers(db.url, tokens, idle, BETTORS, FEED_VIEWERS);
-      let rows = 0;
-      (globalThis as { WebSocket?: unknown }).WebSocket ??= NodeWebSocket;
-      const client = new Client(server.url.replace(/^http/, "ws"));
-      for (const m of members) {
-        client.auth.token = m.token;
-        const room = await client.joinOrCreate(TOGETHER_ROOM, { instanceId: m.instanceId });
-        room.onMessage("feed", (body: { instance: unknown[] }) => (rows += body.instance.length));
-        room.onMessage("*", () => undefined);
-        viewers.push(room);
-      }
+      members = await InstanceMembers.join(serverUrl, await feedMembers(db.url, tokens, idle, BETTORS, FEED_VIEWERS));
       await sleep(3000);
       bettorsProcess.drainIntervals();
-      rows = 0;
-      const feedCpu = new CpuMeter({
-        server: [server.pid],
-        load: [...loads, bettorsProcess].map((l) => l.pid),
-        postgres: await backendPids(db.url),
-      });
+      members.reset();
+      const feedCpu = await meter();
+      await loopBlockMs(serverUrl);
+      const from = wall();
       feedCpu.start();
       await sleep(SECONDS * 1000);
       const use = feedCpu.stop();
+      const to = wall();
+      const loop = await loopBlockMs(serverUrl);
+      const counts = members.take();
       const bets = summariseIntervals(bettorsProcess.drainIntervals()).get("bet");
-      feed = { bets, use, rows, viewers: members.length, load: loadavg() };
+      feed = { bets, use, rows: counts.feedRows, viewers: members.connections, load: loadavg(), counts, loop, at: { from, to } };
+
+      if (REACTIONS_PER_SECOND > 0) {
+        // The same bets, and one member of each instance reacting.
+        members.reset();
+        const cpu = await meter();
+        await loopBlockMs(serverUrl);
+        const from = wall();
+        cpu.start();
+        members.startReacting(REACTIONS_PER_SECOND);
+        await sleep(SECONDS * 1000);
+        members.stopReacting();
+        const use = cpu.stop();
+        const to = wall();
+        const loop = await loopBlockMs(serverUrl);
+        const bets = summariseIntervals(bettorsProcess.drainIntervals()).get("bet");
+        await members.reactionsSettled(5000);
+        reacting = { bets, use, counts: members.take(), loop, at: { from, to } };
+      }
     }
     const { stats, seconds: allSeconds } = await collect([bettorsProcess]);
-    for (const room of viewers) await room.leave(true).catch(() => undefined);
+
+    // Tonight's delivery, once the bets stopped and every member's board counts every round (or 5 s).
+    let tonightFeed: Awaited<ReturnType<InstanceMembers["tonightDelays"]>> | undefined;
+    let tonightReacting: typeof tonightFeed;
+    let alone: { quiet: typeof betUse; use: typeof betUse; counts: WindowCounts; loop: number } | undefined;
+    if (members && feed) {
+      await members.boardsCaughtUp(db.url, 5000);
+      tonightFeed = await members.tonightDelays(db.url, feed.at.from, feed.at.to);
+      if (reacting) tonightReacting = await members.tonightDelays(db.url, reacting.at.from, reacting.at.to);
+      if (REACTIONS_PER_SECOND > 0) {
+        // Reactions alone: a quiet window (everyone connected, nothing sent), then the same length reacting.
+        const quietCpu = await meter();
+        quietCpu.start();
+        await sleep(SECONDS * 1000);
+        const quiet = quietCpu.stop();
+        members.reset();
+        const cpu = await meter();
+        await loopBlockMs(serverUrl);
+        cpu.start();
+        members.startReacting(REACTIONS_PER_SECOND);
+        await sleep(SECONDS * 1000);
+        members.stopReacting();
+        const use = cpu.stop();
+        const loop = await loopBlockMs(serverUrl);
+        await members.reactionsSettled(5000);
+        alone = { quiet, use, counts: members.take(), loop };
+      }
+      await members.leave();
+    }
     const bets = plain;
     const seconds = SECONDS;
     const connectedAtEnd = loads.reduce((n, l) => n + (l.last?.inRoom ?? 0), 0) + BETTORS;
@@ -203,6 +273,7 @@ async function main() {
     console.log(
       `CPU while betting (cores busy of 2): server ${f(betUse.server)}, load processes ${f(betUse.load)}, PostgreSQL backends ${f(betUse.postgres)}, whole machine ${f(betUse.machine)}; load average ${loadBefore.map((l) => f(l)).join(" ")}`,
     );
+    console.log(`server event loop while betting: blocked ${f(betLoop, 0)} ms at most`);
     const perBet = (use: Record<string, number>, n: number) => (use.server * 1000 * SECONDS) / Math.max(1, n);
     const plainCount = bets?.count ?? 0;
     if (feed) {
@@ -223,6 +294,46 @@ async function main() {
       console.log(
         `server CPU per bet: ${f(without, 3)} ms without the feed, ${f(withFeed, 3)} ms with it: fan-out to ${FEED_VIEWERS} viewers costs ${f(withFeed - without, 3)} ms per bet (${f((withFeed - without) / FEED_VIEWERS, 3)} ms per delivery)`,
       );
+      const pgPerBet = (use: Record<string, number>, count: number) => (use.postgres * 1000 * SECONDS) / Math.max(1, count);
+      console.log(
+        `  (that fan-out is the feed row and the Tonight board, both sent for every settled bet; PostgreSQL CPU per bet ${f(pgPerBet(betUse, plainCount), 3)} ms without, ${f(pgPerBet(feed.use, n), 3)} ms with: the board is read again from the database at most every ${TONIGHT_PUSH_MS} ms per instance)`,
+      );
+      console.log(`server event loop with the feed: blocked ${f(feed.loop, 0)} ms at most`);
+      if (tonightFeed) printTonight("with the feed", feed.counts, n, tonightFeed);
+    }
+    if (feed && reacting) {
+      const n = reacting.bets?.count ?? 0;
+      console.log(
+        `with reactions: one member of each of ${BETTORS} instances reacting ${REACTIONS_PER_SECOND}/s while the bets go on: ${n} bets in ${SECONDS} s`,
+      );
+      if (reacting.bets) {
+        console.log(
+          `bet latency with the feed and reactions p50 ${f(reacting.bets.p50)} ms, p90 ${f(reacting.bets.p90)} ms, p99 ${f(reacting.bets.p99)} ms, max ${f(reacting.bets.max)} ms`,
+        );
+      }
+      printReactions(reacting.counts);
+      console.log(
+        `CPU with the feed and reactions (cores busy of 2): server ${f(reacting.use.server)}, load processes ${f(reacting.use.load)}, this bench's process (the members) ${f(reacting.use.bench)}, PostgreSQL backends ${f(reacting.use.postgres)}, whole machine ${f(reacting.use.machine)}`,
+      );
+      // The phase's bets at the feed phase's server CPU per bet; what is left is put on the reactions.
+      const extra =
+        (reacting.use.server * 1000 * SECONDS - perBet(feed.use, feed.bets?.count ?? 0) * n) / Math.max(1, reacting.counts.reactionsEchoed);
+      console.log(
+        `server CPU beyond the phase's bets (at the feed phase's ${f(perBet(feed.use, feed.bets?.count ?? 0), 3)} ms per bet): ${f(extra, 3)} ms per reaction (${f(reacting.use.server, 3)} cores against ${f(feed.use.server, 3)} with the feed alone; within the windows' spread, see reactions alone below)`,
+      );
+      console.log(`server event loop with the feed and reactions: blocked ${f(reacting.loop, 0)} ms at most`);
+      if (tonightReacting) printTonight("with reactions", reacting.counts, n, tonightReacting);
+    }
+    if (alone) {
+      console.log(
+        `reactions alone (the bettors stopped, ${feed?.viewers ?? 0} members connected), ${REACTIONS_PER_SECOND}/s per instance:`,
+      );
+      printReactions(alone.counts);
+      const perReaction = ((alone.use.server - alone.quiet.server) * 1000 * SECONDS) / Math.max(1, alone.counts.reactionsEchoed);
+      console.log(
+        `server CPU: ${f(alone.quiet.server, 3)} cores quiet, ${f(alone.use.server, 3)} reacting = ${f(perReaction, 3)} ms per reaction (${f(perReaction / Math.max(1, FEED_VIEWERS), 3)} ms per member it reaches); PostgreSQL backends ${f(alone.quiet.postgres, 3)} and ${f(alone.use.postgres, 3)}, whole machine ${f(alone.quiet.machine)} and ${f(alone.use.machine)}`,
+      );
+      console.log(`server event loop with reactions alone: blocked ${f(alone.loop, 0)} ms at most`);
     }
     console.log(`whole run: ${stats.summary("bet")?.count ?? 0} bets in ${f(allSeconds, 1)} s`);
     const idleStats = await collect(loads);
@@ -239,7 +350,7 @@ async function main() {
 
 /**
  * Puts each bettor (token `idle + k`) in activity instance `bench-k` with `viewers - 1` idle players,
- * as the server records a join (a row per member), and signs each member a session token as a Discord
+ * as a launch in a Discord call records a join (a verified row per member), and signs each member a session token as a Discord
  * player (the together room admits no guest to an instance). Returns every member's token and instance.
  */
 async function feedMembers(databaseUrl: string, tokens: string[], idle: number, bettors: number, viewers: number) {
@@ -259,12 +370,45 @@ async function feedMembers(databaseUrl: string, tokens: string[], idle: number, 
   try {
     await c.query(
       `INSERT INTO activity_instance_members (instance_id, player_id, verified) SELECT * FROM unnest($1::text[], $2::uuid[], $3::bool[])`,
-      [members.map((m) => m.instanceId), members.map((m) => m.playerId), members.map(() => false)],
+      [members.map((m) => m.instanceId), members.map((m) => m.playerId), members.map(() => true)],
     );
   } finally {
     await c.end();
   }
   return members;
+}
+
+/**
+ * The longest block of the server's event loop since the previous call, in ms: its `/metrics` read of
+ * node's delay histogram (sampled every 20 ms, reset by each read), less the sampling timer's own 20 ms.
+ */
+async function loopBlockMs(serverUrl: string): Promise<number> {
+  const res = await fetch(`${serverUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  const text = await res.text();
+  const m = /^nodejs_eventloop_lag_max_seconds\s+(\S+)/m.exec(text);
+  if (!m) throw new Error(`no nodejs_eventloop_lag_max_seconds in /metrics (HTTP ${res.status})`);
+  return Math.max(0, Number(m[1]) * 1000 - 20);
+}
+
+function printReactions(c: WindowCounts): void {
+  const refused = [...c.refused].map(([code, n]) => `${code} ${n}`).join(", ") || "none";
+  console.log(
+    `reactions: ${c.reactionsSent} sent, ${c.reactionsEchoed} echoed to their sender, refused: ${refused}, unanswered: ${c.reactionsUnanswered}; delivered to the other members ${c.reactionDelays.length} of ${c.reactionDeliveriesOwed} owed (${c.reactionDeliveriesOwed - c.reactionDelays.length} lost)`,
+  );
+  const p = percentiles(c.reactionDelays);
+  if (p)
+    console.log(`reaction fan-out, sending to each other member's arrival: p50 ${f(p.p50)} ms, p99 ${f(p.p99)} ms, max ${f(p.max)} ms`);
+  if (c.errors.size > 0) console.log(`other errors pushed to the members: ${JSON.stringify(Object.fromEntries(c.errors))}`);
+}
+
+function printTonight(phase: string, c: WindowCounts, bets: number, t: { rounds: number; delays: number[]; missed: number }): void {
+  console.log(
+    `Tonight ${phase}: ${c.boardPushes} board pushes received by the members = ${f(c.boardPushes / Math.max(1, bets))} per settled bet (${bets} bets answered in the window)`,
+  );
+  const p = percentiles(t.delays);
+  console.log(
+    `Tonight delivery, a round's record to the first board of each member counting it: ${t.delays.length} of ${t.rounds * FEED_VIEWERS} (${t.rounds} rounds x ${FEED_VIEWERS} members), ${t.missed} never shown${p ? `; p50 ${f(p.p50)} ms, p99 ${f(p.p99)} ms, max ${f(p.max)} ms` : ""}`,
+  );
 }
 
 await main();
