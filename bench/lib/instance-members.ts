@@ -239,7 +239,7 @@ export class InstanceMembers {
 
   /**
    * Tonight's delivery of the rounds settled between `from` and `to` (wall ms): for each round and each
-   * member, the time from the round's record (`game_sessions.created_at`, what the board counts) until
+   * member, the time from the round's record (its record's `created_at`, what the board counts) until
    * the first board the member received that counted it; rounds no board showed the member are `missed`.
    */
   async tonightDelays(databaseUrl: string, from: number, to: number): Promise<{ rounds: number; delays: number[]; missed: number }> {
@@ -274,7 +274,7 @@ export class InstanceMembers {
 
 /**
  * Per instance, the times (wall ms) of the rounds its Tonight board counts today, oldest first: its
- * members' `game_sessions` rows since each one's first join of the day, the rule of `tonightFigures`.
+ * members' round records since each one's first join of the day, the rule of `tonightFigures`.
  */
 async function settledRounds(databaseUrl: string, instanceIds: string[]): Promise<Map<string, number[]>> {
   const c = new pg.Client({ connectionString: databaseUrl });
