@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import type { Frame, Page } from "playwright-core";
+import type { ConsoleMessage, Frame, Page } from "playwright-core";
 import { HOLDEM_HAND_PAUSE_MS } from "@casino/common/holdem-table";
 import type { ManualClock } from "../../server/src/clock";
 
@@ -18,8 +18,31 @@ export const attr = async (frame: Frame, name: string) => (await tableOf(frame).
 
 /** From the lobby's poker tile to the instance's Hold'em table, joined. */
 export async function openTable(frame: Frame) {
-  await frame.getByTestId("join-table-holdem").click();
-  await frame.locator('[data-testid="holdem-table"]:not([data-phase="connecting"])').waitFor({ timeout: 30_000 });
+  const said: string[] = [];
+  // The page's warnings and errors (every frame's: a console message does not say which frame wrote it).
+  const listen = (message: ConsoleMessage) => {
+    if (message.type() === "warning" || message.type() === "error") said.push(`${message.type()}: ${message.text()}`);
+  };
+  frame.page().on("console", listen);
+  try {
+    await frame.getByTestId("join-table-holdem").click();
+    await frame.locator('[data-testid="holdem-table"]:not([data-phase="connecting"])').waitFor({ timeout: 30_000 });
+  } catch (error) {
+    // What the page showed instead, for the failure's message.
+    const shown = await frame
+      .evaluate(() => ({
+        url: location.href,
+        phase: document.querySelector('[data-testid="holdem-table"]')?.getAttribute("data-phase") ?? "no table",
+        connection: document.querySelector('[data-testid="holdem-table"]')?.getAttribute("data-status") ?? "",
+        statuses: [...document.querySelectorAll('[role="status"]')].map((e) => e.textContent),
+      }))
+      .catch((e: unknown) => String(e));
+    throw new Error(`the Hold'em table did not open: ${JSON.stringify(shown)}; console: ${JSON.stringify(said.slice(-10))}`, {
+      cause: error,
+    });
+  } finally {
+    frame.page().off("console", listen);
+  }
 }
 
 /** Notes every face-up card drawn at a seat that is not the page's own while the hand is not over (window.holdemLeaks). */

@@ -143,6 +143,7 @@ export function HoldemTable({ host, balance }: { host: SharedRoomHost; balance: 
       <section
         data-testid="holdem-table"
         data-phase={table?.phase ?? "connecting"}
+        data-status={status}
         data-hand={hand?.handNumber ?? ""}
         data-street={hand?.phase ?? ""}
         data-to-act={(table?.phase === "playing" && hand?.toAct) || ""}
