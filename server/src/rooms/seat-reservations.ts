@@ -34,7 +34,7 @@ const asksForSeat = (options: unknown): boolean => (options as { freeSeat?: unkn
  * come, first served, for anyone in the room.
  */
 export class SeatReservations {
-  /** When each held reservation ends, by session. */
+  /** When each held reservation ends, by connection (`sessionId`). */
   private readonly held = new Map<string, number>();
   private timer: ClockTimer | undefined;
 
