@@ -16,3 +16,11 @@ export const tableJoinOptions = z
     message: "an activity instance has one table: freeSeat is for the public tables",
   });
 export type TableJoinOptions = z.infer<typeof tableJoinOptions>;
+
+/**
+ * How long a public table keeps a seat for a connection matched to it with `freeSeat: true`, on the
+ * table's clock: the seat counts as taken for matchmaking until the connection sits down, leaves the
+ * room, or this time passes (a joiner who only watches stops holding it). Time enough to pick a seat
+ * and a buy-in; a reservation never stops anyone else from taking a free seat first.
+ */
+export const TABLE_SEAT_RESERVATION_MS = 20_000;

@@ -29,6 +29,9 @@ interface AtTable {
 
 const tables = new WeakMap<VirtualPlayer, AtTable>();
 
+/** What the report counts when a bot found no seat at the table it was matched to, and asked for another. */
+const TABLE_FULL = "holdem: no seat at the matched table, asked for another";
+
 /** How long a bot thinks before each action: a person's pace at a poker table. */
 const THINK_MS = { min: 1000, max: 3000 };
 const snapshot = (room: Room): HoldemTableSnapshot | null => holdemSnapshotOf(room.state as Partial<HoldemRoomState> | undefined);
@@ -84,10 +87,12 @@ async function joinTable(p: VirtualPlayer): Promise<AtTable | null> {
 }
 
 /**
- * A seat at a public table: a table matched for its free seat may fill before the bot sits (the
- * matchmaker counts seats, not the players who joined to take one, so bots joining at the same moment
- * meet at one table); the bot then leaves it and asks again, as a player would press "Hold'em table"
- * again, which the full table no longer matches. Up to five tables; null when none had a seat.
+ * A seat at a public table. The table holds a seat for each player it was matched to for a free seat
+ * until they sit (or leave, or the reservation runs out), so bots joining at the same moment are spread
+ * over tables; a table may still fill before the bot sits (a player who joined it by its id, or a
+ * reservation that ran out, takes the seat first). The bot then leaves it and asks again, as a player
+ * would press "Hold'em table" again, which the full table no longer matches; the report counts these
+ * (`TABLE_FULL`). Up to five tables; null when none had a seat.
  */
 async function takeSeat(p: VirtualPlayer): Promise<AtTable | null> {
   for (let tries = 0; tries < 5 && !p.stopping; tries++) {
@@ -95,6 +100,7 @@ async function takeSeat(p: VirtualPlayer): Promise<AtTable | null> {
     if (!at) return null;
     tables.set(p, at);
     if (await sitDown(p, at)) return at;
+    if (!p.stopping) p.ctx.stats.tolerate(TABLE_FULL);
     await leaveTable(p, at);
     await p.think(100, 500);
   }

@@ -51,6 +51,7 @@ import { tableAuth, type TableAuth } from "./table-auth";
 import { TableRoomState, setTableState } from "./table-state";
 import type { TableMetadata } from "./table-room";
 import { setAutoDispose } from "./auto-dispose";
+import { SeatReservations } from "./seat-reservations";
 
 type HoldemClient = Client<{ auth: TableAuth }>;
 
@@ -116,6 +117,8 @@ export abstract class HoldemRoom extends Room<{ state: TableRoomState; client: H
   private readonly holders = new Map<number, SeatHolder>();
   /** Seats being bought in: held for the buyer until the ledger answers. */
   private readonly buying = new Set<number>();
+  /** Seats held for the connections matched here to sit (public tables): counted in the listing's `freeSeat`. */
+  private reservations!: SeatReservations;
   private button: number | null = null;
   private handNumber = 0;
   private current: HandInPlay | null = null;
@@ -150,6 +153,12 @@ export abstract class HoldemRoom extends Room<{ state: TableRoomState; client: H
     this.scope = parsed.instanceId === null ? PUBLIC_SCOPE : instanceScope(parsed.instanceId);
     setAutoDispose(this, false);
     setTableState(this);
+    this.reservations = new SeatReservations(
+      this,
+      this.s.clock,
+      () => this.seatsLeft(),
+      () => this.publish(),
+    );
     this.tableId = await this.s.holdem.openTable(this.scope);
     this.nextServerSeed = this.s.holdem.newServerSeed();
     this.leaseTimer = setInterval(
@@ -230,6 +239,8 @@ export abstract class HoldemRoom extends Room<{ state: TableRoomState; client: H
       if (holder.sessionId) this.graces.get(holder.sessionId)?.reject(false);
       holder.sessionId = client.sessionId;
       this.backOnline(seat.seat);
+      // The player has a seat here already: none is held for this connection.
+      this.reservations.release(client.sessionId);
     }
     this.publish();
   }
@@ -275,6 +286,7 @@ export abstract class HoldemRoom extends Room<{ state: TableRoomState; client: H
 
   override onLeave(client: HoldemClient): void {
     this.sentPrivate.delete(client.sessionId);
+    this.reservations.release(client.sessionId);
     if (this.closing) return;
     const seat = this.seats.find((s) => s.playerId === playerOf(client));
     // The player left the room (or the grace ran out): the seat goes, its stack back to the balance.
@@ -287,6 +299,7 @@ export abstract class HoldemRoom extends Room<{ state: TableRoomState; client: H
 
   override async onDispose(): Promise<void> {
     this.closing = true;
+    this.reservations.stop();
     for (const timer of [this.wakeTimer, this.graceTimer, this.pauseTimer]) this.s.clock.clearTimeout(timer);
     clearInterval(this.leaseTimer);
     while (this.running.size > 0) await Promise.allSettled([...this.running]);
@@ -298,6 +311,11 @@ export abstract class HoldemRoom extends Room<{ state: TableRoomState; client: H
   }
 
   // ── Seats ────────────────────────────────────────────────────────────────────────────────────────
+
+  /** Seats neither held nor being bought in. */
+  private seatsLeft(): number {
+    return HOLDEM_TABLE_SEATS - this.seats.length - this.buying.size;
+  }
 
   private seatOf(playerId: string): number {
     const seat = this.seats.find((s) => s.playerId === playerId);
@@ -332,12 +350,18 @@ export abstract class HoldemRoom extends Room<{ state: TableRoomState; client: H
     if (this.closing) throw new AppError("table_closed", 409, "This table is closing");
     if (this.buying.has(seat) || this.holders.has(seat)) throw new AppError("seat_taken", 409, `Seat ${seat} is taken`);
     this.buying.add(seat);
+    // The seat being bought is counted as taken: a seat held for this connection is not held any more.
+    this.reservations.release(client.sessionId);
     let placed;
     try {
       placed = await this.s.ledger.holdem.buyIn(playerId, requestId, { tableId: this.tableId, seat, amount: buyIn });
-    } finally {
+    } catch (error) {
+      // Refused (the balance, the limits): the seat is free again, and listed so.
       this.buying.delete(seat);
+      this.publish();
+      throw error;
     }
+    this.buying.delete(seat);
     if (placed.replayed) {
       // The same request again: its seat stands, or it was left since (a new request sits down again).
       if (this.holders.get(placed.seat)?.seatId === placed.seatId) return placed;
@@ -633,7 +657,8 @@ export abstract class HoldemRoom extends Room<{ state: TableRoomState; client: H
       this.state.snapshot = JSON.stringify({ ...snapshot, serverTime: this.s.clock.now() } satisfies HoldemTableSnapshot);
     }
     const metadata: TableMetadata = { instanceId: this.instanceId, tableId: this.tableId, seated: this.seats.length, watchers };
-    if (this.instanceId === null) metadata.freeSeat = this.seats.length + this.buying.size < HOLDEM_TABLE_SEATS;
+    // Seats taken, seats being bought and seats held for the players matched here to sit (seat-reservations.ts).
+    if (this.instanceId === null) metadata.freeSeat = this.reservations.free(this.seatsLeft());
     const listing = JSON.stringify(metadata);
     if (listing === this.lastListing) return;
     this.lastListing = listing;

@@ -18,7 +18,7 @@ import type { Services } from "../services";
 import type { ClockTimer } from "../clock";
 import {
   initialMachine,
-  hasFreeSeat,
+  seatsLeft,
   snapshotOf,
   step,
   type MachineEffect,
@@ -30,6 +30,7 @@ import { tableAuth, type TableAuth } from "./table-auth";
 import { TableRoomState, setTableState } from "./table-state";
 import { RoomRequests } from "./room-messages";
 import { setAutoDispose } from "./auto-dispose";
+import { SeatReservations } from "./seat-reservations";
 
 type TableClient = Client<{ auth: TableAuth }>;
 
@@ -38,7 +39,7 @@ const playerOf = (client: TableClient): string => client.auth!.playerId;
 /** The metadata the matchmaker filters on (`filterBy(["instanceId", "freeSeat"])`) and `GET /api/tables` lists. */
 export interface TableMetadata {
   instanceId: string | null;
-  /** Public tables only: whether a seat is free. */
+  /** Public tables only: whether a seat is free, the seats held for players matched here to sit counted as taken. */
   freeSeat?: boolean;
   tableId: string;
   seated: number;
@@ -97,6 +98,8 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
   private lastListing = "";
   /** The names and avatars of the players here, as the table shows them. */
   private readonly profiles = new Map<string, RoomProfile>();
+  /** Seats held for the connections matched here to sit (public tables): counted in the listing's `freeSeat`. */
+  private reservations!: SeatReservations;
 
   private get s(): Services {
     return this.services;
@@ -110,6 +113,12 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
     this.tableId = parsed.instanceId === null ? `public:${this.roomId}` : this.scope;
     setAutoDispose(this, false);
     setTableState(this);
+    this.reservations = new SeatReservations(
+      this,
+      this.s.clock,
+      () => seatsLeft(this.machine),
+      () => this.publish(),
+    );
     const requests = new RoomRequests<TableClient>(this, this.s, playerOf);
     const answer = (
       type: TableMessageType,
@@ -137,6 +146,8 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
           avatarUrl: profile?.avatarUrl ?? null,
           face: profile ? profile.face : null,
         }).seat;
+        // Seated: the seat counts as taken, and none is held for this connection any more.
+        if (this.reservations.release(client.sessionId)) this.publish();
         return answer(TABLE_MESSAGES.sit, msg.requestId, seat ?? null);
       },
     });
@@ -173,8 +184,9 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
     if (client.auth.scope !== this.scope) throw new AppError("forbidden", 403, "This table belongs to another activity instance");
     const player = await this.s.players.get(client.auth.playerId);
     this.profiles.set(player.id, roomProfile(player));
-    // A player who comes back on a new connection (after the grace) finds their seat again.
+    // A player who comes back on a new connection (after the grace) finds their seat again, and holds no other.
     this.feed({ type: "join", playerId: client.auth.playerId, sessionId: client.sessionId });
+    if (this.machine.seats.some((s) => s.playerId === player.id) && this.reservations.release(client.sessionId)) this.publish();
   }
 
   override onDrop(client: TableClient, code?: number): void {
@@ -197,10 +209,12 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
   }
 
   override onLeave(client: TableClient): void {
+    this.reservations.release(client.sessionId);
     this.feed({ type: "leave", playerId: playerOf(client), sessionId: client.sessionId });
   }
 
   override async onDispose(): Promise<void> {
+    this.reservations.stop();
     this.feed({ type: "stop" });
     this.s.clock.clearTimeout(this.wakeTimer);
     this.wakeTimer = undefined;
@@ -442,14 +456,23 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
     const snapshot = snapshotOf(this.machine, { tableId: this.tableId, instanceId: this.instanceId, watchers }, this.s.config.table);
     // Nobody seated and nobody here between rounds: Colyseus may close the room.
     setAutoDispose(this, this.machine.seats.length === 0 && this.clients.length === 0 && this.idle());
+    this.list(snapshot.players.length, watchers);
     const text = JSON.stringify(snapshot);
     if (text === this.lastSnapshot) return;
     this.lastSnapshot = text;
     // Stamped with the clock only when the table changed (the next patch sends it within a tick).
     this.state.snapshot = JSON.stringify({ ...snapshot, serverTime: this.s.clock.now() } satisfies TableSnapshot);
-    const metadata: TableMetadata = { instanceId: this.instanceId, tableId: this.tableId, seated: snapshot.players.length, watchers };
-    if (this.instanceId === null) metadata.freeSeat = hasFreeSeat(this.machine);
-    // The listing is written (to Redis, when scaled out) only when it changes, not on every card.
+  }
+
+  /**
+   * The room's listing, which the matchmaker filters on. A reservation changes it without changing the
+   * table everyone sees (a join is matched before its client connects), so it is decided apart from the
+   * snapshot; it is written (to Redis, when scaled out) only when it changes, not on every card.
+   */
+  private list(seated: number, watchers: number): void {
+    const metadata: TableMetadata = { instanceId: this.instanceId, tableId: this.tableId, seated, watchers };
+    // Seats taken and seats held for the players matched here to sit (seat-reservations.ts).
+    if (this.instanceId === null) metadata.freeSeat = this.reservations.free(seatsLeft(this.machine));
     const listing = JSON.stringify(metadata);
     if (listing === this.lastListing) return;
     this.lastListing = listing;

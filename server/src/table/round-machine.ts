@@ -739,8 +739,8 @@ export function snapshotOf(
   };
 }
 
-/** Whether a public table has a seat free (the matchmaker's `freeSeat`). */
-export const hasFreeSeat = (m: TableMachine): boolean => m.seats.length < TABLE_SEATS_COUNT;
+/** The table's seats nobody holds (a public table's `freeSeat` counts the room's seat reservations too). */
+export const seatsLeft = (m: TableMachine): number => TABLE_SEATS_COUNT - m.seats.length;
 
 // ── The restart rule ──────────────────────────────────────────────────────────────────────────────
 
