@@ -93,6 +93,25 @@ describe("the Avatar", () => {
     expect(svgOf("Guest1234")).not.toBe(alice);
   });
 
+  it("colours faces with two different inks each, in many pairs: members of one call seldom share their colours", () => {
+    const inksOf = (seed: string) => {
+      const { container, unmount } = render(<Avatar src={null} name={seed} seed={seed} />);
+      const fills = [...container.querySelectorAll("svg [fill]")].map((e) => e.getAttribute("fill")!).filter((f) => f.startsWith("#"));
+      unmount();
+      // The ground (the first shape) and the head (the next): the face's features are drawn in black or white.
+      return fills.filter((f) => f !== "#000000" && f !== "#FFFFFF" && f !== "#ffffff").slice(0, 2);
+    };
+    const pairs = new Map<string, number>();
+    for (let i = 0; i < 300; i++) {
+      const [ground, head] = inksOf(`seed-${i.toString(36)}`);
+      expect(ground).not.toBe(head);
+      pairs.set(`${ground}/${head}`, (pairs.get(`${ground}/${head}`) ?? 0) + 1);
+    }
+    // Ten inks make 90 ordered pairs; none holds more than a small share of 300 faces.
+    expect(pairs.size).toBeGreaterThanOrEqual(75);
+    expect(Math.max(...pairs.values())).toBeLessThan(16);
+  });
+
   it("never shows an anonymous player's picture, nor a face that would tell them apart", () => {
     useSession.setState({ embedded: true });
     render(<Avatar src={PICTURE} name="Anonymous" seed={null} />);

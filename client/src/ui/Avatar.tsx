@@ -4,8 +4,26 @@ import { avatarSource } from "@casino/common/avatar";
 import { useSession } from "../store/session";
 import { cn } from "./cn";
 
-/** The generated faces' palette: fixed inks that read on the dark and the light theme alike. */
-const FACE_COLOURS = ["#0ea5e9", "#f59e0b", "#ef4444", "#10b981", "#8b5cf6"];
+/** The generated faces' inks: ten hues about a tenth of the colour wheel apart, that read on the dark and the light theme alike. */
+const FACE_INKS = ["#ef4444", "#f97316", "#facc15", "#84cc16", "#10b981", "#06b6d4", "#3b82f6", "#8b5cf6", "#d946ef", "#ec4899"];
+
+/**
+ * A face's two inks (its head and its ground), picked by its seed from FACE_INKS: 90 pairs. Given the
+ * whole list, boring-avatars' beam takes the ground from the head's place in it, so a face has one of
+ * only as many colourings as there are inks (five before, when two members of one call often looked
+ * alike); given these two, it takes one for each.
+ */
+function inksOf(seed: string): [string, string] {
+  // FNV-1a over the seed, then murmur3's finaliser, so neighbouring seeds land far apart.
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < seed.length; i++) hash = Math.imul(hash ^ seed.charCodeAt(i), 0x01000193);
+  hash = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b);
+  hash = Math.imul(hash ^ (hash >>> 13), 0xc2b2ae35);
+  hash = (hash ^ (hash >>> 16)) >>> 0;
+  const head = hash % FACE_INKS.length;
+  const ground = (head + 1 + (Math.floor(hash / FACE_INKS.length) % (FACE_INKS.length - 1))) % FACE_INKS.length;
+  return [FACE_INKS[head]!, FACE_INKS[ground]!];
+}
 
 /**
  * The one round avatar of the app (header, the "In this activity" strip, the shared tables, the crash
@@ -38,7 +56,7 @@ export function Avatar({ src, name, seed, className }: { src?: string | null; na
           ?
         </span>
       ) : (
-        <Face name={seed} variant="beam" colors={FACE_COLOURS} size="100%" title={false} aria-label={name} role="img" />
+        <Face name={seed} variant="beam" colors={inksOf(seed)} size="100%" title={false} aria-label={name} role="img" />
       )}
       {shown && (
         <img
