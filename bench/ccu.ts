@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { TONIGHT_PUSH_MS } from "@casino/common";
+import { TONIGHT_FULL_READ_MS, TONIGHT_PUSH_MS } from "@casino/common";
 import { SessionTokens } from "../server/src/auth/session";
 import { startLoadProcesses, LoadProcess, collect } from "../loadtest/processes";
 import { summariseIntervals } from "../loadtest/stats";
@@ -27,7 +27,7 @@ import { loadavg } from "node:os";
  * tokens signed with the secret), and all of them join that instance's together room from this
  * process, so every settled bet is a feed row fanned out to `--feed-viewers` connections. Reported: bet
  * latency and the server's CPU per bet without and with the feed; the difference is the fan-out's cost.
- * Each settled bet also makes the instance's Tonight board (`board` push) be read again and pushed to
+ * Each settled bet also makes the instance's Tonight board (`board` push) be brought up to date and pushed to
  * its members, at most every TONIGHT_PUSH_MS: counted at the receiving members, with the time from the
  * round's record until a member's board first counts it.
  *
@@ -296,7 +296,7 @@ async function main() {
       );
       const pgPerBet = (use: Record<string, number>, count: number) => (use.postgres * 1000 * SECONDS) / Math.max(1, count);
       console.log(
-        `  (that fan-out is the feed row and the Tonight board, both sent for every settled bet; PostgreSQL CPU per bet ${f(pgPerBet(betUse, plainCount), 3)} ms without, ${f(pgPerBet(feed.use, n), 3)} ms with: the board is read again from the database at most every ${TONIGHT_PUSH_MS} ms per instance)`,
+        `  (that fan-out is the feed row and the Tonight board, both sent for every settled bet; PostgreSQL CPU per bet ${f(pgPerBet(betUse, plainCount), 3)} ms without, ${f(pgPerBet(feed.use, n), 3)} ms with: the board is brought up to date from the database at most every ${TONIGHT_PUSH_MS} ms per instance, read whole every ${TONIGHT_FULL_READ_MS / 1000} s)`,
       );
       console.log(`server event loop with the feed: blocked ${f(feed.loop, 0)} ms at most`);
       if (tonightFeed) printTonight("with the feed", feed.counts, n, tonightFeed);

@@ -34,6 +34,13 @@ export const TOGETHER_PUSH = {
  */
 export const TONIGHT_PUSH_MS = 400;
 
+/**
+ * Between pushes the server brings the board up to date with the rounds settled since its previous
+ * read; every this many ms per instance it reads the whole board again (the safety net of those
+ * incremental reads), and pushes it if it changed.
+ */
+export const TONIGHT_FULL_READ_MS = 30_000;
+
 /** A watched table's steps are pushed at most once per this many ms per watched player (the latest step wins). */
 export const WATCH_PUSH_MS = 250;
 

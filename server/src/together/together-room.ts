@@ -8,6 +8,7 @@ import {
   RACE_SHOWN_MS,
   TOGETHER_MESSAGES,
   TOGETHER_PUSH,
+  TONIGHT_FULL_READ_MS,
   TONIGHT_PUSH_MS,
   WATCH_PUSH_MS,
   describeZodError,
@@ -33,11 +34,12 @@ import type { SessionClaims } from "../auth/session";
 import type { ClockTimer } from "../clock";
 import { AppError, forbidden } from "../errors";
 import { Coalescer } from "../leaderboard/coalescer";
+import { loadProfiles, type Profile } from "../leaderboard/profiles";
 import type { Services } from "../services";
 import { MEMBER_REFRESH_MS, boardChannel, feedChannel, membersChannel, raceChannel, tableChannel, type TableStep } from "./together";
 import { RaceRefusal, closeJoinWindow, joinRace, raceStandings, raceViews, shownRace, startRace, type RaceRecord } from "./race";
 import { endRace } from "./race-sweep";
-import { recordTonightJoins, tonightBoards } from "./tonight";
+import { TonightTally, boardsOf, recordTonightJoins } from "./tonight";
 
 interface TogetherAuth extends SessionClaims {
   instanceId: string | null;
@@ -110,8 +112,19 @@ export abstract class TogetherRoom extends Room<{ client: TogetherClient }> {
   private readonly globalRows: FeedEntry[] = [];
   private flushTimer: ReturnType<typeof setTimeout> | null = null;
   private membersPush!: Coalescer;
-  /** The tonight board: read again and pushed after a member's settled round or a join, at most every TONIGHT_PUSH_MS. */
+  /** The tonight board: brought up to date and pushed after a member's settled round or a join, at most every TONIGHT_PUSH_MS. */
   private boardPush!: Coalescer;
+  /** The board's figures as the room keeps them (see TonightTally), and its members' profiles as last read. */
+  private tally: TonightTally | null = null;
+  private profiles = new Map<string, Profile>();
+  /**
+   * `boardNews`: a round, a join or a profile asked for the next push, which is sent whatever it holds.
+   * Otherwise (the periodic full read) the board is pushed only if it differs from `lastBoards`, the
+   * boards last pushed as JSON ("" after a push that did not keep them).
+   */
+  private lastBoards = "";
+  private boardNews = false;
+  private fullReadTimer: ReturnType<typeof setInterval> | null = null;
   /** The UTC day the connected members were last recorded for (a new day records them again). */
   private joinsDay: string | null = null;
   private refreshTimer: ReturnType<typeof setInterval> | null = null;
@@ -121,6 +134,7 @@ export abstract class TogetherRoom extends Room<{ client: TogetherClient }> {
   private readonly onInstanceRow = (row: FeedRow) => {
     // A member's round settled (its record is committed before its row is published): the board changed,
     // and the race's order while it runs.
+    this.boardNews = true;
     this.boardPush.trigger();
     if (this.race && this.race.finishedAt === null) this.racePush.trigger();
     this.recentRowIds.add(row.id);
@@ -130,7 +144,12 @@ export abstract class TogetherRoom extends Room<{ client: TogetherClient }> {
   private readonly onGlobalRow = (row: FeedRow) => this.queue(this.globalRows, row);
   private stopBigWins: (() => void) | null = null;
   private readonly onMembersChanged = () => this.membersPush.trigger();
-  private readonly onBoardChanged = () => this.boardPush.trigger();
+  /** A member's name or anonymity changed: the board and the profiles are read again in full. */
+  private readonly onBoardChanged = () => {
+    this.tally?.invalidate();
+    this.boardNews = true;
+    this.boardPush.trigger();
+  };
   /** The instance's race as last read (null: none to show), its push and the timers of its next step. */
   private race: RaceRecord | null = null;
   private racePush!: Coalescer;
@@ -159,6 +178,12 @@ export abstract class TogetherRoom extends Room<{ client: TogetherClient }> {
       await presence.subscribe(raceChannel(this.instanceId), this.onRaceChanged);
       await this.loadRace();
       this.refreshTimer = setInterval(() => void this.refreshEntries(), MEMBER_REFRESH_MS);
+      this.tally = new TonightTally(this.services.db, this.instanceId);
+      // The safety net of the board's incremental reads: a full read now and then (pushed if it changed).
+      this.fullReadTimer = setInterval(() => {
+        this.tally?.invalidate();
+        this.boardPush.trigger();
+      }, TONIGHT_FULL_READ_MS);
     }
     this.onMessage(TOGETHER_MESSAGES.at, (client: TogetherClient, raw: unknown) => this.onAt(client, raw));
     this.onMessage(TOGETHER_MESSAGES.watch, (client: TogetherClient, raw: unknown) => this.onWatch(client, raw));
@@ -190,6 +215,7 @@ export abstract class TogetherRoom extends Room<{ client: TogetherClient }> {
       this.joinsDay = null;
       this.services.log.error("together:tonight", "join not recorded", error);
     });
+    this.boardNews = true;
     this.boardPush.trigger();
     this.racePush.trigger();
     // The change above reaches the instance's other rooms; this client gets its list now.
@@ -222,6 +248,7 @@ export abstract class TogetherRoom extends Room<{ client: TogetherClient }> {
     if (this.flushTimer) clearTimeout(this.flushTimer);
     if (this.tableTimer) clearTimeout(this.tableTimer);
     if (this.refreshTimer) clearInterval(this.refreshTimer);
+    if (this.fullReadTimer) clearInterval(this.fullReadTimer);
     const presence = this.services.presence;
     this.stopBigWins?.();
     if (this.instanceId) {
@@ -551,12 +578,16 @@ export abstract class TogetherRoom extends Room<{ client: TogetherClient }> {
   }
 
   /**
-   * Reads the instance's tonight board from the database and pushes it, as each client's player sees it
-   * (anonymous members hidden from the others). On a new UTC day the members still connected are
-   * recorded for it first (their board starts again from then).
+   * Brings the instance's tonight board up to date (TonightTally: the rounds settled since the last read,
+   * or a full read) and pushes it, as each client's player sees it (anonymous members hidden from the
+   * others). On a new UTC day the members still connected are recorded for it first (their board starts
+   * again from then). The members' profiles are read again with each full read, and for a member new to
+   * the room. A push of the periodic full read is left out when the board did not change.
    */
   private async pushBoard(): Promise<void> {
-    if (!this.instanceId) return;
+    if (!this.instanceId || !this.tally) return;
+    const news = this.boardNews;
+    this.boardNews = false;
     const viewers = [...new Set(this.clients.filter((c) => c.userData).map((c) => c.userData!.playerId))];
     if (viewers.length === 0) return;
     const day = new Date().toISOString().slice(0, 10);
@@ -564,9 +595,17 @@ export abstract class TogetherRoom extends Room<{ client: TogetherClient }> {
       await recordTonightJoins(this.services.db, this.instanceId, viewers);
       this.joinsDay = day;
     }
-    const board = await tonightBoards(this.services.db, this.instanceId, viewers);
+    const board = await this.tally.read();
+    const ids = board.members.map((m) => m.playerId);
+    if (board.full || ids.some((id) => !this.profiles.has(id))) this.profiles = await loadProfiles(this.services.db, ids);
+    const boards = boardsOf(board.members, this.profiles, viewers);
+    if (!news) {
+      const shown = JSON.stringify([board.day, [...boards]]);
+      if (shown === this.lastBoards) return;
+      this.lastBoards = shown;
+    } else this.lastBoards = "";
     for (const client of this.clients) {
-      const rows = client.userData && board.boards.get(client.userData.playerId);
+      const rows = client.userData && boards.get(client.userData.playerId);
       if (rows) client.send(TOGETHER_PUSH.board, { instanceId: this.instanceId, day: board.day, rows } satisfies TonightBoardPush);
     }
   }
