@@ -45,7 +45,7 @@ export class Leaderboards {
     guilds: Guilds,
     instances: Instances,
     badges: ReadonlyMap<string, string>,
-    /** The server's session secret: the key of the stand-ins of anonymous players' ids (see StandIns). */
+    /** The server's token-signing secret: the key of the stand-ins of anonymous players' ids (see StandIns). */
     secret: string,
     private readonly log: Log,
     /** Ledger ids per statement when a build reads the week (tests make it small). */

@@ -4,7 +4,7 @@ import type { BoardSpec } from "./types";
 
 /**
  * The `playerId` a board entry masked as anonymous carries instead of the player's id: an HMAC, keyed
- * by a key derived from the server's session secret, of the board, its window and scope, the UTC day
+ * by a key derived from the server's token-signing secret, of the board, its window and scope, the UTC day
  * and the player id, truncated to 128 bits (22 base64url characters after `ANONYMOUS_ID_PREFIX`).
  *
  * Every process derives the same key, so a page reads the same on any of them, and the stand-in stays
