@@ -93,6 +93,8 @@ describe("the leaderboard panel inside Discord", () => {
       await b.getByRole("switch", { name: "Anonymous" }).click();
       await expect.poll(() => a.getByRole("list", { name: "Balance leaderboard" }).textContent(), { timeout: 20_000 }).not.toContain("Bob");
       expect(await rowOf(a, "Anonymous").textContent()).toContain(shown);
+      // The masked row carries a stand-in, not Bob's id: it is not taken for Alice's own row either.
+      expect(await rowOf(a, "Anonymous").textContent()).not.toContain("(You)");
       // Bob still sees his own name.
       expect(await rowOf(b, "Bob").textContent()).toContain("(You)");
       expect(alice.rest.slice(restBefore)).toEqual([]);

@@ -368,6 +368,11 @@ export interface ActiveTagView {
  */
 export interface BoardEntryBase {
   rank: number;
+  /**
+   * The player's id; in an entry masked as anonymous (anyone else's view of an anonymous player) an
+   * opaque stand-in instead (`ANONYMOUS_ID_PREFIX` and 22 characters), distinct per player and stable
+   * on one board, scope and UTC day, never the real id.
+   */
   playerId: string;
   username: string;
   avatarUrl: string | null;

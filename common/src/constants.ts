@@ -43,3 +43,10 @@ export const isGuestId = (discordId: string): boolean => discordId.startsWith(GU
 
 /** The name everyone else sees for a player in anonymous mode (boards, tables, the crash room). */
 export const ANONYMOUS_NAME = "Anonymous";
+
+/**
+ * How the `playerId` of a board entry masked as anonymous begins: such an entry never carries the
+ * player's real id, only an opaque stand-in (this prefix and 22 characters) that names the player on
+ * one board, scope and UTC day only, so it cannot be matched with their id on any other surface.
+ */
+export const ANONYMOUS_ID_PREFIX = "anon-";

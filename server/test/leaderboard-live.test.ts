@@ -97,20 +97,36 @@ describe("live leaderboard deltas", () => {
     await room.leave();
   });
 
-  it("masks an anonymous player in others' views but not in their own", async () => {
+  it("masks an anonymous player in others' views but not in their own, with no real id in the rows", async () => {
     const shy = await discordPlayer(t, "ShyLive");
+    const shier = await discordPlayer(t, "ShierLive");
     const other = await discordPlayer(t, "OtherLive");
     await setBalance(t, shy.player.id, 95_000_000);
-    await t.request("PATCH", "/api/player/anonymous", { token: shy.token, body: { playerId: shy.player.id, enabled: true } });
+    await setBalance(t, shier.player.id, 95_000_001);
+    for (const p of [shy, shier])
+      await t.request("PATCH", "/api/player/anonymous", { token: p.token, body: { playerId: p.player.id, enabled: true } });
     await lb().catchUp();
     const mine = await watch(shy.token, { board: "balance", limit: 5 });
     const theirs = await watch(other.token, { board: "balance", limit: 5 });
     expect(mine.view.rows.find((e) => e.playerId === shy.player.id)).toMatchObject({ username: "ShyLive", discordId: shy.discordId });
-    const masked = theirs.view.rows.find((e) => e.playerId === shy.player.id)!;
-    expect(masked).toMatchObject({ username: "Anonymous", avatarUrl: null });
+    expect(JSON.stringify(mine.view.rows)).not.toContain(shier.player.id);
+    const text = JSON.stringify(theirs.view.rows);
+    for (const p of [shy, shier]) {
+      expect(text).not.toContain(p.player.id);
+      expect(text).not.toContain(p.discordId);
+    }
+    const masked = theirs.view.rows.find((e) => (e as any).balance === 95_000_000)!;
+    expect(masked).toMatchObject({ username: "Anonymous", avatarUrl: null, playerId: expect.stringMatching(/^anon-[A-Za-z0-9_-]{22}$/) });
     expect("discordId" in masked).toBe(false);
+    const maskedToo = theirs.view.rows.find((e) => (e as any).balance === 95_000_001)!;
+    expect(maskedToo).toMatchObject({ username: "Anonymous", playerId: expect.stringMatching(/^anon-/) });
+    expect(maskedToo.playerId).not.toBe(masked.playerId);
+    // The room's rows are the REST page's, stand-ins included.
+    expect(theirs.view.rows).toEqual((await t.request("GET", "/api/leaderboard?limit=5", { token: other.token })).body.entries);
     await mine.room.leave();
     await theirs.room.leave();
+    for (const p of [shy, shier])
+      await t.request("PATCH", "/api/player/anonymous", { token: p.token, body: { playerId: p.player.id, enabled: false } });
   });
 
   it("sends viewers the new row when a player on their page turns anonymous, though no coins moved", async () => {
@@ -126,11 +142,16 @@ describe("live leaderboard deltas", () => {
         .status,
     ).toBe(200);
     await inbox.wait(
-      (m) => m.type === "delta" && m.body.changed.some((e: any) => e.playerId === turning.player.id && e.username === "Anonymous"),
+      (m) => m.type === "delta" && m.body.changed.some((e: any) => e.balance === 96_000_000 && e.username === "Anonymous"),
       1_000,
     );
-    expect(view.rows.find((e) => e.playerId === turning.player.id)).toMatchObject({ username: "Anonymous", avatarUrl: null });
+    expect(view.rows.find((e) => (e as any).balance === 96_000_000)).toMatchObject({
+      username: "Anonymous",
+      avatarUrl: null,
+      playerId: expect.stringMatching(/^anon-/),
+    });
     expect(JSON.stringify(view.rows)).not.toContain("TurningLive");
+    expect(JSON.stringify(view.rows)).not.toContain(turning.player.id);
     await room.leave();
   });
 

@@ -90,8 +90,14 @@ describe("the page cache", () => {
         (await t.request("PATCH", "/api/player/anonymous", { token: star.token, body: { playerId: star.player.id, enabled } })).status,
       ).toBe(200);
     await anonymous(true);
-    expect(await top(viewer.token)).toMatchObject({ playerId: star.player.id, username: "Anonymous", avatarUrl: null, badge: null });
+    expect(await top(viewer.token)).toMatchObject({
+      playerId: expect.stringMatching(/^anon-[A-Za-z0-9_-]{22}$/),
+      username: "Anonymous",
+      avatarUrl: null,
+      badge: null,
+    });
     expect(JSON.stringify(await top(viewer.token))).not.toContain(star.discordId);
+    expect(JSON.stringify(await top(viewer.token))).not.toContain(star.player.id);
     // The same cached page, seen by the anonymous player: their own entry unmasked.
     expect(await top(star.token)).toMatchObject({ playerId: star.player.id, username: "Starlet", discordId: star.discordId });
     await anonymous(false);

@@ -81,6 +81,7 @@ describe.skipIf(TEST_DB === "pglite")("the leaderboard rebuild under a short sta
       services.guilds,
       services.instances,
       new Map(),
+      "a test's secret of at least 32 characters",
       services.log,
       WEEK_SCAN_IDS,
     );

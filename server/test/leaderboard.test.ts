@@ -95,22 +95,31 @@ describe("the balance board", () => {
 
   it("shows an anonymous player as Anonymous to everyone but themselves, and special badges otherwise", async () => {
     const hidden = await discordPlayer(t, "Secretive");
+    const shy = await discordPlayer(t, "Shy");
     const viewer = await discordPlayer(t, "Curious");
     const res = await t.request("POST", "/api/token", { body: { code: `ok:${BADGE_ID}:Maker` } });
     const maker = { token: res.body.session_token, player: res.body.player };
     await setBalance(t, hidden.player.id, 77_000_001);
+    await setBalance(t, shy.player.id, 77_000_002);
     await setBalance(t, maker.player.id, 77_000_000);
-    expect(
-      (await t.request("PATCH", "/api/player/anonymous", { token: hidden.token, body: { playerId: hidden.player.id, enabled: true } }))
-        .status,
-    ).toBe(200);
+    for (const p of [hidden, shy])
+      expect(
+        (await t.request("PATCH", "/api/player/anonymous", { token: p.token, body: { playerId: p.player.id, enabled: true } })).status,
+      ).toBe(200);
     await lb().catchUp();
 
     const seenByOthers = await t.request("GET", "/api/leaderboard?limit=100", { token: viewer.token });
-    const entry = seenByOthers.body.entries.find((e: any) => e.playerId === hidden.player.id);
+    // Neither anonymous player's id, name or Discord id is anywhere in the others' page.
+    const text = JSON.stringify(seenByOthers.body);
+    for (const p of [hidden, shy]) {
+      expect(text).not.toContain(p.player.id);
+      expect(text).not.toContain(p.discordId);
+    }
+    expect(text).not.toContain("Secretive");
+    const entry = seenByOthers.body.entries.find((e: any) => e.balance === 77_000_001);
     expect(entry).toEqual({
       rank: entry.rank,
-      playerId: hidden.player.id,
+      playerId: expect.stringMatching(/^anon-[A-Za-z0-9_-]{22}$/),
       username: "Anonymous",
       avatarUrl: null,
       anonymousMode: true,
@@ -119,15 +128,29 @@ describe("the balance board", () => {
       activeTag: null,
       balance: 77_000_001,
     });
-    const text = JSON.stringify(seenByOthers.body);
-    expect(text).not.toContain("Secretive");
-    expect(text).not.toContain(hidden.discordId);
+    // Two anonymous players on one page: two stand-ins, so rows keep distinct keys.
+    const shyEntry = seenByOthers.body.entries.find((e: any) => e.balance === 77_000_002);
+    expect(shyEntry).toMatchObject({ username: "Anonymous", playerId: expect.stringMatching(/^anon-/) });
+    expect(shyEntry.playerId).not.toBe(entry.playerId);
+    // The stand-in stays put from one read to the next, and is no player's id: no rank is found for it.
+    const next = await t.request("GET", "/api/leaderboard?limit=100", { token: viewer.token });
+    expect(next.body.entries.find((e: any) => e.balance === 77_000_001).playerId).toBe(entry.playerId);
+    expect((await t.request("GET", `/api/player/${entry.playerId}/rank`, { token: viewer.token })).status).toBe(404);
+    // Nor does the rank call tie a known id to the masked row: an anonymous player's rank is told to themself only.
+    for (const p of [hidden, shy])
+      expect((await t.request("GET", `/api/player/${p.player.id}/rank`, { token: viewer.token })).body).toEqual({
+        rank: null,
+        total: seenByOthers.body.total,
+      });
+    expect((await t.request("GET", `/api/player/${hidden.discordId}/rank`, { token: viewer.token })).body.rank).toBeNull();
+    expect((await t.request("GET", `/api/player/${hidden.player.id}/rank`, { token: hidden.token })).body.rank).toBe(entry.rank);
     expect(seenByOthers.body.entries.find((e: any) => e.playerId === maker.player.id)).toMatchObject({
       username: "Maker",
       badge: "Creator",
       discordId: BADGE_ID,
     });
 
+    // The player themself gets their own entry whole, real id included; the other anonymous one stays masked.
     const seenBySelf = await t.request("GET", "/api/leaderboard?limit=100", { token: hidden.token });
     expect(seenBySelf.body.entries.find((e: any) => e.playerId === hidden.player.id)).toMatchObject({
       username: "Secretive",
@@ -135,10 +158,14 @@ describe("the balance board", () => {
       discordId: hidden.discordId,
       avatarUrl: `https://cdn.discordapp.com/avatars/${hidden.discordId}/abc123.png`,
       face: faceOf(hidden.player.id),
+      balance: 77_000_001,
     });
+    expect(JSON.stringify(seenBySelf.body)).not.toContain(shy.player.id);
+    expect(seenBySelf.body.entries.find((e: any) => e.balance === 77_000_002).playerId).toBe(shyEntry.playerId);
 
-    // Switching back shows the name again at once: the change refreshes the stored profile before it is answered.
-    await t.request("PATCH", "/api/player/anonymous", { token: hidden.token, body: { playerId: hidden.player.id, enabled: false } });
+    // Switching back shows the name and id again at once: the change refreshes the stored profile before it is answered.
+    for (const p of [hidden, shy])
+      await t.request("PATCH", "/api/player/anonymous", { token: p.token, body: { playerId: p.player.id, enabled: false } });
     const again = await t.request("GET", "/api/leaderboard?limit=100", { token: viewer.token });
     expect(again.body.entries.find((e: any) => e.playerId === hidden.player.id).username).toBe("Secretive");
     // The face is the player's, the same one to every viewer once shown, and not the player id.
@@ -196,6 +223,8 @@ describe("the balance board", () => {
     } finally {
       redis.storeProfiles = working;
     }
+    // Named again, so the later tests' boards show every id (an anonymous player's row carries a stand-in).
+    expect((await t.request("PATCH", "/api/player/anonymous", { token, body: { playerId: player.id, enabled: false } })).status).toBe(200);
   });
 
   it("loses no update while Redis refuses writes for a moment", async () => {
@@ -351,6 +380,55 @@ describe("the Connect the Dots and Dot Battle boards", () => {
     await t.app.services.redis.flushdb();
     expect((await t.request("GET", "/api/game/dots/leaderboard?limit=25", { token: fast.token })).body).toEqual(speed.body);
   });
+
+  it("gives anonymous players on the speed and kills boards stand-ins, never their ids, but their own entry to themselves", async () => {
+    const hidden = await discordPlayer(t, "Quiet");
+    const shy = await discordPlayer(t, "Quieter");
+    const viewer = await discordPlayer(t, "Looker");
+    for (const [i, p] of [hidden, shy].entries()) {
+      await t.app.services.players.update(p.player.id, { anonymousMode: true });
+      await t.app.services.db.run((em) =>
+        em.query(`INSERT INTO dots_speed_records (player_id, completion_time_ms) VALUES ($1, $2)`, [p.player.id, 1_001 + i]),
+      );
+      await lb().recordSpeed(p.player.id, 1_001 + i);
+      await t.app.services.db.run((em) =>
+        em.query(`INSERT INTO dot_battle_scores (player_id, kills) VALUES ($1, $2)`, [p.player.id, 9_001 + i]),
+      );
+      await lb().recordKills(p.player.id, 9_001 + i);
+    }
+    await lb().catchUp();
+    const boards = [
+      { path: "/api/game/dots/leaderboard?limit=100", value: "completionTimeMs", of: [1_001, 1_002] },
+      { path: "/api/game/dot-battle/leaderboard?limit=100", value: "kills", of: [9_001, 9_002] },
+    ];
+    const standIns: string[] = [];
+    for (const board of boards) {
+      const seen = await t.request("GET", board.path, { token: viewer.token });
+      expect(seen.status).toBe(200);
+      const text = JSON.stringify(seen.body);
+      for (const p of [hidden, shy]) {
+        expect(text).not.toContain(p.player.id);
+        expect(text).not.toContain(p.discordId);
+      }
+      const [a, b] = board.of.map((v) => seen.body.entries.find((e: any) => e[board.value] === v));
+      expect(a).toMatchObject({ username: "Anonymous", face: null, playerId: expect.stringMatching(/^anon-[A-Za-z0-9_-]{22}$/) });
+      expect(b).toMatchObject({ username: "Anonymous", face: null, playerId: expect.stringMatching(/^anon-[A-Za-z0-9_-]{22}$/) });
+      expect(a.playerId).not.toBe(b.playerId);
+      standIns.push(a.playerId, b.playerId);
+      const self = await t.request("GET", board.path, { token: hidden.token });
+      expect(self.body.entries.find((e: any) => e[board.value] === board.of[0])).toMatchObject({
+        playerId: hidden.player.id,
+        username: "Quiet",
+        discordId: hidden.discordId,
+      });
+    }
+    // Each board its own stand-ins: a player's row on one cannot be matched with their row on another.
+    expect(new Set(standIns).size).toBe(4);
+    // Out of anonymous mode, the rows carry the ids again.
+    for (const p of [hidden, shy]) await t.app.services.players.update(p.player.id, { anonymousMode: false });
+    const named = await t.request("GET", boards[1]!.path, { token: viewer.token });
+    expect(named.body.entries.find((e: any) => e.kills === 9_001)).toMatchObject({ playerId: hidden.player.id, username: "Quiet" });
+  });
 });
 
 describe.skipIf(TEST_DB === "pglite")("commits out of id order (PostgreSQL)", () => {
@@ -459,7 +537,12 @@ describe("the cheap page path", () => {
     expect(all.find((e: any) => e.playerId === hidden.player.id).username).toBe("Hidden");
     expect(all.find((e: any) => e.playerId === plain.player.id).username).toBe('Plain "quoted" \\ name');
     const others = JSON.parse(await lb().pageJson({ board: "kills", window: "all", scope: "global" }, 1, 100, null)).entries;
-    expect(others.find((e: any) => e.playerId === hidden.player.id)).toMatchObject({ username: "Anonymous", badge: null });
+    expect(others.find((e: any) => e.kills === 51)).toMatchObject({
+      username: "Anonymous",
+      badge: null,
+      playerId: expect.stringMatching(/^anon-/),
+    });
+    expect(JSON.stringify(others)).not.toContain(hidden.player.id);
     expect(compared).toBeGreaterThan(40);
   });
 });

@@ -163,10 +163,18 @@ describe.runIf(TEST_DB === "postgres")("two server processes on one PostgreSQL a
     };
     const hiding = await signIn(a, "810000000000000001", "HidingAcross");
     const viewer = await signIn(b, "810000000000000002", "ViewerAcross");
-    const shown = async () => {
-      const page = await api(b, "GET", "/api/leaderboard?limit=100", { token: viewer.token });
+    const entries = async (server: typeof a) => {
+      const page = await api(server, "GET", "/api/leaderboard?limit=100", { token: viewer.token });
       expect(page.status).toBe(200);
-      return (page.body as any).entries.find((e: any) => e.playerId === hiding.playerId)?.username as string | undefined;
+      return (page.body as any).entries as any[];
+    };
+    // The hiding player's row: by id while named; once masked the row carries a stand-in, found by its rank.
+    const rank = async () =>
+      ((await api(b, "GET", `/api/player/${hiding.playerId}/rank`, { token: hiding.token })).body as any).rank as number;
+    const shown = async () => {
+      const [all, at] = await Promise.all([entries(b), rank()]);
+      const row = all.find((e) => e.playerId === hiding.playerId) ?? all.find((e) => e.rank === at);
+      return JSON.stringify(all).includes(hiding.playerId) ? row?.username : `${row?.username} (no id)`;
     };
     // Process b has read (and cached) the profile before the switch.
     await expect.poll(shown, { timeout: 10_000 }).toBe("HidingAcross");
@@ -175,7 +183,10 @@ describe.runIf(TEST_DB === "postgres")("two server processes on one PostgreSQL a
       body: { playerId: hiding.playerId, enabled: true },
     });
     expect(patched.status).toBe(200);
-    await expect.poll(shown, { timeout: 10_000 }).toBe("Anonymous");
+    await expect.poll(shown, { timeout: 10_000 }).toBe("Anonymous (no id)");
+    // Both processes give the masked row the same stand-in (they share the secret it is keyed by).
+    const at = await rank();
+    expect((await entries(a)).find((e) => e.rank === at).playerId).toBe((await entries(b)).find((e) => e.rank === at).playerId);
   });
 
   it("holds one bet budget for a player over both processes", async () => {

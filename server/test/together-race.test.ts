@@ -194,6 +194,10 @@ describe.runIf(TEST_DB === "postgres")("a race of an activity instance", () => {
       face: null,
       winner: true,
     });
+    // No id of the winner anywhere in the others' view: the rows carry none, the hidden row not even the Discord id.
+    expect(JSON.stringify(unnamed)).not.toContain(winner.playerId);
+    expect(JSON.stringify(unnamed)).not.toContain(winner === alice ? "8500001" : "8500002");
+    expect(JSON.stringify(unnamed)).not.toContain(winner.name);
     const named = (await t.request("GET", `/api/races/${raceId}`, { token: winner.token })).body as RaceView;
     expect(named.rows[0]).toMatchObject({ username: winner.name, hidden: false, self: true, winner: true, face: faceOf(winner.playerId) });
 

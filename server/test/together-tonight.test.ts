@@ -221,6 +221,10 @@ describe.runIf(TEST_DB === "postgres")("the tonight board", () => {
     const hidden = aliceSees.find((r) => r.hidden)!;
     expect(hidden).toMatchObject({ username: "Anonymous", discordId: null, avatarUrl: null, self: false });
     if (hidden.biggestWin) expect(hidden.biggestWin.verify).toBeNull();
+    // Nothing in the others' board ties the row to Carol: no id of hers, nor her name, anywhere in it.
+    expect(JSON.stringify(aliceSees)).not.toContain(carol.playerId);
+    expect(JSON.stringify(aliceSees)).not.toContain(carol.discordId);
+    expect(JSON.stringify(aliceSees)).not.toContain("Carol");
     const carolSees = await boardWith(c.inbox, { Alice: 4, Bob: 4, Carol: 2 }, 3);
     expect(carolSees.find((r) => r.self)).toMatchObject({ username: "Carol", discordId: carol.discordId, hidden: false });
     await expectBoardMatchesHistory(t, carolSees, members);

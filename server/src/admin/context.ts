@@ -59,6 +59,7 @@ export async function openAdminContext(config: Config, operator: string): Promis
         new Guilds(db),
         new Instances(db, new DiscordOAuth(config.discord)),
         config.specialBadges,
+        config.sessionSecret,
         log,
       ),
     };

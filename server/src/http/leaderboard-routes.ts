@@ -57,8 +57,8 @@ export function leaderboardRoutes(s: Services): Router {
     if (q.board !== "balance" && q.window !== "all") throw badRequest("window: only the balance board has day and week windows");
     const spec: BoardSpec = { board: q.board, window: q.window, ...(await scopeFor(claims, q)) };
     // A player id on the board needs no database lookup; a Discord id, or an id not ranked, does.
-    let ranked = isUuid(ref) ? await s.leaderboards.rank(spec, ref.toLowerCase()) : null;
-    if (!ranked || ranked.rank === null) ranked = await s.leaderboards.rank(spec, (await s.players.get(ref)).id);
+    let ranked = isUuid(ref) ? await s.leaderboards.rank(spec, ref.toLowerCase(), claims.playerId) : null;
+    if (!ranked || ranked.rank === null) ranked = await s.leaderboards.rank(spec, (await s.players.get(ref)).id, claims.playerId);
     const answer: RankAnswer = { rank: ranked.rank, total: ranked.total };
     res.json(answer);
   });

@@ -1,6 +1,7 @@
 import type { BoardEntry } from "@casino/common";
 import { faceOf } from "../players/face";
 import type { StoredProfile } from "./profiles";
+import type { StandIns } from "./stand-ins";
 import type { BoardSpec } from "./types";
 
 /**
@@ -9,14 +10,18 @@ import type { BoardSpec } from "./types";
  * on the stored profile's ready-made JSON members, so the cheap page path pastes text and every other
  * path reads the very same text.
  *
- * An anonymous player is "Anonymous" to everyone but themselves: no name, avatar, badge or tag, and no
- * `discordId` key at all. A kills entry shows no tag.
+ * An anonymous player is "Anonymous" to everyone but themselves: no name, avatar, badge or tag, no
+ * `discordId` key at all, and in place of their id an opaque stand-in (see StandIns) that ties the
+ * entry to nothing shown elsewhere. A kills entry shows no tag.
  */
 export class EntryRenderer {
   /** SPECIAL_BADGES: Discord id → the badge as JSON. */
   private readonly badgeJsons: ReadonlyMap<string, string>;
 
-  constructor(badges: ReadonlyMap<string, string>) {
+  constructor(
+    badges: ReadonlyMap<string, string>,
+    private readonly standIns: StandIns,
+  ) {
     this.badgeJsons = new Map([...badges].map(([id, badge]) => [id, JSON.stringify(badge)]));
   }
 
@@ -35,7 +40,7 @@ export class EntryRenderer {
   ): string {
     const masked = profile.anonymous && playerId !== viewerId;
     const who = masked
-      ? `"playerId":"${playerId}","username":"Anonymous","avatarUrl":null,"anonymousMode":true,"face":null,"badge":null`
+      ? `"playerId":"${this.standIns.of(spec, playerId)}","username":"Anonymous","avatarUrl":null,"anonymousMode":true,"face":null,"badge":null`
       : `${profile.membersJson},"face":"${faceOf(playerId)}","badge":${this.badgeJsons.get(profile.discordId) ?? "null"}`;
     const tag = masked ? "null" : profile.tagJson;
     let shown: string;

@@ -9,6 +9,7 @@ import { KEYS } from "./keys";
 import { boardScripts, type BoardScripts } from "./scripts";
 import { ProfileStore, loadProfiles, type StoredProfile } from "./profiles";
 import { EntryRenderer } from "./entries";
+import { StandIns } from "./stand-ins";
 import { BoardReads } from "./reads";
 import { PAGE_CACHE_MS, PageCache } from "./page-cache";
 import { BoardConsumers } from "./consumers";
@@ -44,6 +45,8 @@ export class Leaderboards {
     guilds: Guilds,
     instances: Instances,
     badges: ReadonlyMap<string, string>,
+    /** The server's token-signing secret: the key of the stand-ins of anonymous players' ids (see StandIns). */
+    secret: string,
     private readonly log: Log,
     /** Ledger ids per statement when a build reads the week (tests make it small). */
     scanIds = WEEK_SCAN_IDS,
@@ -80,7 +83,7 @@ export class Leaderboards {
       this.profiles,
       guilds,
       instances,
-      new EntryRenderer(badges),
+      new EntryRenderer(badges, new StandIns(secret, now)),
       {
         settled: () => this.consumers.ledgerLoop.settled(),
         rebuildIfMissing: () => this.builds.ensureBuilt(true),
@@ -191,9 +194,12 @@ export class Leaderboards {
     return this.reads.pageJson(spec, page, limit, viewerId);
   }
 
-  /** A player's rank (1-based) on a board and the board's size; null when the board does not rank them. */
-  rank(spec: BoardSpec, playerId: string): Promise<RankAnswer & { value: number | null }> {
-    return this.reads.rank(spec, playerId);
+  /**
+   * A player's rank (1-based) on a board and the board's size; null when the board does not rank them,
+   * and when `viewerId`, another player, asks for an anonymous player's (see BoardReads.rank).
+   */
+  rank(spec: BoardSpec, playerId: string, viewerId?: string): Promise<RankAnswer & { value: number | null }> {
+    return this.reads.rank(spec, playerId, viewerId);
   }
 
   /** The rows for any number of viewers: profiles are read once (`loadProfiles`), then each viewer's rows are rendered. */

@@ -97,21 +97,33 @@ export class BoardReads {
     this.cache.invalidate();
   }
 
-  /** A player's rank (1-based) on a board and the board's size; null when the board does not rank them. */
-  async rank(spec: BoardSpec, playerId: string): Promise<RankAnswer & { value: number | null }> {
+  /**
+   * A player's rank (1-based) on a board and the board's size; null when the board does not rank them.
+   * Asked by `viewerId`, another player: an anonymous player's rank is theirs to know (to anyone else it
+   * would tie an id known from elsewhere to their masked row), so it is null as for an unranked player.
+   * On a global board the same script returns the stored profile that says so: no further round trip.
+   */
+  async rank(spec: BoardSpec, playerId: string, viewerId?: string): Promise<RankAnswer & { value: number | null }> {
     await this.hooks.settled();
     const key = boardKey(spec.board, spec.window);
+    const asked = viewerId !== undefined && viewerId !== playerId;
+    let answer: RankAnswer & { value: number | null };
+    let stored: string | undefined;
     if (spec.scope === "global") {
-      const [rank, score, total] = (await this.scriptOrBuild(() => this.redis.readRank(KEYS.meta, key, playerId))).split("\n");
-      return {
-        rank: rank ? Number(rank) + 1 : null,
-        value: score ? valueOf(spec.board, score) : null,
-        total: Number(total),
-      };
+      const lines = (await this.scriptOrBuild(() => this.redis.readRank(KEYS.meta, key, KEYS.profiles, playerId, asked ? "1" : "0"))).split(
+        "\n",
+      );
+      const [rank, score, total] = lines;
+      stored = lines[3] || undefined;
+      answer = { rank: rank ? Number(rank) + 1 : null, value: score ? valueOf(spec.board, score) : null, total: Number(total) };
+    } else {
+      const all = await this.scoped(spec, key);
+      const index = all.findIndex((r) => r.playerId === playerId);
+      answer = { rank: index < 0 ? null : index + 1, value: index < 0 ? null : valueOf(spec.board, all[index]!.score), total: all.length };
     }
-    const all = await this.scoped(spec, key);
-    const index = all.findIndex((r) => r.playerId === playerId);
-    return { rank: index < 0 ? null : index + 1, value: index < 0 ? null : valueOf(spec.board, all[index]!.score), total: all.length };
+    if (!asked || answer.rank === null) return answer;
+    const profile = (stored ? await this.profiles.complete([playerId], [stored]) : await this.profiles.get([playerId])).get(playerId);
+    return profile?.anonymous ? { rank: null, value: null, total: answer.total } : answer;
   }
 
   /** Entries of rows that start at 0-based position `offset`, as `viewerId` may see them. */

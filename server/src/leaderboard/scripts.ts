@@ -108,12 +108,18 @@ for n = 1, #ids do
 end
 return table.concat(out, '\\n')`;
 
-/** A player's place on a board (KEYS = meta, board; ARGV = player): "" when no build exists, else lines of 0-based rank, score and board size. */
+/**
+ * A player's place on a board (KEYS = meta, board, profiles; ARGV = player, and "1" to have their stored
+ * profile too): "" when no build exists, else lines of 0-based rank, score, board size and the stored
+ * profile (empty unless asked for and the player is ranked; a stored profile has no newline).
+ */
 const READ_RANK = `
 if not redis.call('HGET', KEYS[1], 'epoch') then return '' end
 local rank = redis.call('ZRANK', KEYS[2], ARGV[1])
 local score = redis.call('ZSCORE', KEYS[2], ARGV[1])
-return (rank and tostring(rank) or '') .. '\\n' .. (score or '') .. '\\n' .. tostring(redis.call('ZCARD', KEYS[2]))`;
+local profile = ''
+if rank and ARGV[2] == '1' then profile = redis.call('HGET', KEYS[3], ARGV[1]) or '' end
+return (rank and tostring(rank) or '') .. '\\n' .. (score or '') .. '\\n' .. tostring(redis.call('ZCARD', KEYS[2])) .. '\\n' .. profile`;
 
 export interface BoardScripts {
   storeProfiles(profiles: string, ...args: string[]): Promise<number>;
@@ -126,7 +132,7 @@ export interface BoardScripts {
     stop: string,
     balances: "0" | "1",
   ): Promise<string>;
-  readRank(meta: string, board: string, player: string): Promise<string>;
+  readRank(meta: string, board: string, profiles: string, player: string, withProfile: "0" | "1"): Promise<string>;
   applyLedger(meta: string, applied: string, balance: string, holes: string, ...args: string[]): Promise<string>;
   applyBest(meta: string, board: string, ...args: string[]): Promise<string>;
   raisePosition(meta: string, epoch: string, field: string, position: string): Promise<number>;
@@ -140,7 +146,7 @@ export function boardScripts(redis: Redis): Redis & BoardScripts {
     redis.defineCommand("raisePosition", { numberOfKeys: 1, lua: RAISE_POSITION });
     redis.defineCommand("storeProfiles", { numberOfKeys: 1, lua: STORE_PROFILES });
     redis.defineCommand("readPage", { numberOfKeys: 4, lua: READ_PAGE });
-    redis.defineCommand("readRank", { numberOfKeys: 2, lua: READ_RANK });
+    redis.defineCommand("readRank", { numberOfKeys: 3, lua: READ_RANK });
   }
   return redis as Redis & BoardScripts;
 }
