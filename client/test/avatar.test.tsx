@@ -112,6 +112,12 @@ describe("the Avatar", () => {
     expect(Math.max(...pairs.values())).toBeLessThan(16);
   });
 
+  it("draws a face from the name for a member sent without a seed (an answer of the spec's shapes)", () => {
+    render(<Avatar src={null} name="Player 7" seed={undefined} />);
+    expect(face().getAttribute("data-face")).toBe("generated");
+    expect(face().querySelector("svg")).not.toBeNull();
+  });
+
   it("never shows an anonymous player's picture, nor a face that would tell them apart", () => {
     useSession.setState({ embedded: true });
     render(<Avatar src={PICTURE} name="Anonymous" seed={null} />);

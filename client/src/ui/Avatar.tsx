@@ -32,11 +32,22 @@ function inksOf(seed: string): [string, string] {
  * the `face` the server sends with every member it shows, a short hash of the player made by one rule,
  * server/src/players/face.ts: one player has one face on every surface, two players of one name two): the
  * face shows while the picture loads, when it fails, and for players without one (guests). A hidden
- * (anonymous) player, `seed` null, gets a question mark and never their picture.
+ * (anonymous) player, `seed` null, gets a question mark and never their picture. A member sent without
+ * a seed at all (an answer of the spec's shapes, which has none) gets a face drawn from the name.
  *
  * The face carries the name as its accessible label; the picture over it is decorative (`alt=""`).
  */
-export function Avatar({ src, name, seed, className }: { src?: string | null; name: string; seed: string | null; className?: string }) {
+export function Avatar({
+  src,
+  name,
+  seed,
+  className,
+}: {
+  src?: string | null;
+  name: string;
+  seed: string | null | undefined;
+  className?: string;
+}) {
   const embedded = useSession((s) => s.embedded);
   const picture = seed === null ? null : avatarSource(src, embedded);
   // The picture that failed to load; another address is tried afresh.
@@ -56,7 +67,7 @@ export function Avatar({ src, name, seed, className }: { src?: string | null; na
           ?
         </span>
       ) : (
-        <Face name={seed} variant="beam" colors={inksOf(seed)} size="100%" title={false} aria-label={name} role="img" />
+        <Face name={seed ?? name} variant="beam" colors={inksOf(seed ?? name)} size="100%" title={false} aria-label={name} role="img" />
       )}
       {shown && (
         <img
