@@ -27,16 +27,22 @@ export async function axeViolations(page: Page, options: { only?: string[] } = {
   return runAxe(page, options.only ?? null);
 }
 
-/** Waits for every finite CSS or Web animation on the page to end (spinners that loop are left alone). */
+/**
+ * Waits for every finite CSS or Web animation on the page to end (spinners that loop are left alone),
+ * after two frames: a style change just made (a theme switched by the device's preference) starts its
+ * CSS transitions when the browser next renders, and a check before that read the text in the old
+ * theme's colour on the new theme's cards (1.07:1 on the Hold'em table, once).
+ */
 async function animationsSettled(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(
+  await page.evaluate(async () => {
+    await new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame)));
+    await Promise.all(
       document
         .getAnimations()
         .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
         .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
+    );
+  });
 }
 
 async function runAxe(page: Page, only: string[] | null): Promise<AxeFinding[]> {
