@@ -125,9 +125,11 @@ describe("the profile", () => {
         expect(await dialog.getByTestId("profile-biggest-win").textContent()).toBe("—");
         await dialog.getByTestId("profile-result").selectOption("");
         await dialog.getByTestId("profile-game").selectOption("");
-        // without a filter, every round again
+        // without a filter, every round again: the totals, and the history's first page drawn (the rows
+        // arriving after the totals push the button below down, and a press meant for it landed elsewhere)
         await expect.poll(() => dialog.getByTestId("profile-rounds").textContent()).toBe(String(FLIPS + 2));
         expect(await dialog.getByTestId("profile-totals-scope").textContent()).toBe("All your rounds.");
+        await expect.poll(() => rows(page).count()).toBe(10);
 
         // the button that reveals: the seeds panel, rotated; then the dice rounds link to the verifier
         await dialog.getByTestId("profile-rotate").click();
