@@ -236,6 +236,9 @@ describe("a guest in the browser", () => {
     // copy of the profile is refreshed in between).
     await expect.poll(() => newcomer.getAttribute("aria-checked")).toBe("true");
     await page.keyboard.press("Escape");
+    // Closed before the next step: while a dialog is open the rest of the page is hidden from the
+    // accessibility tree, and "My Tags" below could not be found (one full run, 30 s).
+    await dialog.waitFor({ state: "detached" });
     await expect.poll(() => page.getByTestId("active-tag").textContent()).toBe("Newcomer");
     await page.setViewportSize(PHONE);
     await page.getByRole("button", { name: "My Tags" }).click();
