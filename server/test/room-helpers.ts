@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { expect } from "vitest";
 import type { Room } from "@colyseus/sdk";
 import { CASINO_PUSH, seedCommitment, type FairnessInput, type OpenRoundMessage, type OpenRoundView } from "@casino/common";
 import { sqlRows } from "../src/db/sql";
@@ -80,6 +81,15 @@ export async function joinCasino(t: TestApp, token: string) {
   await waitFor(() => (room.state as { serverSeedHash?: string })?.serverSeedHash);
   await inbox.wait((m) => m.type === CASINO_PUSH.openRound);
   return { room, inbox };
+}
+
+/** Places each bet in turn on a joined casino room, each answered with its result, then leaves the room. */
+export async function betAndLeave(
+  casino: { room: Room; inbox: Inbox },
+  bets: readonly { game: string; amount: number; params: unknown }[],
+): Promise<void> {
+  for (const bet of bets) expect((await ask(casino.room, casino.inbox, "bet", bet)).type).toBe("result");
+  await casino.room.leave(true);
 }
 
 /**

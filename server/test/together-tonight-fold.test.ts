@@ -5,7 +5,7 @@ import { TEST_DB, freshDatabaseUrl, leaseRedisDb, startTestApp, type TestApp } f
 import { startFakeDiscord } from "./fake-discord";
 import { startServerProcess, type ServerProcess } from "./server-process";
 import { joinOn } from "./process-helpers";
-import { ask, Inbox, joinCasino, waitFor } from "./room-helpers";
+import { betAndLeave, Inbox, joinCasino, waitFor } from "./room-helpers";
 
 /**
  * The tonight board kept up to date by its room (TonightTally): after a burst of rounds from several
@@ -45,11 +45,6 @@ const bets = (n: number, seed: number) =>
         ? { game: "limbo", amount: 10 + i, params: { target: 1.5 + ((i * 7 + seed) % 4) } }
         : { game: "dice", amount: 5 + i, params: { target: 30 + ((i * 11 + seed) % 40), direction: "over" } },
   );
-
-async function playOn(room: Awaited<ReturnType<typeof joinCasino>>, list: ReturnType<typeof bets>) {
-  for (const bet of list) expect((await ask(room.room, room.inbox, "bet", bet)).type).toBe("result");
-  await room.room.leave(true);
-}
 
 describe.runIf(TEST_DB === "postgres")("the tonight board's incremental reads", () => {
   it("after a burst of rounds from several members and two processes, pushes the full read's board with few full reads", async () => {
@@ -114,8 +109,8 @@ describe.runIf(TEST_DB === "postgres")("the tonight board's incremental reads", 
       const casinos = await Promise.all([alice, bob, carol].map((m) => joinCasino(t, m.token)));
       const danCasino = await joinOn(other, dan.token);
       await Promise.all([
-        ...[alice, bob, carol].map((m, i) => playOn(casinos[i]!, bets(perWave.get(m)!, wave * 4 + i))),
-        playOn(danCasino, bets(perWave.get(dan)!, wave * 4 + 3)),
+        ...[alice, bob, carol].map((m, i) => betAndLeave(casinos[i]!, bets(perWave.get(m)!, wave * 4 + i))),
+        betAndLeave(danCasino, bets(perWave.get(dan)!, wave * 4 + 3)),
       ]);
       for (const m of members) played.set(m, played.get(m)! + perWave.get(m)!);
       // Every member's board catches up with every round, the other process's too.

@@ -14,7 +14,7 @@ import {
 import { ManualClock } from "../src/clock";
 import { TEST_DB, freshDatabaseUrl, leaseRedisDb, startTestApp, type TestApp } from "./harness";
 import { CRASH_ENV, bettingRound, joinCrash, leaveAll, runToBust, startRun } from "./crash-room-helpers";
-import { ask, Inbox, joinCasino, waitFor } from "./room-helpers";
+import { ask, betAndLeave, Inbox, joinCasino, waitFor } from "./room-helpers";
 
 /**
  * The tonight board of an activity instance: pushed by the together room after the members' rounds,
@@ -156,11 +156,8 @@ async function playAtTable(t: TestApp, m: Member, amount: number) {
   await room.leave(true);
 }
 
-async function play(t: TestApp, m: Member, bets: { game: string; amount: number; params: unknown }[]) {
-  const casino = await joinCasino(t, m.token);
-  for (const bet of bets) expect((await ask(casino.room, casino.inbox, "bet", bet)).type).toBe("result");
-  await casino.room.leave(true);
-}
+const play = async (t: TestApp, m: Member, bets: { game: string; amount: number; params: unknown }[]) =>
+  betAndLeave(await joinCasino(t, m.token), bets);
 
 describe.runIf(TEST_DB === "postgres")("the tonight board", () => {
   it("pushes each member's figures since their first join, equal to their history, hides the anonymous, and survives a restart", async () => {
