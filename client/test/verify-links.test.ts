@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { HistoryItem } from "@casino/common/api";
-import { holdemHandOfVerifyQuery, shoeOfVerifyQuery } from "@casino/common/fairness/verify-link";
+import { holdemHandOfVerifyQuery, shoeOfVerifyQuery } from "@casino/common/verifiers/verify-link";
 import { tableRoundOf, verifyHref } from "../src/games/shared/api";
 
 /**

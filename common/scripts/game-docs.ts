@@ -2,7 +2,7 @@ import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { coupOdds } from "../src/games/baccarat/rtp";
 import { BACCARAT_DECKS } from "../src/games/baccarat/engine";
-import { RTP_SOURCES } from "../src/rtp/sources";
+import { RTP_SOURCES } from "../src/rtp-sources";
 import { rtpDoc } from "../src/rtp/doc";
 import { FAIRNESS_DOC, fairnessDocFromSources } from "./fairness-doc";
 

@@ -1,5 +1,5 @@
 import { rtpTableHead, rtpTableRows } from "../src/rtp/doc";
-import { RTP_SOURCES } from "../src/rtp/sources";
+import { RTP_SOURCES } from "../src/rtp-sources";
 
 /**
  * `npm run rtp`: computes every game's exact return to player and prints the table of docs/rtp.md.

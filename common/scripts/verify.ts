@@ -12,20 +12,13 @@ import {
   verifyRound,
   type VerifyRequest,
 } from "../src/index";
-import {
-  checkShoeRecord,
-  recordedShoeRound,
-  verifyShoe,
-  type RecordedShoeRound,
-  type ShoeRoundCheck,
-  type VerifiedShoe,
-  type VerifyShoeRequest,
-} from "../src/fairness/verify-shoe";
+import { checkShoeRecord, verifyShoe, type ShoeRoundCheck, type VerifiedShoe, type VerifyShoeRequest } from "../src/verifiers/verify-shoe";
+import { recordedShoeRound, type RecordedShoeRound } from "../src/games/blackjack-table";
 import { cardName } from "../src/games/cards";
 import { checkHoldemRecord, dealHoldemHand, describeHoldemHand, holdemHandFile, recordOfFile } from "../src/games/holdem/deck";
 import { describeZodError } from "../src/validation";
 import { commitmentLine } from "../src/fairness/commitment-line";
-import { checkHistoryRound, historyFile, type HistoryRoundCheck } from "../src/fairness/verify-history";
+import { checkHistoryRound, historyFile, type HistoryRoundCheck } from "../src/verifiers/verify-history";
 
 /**
  * `npm run verify -- --shoe <file.json> [--server-seed-hash …] [--json]`: a whole shoe of the shared

@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { LEADERBOARD_PAGE_SIZE, SUGGESTION_MAX_LENGTH, TERMS_VERSION } from "./constants";
+import { DAILY_SPIN, LEADERBOARD_PAGE_SIZE, SUGGESTION_MAX_LENGTH, TERMS_VERSION } from "./constants";
 import { requestId } from "./request-id";
 import type { RoundingRule } from "./fairness/rounding";
 import { GAME_IDS, HOLDEM_GAME } from "./catalogue";
-import type { DAILY_SPIN } from "./fairness/verify";
 
 /** REST request schemas (spec section 7) and the shapes the server answers with. */
 
@@ -99,9 +98,6 @@ export const historyCursor = (at: string, id: string): string => `${at}~${id}`;
 export const HISTORY_KINDS = ["round", "daily_spin", "holdem_hand"] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 
-/** The wheel's game id (fairness/verify.ts's, spelt here so this file does not load the verifier). */
-const SPIN_GAME = "daily-spin" satisfies typeof DAILY_SPIN;
-
 /** What a history row's result can be, and so the `result` filter. */
 export const HISTORY_RESULTS = ["win", "lose", "push"] as const;
 
@@ -112,7 +108,7 @@ const historyTime = (name: string) =>
 /** The filters a player narrows their record by: the history's rows and the summary's totals read the same ones. */
 const historyFilterFields = z.object({
   /** only rows of this game (a game's id, "daily-spin" for the wheel's spins, "holdem" for the Hold'em table's hands) */
-  game: z.enum([...GAME_IDS, SPIN_GAME, HOLDEM_GAME], { message: `game must be a game's id, ${SPIN_GAME} or ${HOLDEM_GAME}` }).optional(),
+  game: z.enum([...GAME_IDS, DAILY_SPIN, HOLDEM_GAME], { message: `game must be a game's id, ${DAILY_SPIN} or ${HOLDEM_GAME}` }).optional(),
   /** only rows with this result */
   result: z.enum(HISTORY_RESULTS, { message: "result must be win, lose or push" }).optional(),
   /** only rows at or after this time */

@@ -4,6 +4,8 @@ export const LEADERBOARD_PAGE_SIZE = 25;
 export const LEADERBOARD_REFRESH_MS = 5_000;
 export const GAME_STATS_REFRESH_MS = 30_000;
 export const MOST_PLAYED_SHOWN = 3;
+/** The daily bonus wheel's game id: its spins are verified like a game's rounds. */
+export const DAILY_SPIN = "daily-spin";
 export const DAILY_SPIN_COOLDOWN_MS = 24 * 60 * 60 * 1000;
 export const SPIN_ANIMATION_MS = 4_000;
 export const SPIN_EXTRA_TURNS = 5;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { tableJoinOptions } from "./table-join";
 import { requestId } from "./request-id";
-import type { SeatSeed } from "./fairness/shoe";
+import type { SeatSeed } from "./games/shoe";
 import type { Card } from "./games/cards";
 import { HOLDEM_DEFAULTS, HOLDEM_TABLE_SEATS, type HoldemConfig } from "./games/holdem/config";
 import { holdemAction, type HandStart, type HandView, type HoldemAction, type LegalActions } from "./games/holdem/hand-machine";

@@ -27,15 +27,9 @@ export { CASINO_PUSH, ROOMS, type CasinoRoomState, type OpenRoundMessage, type O
  * derives the ids of its own entries with it, so a client id can never collide with a derived one.
  */
 import { requestId } from "./request-id";
+import { clientSeed } from "./fairness/client-seed";
 
 export { requestId };
-
-export const clientSeed = z
-  .string()
-  .trim()
-  .min(1, "clientSeed is required")
-  .max(64, "clientSeed must be at most 64 characters")
-  .regex(/^[\x21-\x7e]+$/, "clientSeed must be printable ASCII without spaces");
 
 /** A plain object (a msgpack map or a JSON object), not binary, an array or anything else. */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {

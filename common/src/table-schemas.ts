@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { instanceId } from "./api";
 import { blackjackActions } from "./games/blackjack/engine";
-import { seatSeed, seatNumber } from "./fairness/shoe";
-import { recordedShoeRound, shoeRound } from "./fairness/verify-shoe";
+import { seatSeed, seatNumber } from "./games/shoe";
+import { recordedShoeRound, shoeRound } from "./games/blackjack-table";
 import type { RevealedShoe } from "./table";
 import { SEED_HASH_HEX } from "./together";
 import { stakeAmount } from "./stake";

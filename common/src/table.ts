@@ -1,6 +1,6 @@
-import type { SeatSeed } from "./fairness/shoe";
+import type { SeatSeed } from "./games/shoe";
 import type { TablePhase, TableView } from "./games/blackjack-table";
-import type { RecordedShoeRound, ShoeRound } from "./fairness/verify-shoe";
+import type { RecordedShoeRound, ShoeRound } from "./games/blackjack-table";
 import type { RoundingRule } from "./fairness/rounding";
 
 /**

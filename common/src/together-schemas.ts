@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { GAME_IDS } from "./catalogue";
 import { instanceId, snowflake } from "./api";
-import { TABLE_SEATS } from "./fairness/shoe";
+import { TABLE_SEATS } from "./games/shoe";
 import { HOLDEM_TABLE_SEATS } from "./games/holdem/config";
 import { REACTION_NAMES } from "./reactions";
 import {

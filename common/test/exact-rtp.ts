@@ -20,7 +20,7 @@ const COMPUTED = Symbol.for("common/test/exact-rtp");
 const shared = globalThis as typeof globalThis & { [COMPUTED]?: Promise<[GameId, RtpRow[]][]> };
 
 export default async function setup(project: TestProject): Promise<void> {
-  shared[COMPUTED] ??= import("../src/rtp/sources").then(({ RTP_SOURCES }) =>
+  shared[COMPUTED] ??= import("../src/rtp-sources").then(({ RTP_SOURCES }) =>
     RTP_SOURCES.map(([game, compute]): [GameId, RtpRow[]] => [game, compute()]),
   );
   project.provide("exactRtp", await shared[COMPUTED]);

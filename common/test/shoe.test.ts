@@ -1,9 +1,10 @@
 import { createHash, createHmac } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { deriveShoe, seatSeedText, SHOE_CARDS, shoeStreamInput, shuffleShoe, tableClientSeed, type SeatSeed } from "../src/fairness/shoe";
+import { deriveShoe, seatSeedText, SHOE_CARDS, shoeStreamInput, shuffleShoe, tableClientSeed, type SeatSeed } from "../src/games/shoe";
 import { blockFloats, floatStream, hmacBlock, sha256Hex } from "../src/fairness/stream";
-import { checkShoeRecord, verifyShoe, type RecordedShoeRound, type ShoeRound } from "../src/fairness/verify-shoe";
+import { checkShoeRecord, verifyShoe } from "../src/verifiers/verify-shoe";
+import type { RecordedShoeRound, ShoeRound } from "../src/games/blackjack-table";
 import { basicStrategy, seatCanDouble, seatCanSplit, type BlackjackAction } from "../src/games/blackjack/engine";
 import {
   act,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { sha256Hex } from "../src/fairness/stream";
-import { DAILY_SPIN, verifyRound } from "../src/fairness/verify";
+import { DAILY_SPIN } from "../src/constants";
+import { verifyRound } from "../src/verifiers/verify";
 import {
   buildVerifyQuery,
   holdemHandOfVerifyQuery,
@@ -11,7 +12,7 @@ import {
   verifyHref,
   verifyRequestOf,
   VERIFY_PATH,
-} from "../src/fairness/verify-link";
+} from "../src/verifiers/verify-link";
 
 const serverSeed = sha256Hex("verify links");
 const serverSeedHash = sha256Hex(serverSeed);

@@ -2,7 +2,8 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { sha256Hex } from "../src/fairness/stream";
-import { DAILY_SPIN, formatVerification, verifyRound } from "../src/fairness/verify";
+import { DAILY_SPIN } from "../src/constants";
+import { formatVerification, verifyRound } from "../src/verifiers/verify";
 import { verifierArgs as args, verifierInput as input, verifierSeeds as seeds, verifyCli as cli } from "./helpers";
 
 /**

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { Client, type Room } from "@colyseus/sdk";
 import pg from "pg";
 import { TABLE_MESSAGES, type RevealedShoe, type TableSnapshot } from "@casino/common";
-import { verifyShoe } from "@casino/common/fairness/verify-shoe";
+import { verifyShoe } from "@casino/common/verifiers/verify-shoe";
 import { TEST_DB, freshDatabaseUrl } from "./harness";
 import { startServerProcess, type ServerProcess } from "./server-process";
 import { api, auditDatabase, guestOn } from "./process-helpers";

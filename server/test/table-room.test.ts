@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Room } from "@colyseus/sdk";
 import { TABLE_MESSAGES, revealedShoe, sha256Hex, type RevealedShoe, type TableSnapshot } from "@casino/common";
-import { deriveShoe, type SeatSeed } from "@casino/common/fairness/shoe";
-import { checkShoeRecord, verifyShoe } from "@casino/common/fairness/verify-shoe";
+import { deriveShoe, type SeatSeed } from "@casino/common/games/shoe";
+import { checkShoeRecord, verifyShoe } from "@casino/common/verifiers/verify-shoe";
 import { basicStrategy, cardPoints, type BlackjackAction } from "@casino/common/games/blackjack/engine";
 import { act, deal, dealerTurn, defaultAction, newShoe, nextRound, seatToAct, type TableState } from "@casino/common/games/blackjack-table";
 import { rankOf, type Card } from "@casino/common/games/cards";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CUT_CARD, SHOE_CARDS, TABLE_SEATS, seatNumber, seatSeeds, shoePack, shoeStreamInput, type SeatSeed } from "../fairness/shoe";
+import { CUT_CARD, SHOE_CARDS, TABLE_SEATS, seatNumber, seatSeeds, shoePack, shoeStreamInput, type SeatSeed } from "../games/shoe";
 import { floatStream, type FairnessInput } from "../fairness/stream";
 import { LEGACY_ROUNDING, payDown, unbiasedPayer, type Payer, type RoundingRule } from "../fairness/rounding";
 import { isValidStake, STAKE_RULE_MESSAGE } from "../limits";
@@ -358,3 +358,29 @@ export function tableView(state: TableState) {
   };
 }
 export type TableView = ReturnType<typeof tableView>;
+
+/** A shoe's round as the table records it, for the verifier to replay (`verifiers/verify-shoe.ts`). */
+export const shoeRound = z
+  .object({
+    bets: z.array(tableBet),
+    actions: z.array(z.object({ seat: seatNumber, action: z.unknown() }).strict()),
+  })
+  .strict();
+export type ShoeRound = z.infer<typeof shoeRound>;
+
+/** A card code as a record holds it (0–51: rank × 4 + suit, games/cards.ts). */
+const cardCode = z.number().int().min(0).max(51);
+const coins = z.number().int().min(0);
+
+/**
+ * What the server recorded of a dealt round when it settled it (each seat's round in the player's
+ * history): the dealer's cards and, for each seat, its hands' cards, its stakes and its payout. A field
+ * the server could not find in its records is null. The verifier compares it with the round it deals again.
+ */
+export const recordedShoeRound = z
+  .object({
+    dealer: z.array(cardCode).nullable(),
+    seats: z.array(z.object({ seat: seatNumber, hands: z.array(z.array(cardCode)).nullable(), staked: coins, payout: coins }).strict()),
+  })
+  .strict();
+export type RecordedShoeRound = z.infer<typeof recordedShoeRound>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { sha256Hex } from "../../src/fairness/stream";
-import { CUT_CARD, SHOE_CARDS, shoePack } from "../../src/fairness/shoe";
+import { CUT_CARD, SHOE_CARDS, shoePack } from "../../src/games/shoe";
 import { cardCode, type Card } from "../../src/games/cards";
 import { type BlackjackAction } from "../../src/games/blackjack/engine";
 import {

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import { fixedRng } from "../../src/fairness/stream";
-import type { SeatSeed } from "../../src/fairness/shoe";
+import type { SeatSeed } from "../../src/games/shoe";
 import type { Card } from "../../src/games/cards";
 import { actRound, requireEngine, startRound } from "../../src/games/runner";
 import {

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { sha256Hex } from "@casino/common";
-import type { SeatSeed } from "@casino/common/fairness/shoe";
+import type { SeatSeed } from "@casino/common/games/shoe";
 import type { HandResult, HandStart, RecordedHoldemAction } from "@casino/common/games/holdem/index";
 import type { HoldemHandRecordAnswer } from "@casino/common/holdem-table";
 import type { Database } from "./database";

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { PAYOUT_ROUNDING, isRoundingRule, sha256Hex, type RevealedShoe, type RoundingRule } from "@casino/common";
-import type { SeatSeed } from "@casino/common/fairness/shoe";
-import type { RecordedShoeRound, ShoeRound } from "@casino/common/fairness/verify-shoe";
+import type { SeatSeed } from "@casino/common/games/shoe";
+import type { RecordedShoeRound, ShoeRound } from "@casino/common/games/blackjack-table";
 import type { TableSettings } from "../config";
 import { isUniqueViolation, type Database } from "./database";
 import type { Row } from "./rows";

@@ -1,6 +1,6 @@
 import { Room, type AuthContext, type Client } from "@colyseus/core";
 import { ACCOUNT_CLOSED_CLOSE_CODE, sha256Hex } from "@casino/common";
-import type { SeatSeed } from "@casino/common/fairness/shoe";
+import type { SeatSeed } from "@casino/common/games/shoe";
 import {
   afterHand,
   comeBack,

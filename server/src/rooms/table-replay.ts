@@ -1,5 +1,5 @@
 import type { RoundingRule } from "@casino/common";
-import type { SeatSeed } from "@casino/common/fairness/shoe";
+import type { SeatSeed } from "@casino/common/games/shoe";
 import { act, deal, dealerTurn, defaultAction, newShoe, nextRound, type TableState } from "@casino/common/games/blackjack-table";
 
 /** A round of a shoe as stored: its phase, its bets (seat and amount) and its actions in order. */

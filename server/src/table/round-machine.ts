@@ -6,7 +6,7 @@ import {
   type TableSeatPlayer,
   type TableSnapshot,
 } from "@casino/common";
-import type { SeatSeed } from "@casino/common/fairness/shoe";
+import type { SeatSeed } from "@casino/common/games/shoe";
 import {
   act,
   deal,

@@ -1,5 +1,5 @@
 import { sha256Hex } from "@casino/common";
-import type { SeatSeed } from "@casino/common/fairness/shoe";
+import type { SeatSeed } from "@casino/common/games/shoe";
 import type { BlackjackAction } from "@casino/common/games/blackjack/engine";
 import { deal, newShoe, type TableState } from "@casino/common/games/blackjack-table";
 import {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { CheckCircle2, XCircle } from "lucide-react";
 import { checkHoldemRecord, dealHoldemHand, describeHoldemHand, holdemHandFile, recordOfFile } from "@casino/common/games/holdem/deck";
-import { holdemHandVerifyHref } from "@casino/common/fairness/verify-link";
+import { holdemHandVerifyHref } from "@casino/common/verifiers/verify-link";
 import { describeZodError } from "@casino/common/validation";
 import { Button } from "../../ui/Button";
 import { Card } from "../../ui/Card";

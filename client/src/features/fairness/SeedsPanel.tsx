@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link } from "wouter";
 import { RefreshCw, ShieldCheck } from "lucide-react";
-import { verifyHref } from "@casino/common/fairness/verify-link";
+import { verifyHref } from "@casino/common/verifiers/verify-link";
 import type { ActiveSeedView, RevealedSeed, RotateAnswer } from "@casino/common/protocol";
 import { api, messageOf, seg } from "../../net/api";
 import { randomClientSeed } from "../../net/client-seed";

@@ -2,8 +2,8 @@ import { useEffect, useState } from "react";
 import { CheckCircle2, XCircle } from "lucide-react";
 import { revealedShoe } from "@casino/common/table-schemas";
 import type { RevealedShoe } from "@casino/common/table";
-import { checkShoeRecord, verifyShoe, type ShoeRoundCheck, type VerifiedShoe } from "@casino/common/fairness/verify-shoe";
-import { shoeVerifyHref } from "@casino/common/fairness/verify-link";
+import { checkShoeRecord, verifyShoe, type ShoeRoundCheck, type VerifiedShoe } from "@casino/common/verifiers/verify-shoe";
+import { shoeVerifyHref } from "@casino/common/verifiers/verify-link";
 import { roundingRuleName } from "@casino/common/fairness/rounding";
 import { cardName, type Card as CardCode } from "@casino/common/games/cards";
 import { describeZodError } from "@casino/common/validation";
@@ -40,7 +40,7 @@ async function fetchShoe(id: string, signal: AbortSignal): Promise<{ shoe: Revea
   return { shoe: parsed.data };
 }
 
-/** Deals the shoe again in the browser (common/fairness/verify-shoe.ts, the code the table runs) and compares it with the record. */
+/** Deals the shoe again in the browser (common/verifiers/verify-shoe.ts, the code the table runs) and compares it with the record. */
 function derive(shoe: RevealedShoe): Outcome {
   if (shoe.rounds.length === 0)
     return {

@@ -2,7 +2,8 @@ import { useMemo, useState, type ReactNode } from "react";
 import { Link } from "wouter";
 import { ArrowLeft, CheckCircle2, ShieldCheck, XCircle } from "lucide-react";
 import { gameDefinition } from "@casino/common/catalogue";
-import { DAILY_SPIN, verifyRound, type RoundVerification } from "@casino/common/fairness/verify";
+import { DAILY_SPIN } from "@casino/common/constants";
+import { verifyRound, type RoundVerification } from "@casino/common/verifiers/verify";
 import { roundingRuleName } from "@casino/common/fairness/rounding";
 import { paidText } from "@casino/common/format";
 import {
@@ -11,7 +12,7 @@ import {
   shoeOfVerifyQuery,
   verifyRequestOf,
   type VerifyForm,
-} from "@casino/common/fairness/verify-link";
+} from "@casino/common/verifiers/verify-link";
 import { ENGINES } from "@casino/common/games/registry";
 import { Button } from "../../ui/Button";
 import { Card } from "../../ui/Card";
@@ -40,7 +41,7 @@ type Outcome =
   | { kind: "refused"; message: string }
   | { kind: "done"; v: RoundVerification };
 
-/** Re-derives the form's round in the browser with the engines the server runs (common/fairness/verify.ts). */
+/** Re-derives the form's round in the browser with the engines the server runs (common/verifiers/verify.ts). */
 function derive(form: VerifyForm): Outcome {
   if (!form.game && !form.serverSeed && !form.clientSeed) return { kind: "empty" };
   const parsed = verifyRequestOf(form);

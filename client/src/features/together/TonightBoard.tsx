@@ -4,7 +4,7 @@ import { Flame, Share2, Snowflake } from "lucide-react";
 import { gameDefinition, type GameId } from "@casino/common/catalogue";
 import { ANONYMOUS_NAME } from "@casino/common/constants";
 import { formatCoins, formatNet } from "@casino/common/format";
-import { shoeVerifyHref } from "@casino/common/fairness/verify-link";
+import { shoeVerifyHref } from "@casino/common/verifiers/verify-link";
 import { isBigWin, roundCustomId, type TonightBiggestWin, type TonightRow } from "@casino/common/together";
 import { Avatar } from "../../ui/Avatar";
 import { cn } from "../../ui/cn";

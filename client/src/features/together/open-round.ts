@@ -1,4 +1,4 @@
-import { verifyHref } from "@casino/common/fairness/verify-link";
+import { verifyHref } from "@casino/common/verifiers/verify-link";
 import type { RoundVerifyAnswer } from "@casino/common/together";
 import { api, seg } from "../../net/api";
 import { toast } from "../../store/toast";

@@ -1,5 +1,5 @@
 import type { TableSession } from "../contract";
-import { holdemHandVerifyHref, shoeVerifyHref, verifyHref as verifierHref } from "@casino/common/fairness/verify-link";
+import { holdemHandVerifyHref, shoeVerifyHref, verifyHref as verifierHref } from "@casino/common/verifiers/verify-link";
 import type { HistoryItem } from "@casino/common/api";
 
 export type { HistoryItem };

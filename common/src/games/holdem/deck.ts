@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { seatLines, type SeatSeed } from "../../fairness/shoe";
+import { seatLines, type SeatSeed } from "../shoe";
 import { drawWithoutReplacement, floatStream, sha256Hex, type FairnessInput } from "../../fairness/stream";
-import { clientSeed } from "../../protocol";
+import { clientSeed } from "../../fairness/client-seed";
 import { cardName, FULL_DECK, type Card } from "../cards";
 import { HOLDEM_DEFAULTS, HOLDEM_MAX_SEATS } from "./config";
 import { holdemAction, replayHand, type HandResult, type HandStart, type HoldemAction } from "./hand-machine";

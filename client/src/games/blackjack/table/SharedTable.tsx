@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { MotionConfig } from "motion/react";
 import { insuranceCost, type BlackjackAction } from "@casino/common/games/blackjack/engine";
-import { TABLE_SEATS } from "@casino/common/fairness/shoe";
+import { TABLE_SEATS } from "@casino/common/games/shoe";
 import type { TableSnapshot } from "@casino/common/table";
 import type { GameTableProps, SharedTableRoom } from "../../contract";
 import { BetPanel } from "../../shared/BetPanel";

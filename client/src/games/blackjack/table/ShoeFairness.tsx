@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { RevealedShoe, TableSnapshot } from "@casino/common/table";
-import { verifyShoe } from "@casino/common/fairness/verify-shoe";
-import { shoeVerifyHref } from "@casino/common/fairness/verify-link";
+import { verifyShoe } from "@casino/common/verifiers/verify-shoe";
+import { shoeVerifyHref } from "@casino/common/verifiers/verify-link";
 import type { TableSession } from "../../contract";
 import { errorText } from "../../shared/use-round";
 

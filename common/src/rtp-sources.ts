@@ -1,5 +1,5 @@
-import { GAMES, type GameId } from "../catalogue";
-import type { RtpRow } from "./types";
+import { GAMES, type GameId } from "./catalogue";
+import type { RtpRow } from "./rtp/types";
 
 /**
  * Every chance game's exact RTP computation, in the lobby's order: `rtpRows` of the game's
@@ -9,6 +9,6 @@ import type { RtpRow } from "./types";
 export const RTP_SOURCES: readonly [GameId, () => RtpRow[]][] = await Promise.all(
   GAMES.filter((game) => game.kind === "chance").map(async ({ id }): Promise<[GameId, () => RtpRow[]]> => [
     id,
-    ((await import(`../games/${id}/rtp.ts`)) as { rtpRows: () => RtpRow[] }).rtpRows,
+    ((await import(`./games/${id}/rtp.ts`)) as { rtpRows: () => RtpRow[] }).rtpRows,
   ]),
 );

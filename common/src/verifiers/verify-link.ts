@@ -1,4 +1,4 @@
-import { isRoundingRule } from "./rounding";
+import { isRoundingRule } from "../fairness/rounding";
 import type { VerifyRequest } from "./verify";
 
 /**

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { FULL_DECK, type Card } from "../games/cards";
-import { clientSeed } from "../protocol";
-import { drawWithoutReplacement, floatStream, sha256Hex, type FairnessInput, type Rng } from "./stream";
+import { FULL_DECK, type Card } from "./cards";
+import { clientSeed } from "../fairness/client-seed";
+import { drawWithoutReplacement, floatStream, sha256Hex, type FairnessInput, type Rng } from "../fairness/stream";
 
 /**
  * The shared blackjack table's shoe (docs/fairness.md, "The shared table's shoe"): 6 decks shuffled

@@ -1,11 +1,18 @@
-import { WHEEL_PRIZES } from "../constants";
+import { DAILY_SPIN, WHEEL_PRIZES } from "../constants";
 import { describeAction } from "../games/describe";
 import { GameRuleError, resultWord, type RoundResult, type Step, type StepContext, type VerifiedFloat } from "../games/engine";
 import { engineFor } from "../games/registry";
 import { requireEngine, actRound, startRound } from "../games/runner";
 import { spinWheel } from "../games/wheel";
-import { describeRounding, isRoundingRule, LEGACY_ROUNDING, roundingRuleName, type RoundingDraw, type RoundingRule } from "./rounding";
-import { floatStream, sha256Hex, type FairnessInput, type Rng } from "./stream";
+import {
+  describeRounding,
+  isRoundingRule,
+  LEGACY_ROUNDING,
+  roundingRuleName,
+  type RoundingDraw,
+  type RoundingRule,
+} from "../fairness/rounding";
+import { floatStream, sha256Hex, type FairnessInput, type Rng } from "../fairness/stream";
 
 /**
  * The verifier: re-derives any round (a bet and its actions, or a daily spin) from its revealed server
@@ -13,9 +20,6 @@ import { floatStream, sha256Hex, type FairnessInput, type Rng } from "./stream";
  * (every float drawn, the cards, tiles, reel stops, dice and numbers it made). Needs nothing but this
  * package: no server, no network.
  */
-
-/** The daily bonus wheel, verified like a game. */
-export const DAILY_SPIN = "daily-spin";
 
 export interface VerifyRequest {
   serverSeed: string;

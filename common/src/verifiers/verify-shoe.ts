@@ -6,17 +6,19 @@ import {
   newShoe,
   nextRound,
   shoeFinished,
-  tableBet,
+  shoeRound,
+  type RecordedShoeRound,
+  type ShoeRound,
   type TableSeat,
   type TableState,
 } from "../games/blackjack-table";
 import type { Card } from "../games/cards";
 import { GameRuleError } from "../games/engine";
 import { describeZodError } from "../validation";
-import { seatNumber, tableClientSeed, type SeatSeed } from "./shoe";
-import { sha256Hex } from "./stream";
+import { tableClientSeed, type SeatSeed } from "../games/shoe";
+import { sha256Hex } from "../fairness/stream";
 import type { CommitmentCheck } from "./verify";
-import { LEGACY_ROUNDING, isRoundingRule, type RoundingRule } from "./rounding";
+import { LEGACY_ROUNDING, isRoundingRule, type RoundingRule } from "../fairness/rounding";
 
 /**
  * The shared table's verifier: from a shoe's revealed server seed, the client seeds of the players
@@ -24,31 +26,6 @@ import { LEGACY_ROUNDING, isRoundingRule, type RoundingRule } from "./rounding";
  * applied, a timed-out turn recorded as the default action it got), re-derives the shoe and replays
  * every round with the same engine the table runs.
  */
-
-export const shoeRound = z
-  .object({
-    bets: z.array(tableBet),
-    actions: z.array(z.object({ seat: seatNumber, action: z.unknown() }).strict()),
-  })
-  .strict();
-export type ShoeRound = z.infer<typeof shoeRound>;
-
-/** A card code as a record holds it (0–51: rank × 4 + suit, games/cards.ts). */
-const cardCode = z.number().int().min(0).max(51);
-const coins = z.number().int().min(0);
-
-/**
- * What the server recorded of a dealt round when it settled it (each seat's round in the player's
- * history): the dealer's cards and, for each seat, its hands' cards, its stakes and its payout. A field
- * the server could not find in its records is null. The verifier compares it with the round it deals again.
- */
-export const recordedShoeRound = z
-  .object({
-    dealer: z.array(cardCode).nullable(),
-    seats: z.array(z.object({ seat: seatNumber, hands: z.array(z.array(cardCode)).nullable(), staked: coins, payout: coins }).strict()),
-  })
-  .strict();
-export type RecordedShoeRound = z.infer<typeof recordedShoeRound>;
 
 export interface VerifyShoeRequest {
   serverSeed: string;
