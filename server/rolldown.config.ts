@@ -17,7 +17,7 @@ const root = join(import.meta.dirname, "..");
 export default defineConfig({
   input: {
     main: join(root, "server/src/main.ts"),
-    migrate: join(root, "server/src/db/migrate-cli.ts"),
+    migrate: join(root, "server/src/platform/db/migrate-cli.ts"),
     audit: join(root, "server/src/ops/audit.ts"),
     admin: join(root, "server/src/admin/cli.ts"),
   },
