@@ -8,7 +8,7 @@ import { CrashMoney, type CrashLedger } from "./crash/crash-money";
 import type { InterruptedBetSettler } from "./crash/crash-store";
 import type { PlayerCreation } from "./core/players/players";
 import { MoneyRequests, type Announcements, type NewPlayer, type Replayable } from "./core/ledger/engine/index";
-import { createPlayer } from "./core/ledger/new-players";
+import { createPlayer } from "./core/players/new-players";
 import { SeedRotation } from "./casino/seed-rotation";
 import { SkillMoney, type SkillLedger } from "./skill/skill-money";
 import { DailySpins } from "./casino/spins";

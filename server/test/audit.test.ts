@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { casesOf } from "../../common/test/games/cases";
 import { Adjustments } from "../src/admin/adjustments";
 import { auditLedger } from "../src/ops/audit-ledger";
-import { houseResults, mintedBySource, type HouseResult, type MintedCoins } from "../src/core/ledger/economy";
+import { houseResults, mintedBySource, type HouseResult, type MintedCoins } from "../src/core/economy";
 import { TEST_DB, startTestApp, type TestApp } from "./harness";
 import { playRound } from "./ledger-audit";
 import { Announcements } from "../src/core/ledger/engine/index";

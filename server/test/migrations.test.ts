@@ -7,7 +7,7 @@ import { DoubleEntryAccounts1764100000007 } from "../src/platform/db/migrations/
 import { ThemeModeChosen1764100000009 } from "../src/platform/db/migrations/1764100000009-theme-mode-chosen";
 import { Adjustments } from "../src/admin/adjustments";
 import { auditLedger } from "../src/ops/audit-ledger";
-import { accountBalances, type AccountBalance } from "../src/core/ledger/economy";
+import { accountBalances, type AccountBalance } from "../src/core/economy";
 import { TEST_DB, freshDatabaseUrl, startTestApp } from "./harness";
 import { expectBalancedEconomy, finishRound, playRound } from "./ledger-audit";
 import { Announcements } from "../src/core/ledger/engine/index";

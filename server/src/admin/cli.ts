@@ -14,7 +14,7 @@ import { findPlayers, playerDetails, resolvePlayer, type PlayerView } from "./pl
 import { SUGGESTION_STATUSES, listSuggestions, markSuggestion, type SuggestionStatus } from "./suggestions";
 import { setAccountStatus } from "./accounts";
 import { erasePlayer, exportPlayer } from "./privacy";
-import { houseResults, mintedBySource } from "../core/ledger/economy";
+import { houseResults, mintedBySource } from "../core/economy";
 
 /**
  * `npm run admin -- <command>`: the operator's tools, against the deployment's DATABASE_URL (and

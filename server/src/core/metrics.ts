@@ -9,7 +9,7 @@ import { sqlRows } from "../platform/db/sql";
 import { AppError } from "../platform/errors";
 import { isOutage } from "../platform/log";
 import { redisReady } from "../platform/redis/redis";
-import { houseResults, mintedBySource, type HouseResult, type MintedCoins } from "./ledger/economy";
+import { houseResults, mintedBySource, type HouseResult, type MintedCoins } from "./economy";
 
 /**
  * The process's Prometheus metrics (prom-client), and the few named functions the rest of the server

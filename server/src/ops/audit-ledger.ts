@@ -1,6 +1,6 @@
 import { sqlRows } from "../platform/db/sql";
 import type { Database } from "../platform/db/database";
-import { accountBalances, openStakes, type AccountBalance } from "../core/ledger/economy";
+import { accountBalances, openStakes, type AccountBalance } from "../core/economy";
 
 export interface LedgerMismatch {
   playerId: string;

@@ -1,7 +1,7 @@
 import type { EntityManager } from "typeorm";
 import { Player } from "../../platform/db/entities/index";
 import { insertFirstSeeds, newClientSeed } from "../seeds";
-import { openAccount, type MoneyRequests, type NewPlayer } from "./engine/index";
+import { openAccount, type MoneyRequests, type NewPlayer } from "../ledger/engine/index";
 
 /** A new player, their 1000-coin starting grant and their seeds (active pair and committed next seed), together. */
 export function createPlayer(requests: MoneyRequests, fields: NewPlayer): Promise<Player> {

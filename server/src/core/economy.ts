@@ -1,6 +1,6 @@
 import type { EntityManager } from "typeorm";
-import type { Database } from "../../platform/db/database";
-import { sqlRows } from "../../platform/db/sql";
+import type { Database } from "../platform/db/database";
+import { sqlRows } from "../platform/db/sql";
 
 /**
  * The accounts that are not players, read from the ledger (docs/architecture/money-path.md, "Accounts"):
