@@ -71,7 +71,7 @@ export default tseslint.config(
     rules: { "no-restricted-imports": ["error", { patterns: [into("client", "server")] }] },
   },
   {
-    // The server writes through its one log (server/src/log.ts). A command-line tool's report on
+    // The server writes through its one log (server/src/platform/log.ts). A command-line tool's report on
     // standard output is its answer, not a log line.
     files: ["server/src/**/*.ts"],
     ignores: ["server/src/**/*-cli.ts", "server/src/ops/audit.ts", "server/src/admin/cli.ts"],

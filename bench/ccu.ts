@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { TONIGHT_FULL_READ_MS, TONIGHT_PUSH_MS } from "@casino/common";
-import { SessionTokens } from "../server/src/auth/session";
+import { SessionTokens } from "../server/src/core/auth/session";
 import { startLoadProcesses, LoadProcess, collect } from "../loadtest/processes";
 import { summariseIntervals } from "../loadtest/stats";
 import { createGuestTokens } from "../server/src/ops/guest-tokens";

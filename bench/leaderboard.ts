@@ -7,9 +7,9 @@ import type { AddressInfo } from "node:net";
 import { once } from "node:events";
 import express from "express";
 import pg from "pg";
-import { loadConfig } from "../server/src/config";
+import { loadConfig } from "../server/src/platform/config";
 import { createApp } from "../server/src/app";
-import { apiRouter, mountHttpBasics } from "../server/src/http/api";
+import { apiRouter, mountHttpBasics } from "../server/src/core/http/api";
 import { leaseRedis } from "./lib/database";
 
 /**

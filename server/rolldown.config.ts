@@ -5,7 +5,7 @@ const root = join(import.meta.dirname, "..");
 
 /**
  * The production build of the server (`npm run build:server`): each entry point below and everything
- * it imports from this repository (`server/src`, `common/src`, `ormconfig.ts`) compiled into one ES
+ * it imports from this repository (`server/src`, `common/src`) compiled into one ES
  * module in `server/dist/`, with source maps. Packages stay imports, resolved from `node_modules` at
  * run time (the image installs the production dependencies only).
  *
@@ -17,7 +17,7 @@ const root = join(import.meta.dirname, "..");
 export default defineConfig({
   input: {
     main: join(root, "server/src/main.ts"),
-    migrate: join(root, "server/src/db/migrate-cli.ts"),
+    migrate: join(root, "server/src/platform/db/migrate-cli.ts"),
     audit: join(root, "server/src/ops/audit.ts"),
     admin: join(root, "server/src/admin/cli.ts"),
   },

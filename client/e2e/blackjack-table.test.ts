@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { FrameLocator, Locator, Page } from "playwright-core";
-import { ManualClock } from "../../server/src/clock";
+import { ManualClock } from "../../server/src/platform/clock";
 import { setupBrowserApp } from "./browser-app";
 import { enterAsGuest, shot } from "./support";
 import { acceptTerms } from "./fake-discord-host";

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { afterAll, beforeAll } from "vitest";
 import type { Browser, BrowserContextOptions } from "playwright-core";
-import type { Clock } from "../../server/src/clock";
+import type { Clock } from "../../server/src/platform/clock";
 import { startTestApp, type TestApp } from "../../server/test/harness";
 import { HOST_ORIGIN, startFakeHost, type FakeHost } from "./fake-discord-host";
 import { ARTIFACTS, launchChromium } from "./support";

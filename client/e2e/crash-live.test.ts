@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { matchMaker } from "@colyseus/core";
 import { crashCashOutPayout, crashReachedAtMs } from "@casino/common";
-import { ManualClock } from "../../server/src/clock";
+import { ManualClock } from "../../server/src/platform/clock";
 import type { Page } from "playwright-core";
 import { ARTIFACTS, DESKTOP, PHONE } from "./support";
 import { history, openAsGuest, openGame, serverBalance, shownBalance, storeTheme, type ThemeChoice } from "./games-helpers";

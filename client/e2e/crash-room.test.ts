@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { matchMaker } from "@colyseus/core";
 import { crashReachedAtMs } from "@casino/common";
-import { ManualClock } from "../../server/src/clock";
+import { ManualClock } from "../../server/src/platform/clock";
 import type { FrameLocator, Page } from "playwright-core";
 import { ARTIFACTS } from "./support";
 import { history, serverBalance, type HistoryRow } from "./games-helpers";

@@ -3,7 +3,7 @@ import type { FrameLocator, Locator, Page } from "playwright-core";
 import { DESKTOP, PHONE, shot } from "./support";
 import { acceptTerms } from "./fake-discord-host";
 import { setupBrowserApp } from "./browser-app";
-import { faceOf as serverFace } from "../../server/src/players/face";
+import { faceOf as serverFace } from "../../server/src/core/players/face";
 
 /**
  * One player, one face, inside Discord (the fake host) against the real server: the "In this activity"

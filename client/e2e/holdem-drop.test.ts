@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Frame, Page } from "playwright-core";
 import { HOLDEM_TABLE_CONFIG } from "@casino/common/holdem-table";
-import { ManualClock } from "../../server/src/clock";
+import { ManualClock } from "../../server/src/platform/clock";
 import { balanceOf, type Query } from "../../server/test/holdem-helpers";
 import { acceptTerms } from "./fake-discord-host";
 import { setupBrowserApp } from "./browser-app";

@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 import type { ConsoleMessage, Frame, Page } from "playwright-core";
 import { HOLDEM_HAND_PAUSE_MS } from "@casino/common/holdem-table";
-import type { ManualClock } from "../../server/src/clock";
+import type { ManualClock } from "../../server/src/platform/clock";
 
 /**
  * The Hold'em table's browser tests' common steps for players in the fake Discord host's frames (one

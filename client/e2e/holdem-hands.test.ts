@@ -14,7 +14,7 @@ import {
   type HoldemHand,
 } from "@casino/common/games/holdem/index";
 import { HOLDEM_TABLE_CONFIG, type HoldemTableSnapshot } from "@casino/common/holdem-table";
-import { ManualClock } from "../../server/src/clock";
+import { ManualClock } from "../../server/src/platform/clock";
 import { acceptTerms } from "./fake-discord-host";
 import { setupBrowserApp } from "./browser-app";
 import { attr, frameOf, holdemPlay, leaks, openTable, watchForLeaks } from "./holdem-frames";

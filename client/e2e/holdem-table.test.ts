@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { checkHoldemRecord, dealHoldemHand, holdemHandFile, recordOfFile } from "@casino/common/games/holdem/index";
 import { HOLDEM_HAND_PAUSE_MS } from "@casino/common/holdem-table";
-import { ManualClock } from "../../server/src/clock";
+import { ManualClock } from "../../server/src/platform/clock";
 import { axeViolations, describeFindings } from "./axe";
 import { setupBrowserApp } from "./browser-app";
 import { DESKTOP, PHONE, enterAsGuest, shot } from "./support";

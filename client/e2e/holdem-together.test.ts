@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Frame, Page } from "playwright-core";
 import { HOLDEM_HAND_PAUSE_MS } from "@casino/common/holdem-table";
-import { ManualClock } from "../../server/src/clock";
+import { ManualClock } from "../../server/src/platform/clock";
 import { acceptTerms } from "./fake-discord-host";
 import { setupBrowserApp } from "./browser-app";
 import { attr, frameOf, openTable } from "./holdem-frames";

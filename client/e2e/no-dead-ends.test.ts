@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { Adjustments } from "../../server/src/ledger/adjustments";
+import { Adjustments } from "../../server/src/admin/adjustments";
 import { openAsGuest, openGame, shownBalance } from "./games-helpers";
 import { shot } from "./support";
 import { setupBrowserApp } from "./browser-app";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Frame, Page } from "playwright-core";
 import { RACE_JOIN_WINDOW_MS, raceCustomId } from "@casino/common/together";
-import { ManualClock } from "../../server/src/clock";
+import { ManualClock } from "../../server/src/platform/clock";
 import { acceptTerms } from "./fake-discord-host";
 import { openGame, press, setAmount } from "./games-helpers";
 import { setupBrowserApp } from "./browser-app";

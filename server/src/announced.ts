@@ -1,11 +1,11 @@
-import type { Announcement, AnnouncementListener, Announcements } from "./ledger/engine/index";
-import { countRoundStep } from "./metrics";
-import type { PlayerEvent } from "./rooms/player-events";
+import type { Announcement, AnnouncementListener, Announcements } from "./core/ledger/engine/index";
+import { countRoundStep } from "./core/metrics";
+import type { PlayerEvent } from "./core/events/player-events";
 import type { Services } from "./services";
 
 /**
  * Who hears what the ledger committed: every subscriber of the announcement bus
- * (`ledger/engine/announcements.ts`), in one place. The rooms, routes, sweeps and the operators'
+ * (`core/ledger/engine/announcements.ts`), in one place. The rooms, routes, sweeps and the operators'
  * command only ask the ledger and answer; none of them tells anyone of a commit.
  */
 export function subscribeToCommits(bus: Announcements, s: Pick<Services, "events" | "together" | "leaderboards" | "progress">): void {

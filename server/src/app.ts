@@ -1,68 +1,69 @@
 import "reflect-metadata";
-import "./colyseus-runtime";
+import "./platform/colyseus-runtime";
 import { existsSync } from "node:fs";
 import type { Server as HttpServer } from "node:http";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import type { Application } from "express";
-import { clientFiles } from "./http/client-files";
+import { clientFiles } from "./core/http/client-files";
 import { MemoryStore } from "express-rate-limit";
 import { LocalDriver, LocalPresence, defineRoom, defineServer, matchMaker, type Server } from "@colyseus/core";
-import { SpreadPingTransport } from "./rooms/spread-ping-transport";
-import { RoomRelay, announceProcess, peerAddress } from "./rooms/room-relay";
+import { SpreadPingTransport } from "./core/rooms/spread-ping-transport";
+import { RoomRelay, announceProcess, peerAddress } from "./core/events/room-relay";
 import { RedisDriver } from "@colyseus/redis-driver";
 import { ROOMS } from "@casino/common";
-import { logSettings, type Config } from "./config";
-import { openDatabase, type Database } from "./db/database";
-import { BOARD_COMMAND_TIMEOUT_MS, openRedis } from "./redis/redis";
-import { QuietRedisPresence } from "./redis/presence";
-import { SessionTokens } from "./auth/session";
-import { DiscordOAuth } from "./auth/discord";
-import { Ledger } from "./ledger/ledger";
-import { Announcements } from "./ledger/engine/index";
+import { logSettings, type Config } from "./platform/config";
+import { openDatabase, type Database } from "./platform/db/database";
+import { BOARD_COMMAND_TIMEOUT_MS, openRedis } from "./platform/redis/redis";
+import { QuietRedisPresence } from "./platform/redis/presence";
+import { SessionTokens } from "./core/auth/session";
+import { DiscordOAuth } from "./core/auth/discord";
+import { Ledger } from "./ledger";
+import { Announcements } from "./core/ledger/engine/index";
 import { subscribeToCommits } from "./announced";
-import { Players } from "./players/players";
-import { ClosedAccounts } from "./players/closed-accounts";
-import { closeConnectionsOf } from "./rooms/close-connections";
-import { Seeds } from "./fairness/seeds";
+import { Players } from "./core/players/players";
+import { ClosedAccounts } from "./core/players/closed-accounts";
+import { closeConnectionsOf } from "./core/rooms/close-connections";
+import { Seeds } from "./core/seeds";
 import { Retention } from "./ops/retention";
 import { EventLoopWatch } from "./ops/event-loop-watch";
-import { PlayerEvents } from "./rooms/player-events";
-import { casinoRoom } from "./rooms/casino-room";
-import { RoomLimiter, roomLimitRules } from "./rooms/rate-limit";
-import { crashRoom } from "./rooms/crash-room";
-import { CrashStore } from "./db/crash-store";
-import { startCrashRecovery } from "./rooms/crash-recovery";
+import { PlayerEvents } from "./core/events/player-events";
+import { casinoRoom } from "./casino/casino-room";
+import { RoomLimiter, roomLimitRules } from "./core/rooms/rate-limit";
+import { crashRoom } from "./crash/crash-room";
+import { CrashStore } from "./crash/crash-store";
+import { startCrashRecovery } from "./crash/crash-recovery";
 import { RaceSweep } from "./together/race-sweep";
-import { TableStore } from "./db/table-store";
-import { tableRoom } from "./rooms/table-room";
-import { HoldemStore } from "./db/holdem-store";
-import { holdemRoom } from "./rooms/holdem-room";
-import { tableRoutes } from "./http/table-routes";
+import { TableStore } from "./table/table-store";
+import { tableRoom } from "./table/table-room";
+import { HoldemStore } from "./holdem/holdem-store";
+import { holdemRoom } from "./holdem/holdem-room";
+import { tableRoutes } from "./table/table-routes";
+import { holdemRoutes } from "./holdem/holdem-routes";
 import { SkillRounds } from "./skill/skill-rounds";
-import { skillBodyParser, skillRoutes } from "./http/skill-routes";
+import { skillBodyParser, skillRoutes } from "./skill/skill-routes";
 import { Leaderboards } from "./leaderboard/leaderboards";
-import { leaderboardRoom } from "./rooms/leaderboard-room";
+import { leaderboardRoom } from "./leaderboard/leaderboard-room";
 import { Progress } from "./progress/progress";
-import { Guilds } from "./players/guilds";
-import { Instances } from "./players/instances";
+import { Guilds } from "./core/players/guilds";
+import { Instances } from "./core/players/instances";
 import { Together } from "./together/together";
 import { togetherRoom } from "./together/together-room";
 import { togetherRoutes } from "./together/together-routes";
-import { leaderboardRoutes } from "./http/leaderboard-routes";
+import { leaderboardRoutes } from "./leaderboard/leaderboard-routes";
 import type { Services } from "./services";
-import { authRoutes } from "./http/auth-routes";
-import { playerRoutes } from "./http/player-routes";
-import { moneyRoutes } from "./http/money-routes";
-import { errorHandler, unknownRoute } from "./http/errors";
-import { apiRouter, healthRoutes, mountHttpBasics } from "./http/api";
-import { guardHttpServer } from "./http/guard";
-import { systemClock, type Clock } from "./clock";
-import { Log } from "./log";
-import { Lifecycle } from "./lifecycle";
-import { TokenBuckets } from "./redis/token-bucket";
-import { SharedRateLimitStore } from "./redis/rate-limit-store";
-import { countedRoom, metricsEndpoint, watchApp } from "./metrics";
+import { authRoutes } from "./core/http/auth-routes";
+import { playerRoutes } from "./progress/player-routes";
+import { moneyRoutes } from "./casino/money-routes";
+import { errorHandler, unknownRoute } from "./core/http/errors";
+import { apiRouter, healthRoutes, mountHttpBasics } from "./core/http/api";
+import { guardHttpServer } from "./core/http/guard";
+import { systemClock, type Clock } from "./platform/clock";
+import { Log } from "./platform/log";
+import { Lifecycle } from "./platform/lifecycle";
+import { TokenBuckets } from "./platform/redis/token-bucket";
+import { SharedRateLimitStore } from "./platform/redis/rate-limit-store";
+import { countedRoom, metricsEndpoint, watchApp } from "./core/metrics";
 
 export interface App {
   server: Server;
@@ -148,7 +149,7 @@ export async function createApp(config: Config, existingDb?: Database, clock: Cl
     rateLimitStore: (name) => (config.redisUrl ? new SharedRateLimitStore(redis, `rate:${name}:`, log) : new MemoryStore()),
   };
 
-  // CORS is answered by our own guard (http/guard.ts) for every path; Colyseus's would allow any origin with credentials.
+  // CORS is answered by our own guard (core/http/guard.ts) for every path; Colyseus's would allow any origin with credentials.
   matchMaker.controller.DEFAULT_CORS_HEADERS = {} as typeof matchMaker.controller.DEFAULT_CORS_HEADERS;
   matchMaker.controller.getCorsHeaders = () => ({}) as ReturnType<typeof matchMaker.controller.getCorsHeaders>;
   const stopCrashRecovery = startCrashRecovery(services.crash, config.crash.leaseMs, log);
@@ -265,7 +266,7 @@ function mountHttp(app: Application, s: Services): void {
   const api = apiRouter(
     s,
     [healthRoutes(s), authRoutes(s)],
-    [leaderboardRoutes(s), moneyRoutes(s), skillRoutes(s), playerRoutes(s), togetherRoutes(s), tableRoutes(s)],
+    [leaderboardRoutes(s), moneyRoutes(s), skillRoutes(s), playerRoutes(s), togetherRoutes(s), tableRoutes(s), holdemRoutes(s)],
   );
   // Skill submissions carry an input log larger than the API's 16 kB bodies.
   app.use("/api/skill-rounds", skillBodyParser, errorHandler(s.log));

@@ -1,7 +1,7 @@
 import "reflect-metadata";
-import { ConfigError, bootLogSettings, loadConfig } from "./config";
+import { ConfigError, bootLogSettings, loadConfig } from "./platform/config";
 import { createApp } from "./app";
-import { Log } from "./log";
+import { Log } from "./platform/log";
 
 let log = new Log(bootLogSettings());
 

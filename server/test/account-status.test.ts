@@ -3,7 +3,7 @@ import { LEADERBOARD_ROOM } from "@casino/common";
 import type { AdminContext } from "../src/admin/context";
 import { setAccountStatus } from "../src/admin/accounts";
 import { erasePlayer } from "../src/admin/privacy";
-import { Adjustments } from "../src/ledger/adjustments";
+import { Adjustments } from "../src/admin/adjustments";
 import { startTestApp, type TestApp } from "./harness";
 import { diceBet, discordPlayer, restBoard } from "./leaderboard-helpers";
 import { joinCasino, newRequestId, waitFor } from "./room-helpers";

@@ -4,13 +4,13 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import { casesOf } from "../../common/test/games/cases";
-import { Adjustments } from "../src/ledger/adjustments";
+import { Adjustments } from "../src/admin/adjustments";
 import { auditLedger } from "../src/ops/audit-ledger";
-import { houseResults, mintedBySource, type HouseResult, type MintedCoins } from "../src/ops/economy";
+import { houseResults, mintedBySource, type HouseResult, type MintedCoins } from "../src/core/economy";
 import { TEST_DB, startTestApp, type TestApp } from "./harness";
 import { playRound } from "./ledger-audit";
-import { Announcements } from "../src/ledger/engine/index";
-import { Log } from "../src/log";
+import { Announcements } from "../src/core/ledger/engine/index";
+import { Log } from "../src/platform/log";
 
 /**
  * The ledger audit (`npm run audit`): silent on a healthy database, and it names the player whose

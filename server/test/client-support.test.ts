@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ConfigError, IN_MEMORY, loadConfig } from "../src/config";
+import { ConfigError, IN_MEMORY, loadConfig } from "../src/platform/config";
 import { startTestApp, type TestApp } from "./harness";
 
 /** What the browser client needs from the server before it signs in, and who may frame it. */

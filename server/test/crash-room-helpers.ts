@@ -1,7 +1,7 @@
 import { matchMaker } from "@colyseus/core";
 import type { Room } from "@colyseus/sdk";
 import { crashReachedAtMs } from "@casino/common";
-import type { ManualClock } from "../src/clock";
+import type { ManualClock } from "../src/platform/clock";
 import type { TestApp } from "./harness";
 import { Inbox, waitFor } from "./room-helpers";
 

@@ -12,16 +12,16 @@ import {
   sha256Hex,
   verifyChainElement,
 } from "@casino/common";
-import { openDatabase } from "../src/db/database";
-import { Ledger } from "../src/ledger/ledger";
-import { Log } from "../src/log";
-import { CrashStore } from "../src/db/crash-store";
+import { openDatabase } from "../src/platform/db/database";
+import { Ledger } from "../src/ledger";
+import { Log } from "../src/platform/log";
+import { CrashStore } from "../src/crash/crash-store";
 import { auditLedger } from "../src/ops/audit-ledger";
 import { expectBalancedEconomy } from "./ledger-audit";
-import { loadConfig } from "../src/config";
+import { loadConfig } from "../src/platform/config";
 import { TEST_DB, freshDatabaseUrl } from "./harness";
 import { Inbox, ask, waitFor } from "./room-helpers";
-import { Announcements } from "../src/ledger/engine/index";
+import { Announcements } from "../src/core/ledger/engine/index";
 
 /**
  * The server is killed (SIGKILL) in the middle of a crash round and started again on the same

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { matchMaker } from "@colyseus/core";
 import type { Room } from "@colyseus/sdk";
-import { ManualClock } from "../src/clock";
+import { ManualClock } from "../src/platform/clock";
 import { startTestApp, type TestApp } from "./harness";
 import { FAKE_BOT_TOKEN } from "./fake-discord";
 import { waitFor } from "./room-helpers";
 
 /**
  * Which shared crash room a player lands in is decided on the server from the player's own activity
- * instance membership (server/src/players/instances.ts), never from the id the client names.
+ * instance membership (server/src/core/players/instances.ts), never from the id the client names.
  */
 let checked: TestApp;
 beforeAll(async () => {

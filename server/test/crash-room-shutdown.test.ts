@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { matchMaker } from "@colyseus/core";
 import { CRASH_MESSAGES } from "@casino/common";
-import { ManualClock } from "../src/clock";
+import { ManualClock } from "../src/platform/clock";
 import { startTestApp, type TestApp } from "./harness";
 import { Inbox, ask } from "./room-helpers";
 import { bettingRound, bustOf, runToBust, startRun, stateOf } from "./crash-room-helpers";

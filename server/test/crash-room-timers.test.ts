@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CRASH_MESSAGES } from "@casino/common";
-import { ManualClock, type ClockTimer } from "../src/clock";
+import { ManualClock, type ClockTimer } from "../src/platform/clock";
 import { startTestApp, type TestApp } from "./harness";
 import { ask } from "./room-helpers";
 import { bettingRound, joinCrash, leaveAll, runToBust, startRun, stateOf } from "./crash-room-helpers";

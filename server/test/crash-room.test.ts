@@ -10,9 +10,9 @@ import {
   crashReachedAtMs,
   verifyChainElement,
 } from "@casino/common";
-import { ManualClock } from "../src/clock";
-import { CrashStore } from "../src/db/crash-store";
-import { faceOf } from "../src/players/face";
+import { ManualClock } from "../src/platform/clock";
+import { CrashStore } from "../src/crash/crash-store";
+import { faceOf } from "../src/core/players/face";
 import { startTestApp, TEST_DB, type TestApp } from "./harness";
 import { ask, newRequestId, waitFor } from "./room-helpers";
 import { CRASH_ENV, bettingRound, bustOf, joinCrash, leaveAll, runToBust, startRun, stateOf } from "./crash-room-helpers";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DiscordProxyCheck, discordPublicKey, verifyProxyHeaders } from "../src/auth/discord-proxy";
-import { loadConfig } from "../src/config";
+import { DiscordProxyCheck, discordPublicKey, verifyProxyHeaders } from "../src/core/auth/discord-proxy";
+import { loadConfig } from "../src/platform/config";
 import { proxyKeyPair, signProxyPayload } from "./fake-discord";
 import { startTestApp, type TestApp } from "./harness";
 

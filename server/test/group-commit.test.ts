@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { STARTING_BALANCE } from "@casino/common";
-import { moneyGroupCommit } from "../src/ledger/engine/requests";
-import { AppError } from "../src/errors";
+import { moneyGroupCommit } from "../src/core/ledger/engine/requests";
+import { AppError } from "../src/platform/errors";
 import { TEST_DB, startTestApp, type TestApp } from "./harness";
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DAILY_SPIN, verifyRound } from "@casino/common";
-import { sqlRows } from "../src/db/sql";
+import { sqlRows } from "../src/platform/db/sql";
 import { startTestApp, type TestApp } from "./harness";
 import { ask, joinCasino } from "./room-helpers";
 

@@ -1,7 +1,7 @@
 import type { Room } from "@colyseus/sdk";
 import type { HoldemAction } from "@casino/common/games/holdem/index";
 import { HOLDEM_MESSAGES, type HoldemTableSnapshot } from "@casino/common/holdem-table";
-import { holdemTableAccount } from "../src/ledger/holdem-money";
+import { holdemTableAccount } from "../src/holdem/holdem-money";
 import type { TestApp } from "./harness";
 import { Inbox, ask, waitFor } from "./room-helpers";
 

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { HOLDEM_GAME, TOGETHER_ROOM, sha256Hex, togetherFeedPush, type FeedEntry, type FeedRow, type HistoryItem } from "@casino/common";
 import { checkHoldemRecord, dealHoldemHand, holdemHandFile, recordOfFile } from "@casino/common/games/holdem/index";
 import { HOLDEM_HAND_PAUSE_MS, HOLDEM_MESSAGES } from "@casino/common/holdem-table";
-import { ManualClock } from "../src/clock";
+import { ManualClock } from "../src/platform/clock";
 import { startTestApp, type TestApp } from "./harness";
 import { act, handOver, snap, toAct, type AtTable } from "./holdem-helpers";
 import { Inbox, ask, waitFor } from "./room-helpers";

@@ -8,11 +8,11 @@ import { startServerProcess, type ServerProcess } from "./server-process";
 import { api, auditDatabase, guestOn } from "./process-helpers";
 import { balanceOf, tableHolding } from "./holdem-helpers";
 import { Inbox, ask, waitFor } from "./room-helpers";
-import { openDatabase } from "../src/db/database";
-import { HoldemStore } from "../src/db/holdem-store";
-import { Ledger } from "../src/ledger/ledger";
-import { Announcements } from "../src/ledger/engine/index";
-import { Log } from "../src/log";
+import { openDatabase } from "../src/platform/db/database";
+import { HoldemStore } from "../src/holdem/holdem-store";
+import { Ledger } from "../src/ledger";
+import { Announcements } from "../src/core/ledger/engine/index";
+import { Log } from "../src/platform/log";
 
 /**
  * The Hold'em table served by real server processes on one PostgreSQL database, on the real clock (the

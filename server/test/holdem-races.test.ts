@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { HOLDEM_MESSAGES } from "@casino/common/holdem-table";
-import { ManualClock } from "../src/clock";
-import { holdemTableAccount } from "../src/ledger/holdem-money";
+import { ManualClock } from "../src/platform/clock";
+import { holdemTableAccount } from "../src/holdem/holdem-money";
 import { startTestApp, type TestApp } from "./harness";
 import { balanceOf, joinTable, snap, tableHolding, type AtTable } from "./holdem-helpers";
 import { ask, newRequestId, waitFor } from "./room-helpers";

@@ -10,9 +10,9 @@ import {
   type HoldemPrivateView,
   type HoldemTableSnapshot,
 } from "@casino/common/holdem-table";
-import { ManualClock } from "../src/clock";
-import { HoldemStore } from "../src/db/holdem-store";
-import { holdemTableAccount } from "../src/ledger/holdem-money";
+import { ManualClock } from "../src/platform/clock";
+import { HoldemStore } from "../src/holdem/holdem-store";
+import { holdemTableAccount } from "../src/holdem/holdem-money";
 import { auditLedger } from "../src/ops/audit-ledger";
 import { startTestApp, type TestApp } from "./harness";
 import { act, balanceOf, handOver, joinTable, snap, tableHolding, toAct, type AtTable } from "./holdem-helpers";

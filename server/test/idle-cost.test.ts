@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "./harness";
 import { ask, joinCasino, waitFor } from "./room-helpers";
-import { DailySpinReminders } from "../src/players/reminders";
-import type { PlayerEvent } from "../src/rooms/player-events";
+import { DailySpinReminders } from "../src/casino/reminders";
+import type { PlayerEvent } from "../src/core/events/player-events";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import type { TestApp } from "./harness";
-import { guestSql } from "../src/players/guest-rule";
+import { guestSql } from "../src/platform/db/guest-rule";
 
 let nextDiscordId = 700_000_000_000 + Math.floor(Math.random() * 1_000_000) * 1000;
 

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "./harness";
 import { diceBet, discordPlayer, setBalance } from "./leaderboard-helpers";
-import { ManualClock } from "../src/clock";
+import { ManualClock } from "../src/platform/clock";
 import { boardScripts } from "../src/leaderboard/scripts";
 import { KEYS, scoreOf } from "../src/leaderboard/keys";
 import { PROFILE_TTL_MS, encodeProfile, profileOf, splitProfile } from "../src/leaderboard/profiles";

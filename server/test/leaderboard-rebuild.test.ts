@@ -1,9 +1,9 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "../src/db/database";
+import { openDatabase, type Database } from "../src/platform/db/database";
 import { Leaderboards } from "../src/leaderboard/leaderboards";
 import { NET_REASONS, valueOf, windowKey, windowStart } from "../src/leaderboard/keys";
-import { RANKED_PLAYER } from "../src/players/guest-rule";
+import { RANKED_PLAYER } from "../src/platform/db/guest-rule";
 import { TEST_DB, startTestApp, type TestApp } from "./harness";
 
 /**

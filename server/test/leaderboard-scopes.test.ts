@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { DiscordOAuth } from "../src/auth/discord";
-import { Instances } from "../src/players/instances";
+import { DiscordOAuth } from "../src/core/auth/discord";
+import { Instances } from "../src/core/players/instances";
 import { startTestApp, type TestApp } from "./harness";
 import { FAKE_BOT_TOKEN } from "./fake-discord";
 import { diceBet, discordPlayer, setBalance } from "./leaderboard-helpers";

@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { faceOf } from "../src/players/face";
+import { faceOf } from "../src/core/players/face";
 import { LEADERBOARD_MAX_LIMIT } from "@casino/common";
 import { startTestApp, TEST_DB, type TestApp } from "./harness";
 import { diceBet, discordPlayer, restBoard, setBalance, sqlBoard, sqlRank } from "./leaderboard-helpers";
 import { KEYS } from "../src/leaderboard/keys";
-import { guestSql } from "../src/players/guest-rule";
+import { guestSql } from "../src/platform/db/guest-rule";
 
 let t: TestApp;
 const BADGE_ID = "424242424242";

@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import type { BetAnswer } from "@casino/common";
 import type { Play } from "../../common/test/games/case-support";
-import { AppError } from "../src/errors";
-import type { Ledger } from "../src/ledger/ledger";
+import { AppError } from "../src/platform/errors";
+import type { Ledger } from "../src/ledger";
 import type { LedgerAudit } from "../src/ops/audit-ledger";
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ManualClock } from "../src/clock";
+import { ManualClock } from "../src/platform/clock";
 import { startTestApp, type TestApp } from "./harness";
 import { ask, joinCasino, newRequestId } from "./room-helpers";
 

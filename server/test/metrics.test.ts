@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client as SdkClient, type Room } from "@colyseus/sdk";
 import { casesOf } from "../../common/test/games/cases";
-import { Adjustments } from "../src/ledger/adjustments";
+import { Adjustments } from "../src/admin/adjustments";
 import { TEST_DB, startTestApp, type TestApp } from "./harness";
 import { playRound } from "./ledger-audit";
 import { Inbox, ask, joinCasino } from "./room-helpers";

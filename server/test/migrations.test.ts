@@ -1,17 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { casesOf } from "../../common/test/games/cases";
-import { openDatabase, type Database } from "../src/db/database";
-import { MIGRATIONS } from "../src/db/migrations/index";
-import { DoubleEntryAccounts1764100000007 } from "../src/db/migrations/1764100000007-double-entry-accounts";
-import { ThemeModeChosen1764100000009 } from "../src/db/migrations/1764100000009-theme-mode-chosen";
-import { Adjustments } from "../src/ledger/adjustments";
+import { openDatabase, type Database } from "../src/platform/db/database";
+import { MIGRATIONS } from "../src/platform/db/migrations/index";
+import { DoubleEntryAccounts1764100000007 } from "../src/platform/db/migrations/1764100000007-double-entry-accounts";
+import { ThemeModeChosen1764100000009 } from "../src/platform/db/migrations/1764100000009-theme-mode-chosen";
+import { Adjustments } from "../src/admin/adjustments";
 import { auditLedger } from "../src/ops/audit-ledger";
-import { accountBalances, type AccountBalance } from "../src/ops/economy";
+import { accountBalances, type AccountBalance } from "../src/core/economy";
 import { TEST_DB, freshDatabaseUrl, startTestApp } from "./harness";
 import { expectBalancedEconomy, finishRound, playRound } from "./ledger-audit";
-import { Announcements } from "../src/ledger/engine/index";
-import { Log } from "../src/log";
+import { Announcements } from "../src/core/ledger/engine/index";
+import { Log } from "../src/platform/log";
 
 /**
  * Several server processes starting together on a database that is behind (a rolling upgrade, a

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, TEST_DB, type TestApp } from "./harness";
 
 /**
- * Embedded PGlite runs with a buffer pool of 16 MB (ormconfig.ts, PGLITE_START_PARAMS: the default
+ * Embedded PGlite runs with a buffer pool of 16 MB (platform/db/data-source.ts, PGLITE_START_PARAMS: the default
  * 128 MB was most of the idle process's memory) and nothing else changed: commits are as durable as
  * PGlite's own defaults make them, fsync off among them (docs/operations.md, "Durability of the
  * embedded default": what that trade keeps and what it does not).

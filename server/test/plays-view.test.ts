@@ -1,7 +1,7 @@
 import "reflect-metadata";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DataSource } from "typeorm";
-import { dataSourceOptions } from "../../ormconfig";
+import { dataSourceOptions } from "../src/platform/db/data-source";
 import { freshDatabaseUrl } from "./harness";
 
 /**

@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import { createServer } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { RedisPresence } from "@colyseus/redis-presence";
-import { Log } from "../src/log";
-import { openRedis } from "../src/redis/redis";
-import { QuietRedisPresence } from "../src/redis/presence";
+import { Log } from "../src/platform/log";
+import { openRedis } from "../src/platform/redis/redis";
+import { QuietRedisPresence } from "../src/platform/redis/presence";
 
 /** A port nothing listens on: taken, then given back. */
 async function closedPort(): Promise<number> {

@@ -1,5 +1,5 @@
 import { Client } from "@colyseus/sdk";
-import { openDatabase, type Database } from "../src/db/database";
+import { openDatabase, type Database } from "../src/platform/db/database";
 import { auditLedger } from "../src/ops/audit-ledger";
 import { expectBalancedEconomy } from "./ledger-audit";
 import { Inbox, waitFor } from "./room-helpers";

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { sqlRows } from "../src/db/sql";
+import { sqlRows } from "../src/platform/db/sql";
 import { startTestApp, type TestApp } from "./harness";
 import { ask, joinCasino } from "./room-helpers";
 

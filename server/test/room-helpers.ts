@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import type { Room } from "@colyseus/sdk";
 import { CASINO_PUSH, seedCommitment, type FairnessInput, type OpenRoundMessage, type OpenRoundView } from "@casino/common";
-import { sqlRows } from "../src/db/sql";
+import { sqlRows } from "../src/platform/db/sql";
 import type { TestApp } from "./harness";
 
 /** Collects every message a room receives, so a test can await the one answering its request. */

@@ -1,7 +1,7 @@
 import "reflect-metadata";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DataSource } from "typeorm";
-import { dataSourceOptions } from "../../ormconfig";
+import { dataSourceOptions } from "../src/platform/db/data-source";
 import { freshDatabaseUrl } from "./harness";
 
 /**
@@ -44,7 +44,7 @@ async function pendingChanges(): Promise<string[]> {
 
 /**
  * Indexes whose key columns are sorted descending in the migrations, which an entity cannot declare
- * (TypeORM's `@Index` has no sort direction); each says so in server/src/db/entities/index.ts.
+ * (TypeORM's `@Index` has no sort direction); each says so in server/src/platform/db/entities/index.ts.
  */
 const DESCENDING_IN_MIGRATIONS = [
   "idx_crash_bets_player",

@@ -3,14 +3,14 @@ import { matchMaker } from "@colyseus/core";
 import { ROOMS, TABLE_MESSAGES, TABLE_SEATS_COUNT } from "@casino/common";
 import { HOLDEM_MESSAGES, HOLDEM_TABLE_SEATS } from "@casino/common/holdem-table";
 import { TABLE_SEAT_RESERVATION_MS } from "@casino/common/table-join";
-import { ManualClock } from "../src/clock";
-import type { TableMetadata } from "../src/rooms/table-room";
+import { ManualClock } from "../src/platform/clock";
+import type { TableMetadata } from "../src/table/table-state";
 import { startTestApp, type TestApp } from "./harness";
 import type { AtTable } from "./holdem-helpers";
 import { Inbox, ask, waitFor } from "./room-helpers";
 
 /**
- * The public tables' seat reservations (server/src/rooms/seat-reservations.ts), for the Hold'em table and
+ * The public tables' seat reservations (server/src/table/seat-reservations.ts), for the Hold'em table and
  * the blackjack table alike, on a ManualClock (a reservation runs out when the test advances the clock):
  * joiners asking for a free seat at the same moment fill one table to its seats and the next one gets a
  * new table; a reservation ends when its joiner sits down, leaves the room, or its time passes; and a

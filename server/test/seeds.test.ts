@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { seedCommitment } from "@casino/common";
-import { CommitNextSeeds1763800000001 } from "../src/db/migrations/1763800000001-commit-next-seeds";
+import { CommitNextSeeds1763800000001 } from "../src/platform/db/migrations/1763800000001-commit-next-seeds";
 import { startTestApp, type TestApp } from "./harness";
 import { Inbox, ask, waitFor } from "./room-helpers";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Room, matchMaker } from "@colyseus/core";
-import { setAutoDispose } from "../src/rooms/auto-dispose";
+import { setAutoDispose } from "../src/core/rooms/auto-dispose";
 import { startTestApp, type TestApp } from "./harness";
 import { waitFor } from "./room-helpers";
 

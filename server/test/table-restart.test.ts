@@ -7,12 +7,12 @@ import { TEST_DB, freshDatabaseUrl } from "./harness";
 import { startServerProcess, type ServerProcess } from "./server-process";
 import { api, auditDatabase, guestOn } from "./process-helpers";
 import { Inbox, ask, waitFor } from "./room-helpers";
-import { openDatabase } from "../src/db/database";
-import { Ledger } from "../src/ledger/ledger";
-import { Log } from "../src/log";
-import { TableStore } from "../src/db/table-store";
-import { loadConfig } from "../src/config";
-import { Announcements } from "../src/ledger/engine/index";
+import { openDatabase } from "../src/platform/db/database";
+import { Ledger } from "../src/ledger";
+import { Log } from "../src/platform/log";
+import { TableStore } from "../src/table/table-store";
+import { loadConfig } from "../src/platform/config";
+import { Announcements } from "../src/core/ledger/engine/index";
 
 /**
  * The server is killed (SIGKILL) in the middle of a table round, with a seat still to act, and started

@@ -6,9 +6,9 @@ import { checkShoeRecord, verifyShoe } from "@casino/common/verifiers/verify-sho
 import { basicStrategy, cardPoints, type BlackjackAction } from "@casino/common/games/blackjack/engine";
 import { act, deal, dealerTurn, defaultAction, newShoe, nextRound, seatToAct, type TableState } from "@casino/common/games/blackjack-table";
 import { rankOf, type Card } from "@casino/common/games/cards";
-import { ManualClock } from "../src/clock";
-import { TableStore } from "../src/db/table-store";
-import { faceOf } from "../src/players/face";
+import { ManualClock } from "../src/platform/clock";
+import { TableStore } from "../src/table/table-store";
+import { faceOf } from "../src/core/players/face";
 import { startTestApp, type TestApp } from "./harness";
 import { Inbox, ask, waitFor } from "./room-helpers";
 

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
-import { openDatabase } from "../src/db/database";
+import { openDatabase } from "../src/platform/db/database";
 
 /**
  * The server tests on PostgreSQL migrate once per run: this global setup builds a database with every
@@ -18,10 +18,10 @@ let memo: string | undefined;
 /** The template's name for these migrations and entities (read once per process). */
 export function templateName(): string {
   if (memo) return memo;
-  const folder = join(import.meta.dirname, "..", "src", "db", "migrations");
+  const folder = join(import.meta.dirname, "..", "src", "platform", "db", "migrations");
   const hash = createHash("sha256");
   for (const file of readdirSync(folder).sort()) hash.update(file).update(readFileSync(join(folder, file)));
-  hash.update(readFileSync(join(import.meta.dirname, "..", "src", "db", "entities", "index.ts")));
+  hash.update(readFileSync(join(import.meta.dirname, "..", "src", "platform", "db", "entities", "index.ts")));
   memo = `casino_template_${hash.digest("hex").slice(0, 16)}`;
   return memo;
 }

@@ -15,7 +15,7 @@ import {
 } from "@casino/common";
 import { roundMultiplier } from "@casino/common/games/odds";
 import { playConnectDots } from "../../common/test/skill/bots";
-import { ManualClock } from "../src/clock";
+import { ManualClock } from "../src/platform/clock";
 import { startTestApp, type TestApp } from "./harness";
 import { CRASH_ENV, bettingRound, runToBust, startRun } from "./crash-room-helpers";
 import { ask, chooseSeed, Inbox, joinCasino, newRequestId, waitFor } from "./room-helpers";

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { Client, type Room } from "@colyseus/sdk";
 import pg from "pg";
 import { TOGETHER_ROOM, racePush, type HistoryItem, type RaceView } from "@casino/common";
-import { ManualClock } from "../src/clock";
+import { ManualClock } from "../src/platform/clock";
 import { TEST_DB, freshDatabaseUrl, leaseRedisDb, startTestApp } from "./harness";
 import { startFakeDiscord } from "./fake-discord";
 import { startServerProcess, type ServerProcess } from "./server-process";

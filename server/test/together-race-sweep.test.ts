@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { matchMaker } from "@colyseus/core";
 import { RACE_JOIN_WINDOW_MS, TOGETHER_ROOM, racePush, type RaceView } from "@casino/common";
-import { ManualClock } from "../src/clock";
-import { openDatabase, type Database } from "../src/db/database";
-import { playerChannel, type PlayerEvent } from "../src/rooms/player-events";
+import { ManualClock } from "../src/platform/clock";
+import { openDatabase, type Database } from "../src/platform/db/database";
+import { playerChannel, type PlayerEvent } from "../src/core/events/player-events";
 import { RACE_SWEEP_MS, RaceSweep } from "../src/together/race-sweep";
 import { TEST_DB, startTestApp, type TestApp } from "./harness";
 import { ask, Inbox, joinCasino, waitFor } from "./room-helpers";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Room } from "@colyseus/sdk";
 import { RACE_JOIN_WINDOW_MS, TOGETHER_ROOM, racePush, type HistoryItem, type RaceView } from "@casino/common";
-import { ManualClock } from "../src/clock";
+import { ManualClock } from "../src/platform/clock";
 import { exportPlayer } from "../src/admin/privacy";
-import { faceOf } from "../src/players/face";
+import { faceOf } from "../src/core/players/face";
 import { finishRace } from "../src/together/race";
 import { TEST_DB, startTestApp, type TestApp } from "./harness";
 import { ask, Inbox, joinCasino, waitFor } from "./room-helpers";

@@ -11,7 +11,7 @@ import {
   type TonightBoardPush,
   type TonightRow,
 } from "@casino/common";
-import { ManualClock } from "../src/clock";
+import { ManualClock } from "../src/platform/clock";
 import { TEST_DB, freshDatabaseUrl, leaseRedisDb, startTestApp, type TestApp } from "./harness";
 import { CRASH_ENV, bettingRound, joinCrash, leaveAll, runToBust, startRun } from "./crash-room-helpers";
 import { ask, betAndLeave, Inbox, joinCasino, waitFor } from "./room-helpers";

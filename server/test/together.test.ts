@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { Client, type Room } from "@colyseus/sdk";
 import { matchMaker } from "@colyseus/core";
 import { replayRound, roundCustomId, roundOfCustomId, TOGETHER_ROOM } from "@casino/common";
-import { faceOf } from "../src/players/face";
+import { faceOf } from "../src/core/players/face";
 import { startTestApp, type TestApp } from "./harness";
 import { ask, chooseSeed, Inbox, joinCasino, waitFor } from "./room-helpers";
 

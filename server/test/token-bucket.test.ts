@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Redis } from "ioredis";
-import { Log } from "../src/log";
-import { openRedis } from "../src/redis/redis";
-import { TokenBuckets } from "../src/redis/token-bucket";
-import { SharedRateLimitStore } from "../src/redis/rate-limit-store";
+import { Log } from "../src/platform/log";
+import { openRedis } from "../src/platform/redis/redis";
+import { TokenBuckets } from "../src/platform/redis/token-bucket";
+import { SharedRateLimitStore } from "../src/platform/redis/rate-limit-store";
 import { TEST_DB, leaseRedisDb } from "./harness";
 
 /**

@@ -1,6 +1,6 @@
 import type { PlayerStatus } from "@casino/common";
-import { sqlRows } from "../db/sql";
-import { AppError } from "../errors";
+import { sqlRows } from "../platform/db/sql";
+import { AppError } from "../platform/errors";
 import { recordAction } from "./admin-actions";
 import { announceAccountChange, rebuildBoards, type AdminContext } from "./context";
 import { resolvePlayer } from "./player-lookup";

@@ -1,7 +1,7 @@
 import type { EntityManager } from "typeorm";
-import type { AdminAction } from "../db/entities/index";
-import { sqlRows } from "../db/sql";
-import { AppError } from "../errors";
+import type { AdminAction } from "../platform/db/entities/index";
+import { sqlRows } from "../platform/db/sql";
+import { AppError } from "../platform/errors";
 
 export type AdminActionKind = AdminAction["action"];
 

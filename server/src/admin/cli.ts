@@ -4,17 +4,17 @@ import { userInfo } from "node:os";
 import { pathToFileURL } from "node:url";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { MINIMUM_AGE, describeZodError, requestId as requestIdSchema } from "@casino/common";
-import { ConfigError, bootLogSettings, loadConfig, logSettings, type Config } from "../config";
-import { Log } from "../log";
-import { AppError } from "../errors";
-import { Adjustments, MAX_ADJUSTMENT, type AdjustmentKind } from "../ledger/adjustments";
+import { ConfigError, bootLogSettings, loadConfig, logSettings, type Config } from "../platform/config";
+import { Log } from "../platform/log";
+import { AppError } from "../platform/errors";
+import { Adjustments, MAX_ADJUSTMENT, type AdjustmentKind } from "./adjustments";
 import { requireReason } from "./admin-actions";
 import { openAdminContext, type AdminContext } from "./context";
 import { findPlayers, playerDetails, resolvePlayer, type PlayerView } from "./player-lookup";
 import { SUGGESTION_STATUSES, listSuggestions, markSuggestion, type SuggestionStatus } from "./suggestions";
 import { setAccountStatus } from "./accounts";
 import { erasePlayer, exportPlayer } from "./privacy";
-import { houseResults, mintedBySource } from "../ops/economy";
+import { houseResults, mintedBySource } from "../core/economy";
 
 /**
  * `npm run admin -- <command>`: the operator's tools, against the deployment's DATABASE_URL (and

@@ -1,19 +1,19 @@
 import type { Presence } from "@colyseus/core";
 import type { Redis } from "ioredis";
-import { logSettings, type Config } from "../config";
-import { openDatabase, type Database } from "../db/database";
-import { BOARD_COMMAND_TIMEOUT_MS, openRedis } from "../redis/redis";
-import { QuietRedisPresence } from "../redis/presence";
-import { Log } from "../log";
+import { logSettings, type Config } from "../platform/config";
+import { openDatabase, type Database } from "../platform/db/database";
+import { BOARD_COMMAND_TIMEOUT_MS, openRedis } from "../platform/redis/redis";
+import { QuietRedisPresence } from "../platform/redis/presence";
+import { Log } from "../platform/log";
 import { Leaderboards } from "../leaderboard/leaderboards";
-import { Guilds } from "../players/guilds";
-import { Instances } from "../players/instances";
-import { DiscordOAuth } from "../auth/discord";
-import { ACCOUNT_CHANGES_CHANNEL, type AccountChange } from "../players/closed-accounts";
+import { Guilds } from "../core/players/guilds";
+import { Instances } from "../core/players/instances";
+import { DiscordOAuth } from "../core/auth/discord";
+import { ACCOUNT_CHANGES_CHANNEL, type AccountChange } from "../core/players/closed-accounts";
 import type { PlayerStatus } from "@casino/common";
-import { Announcements } from "../ledger/engine/index";
+import { Announcements } from "../core/ledger/engine/index";
 import { balanceToPlayer } from "../announced";
-import { playerChannel } from "../rooms/player-events";
+import { playerChannel } from "../core/events/player-events";
 
 /**
  * What an operator's command works with: the database, who the operator is, and, when the deployment
@@ -26,7 +26,7 @@ export interface AdminContext {
   operator: string;
   log: Log;
   /**
-   * What the command's commits did (ledger/engine/announcements.ts): with Redis, balances go to the
+   * What the command's commits did (core/ledger/engine/announcements.ts): with Redis, balances go to the
    * players' event channels, so their open connections on every server hear them; closing the context
    * waits for those to be sent.
    */

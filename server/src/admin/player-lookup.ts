@@ -1,8 +1,8 @@
 import type { EntityManager } from "typeorm";
 import { isGuestId, type PlayerStatus } from "@casino/common";
-import type { Database } from "../db/database";
-import { isUuid, sqlRows } from "../db/sql";
-import { AppError } from "../errors";
+import type { Database } from "../platform/db/database";
+import { isUuid, sqlRows } from "../platform/db/sql";
+import { AppError } from "../platform/errors";
 import { actionsOn, type ActionView } from "./admin-actions";
 
 export interface PlayerView {

@@ -1,6 +1,6 @@
 import type { EntityManager } from "typeorm";
 import { DEFAULT_THEME_COLOR, DEFAULT_THEME_MODE, ERASED_ID_PREFIX, ERASED_USERNAME, requireEngine } from "@casino/common";
-import { sqlRows } from "../db/sql";
+import { sqlRows } from "../platform/db/sql";
 import { actionsOn, recordAction } from "./admin-actions";
 import { announceAccountChange, rebuildBoards, type AdminContext } from "./context";
 import { resolvePlayer } from "./player-lookup";

@@ -1,7 +1,7 @@
-import type { Database } from "../db/database";
-import type { Suggestion } from "../db/entities/index";
-import { sqlRows } from "../db/sql";
-import { AppError } from "../errors";
+import type { Database } from "../platform/db/database";
+import type { Suggestion } from "../platform/db/entities/index";
+import { sqlRows } from "../platform/db/sql";
+import { AppError } from "../platform/errors";
 import { recordAction } from "./admin-actions";
 
 export type SuggestionStatus = Suggestion["status"];

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
 import type { EntityManager } from "typeorm";
-import type { Log } from "../log";
-import { sqlRows } from "../db/sql";
-import type { Database } from "../db/database";
-import { RANKED_PLAYER } from "../players/guest-rule";
+import type { Log } from "../platform/log";
+import { sqlRows } from "../platform/db/sql";
+import type { Database } from "../platform/db/database";
+import { RANKED_PLAYER } from "../platform/db/guest-rule";
 import { DAY_MS, KEYS, NET_REASONS, scoreOf, windowKey, windowStart } from "./keys";
 import type { BoardScripts } from "./scripts";
 import { PROFILE_COLUMNS, PROFILE_JOIN, profileOfRow, type Profile, type ProfileStore } from "./profiles";

@@ -1,4 +1,4 @@
-import type { Log } from "../log";
+import type { Log } from "../platform/log";
 
 export interface Clock {
   now(): number;

@@ -1,13 +1,13 @@
 import type { Redis } from "ioredis";
 import type { Presence } from "@colyseus/core";
 import type { EntityManager } from "typeorm";
-import type { Log } from "../log";
-import { sqlPrepared, sqlRows } from "../db/sql";
-import { RANKED_PLAYER } from "../players/guest-rule";
+import type { Log } from "../platform/log";
+import { sqlPrepared, sqlRows } from "../platform/db/sql";
+import { RANKED_PLAYER } from "../platform/db/guest-rule";
 import { KEYS, NET_REASONS, scoreOf, windowKey } from "./keys";
 import type { BoardScripts } from "./scripts";
-import { IdTail } from "./id-tail";
-import { DrainLoop } from "./drain-loop";
+import { IdTail } from "../core/events/id-tail";
+import { DrainLoop } from "../core/events/drain-loop";
 import { BOARD_CHANGES_CHANNEL, RECORD_SOURCES, type BoardChange, type BuildPositions } from "./types";
 
 interface LedgerRow {

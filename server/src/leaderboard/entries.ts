@@ -1,5 +1,5 @@
 import type { BoardEntry } from "@casino/common";
-import { faceOf } from "../players/face";
+import { faceOf } from "../core/players/face";
 import type { StoredProfile } from "./profiles";
 import type { StandIns } from "./stand-ins";
 import type { BoardSpec } from "./types";

@@ -1,10 +1,10 @@
-import type { Log } from "../log";
+import type { Log } from "../platform/log";
 import type { Redis } from "ioredis";
 import type { Presence } from "@colyseus/core";
 import type { BoardAnswer, BoardEntry, RankAnswer } from "@casino/common";
-import type { Database } from "../db/database";
-import type { Guilds } from "../players/guilds";
-import type { Instances } from "../players/instances";
+import type { Database } from "../platform/db/database";
+import type { Guilds } from "../core/players/guilds";
+import type { Instances } from "../core/players/instances";
 import { KEYS } from "./keys";
 import { boardScripts, type BoardScripts } from "./scripts";
 import { ProfileStore, loadProfiles, type StoredProfile } from "./profiles";
@@ -27,7 +27,7 @@ const PROFILE_REFRESH_WAIT_MS = 1000;
  * module of its own: the reads (`reads.ts`: pages, ranks, positions), the consumers (`consumers.ts`:
  * the ledger and the record tables tailed onto the boards) and the builds (`builds.ts`: the boards
  * built from a snapshot of PostgreSQL, and the repair check). Every entry is shown by one renderer
- * (`entries.ts`); who is ranked is one rule (`RANKED_PLAYER`, players/guest-rule.ts).
+ * (`entries.ts`); who is ranked is one rule (`RANKED_PLAYER`, platform/db/guest-rule.ts).
  */
 export class Leaderboards {
   private readonly redis: Redis & BoardScripts;

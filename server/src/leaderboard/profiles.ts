@@ -1,8 +1,8 @@
 import type { Redis } from "ioredis";
-import { sqlPrepared } from "../db/sql";
+import { sqlPrepared } from "../platform/db/sql";
 import { ANONYMOUS_NAME, isGuestId } from "@casino/common";
-import type { Database } from "../db/database";
-import { faceShown } from "../players/face";
+import type { Database } from "../platform/db/database";
+import { faceShown } from "../core/players/face";
 import { KEYS } from "./keys";
 import type { BoardScripts } from "./scripts";
 

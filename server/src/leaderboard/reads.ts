@@ -1,8 +1,8 @@
 import type { Redis } from "ioredis";
 import type { BoardAnswer, BoardEntry, RankAnswer } from "@casino/common";
-import type { Guilds } from "../players/guilds";
-import type { Instances } from "../players/instances";
-import { AppError } from "../errors";
+import type { Guilds } from "../core/players/guilds";
+import type { Instances } from "../core/players/instances";
+import { AppError } from "../platform/errors";
 import { KEYS, boardKey, valueOf } from "./keys";
 import type { BoardScripts } from "./scripts";
 import type { ProfileStore, StoredProfile } from "./profiles";

@@ -1,8 +1,8 @@
 import type { LeaderboardScope } from "@casino/common";
-import type { SessionClaims } from "../auth/session";
-import type { Guilds } from "../players/guilds";
-import { notInScope, type Instances } from "../players/instances";
-import { forbidden } from "../errors";
+import type { SessionClaims } from "../core/auth/session";
+import type { Guilds } from "../core/players/guilds";
+import { notInScope, type Instances } from "../core/players/instances";
+import { forbidden } from "../platform/errors";
 import type { BoardSpec } from "./leaderboards";
 
 /**

@@ -1,5 +1,5 @@
 import type { LeaderboardBoard, LeaderboardScope, LeaderboardWindow } from "@casino/common";
-import { AppError } from "../errors";
+import { AppError } from "../platform/errors";
 
 /** Which board, over which players, for which period. */
 export interface BoardSpec {

@@ -1,6 +1,6 @@
-import { sqlRows } from "../db/sql";
-import type { Database } from "../db/database";
-import { accountBalances, openStakes, type AccountBalance } from "./economy";
+import { sqlRows } from "../platform/db/sql";
+import type { Database } from "../platform/db/database";
+import { accountBalances, openStakes, type AccountBalance } from "../core/economy";
 
 export interface LedgerMismatch {
   playerId: string;

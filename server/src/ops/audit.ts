@@ -1,7 +1,7 @@
-import { loadConfig } from "../config";
-import { openDatabase } from "../db/database";
+import { loadConfig } from "../platform/config";
+import { openDatabase } from "../platform/db/database";
 import { auditLedger } from "./audit-ledger";
-import { printAnswer } from "../log";
+import { printAnswer } from "../platform/log";
 
 /**
  * `npm run audit`: prints every balance that disagrees with the ledger, every ledger entry, round or

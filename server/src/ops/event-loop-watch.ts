@@ -1,5 +1,5 @@
 import { monitorEventLoopDelay, type IntervalHistogram } from "node:perf_hooks";
-import type { Log } from "../log";
+import type { Log } from "../platform/log";
 
 /** A blocked event loop worth a line in the log: every room and request on the process waited this long. */
 export const EVENT_LOOP_WARN_MS = 200;

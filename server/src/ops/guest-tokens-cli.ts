@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { ConfigError, loadDeploymentAccess } from "../config";
-import { printAnswer } from "../log";
+import { ConfigError, loadDeploymentAccess } from "../platform/config";
+import { printAnswer } from "../platform/log";
 import { createGuestTokens, createInstanceTokens } from "./guest-tokens";
 
 /**

@@ -1,10 +1,10 @@
 import "reflect-metadata";
-import { openDatabase, type Database } from "../db/database";
-import { Ledger } from "../ledger/ledger";
-import { Announcements } from "../ledger/engine/index";
-import { Players } from "../players/players";
-import { SessionTokens } from "../auth/session";
-import { Log } from "../log";
+import { openDatabase, type Database } from "../platform/db/database";
+import { Ledger } from "../ledger";
+import { Announcements } from "../core/ledger/engine/index";
+import { Players } from "../core/players/players";
+import { SessionTokens } from "../core/auth/session";
+import { Log } from "../platform/log";
 
 /** What `signLines` gives each line's maker: the server's player code, the token signer and the database. */
 interface Signing {

@@ -1,9 +1,9 @@
-import { sqlRows } from "../db/sql";
-import type { Database } from "../db/database";
-import type { RetentionConfig } from "../config";
-import type { Ledger } from "../ledger/ledger";
-import type { Log } from "../log";
-import { guestSql } from "../players/guest-rule";
+import { sqlRows } from "../platform/db/sql";
+import type { Database } from "../platform/db/database";
+import type { RetentionConfig } from "../platform/config";
+import type { Ledger } from "../ledger";
+import type { Log } from "../platform/log";
+import { guestSql } from "../platform/db/guest-rule";
 
 export interface SweepReport {
   settledRounds: number;

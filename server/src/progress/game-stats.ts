@@ -1,6 +1,6 @@
-import { sqlRows } from "../db/sql";
+import { sqlRows } from "../platform/db/sql";
 import type { GameStatsItem } from "@casino/common";
-import type { Database } from "../db/database";
+import type { Database } from "../platform/db/database";
 
 const items = (rows: Record<string, unknown>[]): GameStatsItem[] =>
   rows.map((r) => ({ gameType: r.game_type as string, playCount: Number(r.plays) }));

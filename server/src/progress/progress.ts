@@ -1,11 +1,11 @@
-import type { Log } from "../log";
+import type { Log } from "../platform/log";
 import type { EntityManager } from "typeorm";
 import { CARD_GAME_IDS, DICE_GAME_IDS } from "@casino/common";
-import { sqlPrepared } from "../db/sql";
-import type { Database } from "../db/database";
-import type { PlayerEvents } from "../rooms/player-events";
-import { IdTail } from "../leaderboard/id-tail";
-import { DrainLoop } from "../leaderboard/drain-loop";
+import { sqlPrepared } from "../platform/db/sql";
+import type { Database } from "../platform/db/database";
+import type { PlayerEvents } from "../core/events/player-events";
+import { IdTail } from "../core/events/id-tail";
+import { DrainLoop } from "../core/events/drain-loop";
 import { PROGRESS_OF_TAG } from "./tags";
 
 interface SessionRow {

@@ -1,8 +1,8 @@
-import type { Row } from "../db/rows";
-import { sqlRows } from "../db/sql";
+import type { Row } from "../platform/db/rows";
+import { sqlRows } from "../platform/db/sql";
 import type { PlayerTagItem } from "@casino/common";
-import type { Database } from "../db/database";
-import type { Player } from "../db/entities/index";
+import type { Database } from "../platform/db/database";
+import type { Player } from "../platform/db/entities/index";
 
 /**
  * A player's progress toward a tag (alias `t`), from their counters (alias given): the one definition

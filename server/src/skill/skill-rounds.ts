@@ -15,12 +15,12 @@ import {
   type OwnSkillRecords,
 } from "@casino/common";
 import type { EntityManager } from "typeorm";
-import { isUniqueViolation, type Database } from "../db/database";
-import type { Row } from "../db/rows";
-import { sqlRows } from "../db/sql";
-import { AppError, badRequest, notFound } from "../errors";
-import type { Ledger } from "../ledger/ledger";
-import type { Replayable } from "../ledger/engine/index";
+import { isUniqueViolation, type Database } from "../platform/db/database";
+import type { Row } from "../platform/db/rows";
+import { sqlRows } from "../platform/db/sql";
+import { AppError, badRequest, notFound } from "../platform/errors";
+import type { SkillLedger } from "./skill-money";
+import type { Replayable } from "../core/ledger/engine/index";
 
 /** The UTC day of the database's clock, so every process counts the same day. */
 const TODAY = `to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
@@ -33,7 +33,7 @@ const TODAY = `to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
 export class SkillRounds {
   constructor(
     private readonly db: Database,
-    private readonly ledger: Ledger,
+    private readonly ledger: SkillLedger,
     private readonly options: { realTimeCheck: boolean },
   ) {}
 

@@ -19,8 +19,8 @@ import {
   tableView,
   type TableState,
 } from "@casino/common/games/blackjack-table";
-import type { TableSettings } from "../config";
-import { replayShoe, settleByDefault, type StoredRound } from "../rooms/table-replay";
+import type { TableSettings } from "../platform/config";
+import { replayShoe, settleByDefault, type StoredRound } from "./table-replay";
 
 /**
  * The shared blackjack table's round machine: `step(machine, event, now) -> { machine, effects }`.

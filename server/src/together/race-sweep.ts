@@ -1,9 +1,9 @@
 import type { Presence } from "@colyseus/core";
-import type { Clock, ClockTimer } from "../clock";
-import type { Database } from "../db/database";
-import { sqlRows } from "../db/sql";
-import type { Log } from "../log";
-import type { PlayerEvents } from "../rooms/player-events";
+import type { Clock, ClockTimer } from "../platform/clock";
+import type { Database } from "../platform/db/database";
+import { sqlRows } from "../platform/db/sql";
+import type { Log } from "../platform/log";
+import type { PlayerEvents } from "../core/events/player-events";
 import { finishRace } from "./race";
 import { raceChannel } from "./together";
 

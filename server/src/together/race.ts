@@ -1,9 +1,9 @@
 import type { EntityManager } from "typeorm";
 import { ANONYMOUS_NAME, type RaceMinutes, type RacePhase, type RaceRow, type RaceView } from "@casino/common";
-import type { Clock } from "../clock";
-import type { RaceSettings } from "../config";
-import { constraintOf, isUniqueViolation, type Database } from "../db/database";
-import { sqlRows } from "../db/sql";
+import type { Clock } from "../platform/clock";
+import type { RaceSettings } from "../platform/config";
+import { constraintOf, isUniqueViolation, type Database } from "../platform/db/database";
+import { sqlRows } from "../platform/db/sql";
 import { loadProfiles, shownTo } from "../leaderboard/profiles";
 
 /**

@@ -30,13 +30,22 @@ import {
   type TonightBoardPush,
   type WatchedRound,
 } from "@casino/common";
-import type { SessionClaims } from "../auth/session";
-import type { ClockTimer } from "../clock";
-import { AppError, forbidden } from "../errors";
+import type { SessionClaims } from "../core/auth/session";
+import type { ClockTimer } from "../platform/clock";
+import { AppError, forbidden } from "../platform/errors";
 import { Coalescer } from "../leaderboard/coalescer";
 import { loadProfiles, type Profile } from "../leaderboard/profiles";
-import type { Services } from "../services";
-import { MEMBER_REFRESH_MS, boardChannel, feedChannel, membersChannel, raceChannel, tableChannel, type TableStep } from "./together";
+import type { CoreServices } from "../core/services";
+import {
+  MEMBER_REFRESH_MS,
+  boardChannel,
+  feedChannel,
+  membersChannel,
+  raceChannel,
+  tableChannel,
+  type TableStep,
+  type Together,
+} from "./together";
 import { RaceRefusal, closeJoinWindow, joinRace, raceStandings, raceViews, shownRace, startRace, type RaceRecord } from "./race";
 import { endRace } from "./race-sweep";
 import { TonightTally, boardsOf, recordTonightJoins } from "./tonight";
@@ -67,12 +76,18 @@ const FEED_ROWS_REMEMBERED = 200;
 /** Members pushes are coalesced to at most this many a second. */
 const MEMBERS_PER_SECOND = 4;
 
+/** The services the room uses. */
+export type TogetherRoomServices = Pick<
+  CoreServices,
+  "clock" | "config" | "db" | "events" | "instances" | "lifecycle" | "log" | "presence" | "roomLimits" | "tokens"
+> & { together: Together };
+
 /**
  * The together room type of one app: onAuth checks the session and, for an instance, that the player
  * joined it (the same rule as the instance's crash room and boards). Guests and standalone visits join
  * the one room without an instance and hear the global big wins only.
  */
-export function togetherRoom(services: Services) {
+export function togetherRoom(services: TogetherRoomServices) {
   return class AppTogetherRoom extends TogetherRoom {
     protected override readonly services = services;
 
@@ -105,7 +120,7 @@ export function togetherRoom(services: Services) {
  * rows arriving beyond that are counted into one folded entry behind them (see `queue`).
  */
 export abstract class TogetherRoom extends Room<{ client: TogetherClient }> {
-  protected abstract readonly services: Services;
+  protected abstract readonly services: TogetherRoomServices;
   private instanceId: string | null = null;
   /** Entries not pushed yet, oldest first. */
   private readonly instanceRows: FeedEntry[] = [];

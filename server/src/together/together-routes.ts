@@ -1,10 +1,10 @@
 import { Router } from "express";
 import { raceRef, roundRef, type RaceView, type RoundVerifyAnswer } from "@casino/common";
-import { sqlRows } from "../db/sql";
-import { notFound } from "../errors";
-import type { Services } from "../services";
-import { parse } from "../http/errors";
-import { requireSession, sessionOf } from "../http/context";
+import { sqlRows } from "../platform/db/sql";
+import { notFound } from "../platform/errors";
+import type { CoreServices } from "../core/services";
+import { parse } from "../core/http/errors";
+import { requireSession, sessionOf } from "../core/http/context";
 import { raceById, raceStandings, raceViews } from "./race";
 
 /**
@@ -12,7 +12,7 @@ import { raceById, raceStandings, raceViews } from "./race";
  * once its server seed is revealed, `revealed: false` before. Nothing else of the round or its player:
  * no player id, and no open round (only finished rounds are in game_sessions).
  */
-export function togetherRoutes(s: Services): Router {
+export function togetherRoutes(s: Pick<CoreServices, "db" | "clock">): Router {
   const router = Router();
   router.get("/rounds/:serverSeedHash/:nonce/verify", requireSession, async (req, res) => {
     const ref = parse(roundRef, { serverSeedHash: req.params.serverSeedHash, nonce: req.params.nonce });

@@ -10,12 +10,12 @@ import {
   type WatchedRound,
 } from "@casino/common";
 import { roundMultiplier } from "@casino/common/games/odds";
-import type { Database } from "../db/database";
-import { openRoundOf } from "../db/open-rounds";
+import type { Database } from "../platform/db/database";
+import { openRoundOf } from "../core/players/open-rounds";
 import { loadProfiles } from "../leaderboard/profiles";
-import { faceOf } from "../players/face";
-import type { Log } from "../log";
-import type { PlayerEvents } from "../rooms/player-events";
+import { faceOf } from "../core/players/face";
+import type { Log } from "../platform/log";
+import type { PlayerEvents } from "../core/events/player-events";
 
 /** Channels (presence pub/sub: local in one process, Redis across processes). */
 export const FEED_GLOBAL_CHANNEL = "together:feed:global";

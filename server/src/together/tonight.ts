@@ -1,6 +1,6 @@
 import { CARD_GAME_IDS, type TonightBiggestWin, type TonightRow, type TonightVerify } from "@casino/common";
-import type { Database } from "../db/database";
-import { sqlPrepared, sqlRows } from "../db/sql";
+import type { Database } from "../platform/db/database";
+import { sqlPrepared, sqlRows } from "../platform/db/sql";
 import { loadProfiles, shownTo, type Profile } from "../leaderboard/profiles";
 
 /** The UTC day of the database's clock: the board's day, for the joins and the reads alike. */

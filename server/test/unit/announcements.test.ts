@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { Announcements, type Announcement } from "../../src/ledger/engine/index";
+import { Announcements, type Announcement } from "../../src/core/ledger/engine/index";
 import { balanceToPlayer } from "../../src/announced";
-import type { PlayerEvent } from "../../src/rooms/player-events";
+import type { PlayerEvent } from "../../src/core/events/player-events";
 
 const balance = (playerId: string, from: string | null = null): Announcement => ({
   type: "balance",

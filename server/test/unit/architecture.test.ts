@@ -4,16 +4,23 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
 /**
- * Rules of the architecture, checked on the source: only the ledger's engine (server/src/ledger/engine/)
- * writes players.balance (in SQL, or by queueing the write batch's balance move), the engine imports no
- * product of the ledger and is imported only through its index, and no module of server/src or
- * common/src imports itself through others. (Import boundaries between the packages are checked by ESLint.)
+ * Rules of the architecture, checked on the source: server/src is laid out by product over a core and a
+ * platform, and each floor imports only the floors below it; only the ledger's engine
+ * (server/src/core/ledger/engine/) writes players.balance (in SQL, or by queueing the write batch's
+ * balance move), the engine imports no product and is imported only through its index, and no module of
+ * server/src or common/src imports itself through others. (Import boundaries between the packages are
+ * checked by ESLint.)
  */
 const REPO = join(import.meta.dirname, "..", "..", "..");
 const SERVER_SRC = join(REPO, "server", "src");
-const LEDGER_DIR = join(SERVER_SRC, "ledger") + sep;
-const ENGINE_DIR = join(LEDGER_DIR, "engine") + sep;
+const PLATFORM_DIR = join(SERVER_SRC, "platform") + sep;
+const CORE_DIR = join(SERVER_SRC, "core") + sep;
+const ENGINE_DIR = join(CORE_DIR, "ledger", "engine") + sep;
 const ENGINE_INDEX = join(ENGINE_DIR, "index.ts");
+/** The products: each folder holds its rooms, routes, stores and money. */
+const PRODUCTS = ["casino", "crash", "table", "holdem", "together", "leaderboard", "skill", "progress"];
+/** Above the products: what wires them into one server, and the operators' tools. */
+const COMPOSITION = ["ledger.ts", "services.ts", "announced.ts", "app.ts", "main.ts", "ops", "admin"];
 
 function sourceFiles(dir: string, name = /\.ts$/): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
@@ -32,7 +39,7 @@ export function balanceWrites(text: string): string[] {
     /UPDATE\s+players\b[\s\S]*\bSET\b[\s\S]*\bbalance\s*=|INSERT\s+INTO\s+players\s*\([^)]*\bbalance\b/i.test(l),
   );
   const orm = [...text.matchAll(/\.(update|insert|save|increment|decrement)\s*\([^;]*\bbalance\b/g)].map((m) => m[0]);
-  // The write batch's balance move (WriteBatch.move, ledger/engine/writes.ts): the only \`move\` in server/src.
+  // The write batch's balance move (WriteBatch.move, core/ledger/engine/writes.ts): the only \`move\` in server/src.
   const batch = [...text.matchAll(/\.move\s*\([^;]*\)/g)].map((m) => m[0]);
   return [...sql, ...orm, ...batch];
 }
@@ -52,7 +59,7 @@ describe("only the ledger's engine writes balances", () => {
     expect(balanceWrites("ctx.writes.add(`UPDATE fairness_seeds SET active = false`);")).toHaveLength(0);
   });
 
-  it("finds none outside server/src/ledger/engine/ (the ledger's products included)", () => {
+  it("finds none outside server/src/core/ledger/engine/ (the ledger's products included)", () => {
     const offenders = sourceFiles(SERVER_SRC)
       .filter((file) => !file.startsWith(ENGINE_DIR))
       .flatMap((file) => balanceWrites(readFileSync(file, "utf8")).map((w) => `${relative(SERVER_SRC, file)}: ${w.replace(/\s+/g, " ")}`));
@@ -65,23 +72,88 @@ describe("only the ledger's engine writes balances", () => {
   });
 });
 
-describe("the ledger's engine stands apart from its products", () => {
-  const imports = (files: string[]) => files.flatMap((file) => localImports(file).map((to) => ({ from: file, to })));
-  const show = ({ from, to }: { from: string; to: string }) => `${relative(SERVER_SRC, from)} -> ${relative(SERVER_SRC, to)}`;
+const imports = (files: string[]) => files.flatMap((file) => localImports(file).map((to) => ({ from: file, to })));
+const show = ({ from, to }: { from: string; to: string }) => `${relative(SERVER_SRC, from)} -> ${relative(SERVER_SRC, to)}`;
+/** A file that defines a room. */
+const ROOM_CLASS = /\bextends\s+Room\b/;
+/** The top-level entry of server/src a file stands in: a folder's name, or the file's own name. */
+const homeOf = (file: string) => relative(SERVER_SRC, file).split(sep)[0]!;
 
-  it("the engine imports nothing of the ledger outside it", () => {
+describe("the ledger's engine stands apart from its products", () => {
+  it("the engine imports only itself, the platform and the metrics", () => {
     const engine = sourceFiles(ENGINE_DIR);
     expect(engine.length).toBeGreaterThan(3);
-    const outward = imports(engine).filter(({ to }) => to.startsWith(LEDGER_DIR) && !to.startsWith(ENGINE_DIR));
+    const outward = imports(engine).filter(
+      ({ to }) => !to.startsWith(ENGINE_DIR) && !to.startsWith(PLATFORM_DIR) && to !== join(CORE_DIR, "metrics.ts"),
+    );
     expect(outward.map(show)).toEqual([]);
   });
 
   it("everything else reaches the engine through its index only", () => {
     const outside = sourceFiles(SERVER_SRC).filter((file) => !file.startsWith(ENGINE_DIR));
     const all = imports(outside).filter(({ to }) => to.startsWith(ENGINE_DIR));
-    // the products do import the engine (so the rule below is about real imports)
-    expect(all.filter(({ from }) => from.startsWith(LEDGER_DIR)).length).toBeGreaterThan(3);
+    // the products' money does import the engine (so the rule below is about real imports)
+    expect(all.filter(({ from }) => PRODUCTS.includes(homeOf(from))).length).toBeGreaterThan(3);
     expect(all.filter(({ to }) => to !== ENGINE_INDEX).map(show)).toEqual([]);
+  });
+});
+
+/**
+ * The floors of server/src, from the ground: platform/ (configuration, log, clock, errors, the database
+ * and Redis), core/ (the ledger's engine, players, seeds, sessions, the player event channel, metrics,
+ * and the plumbing rooms and routers share), the products (PRODUCTS), and above them what wires them
+ * into one server (COMPOSITION). A floor imports only the floors below it; a product may use another
+ * product's services, never its room; a room or router takes the services it uses (a `Pick` of
+ * `CoreServices` and its product's own), never the whole `Services` of services.ts.
+ */
+describe("each floor imports only the floors below it", () => {
+  const all = sourceFiles(SERVER_SRC);
+  const roomFiles = new Set(all.filter((file) => ROOM_CLASS.test(readFileSync(file, "utf8"))));
+
+  it("knows every entry of server/src as a floor's", () => {
+    const entries = readdirSync(SERVER_SRC).sort();
+    expect(entries).toEqual(["core", "platform", ...PRODUCTS, ...COMPOSITION].sort());
+    expect(roomFiles.size).toBeGreaterThan(5);
+  });
+
+  it("the platform imports neither the core nor a product", () => {
+    const upward = imports(all.filter((f) => f.startsWith(PLATFORM_DIR))).filter(({ to }) => !to.startsWith(PLATFORM_DIR));
+    expect(upward.map(show)).toEqual([]);
+  });
+
+  it("the core imports no product and nothing that wires them", () => {
+    const upward = imports(all.filter((f) => f.startsWith(CORE_DIR))).filter(
+      ({ to }) => !to.startsWith(CORE_DIR) && !to.startsWith(PLATFORM_DIR),
+    );
+    expect(upward.map(show)).toEqual([]);
+  });
+
+  it("a product imports nothing that wires the products (services.ts, ledger.ts, ...), and no other product's room", () => {
+    const products = all.filter((f) => PRODUCTS.includes(homeOf(f)));
+    expect(products.length).toBeGreaterThan(20);
+    const wrong = imports(products).filter(
+      ({ from, to }) => COMPOSITION.includes(homeOf(to)) || (homeOf(to) !== homeOf(from) && roomFiles.has(to)),
+    );
+    expect(wrong.map(show)).toEqual([]);
+  });
+
+  it("only what wires the server imports the whole Services (rooms and routers name what they use)", () => {
+    const services = join(SERVER_SRC, "services.ts");
+    const importers = imports(all)
+      .filter(({ to }) => to === services)
+      .map(({ from }) => homeOf(from));
+    expect(importers.length).toBeGreaterThan(0);
+    expect(importers.filter((home) => !COMPOSITION.includes(home))).toEqual([]);
+  });
+
+  it("nothing in server/ imports the root ormconfig.ts (it re-exports the data source of platform/db/)", () => {
+    const root = join(REPO, "ormconfig.ts");
+    const server = [...all, ...sourceFiles(join(REPO, "server", "test"))];
+    expect(
+      imports(server)
+        .filter(({ to }) => to === root)
+        .map(show),
+    ).toEqual([]);
   });
 });
 
@@ -173,25 +245,24 @@ describe("no import circle", () => {
 });
 
 /**
- * Homes: each concern in one place. The environment is read in server/src/config.ts only (with zod);
- * nothing in server/src writes to the terminal but the log module (log.ts: the log, and a command-line
- * tool's answer); the load tool uses the server from outside (HTTP and rooms) and imports none of its
- * modules; rooms/ holds no SQL; leaderboard/ and skill/ hold no room and no router; the server defines
- * its rooms under the names of `ROOMS` (common/src/rooms.ts) only.
+ * Homes: each concern in one place. The environment is read in server/src/platform/config.ts only (with zod);
+ * nothing in server/src writes to the terminal but the log module (platform/log.ts: the log, and a
+ * command-line tool's answer); the load tool uses the server from outside (HTTP and rooms) and imports
+ * none of its modules; a room's file holds no SQL (its product's store does), and the platform and the
+ * core define no room; the server defines its rooms under the names of `ROOMS` (common/src/rooms.ts) only.
  */
 describe("every concern has its home", () => {
   const LOADTEST = join(REPO, "loadtest");
-  const CONFIG = join(SERVER_SRC, "config.ts");
+  const CONFIG = join(SERVER_SRC, "platform", "config.ts");
   /** Sets a setting Colyseus reads from the environment once, when it is loaded: before config.ts exists. */
-  const COLYSEUS_RUNTIME = join(SERVER_SRC, "colyseus-runtime.ts");
-  const LOG = join(SERVER_SRC, "log.ts");
+  const COLYSEUS_RUNTIME = join(SERVER_SRC, "platform", "colyseus-runtime.ts");
+  const LOG = join(SERVER_SRC, "platform", "log.ts");
   const source = (file: string) => readFileSync(file, "utf8");
   const matching = (files: string[], pattern: RegExp) => files.filter((file) => pattern.test(source(file))).map((f) => relative(REPO, f));
 
   const ENV_READ = /\bprocess\.env\b/;
   const CONSOLE = /\bconsole\.[a-z]+\s*\(/;
   const SQL = /\bsqlRows\b|\bem\.query\s*\(|from "typeorm"/;
-  const ROOM_CLASS = /\bextends\s+Room\b/;
   const ROUTER = /\bRouter\s*\(/;
 
   it("finds what each rule looks for (the patterns themselves)", () => {
@@ -205,12 +276,12 @@ describe("every concern has its home", () => {
     expect(ROUTER.test("const r = express.Router();")).toBe(true);
     // and the rules below read real trees
     expect(matching([CONFIG], ENV_READ)).toHaveLength(1);
-    expect(matching(sourceFiles(join(SERVER_SRC, "rooms")), ROOM_CLASS).length).toBeGreaterThan(3);
-    expect(matching(sourceFiles(join(SERVER_SRC, "http")), ROUTER).length).toBeGreaterThan(3);
-    expect(matching(sourceFiles(join(SERVER_SRC, "db")), SQL).length).toBeGreaterThan(2);
+    expect(matching(sourceFiles(SERVER_SRC), ROOM_CLASS).length).toBeGreaterThan(3);
+    expect(matching(sourceFiles(SERVER_SRC), ROUTER).length).toBeGreaterThan(3);
+    expect(matching(sourceFiles(join(SERVER_SRC, "platform", "db")), SQL).length).toBeGreaterThan(2);
   });
 
-  it("reads the environment in server/src/config.ts only (server, load tool, ormconfig.ts)", () => {
+  it("reads the environment in server/src/platform/config.ts only (server, load tool, ormconfig.ts)", () => {
     const files = [
       ...sourceFiles(SERVER_SRC),
       ...sourceFiles(LOADTEST).filter((f) => !f.includes(`${sep}test${sep}`)),
@@ -243,12 +314,13 @@ describe("every concern has its home", () => {
     expect(inward).toEqual([]);
   });
 
-  it("keeps SQL out of rooms/, and rooms and routers out of leaderboard/ and skill/", () => {
-    expect(matching(sourceFiles(join(SERVER_SRC, "rooms")), SQL)).toEqual([]);
-    const features = [...sourceFiles(join(SERVER_SRC, "leaderboard")), ...sourceFiles(join(SERVER_SRC, "skill"))];
-    expect(features.length).toBeGreaterThan(3);
-    expect(matching(features, ROOM_CLASS)).toEqual([]);
-    expect(matching(features, ROUTER)).toEqual([]);
+  it("keeps SQL out of the rooms' files, and rooms out of the platform and the core", () => {
+    const rooms = sourceFiles(SERVER_SRC).filter((file) => ROOM_CLASS.test(source(file)));
+    expect(rooms.length).toBeGreaterThan(3);
+    expect(matching(rooms, SQL)).toEqual([]);
+    const lower = [...sourceFiles(join(SERVER_SRC, "platform")), ...sourceFiles(join(SERVER_SRC, "core"))];
+    expect(lower.length).toBeGreaterThan(20);
+    expect(matching(lower, ROOM_CLASS)).toEqual([]);
   });
 
   it("defines every room under a name of ROOMS, and every name of ROOMS as a room", async () => {

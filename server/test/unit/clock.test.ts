@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ManualClock } from "../../src/clock";
+import { ManualClock } from "../../src/platform/clock";
 
 describe("ManualClock", () => {
   it("runs timers in time order at their own moment, including timers set by a timer inside the step", async () => {

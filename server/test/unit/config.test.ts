@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, IN_MEMORY, loadConfig, loadDeploymentAccess } from "../../src/config";
+import { ConfigError, IN_MEMORY, loadConfig, loadDeploymentAccess } from "../../src/platform/config";
 
 describe("configuration", () => {
   it("keeps DATA_DIR=memory:// as the in-memory marker instead of resolving it to a folder", () => {

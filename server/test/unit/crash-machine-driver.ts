@@ -6,7 +6,7 @@ import {
   type CrashMachineState,
   type CrashRound,
   type CrashTiming,
-} from "../../src/rooms/crash-machine";
+} from "../../src/crash/crash-machine";
 
 /** The default timing of the room (config.ts defaults). */
 export const TIMING: CrashTiming = { bettingMs: 5_000, bustedMs: 3_000, tickMs: 50, curveRate: 0.00006, leaseMs: 10_000 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CRASH_CHAIN_SALT, chainGameHash, crashMultiplierAt, crashPointHundredths, crashReachedAtMs, sha256Hex } from "@casino/common";
-import { CRASH_RETRY_MS, autoCashOutRequestId, crashRestartPlan, crashStep, type CrashEffect } from "../../src/rooms/crash-machine";
+import { CRASH_RETRY_MS, autoCashOutRequestId, crashRestartPlan, crashStep, type CrashEffect } from "../../src/crash/crash-machine";
 import { MachineDriver, TIMING, kinds, ofKind, roundOf } from "./crash-machine-driver";
 
 /** A steep curve (2× after 116 ms, as the room's server tests use) where the tests need many rounds. */

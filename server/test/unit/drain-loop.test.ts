@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { DrainLoop } from "../../src/leaderboard/drain-loop";
+import { DrainLoop } from "../../src/core/events/drain-loop";
 
 /** A drain that records when it started; it finishes at once (the gap is between starts). */
 function recorder() {

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { EntityManager } from "typeorm";
-import type { Database } from "../../src/db/database";
-import { DatabaseBreaker } from "../../src/db/breaker";
-import { GroupCommit, type MemberOutcome } from "../../src/ledger/engine/group-commit";
+import type { Database } from "../../src/platform/db/database";
+import { DatabaseBreaker } from "../../src/platform/db/breaker";
+import { GroupCommit, type MemberOutcome } from "../../src/core/ledger/engine/group-commit";
 
 /**
  * When the group commit lets a batch start beside a running one (`overlapAfterMs`): the scheduling

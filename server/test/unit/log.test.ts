@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Log, type LogOptions } from "../../src/log";
+import { Log, type LogOptions } from "../../src/platform/log";
 
 /** A log whose JSON lines are collected, on a clock the test moves. */
 function collected(options: LogOptions = {}) {

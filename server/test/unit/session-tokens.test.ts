@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { SessionTokens } from "../../src/auth/session";
+import { SessionTokens } from "../../src/core/auth/session";
 
 const SECRET = "session-test-secret-session-test-secret-0123";
 const claims = { playerId: "3f1c9a52-8d7e-4b1a-9c3e-2a6f0e1d4b7c", discordId: "100000000000000042", guest: false };

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { WebSocket } from "ws";
-import { SpreadPingTransport } from "../../src/rooms/spread-ping-transport";
+import { SpreadPingTransport } from "../../src/core/rooms/spread-ping-transport";
 
 /** A stand-in for a connected socket: counts pings and terminations; `answers` decides whether it pongs. */
 function fakeClient(answers: boolean) {

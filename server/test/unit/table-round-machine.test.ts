@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { rankOf } from "@casino/common/games/cards";
 import { act, dealerTurn, defaultAction, seatToAct, type TableState } from "@casino/common/games/blackjack-table";
-import { replayShoe } from "../../src/rooms/table-replay";
+import { replayShoe } from "../../src/table/table-replay";
 import { restartPlan, step, wakeAt, type MachineEffect } from "../../src/table/round-machine";
 import { SETTINGS, TableDriver, seedWhere } from "./table-machine-driver";
 
