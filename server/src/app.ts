@@ -82,7 +82,8 @@ export interface App {
 /** Builds the whole product on one port: REST under /api, the Colyseus rooms, and the built client. */
 export async function createApp(config: Config, existingDb?: Database, clock: Clock = systemClock): Promise<App> {
   const log = new Log(logSettings(config));
-  const db = existingDb ?? (await openDatabase(config.databaseUrl, config.dataDir, config.dbTimeouts, config.dbPoolSize));
+  const db =
+    existingDb ?? (await openDatabase(config.databaseUrl, config.dataDir, config.dbTimeouts, config.dbPoolSize, config.transactionPooler));
   db.breaker.onChange = (open, reason, openForMs) => {
     if (open) log.warn("db-breaker", "database breaker open: money requests are refused until the database answers", { reason });
     else log.info("database breaker closed: the database answers again", { openForMs: Math.round(openForMs) });

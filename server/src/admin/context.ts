@@ -42,7 +42,7 @@ export interface AdminContext {
 export async function openAdminContext(config: Config, operator: string): Promise<{ ctx: AdminContext; close: () => Promise<void> }> {
   // The command's answer is on standard output; what the log says goes to standard error.
   const log = new Log({ ...logSettings(config), stderr: true });
-  const db = await openDatabase(config.databaseUrl, config.dataDir, config.dbTimeouts, config.dbPoolSize);
+  const db = await openDatabase(config.databaseUrl, config.dataDir, config.dbTimeouts, config.dbPoolSize, config.transactionPooler);
   const clients: Redis[] = [];
   let live: AdminContext["live"];
   if (config.redisUrl) {

@@ -1,4 +1,4 @@
-import { loadConfig } from "../platform/config";
+import { directDatabaseUrl, loadConfig } from "../platform/config";
 import { openDatabase } from "../platform/db/database";
 import { auditLedger } from "./audit-ledger";
 import { printAnswer } from "../platform/log";
@@ -9,7 +9,7 @@ import { printAnswer } from "../platform/log";
  * every holding that does not hold its open rounds' stakes; exits 1 if there is one.
  */
 const config = loadConfig();
-const db = await openDatabase(config.databaseUrl, config.dataDir);
+const db = await openDatabase(directDatabaseUrl(config), config.dataDir);
 const { players, mismatches, missingReferences, economy, holdingMismatches } = await auditLedger(db);
 await db.close();
 // The report is the command's answer, on standard output, whatever the log's format.

@@ -4,6 +4,7 @@ import { join, resolve } from "node:path";
 import { z } from "zod";
 import { RACE_JOIN_WINDOW_MS, describeZodError } from "@casino/common";
 import type { DatabaseTimeouts } from "./db/data-source";
+import type { TransactionPooler } from "./db/pooler";
 import type { LogFormat, LogLevel } from "./log";
 
 const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
@@ -66,6 +67,8 @@ const envSchema = z
     HOST: z.preprocess(emptyToUndefined, z.string().default("0.0.0.0")),
     DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
     DATABASE_URL: z.preprocess(emptyToUndefined, databaseUrl.optional()),
+    DATABASE_POOLER: z.preprocess(emptyToUndefined, z.enum(["transaction"]).optional()),
+    DATABASE_DIRECT_URL: z.preprocess(emptyToUndefined, databaseUrl.optional()),
     REDIS_URL: z.preprocess(
       emptyToUndefined,
       z
@@ -167,6 +170,10 @@ const envSchema = z
     path: ["DB_QUERY_TIMEOUT_MS"],
     message: "must be longer than DB_STATEMENT_TIMEOUT_MS, so the server cancels a slow statement before the client gives up on it",
   })
+  .refine((e) => !e.DATABASE_POOLER || (e.DATABASE_URL && e.DATABASE_DIRECT_URL), {
+    path: ["DATABASE_DIRECT_URL"],
+    message: "must be set with DATABASE_POOLER (PostgreSQL's own URL, for the migrations), as must DATABASE_URL (the pooler's)",
+  })
   .refine((e) => e.PROCESSED_REQUEST_RETENTION_DAYS * 24 * 60 > e.ABANDONED_ROUND_MINUTES, {
     path: ["PROCESSED_REQUEST_RETENTION_DAYS"],
     message: "must be longer than ABANDONED_ROUND_MINUTES, so a round is settled before the answers of its actions are forgotten",
@@ -177,6 +184,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** Set when `databaseUrl` leads through a transaction pooler (`DATABASE_POOLER=transaction`). */
+  transactionPooler?: TransactionPooler;
   redisUrl?: string;
   sessionSecret: string;
   sessionTtlSeconds: number;
@@ -295,6 +304,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    ...(e.DATABASE_POOLER && e.DATABASE_DIRECT_URL ? { transactionPooler: { directUrl: e.DATABASE_DIRECT_URL } } : {}),
     redisUrl: e.REDIS_URL,
     sessionSecret: e.SESSION_SECRET ?? keptSecret(dataDir),
     sessionTtlSeconds: Math.round(e.SESSION_TTL_HOURS * 3600),
@@ -379,6 +389,9 @@ export function loadDeploymentAccess(env: NodeJS.ProcessEnv = process.env): { da
   return { databaseUrl: parsed.data.DATABASE_URL, sessionSecret: parsed.data.SESSION_SECRET };
 }
 
+/** PostgreSQL itself, for the one-off tools (migrations, the audit): not through a transaction pooler. */
+export const directDatabaseUrl = (config: Config): string | undefined => config.transactionPooler?.directUrl ?? config.databaseUrl;
+
 /** The log's settings as the configuration would choose them, for the lines written before it is read (its own errors). */
 export function bootLogSettings(env: NodeJS.ProcessEnv = process.env): { format: LogFormat } {
   const format = env.LOG_FORMAT === "json" || env.LOG_FORMAT === "pretty" ? env.LOG_FORMAT : undefined;
@@ -404,6 +417,7 @@ export function secretsOf(config: Config): (string | undefined)[] {
     config.discord.botToken,
     config.metricsToken,
     passwordOf(config.databaseUrl),
+    passwordOf(config.transactionPooler?.directUrl),
     passwordOf(config.redisUrl),
   ];
 }

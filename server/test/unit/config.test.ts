@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, IN_MEMORY, loadConfig, loadDeploymentAccess } from "../../src/platform/config";
+import { ConfigError, IN_MEMORY, directDatabaseUrl, loadConfig, loadDeploymentAccess, secretsOf } from "../../src/platform/config";
 
 describe("configuration", () => {
   it("keeps DATA_DIR=memory:// as the in-memory marker instead of resolving it to a folder", () => {
@@ -52,6 +52,19 @@ describe("configuration", () => {
       /PROCESSED_REQUEST_RETENTION_DAYS/,
     );
     expect(() => loadConfig({ DATA_DIR: IN_MEMORY, GUEST_ARCHIVE_DAYS: "0" })).toThrow(/GUEST_ARCHIVE_DAYS/);
+  });
+
+  it("reads a transaction pooler in front of PostgreSQL only with PostgreSQL's own URL for the migrations and tools", () => {
+    const pooled = { DATA_DIR: IN_MEMORY, DATABASE_URL: "postgres://pgbouncer:6432/casino", DATABASE_POOLER: "transaction" };
+    const config = loadConfig({ ...pooled, DATABASE_DIRECT_URL: "postgres://app:secret@postgres:5432/casino" });
+    expect(config.transactionPooler).toEqual({ directUrl: "postgres://app:secret@postgres:5432/casino" });
+    expect(directDatabaseUrl(config)).toBe("postgres://app:secret@postgres:5432/casino");
+    expect(secretsOf(config)).toContain("secret");
+    expect(() => loadConfig(pooled)).toThrow(/DATABASE_DIRECT_URL: must be set with DATABASE_POOLER/);
+    expect(() => loadConfig({ ...pooled, DATABASE_POOLER: "statement" })).toThrow(/DATABASE_POOLER/);
+    const plain = loadConfig({ DATA_DIR: IN_MEMORY, DATABASE_URL: "postgres://postgres:5432/casino" });
+    expect(plain.transactionPooler).toBeUndefined();
+    expect(directDatabaseUrl(plain)).toBe("postgres://postgres:5432/casino");
   });
 
   it("demands a deployment's database URL and session secret of a tool acting on it from outside", () => {

@@ -18,6 +18,9 @@ export interface DatabaseTimeouts {
   healthMs: number;
 }
 
+/** How long a transaction may sit idle (waiting for its client's next statement) before PostgreSQL ends it. */
+export const idleInTransactionMs = (timeouts: DatabaseTimeouts): number => timeouts.statementMs * 2;
+
 /**
  * How embedded PGlite runs: its own defaults (single-user mode, no worker processes), with a buffer
  * pool of 16 MB instead of PostgreSQL's 128 MB. PGlite's buffer pool lives in its WebAssembly memory,
@@ -31,6 +34,9 @@ export const PGLITE_START_PARAMS: string[] = [...PGlite.defaultStartParams, "-c"
  * The TypeORM DataSource options, shared by the server and the migration CLI: PostgreSQL when a URL is
  * given, otherwise embedded PGlite under the data directory ("memory://" keeps it in memory). The
  * migration CLI runs without timeouts; the server passes its configured ones and its pool size.
+ * Through a transaction pooler (`pooled`) the server timeouts are not connection parameters: PgBouncer
+ * refuses them, and a connection's settings would not follow its transactions anyway
+ * (server/src/platform/db/pooler.ts sends them with each BEGIN instead).
  */
 export function dataSourceOptions(
   databaseUrl: string | undefined,
@@ -38,6 +44,7 @@ export function dataSourceOptions(
   timeouts?: DatabaseTimeouts,
   /** Connections in the pool (`DB_POOL_SIZE` for the server; the driver's default for the tools). */
   poolSize?: number,
+  pooled = false,
 ): DataSourceOptions {
   const common = {
     entities: ENTITIES,
@@ -55,8 +62,7 @@ export function dataSourceOptions(
   if (databaseUrl) {
     const bounded = timeouts && {
       connectionTimeoutMillis: timeouts.connectMs,
-      statement_timeout: timeouts.statementMs,
-      idle_in_transaction_session_timeout: timeouts.statementMs * 2,
+      ...(pooled ? {} : { statement_timeout: timeouts.statementMs, idle_in_transaction_session_timeout: idleInTransactionMs(timeouts) }),
       query_timeout: timeouts.queryMs,
       // Finds a peer that vanished (a partition, a dead host) on idle pooled connections.
       keepAlive: true,

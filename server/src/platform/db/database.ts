@@ -1,6 +1,7 @@
 import "reflect-metadata";
 import { setTimeout as sleep } from "node:timers/promises";
-import { markEmbedded, sqlRows } from "./sql";
+import { keepsNamedStatements, markEmbedded, markPooled, sqlRows } from "./sql";
+import { pooledBegin, type TransactionPooler } from "./pooler";
 import { PgTransaction, SequentialTransaction, type Pipe } from "./pipeline";
 import { mkdirSync } from "node:fs";
 import { DataSource, type EntityManager, type QueryRunner } from "typeorm";
@@ -32,6 +33,8 @@ export class Database {
     readonly dataSource: DataSource,
     readonly embedded: boolean,
     readonly healthTimeoutMs = 1000,
+    /** What opens each transaction on PostgreSQL (behind a transaction pooler, BEGIN with the timeouts: pooler.ts). */
+    private readonly begin = "BEGIN",
   ) {
     if (embedded) markEmbedded(dataSource);
     this.breaker = new DatabaseBreaker(() => this.ping(), Math.min(healthTimeoutMs, 500));
@@ -83,7 +86,8 @@ export class Database {
     let broken: unknown;
     try {
       if (this.embedded) return await this.onceEmbedded(runner, work);
-      const tx = new PgTransaction((await runner.connect()) as ConstructorParameters<typeof PgTransaction>[0]);
+      const client = (await runner.connect()) as ConstructorParameters<typeof PgTransaction>[0];
+      const tx = new PgTransaction(client, this.begin, keepsNamedStatements(this.dataSource));
       // TypeORM's flag (read-only in its types): its own methods (save, …) then open no transaction of theirs.
       const flags = runner as { isTransactionActive: boolean };
       flags.isTransactionActive = true;
@@ -225,27 +229,34 @@ export function isConnectFailure(error: unknown): boolean {
   return typeof e.message === "string" && /timeout exceeded when trying to connect|connect ECONNREFUSED/i.test(e.message);
 }
 
-/** Connects, runs pending migrations, and hands back the database. */
+/**
+ * Connects, runs pending migrations, and hands back the database. `pooler`: `databaseUrl` leads through
+ * a transaction pooler (pooler.ts), and the migrations run on its direct URL.
+ */
 export async function openDatabase(
   databaseUrl: string | undefined,
   dataDir: string,
   timeouts?: DatabaseTimeouts,
   poolSize?: number,
+  pooler?: TransactionPooler,
 ): Promise<Database> {
   if (!databaseUrl && dataDir !== IN_MEMORY) mkdirSync(dataDir, { recursive: true });
-  if (databaseUrl && timeouts) {
+  if (databaseUrl && (timeouts || pooler)) {
     // Migrations may take longer than a statement of the running service is allowed to: they run
-    // first, on a connection without the service's timeouts.
-    const migrator = new DataSource(dataSourceOptions(databaseUrl, dataDir));
+    // first, on a connection without the service's timeouts (and straight to PostgreSQL: their
+    // advisory lock would be lost in a transaction pooler).
+    const migrator = new DataSource(dataSourceOptions(pooler?.directUrl ?? databaseUrl, dataDir));
     await migrator.initialize();
     try {
       await runMigrations(migrator);
     } finally {
       await migrator.destroy();
     }
-    const dataSource = new DataSource(dataSourceOptions(databaseUrl, dataDir, timeouts, poolSize));
+    const dataSource = new DataSource(dataSourceOptions(databaseUrl, dataDir, timeouts, poolSize, pooler !== undefined));
     await dataSource.initialize();
-    return new Database(dataSource, false, timeouts.healthMs);
+    if (!pooler) return new Database(dataSource, false, timeouts?.healthMs);
+    markPooled(dataSource);
+    return new Database(dataSource, false, timeouts?.healthMs, timeouts ? pooledBegin(timeouts) : "BEGIN");
   }
   const dataSource = new DataSource(dataSourceOptions(databaseUrl, dataDir, timeouts, poolSize));
   await dataSource.initialize();

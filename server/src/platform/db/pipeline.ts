@@ -49,13 +49,21 @@ export class PgTransaction implements Pipe {
   private readonly begun: Promise<PgResult>;
   private committing: Promise<void> | undefined;
 
-  constructor(private readonly client: PgClient) {
-    this.begun = client.query({ text: "BEGIN" });
+  /**
+   * `begin`: the text that opens the transaction (behind a transaction pooler, BEGIN with the timeouts:
+   * pooler.ts). `named`: whether `prepared` statements are prepared by name (not behind such a pooler).
+   */
+  constructor(
+    private readonly client: PgClient,
+    begin = "BEGIN",
+    private readonly named = true,
+  ) {
+    this.begun = client.query({ text: begin });
     this.begun.catch(ignore); // awaited by commit; a failed BEGIN also fails every statement behind it
   }
 
   async send<T>(text: string, values: unknown[] = [], prepared = false): Promise<T[]> {
-    const answer = this.client.query(prepared ? { name: statementName(text), text, values } : { text, values });
+    const answer = this.client.query(prepared && this.named ? { name: statementName(text), text, values } : { text, values });
     return (await answer).rows as T[];
   }
 

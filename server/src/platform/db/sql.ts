@@ -13,12 +13,21 @@ export async function sqlRows<T = Record<string, unknown>>(em: EntityManager, te
 }
 
 interface PgQueryable {
-  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+  query(config: { name?: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
 }
 
 /** Data sources on embedded PGlite (see Database): no named statements there. */
 const embeddedSources = new WeakSet<object>();
 export const markEmbedded = (dataSource: object): void => void embeddedSources.add(dataSource);
+
+/**
+ * Data sources behind a transaction pooler (server/src/platform/db/pooler.ts): no named statements there either,
+ * as the next transaction may run on a connection that never prepared them.
+ */
+const pooledSources = new WeakSet<object>();
+export const markPooled = (dataSource: object): void => void pooledSources.add(dataSource);
+/** Whether statements may be prepared by name on the connections of `dataSource`. */
+export const keepsNamedStatements = (dataSource: object): boolean => !pooledSources.has(dataSource);
 
 const statementNames = new Map<string, string>();
 /** The name of the prepared statement of `text`, the same on every connection. */
@@ -33,7 +42,7 @@ export const statementName = (text: string): string => {
  * PostgreSQL a named prepared statement, parsed and planned once per connection rather than at every
  * call, sent straight to the driver (without TypeORM's query wrapper, whose errors the error helpers
  * read the same way). Never for text built per call: each distinct text stays prepared on every
- * connection. On PGlite it is `sqlRows`.
+ * connection. On PGlite it is `sqlRows`; behind a transaction pooler the statement goes unnamed.
  */
 export async function sqlPrepared<T = Record<string, unknown>>(em: EntityManager, text: string, params: unknown[] = []): Promise<T[]> {
   const connection = embeddedSources.has(em.connection)
@@ -41,7 +50,8 @@ export async function sqlPrepared<T = Record<string, unknown>>(em: EntityManager
     : ((em.queryRunner as { databaseConnection?: PgQueryable } | undefined)?.databaseConnection ??
       (em.queryRunner ? undefined : (em.connection.driver as unknown as { master?: PgQueryable }).master));
   if (!connection) return sqlRows<T>(em, text, params);
-  return (await connection.query({ name: statementName(text), text, values: params })).rows as T[];
+  const named = keepsNamedStatements(em.connection) ? { name: statementName(text) } : {};
+  return (await connection.query({ ...named, text, values: params })).rows as T[];
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
