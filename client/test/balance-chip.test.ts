@@ -3,7 +3,7 @@ import { createElement } from "react";
 import { act, render, renderHook, screen } from "@testing-library/react";
 import { netCoinsText } from "@casino/common/format";
 import { BalanceDisplay } from "../src/features/lobby/BalanceDisplay";
-import type { CrashRoomBet } from "@casino/common/protocol";
+import type { CrashRoomBet } from "@casino/common/crash-room";
 import { useTableHeaderChip } from "../src/games/blackjack/table/header-chip";
 import { useCrashHeaderChip } from "../src/games/crash/shared/use-crash-room";
 import type { SeatView } from "../src/games/blackjack/table/Seat";

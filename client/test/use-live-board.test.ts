@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, renderHook } from "@testing-library/react";
 import type { BalanceEntry, LeaderboardBoard, LeaderboardWindow } from "@casino/common/api";
-import { LEADERBOARD_MESSAGES } from "@casino/common/protocol";
+import { LEADERBOARD_MESSAGES } from "@casino/common/leaderboard-room";
 import type { PlayerRecord } from "@casino/common/api";
 import { fakeServer, type FakeRoom } from "./fake-colyseus";
 import { useLiveBoard } from "../src/features/leaderboard/useLiveBoard";

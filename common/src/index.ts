@@ -17,6 +17,8 @@ export * from "./tags";
 export * from "./api";
 export * from "./fairness/client-seed";
 export * from "./protocol";
+export * from "./crash-room";
+export * from "./leaderboard-room";
 export * from "./pagination";
 export * from "./theme";
 export * from "./settings";

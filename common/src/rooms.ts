@@ -1,7 +1,7 @@
 /**
  * The rooms' names and the casino room's state as it crosses the wire: typed once here, with no zod
  * (the client's entry imports this module alone, `@casino/common/rooms`). The messages' schemas are in
- * protocol.ts.
+ * each room's protocol module (protocol.ts for the casino room).
  */
 export const ROOMS = {
   casino: "casino",

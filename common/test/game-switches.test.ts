@@ -96,7 +96,7 @@ const BEYOND_ONE_GAME: Record<string, { games: string[]; why: string }> = {
   "loadtest/scenarios/multi-step.ts": { games: ["hi-lo", "video-poker"], why: "a load scenario's multi-step games" },
   "loadtest/scenarios/crash.ts": { games: ["crash"], why: "the shared crash round" },
   "loadtest/scenario.ts": { games: ["crash"], why: "the shared crash round" },
-  "common/src/protocol.ts": { games: ["crash"], why: "the shared crash room's messages" },
+  "common/src/crash-room.ts": { games: ["crash"], why: "the shared crash room's messages" },
   "common/src/rooms.ts": { games: ["crash"], why: "the shared crash room's name" },
   "common/src/together.ts": { games: ["crash"], why: "the shared crash round in the activity's feed" },
   "server/src/crash/crash-room.ts": { games: ["crash"], why: "the shared crash room" },

@@ -2,7 +2,8 @@ import type { ComponentType } from "react";
 import type { GameDefinition } from "@casino/common/catalogue";
 import type { TableAnswer, TableSnapshot } from "@casino/common/table";
 import type { BlackjackAction } from "@casino/common/games/blackjack/engine";
-import type { BetAnswer, CrashBetAnswer, CrashCashOutAnswer, CrashRoomSnapshot, OpenRoundView } from "@casino/common/protocol";
+import type { BetAnswer, OpenRoundView } from "@casino/common/protocol";
+import type { CrashBetAnswer, CrashCashOutAnswer, CrashRoomSnapshot } from "@casino/common/crash-room";
 
 /**
  * The one seam between the shell and the game tables: the shell owns the room connection, the balance

@@ -1,9 +1,10 @@
 import type { Client, Room } from "@colyseus/sdk";
-import { CRASH_MESSAGES, ROOMS, type CrashBetAnswer, type CrashCashOutAnswer, type CrashRoomSnapshot } from "@casino/common/protocol";
+import { ROOMS } from "@casino/common/protocol";
+import { CRASH_MESSAGES, type CrashBetAnswer, type CrashCashOutAnswer, type CrashRoomSnapshot } from "@casino/common/crash-room";
 import { RoomConnection } from "./room";
 
 /**
- * Loaded only with the crash table's chunk (common/protocol.ts brings zod along). The shared crash room of the player's activity instance (null: the public room). The server decides
+ * Loaded only with the crash table's chunk (common/crash-room.ts brings zod along). The shared crash room of the player's activity instance (null: the public room). The server decides
  * whether the player belongs to that instance; the SDK's state arrives as a plain snapshot.
  */
 export class CrashConnection extends RoomConnection<CrashRoomSnapshot> {

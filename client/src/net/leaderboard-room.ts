@@ -6,7 +6,7 @@ import {
   leaderboardSnapshotMessage,
   type LeaderboardDeltaMessage,
   type LeaderboardSnapshotMessage,
-} from "@casino/common/protocol";
+} from "@casino/common/leaderboard-room";
 import type { LeaderboardBoard, LeaderboardScope, LeaderboardWindow } from "@casino/common/api";
 import { socketEndpoint } from "./room";
 
@@ -31,7 +31,7 @@ export interface BoardListener {
 const REJOIN_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
 
 /**
- * A subscription to one board in the `leaderboard` room (common/protocol.ts): a snapshot on join and
+ * A subscription to one board in the `leaderboard` room (common/leaderboard-room.ts): a snapshot on join and
  * on `view`, then deltas for the visible page and the viewer's own position. Every message is checked
  * against the schemas in common before it reaches the page. A lost room is joined again with a growing
  * delay; meanwhile `live(false)` tells the viewer to fall back to polling.

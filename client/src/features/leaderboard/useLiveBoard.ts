@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { LEADERBOARD_REFRESH_MS } from "@casino/common/constants";
 import type { BoardAnswer, BoardEntry, LeaderboardBoard, LeaderboardWindow, RankAnswer } from "@casino/common/api";
-import { applyLeaderboardDelta, type LeaderboardPosition } from "@casino/common/protocol";
+import { applyLeaderboardDelta, type LeaderboardPosition } from "@casino/common/leaderboard-room";
 import { api, seg } from "../../net/api";
 import { useLeaderboard, type ScopeParams } from "../../store/leaderboard";
 import { useSession } from "../../store/session";

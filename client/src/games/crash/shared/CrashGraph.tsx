@@ -1,7 +1,7 @@
 import { formatMultiplier } from "@casino/common/format";
 import { useEffect, useRef } from "react";
 import { AnimatePresence, animate, motion, useAnimationFrame, useMotionValue, useTransform } from "motion/react";
-import type { CrashRoomSnapshot } from "@casino/common/protocol";
+import type { CrashRoomSnapshot } from "@casino/common/crash-room";
 
 const W = 600;
 const H = 300;

@@ -1,6 +1,6 @@
 import { AnimatePresence, motion } from "motion/react";
 import { formatCoins, formatNet } from "@casino/common/format";
-import type { CrashRoomBet, CrashRoomSnapshot } from "@casino/common/protocol";
+import type { CrashRoomBet, CrashRoomSnapshot } from "@casino/common/crash-room";
 import { Avatar } from "../../../ui/Avatar";
 import { times } from "./CrashGraph";
 

@@ -3,7 +3,7 @@ import { AnimatePresence, motion } from "motion/react";
 import { crashCashOutPayout, verifyCrashGame } from "@casino/common/games/crash-chain";
 import { formatExactCoins, ratioPayoutText } from "@casino/common/format";
 import { describeRounding, isRoundingRule, LEGACY_ROUNDING } from "@casino/common/fairness/rounding";
-import type { CrashRoomGame, CrashRoomSnapshot } from "@casino/common/protocol";
+import type { CrashRoomGame, CrashRoomSnapshot } from "@casino/common/crash-room";
 import { times } from "./CrashGraph";
 
 type Check = { ok: true; gameNumber: number; crashPoint: number } | { ok: false; reason: string };

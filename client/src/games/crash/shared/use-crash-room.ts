@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import type { CrashRoomBet, CrashRoomSnapshot } from "@casino/common/protocol";
+import type { CrashRoomBet, CrashRoomSnapshot } from "@casino/common/crash-room";
 import { sharedRoundSettled, sharedStakePlaced } from "../../../store/room";
 import type { SharedCrashConnection, SharedCrashRoom } from "../../contract";
 import { useSharedRoom, type SharedRoomStatus } from "../../shared/use-shared-room";
