@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { matchMaker } from "@colyseus/core";
 import { startTestApp, type TestApp } from "../../server/test/harness";
-import { CasinoConnection, RoomFailure, type ConnectionStatus } from "../src/net/room";
+import { CasinoConnection } from "../src/net/room";
+import { RoomFailure, type ConnectionStatus } from "../src/net/room-failure";
 
 /**
  * The client's room connection (the one the game tables get through GameConnection), run in Node

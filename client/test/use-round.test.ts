@@ -7,7 +7,7 @@ import type { BetAnswer } from "@casino/common/protocol";
 import { fakeServer, type FakeRoom } from "./fake-colyseus";
 import { connectRoom } from "../src/app/start";
 import { useGameConnection } from "../src/features/game-host/game-connection";
-import { RoomRequestError } from "../src/games/contract";
+import { RoomFailure } from "../src/net/room-failure";
 import { RoundResult } from "../src/games/shared/RoundResult";
 import { useRound, type RoundControls } from "../src/games/shared/use-round";
 import { shownBalance, useRoom } from "../src/store/room";
@@ -285,14 +285,14 @@ describe("refusals", () => {
     expect(t.now().round.error).toBeNull();
   });
 
-  it("reach the game connection's caller as a RoomRequestError with code and details", async () => {
+  it("reach the game connection's caller as a RoomFailure with code and details", async () => {
     const { result } = renderHook(() => useGameConnection("dice"));
     const placed = result.current.bet(5000, undefined);
     const sent = room.sentOf("bet")[0];
     expect(sent).not.toHaveProperty("params");
     room.message("error", { requestId: sent.requestId, code: "limit", message: "Over the table limit", details: { max: 1000 } });
     const error = await placed.catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(RoomRequestError);
+    expect(error).toBeInstanceOf(RoomFailure);
     expect(error).toMatchObject({ code: "limit", message: "Over the table limit", details: { max: 1000 } });
   });
 

@@ -101,10 +101,7 @@ export async function connectRoom(token: string): Promise<void> {
     state: ({ balance, openRound, seeds }) => {
       const before = useRoom.getState().balance;
       useRoom.setState({ balance, openRound, seeds });
-      if (before !== null && before !== balance) {
-        useSession.getState().patchPlayer({ balance });
-        refreshLeaderboard();
-      }
+      if (before !== null && before !== balance) refreshLeaderboard();
     },
     push: (type, body) => {
       if (type === "notice") {

@@ -11,24 +11,13 @@ import type { CrashBetAnswer, CrashCashOutAnswer, CrashRoomSnapshot } from "@cas
  * balance or an outcome: it shows what the server answered.
  */
 
-/** A refusal from the server (a room `error` message): a stable code and the text to show the player. */
-export class RoomRequestError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly details?: Record<string, unknown>,
-  ) {
-    super(message);
-    this.name = "RoomRequestError";
-  }
-}
-
 /** The room connection, narrowed to what a game table needs. */
 export interface GameConnection {
   /**
    * Places a bet on this table's game. The request id is made once per call and kept, so a message sent
    * during a reconnect is resent with the same id. Resolves with the server's answer; rejects with a
-   * RoomRequestError (or one with code "disconnected" when the connection is lost for good).
+   * RoomFailure (net/room-failure.ts: the room's `error` message, its code and the text to show the player;
+   * code "disconnected" when the connection is lost for good).
    */
   bet(amount: number, params: unknown): Promise<BetAnswer>;
   /** Acts in the player's open round (same request-id rule). */
@@ -64,7 +53,7 @@ export interface SharedCrashRoom {
   }): SharedCrashConnection;
 }
 
-/** Requests in the shared crash room; same request-id rule and RoomRequestError rejections as GameConnection. */
+/** Requests in the shared crash room; same request-id rule and RoomFailure rejections as GameConnection. */
 export interface SharedCrashConnection {
   /** A bet for the round in its betting phase; `autoCashOut` a multiplier (2.5 for 2.50×) or null. */
   bet(amount: number, autoCashOut: number | null): Promise<CrashBetAnswer>;
@@ -87,7 +76,7 @@ export interface SharedTableRoom {
   }): SharedTableConnection;
 }
 
-/** Requests at the shared table; same request-id rule and RoomRequestError rejections as GameConnection. */
+/** Requests at the shared table; same request-id rule and RoomFailure rejections as GameConnection. */
 export interface SharedTableConnection {
   sit(seat: number): Promise<TableAnswer>;
   leave(): Promise<TableAnswer>;

@@ -1,22 +1,13 @@
 import { Client, type Room } from "@colyseus/sdk";
 import { ACCOUNT_CLOSED_CLOSE_CODE } from "@casino/common/account";
+import type { ActiveSeedView } from "@casino/common/protocol";
 import { CASINO_PUSH, ROOMS, type CasinoRoomState, type OpenRoundMessage, type OpenRoundView } from "@casino/common/rooms";
 import { browserClientSeed } from "./client-seed";
 import { newRequestId } from "./request-id";
 import { RoomFailure, type ConnectionStatus } from "./room-failure";
 
-export { RoomFailure, type ConnectionStatus };
-
 /** Server → client messages answering a request (result, spin) or refusing it (error). */
 const ANSWERS = new Set(["result", "spin"]);
-
-/** The player's seeds as the room state mirrors them (`ActiveSeedView` in common/protocol.ts). */
-export interface SeedState {
-  serverSeedHash: string;
-  clientSeed: string;
-  nonce: number;
-  nextServerSeedHash: string;
-}
 
 /** What a room connection tells its owner besides answers: its status, its state, pushed messages. */
 export interface ConnectionListener<S> {
@@ -35,7 +26,8 @@ export interface ConnectionListener<S> {
 export interface CasinoState {
   balance: number;
   openRound: OpenRoundView | null;
-  seeds: SeedState | null;
+  /** the player's seeds as the room state mirrors them */
+  seeds: ActiveSeedView | null;
 }
 
 export type RoomListener = ConnectionListener<CasinoState>;

@@ -14,6 +14,7 @@ export interface DiscordContext {
 
 interface SessionState {
   phase: "starting" | "ready" | "failed";
+  /** The player record as signed in; its balance is the one of that moment: the room store (store/room.ts) keeps the balance. */
   player: PlayerRecord | null;
   token: string | null;
   /** Why Discord sign-in failed; play continues as a guest and the lobby says so. */

@@ -90,7 +90,7 @@ export default function DailySpinTab({ player }: { player: PlayerRecord }) {
     setSpinning(false);
     setPrize(answer.prize);
     setSpins((n) => n + 1);
-    useSession.getState().patchPlayer({ lastDailySpin: answer.lastDailySpin, balance: answer.balance });
+    useSession.getState().patchPlayer({ lastDailySpin: answer.lastDailySpin });
     useRoom.getState().holdBalance(false);
     toast({
       title: `+${formatCoins(answer.prize)} Coins!`,

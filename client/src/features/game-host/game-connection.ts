@@ -1,19 +1,18 @@
 import { useMemo } from "react";
 import type { GameId } from "@casino/common/catalogue";
 import type { BetAnswer } from "@casino/common/protocol";
-import { RoomRequestError, type GameConnection } from "../../games/contract";
+import type { GameConnection } from "../../games/contract";
 import { RoomFailure } from "../../net/room-failure";
 import { useRoom } from "../../store/room";
 
-export const asRoomRequestError = (error: unknown): RoomRequestError =>
-  error instanceof RoomFailure
-    ? new RoomRequestError(error.code, error.message, error.details)
-    : new RoomRequestError("error", error instanceof Error ? error.message : String(error));
+/** A failed request as the tables see every one: the room's own refusal as it is, anything else as code "error". */
+export const asRoomFailure = (error: unknown): RoomFailure =>
+  error instanceof RoomFailure ? error : new RoomFailure("error", error instanceof Error ? error.message : String(error));
 
 /**
  * The contract's GameConnection on the shell's room connection: each call gets its own request id
  * (made once, resent unchanged after a reconnect), resolves with the `result` answering it and
- * rejects with a RoomRequestError for the `error` answering it.
+ * rejects with a RoomFailure for the `error` answering it.
  */
 export function useGameConnection(game: GameId): GameConnection {
   const connection = useRoom((s) => s.connection);
@@ -21,9 +20,9 @@ export function useGameConnection(game: GameId): GameConnection {
   const connected = useRoom((s) => s.status === "open");
   return useMemo(() => {
     const call = (type: "bet" | "act", body: Record<string, unknown>): Promise<BetAnswer> => {
-      if (!connection) return Promise.reject(new RoomRequestError("disconnected", "Not connected to the casino"));
+      if (!connection) return Promise.reject(new RoomFailure("disconnected", "Not connected to the casino"));
       return connection.request<BetAnswer>(type, body).catch((error: unknown) => {
-        throw asRoomRequestError(error);
+        throw asRoomFailure(error);
       });
     };
     return {

@@ -2,7 +2,7 @@ import { useMemo } from "react";
 import { useSession } from "../../store/session";
 import { canInvite, openInvite } from "../../platform/discord-together";
 import type { ConnectionListener, RoomConnection } from "../../net/room";
-import { asRoomRequestError } from "./game-connection";
+import { asRoomFailure } from "./game-connection";
 
 /** Who joins a shared room (the crash table, the blackjack table) and for which activity instance. */
 export interface SharedRoomHost {
@@ -35,7 +35,7 @@ export function useSharedRoomHost<R>(build: (host: SharedRoomHost) => R): R | nu
 
 /**
  * Opens a shared room's connection, its code loaded on demand: requests wait for it and reject as
- * RoomRequestError (with `closedMessage` once closed); `close` ends it, loaded or not.
+ * RoomFailure (with `closedMessage` once closed); `close` ends it, loaded or not.
  */
 export function connectLazily<S, C extends RoomConnection<S>>(
   load: () => Promise<(listener: ConnectionListener<S>) => C>,
@@ -53,9 +53,9 @@ export function connectLazily<S, C extends RoomConnection<S>>(
   return {
     async request<T>(send: (c: C) => Promise<T>): Promise<T> {
       const c = await ready;
-      if (!c) throw asRoomRequestError(new Error(closedMessage));
+      if (!c) throw asRoomFailure(new Error(closedMessage));
       return send(c).catch((error: unknown) => {
-        throw asRoomRequestError(error);
+        throw asRoomFailure(error);
       });
     },
     close() {

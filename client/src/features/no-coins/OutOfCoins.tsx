@@ -4,26 +4,18 @@ import { formatHoursMinutes } from "@casino/common/format";
 import { MIN_BET } from "@casino/common/limits";
 import { useLobby } from "../../store/lobby";
 import { useRoom } from "../../store/room";
-import { useSession } from "../../store/session";
 import { Button } from "../../ui/Button";
 import { useSpinAvailability } from "../daily-spin/useSpinAvailability";
 
 /** Games that pay coins for skill and take no stake. */
 const NO_RISK = GAMES.filter((g) => g.kind === "skill");
 
-/** The balance the player has now: the room's, else the player record's. */
-export function useBalance(): number | null {
-  const room = useRoom((s) => s.balance);
-  const record = useSession((s) => s.player?.balance ?? null);
-  return room ?? record;
-}
-
 /**
  * Below the smallest bet there is nothing to stake: instead of a dead end, the way back to coins. The
  * daily spin (ready now, or when, counted down), and the games that pay for skill with no stake.
  */
 export function OutOfCoins({ className }: { className?: string }) {
-  const balance = useBalance();
+  const balance = useRoom((s) => s.balance);
   const { ready, msLeft } = useSpinAvailability();
   const setTab = useLobby((s) => s.setTab);
   const openGame = useLobby((s) => s.openGame);

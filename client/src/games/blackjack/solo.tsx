@@ -10,17 +10,13 @@ import {
 } from "@casino/common/games/blackjack/engine";
 import type { Card } from "@casino/common/games/cards";
 import type { BetAnswer } from "@casino/common/protocol";
-import { blockedBy } from "../shared/blocked";
 import type { GameTableProps } from "../contract";
-import { StakeBetPanel } from "../shared/StakeBetPanel";
+import { StakeTableFrame, useStakeTable, type StakeGame } from "../shared/StakeTable";
 import { Hand } from "../shared/Cards";
-import { GameFrame } from "../shared/GameFrame";
 import { PayTable, type HelpContent } from "../shared/GameHelp";
-import { RoundResult } from "../shared/RoundResult";
-import { ACTION_TONES } from "../shared/ActionButton";
+import type { RoundAction } from "../shared/ActionButton";
+import { RoundFoot } from "../shared/CardTable";
 import { formatCoins } from "../shared/format";
-import { useRound } from "../shared/use-round";
-import { useStake } from "../shared/use-stake";
 
 /** The engine's view of a round (common/games/blackjack `view`): the hole card is null while it is open. */
 interface ShownHand extends BlackjackHand {
@@ -84,71 +80,43 @@ export const BLACKJACK_HELP: HelpContent = {
   ),
 };
 
+const SOLO_BLACKJACK: StakeGame<BlackjackView> = { reveal: revealMs, help: BLACKJACK_HELP, label: "Deal" };
+
 export function SoloBlackjack(props: GameTableProps) {
-  const { game, connection, balance } = props;
-  const round = useRound<BlackjackView>(props, revealMs);
-  const stake = useStake(game.id, balance);
-  const view = round.round?.view ?? null;
-  const open = round.open;
-  const can = (a: BlackjackActionType) => !!open && !round.pending && connection.connected && view!.actions.includes(a);
+  const { balance } = props;
+  const table = useStakeTable(props, SOLO_BLACKJACK);
+  const { round, view, open } = table;
+  const can = (a: BlackjackActionType) => table.ready && view!.actions.includes(a);
   const bet = view?.bet ?? 0;
   const shoeOut = view ? (view.dealt?.length ?? view.hands.reduce((n, h) => n + h.cards.length, 0) + 2) : 0;
-  const blocked = blockedBy(round.otherOpen);
   const dealKey = round.round?.roundId ?? "none";
 
-  const button = (id: string, label: string, action: unknown, enabled: boolean, tone: keyof typeof ACTION_TONES = "plain") => (
-    <button
-      type="button"
-      data-testid={id}
-      disabled={!enabled}
-      onClick={() => void round.act(action)}
-      className={`rounded-lg py-3 font-bold disabled:cursor-not-allowed disabled:opacity-40 ${ACTION_TONES[tone]}`}
-    >
-      {label}
-    </button>
-  );
-
-  const roundActions =
-    open && view ? (
-      view.phase === "insurance" ? (
-        <div className="grid grid-cols-2 gap-2">
-          {button(
-            "bj-insurance-take",
-            `Insure (${formatCoins(insuranceCost(bet))})`,
-            { type: "insurance", take: true },
-            can("insurance") && balance >= insuranceCost(bet),
-            "info",
-          )}
-          {button("bj-insurance-decline", "No insurance", { type: "insurance", take: false }, can("insurance"))}
-        </div>
-      ) : (
-        <div className="grid grid-cols-2 gap-2">
-          {button("bj-hit", "Hit", { type: "hit" }, can("hit"), "go")}
-          {button("bj-stand", "Stand", { type: "stand" }, can("stand"), "stop")}
-          {button("bj-double", `Double (${formatCoins(bet)})`, { type: "double" }, can("double") && balance >= bet)}
-          {button("bj-split", `Split (${formatCoins(bet)})`, { type: "split" }, can("split") && balance >= bet)}
-        </div>
-      )
-    ) : null;
+  const actions: RoundAction[] =
+    view?.phase === "insurance"
+      ? [
+          {
+            testId: "bj-insurance-take",
+            label: `Insure (${formatCoins(insuranceCost(bet))})`,
+            action: { type: "insurance", take: true },
+            enabled: can("insurance") && balance >= insuranceCost(bet),
+            tone: "info",
+          },
+          { testId: "bj-insurance-decline", label: "No insurance", action: { type: "insurance", take: false }, enabled: can("insurance") },
+        ]
+      : [
+          { testId: "bj-hit", label: "Hit", action: { type: "hit" }, enabled: can("hit"), tone: "go" },
+          { testId: "bj-stand", label: "Stand", action: { type: "stand" }, enabled: can("stand"), tone: "stop" },
+          {
+            testId: "bj-double",
+            label: `Double (${formatCoins(bet)})`,
+            action: { type: "double" },
+            enabled: can("double") && balance >= bet,
+          },
+          { testId: "bj-split", label: `Split (${formatCoins(bet)})`, action: { type: "split" }, enabled: can("split") && balance >= bet },
+        ];
 
   return (
-    <GameFrame
-      table={props}
-      help={BLACKJACK_HELP}
-      panel={(showHelp) => (
-        <StakeBetPanel
-          table={props}
-          round={round}
-          stake={stake}
-          params={{}}
-          label="Deal"
-          onShowHelp={showHelp}
-          locked={!!open}
-          blocked={blocked}
-          roundActions={roundActions}
-        />
-      )}
-    >
+    <StakeTableFrame table={table} panel={{ actions }}>
       <div className="flex h-full flex-col gap-5">
         <div className="flex items-center justify-between text-xs text-muted-foreground">
           <span>Blackjack pays 3:2 · Dealer stands on all 17s · Insurance pays 2:1</span>
@@ -209,11 +177,8 @@ export function SoloBlackjack(props: GameTableProps) {
             Insurance {formatCoins(view.insurance.stake)} {round.round?.done ? `· paid ${formatCoins(view.insurance.payout)}` : ""}
           </p>
         )}
-        {!view && <p className="m-auto text-sm text-muted-foreground">Set your bet and press Deal.</p>}
-        <div className="mt-auto">
-          <RoundResult round={round.round} />
-        </div>
+        <RoundFoot round={round} idle={view ? null : "Set your bet and press Deal."} />
       </div>
-    </GameFrame>
+    </StakeTableFrame>
   );
 }

@@ -2,40 +2,41 @@ import { useState } from "react";
 import { motion } from "motion/react";
 import { coinFlipEngine, type CoinFlipParams, type CoinFlipState, type CoinSide } from "@casino/common/games/coin-flip/engine";
 import type { GameTableProps } from "../contract";
-import { StakeBetPanel } from "../shared/StakeBetPanel";
-import { GameFrame } from "../shared/GameFrame";
+import type { HelpContent } from "../shared/GameHelp";
+import { StakeTableFrame, useStakeTable, type StakeGame } from "../shared/StakeTable";
 import { RoundResult } from "../shared/RoundResult";
-import { useRound } from "../shared/use-round";
-import { useStake } from "../shared/use-stake";
 
 const REVEAL_MS = 900;
 const SIDES: CoinSide[] = ["heads", "tails"];
 /** What a correct call pays per coin, from the engine. */
 const PAYS = coinFlipEngine.maxPayout(100, { side: "heads" }) / 100;
 
+/** The game's help: its rules. */
+const HELP: HelpContent = {
+  rules: (
+    <p>
+      Call heads or tails. The server flips the coin; a correct call pays back {PAYS} times your bet (made whole as below). Each side comes
+      up half the time.
+    </p>
+  ),
+};
+
+const COIN_FLIP: StakeGame<CoinFlipState> = { reveal: REVEAL_MS, help: HELP, label: "Flip", auto: true };
+
 export default function CoinFlipTable(props: GameTableProps) {
-  const { game, balance } = props;
-  const round = useRound<CoinFlipState>(props, REVEAL_MS);
-  const stake = useStake(game.id, balance);
+  const table = useStakeTable(props, COIN_FLIP);
+  const { round, view: last } = table;
   const [side, setSide] = useState<CoinSide>("heads");
   const params: CoinFlipParams = { side };
-  const last = round.round?.view ?? null;
   // five turns, landing heads (0°) or tails (180°) up
   const turns = round.settledCount * 5 * 360 + (last?.outcome === "tails" ? 180 : 0);
 
   return (
-    <GameFrame
-      table={props}
-      help={{
-        rules: (
-          <p>
-            Call heads or tails. The server flips the coin; a correct call pays back {PAYS} times your bet (made whole as below). Each side
-            comes up half the time.
-          </p>
-        ),
-      }}
-      panel={(showHelp) => (
-        <StakeBetPanel table={props} round={round} stake={stake} params={params} label="Flip" onShowHelp={showHelp} autoDelayMs={REVEAL_MS}>
+    <StakeTableFrame
+      table={table}
+      panel={{
+        params,
+        children: (
           <div className="grid grid-cols-2 gap-2" role="radiogroup" aria-label="Your call">
             {SIDES.map((s) => (
               <button
@@ -52,8 +53,8 @@ export default function CoinFlipTable(props: GameTableProps) {
               </button>
             ))}
           </div>
-        </StakeBetPanel>
-      )}
+        ),
+      }}
     >
       <div className="flex h-full min-h-72 flex-col items-center justify-center gap-6" style={{ perspective: 800 }}>
         <motion.div
@@ -78,6 +79,6 @@ export default function CoinFlipTable(props: GameTableProps) {
         </p>
         <RoundResult round={round.round} />
       </div>
-    </GameFrame>
+    </StakeTableFrame>
   );
 }

@@ -23,12 +23,9 @@ import {
 import { GameRuleError } from "@casino/common/games/engine";
 import { stakeProblem } from "@casino/common/bet-panel";
 import type { GameTableProps } from "../contract";
-import { ActionButton } from "../shared/ActionButton";
-import { BetPanel } from "../shared/BetPanel";
-import { blockedBy } from "../shared/blocked";
 import { Die } from "../shared/Dice";
-import { GameFrame } from "../shared/GameFrame";
-import { PayTable } from "../shared/GameHelp";
+import { TableFrame } from "../shared/TableFrame";
+import { PayTable, type HelpContent } from "../shared/GameHelp";
 import { RoundResult } from "../shared/RoundResult";
 import { chipClass, chipLabel, useChips } from "../shared/chips";
 import { formatCoins, formatMultiplier } from "../shared/format";
@@ -73,6 +70,58 @@ const CONTRACT = (b: TableBet, point: number | null) =>
  */
 const betsOfRound = (stake: number, settled: SettledBet[]): number =>
   settled.some((b) => b.amount + b.odds === stake) ? settled.length : Math.max(2, settled.length);
+
+/** The game's help: its rules and pay table. */
+const HELP: HelpContent = {
+  rules: (
+    <ul className="list-disc space-y-1 pl-5">
+      <li>
+        Tap a bet on the table to put a chip on it (the chip value is set below; your new chips show in blue), then Roll: your chips go down
+        and two dice are thrown. The round goes on while any of your bets is still on the table.
+      </li>
+      <li>
+        Pass line, on the first roll: 7 or 11 wins, 2, 3 or 12 loses, and any other total becomes the point (the puck turns ON). Then the
+        point rolled again wins and a 7 first loses. Don&apos;t pass is the opposite, except that 12 is a push: your bet comes back.
+      </li>
+      <li>
+        Come and don&apos;t come work like pass and don&apos;t pass, made once a point is on; each moves to the next total rolled, its own
+        point.
+      </li>
+      <li>
+        Odds: once your pass or come bet has its point, you can add an extra bet behind it, up to {ODDS_MULTIPLE[4]}× on 4 or 10,{" "}
+        {ODDS_MULTIPLE[5]}× on 5 or 9 and {ODDS_MULTIPLE[6]}× on 6 or 8; it pays the true odds, with no house edge. Behind don&apos;t pass
+        or don&apos;t come the same extra bet is called lay odds, up to {LAY_MULTIPLE}×.
+      </li>
+      <li>
+        Place bets (on a number, before a 7), hard ways (a double, as 3 and 3 for hard 6, before a 7 or the same total made another way) and
+        the rest work on every roll and are settled once: a winning bet comes back with its winnings. Field, any seven and any craps are
+        decided by the next roll alone.
+      </li>
+      <li>
+        To take a bet back, press Take down beside it in the list of bets on the table. A pass or come bet cannot come back once it has its
+        point (its odds can).
+      </li>
+    </ul>
+  ),
+  payTable: (
+    <PayTable
+      head={["Bet", "Pays"]}
+      rows={[
+        { label: "Pass, don't pass, come, don't come", pays: "1:1" },
+        ...POINTS.filter((n) => n <= 6).map((n) => ({
+          label: `Odds on ${n} or ${14 - n} (lay)`,
+          pays: `${odds(PASS_ODDS_RETURN[n])} (${odds(LAY_ODDS_RETURN[n])})`,
+        })),
+        ...POINTS.filter((n) => n <= 6).map((n) => ({ label: `Place ${n} or ${14 - n}`, pays: odds(PLACE_RETURN[n]) })),
+        { label: "Field 3, 4, 9, 10, 11", pays: odds(FIELD_RETURN[3]!) },
+        { label: "Field 2 / 12", pays: `${odds(FIELD_RETURN[2]!)} / ${odds(FIELD_RETURN[12]!)}` },
+        ...HARD_NUMBERS.map((n) => ({ label: `Hard ${n}`, pays: odds(HARD_RETURN[n]!) })),
+        { label: "Any seven", pays: odds(ANY_SEVEN_RETURN) },
+        { label: "Any craps (2, 3, 12)", pays: odds(ANY_CRAPS_RETURN) },
+      ]}
+    />
+  ),
+};
 
 export default function CrapsTable(props: GameTableProps) {
   const { game, connection, balance } = props;
@@ -172,106 +221,51 @@ export default function CrapsTable(props: GameTableProps) {
   const dontPass = onTable("dontPass");
 
   return (
-    <GameFrame
-      table={props}
-      help={{
-        rules: (
-          <ul className="list-disc space-y-1 pl-5">
-            <li>
-              Tap a bet on the table to put a chip on it (the chip value is set below; your new chips show in blue), then Roll: your chips
-              go down and two dice are thrown. The round goes on while any of your bets is still on the table.
-            </li>
-            <li>
-              Pass line, on the first roll: 7 or 11 wins, 2, 3 or 12 loses, and any other total becomes the point (the puck turns ON). Then
-              the point rolled again wins and a 7 first loses. Don&apos;t pass is the opposite, except that 12 is a push: your bet comes
-              back.
-            </li>
-            <li>
-              Come and don&apos;t come work like pass and don&apos;t pass, made once a point is on; each moves to the next total rolled, its
-              own point.
-            </li>
-            <li>
-              Odds: once your pass or come bet has its point, you can add an extra bet behind it, up to {ODDS_MULTIPLE[4]}× on 4 or 10,{" "}
-              {ODDS_MULTIPLE[5]}× on 5 or 9 and {ODDS_MULTIPLE[6]}× on 6 or 8; it pays the true odds, with no house edge. Behind don&apos;t
-              pass or don&apos;t come the same extra bet is called lay odds, up to {LAY_MULTIPLE}×.
-            </li>
-            <li>
-              Place bets (on a number, before a 7), hard ways (a double, as 3 and 3 for hard 6, before a 7 or the same total made another
-              way) and the rest work on every roll and are settled once: a winning bet comes back with its winnings. Field, any seven and
-              any craps are decided by the next roll alone.
-            </li>
-            <li>
-              To take a bet back, press Take down beside it in the list of bets on the table. A pass or come bet cannot come back once it
-              has its point (its odds can).
-            </li>
-          </ul>
-        ),
-        payTable: (
-          <PayTable
-            head={["Bet", "Pays"]}
-            rows={[
-              { label: "Pass, don't pass, come, don't come", pays: "1:1" },
-              ...POINTS.filter((n) => n <= 6).map((n) => ({
-                label: `Odds on ${n} or ${14 - n} (lay)`,
-                pays: `${odds(PASS_ODDS_RETURN[n])} (${odds(LAY_ODDS_RETURN[n])})`,
-              })),
-              ...POINTS.filter((n) => n <= 6).map((n) => ({ label: `Place ${n} or ${14 - n}`, pays: odds(PLACE_RETURN[n]) })),
-              { label: "Field 3, 4, 9, 10, 11", pays: odds(FIELD_RETURN[3]!) },
-              { label: "Field 2 / 12", pays: `${odds(FIELD_RETURN[2]!)} / ${odds(FIELD_RETURN[12]!)}` },
-              ...HARD_NUMBERS.map((n) => ({ label: `Hard ${n}`, pays: odds(HARD_RETURN[n]!) })),
-              { label: "Any seven", pays: odds(ANY_SEVEN_RETURN) },
-              { label: "Any craps (2, 3, 12)", pays: odds(ANY_CRAPS_RETURN) },
-            ]}
-          />
+    <TableFrame
+      table={{ props, round, stake }}
+      help={HELP}
+      steps={{
+        actions: [
+          {
+            testId: "craps-roll",
+            tone: "go",
+            wide: true,
+            enabled: ready && !stagedProblem,
+            run: () => void rollInRound(),
+            label: chips.count > 0 ? `Bet ${formatCoins(chip * chips.count)} and roll` : "Roll",
+          },
+          {
+            testId: "craps-place",
+            enabled: ready && chips.count > 0 && !stagedProblem,
+            run: () => void placeOnly(),
+            label: "Bet without rolling",
+          },
+          { testId: "craps-clear", enabled: !pending && chips.count > 0, run: chips.clear, label: "Take back new chips" },
+        ],
+      }}
+      bet={{
+        total: chip * chips.count,
+        params,
+        paramsHint: chips.count === 0 ? "Tap a bet on the layout to put a chip on it" : null,
+        returnByBet: true,
+        pending,
+        label: "Roll",
+        amountLabel: "Chip value",
+        onBet: () => void openRound(),
+        amountOpen: true,
+        roundProblem: stagedProblem,
+        children: !open && (
+          <button
+            type="button"
+            data-testid="craps-clear-staged"
+            disabled={round.pending || chips.count === 0}
+            onClick={chips.clear}
+            className="rounded-lg bg-muted py-2 font-medium hover:bg-border disabled:opacity-50"
+          >
+            Clear chips
+          </button>
         ),
       }}
-      panel={(showHelp) => (
-        <BetPanel
-          game={game}
-          stake={stake}
-          total={chip * chips.count}
-          params={params}
-          paramsHint={chips.count === 0 ? "Tap a bet on the layout to put a chip on it" : null}
-          returnByBet
-          pending={pending}
-          serverError={round.error}
-          connected={connection.connected}
-          balance={balance}
-          label="Roll"
-          amountLabel="Chip value"
-          onBet={() => void openRound()}
-          onShowHelp={showHelp}
-          locked={!!open}
-          amountOpen
-          roundProblem={stagedProblem}
-          blocked={blockedBy(round.otherOpen)}
-          roundActions={
-            <div className="grid grid-cols-2 gap-2">
-              <ActionButton testId="craps-roll" tone="go" wide enabled={ready && !stagedProblem} onClick={() => void rollInRound()}>
-                {chips.count > 0 ? `Bet ${formatCoins(chip * chips.count)} and roll` : "Roll"}
-              </ActionButton>
-              <ActionButton testId="craps-place" enabled={ready && chips.count > 0 && !stagedProblem} onClick={() => void placeOnly()}>
-                Bet without rolling
-              </ActionButton>
-              <ActionButton testId="craps-clear" enabled={!pending && chips.count > 0} onClick={chips.clear}>
-                Take back new chips
-              </ActionButton>
-            </div>
-          }
-        >
-          {!open && (
-            <button
-              type="button"
-              data-testid="craps-clear-staged"
-              disabled={round.pending || chips.count === 0}
-              onClick={chips.clear}
-              className="rounded-lg bg-muted py-2 font-medium hover:bg-border disabled:opacity-50"
-            >
-              Clear chips
-            </button>
-          )}
-        </BetPanel>
-      )}
     >
       <div className="flex flex-col gap-3">
         <div className="flex items-center justify-between">
@@ -489,6 +483,6 @@ export default function CrapsTable(props: GameTableProps) {
         )}
         <RoundResult round={round.round} bets={betsOfRound(round.round?.totalStake ?? 0, view?.settled ?? [])} />
       </div>
-    </GameFrame>
+    </TableFrame>
   );
 }

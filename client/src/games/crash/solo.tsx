@@ -3,14 +3,13 @@ import { animate, motion, useMotionValue, useTransform } from "motion/react";
 import { MAX_CASH_OUT, MIN_CASH_OUT, type CrashParams, type CrashState } from "@casino/common/games/crash/engine";
 import type { BetAnswer } from "@casino/common/protocol";
 import type { GameTableProps } from "../contract";
-import { StakeBetPanel } from "../shared/StakeBetPanel";
-import { GameFrame } from "../shared/GameFrame";
-import { PayTable } from "../shared/GameHelp";
+import { StakeTableFrame, useStakeTable, type StakeGame } from "../shared/StakeTable";
+import type { HelpContent } from "../shared/GameHelp";
 import { RoundResult } from "../shared/RoundResult";
-import { TargetField, useTarget } from "../shared/TargetField";
-import { formatChance, formatMultiplier } from "../shared/format";
-import { useRound } from "../shared/use-round";
-import { useStake, type StakeText } from "../shared/use-stake";
+import { CASH_OUT_CHANCES } from "./chances";
+import { useTarget } from "../shared/TargetField";
+import { formatMultiplier } from "../shared/format";
+import type { StakeText } from "../shared/use-stake";
 
 const W = 600;
 const H = 300;
@@ -29,15 +28,34 @@ function curvePath(crash: number, top: number): string {
   return `M ${points.join(" L ")}`;
 }
 
+/** The game's help: its rules and pay table. */
+const HELP: HelpContent = {
+  rules: (
+    <>
+      <p>
+        Set your automatic cash-out (from {MIN_CASH_OUT}× to {MAX_CASH_OUT.toLocaleString("en-US")}×) and bet. The multiplier rises from
+        1.00× until it crashes. If it reaches your cash-out before crashing, you win your bet times the cash-out; otherwise you lose the
+        bet.
+      </p>
+      <p className="mt-2">
+        The crash point comes from your own provably-fair stream; the chance of reaching x is 99 % ÷ x, and 1 in about 50 rounds crashes at
+        1.00×.
+      </p>
+    </>
+  ),
+  payTable: CASH_OUT_CHANCES,
+  rtpRows: (bet) => !bet.includes("shared room"),
+};
+
+const SOLO_CRASH: StakeGame<CrashState> = { reveal: revealMs, help: HELP, label: "Bet", auto: true };
+
 /** The crash of a player alone: their own provably-fair stream, one bet at a time. */
 export function SoloCrash(props: GameTableProps & { amount?: StakeText }) {
-  const { game, balance } = props;
-  const round = useRound<CrashState>(props, revealMs);
-  const stake = useStake(game.id, balance, 1, props.amount);
+  const table = useStakeTable(props, SOLO_CRASH, props.amount);
+  const { round, view: last } = table;
   const cashField = useTarget("2.00", `Enter a cash-out from ${MIN_CASH_OUT}× to ${MAX_CASH_OUT.toLocaleString("en-US")}×`);
   const params: CrashParams = { cashOutAt: cashField.value };
 
-  const last = round.round?.view ?? null;
   const progress = useMotionValue(0);
   const multiplier = useTransform(progress, (p) => formatMultiplier(last ? last.crashPoint ** p : 1));
   // the flight of the last settled round has landed once its count is the table's settled count
@@ -59,45 +77,13 @@ export function SoloCrash(props: GameTableProps & { amount?: StakeText }) {
   const cashY = last ? H - ((last.cashOutAt - 1) / (top - 1)) * (H - 20) : null;
 
   return (
-    <GameFrame
-      table={props}
-      help={{
-        rules: (
-          <>
-            <p>
-              Set your automatic cash-out (from {MIN_CASH_OUT}× to {MAX_CASH_OUT.toLocaleString("en-US")}×) and bet. The multiplier rises
-              from 1.00× until it crashes. If it reaches your cash-out before crashing, you win your bet times the cash-out; otherwise you
-              lose the bet.
-            </p>
-            <p className="mt-2">
-              The crash point comes from your own provably-fair stream; the chance of reaching x is 99 % ÷ x, and 1 in about 50 rounds
-              crashes at 1.00×.
-            </p>
-          </>
-        ),
-        payTable: (
-          <PayTable
-            head={["Cash-out", "Chance to reach it"]}
-            rows={[1.01, 1.5, 2, 5, 10, 100].map((t) => ({ label: formatMultiplier(t), pays: formatChance(0.99 / t) }))}
-          />
-        ),
-        rtpRows: (bet) => !bet.includes("shared room"),
+    <StakeTableFrame
+      table={table}
+      panel={{
+        params,
+        pending: round.pending || !landed,
+        target: { field: cashField, label: "Auto cash-out", testId: "crash-cashout" },
       }}
-      panel={(showHelp) => (
-        <StakeBetPanel
-          table={props}
-          round={round}
-          stake={stake}
-          params={params}
-          paramsProblem={cashField.problem}
-          pending={round.pending || !landed}
-          label="Bet"
-          onShowHelp={showHelp}
-          autoDelayMs={revealMs}
-        >
-          <TargetField label="Auto cash-out" testId="crash-cashout" target={cashField} disabled={round.pending} />
-        </StakeBetPanel>
-      )}
     >
       <div className="relative flex h-full min-h-72 flex-col">
         <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" preserveAspectRatio="none" aria-hidden>
@@ -143,6 +129,6 @@ export function SoloCrash(props: GameTableProps & { amount?: StakeText }) {
           <RoundResult round={landed ? round.round : null} />
         </div>
       </div>
-    </GameFrame>
+    </StakeTableFrame>
   );
 }

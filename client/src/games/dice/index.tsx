@@ -2,14 +2,11 @@ import { useState } from "react";
 import { motion } from "motion/react";
 import { MAX_CHANCE, MIN_CHANCE, ROLLS, diceEngine, type DiceParams, type DiceState } from "@casino/common/games/dice/engine";
 import type { GameTableProps } from "../contract";
-import { StakeBetPanel } from "../shared/StakeBetPanel";
-import { GameFrame } from "../shared/GameFrame";
-import { PayTable } from "../shared/GameHelp";
+import { StakeTableFrame, useStakeTable, type StakeGame } from "../shared/StakeTable";
+import { PayTable, type HelpContent } from "../shared/GameHelp";
 import { RoundResult } from "../shared/RoundResult";
-import { TargetField, useTarget } from "../shared/TargetField";
+import { useTarget } from "../shared/TargetField";
 import { formatChance, formatMultiplier } from "../shared/format";
-import { useRound } from "../shared/use-round";
-import { useStake } from "../shared/use-stake";
 
 const REVEAL_MS = 450;
 const LAST = (ROLLS - 1) / 100; // 99.99
@@ -20,10 +17,37 @@ const targetRange = (direction: DiceParams["direction"]): [number, number] =>
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
+/** The game's help: its rules and pay table. */
+const HELP: HelpContent = {
+  rules: (
+    <>
+      <p>
+        The server rolls a number from 0.00 to {LAST.toFixed(2)} ({ROLLS.toLocaleString("en-US")} equally likely rolls). Roll under wins
+        when the roll is below your target; roll over wins when it is above.
+      </p>
+      <p className="mt-2">
+        Your win chance is from {formatChance(MIN_CHANCE / ROLLS)} to {formatChance(MAX_CHANCE / ROLLS)}. A win pays 99 ÷ chance (in
+        percent) times your bet, made whole as below.
+      </p>
+    </>
+  ),
+  payTable: (
+    <PayTable
+      head={["Win chance", "Pays"]}
+      rows={[MAX_CHANCE, 5000, 2500, 1000, 100, MIN_CHANCE].map((c) => ({
+        label: formatChance(c / ROLLS),
+        // what the engine pays a 10,000-coin bet under that target, per coin
+        pays: formatMultiplier(diceEngine.maxPayout(10_000, { target: c / 100, direction: "under" }) / 10_000),
+      }))}
+    />
+  ),
+};
+
+const DICE: StakeGame<DiceState> = { reveal: REVEAL_MS, help: HELP, label: "Roll", auto: true };
+
 export default function DiceTable(props: GameTableProps) {
-  const { game, balance } = props;
-  const round = useRound<DiceState>(props, REVEAL_MS);
-  const stake = useStake(game.id, balance);
+  const table = useStakeTable(props, DICE);
+  const { round, view: last } = table;
   const [direction, setDirection] = useState<DiceParams["direction"]>("under");
   const targetField = useTarget("50", "Enter a target from 0.01 to 99.98");
   const target = targetField.value;
@@ -36,51 +60,20 @@ export default function DiceTable(props: GameTableProps) {
     if (Number.isFinite(target)) targetField.setText(String(round2(LAST - target)));
   };
 
-  const last = round.round?.view ?? null;
   const sliderValue = Number.isFinite(target) ? Math.min(hi, Math.max(lo, target)) : 50;
   const winFrom = direction === "under" ? 0 : sliderValue;
   const winTo = direction === "under" ? sliderValue : 100;
 
   return (
-    <GameFrame
-      table={props}
-      help={{
-        rules: (
-          <>
-            <p>
-              The server rolls a number from 0.00 to {LAST.toFixed(2)} ({ROLLS.toLocaleString("en-US")} equally likely rolls). Roll under
-              wins when the roll is below your target; roll over wins when it is above.
-            </p>
-            <p className="mt-2">
-              Your win chance is from {formatChance(MIN_CHANCE / ROLLS)} to {formatChance(MAX_CHANCE / ROLLS)}. A win pays 99 ÷ chance (in
-              percent) times your bet, made whole as below.
-            </p>
-          </>
-        ),
-        payTable: (
-          <PayTable
-            head={["Win chance", "Pays"]}
-            rows={[MAX_CHANCE, 5000, 2500, 1000, 100, MIN_CHANCE].map((c) => ({
-              label: formatChance(c / ROLLS),
-              // what the engine pays a 10,000-coin bet under that target, per coin
-              pays: formatMultiplier(diceEngine.maxPayout(10_000, { target: c / 100, direction: "under" }) / 10_000),
-            }))}
-          />
-        ),
-      }}
-      panel={(showHelp) => (
-        <StakeBetPanel
-          table={props}
-          round={round}
-          stake={stake}
-          params={params}
-          paramsProblem={targetField.problem}
-          label="Roll"
-          onShowHelp={showHelp}
-          autoDelayMs={REVEAL_MS}
-        >
-          <div className="grid grid-cols-2 gap-2">
-            <TargetField label="Target" testId="dice-target" target={targetField} disabled={round.pending} />
+    <StakeTableFrame
+      table={table}
+      panel={{
+        params,
+        target: {
+          field: targetField,
+          label: "Target",
+          testId: "dice-target",
+          beside: (
             <div className="flex flex-col gap-1 text-xs text-muted-foreground">
               Direction
               <button
@@ -93,9 +86,9 @@ export default function DiceTable(props: GameTableProps) {
                 Roll {direction} ⇄
               </button>
             </div>
-          </div>
-        </StakeBetPanel>
-      )}
+          ),
+        },
+      }}
     >
       <div className="flex h-full flex-col justify-center gap-8 py-8">
         <div className="flex justify-center">
@@ -142,6 +135,6 @@ export default function DiceTable(props: GameTableProps) {
         </div>
         <RoundResult round={round.round} />
       </div>
-    </GameFrame>
+    </StakeTableFrame>
   );
 }

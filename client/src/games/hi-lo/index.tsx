@@ -1,15 +1,11 @@
 import { MAX_SKIPS, RANKS, winningRanks, type HiLoMove } from "@casino/common/games/hi-lo/engine";
 import { rankOf, type Card } from "@casino/common/games/cards";
 import type { GameTableProps } from "../contract";
-import { ActionButton } from "../shared/ActionButton";
-import { StakeBetPanel } from "../shared/StakeBetPanel";
-import { blockedBy } from "../shared/blocked";
+import type { HelpContent } from "../shared/GameHelp";
+import { StakeTableFrame, useStakeTable, type StakeGame } from "../shared/StakeTable";
 import { PlayingCard } from "../shared/Cards";
-import { GameFrame } from "../shared/GameFrame";
 import { RoundResult } from "../shared/RoundResult";
 import { formatChance, formatMultiplier, payoutText } from "../shared/format";
-import { useRound } from "../shared/use-round";
-import { useStake } from "../shared/use-stake";
 
 /** The engine's view (common/games/hi-lo): nothing is hidden, the next card does not exist yet. */
 interface HiLoView {
@@ -33,89 +29,65 @@ interface HiLoView {
 const REVEAL_MS = 500;
 const MOVE_MARK: Record<HiLoMove, string> = { higher: "▲", lower: "▼", skip: "↷" };
 
+/** The game's help: its rules. */
+const HELP: HelpContent = {
+  rules: (
+    <ul className="list-disc space-y-1 pl-5">
+      <li>Each card is drawn from an unlimited deck: every card is equally likely every time. Ranks run 2 (lowest) to ace (highest).</li>
+      <li>
+        Guess whether the next card is higher or the same, or lower or the same. A correct guess multiplies your winnings; a wrong one ends
+        the round.
+      </li>
+      <li>
+        The multiplier of a guess is 13 ÷ (the ranks that win it); the 1 % edge is taken once, at cash-out. Cash out any time after one
+        correct guess.
+      </li>
+      <li>
+        Skip a card for free, up to {MAX_SKIPS} times a round. A guess that cannot lose (higher on a 2, lower on an ace) is not offered:
+        skip instead.
+      </li>
+    </ul>
+  ),
+};
+
+const HI_LO: StakeGame<HiLoView> = { reveal: REVEAL_MS, help: HELP, label: "Bet" };
+
 export default function HiLoTable(props: GameTableProps) {
-  const { game, connection, balance } = props;
-  const round = useRound<HiLoView>(props, REVEAL_MS);
-  const stake = useStake(game.id, balance);
-  const view = round.round?.view ?? null;
-  const open = round.open;
-  const ready = !!open && !round.pending && connection.connected;
+  const table = useStakeTable(props, HI_LO);
+  const { round, view, ready } = table;
   const rank = view ? rankOf(view.card) : 0;
   const chance = (guess: "higher" | "lower") => (view ? winningRanks(rank, guess) / RANKS : 0);
+  const guess = (g: "higher" | "lower") => (
+    <>
+      {g === "higher" ? "Higher or same" : "Lower or same"}
+      <span className="block text-xs font-normal">
+        {view && view[g] > 0 ? `${formatChance(chance(g))} · ${formatMultiplier(view[g])}` : "—"}
+      </span>
+    </>
+  );
 
   return (
-    <GameFrame
-      table={props}
-      help={{
-        rules: (
-          <ul className="list-disc space-y-1 pl-5">
-            <li>
-              Each card is drawn from an unlimited deck: every card is equally likely every time. Ranks run 2 (lowest) to ace (highest).
-            </li>
-            <li>
-              Guess whether the next card is higher or the same, or lower or the same. A correct guess multiplies your winnings; a wrong one
-              ends the round.
-            </li>
-            <li>
-              The multiplier of a guess is 13 ÷ (the ranks that win it); the 1 % edge is taken once, at cash-out. Cash out any time after
-              one correct guess.
-            </li>
-            <li>
-              Skip a card for free, up to {MAX_SKIPS} times a round. A guess that cannot lose (higher on a 2, lower on an ace) is not
-              offered: skip instead.
-            </li>
-          </ul>
-        ),
+    <StakeTableFrame
+      table={table}
+      panel={{
+        actions: [
+          { testId: "hilo-higher", tone: "go", enabled: ready && view!.higher > 0, action: { type: "higher" }, label: guess("higher") },
+          { testId: "hilo-lower", tone: "stop", enabled: ready && view!.lower > 0, action: { type: "lower" }, label: guess("lower") },
+          {
+            testId: "hilo-skip",
+            enabled: ready && view!.skipsLeft > 0,
+            action: { type: "skip" },
+            label: `Skip (${view?.skipsLeft ?? MAX_SKIPS})`,
+          },
+          {
+            testId: "hilo-cashout",
+            tone: "gold",
+            enabled: ready && view!.correct > 0,
+            action: { type: "cashout" },
+            label: `Cash out ${view && view.correct > 0 ? payoutText(view.cashValueExact, { low: view.cashValue, high: view.cashValueUp }) : ""}`,
+          },
+        ],
       }}
-      panel={(showHelp) => (
-        <StakeBetPanel
-          table={props}
-          round={round}
-          stake={stake}
-          params={{}}
-          label="Bet"
-          onShowHelp={showHelp}
-          locked={!!open}
-          blocked={blockedBy(round.otherOpen)}
-          roundActions={
-            <div className="grid grid-cols-2 gap-2">
-              <ActionButton
-                testId="hilo-higher"
-                tone="go"
-                enabled={ready && view!.higher > 0}
-                onClick={() => void round.act({ type: "higher" })}
-              >
-                Higher or same
-                <span className="block text-xs font-normal">
-                  {view && view.higher > 0 ? `${formatChance(chance("higher"))} · ${formatMultiplier(view.higher)}` : "—"}
-                </span>
-              </ActionButton>
-              <ActionButton
-                testId="hilo-lower"
-                tone="stop"
-                enabled={ready && view!.lower > 0}
-                onClick={() => void round.act({ type: "lower" })}
-              >
-                Lower or same
-                <span className="block text-xs font-normal">
-                  {view && view.lower > 0 ? `${formatChance(chance("lower"))} · ${formatMultiplier(view.lower)}` : "—"}
-                </span>
-              </ActionButton>
-              <ActionButton testId="hilo-skip" enabled={ready && view!.skipsLeft > 0} onClick={() => void round.act({ type: "skip" })}>
-                Skip ({view?.skipsLeft ?? MAX_SKIPS})
-              </ActionButton>
-              <ActionButton
-                testId="hilo-cashout"
-                tone="gold"
-                enabled={ready && view!.correct > 0}
-                onClick={() => void round.act({ type: "cashout" })}
-              >
-                Cash out {view && view.correct > 0 ? payoutText(view.cashValueExact, { low: view.cashValue, high: view.cashValueUp }) : ""}
-              </ActionButton>
-            </div>
-          }
-        />
-      )}
     >
       <div className="flex h-full flex-col items-center gap-5">
         <div className="flex w-full items-center justify-between text-sm">
@@ -163,6 +135,6 @@ export default function HiLoTable(props: GameTableProps) {
           <RoundResult round={round.round} />
         </div>
       </div>
-    </GameFrame>
+    </StakeTableFrame>
   );
 }

@@ -3,14 +3,11 @@ import { motion } from "motion/react";
 import { DRAWN, MAX_PICKS, RISKS, TILES, payTable, type KenoParams, type KenoRisk, type KenoState } from "@casino/common/games/keno/engine";
 import { kenoHitProbability } from "@casino/common/games/keno/engine";
 import type { GameTableProps } from "../contract";
-import { StakeBetPanel } from "../shared/StakeBetPanel";
-import { GameFrame } from "../shared/GameFrame";
+import { StakeTableFrame, useStakeTable, type StakeGame } from "../shared/StakeTable";
 import { PayTable } from "../shared/GameHelp";
 import { GemIcon } from "../shared/icons";
 import { RoundResult } from "../shared/RoundResult";
 import { formatChance, formatMultiplier } from "../shared/format";
-import { useRound } from "../shared/use-round";
-import { useStake } from "../shared/use-stake";
 
 const STEP_MS = 80;
 const REVEAL_MS = DRAWN * STEP_MS + 200;
@@ -23,13 +20,24 @@ function randomPicks(count: number): number[] {
   return picks;
 }
 
+/** The rules of the game, for its help. */
+const RULES = (
+  <>
+    <p>
+      Pick 1 to {MAX_PICKS} of the {TILES} numbers and a risk level. The server draws {DRAWN} numbers; you are paid by how many of your
+      picks were drawn, per the table for your pick count and risk.
+    </p>
+    <p className="mt-2">Low risk pays small amounts often; high risk mostly pays nothing but has the biggest prizes.</p>
+  </>
+);
+
+const KENO: StakeGame<KenoState> = { reveal: REVEAL_MS, label: "Bet", auto: true };
+
 export default function KenoTable(props: GameTableProps) {
-  const { game, balance } = props;
-  const round = useRound<KenoState>(props, REVEAL_MS);
-  const stake = useStake(game.id, balance);
+  const table = useStakeTable(props, KENO);
+  const { round, view: last } = table;
   const [picks, setPicks] = useState<number[]>([]);
   const [risk, setRisk] = useState<KenoRisk>("classic");
-  const last = round.round?.view ?? null;
   // a finished draw stays on the board until the picks change
   const board = last && last.picks.length === picks.length && last.picks.every((p) => picks.includes(p)) ? last : null;
   const params: KenoParams = { picks, risk };
@@ -37,27 +45,19 @@ export default function KenoTable(props: GameTableProps) {
     if (round.pending) return;
     setPicks((p) => (p.includes(tile) ? p.filter((t) => t !== tile) : p.length >= MAX_PICKS ? p : [...p, tile]));
   };
-  const table = picks.length > 0 ? payTable(risk, picks.length) : [];
+  const pays = picks.length > 0 ? payTable(risk, picks.length) : [];
   const hits = board?.hits.length ?? -1;
 
   return (
-    <GameFrame
-      table={props}
+    <StakeTableFrame
+      table={table}
       help={{
-        rules: (
-          <>
-            <p>
-              Pick 1 to {MAX_PICKS} of the {TILES} numbers and a risk level. The server draws {DRAWN} numbers; you are paid by how many of
-              your picks were drawn, per the table for your pick count and risk.
-            </p>
-            <p className="mt-2">Low risk pays small amounts often; high risk mostly pays nothing but has the biggest prizes.</p>
-          </>
-        ),
+        rules: RULES,
         payTable:
           picks.length > 0 ? (
             <PayTable
               head={["Hits", `Pays (${risk}, ${picks.length} pick${picks.length === 1 ? "" : "s"})`]}
-              rows={table.map((m, h) => ({
+              rows={pays.map((m, h) => ({
                 label: `${h} · ${formatChance(kenoHitProbability(picks.length, h))}`,
                 pays: formatMultiplier(m),
               }))}
@@ -67,56 +67,51 @@ export default function KenoTable(props: GameTableProps) {
           ),
         rtpRows: (bet) => bet.startsWith(`${risk},`),
       }}
-      panel={(showHelp) => (
-        <StakeBetPanel
-          table={props}
-          round={round}
-          stake={stake}
-          params={params}
-          paramsHint={picks.length === 0 ? "Pick at least 1 number" : null}
-          label="Bet"
-          onShowHelp={showHelp}
-          autoDelayMs={REVEAL_MS}
-        >
-          <label className="flex flex-col gap-1 text-xs text-muted-foreground">
-            Risk
-            <select
-              aria-label="Risk"
-              data-testid="keno-risk"
-              value={risk}
-              disabled={round.pending}
-              onChange={(e) => setRisk(e.target.value as KenoRisk)}
-              className="rounded-lg border border-border bg-background px-3 py-2 capitalize text-foreground"
-            >
-              {RISKS.map((r) => (
-                <option key={r} value={r}>
-                  {r}
-                </option>
-              ))}
-            </select>
-          </label>
-          <div className="grid grid-cols-2 gap-2">
-            <button
-              type="button"
-              data-testid="keno-random"
-              disabled={round.pending}
-              onClick={() => setPicks(randomPicks(MAX_PICKS))}
-              className="rounded-lg bg-muted py-2 font-medium hover:bg-border"
-            >
-              Auto pick
-            </button>
-            <button
-              type="button"
-              data-testid="keno-clear"
-              disabled={round.pending}
-              onClick={() => setPicks([])}
-              className="rounded-lg bg-muted py-2 font-medium hover:bg-border"
-            >
-              Clear
-            </button>
-          </div>
-        </StakeBetPanel>
-      )}
+      panel={{
+        params,
+        paramsHint: picks.length === 0 ? "Pick at least 1 number" : null,
+        children: (
+          <>
+            <label className="flex flex-col gap-1 text-xs text-muted-foreground">
+              Risk
+              <select
+                aria-label="Risk"
+                data-testid="keno-risk"
+                value={risk}
+                disabled={round.pending}
+                onChange={(e) => setRisk(e.target.value as KenoRisk)}
+                className="rounded-lg border border-border bg-background px-3 py-2 capitalize text-foreground"
+              >
+                {RISKS.map((r) => (
+                  <option key={r} value={r}>
+                    {r}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <div className="grid grid-cols-2 gap-2">
+              <button
+                type="button"
+                data-testid="keno-random"
+                disabled={round.pending}
+                onClick={() => setPicks(randomPicks(MAX_PICKS))}
+                className="rounded-lg bg-muted py-2 font-medium hover:bg-border"
+              >
+                Auto pick
+              </button>
+              <button
+                type="button"
+                data-testid="keno-clear"
+                disabled={round.pending}
+                onClick={() => setPicks([])}
+                className="rounded-lg bg-muted py-2 font-medium hover:bg-border"
+              >
+                Clear
+              </button>
+            </div>
+          </>
+        ),
+      }}
     >
       <div className="mx-auto flex w-full max-w-xl flex-col gap-4">
         <div className="grid grid-cols-8 gap-1.5 sm:gap-2" role="group" aria-label="Keno board">
@@ -161,7 +156,7 @@ export default function KenoTable(props: GameTableProps) {
         </div>
         {picks.length > 0 && (
           <div className="flex flex-wrap gap-1 text-[11px]" data-testid="keno-paytable">
-            {table.map((m, h) => (
+            {pays.map((m, h) => (
               <div
                 key={h}
                 className={`min-w-12 flex-1 rounded-md px-1 py-1 text-center ${h === hits ? "bg-emerald-400 font-bold text-slate-950" : "bg-card text-muted-foreground"}`}
@@ -179,6 +174,6 @@ export default function KenoTable(props: GameTableProps) {
         </p>
         <RoundResult round={round.round} />
       </div>
-    </GameFrame>
+    </StakeTableFrame>
   );
 }

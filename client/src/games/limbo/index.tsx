@@ -2,26 +2,42 @@ import { useEffect } from "react";
 import { animate, motion, useMotionValue, useTransform } from "motion/react";
 import { MAX_TARGET, MIN_TARGET, type LimboParams, type LimboState } from "@casino/common/games/limbo/engine";
 import type { GameTableProps } from "../contract";
-import { StakeBetPanel } from "../shared/StakeBetPanel";
-import { GameFrame } from "../shared/GameFrame";
-import { PayTable } from "../shared/GameHelp";
+import { StakeTableFrame, useStakeTable, type StakeGame } from "../shared/StakeTable";
+import { PayTable, type HelpContent } from "../shared/GameHelp";
 import { RoundResult } from "../shared/RoundResult";
-import { TargetField, useTarget } from "../shared/TargetField";
+import { useTarget } from "../shared/TargetField";
 import { formatChance, formatMultiplier } from "../shared/format";
-import { useRound } from "../shared/use-round";
-import { useStake } from "../shared/use-stake";
 
 const REVEAL_MS = 700;
 
+/** The game's help: its rules and pay table. */
+const HELP: HelpContent = {
+  rules: (
+    <>
+      <p>
+        Pick a target multiplier from {MIN_TARGET}× to {MAX_TARGET.toLocaleString("en-US")}×. The server draws a result multiplier; if it
+        reaches your target, you win your bet times the target.
+      </p>
+      <p className="mt-2">The chance that the result reaches a target x is 99 % ÷ x, so every target returns 99 %.</p>
+    </>
+  ),
+  payTable: (
+    <PayTable
+      head={["Target", "Win chance"]}
+      rows={[1.01, 1.5, 2, 5, 10, 100, 1000].map((t) => ({ label: formatMultiplier(t), pays: formatChance(0.99 / t) }))}
+    />
+  ),
+};
+
+const LIMBO: StakeGame<LimboState> = { reveal: REVEAL_MS, help: HELP, label: "Bet", auto: true };
+
 export default function LimboTable(props: GameTableProps) {
-  const { game, balance } = props;
-  const round = useRound<LimboState>(props, REVEAL_MS);
-  const stake = useStake(game.id, balance);
+  const table = useStakeTable(props, LIMBO);
+  const { round, view: last } = table;
   const targetField = useTarget("2.00", `Enter a target from ${MIN_TARGET}× to ${MAX_TARGET.toLocaleString("en-US")}×`);
   const target = targetField.value;
   const params: LimboParams = { target };
 
-  const last = round.round?.view ?? null;
   const shown = useMotionValue(1);
   const text = useTransform(shown, (v) => formatMultiplier(v));
   useEffect(() => {
@@ -32,39 +48,12 @@ export default function LimboTable(props: GameTableProps) {
   }, [round.settledCount]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
-    <GameFrame
-      table={props}
-      help={{
-        rules: (
-          <>
-            <p>
-              Pick a target multiplier from {MIN_TARGET}× to {MAX_TARGET.toLocaleString("en-US")}×. The server draws a result multiplier; if
-              it reaches your target, you win your bet times the target.
-            </p>
-            <p className="mt-2">The chance that the result reaches a target x is 99 % ÷ x, so every target returns 99 %.</p>
-          </>
-        ),
-        payTable: (
-          <PayTable
-            head={["Target", "Win chance"]}
-            rows={[1.01, 1.5, 2, 5, 10, 100, 1000].map((t) => ({ label: formatMultiplier(t), pays: formatChance(0.99 / t) }))}
-          />
-        ),
+    <StakeTableFrame
+      table={table}
+      panel={{
+        params,
+        target: { field: targetField, label: "Target multiplier", testId: "limbo-target" },
       }}
-      panel={(showHelp) => (
-        <StakeBetPanel
-          table={props}
-          round={round}
-          stake={stake}
-          params={params}
-          paramsProblem={targetField.problem}
-          label="Bet"
-          onShowHelp={showHelp}
-          autoDelayMs={REVEAL_MS}
-        >
-          <TargetField label="Target multiplier" testId="limbo-target" target={targetField} disabled={round.pending} />
-        </StakeBetPanel>
-      )}
     >
       <div className="flex h-full min-h-72 flex-col items-center justify-center gap-6">
         <motion.div
@@ -79,6 +68,6 @@ export default function LimboTable(props: GameTableProps) {
         </p>
         <RoundResult round={round.round} />
       </div>
-    </GameFrame>
+    </StakeTableFrame>
   );
 }

@@ -3,16 +3,12 @@ import { motion } from "motion/react";
 import { MAX_MINES, MIN_MINES, TILES, minesMultiplier, type MinesParams } from "@casino/common/games/mines/engine";
 import { minesSafeChance } from "@casino/common/games/mines/engine";
 import type { GameTableProps } from "../contract";
+import { StakeTableFrame, useStakeTable, type StakeGame } from "../shared/StakeTable";
 import { ActionButton } from "../shared/ActionButton";
-import { StakeBetPanel } from "../shared/StakeBetPanel";
-import { blockedBy } from "../shared/blocked";
-import { GameFrame } from "../shared/GameFrame";
 import { PayTable } from "../shared/GameHelp";
 import { GemIcon, MineIcon } from "../shared/icons";
 import { RoundResult } from "../shared/RoundResult";
 import { formatChance, formatMultiplier, payoutText } from "../shared/format";
-import { useRound } from "../shared/use-round";
-import { useStake } from "../shared/use-stake";
 
 /** The engine's view (common/games/mines): the mines appear once the round is over. */
 interface MinesView {
@@ -36,32 +32,33 @@ const multiplierOf = (mines: number, gems: number) => {
   return n / d;
 };
 
+/** The rules of the game, for its help. */
+const RULES = (
+  <ul className="list-disc space-y-1 pl-5">
+    <li>
+      {TILES} tiles hide {MIN_MINES}–{MAX_MINES} mines (your choice) placed when you bet. Reveal tiles one by one: each gem raises the
+      multiplier, a mine loses the bet.
+    </li>
+    <li>Cash out any time after the first gem. Finding every gem cashes out by itself.</li>
+    <li>After k gems the multiplier is 0.99 × C(25, k) ÷ C(25 − mines, k), so any cash-out returns 99 %.</li>
+  </ul>
+);
+
+const MINES: StakeGame<MinesView> = { reveal: REVEAL_MS, label: "Bet" };
+
 export default function MinesTable(props: GameTableProps) {
-  const { game, connection, balance } = props;
-  const round = useRound<MinesView>(props, REVEAL_MS);
-  const stake = useStake(game.id, balance);
+  const table = useStakeTable(props, MINES);
+  const { round, view, open, ready } = table;
   const [mines, setMines] = useState(3);
   const params: MinesParams = { mines };
-  const view = round.round?.view ?? null;
-  const open = round.open;
-  const ready = !!open && !round.pending && connection.connected;
   const mineCount = view?.mineCount ?? mines;
   const gems = view?.revealed.length ?? 0;
 
   return (
-    <GameFrame
-      table={props}
+    <StakeTableFrame
+      table={table}
       help={{
-        rules: (
-          <ul className="list-disc space-y-1 pl-5">
-            <li>
-              {TILES} tiles hide {MIN_MINES}–{MAX_MINES} mines (your choice) placed when you bet. Reveal tiles one by one: each gem raises
-              the multiplier, a mine loses the bet.
-            </li>
-            <li>Cash out any time after the first gem. Finding every gem cashes out by itself.</li>
-            <li>After k gems the multiplier is 0.99 × C(25, k) ÷ C(25 − mines, k), so any cash-out returns 99 %.</li>
-          </ul>
-        ),
+        rules: RULES,
         payTable: (
           <PayTable
             head={[`Gems (${mineCount} mine${mineCount === 1 ? "" : "s"})`, "Multiplier"]}
@@ -72,31 +69,17 @@ export default function MinesTable(props: GameTableProps) {
           />
         ),
       }}
-      panel={(showHelp) => (
-        <StakeBetPanel
-          table={props}
-          round={round}
-          stake={stake}
-          params={params}
-          label="Bet"
-          onShowHelp={showHelp}
-          locked={!!open}
-          blocked={blockedBy(round.otherOpen)}
-          roundActions={
-            <ActionButton
-              testId="mines-cashout"
-              tone="gold"
-              enabled={ready && gems > 0}
-              onClick={() => void round.act({ type: "cashout" })}
-            >
-              Cash out{" "}
-              {gems > 0 && view
-                ? `${payoutText(view.cashValueExact, { low: view.cashValue, high: view.cashValueUp })} (${formatMultiplier(view.multiplier)})`
-                : ""}
-            </ActionButton>
-          }
-        />
-      )}
+      panel={{
+        params,
+        roundActions: (
+          <ActionButton testId="mines-cashout" tone="gold" enabled={ready && gems > 0} onClick={() => void round.act({ type: "cashout" })}>
+            Cash out{" "}
+            {gems > 0 && view
+              ? `${payoutText(view.cashValueExact, { low: view.cashValue, high: view.cashValueUp })} (${formatMultiplier(view.multiplier)})`
+              : ""}
+          </ActionButton>
+        ),
+      }}
     >
       <div className="flex flex-col items-center gap-4">
         {/* The count is chosen on the table, above its grid: in view before the first bet on any screen. */}
@@ -183,6 +166,6 @@ export default function MinesTable(props: GameTableProps) {
         {!view && <p className="text-sm text-muted-foreground">Choose the number of mines, set your bet and press Bet.</p>}
         <RoundResult round={round.round} />
       </div>
-    </GameFrame>
+    </StakeTableFrame>
   );
 }

@@ -13,12 +13,10 @@ import {
   type RouletteState,
 } from "@casino/common/games/roulette/engine";
 import type { GameTableProps } from "../contract";
-import { GameFrame } from "../shared/GameFrame";
-import { PayTable } from "../shared/GameHelp";
+import { PayTable, type HelpContent } from "../shared/GameHelp";
 import { RoundResult } from "../shared/RoundResult";
-import { ChipBetPanel, useChipTable } from "../shared/ChipTable";
+import { ChipSpot, ChipTableFrame, useChipTable, type ChipGame } from "../shared/ChipTable";
 import { Dialog } from "../shared/Dialog";
-import { WonMark } from "../shared/WonMark";
 import { useMediaQuery } from "../../ui/useMediaQuery";
 
 /** The wheel turns and the ball runs round its track, drops and settles in the pocket: instant in Turbo. */
@@ -175,12 +173,45 @@ function Wheel({ pocket, turn }: { pocket: number | null; turn: number }) {
   );
 }
 
-export default function RouletteTable(props: GameTableProps) {
-  const table = useChipTable<RouletteState, Spot, RouletteParams>(props, SPIN_MS, (spots, amount) => ({
+/** The game's help: its rules and pay table. */
+const HELP: HelpContent = {
+  rules: (
+    <>
+      <p>
+        European roulette: {POCKETS} pockets, 0 to 36. Pick a chip value in the panel, then place chips on the layout: on a number, on the
+        line between two numbers (split), where four meet (corner), at the bottom edge of a row of three (street) or between two rows (six
+        line), at the zero&apos;s edge (trio, first four), or on the outside bets. Every chip is worth the chip value.
+      </p>
+      <p className="mt-2">Zero loses every outside bet.</p>
+    </>
+  ),
+  payTable: (
+    <PayTable
+      head={["Bet", "Pays"]}
+      rows={[
+        ...(Object.keys(INSIDE_SIZE) as InsideType[]).map((t) => ({ label: INSIDE_LABEL[t], pays: `${36 / INSIDE_SIZE[t] - 1}:1` })),
+        { label: "Dozen or column (12 numbers)", pays: "2:1" },
+        { label: "Red, black, odd, even, 1–18, 19–36", pays: "1:1" },
+      ]}
+    />
+  ),
+};
+
+const ROULETTE: ChipGame<RouletteState, Spot, RouletteParams> = {
+  reveal: SPIN_MS,
+  help: HELP,
+  label: "Spin",
+  hint: "Place a chip on the layout",
+  testPrefix: "roulette",
+  auto: true,
+  paramsOf: (spots, amount) => ({
     bets: spots.map(({ spot, chips: n }) => toBet(spot, n * amount)),
-  }));
-  const { round, chips } = table;
-  const last = round.round?.view ?? null;
+  }),
+};
+
+export default function RouletteTable(props: GameTableProps) {
+  const table = useChipTable(props, ROULETTE);
+  const { round, chips, view: last } = table;
   const landed = last && round.round?.answer ? last.pocket : null;
   // a phone gets the board upright, with the bets between numbers picked from a list
   const wide = useMediaQuery("(min-width: 40rem)");
@@ -192,24 +223,19 @@ export default function RouletteTable(props: GameTableProps) {
   const chipOn = (spot: Spot, size: "sm" | "md" = "md") => table.stack(spotKey(spot), size);
   /** whether the landed pocket wins this spot, bet on or not */
   const won = (spot: Spot) => landed !== null && coveredNumbers(toBet(spot, 1)).includes(landed);
-  const cell = (spot: Spot, label: ReactNode, className: string, onPick: (spot: Spot) => void = place) => {
-    const isWon = won(spot);
-    return (
-      <button
-        type="button"
-        data-testid={`roulette-${spotKey(spot)}`}
-        data-won={isWon}
-        onClick={() => onPick(spot)}
-        className={`relative flex min-w-0 items-center justify-center text-xs font-bold sm:text-sm ${className}`}
-      >
-        {spot.type === "column" && <span className="sr-only">{spotName(spot)}: </span>}
-        {label}
-        {isWon && <WonMark />}
-        {isWon && <span className="sr-only">, won</span>}
-        <span className="absolute inset-0 flex items-center justify-center">{chipOn(spot)}</span>
-      </button>
-    );
-  };
+  const cell = (spot: Spot, label: ReactNode, className: string, onPick: (spot: Spot) => void = place) => (
+    <ChipSpot
+      testId={`roulette-${spotKey(spot)}`}
+      won={won(spot)}
+      onClick={() => onPick(spot)}
+      className={`relative flex min-w-0 items-center justify-center text-xs font-bold sm:text-sm ${className}`}
+      stack={chipOn(spot)}
+      stackAt="inset-0 flex items-center justify-center"
+    >
+      {spot.type === "column" && <span className="sr-only">{spotName(spot)}: </span>}
+      {label}
+    </ChipSpot>
+  );
   const numberCell = (n: number, className: string, onPick?: (spot: Spot) => void) =>
     cell(
       { type: "straight", numbers: [n] },
@@ -225,34 +251,7 @@ export default function RouletteTable(props: GameTableProps) {
     );
 
   return (
-    <GameFrame
-      table={props}
-      help={{
-        rules: (
-          <>
-            <p>
-              European roulette: {POCKETS} pockets, 0 to 36. Pick a chip value in the panel, then place chips on the layout: on a number, on
-              the line between two numbers (split), where four meet (corner), at the bottom edge of a row of three (street) or between two
-              rows (six line), at the zero&apos;s edge (trio, first four), or on the outside bets. Every chip is worth the chip value.
-            </p>
-            <p className="mt-2">Zero loses every outside bet.</p>
-          </>
-        ),
-        payTable: (
-          <PayTable
-            head={["Bet", "Pays"]}
-            rows={[
-              ...(Object.keys(INSIDE_SIZE) as InsideType[]).map((t) => ({ label: INSIDE_LABEL[t], pays: `${36 / INSIDE_SIZE[t] - 1}:1` })),
-              { label: "Dozen or column (12 numbers)", pays: "2:1" },
-              { label: "Red, black, odd, even, 1–18, 19–36", pays: "1:1" },
-            ]}
-          />
-        ),
-      }}
-      panel={(showHelp) => (
-        <ChipBetPanel table={table} onShowHelp={showHelp} label="Spin" hint="Place a chip on the layout" testPrefix="roulette" auto />
-      )}
-    >
+    <ChipTableFrame table={table}>
       <div className="flex flex-col gap-4" style={{ "--reveal-delay": `${SPIN_MS}ms` } as CSSProperties}>
         <div className="flex items-center justify-center gap-4 sm:gap-6">
           <Wheel pocket={landed} turn={round.settledCount} />
@@ -283,7 +282,7 @@ export default function RouletteTable(props: GameTableProps) {
         )}
         <RoundResult round={round.round} bets={last?.bets.length} />
       </div>
-    </GameFrame>
+    </ChipTableFrame>
   );
 }
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import type { RoundControls } from "./use-round";
 
 /** Each tone with its own text colour, at WCAG AA in either mode. */
 export const ACTION_TONES = {
@@ -28,5 +29,37 @@ export function ActionButton(props: {
     >
       {props.children}
     </button>
+  );
+}
+
+/** One in-round action of a table: its button, and the action it sends in the round or what it does instead (`run`). */
+export interface RoundAction {
+  testId: string;
+  /** the action sent to the server (`{ type: "hit" }`) */
+  action?: unknown;
+  run?(): void;
+  enabled: boolean;
+  tone?: keyof typeof ACTION_TONES;
+  wide?: boolean;
+  label: ReactNode;
+}
+
+/** The in-round actions of a table, two to a row. */
+export function RoundActions(props: { round: RoundControls<unknown>; actions: RoundAction[] }) {
+  return (
+    <div className="grid grid-cols-2 gap-2">
+      {props.actions.map((a) => (
+        <ActionButton
+          key={a.testId}
+          testId={a.testId}
+          tone={a.tone}
+          wide={a.wide}
+          enabled={a.enabled}
+          onClick={() => (a.run ? a.run() : void props.round.act(a.action))}
+        >
+          {a.label}
+        </ActionButton>
+      ))}
+    </div>
   );
 }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react
 import type { BetAnswer, OpenRoundView } from "@casino/common/protocol";
 import { acceptAnswer, requestSent, revealed, useRoom } from "../../store/room";
 import { fastRevealNow, useFastReveal } from "../../ui/useReducedMotion";
-import { RoomRequestError, type GameTableProps } from "../contract";
+import type { GameTableProps } from "../contract";
 import { recordRound } from "./history";
 
 /** The round a table shows: the server's last answer, or the open round the room state mirrors. */
@@ -49,8 +49,7 @@ export interface RoundControls<V> {
  */
 const SAFETY_RELEASE_MS = 3000;
 
-export const errorText = (error: unknown): string =>
-  error instanceof RoomRequestError || error instanceof Error ? error.message : String(error);
+export const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /**
  * A table's conversation with the server: sends bets and actions one at a time, keeps the last answer,

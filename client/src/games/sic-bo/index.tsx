@@ -10,11 +10,9 @@ import {
 } from "@casino/common/games/sic-bo/engine";
 import type { GameTableProps } from "../contract";
 import { Die } from "../shared/Dice";
-import { GameFrame } from "../shared/GameFrame";
-import { PayTable } from "../shared/GameHelp";
+import { PayTable, type HelpContent } from "../shared/GameHelp";
 import { RoundResult } from "../shared/RoundResult";
-import { ChipBetPanel, useChipTable } from "../shared/ChipTable";
-import { WonMark } from "../shared/WonMark";
+import { ChipSpot, ChipTableFrame, useChipTable, type ChipGame } from "../shared/ChipTable";
 
 const REVEAL_MS = 900;
 const FACES = [1, 2, 3, 4, 5, 6] as const;
@@ -28,78 +26,80 @@ const spotKey = (s: Spot): string => ("numbers" in s ? `${s.type}-${s.numbers.jo
 
 const pips = (n: number) => ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"][n];
 
-export default function SicBoTable(props: GameTableProps) {
-  const table = useChipTable<SicBoState, Spot, SicBoParams>(props, REVEAL_MS, (spots, amount) => ({
+/** The game's help: its rules and pay table. */
+const HELP: HelpContent = {
+  rules: (
+    <>
+      <p>
+        {DICE_COUNT} dice are rolled. Place chips (each worth the chip value) on the board: small (total 4–10) or big (11–17), a total, a
+        specific or any triple, a specific double, two different faces, or a single face (paid once per die showing it).
+      </p>
+      <p className="mt-2">Small and big lose on any triple.</p>
+    </>
+  ),
+  payTable: (
+    <PayTable
+      head={["Bet", "Pays"]}
+      rows={[
+        { label: "Small / Big", pays: `${ODDS.smallBig}:1` },
+        ...TOTALS.filter((t) => t <= 10).map((t) => ({ label: `Total ${t} or ${21 - t}`, pays: `${TOTAL_ODDS[t]}:1` })),
+        { label: "Specific triple", pays: `${ODDS.specificTriple}:1` },
+        { label: "Any triple", pays: `${ODDS.anyTriple}:1` },
+        { label: "Specific double", pays: `${ODDS.specificDouble}:1` },
+        { label: "Two-dice combination", pays: `${ODDS.combination}:1` },
+        {
+          label: "Single face on 1 / 2 / 3 dice",
+          pays: ODDS.single
+            .slice(1)
+            .map((o) => `${o}:1`)
+            .join(" / "),
+        },
+      ]}
+    />
+  ),
+};
+
+const SIC_BO: ChipGame<SicBoState, Spot, SicBoParams> = {
+  reveal: REVEAL_MS,
+  help: HELP,
+  label: "Roll",
+  hint: "Place a chip on the board",
+  testPrefix: "sicbo",
+  auto: true,
+  paramsOf: (spots, amount) => ({
     bets: spots.map(({ spot, chips: n }) => ({ ...spot, amount: n * amount }) as SicBoBet),
-  }));
-  const { round, chips } = table;
-  const last = round.round?.view ?? null;
+  }),
+};
+
+export default function SicBoTable(props: GameTableProps) {
+  const table = useChipTable(props, SIC_BO);
+  const { round, chips, view: last } = table;
 
   // every area the dice won, bet on or not, once they have landed
   const shownDice = last && round.round?.done ? last.dice : null;
   const won = (spot: Spot) => !!shownDice && winningOdds({ ...spot, amount: 1 } as SicBoBet, shownDice) !== undefined;
   const cell = (spot: Spot, label: ReactNode, odds: string, name: string, className = "") => {
-    const stack = table.stack(spotKey(spot), "sm");
-    const isWon = won(spot);
     return (
-      <button
+      <ChipSpot
         key={spotKey(spot)}
-        type="button"
-        data-testid={`sicbo-${spotKey(spot)}`}
-        data-won={isWon}
+        testId={`sicbo-${spotKey(spot)}`}
+        won={won(spot)}
         onClick={() => !round.pending && chips.add(spotKey(spot), spot)}
         className={`felt-spot relative flex min-h-12 min-w-0 flex-col items-center justify-center rounded-md px-0.5 py-1 text-xs font-bold ${className}`}
+        stack={table.stack(spotKey(spot), "sm")}
+        stackAt="-right-1 -top-1"
       >
         <span className="sr-only">{name}: </span>
         <span className="leading-tight" aria-hidden>
           {label}
         </span>
         <span className="text-[10px] font-normal text-muted-foreground">{odds}</span>
-        {isWon && <WonMark />}
-        {isWon && <span className="sr-only">, won</span>}
-        {stack && <span className="absolute -right-1 -top-1">{stack}</span>}
-      </button>
+      </ChipSpot>
     );
   };
 
   return (
-    <GameFrame
-      table={props}
-      help={{
-        rules: (
-          <>
-            <p>
-              {DICE_COUNT} dice are rolled. Place chips (each worth the chip value) on the board: small (total 4–10) or big (11–17), a
-              total, a specific or any triple, a specific double, two different faces, or a single face (paid once per die showing it).
-            </p>
-            <p className="mt-2">Small and big lose on any triple.</p>
-          </>
-        ),
-        payTable: (
-          <PayTable
-            head={["Bet", "Pays"]}
-            rows={[
-              { label: "Small / Big", pays: `${ODDS.smallBig}:1` },
-              ...TOTALS.filter((t) => t <= 10).map((t) => ({ label: `Total ${t} or ${21 - t}`, pays: `${TOTAL_ODDS[t]}:1` })),
-              { label: "Specific triple", pays: `${ODDS.specificTriple}:1` },
-              { label: "Any triple", pays: `${ODDS.anyTriple}:1` },
-              { label: "Specific double", pays: `${ODDS.specificDouble}:1` },
-              { label: "Two-dice combination", pays: `${ODDS.combination}:1` },
-              {
-                label: "Single face on 1 / 2 / 3 dice",
-                pays: ODDS.single
-                  .slice(1)
-                  .map((o) => `${o}:1`)
-                  .join(" / "),
-              },
-            ]}
-          />
-        ),
-      }}
-      panel={(showHelp) => (
-        <ChipBetPanel table={table} onShowHelp={showHelp} label="Roll" hint="Place a chip on the board" testPrefix="sicbo" auto />
-      )}
-    >
+    <ChipTableFrame table={table}>
       <div className="flex flex-col gap-3" style={{ "--reveal-delay": `${REVEAL_MS}ms` } as CSSProperties}>
         <div className="flex items-center justify-center gap-3" data-testid="sicbo-dice" data-dice={last?.dice.join(",") ?? ""}>
           {Array.from({ length: DICE_COUNT }, (_, i) => (
@@ -134,6 +134,6 @@ export default function SicBoTable(props: GameTableProps) {
         </div>
         <RoundResult round={round.round} bets={last?.bets.length} />
       </div>
-    </GameFrame>
+    </ChipTableFrame>
   );
 }

@@ -3,13 +3,10 @@ import { memo, type ReactNode } from "react";
 import { motion } from "motion/react";
 import { PAY_TABLE, PAYS, REELS, type SlotSymbol, type SlotsState } from "@casino/common/games/slots/engine";
 import type { GameTableProps } from "../contract";
-import { StakeBetPanel } from "../shared/StakeBetPanel";
-import { GameFrame } from "../shared/GameFrame";
+import { StakeTableFrame, useStakeTable, type StakeGame } from "../shared/StakeTable";
 import { PayTable } from "../shared/GameHelp";
 import { BellIcon, CherryIcon, MelonIcon, OrangeIcon, PlumIcon } from "../shared/icons";
 import { RoundResult } from "../shared/RoundResult";
-import { useRound } from "../shared/use-round";
-import { useStake } from "../shared/use-stake";
 
 const SPIN_MS = 700;
 const REEL_STAGGER_MS = 150;
@@ -114,42 +111,43 @@ const Strip = memo(function Strip({ reel }: { reel: number }) {
     .map((s, i) => <Symbol key={i} name={s} />);
 });
 
+/** The rules of the game, for its help. */
+const RULES = (
+  <ul className="list-disc space-y-1 pl-5">
+    <li>Press Spin: the three reels turn and stop. Only the middle row counts, the one the red line crosses.</li>
+    <li>
+      Read that row from the left reel: when it matches a line of the table below, you win your bet times that line&apos;s number, your bet
+      included: two cherries pay {formatMultiplier(PAYS.cherryCherry)}, so a 10-coin bet gives back {10 * PAYS.cherryCherry} coins.
+    </li>
+    <li>In the third reel a bar stands in for a melon, bell, plum or orange. A row that matches no line loses the bet.</li>
+  </ul>
+);
+
+const SLOTS: StakeGame<SlotsState> = {
+  reveal: REVEAL_MS,
+  help: ({ view: last }) => ({
+    rules: RULES,
+    payTable: (
+      <PayTable
+        head={["Middle row, from the left", "Bet times"]}
+        rows={PAY_TABLE.map((r) => ({
+          label: lineIcons(r.line),
+          pays: formatMultiplier(r.pays),
+          highlight: !!last && last.multiplier === r.pays && last.multiplier > 0,
+        }))}
+      />
+    ),
+  }),
+  label: "Spin",
+  auto: true,
+};
+
 export default function SlotsTable(props: GameTableProps) {
-  const { game, balance } = props;
-  const round = useRound<SlotsState>(props, REVEAL_MS);
-  const stake = useStake(game.id, balance);
-  const last = round.round?.view ?? null;
+  const table = useStakeTable(props, SLOTS);
+  const { round, view: last } = table;
 
   return (
-    <GameFrame
-      table={props}
-      help={{
-        rules: (
-          <ul className="list-disc space-y-1 pl-5">
-            <li>Press Spin: the three reels turn and stop. Only the middle row counts, the one the red line crosses.</li>
-            <li>
-              Read that row from the left reel: when it matches a line of the table below, you win your bet times that line&apos;s number,
-              your bet included: two cherries pay {formatMultiplier(PAYS.cherryCherry)}, so a 10-coin bet gives back{" "}
-              {10 * PAYS.cherryCherry} coins.
-            </li>
-            <li>In the third reel a bar stands in for a melon, bell, plum or orange. A row that matches no line loses the bet.</li>
-          </ul>
-        ),
-        payTable: (
-          <PayTable
-            head={["Middle row, from the left", "Bet times"]}
-            rows={PAY_TABLE.map((r) => ({
-              label: lineIcons(r.line),
-              pays: formatMultiplier(r.pays),
-              highlight: !!last && last.multiplier === r.pays && last.multiplier > 0,
-            }))}
-          />
-        ),
-      }}
-      panel={(showHelp) => (
-        <StakeBetPanel table={props} round={round} stake={stake} params={{}} label="Spin" onShowHelp={showHelp} autoDelayMs={REVEAL_MS} />
-      )}
-    >
+    <StakeTableFrame table={table} panel={{}}>
       <div className="flex h-full min-h-72 flex-col items-center justify-center gap-5">
         <div
           className="relative flex gap-2 rounded-2xl bg-gradient-to-b from-amber-700 to-amber-900 p-3 shadow-2xl"
@@ -165,6 +163,6 @@ export default function SlotsTable(props: GameTableProps) {
         </p>
         <RoundResult round={round.round} />
       </div>
-    </GameFrame>
+    </StakeTableFrame>
   );
 }

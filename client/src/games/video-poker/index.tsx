@@ -3,15 +3,10 @@ import { motion } from "motion/react";
 import { PAYS, type VideoPokerHand } from "@casino/common/games/video-poker/engine";
 import type { Card } from "@casino/common/games/cards";
 import type { GameTableProps } from "../contract";
-import { ActionButton } from "../shared/ActionButton";
-import { StakeBetPanel } from "../shared/StakeBetPanel";
-import { blockedBy } from "../shared/blocked";
+import { StakeTableFrame, useStakeTable, type StakeGame, type StakeTable } from "../shared/StakeTable";
+import { RoundFoot } from "../shared/CardTable";
 import { PlayingCard, handName } from "../shared/Cards";
-import { GameFrame } from "../shared/GameFrame";
 import { PayTable } from "../shared/GameHelp";
-import { RoundResult } from "../shared/RoundResult";
-import { useRound } from "../shared/use-round";
-import { useStake } from "../shared/use-stake";
 
 /** The engine's view (common/games/video-poker). */
 interface VideoPokerView {
@@ -29,64 +24,51 @@ const NO_HOLDS = [false, false, false, false, false];
 const PAYING = (Object.entries(PAYS) as [VideoPokerHand, number][]).filter(([, p]) => p > 0);
 const lineName = (h: VideoPokerHand) => (h === "jacks-or-better" ? "Jacks or better" : handName(h));
 
+/** The rules of the game, for its help. */
+const RULES = (
+  <ul className="list-disc space-y-1 pl-5">
+    <li>Jacks or Better, one deck. You are dealt five cards; tap the ones to keep (HELD), then Draw: the others are replaced.</li>
+    <li>Your final hand pays by the table, per coin bet. A pair pays only if it is jacks or better.</li>
+    <li>The royal flush pays {PAYS["royal-flush"]} per coin at any bet.</li>
+  </ul>
+);
+
+/** The pay table's line the hand makes: the final hand, or the dealt one while the round is open. */
+const litLine = ({ view, open }: StakeTable<VideoPokerView>): VideoPokerHand | null =>
+  view ? (view.finalHand ?? (open ? view.dealtHand : null)) : null;
+
+const VIDEO_POKER: StakeGame<VideoPokerView> = {
+  reveal: REVEAL_MS,
+  help: (table) => ({
+    rules: RULES,
+    payTable: (
+      <PayTable
+        head={["Hand", "Pays per coin"]}
+        rows={PAYING.map(([h, p]) => ({ label: lineName(h), pays: `${p}`, highlight: litLine(table) === h }))}
+      />
+    ),
+  }),
+  label: "Deal",
+};
+
 export default function VideoPokerTable(props: GameTableProps) {
-  const { game, connection, balance } = props;
-  const round = useRound<VideoPokerView>(props, REVEAL_MS);
-  const stake = useStake(game.id, balance);
-  const view = round.round?.view ?? null;
-  const open = round.open;
+  const table = useStakeTable(props, VIDEO_POKER);
+  const { round, view, open, ready } = table;
   const roundId = round.round?.roundId;
   // the holds belong to one deal: a new round starts with none
   const [holds, setHolds] = useState<{ roundId: string | null | undefined; held: boolean[] }>({ roundId: undefined, held: NO_HOLDS });
   const held = holds.roundId === roundId ? holds.held : NO_HOLDS;
   const cards = view ? (view.final ?? view.hand) : [];
   const shownHeld = view?.held ?? held;
-  const lit: VideoPokerHand | null = view ? (view.finalHand ?? (open ? view.dealtHand : null)) : null;
+  const lit = litLine(table);
   const multiplier = view?.bet ?? 1;
 
   return (
-    <GameFrame
-      table={props}
-      help={{
-        rules: (
-          <ul className="list-disc space-y-1 pl-5">
-            <li>Jacks or Better, one deck. You are dealt five cards; tap the ones to keep (HELD), then Draw: the others are replaced.</li>
-            <li>Your final hand pays by the table, per coin bet. A pair pays only if it is jacks or better.</li>
-            <li>The royal flush pays {PAYS["royal-flush"]} per coin at any bet.</li>
-          </ul>
-        ),
-        payTable: (
-          <PayTable
-            head={["Hand", "Pays per coin"]}
-            rows={PAYING.map(([h, p]) => ({ label: lineName(h), pays: `${p}`, highlight: lit === h }))}
-          />
-        ),
+    <StakeTableFrame
+      table={table}
+      panel={{
+        actions: [{ testId: "vp-draw", tone: "go", wide: true, enabled: ready, action: { type: "draw", hold: held }, label: "Draw" }],
       }}
-      panel={(showHelp) => (
-        <StakeBetPanel
-          table={props}
-          round={round}
-          stake={stake}
-          params={{}}
-          label="Deal"
-          onShowHelp={showHelp}
-          locked={!!open}
-          blocked={blockedBy(round.otherOpen)}
-          roundActions={
-            <div className="grid grid-cols-2 gap-2">
-              <ActionButton
-                testId="vp-draw"
-                tone="go"
-                wide
-                enabled={!!open && !round.pending && connection.connected}
-                onClick={() => void round.act({ type: "draw", hold: held })}
-              >
-                Draw
-              </ActionButton>
-            </div>
-          }
-        />
-      )}
     >
       <div className="flex h-full flex-col gap-4">
         <table className="w-full text-xs sm:text-sm" data-testid="vp-paytable">
@@ -136,11 +118,8 @@ export default function VideoPokerTable(props: GameTableProps) {
             {view.finalHand ? (view.paysPerCredit ? lineName(view.finalHand) : "No win") : lineName(view.dealtHand)}
           </p>
         )}
-        {!view && <p className="m-auto text-sm text-muted-foreground">Set your bet and press Deal.</p>}
-        <div className="mt-auto">
-          <RoundResult round={round.round} />
-        </div>
+        <RoundFoot round={round} idle={view ? null : "Set your bet and press Deal."} />
       </div>
-    </GameFrame>
+    </StakeTableFrame>
   );
 }

@@ -4,13 +4,12 @@ import { MAX_CASH_OUT, MIN_CASH_OUT, type CrashParams } from "@casino/common/gam
 import type { GameTableProps, SharedCrashRoom } from "../../contract";
 import { BetPanel } from "../../shared/BetPanel";
 import { GameFrame } from "../../shared/GameFrame";
-import { PayTable } from "../../shared/GameHelp";
 import { InvitePrompt } from "../../shared/InvitePrompt";
 import { MyBets } from "../../shared/MyBets";
 import { TargetField, useTarget } from "../../shared/TargetField";
-import { formatChance, formatMultiplier } from "../../shared/format";
 import { useStake, type StakeText } from "../../shared/use-stake";
 import { ReactionOverlay, ReactionPicker } from "../../../features/together/Reactions";
+import { CASH_OUT_CHANCES } from "../chances";
 import { CrashGraph, times } from "./CrashGraph";
 import { RoomBets } from "./RoomBets";
 import { RoomHistory } from "./RoomHistory";
@@ -60,12 +59,7 @@ export function SharedCrash({ shared, table, amount }: { shared: SharedCrashRoom
               </p>
             </>
           ),
-          payTable: (
-            <PayTable
-              head={["Cash-out", "Chance to reach it"]}
-              rows={[1.01, 1.5, 2, 5, 10, 100].map((t) => ({ label: formatMultiplier(t), pays: formatChance(0.99 / t) }))}
-            />
-          ),
+          payTable: CASH_OUT_CHANCES,
           rtpRows: (bet) => bet.includes("shared room"),
         }}
         panel={(showHelp) => (
