@@ -53,9 +53,11 @@ function hasPgbench(): boolean {
   }
 }
 
+// The account is spelt with chr(58) for its colon: pgbench reads any ":name" in a script, quoted or not, as
+// one of its variables, and in extended mode sends it as one more parameter than the statement has.
 const SCRIPT = `BEGIN;
 UPDATE players SET balance = balance - 1 WHERE id = (SELECT id FROM bench_players WHERE n = :client_id) AND balance >= 1 RETURNING id AS player_id, balance AS balance_after \\gset
-INSERT INTO ledger_entries (player_id, delta, balance_after, reason, reference, request_id, account) VALUES (:player_id, -1, :balance_after, 'bet', 'pgbench', gen_random_uuid()::text, 'house:pgbench');
+INSERT INTO ledger_entries (player_id, delta, balance_after, reason, reference, request_id, account) VALUES (:player_id, -1, :balance_after, 'bet', 'pgbench', gen_random_uuid()::text, 'house' || chr(58) || 'pgbench');
 END;
 `;
 

@@ -13,6 +13,9 @@ interface AtTable {
 }
 
 const tables = new WeakMap<VirtualPlayer, AtTable>();
+
+/** How long a bot thinks before its bet and before each action: a person's pace at a blackjack table. */
+const THINK_MS = { min: 1000, max: 3000 };
 const snapshot = (room: Room): TableSnapshot | null => tableSnapshotOf(room.state as Partial<TableRoomState> | undefined);
 
 /** Resolves once `test` holds for the table's snapshot (checked at every change), or false after `ms` / at the end of the run. */
@@ -75,11 +78,13 @@ function decide(s: TableSnapshot, mySeat: number): Record<string, unknown> | nul
 /**
  * The shared blackjack table (public tables, as guests play them): bots fill tables seven at a time
  * (`freeSeat` matching), and every round each bets 10 coins, presses Ready, and plays its turn when
- * its seat is to act (stand on 17 or more, hit otherwise, no insurance). Besides each message's
+ * its seat is to act (stand on 17 or more, hit otherwise, no insurance), thinking 1 to 3 s before its
+ * bet and before each action, as a person would. Besides each message's
  * latency (`table:bet`, `table:ready`, `table:act`), each bot records the round's timings it saw:
  * `table:round deal-to-settle` (the deal to the settled phase) and `table:round cycle` (one betting
  * window's opening to the next), once per seated bot. Short rounds need short server timers (`TABLE_BETTING_MS`,
- * `TABLE_SETTLED_MS`); betting closes early once every seat is ready.
+ * `TABLE_SETTLED_MS`); betting closes early once every seat is ready. The action's round trip
+ * (`table:act`) is timed from its sending, after the thinking.
  */
 export default defineScenario({
   name: "table",
@@ -113,6 +118,8 @@ export default defineScenario({
     // The next betting window this bot has not bet in yet.
     const mine = (s: TableSnapshot) => s.players.find((pl) => pl.seat === at.seat);
     if (!(await until(p, room, (s) => s.phase === "betting" && mine(s)?.bet === null, 60_000)) || p.stopping) return;
+    await p.think(THINK_MS.min, THINK_MS.max);
+    if (p.stopping || snapshot(room)?.phase !== "betting") return;
     const bet = await p.requestIn(room, TABLE_MESSAGES.bet, { amount: 10 }, { label: "table:bet", tolerate: ["betting_closed"] });
     if (!bet.ok) return;
     await p.requestIn(room, TABLE_MESSAGES.ready, {}, { label: "table:ready", tolerate: ["betting_closed"] });
@@ -130,6 +137,8 @@ export default defineScenario({
         continue;
       }
       acted.add(key);
+      await p.think(THINK_MS.min, THINK_MS.max);
+      if (p.stopping) break;
       await p.requestIn(room, TABLE_MESSAGES.act, { action }, { label: "table:act", tolerate: ["not_your_turn", "no_turn"] });
     }
   },
