@@ -54,8 +54,12 @@ interface StripPerson {
 
 const participantAvatar = (p: Participant) => discordAvatarUrl(p.id, p.avatar);
 
-/** Discord's participants when known (the call is the truth of who is here), else the server's members; anonymous ones left out. */
-function stripPeople(participants: Participant[] | null, members: TogetherMember[]): StripPerson[] {
+/**
+ * Discord's participants when known (the call is the truth of who is here), else the server's members;
+ * anonymous ones left out. `selfId`, the player's own Discord id, marks their own line before the server's
+ * member list has reached this client.
+ */
+function stripPeople(participants: Participant[] | null, members: TogetherMember[], selfId: string | null): StripPerson[] {
   const hidden = new Set(members.filter((m) => m.hidden).map((m) => m.discordId));
   const byId = new Map(members.filter((m) => !m.hidden && m.discordId).map((m) => [m.discordId!, m]));
   if (!participants) {
@@ -92,7 +96,7 @@ function stripPeople(participants: Participant[] | null, members: TogetherMember
         holdemTable: m?.holdemTable ?? null,
         bestWinToday: m?.bestWinToday ?? 0,
         joined: m !== undefined,
-        self: m?.self ?? false,
+        self: m?.self ?? p.id === selfId,
       };
     });
 }
@@ -137,7 +141,7 @@ export function TogetherStrip() {
   const openGame = useLobby((s) => s.openGame);
   const inInstance = discord?.instanceJoined === true;
   if (!inInstance) return null;
-  const people = stripPeople(participants, members);
+  const people = stripPeople(participants, members, discord?.user.id ?? null);
   const invite = discord !== null && canInvite();
   const alone = people.length <= 1;
   const nameOf = (discordId: string | null) => people.find((p) => p.discordId === discordId)?.name ?? "a player";
