@@ -28,7 +28,7 @@ const row = (over: Partial<HistoryItem>): HistoryItem => ({
 describe("history rows' verify links", () => {
   it("links a seat's round at the shared table to its shoe on the verifier, at its round", () => {
     const shoeId = "eb64a6a2-d8e9-4582-bcbf-9b7d397e89c2";
-    // the params the table's settlement writes (server/src/ledger/table-money.ts)
+    // the params the table's settlement writes (server/src/table/table-money.ts)
     const table = row({ params: { table: "public:1", shoeId, round: 12, roundId: "x", seat: 4 } });
     expect(tableRoundOf(table)).toEqual({ shoeId, round: 12 });
     const href = verifyHref(table)!;
@@ -45,7 +45,7 @@ describe("history rows' verify links", () => {
 
   it("links a Hold'em hand to the hand's record on the verifier, never to the player's own seeds", () => {
     const handId = "0b2f9c1e-4d1a-4a53-9a0e-5d7f1c2b3a4d";
-    // the row the history reads from holdem_hand_players (server/src/players/history.ts)
+    // the row the history reads from holdem_hand_players (server/src/core/players/history.ts)
     const hand = row({
       id: `holdem-${handId}`,
       kind: "holdem_hand",

@@ -91,7 +91,7 @@ export interface CrashRoomGame {
 
 /**
  * The shared crash room's synchronised state as plain data (the server's `CrashState` schema, see
- * server/src/rooms/crash-state.ts). Times are the server's epoch milliseconds; multipliers hundredths.
+ * server/src/crash/crash-state.ts). Times are the server's epoch milliseconds; multipliers hundredths.
  */
 export interface CrashRoomSnapshot {
   phase: CrashPhase;

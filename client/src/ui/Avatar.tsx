@@ -30,7 +30,7 @@ function inksOf(seed: string): [string, string] {
  * room, the boards and Tonight). The player's Discord picture, loaded through the activity's URL mapping
  * when framed by Discord (`avatarSource`), over a face generated on the device from `seed` (boring-avatars,
  * the `face` the server sends with every member it shows, a short hash of the player made by one rule,
- * server/src/players/face.ts: one player has one face on every surface, two players of one name two): the
+ * server/src/core/players/face.ts: one player has one face on every surface, two players of one name two): the
  * face shows while the picture loads, when it fails, and for players without one (guests). A hidden
  * (anonymous) player, `seed` null, gets a question mark and never their picture. A member sent without
  * a seed at all (an answer of the spec's shapes, which has none) gets a face drawn from the name.
