@@ -3,7 +3,7 @@ import { connect } from "node:net";
 import type { AddressInfo } from "node:net";
 import type { KeyObject } from "node:crypto";
 import { signProxyPayload } from "../../server/test/fake-discord";
-import type { FrameLocator } from "playwright-core";
+import type { Frame, FrameLocator, Page } from "playwright-core";
 
 /**
  * A stand-in for Discord's page around an activity, served at http://localhost:3333 (an origin the
@@ -20,6 +20,9 @@ import type { FrameLocator } from "playwright-core";
  * as from a share link; a player "id:Name:Nick" has a guild nickname.
  */
 export const HOST_ORIGIN = "http://localhost:3333";
+
+/** The `i`th activity frame of the host page, as it is now (a reloaded frame is a new one). */
+export const frameOf = async (page: Page, i: number): Promise<Frame> => (await (await page.$$("iframe"))[i]!.contentFrame())!;
 const PORT = 3333;
 
 const HOST_PAGE = String.raw`<!doctype html>

@@ -3,9 +3,9 @@ import type { Frame, Page } from "playwright-core";
 import { HOLDEM_TABLE_CONFIG } from "@casino/common/holdem-table";
 import { ManualClock } from "../../server/src/platform/clock";
 import { balanceOf, type Query } from "../../server/test/holdem-helpers";
-import { acceptTerms } from "./fake-discord-host";
+import { acceptTerms, frameOf } from "./fake-discord-host";
 import { setupBrowserApp } from "./browser-app";
-import { attr, frameOf, holdemPlay, leaks, openTable, watchForLeaks } from "./holdem-frames";
+import { attr, holdemPlay, leaks, openTable, watchForLeaks } from "./holdem-frames";
 
 /**
  * A player whose connection drops in the middle of a hand, through the browser: three members of a

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import type { ConsoleMessage, Frame, Page } from "playwright-core";
+import type { ConsoleMessage, Frame } from "playwright-core";
 import { HOLDEM_HAND_PAUSE_MS } from "@casino/common/holdem-table";
 import type { ManualClock } from "../../server/src/platform/clock";
 
@@ -7,9 +7,6 @@ import type { ManualClock } from "../../server/src/platform/clock";
  * The Hold'em table's browser tests' common steps for players in the fake Discord host's frames (one
  * frame per member of the activity instance), against a room on a ManualClock.
  */
-
-/** The `i`th activity frame of the fake Discord host's page, as it is now (a reloaded frame is a new one). */
-export const frameOf = async (page: Page, i: number): Promise<Frame> => (await (await page.$$("iframe"))[i]!.contentFrame())!;
 
 export const tableOf = (frame: Frame) => frame.getByTestId("holdem-table");
 

@@ -15,9 +15,9 @@ import {
 } from "@casino/common/games/holdem/index";
 import { HOLDEM_TABLE_CONFIG, type HoldemTableSnapshot } from "@casino/common/holdem-table";
 import { ManualClock } from "../../server/src/platform/clock";
-import { acceptTerms } from "./fake-discord-host";
+import { acceptTerms, frameOf } from "./fake-discord-host";
 import { setupBrowserApp } from "./browser-app";
-import { attr, frameOf, holdemPlay, leaks, openTable, watchForLeaks } from "./holdem-frames";
+import { attr, holdemPlay, leaks, openTable, watchForLeaks } from "./holdem-frames";
 
 /**
  * Hands played through the browser at an activity instance's Hold'em table: three players and a watcher

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import type { Frame, Page } from "playwright-core";
 import { HOLDEM_HAND_PAUSE_MS } from "@casino/common/holdem-table";
 import { ManualClock } from "../../server/src/platform/clock";
-import { acceptTerms } from "./fake-discord-host";
+import { acceptTerms, frameOf } from "./fake-discord-host";
 import { setupBrowserApp } from "./browser-app";
-import { attr, frameOf, openTable } from "./holdem-frames";
+import { attr, openTable } from "./holdem-frames";
 
 /**
  * The activity instance's Hold'em table among the people of the instance, in the fake Discord host

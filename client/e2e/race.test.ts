@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Frame, Page } from "playwright-core";
 import { RACE_JOIN_WINDOW_MS, raceCustomId } from "@casino/common/together";
 import { ManualClock } from "../../server/src/platform/clock";
-import { acceptTerms } from "./fake-discord-host";
+import { acceptTerms, frameOf } from "./fake-discord-host";
 import { openGame, press, setAmount } from "./games-helpers";
 import { setupBrowserApp } from "./browser-app";
 
@@ -19,7 +19,6 @@ const { server: t, browser, host } = setupBrowserApp({ discordHost: true, clock,
 
 type HostLog = { player: string; cmd: string; args: any }[];
 const hostLog = (page: Page) => page.evaluate(() => (window as unknown as { fakeDiscord: { log: HostLog } }).fakeDiscord.log);
-const frameOf = async (page: Page, i: number): Promise<Frame> => (await (await page.$$("iframe"))[i]!.contentFrame())!;
 
 /** The race's rows as a frame shows them. */
 const raceOf = (frame: Frame, testId = "race-card") =>

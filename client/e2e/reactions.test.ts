@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Frame, Page } from "playwright-core";
-import { acceptTerms } from "./fake-discord-host";
+import { acceptTerms, frameOf } from "./fake-discord-host";
 import { openGame, sidewaysScroll } from "./games-helpers";
 import { setupBrowserApp } from "./browser-app";
 import { shot } from "./support";
@@ -19,8 +19,6 @@ async function openHost(players: string[], instanceId: string, viewport = { widt
   await page.goto(host.url(`${t.baseUrl}/`, { players, instanceId }));
   return page;
 }
-
-const frameOf = async (page: Page, i: number): Promise<Frame> => (await (await page.$$("iframe"))[i]!.contentFrame())!;
 
 /** What a member's line of the strip says they do ("Blackjack table, seat 3"). */
 const doing = (frame: Frame, name: string) =>

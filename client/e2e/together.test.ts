@@ -4,7 +4,7 @@ import type { Frame, Page } from "playwright-core";
 import { formatMultiplier, replayRound, roundCustomId, seedCommitment } from "@casino/common";
 import { ask, joinCasino } from "../../server/test/room-helpers";
 import { PHONE, shot } from "./support";
-import { acceptTerms } from "./fake-discord-host";
+import { acceptTerms, frameOf } from "./fake-discord-host";
 import { openGame, press, setAmount } from "./games-helpers";
 import { setupBrowserApp } from "./browser-app";
 
@@ -27,7 +27,6 @@ async function openHost(
   return page;
 }
 
-const frameOf = async (page: Page, i: number): Promise<Frame> => (await (await page.$$("iframe"))[i]!.contentFrame())!;
 const names = async (frame: Frame) => (await frame.getByTestId("together-member-name").allTextContents()).sort();
 const playerId = async (discordId: string) =>
   (await t.app.services.db.run((em) => em.query(`SELECT id FROM players WHERE discord_id = $1`, [discordId])))[0].id as string;

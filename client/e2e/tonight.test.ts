@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Frame, Page } from "playwright-core";
-import { acceptTerms } from "./fake-discord-host";
+import type { Frame } from "playwright-core";
+import { acceptTerms, frameOf } from "./fake-discord-host";
 import { openGame, press, setAmount } from "./games-helpers";
 import { setupBrowserApp } from "./browser-app";
 
@@ -11,8 +11,6 @@ import { setupBrowserApp } from "./browser-app";
  * server's records of that round.
  */
 const { server: t, browser, host } = setupBrowserApp({ discordHost: true, env: { BET_RATE_PER_SECOND: "1000" } });
-
-const frameOf = async (page: Page, i: number): Promise<Frame> => (await (await page.$$("iframe"))[i]!.contentFrame())!;
 
 /** The board's rows as a frame shows them, by their attributes (who, and every figure). */
 const boardOf = (frame: Frame) =>

@@ -37,7 +37,10 @@ export function useAfterIdle(): boolean {
   return idle;
 }
 
-/** Mounts its children once the browser is idle after the first paint (work the first view does not need). */
-export function AfterIdle({ children }: { children: ReactNode }) {
-  return useAfterIdle() ? children : null;
+/**
+ * Mounts its children once the browser is idle after the first paint (work the first view does not
+ * need); `fallback` (nothing by default) until then.
+ */
+export function AfterIdle({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
+  return useAfterIdle() ? children : fallback;
 }

@@ -7,6 +7,7 @@ import { Header } from "./Header";
 import { GamesTab } from "./GamesTab";
 import { SuggestionsButton } from "../suggestions/SuggestionsButton";
 import { TogetherFeeds, TogetherStrip } from "../together";
+import { StripPlaceholder } from "../together/strip-frame";
 import { afterIdle, AfterIdle } from "../../ui/idle";
 import { SpinReadyDot } from "../daily-spin/SpinReadyButton";
 import { useSpinAvailability } from "../daily-spin/useSpinAvailability";
@@ -27,6 +28,7 @@ export function Lobby() {
   const tab = useLobby((s) => s.tab);
   const setTab = useLobby((s) => s.setTab);
   const player = useSession((s) => s.player);
+  const inInstance = useSession((s) => s.discord?.instanceJoined === true);
   const spinReady = useSpinAvailability().ready;
 
   // The other tabs' code is fetched once the lobby is on screen, so switching tabs does not wait.
@@ -44,11 +46,14 @@ export function Lobby() {
       <Header />
       <main className="mx-auto w-full max-w-6xl flex-1 px-3 pt-4 sm:px-4">
         {/* Who is here first: the strip is the first thing under the header (nothing outside an activity). */}
-        <div className="mb-3 empty:hidden">
-          <AfterIdle>
-            <TogetherStrip />
-          </AfterIdle>
-        </div>
+        {/* Inside an activity its room is kept from the first paint: nothing moves as it arrives. */}
+        {inInstance && (
+          <div className="mb-3">
+            <AfterIdle fallback={<StripPlaceholder />}>
+              <TogetherStrip fallback={<StripPlaceholder />} />
+            </AfterIdle>
+          </div>
+        )}
         <Tabs.Root value={tab} onValueChange={(v) => setTab(v as LobbyTab)}>
           <Tabs.List
             aria-label="Lobby"

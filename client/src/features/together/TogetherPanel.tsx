@@ -26,6 +26,7 @@ import { openRoundVerify } from "./open-round";
 import { ReactionOverlay, ReactionPicker } from "./Reactions";
 import { WatchDialog } from "./WatchedTable";
 import { TonightBoard, TonightTop } from "./TonightBoard";
+import { STRIP_CARD, STRIP_HEAD, STRIP_MEMBERS, STRIP_MEMBER_TEXT, StripHeading } from "./strip-frame";
 import { bigWinShareMessage } from "./race-words";
 
 /** One person of the strip: Discord's name and avatar (guild nickname first), the server's table and best win. */
@@ -150,10 +151,9 @@ export function TogetherStrip() {
   const watched = watching ? people.find((p) => p.discordId === watching) : undefined;
 
   return (
-    <div className="rounded-2xl border border-border bg-card px-3 py-2 sm:p-3" data-testid="together-strip">
-      <div className="mb-1.5 flex min-h-8 items-center gap-2">
-        <h2 className="whitespace-nowrap text-sm font-semibold">In this activity</h2>
-        <span className="text-xs text-muted-foreground">({people.length})</span>
+    <div className={STRIP_CARD} data-testid="together-strip">
+      <div className={STRIP_HEAD}>
+        <StripHeading count={people.length} />
         {watchers.length > 0 && (
           <span className="flex min-w-0 items-center gap-1 truncate text-xs font-semibold text-primary-ink" data-testid="watched-by">
             <Eye className="h-3.5 w-3.5 shrink-0" aria-hidden />
@@ -173,7 +173,7 @@ export function TogetherStrip() {
           </Button>
         )}
       </div>
-      <ul className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1 sm:gap-3">
+      <ul className={STRIP_MEMBERS}>
         {people.map((p) => (
           <li
             key={p.key}
@@ -190,7 +190,7 @@ export function TogetherStrip() {
               {/* reactions on the member's table, as its watchers send them (the player sees those on their own) */}
               {p.discordId && <ReactionOverlay target={{ kind: "table", discordId: p.discordId }} />}
             </span>
-            <div className="min-w-0 flex-1 text-xs leading-tight">
+            <div className={STRIP_MEMBER_TEXT}>
               <p className="truncate font-semibold" data-testid="together-member-name">
                 {p.name}
                 {p.self && <span className="text-muted-foreground"> (you)</span>}

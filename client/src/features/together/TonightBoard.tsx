@@ -15,6 +15,7 @@ import { bigWinShareMessage } from "./race-words";
 import { openRoundVerify } from "./open-round";
 import { RacePanel } from "./RacePanel";
 import { showTonight } from "./show-tonight";
+import { STRIP_TONIGHT } from "./strip-frame";
 
 const titleOf = (game: string) => gameDefinition(game as GameId)?.title ?? game;
 
@@ -176,25 +177,29 @@ export function TonightTop() {
   const board = useTogether((s) => s.board);
   const nameOf = useNameOf();
   const top = (board?.rows ?? []).filter((r) => r.rounds > 0).slice(0, 3);
-  if (top.length === 0) return null;
+  // Always drawn (the strip's height does not change): before tonight's first round, says so.
   return (
     <button
       type="button"
       onClick={showTonight}
-      className="mt-1 flex min-h-8 w-full min-w-0 items-center gap-2 rounded-lg px-1 text-left text-xs hover:bg-muted"
+      className={cn(STRIP_TONIGHT, "hover:bg-muted")}
       data-testid="tonight-top"
       title="Open tonight's board"
     >
       <span className="shrink-0 font-semibold">Tonight</span>
-      <span className="flex min-w-0 gap-3 truncate">
-        {top.map((r) => (
-          <span key={r.rank} className="shrink-0" data-testid="tonight-top-entry">
-            <span className="text-muted-foreground">{r.rank}.</span>{" "}
-            <span className={cn(r.hidden && "select-none blur-[2px]")}>{nameOf(r)}</span>{" "}
-            <span className="font-mono font-semibold tabular-nums">{formatNet(r.net)}</span>
-          </span>
-        ))}
-      </span>
+      {top.length === 0 ? (
+        <span className="min-w-0 truncate text-muted-foreground">No rounds yet</span>
+      ) : (
+        <span className="flex min-w-0 gap-3 truncate">
+          {top.map((r) => (
+            <span key={r.rank} className="shrink-0" data-testid="tonight-top-entry">
+              <span className="text-muted-foreground">{r.rank}.</span>{" "}
+              <span className={cn(r.hidden && "select-none blur-[2px]")}>{nameOf(r)}</span>{" "}
+              <span className="font-mono font-semibold tabular-nums">{formatNet(r.net)}</span>
+            </span>
+          ))}
+        </span>
+      )}
       <span className="ml-auto shrink-0 text-primary-ink underline">Board</span>
     </button>
   );

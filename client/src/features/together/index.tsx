@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 
 /**
  * Playing together, loaded on its own (the Discord SDK's commands and the feeds stay out of the entry):
@@ -26,9 +26,10 @@ export function TogetherPanel() {
   );
 }
 
-export function TogetherStrip() {
+/** The strip; `fallback` while its chunk loads (the lobby's keeps the strip's room). */
+export function TogetherStrip({ fallback = null }: { fallback?: ReactNode }) {
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={fallback}>
       <Strip />
     </Suspense>
   );
