@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Frame, Page } from "playwright-core";
-import { DESKTOP, PHONE, shot } from "./support";
+import type { Page } from "playwright-core";
+import { DESKTOP, PHONE, layoutShifts, shot } from "./support";
 import { acceptTerms, frameOf } from "./fake-discord-host";
 import { setupBrowserApp } from "./browser-app";
 
@@ -24,38 +24,6 @@ async function openHost(
   await page.goto(host.url(`${t.baseUrl}/`, { players, code: options.code, instanceId: options.instanceId }));
   return page;
 }
-
-/**
- * The layout shifts of the frame's page since it loaded (the browser's own `layout-shift` entries, not
- * those right after an input) that moved an element outside `within` (a CSS selector: what may move
- * inside it is its own affair), each as its size and the elements that moved.
- */
-const layoutShifts = (frame: Frame, within: string) =>
-  frame.evaluate(
-    (within) =>
-      new Promise<string[]>((resolve) => {
-        type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node | null }[] };
-        const seen: Shift[] = [];
-        const observer = new PerformanceObserver((list) => seen.push(...(list.getEntries() as Shift[])));
-        observer.observe({ type: "layout-shift", buffered: true });
-        // The buffered entries are delivered in a task of their own: two frames later they have come.
-        requestAnimationFrame(() =>
-          requestAnimationFrame(() => {
-            seen.push(...(observer.takeRecords() as Shift[]));
-            observer.disconnect();
-            const name = (node: Node | null | undefined) =>
-              node instanceof Element ? (node.getAttribute("data-testid") ?? node.tagName.toLowerCase()) : String(node?.nodeName);
-            const outside = (node: Node | null | undefined) => !(node instanceof Element && node.closest(within));
-            resolve(
-              seen
-                .filter((s) => !s.hadRecentInput && s.sources.some((x) => outside(x.node)))
-                .map((s) => `${s.value.toFixed(3)} at ${Math.round(s.startTime)} ms: ${s.sources.map((x) => name(x.node)).join(", ")}`),
-            );
-          }),
-        );
-      }),
-    within,
-  );
 
 describe("inside Discord", () => {
   it("signs in as the Discord user, blocks on the terms until both boxes are ticked, and remembers the acceptance", async () => {

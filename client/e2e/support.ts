@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync } from "node:fs";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type Frame, type Page } from "playwright-core";
 
 /** Chromium's switches for the tests; `localhost`: the loopback address localhost resolves to (the file's fake Discord host). */
 export const chromiumArgs = (localhost?: string): string[] => [
@@ -62,3 +62,35 @@ export async function enterAsGuest(page: Page, baseUrl: string): Promise<void> {
   await page.getByRole("button", { name: "Got it, Continue as Guest" }).click({ timeout: 20_000 });
   await page.getByTestId("lobby-heading").waitFor();
 }
+
+/**
+ * The layout shifts of the page (or frame) since it loaded (the browser's own `layout-shift` entries, not
+ * those right after an input) that moved an element outside `within` (a CSS selector: what may move
+ * inside it is its own affair), each as its size and the elements that moved.
+ */
+export const layoutShifts = (page: Page | Frame, within: string) =>
+  page.evaluate(
+    (within) =>
+      new Promise<string[]>((resolve) => {
+        type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node | null }[] };
+        const seen: Shift[] = [];
+        const observer = new PerformanceObserver((list) => seen.push(...(list.getEntries() as Shift[])));
+        observer.observe({ type: "layout-shift", buffered: true });
+        // The buffered entries are delivered in a task of their own: two frames later they have come.
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => {
+            seen.push(...(observer.takeRecords() as Shift[]));
+            observer.disconnect();
+            const name = (node: Node | null | undefined) =>
+              node instanceof Element ? (node.getAttribute("data-testid") ?? node.tagName.toLowerCase()) : String(node?.nodeName);
+            const outside = (node: Node | null | undefined) => !(node instanceof Element && node.closest(within));
+            resolve(
+              seen
+                .filter((s) => !s.hadRecentInput && s.sources.some((x) => outside(x.node)))
+                .map((s) => `${s.value.toFixed(3)} at ${Math.round(s.startTime)} ms: ${s.sources.map((x) => name(x.node)).join(", ")}`),
+            );
+          }),
+        );
+      }),
+    within,
+  );
