@@ -15,7 +15,7 @@ import {
   setAmount,
   sidewaysScroll,
 } from "./games-helpers";
-import { DESKTOP, shot } from "./support";
+import { DESKTOP, layoutShifts, shot } from "./support";
 import { setupBrowserApp } from "./browser-app";
 
 /**
@@ -303,6 +303,8 @@ describe("phones", () => {
         await page.locator('[data-testid^="most-played-"]').first().waitFor({ timeout: 20_000 });
         expect(await page.locator('[data-testid^="recent-"]').count()).toBe(4);
         expect(await page.locator('[data-testid^="favourite-tile-"]').count()).toBe(3);
+        // Nothing moved under the pointer as the page came back: the open round came with the sign-in.
+        expect(await layoutShifts(page, "none")).toEqual([]);
 
         const box = (selector: string) =>
           page

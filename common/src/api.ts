@@ -2,6 +2,7 @@ import { z } from "zod";
 import { DAILY_SPIN, LEADERBOARD_PAGE_SIZE, SUGGESTION_MAX_LENGTH, TERMS_VERSION } from "./constants";
 import { requestId } from "./request-id";
 import type { RoundingRule } from "./fairness/rounding";
+import type { OpenRoundView } from "./rooms";
 import { GAME_IDS, HOLDEM_GAME } from "./catalogue";
 
 /** REST request schemas (spec section 7) and the shapes the server answers with. */
@@ -249,9 +250,19 @@ export interface PlayerTagItem {
   tag: { name: string; description: string; objectiveType: string; objectiveCriteria: number };
 }
 
-export interface SessionAnswer {
-  session_token: string;
+/**
+ * A signed-in page's start: the player's record and their open round (a blackjack hand, a mines board…,
+ * as the casino room tells of it after), so the lobby offers the round from its first paint.
+ * `GET /api/session` answers it for the caller's session.
+ */
+export interface SignedInPlayer {
   player: PlayerRecord;
+  openRound: OpenRoundView | null;
+}
+
+/** A sign-in's answer (`POST /api/token`, `POST /api/guest`): the session token and the signed-in player. */
+export interface SessionAnswer extends SignedInPlayer {
+  session_token: string;
 }
 
 export interface TokenAnswer extends SessionAnswer {

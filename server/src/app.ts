@@ -52,7 +52,7 @@ import { togetherRoom } from "./together/together-room";
 import { togetherRoutes } from "./together/together-routes";
 import { leaderboardRoutes } from "./leaderboard/leaderboard-routes";
 import type { Services } from "./services";
-import { authRoutes } from "./core/http/auth-routes";
+import { authRoutes, sessionRoutes } from "./core/http/auth-routes";
 import { playerRoutes } from "./progress/player-routes";
 import { moneyRoutes } from "./casino/money-routes";
 import { errorHandler, unknownRoute } from "./core/http/errors";
@@ -267,7 +267,16 @@ function mountHttp(app: Application, s: Services): void {
   const api = apiRouter(
     s,
     [healthRoutes(s), authRoutes(s)],
-    [leaderboardRoutes(s), moneyRoutes(s), skillRoutes(s), playerRoutes(s), togetherRoutes(s), tableRoutes(s), holdemRoutes(s)],
+    [
+      sessionRoutes(s),
+      leaderboardRoutes(s),
+      moneyRoutes(s),
+      skillRoutes(s),
+      playerRoutes(s),
+      togetherRoutes(s),
+      tableRoutes(s),
+      holdemRoutes(s),
+    ],
   );
   // Skill submissions carry an input log larger than the API's 16 kB bodies.
   app.use("/api/skill-rounds", skillBodyParser, errorHandler(s.log));

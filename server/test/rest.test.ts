@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { SignJWT } from "jose";
-import { STARTING_BALANCE, TERMS_VERSION } from "@casino/common";
+import { CASINO_PUSH, STARTING_BALANCE, TERMS_VERSION } from "@casino/common";
 import { startTestApp, type TestApp } from "./harness";
+import { ask, joinCasino } from "./room-helpers";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -63,6 +64,27 @@ describe("guests", () => {
     const read = await t.request("GET", `/api/player/${player.id}`, { token });
     expect(read.status).toBe(200);
     expect(read.body).toMatchObject({ id: player.id, balance: 1000, isGuest: true, reminderEnabled: false });
+  });
+
+  it("answers a kept session's player and open round, as a sign-in does", async () => {
+    const { token, player } = await t.guest();
+    expect((await t.request("POST", "/api/guest")).body).toMatchObject({ openRound: null });
+    expect((await t.request("GET", "/api/session", { token })).body).toEqual({ player, openRound: null });
+    expect((await t.request("GET", "/api/session")).status).toBe(401);
+    // A mines round left open: the session says so, as the casino room does on a join.
+    const { room, inbox } = await joinCasino(t, token);
+    const opened = await ask(room, inbox, "bet", { game: "mines", amount: 100, params: { mines: 3 } });
+    expect(opened.type, JSON.stringify(opened.body)).toBe("result");
+    await room.leave();
+    const kept = await t.request("GET", "/api/session", { token });
+    expect(kept.status).toBe(200);
+    expect(kept.body.player).toMatchObject({ id: player.id, balance: player.balance - 100 });
+    expect(kept.body.openRound).toMatchObject({ game: "mines", totalStake: 100, totalPayout: 0 });
+    expect(kept.body.openRound.view).toBeTruthy();
+    const told = await joinCasino(t, token);
+    const pushed = await told.inbox.wait((m) => m.type === CASINO_PUSH.openRound);
+    expect(pushed.body.round).toEqual(kept.body.openRound);
+    await told.room.leave();
   });
 
   it("takes a valid name and refuses an invalid one", async () => {

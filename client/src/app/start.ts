@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import type { PlayerRecord } from "@casino/common/api";
+import type { SessionAnswer } from "@casino/common/api";
 import { discordLaunch } from "../platform/launch";
 import { watchSafeArea } from "../platform/safe-area";
 import { guestSession } from "../platform/guest";
@@ -41,7 +41,7 @@ export async function startUp(): Promise<void> {
     try {
       const { startDiscord } = await import("../platform/discord");
       const { session, context } = await startDiscord();
-      return signedIn(session.session_token, session.player, context);
+      return signedIn(session, context);
     } catch (error) {
       const message = messageOf(error);
       console.warn(`Discord sign-in failed, continuing in standalone mode: ${message}`);
@@ -51,7 +51,7 @@ export async function startUp(): Promise<void> {
 
   try {
     const session = await guestSession();
-    signedIn(session.session_token, session.player, null);
+    signedIn(session, null);
   } catch (error) {
     console.error("Failed to initialise the player", error);
     useSession.setState({ phase: "failed", fatalError: messageOf(error) });
@@ -59,11 +59,12 @@ export async function startUp(): Promise<void> {
   }
 }
 
-function signedIn(token: string, player: PlayerRecord, discord: DiscordContext | null): void {
+function signedIn({ session_token: token, player, openRound }: SessionAnswer, discord: DiscordContext | null): void {
   setSessionToken(token);
   adoptPlayerTheme(player);
   adoptPlayerSettings(player);
-  useRoom.setState({ balance: player.balance });
+  // The open round too, so the lobby offers it from its first paint (the room tells of it again).
+  useRoom.setState({ balance: player.balance, openRound });
   useSession.setState({ phase: "ready", token, player, discord });
   // The voice channel's board ranks the players the server has seen join this activity instance.
   if (discord && !player.isGuest) void joinActivityInstance(discord.instanceId);

@@ -1,17 +1,6 @@
-import type { PlayerRecord, SessionAnswer } from "@casino/common/api";
-import { api, seg } from "../net/api";
+import type { SessionAnswer, SignedInPlayer } from "@casino/common/api";
+import { api } from "../net/api";
 import { STORAGE_KEYS, storage } from "./storage";
-
-/** The player id inside a stored session token (its `sub` claim), without verifying it: the server does. */
-function subject(token: string): string | null {
-  try {
-    const payload = token.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/");
-    const sub = (JSON.parse(atob(payload)) as { sub?: unknown }).sub;
-    return typeof sub === "string" ? sub : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * The guest of this device: the stored session when the server still accepts it, otherwise a new guest
@@ -19,11 +8,10 @@ function subject(token: string): string | null {
  */
 export async function guestSession(): Promise<SessionAnswer> {
   const stored = storage.get(STORAGE_KEYS.guestToken);
-  const id = stored ? subject(stored) : null;
-  if (stored && id) {
+  if (stored) {
     try {
-      const player = await api<PlayerRecord>(`/player/${seg(id)}`, { token: stored });
-      return { session_token: stored, player };
+      const kept = await api<SignedInPlayer>("/session", { token: stored });
+      return { session_token: stored, ...kept };
     } catch {
       storage.remove(STORAGE_KEYS.guestToken);
     }

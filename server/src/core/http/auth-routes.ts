@@ -1,5 +1,13 @@
 import { Router } from "express";
-import { discordAvatarUrl, guestRequest, tokenRequest, type ClientConfig, type SessionAnswer, type TokenAnswer } from "@casino/common";
+import {
+  discordAvatarUrl,
+  guestRequest,
+  tokenRequest,
+  type ClientConfig,
+  type SessionAnswer,
+  type SignedInPlayer,
+  type TokenAnswer,
+} from "@casino/common";
 import { discordDisplayName } from "../auth/discord";
 import { DiscordProxyCheck, proxyUserMismatch } from "../auth/discord-proxy";
 import type { CoreServices } from "../services";
@@ -7,18 +15,44 @@ import type { Player } from "../../platform/db/entities/index";
 import { parse } from "./errors";
 import { AppError } from "../../platform/errors";
 import { closedAccountRefusal } from "../players/players";
+import { openRoundOf } from "../players/open-rounds";
+import { requireSession, sessionOf } from "./context";
 
-/** Identity: Discord code exchange and guests. Both answer a signed session token. */
-export function authRoutes(s: Pick<CoreServices, "config" | "tokens" | "players" | "discord" | "guilds" | "instances">): Router {
+type SessionServices = Pick<CoreServices, "players" | "db">;
+
+/** What a signed-in page starts from: the player's record and open round. */
+const signedInPlayer =
+  (s: SessionServices) =>
+  async (player: Player): Promise<SignedInPlayer> => ({
+    player: s.players.toRecord(player),
+    openRound: await openRoundOf(s.db, player.id),
+  });
+
+/**
+ * `GET /api/session`: a page that kept its session token (a guest's device) starts from the session's
+ * player again, as a sign-in would answer it (mounted among the routes that read a session).
+ */
+export function sessionRoutes(s: SessionServices): Router {
+  const router = Router();
+  const signedIn = signedInPlayer(s);
+  router.get("/session", requireSession, async (req, res) => {
+    res.json(await signedIn(await s.players.get(sessionOf(req).playerId)));
+  });
+  return router;
+}
+
+/** Identity: Discord code exchange and guests. Both answer a signed session token and the signed-in player. */
+export function authRoutes(s: Pick<CoreServices, "config" | "tokens" | "players" | "discord" | "guilds" | "instances" | "db">): Router {
   const router = Router();
   const proxy = new DiscordProxyCheck({ publicKey: s.config.discord.publicKey, applicationId: s.config.discord.clientId });
+  const signedIn = signedInPlayer(s);
   const session = async (player: Player): Promise<SessionAnswer> => {
     // A suspended player signing in again is refused here, before a new token exists.
     const refusal = closedAccountRefusal(player);
     if (refusal) throw refusal;
     return {
       session_token: await s.tokens.issue({ playerId: player.id, discordId: player.discordId, guest: s.players.toRecord(player).isGuest }),
-      player: s.players.toRecord(player),
+      ...(await signedIn(player)),
     };
   };
 
