@@ -11,11 +11,11 @@ import {
 } from "@casino/common/skill/dot-battle";
 import { ARENA_HEIGHT, ARENA_WIDTH, FP, TICKS_PER_SECOND, clamp } from "@casino/common/skill/fixed";
 import { InputRecorder } from "@casino/common/skill/input-log";
-import { DOT_BATTLE_COINS_PER_KILL, SKILL_ROUNDS_PER_DAY } from "@casino/common/constants";
+import { DOT_BATTLE_COINS_PER_KILL } from "@casino/common/constants";
 import type { GameTableProps } from "../contract";
 import { prepareCanvas, useFixedStep } from "../shared/fixed-step";
 import { useSkillRound } from "../shared/skill-round";
-import { ARENA_CANVAS_STYLE, ArenaOverlay, SkillFrame, Stat } from "../shared/SkillFrame";
+import { ArenaCanvas, ArenaOverlay, SkillFrame, Stat } from "../shared/SkillFrame";
 import { drawBattle } from "./draw";
 
 type Keys = [keys: number];
@@ -117,14 +117,6 @@ export default function DotBattleTable(props: GameTableProps) {
 
   useFixedStep(playing, step, draw);
 
-  useEffect(() => {
-    const el = canvas.current;
-    if (!el || typeof ResizeObserver === "undefined") return;
-    const observer = new ResizeObserver(() => draw());
-    observer.observe(el);
-    return () => observer.disconnect();
-  });
-
   const aimAt = (e: PointerEvent<HTMLCanvasElement>) => {
     if (!steer.current) return;
     const rect = e.currentTarget.getBoundingClientRect();
@@ -144,6 +136,7 @@ export default function DotBattleTable(props: GameTableProps) {
       skill={skill}
       pays={`1 kill = ${DOT_BATTLE_COINS_PER_KILL} coin`}
       controls="Arrow keys or WASD to move, Shift to focus; on a touch screen, drag to steer."
+      replay={{ input: "moves", pays: "the kills its replay counts" }}
       rules={
         <>
           <p>
@@ -153,10 +146,6 @@ export default function DotBattleTable(props: GameTableProps) {
           <p>
             Every enemy you destroy is a kill, and 1 kill = {DOT_BATTLE_COINS_PER_KILL} coin. The round ends when your {LIVES} lives are
             gone, or after {DOT_BATTLE_ROUND_TICKS / TICKS_PER_SECOND} seconds. Your best kills go on the Kills board.
-          </p>
-          <p>
-            The server replays your moves from the round's seed and pays only the kills its replay counts. Skill games are limited to{" "}
-            {SKILL_ROUNDS_PER_DAY} a day (Dot Battle and Connect the Dots together).
           </p>
         </>
       }
@@ -176,23 +165,18 @@ export default function DotBattleTable(props: GameTableProps) {
       }}
     >
       <div className="relative">
-        <canvas
-          ref={canvas}
-          data-testid="battle-canvas"
-          aria-label="Dot Battle arena"
-          style={ARENA_CANVAS_STYLE}
-          className="block max-w-full touch-none select-none rounded-lg shadow-2xl ring-1 ring-border"
-          onPointerDown={(e) => {
-            if (!playing) return;
-            e.preventDefault();
-            e.currentTarget.setPointerCapture?.(e.pointerId);
+        <ArenaCanvas
+          canvasRef={canvas}
+          testId="battle-canvas"
+          label="Dot Battle arena"
+          playing={playing}
+          draw={draw}
+          onPress={(e) => {
             steer.current = { x: 0, y: 0, keys: 0 };
             aimAt(e);
           }}
-          onPointerMove={aimAt}
-          onPointerUp={() => (steer.current = null)}
-          onPointerCancel={() => (steer.current = null)}
-          onContextMenu={(e) => e.preventDefault()}
+          onMove={aimAt}
+          onRelease={() => (steer.current = null)}
         />
         <ArenaOverlay
           skill={skill}

@@ -1,13 +1,13 @@
-import { useEffect, useRef, useState, type PointerEvent } from "react";
+import { useRef, useState, type PointerEvent } from "react";
 import { ConnectDots, DOTS_ROUND_TICKS, DOTS_RULES_VERSION, DOT_COUNT, PEN_SPEED } from "@casino/common/skill/connect-dots";
 import { ARENA_HEIGHT, ARENA_WIDTH, TICKS_PER_SECOND, clamp, ticksToMs } from "@casino/common/skill/fixed";
 import { InputRecorder } from "@casino/common/skill/input-log";
-import { DOTS_REWARD, SKILL_ROUNDS_PER_DAY } from "@casino/common/constants";
+import { DOTS_REWARD } from "@casino/common/constants";
 import { formatRecordTime } from "@casino/common/format";
 import type { GameTableProps } from "../contract";
 import { prepareCanvas, useFixedStep } from "../shared/fixed-step";
 import { useSkillRound } from "../shared/skill-round";
-import { ARENA_CANVAS_STYLE, ArenaOverlay, SkillFrame, Stat } from "../shared/SkillFrame";
+import { ArenaCanvas, ArenaOverlay, SkillFrame, Stat } from "../shared/SkillFrame";
 import { drawDots } from "./draw";
 import { SwipeTrail, type Pointer } from "./trail";
 
@@ -94,15 +94,6 @@ export default function DotsTable(props: GameTableProps) {
 
   useFixedStep(skill.phase === "playing", step, draw);
 
-  // Redraw the resting board when the canvas changes size (rotation, window resize).
-  useEffect(() => {
-    const el = canvas.current;
-    if (!el || typeof ResizeObserver === "undefined") return;
-    const observer = new ResizeObserver(() => draw());
-    observer.observe(el);
-    return () => observer.disconnect();
-  });
-
   /** Hands the trail every sample of a pointer event (the coalesced ones a quick swipe is made of). */
   const sample = (e: PointerEvent<HTMLCanvasElement>) => {
     const trail = live.current?.trail;
@@ -127,6 +118,7 @@ export default function DotsTable(props: GameTableProps) {
       skill={skill}
       pays={`Complete the puzzle to earn ${DOTS_REWARD} coins`}
       controls="Hold the mouse or your finger down and draw through the dots in order."
+      replay={{ input: "drawing", pays: "the time its replay gives" }}
       rules={
         <>
           <p>
@@ -137,10 +129,6 @@ export default function DotsTable(props: GameTableProps) {
           <p>
             Reaching the last dot completes the puzzle and earns {DOTS_REWARD} coins; your time goes on the Speed board. You have{" "}
             {ticksToMs(DOTS_ROUND_TICKS) / 1000} seconds.
-          </p>
-          <p>
-            The server replays your drawing from the round's seed and pays only the time its replay gives. Skill games are limited to{" "}
-            {SKILL_ROUNDS_PER_DAY} a day (Dot Battle and Connect the Dots together).
           </p>
         </>
       }
@@ -160,29 +148,21 @@ export default function DotsTable(props: GameTableProps) {
       }}
     >
       <div className="relative">
-        <canvas
-          ref={canvas}
-          data-testid="dots-canvas"
-          aria-label="Connect the Dots board"
-          style={ARENA_CANVAS_STYLE}
-          className="block max-w-full touch-none select-none rounded-lg shadow-2xl ring-1 ring-border"
-          onPointerDown={(e) => {
-            if (skill.phase !== "playing") return;
-            e.preventDefault();
-            e.currentTarget.setPointerCapture?.(e.pointerId);
+        <ArenaCanvas
+          canvasRef={canvas}
+          testId="dots-canvas"
+          label="Connect the Dots board"
+          playing={skill.phase === "playing"}
+          draw={draw}
+          onPress={(e) => {
             pressed.current = true;
             sample(e);
           }}
-          onPointerMove={sample}
-          onPointerUp={(e) => {
+          onMove={sample}
+          onRelease={(e) => {
             pressed.current = false;
             sample(e);
           }}
-          onPointerCancel={(e) => {
-            pressed.current = false;
-            sample(e);
-          }}
-          onContextMenu={(e) => e.preventDefault()}
         />
         <p
           role="status"

@@ -7,6 +7,7 @@ import { ACTION_TONES } from "../shared/ActionButton";
 import { PlayingCard, handName } from "../shared/Cards";
 import { formatCoins } from "../shared/format";
 import { InvitePrompt } from "../shared/InvitePrompt";
+import { ReconnectingBadge, TableJoining, TableStatusLine } from "../shared/TableStatus";
 import { useFastReveal } from "../../ui/useReducedMotion";
 import { useMediaQuery } from "../../ui/useMediaQuery";
 import { useNow } from "../../ui/useNow";
@@ -155,21 +156,12 @@ export function HoldemTable({ host, balance }: { host: SharedRoomHost; balance: 
       >
         <div className="flex min-w-0 flex-1 flex-col gap-2">
           {table && (
-            <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-xs">
-              <p role="status" data-testid="holdem-status" className="text-sm font-semibold">
-                {phaseText(table, now, mySeat)}
-              </p>
-              <p className="text-muted-foreground" data-testid="holdem-watchers">
-                Blinds {table.config.smallBlind}/{table.config.bigBlind} · {table.seats.length}/{HOLDEM_TABLE_SEATS} seated ·{" "}
-                {table.watchers} watching
-              </p>
-            </div>
+            <TableStatusLine phase={phaseText(table, now, mySeat)} phaseTestId="holdem-status" watchersTestId="holdem-watchers">
+              Blinds {table.config.smallBlind}/{table.config.bigBlind} · {table.seats.length}/{HOLDEM_TABLE_SEATS} seated · {table.watchers}{" "}
+              watching
+            </TableStatusLine>
           )}
-          {status === "reconnecting" && (
-            <p role="status" className="self-start rounded-full bg-amber-500/20 px-2 py-0.5 text-xs text-warning">
-              Reconnecting…
-            </p>
-          )}
+          <ReconnectingBadge status={status} />
           {invite && <InvitePrompt invite={invite} text="Bring friends to a free seat at the table." testId="holdem-invite" />}
           {table ? (
             wide ? (
@@ -203,9 +195,7 @@ export function HoldemTable({ host, balance }: { host: SharedRoomHost; balance: 
               </div>
             )
           ) : (
-            <p className="grid h-72 place-items-center rounded-3xl bg-felt text-muted-foreground" role="status">
-              {status === "lost" ? "The table cannot be reached. Go back to the lobby and try again." : "Joining the table…"}
-            </p>
+            <TableJoining status={status} className="grid h-72 place-items-center rounded-3xl bg-felt text-muted-foreground" />
           )}
         </div>
         <aside className="contents md:flex md:w-80 md:shrink-0 md:flex-col md:gap-3">

@@ -1,10 +1,9 @@
 import type { HoldemSeatPlayer, HoldemTableSnapshot } from "@casino/common/holdem-table";
 import type { Card } from "@casino/common/games/cards";
-import { Avatar } from "../../ui/Avatar";
 import { cn } from "../../ui/cn";
 import { PlayingCard } from "../shared/Cards";
 import { formatCoins } from "../shared/format";
-import { TimerRing } from "../shared/TimerRing";
+import { FreeSeat, SeatAvatar, seatedProps } from "../shared/TableSeat";
 
 type Hand = NonNullable<HoldemTableSnapshot["hand"]>;
 export type HandSeat = Hand["seats"][number];
@@ -46,32 +45,13 @@ export interface SeatProps {
   sitDisabled: boolean;
 }
 
+const FREE_SEAT_CLASS =
+  "flex min-h-14 items-center justify-center gap-2 rounded-xl border border-dashed border-border/80 bg-card/60 p-1.5 text-xs text-muted-foreground";
+
 /** A seat at the felt: the face, name and stack, the blind or button, the street's bet and the cards. */
 export function Seat(props: SeatProps) {
   const { seat, player, inHand, hand, mine, cards, timer, won, mucked, compact } = props;
-  if (!player) {
-    return (
-      <div
-        data-testid={`holdem-seat-${seat}`}
-        data-free="true"
-        className="flex min-h-14 items-center justify-center gap-2 rounded-xl border border-dashed border-border/80 bg-card/60 p-1.5 text-xs text-muted-foreground"
-      >
-        <span>Seat {seat}</span>
-        {props.onSit && (
-          <button
-            type="button"
-            data-testid={`holdem-sit-${seat}`}
-            disabled={props.sitDisabled}
-            onClick={props.onSit}
-            className="min-h-8 rounded-lg bg-primary inset-ring-2 inset-ring-primary-edge px-3 text-sm font-semibold text-primary-foreground hover:brightness-110 disabled:opacity-50"
-            aria-label={`Sit at seat ${seat}`}
-          >
-            Sit
-          </button>
-        )}
-      </div>
-    );
-  }
+  if (!player) return <FreeSeat {...props} testPrefix="holdem" label={`Seat ${seat}`} className={FREE_SEAT_CLASS} />;
   const active = timer !== null;
   const playing = inHand !== null && hand !== null && hand.phase !== "complete";
   const stack = playing ? inHand.stack : player.stack;
@@ -90,17 +70,11 @@ export function Seat(props: SeatProps) {
   if (player.leaving) status.push("leaving");
   return (
     <div
-      data-testid={`holdem-seat-${seat}`}
-      data-player={player.playerId}
-      data-mine={mine}
-      data-active={active}
+      {...seatedProps("holdem", seat, player, mine, active)}
       data-stack={stack}
       data-folded={inHand?.folded ?? false}
       data-won={won?.amount ?? ""}
       data-mucked={mucked}
-      role="group"
-      aria-label={`${mine ? `${player.username} (you)` : player.username}, seat ${seat}`}
-      aria-current={active ? "true" : undefined}
       className={cn(
         "relative flex min-w-0 flex-col items-center gap-1 rounded-xl bg-card p-1.5 text-center shadow-sm transition-colors",
         active ? "ring-2 ring-amber-400" : won ? "ring-2 ring-emerald-500" : mine ? "ring-2 ring-primary/70" : "ring-1 ring-border",
@@ -108,12 +82,7 @@ export function Seat(props: SeatProps) {
       )}
     >
       <div className="flex w-full min-w-0 items-center gap-1.5">
-        <span className="relative shrink-0" style={{ width: avatarPx, height: avatarPx }}>
-          <span className="absolute inset-[4px]">
-            <Avatar src={player.avatarUrl} name={player.username} seed={player.face} className="h-full w-full" />
-          </span>
-          {timer && <TimerRing left={timer.left} size={avatarPx} />}
-        </span>
+        <SeatAvatar player={player} size={avatarPx} timerLeft={timer ? timer.left : null} />
         <span className="min-w-0 flex-1 text-left">
           <span className="flex min-w-0 text-xs font-semibold sm:text-sm">
             <span className="truncate" title={player.username} data-testid={`holdem-seat-${seat}-name`}>

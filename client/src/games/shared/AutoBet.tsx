@@ -16,6 +16,7 @@ import { toast } from "../../store/toast";
 import { playSound } from "../../ui/sounds";
 import { ActionBar } from "./ActionBar";
 import { formatCoins } from "./format";
+import { LabelledInput } from "./TargetField";
 import type { StakeState } from "./use-stake";
 
 /** What a table gives the auto-bet: how to place one bet, and how long to show each outcome. */
@@ -174,28 +175,36 @@ export function AutoBetPanel(props: {
 
   const field =
     "w-full rounded-lg border border-border bg-background px-3 py-1.5 tabular-nums text-foreground outline-none focus:border-primary disabled:opacity-60";
+  const numberControl = (label: string, ariaLabel: string, id: string, value: string, set: (v: string) => void, placeholder?: string) => (
+    <LabelledInput
+      label={label}
+      ariaLabel={ariaLabel}
+      testId={id}
+      inputMode="numeric"
+      value={value}
+      onChange={set}
+      placeholder={placeholder}
+      disabled={running}
+      className={field}
+    />
+  );
+  const modeButton = (testId: string, text: string, pressed: boolean, choose: () => void) => (
+    <button
+      type="button"
+      data-testid={testId}
+      aria-pressed={pressed}
+      onClick={choose}
+      className={`rounded-md px-2 py-1 text-xs font-medium ${pressed ? "bg-foreground text-background" : "bg-muted text-muted-foreground"}`}
+    >
+      {text}
+    </button>
+  );
   const changeControl = (label: string, id: string, value: ChangeField, set: (f: ChangeField) => void) => (
     <fieldset className="flex flex-col gap-1" disabled={running}>
       <legend className="mb-1 text-xs text-muted-foreground">{label}</legend>
       <div className="flex gap-1">
-        <button
-          type="button"
-          data-testid={`${id}-reset`}
-          aria-pressed={value.reset}
-          onClick={() => set({ ...value, reset: true })}
-          className={`rounded-md px-2 py-1 text-xs font-medium ${value.reset ? "bg-foreground text-background" : "bg-muted text-muted-foreground"}`}
-        >
-          Reset
-        </button>
-        <button
-          type="button"
-          data-testid={`${id}-change`}
-          aria-pressed={!value.reset}
-          onClick={() => set({ ...value, reset: false })}
-          className={`rounded-md px-2 py-1 text-xs font-medium ${!value.reset ? "bg-foreground text-background" : "bg-muted text-muted-foreground"}`}
-        >
-          Change by
-        </button>
+        {modeButton(`${id}-reset`, "Reset", value.reset, () => set({ ...value, reset: true }))}
+        {modeButton(`${id}-change`, "Change by", !value.reset, () => set({ ...value, reset: false }))}
         <input
           aria-label={`${label}: change by percent`}
           data-testid={`${id}-percent`}
@@ -213,44 +222,9 @@ export function AutoBetPanel(props: {
   return (
     <div className="flex flex-col gap-2" data-testid="auto-bet">
       <div className="grid grid-cols-3 gap-2">
-        <label className="flex flex-col gap-1 text-xs text-muted-foreground">
-          Bets (0 = ∞)
-          <input
-            aria-label="Number of bets"
-            data-testid="auto-count"
-            inputMode="numeric"
-            value={count}
-            disabled={running}
-            onChange={(e) => setCount(e.target.value)}
-            className={field}
-          />
-        </label>
-        <label className="flex flex-col gap-1 text-xs text-muted-foreground">
-          Stop on profit
-          <input
-            aria-label="Stop on profit"
-            data-testid="auto-stop-profit"
-            inputMode="numeric"
-            placeholder="off"
-            value={stopOnProfit}
-            disabled={running}
-            onChange={(e) => setStopOnProfit(e.target.value)}
-            className={field}
-          />
-        </label>
-        <label className="flex flex-col gap-1 text-xs text-muted-foreground">
-          Stop on loss
-          <input
-            aria-label="Stop on loss"
-            data-testid="auto-stop-loss"
-            inputMode="numeric"
-            placeholder="off"
-            value={stopOnLoss}
-            disabled={running}
-            onChange={(e) => setStopOnLoss(e.target.value)}
-            className={field}
-          />
-        </label>
+        {numberControl("Bets (0 = ∞)", "Number of bets", "auto-count", count, setCount)}
+        {numberControl("Stop on profit", "Stop on profit", "auto-stop-profit", stopOnProfit, setStopOnProfit, "off")}
+        {numberControl("Stop on loss", "Stop on loss", "auto-stop-loss", stopOnLoss, setStopOnLoss, "off")}
       </div>
       {changeControl("On win", "auto-on-win", onWin, setOnWin)}
       {changeControl("On loss", "auto-on-loss", onLoss, setOnLoss)}

@@ -1,8 +1,8 @@
 import { ANONYMOUS_NAME } from "@casino/common/constants";
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type PointerEvent, type ReactNode, type RefObject } from "react";
 import { MotionConfig, motion } from "motion/react";
 import { formatCoins, formatNet, formatRecordTime, netCoinsText } from "@casino/common/format";
-import { LEADERBOARD_REFRESH_MS } from "@casino/common/constants";
+import { LEADERBOARD_REFRESH_MS, SKILL_ROUNDS_PER_DAY } from "@casino/common/constants";
 import type { GameTableProps } from "../contract";
 import { api } from "../../net/api";
 import { usePolling } from "../../net/usePolling";
@@ -24,6 +24,8 @@ export function SkillFrame(props: {
   /** what a round pays, in the spec's words */
   pays: string;
   rules: ReactNode;
+  /** the closing rule, how the server checks a round: what it replays ("moves") and what it pays ("the kills its replay counts") */
+  replay: { input: string; pays: string };
   /** the live figures of the round (kills, lives, time…) */
   stats: ReactNode;
   /** how to play with the keys or the pointer, one line */
@@ -32,7 +34,7 @@ export function SkillFrame(props: {
   /** the arena: the canvas and its overlays */
   children: ReactNode;
 }) {
-  const { table, skill, pays, rules, stats, controls, board, children } = props;
+  const { table, skill, pays, rules, replay, stats, controls, board, children } = props;
   const [helpOpen, setHelpOpen] = useState(false);
   const history = visitRows(skill.past);
   const canStart = skill.phase === "idle" || skill.phase === "done";
@@ -100,7 +102,13 @@ export function SkillFrame(props: {
           <VisitRounds rounds={history} />
         </div>
         <Dialog open={helpOpen} onClose={() => setHelpOpen(false)} title={`${table.game.title}: how to play`} testId="help-dialog" wide>
-          <div className="flex flex-col gap-3 text-sm leading-relaxed text-muted-foreground">{rules}</div>
+          <div className="flex flex-col gap-3 text-sm leading-relaxed text-muted-foreground">
+            {rules}
+            <p>
+              The server replays your {replay.input} from the round's seed and pays only {replay.pays}. Skill games are limited to{" "}
+              {SKILL_ROUNDS_PER_DAY} a day (Dot Battle and Connect the Dots together).
+            </p>
+          </div>
         </Dialog>
       </section>
     </MotionConfig>
@@ -315,11 +323,58 @@ function VisitRounds({ rounds }: { rounds: VisitRound[] }) {
 }
 
 /** The arena's canvas: portrait 3:4, as large as the screen allows, never stretched. */
-export const ARENA_CANVAS_STYLE = {
+const ARENA_CANVAS_STYLE = {
   aspectRatio: "3 / 4",
   height: "min(640px, calc(100dvh - 150px), calc((100vw - 2.5rem) * 4 / 3))",
   width: "auto",
 } as const;
+
+type ArenaPointer = (e: PointerEvent<HTMLCanvasElement>) => void;
+
+/**
+ * The arena's canvas, and how it takes the pointer: a press while a round is `playing` captures the
+ * pointer (no scrolling, no context menu) and goes to `onPress`; moves go to `onMove`, and the release
+ * or its cancel to `onRelease`. The canvas is drawn again (`draw`) whenever its shown size changes
+ * (rotation, window resize), so a resting board stays sharp.
+ */
+export function ArenaCanvas(props: {
+  canvasRef: RefObject<HTMLCanvasElement | null>;
+  testId: string;
+  label: string;
+  playing: boolean;
+  draw(): void;
+  onPress: ArenaPointer;
+  onMove: ArenaPointer;
+  onRelease: ArenaPointer;
+}) {
+  const { canvasRef, playing, draw, onPress, onRelease } = props;
+  useEffect(() => {
+    const el = canvasRef.current;
+    if (!el || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(() => draw());
+    observer.observe(el);
+    return () => observer.disconnect();
+  });
+  return (
+    <canvas
+      ref={canvasRef}
+      data-testid={props.testId}
+      aria-label={props.label}
+      style={ARENA_CANVAS_STYLE}
+      className="block max-w-full touch-none select-none rounded-lg shadow-2xl ring-1 ring-border"
+      onPointerDown={(e) => {
+        if (!playing) return;
+        e.preventDefault();
+        e.currentTarget.setPointerCapture?.(e.pointerId);
+        onPress(e);
+      }}
+      onPointerMove={props.onMove}
+      onPointerUp={onRelease}
+      onPointerCancel={onRelease}
+      onContextMenu={(e) => e.preventDefault()}
+    />
+  );
+}
 
 /** What the arena shows over the canvas when no round is running: the invitation, or the round's end. */
 export function ArenaOverlay(props: { skill: SkillRoundState; title: string; hint: string; over: ReactNode }) {

@@ -21,17 +21,43 @@ export function useTarget(initial: string, unreadable: string): TargetState {
 export function TargetField(props: { label: string; testId: string; target: TargetState; disabled: boolean; placeholder?: string }) {
   const { label, testId, target, disabled, placeholder } = props;
   return (
+    <LabelledInput
+      label={label}
+      testId={testId}
+      inputMode="decimal"
+      value={target.text}
+      onChange={target.setText}
+      placeholder={placeholder}
+      disabled={disabled}
+      className="rounded-lg border border-border bg-background px-3 py-2 tabular-nums text-foreground outline-none focus:border-primary disabled:opacity-60"
+    />
+  );
+}
+
+/** A number field under its words, the panels' way; `ariaLabel` names it when the words shown say less (by default they name it). */
+export function LabelledInput(props: {
+  label: string;
+  ariaLabel?: string;
+  testId: string;
+  inputMode: "decimal" | "numeric";
+  value: string;
+  onChange(text: string): void;
+  placeholder?: string;
+  disabled: boolean;
+  className: string;
+}) {
+  return (
     <label className="flex flex-col gap-1 text-xs text-muted-foreground">
-      {label}
+      {props.label}
       <input
-        aria-label={label}
-        data-testid={testId}
-        inputMode="decimal"
-        value={target.text}
-        placeholder={placeholder}
-        disabled={disabled}
-        onChange={(e) => target.setText(e.target.value)}
-        className="rounded-lg border border-border bg-background px-3 py-2 tabular-nums text-foreground outline-none focus:border-primary disabled:opacity-60"
+        aria-label={props.ariaLabel ?? props.label}
+        data-testid={props.testId}
+        inputMode={props.inputMode}
+        value={props.value}
+        placeholder={props.placeholder}
+        disabled={props.disabled}
+        onChange={(e) => props.onChange(e.target.value)}
+        className={props.className}
       />
     </label>
   );

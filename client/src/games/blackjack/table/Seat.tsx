@@ -1,13 +1,12 @@
 import type { HandResult } from "@casino/common/games/blackjack/engine";
 import type { TableSeatPlayer, TableSnapshot } from "@casino/common/table";
 import type { TableView } from "@casino/common/games/blackjack-table";
-import { Avatar } from "../../../ui/Avatar";
 import { PlayingCard } from "../../shared/Cards";
 import { formatNet } from "@casino/common/format";
 import { formatCoins } from "../../shared/format";
 import { RESULT_TEXT, handTotal } from "../solo";
 import { secondsLeft } from "../../shared/server-clock";
-import { TimerRing } from "../../shared/TimerRing";
+import { FreeSeat, SeatAvatar, seatedProps } from "../../shared/TableSeat";
 import { ReactionOverlay, ReactionPicker } from "../../../features/together/Reactions";
 
 export type SeatView = TableView["seats"][number];
@@ -59,6 +58,11 @@ function CardFan({ cards, dealKey, size }: { cards: (number | null)[]; dealKey: 
   );
 }
 
+const freeSeatClass = (size: SeatProps["size"]) =>
+  `flex items-center justify-center gap-2 rounded-xl border border-dashed border-border bg-card p-2 text-xs text-muted-foreground ${
+    size === "row" ? "min-h-10 justify-between" : "min-h-24 flex-col"
+  }`;
+
 export function Seat(props: SeatProps) {
   const { seat, player, round, table, mine, now, size, dealKey } = props;
   const active = table.toAct === seat && player !== null;
@@ -66,33 +70,8 @@ export function Seat(props: SeatProps) {
   const seconds = active && table.deadline ? secondsLeft(table, now) : null;
   const avatarPx = size === "lg" ? 48 : size === "row" ? 36 : 40;
   const net = round ? netText(round) : null;
-  const name = player ? (mine ? `${player.username} (you)` : player.username) : "";
 
-  if (!player) {
-    return (
-      <div
-        data-testid={`table-seat-${seat}`}
-        data-free="true"
-        className={`flex items-center justify-center gap-2 rounded-xl border border-dashed border-border bg-card p-2 text-xs text-muted-foreground ${
-          size === "row" ? "min-h-10 justify-between" : "min-h-24 flex-col"
-        }`}
-      >
-        <span>Seat {seat} · free</span>
-        {props.onSit && (
-          <button
-            type="button"
-            data-testid={`table-sit-${seat}`}
-            disabled={props.sitDisabled}
-            onClick={props.onSit}
-            className="min-h-8 rounded-lg bg-primary inset-ring-2 inset-ring-primary-edge px-3 text-sm font-semibold text-primary-foreground hover:brightness-110 disabled:opacity-50"
-            aria-label={`Sit at seat ${seat}`}
-          >
-            Sit
-          </button>
-        )}
-      </div>
-    );
-  }
+  if (!player) return <FreeSeat {...props} testPrefix="table" label={`Seat ${seat} · free`} className={freeSeatClass(size)} />;
 
   const status: string[] = [];
   if (!player.connected) status.push("away");
@@ -102,12 +81,7 @@ export function Seat(props: SeatProps) {
 
   const head = (
     <div className={`flex min-w-0 max-w-full items-center gap-2 ${size === "sm" ? "flex-col text-center" : ""}`}>
-      <span className="relative shrink-0" style={{ width: avatarPx, height: avatarPx }}>
-        <span className="absolute inset-[4px]">
-          <Avatar src={player.avatarUrl} name={player.username} seed={player.face} className="h-full w-full" />
-        </span>
-        {active && <TimerRing left={left} size={avatarPx} />}
-      </span>
+      <SeatAvatar player={player} size={avatarPx} timerLeft={active ? left : null} />
       <span className="min-w-0 max-w-full">
         {/* A long name ends in an ellipsis inside the seat (whole in its title and the seat's label); "you" always shows:
             after the name, or under it on a narrow seat round the dealer, where the name keeps the whole width. */}
@@ -159,13 +133,7 @@ export function Seat(props: SeatProps) {
 
   return (
     <div
-      data-testid={`table-seat-${seat}`}
-      data-player={player.playerId}
-      data-mine={mine}
-      data-active={active}
-      role="group"
-      aria-label={`${name}, seat ${seat}`}
-      aria-current={active ? "true" : undefined}
+      {...seatedProps("table", seat, player, mine, active)}
       className={`relative rounded-xl p-2 transition-colors ${active ? "bg-card ring-2 ring-amber-400" : mine ? "bg-card ring-2 ring-primary/70" : "bg-card ring-1 ring-border"} ${
         // on a phone's row the open reactions wrap to a line of their own rather than squeeze the name
         size === "row"

@@ -9,6 +9,7 @@ import { ACTION_TONES } from "../../shared/ActionButton";
 import { Hand } from "../../shared/Cards";
 import { GameHelp } from "../../shared/GameHelp";
 import { InvitePrompt } from "../../shared/InvitePrompt";
+import { ReconnectingBadge, TableJoining, TableStatusLine } from "../../shared/TableStatus";
 import { TurboSwitch } from "../../shared/GameFrame";
 import { useInstantAnimations } from "../../shared/fast-reveal";
 import { formatCoins } from "../../shared/format";
@@ -127,20 +128,11 @@ export function SharedTable({ shared, table: props }: { shared: SharedTableRoom;
           <div className="relative min-h-[320px] min-w-0 flex-1 overflow-hidden rounded-xl bg-felt p-2 ring-1 ring-border sm:p-4">
             {table ? (
               <div className="flex flex-col gap-3">
-                <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-xs">
-                  <p role="status" data-testid="table-phase" className="text-sm font-semibold">
-                    {phaseText(table, now, mySeat)}
-                  </p>
-                  <p className="text-muted-foreground" data-testid="table-watchers">
-                    {table.players.length}/{TABLE_SEATS} seated · {table.watchers} watching
-                    {table.view && <> · {table.view.shoe.cardsLeft} cards left in the shoe</>}
-                  </p>
-                </div>
-                {status === "reconnecting" && (
-                  <p role="status" className="self-start rounded-full bg-amber-500/20 px-2 py-0.5 text-xs text-warning">
-                    Reconnecting…
-                  </p>
-                )}
+                <TableStatusLine phase={phaseText(table, now, mySeat)} phaseTestId="table-phase" watchersTestId="table-watchers">
+                  {table.players.length}/{TABLE_SEATS} seated · {table.watchers} watching
+                  {table.view && <> · {table.view.shoe.cardsLeft} cards left in the shoe</>}
+                </TableStatusLine>
+                <ReconnectingBadge status={status} />
                 <Hand
                   label="Dealer"
                   testId="table-dealer"
@@ -167,9 +159,7 @@ export function SharedTable({ shared, table: props }: { shared: SharedTableRoom;
                 )}
               </div>
             ) : (
-              <p className="grid h-72 place-items-center text-muted-foreground" role="status">
-                {status === "lost" ? "The table cannot be reached. Go back to the lobby and try again." : "Joining the table…"}
-              </p>
+              <TableJoining status={status} className="grid h-72 place-items-center text-muted-foreground" />
             )}
           </div>
         </div>
