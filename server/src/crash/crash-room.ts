@@ -15,7 +15,7 @@ import type { CoreServices } from "../core/services";
 import type { CrashStore } from "./crash-store";
 import type { CrashLedger } from "./crash-money";
 import type { Together } from "../together/together";
-import { crashScopeOf, roomScope } from "../core/rooms/crash-scope";
+import { crashScopeOf, roomScope } from "../core/rooms/room-scope";
 import { CrashBetView, CrashHistoryEntry, CrashState } from "./crash-state";
 import type { RevealedRound } from "./crash-store";
 import type { ClockTimer } from "../platform/clock";
@@ -41,7 +41,7 @@ export type CrashRoomServices = Pick<
 
 /**
  * The crash room type of one app: the room class with that app's services, and an onAuth that checks the
- * session token and decides the player's scope (crash-scope.ts) before any room is found or created.
+ * session token and decides the player's scope (room-scope.ts) before any room is found or created.
  */
 export function crashRoom(services: CrashRoomServices) {
   return class AppCrashRoom extends CrashRoom {

@@ -47,7 +47,7 @@ import { AppError } from "../platform/errors";
 import type { CoreServices } from "../core/services";
 import type { HoldemStore } from "./holdem-store";
 import type { HoldemMoney } from "./holdem-money";
-import { PUBLIC_SCOPE, instanceScope } from "../core/rooms/crash-scope";
+import { PUBLIC_SCOPE, instanceScope } from "../core/rooms/room-scope";
 import { RoomRequests } from "../core/rooms/room-messages";
 import { tableAuth, type TableAuth } from "../table/table-auth";
 import { TableRoomState, setTableState, type TableMetadata } from "../table/table-state";

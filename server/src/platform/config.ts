@@ -374,19 +374,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
  * database URL and session secret, both required (a secret kept in a local data directory would sign
  * tokens the deployment refuses).
  */
+/**
+ * What a one-off tool needs of a deployment: its PostgreSQL and its session secret. Behind a
+ * transaction pooler the tool goes to PostgreSQL itself (`DATABASE_DIRECT_URL`), as the migrations do:
+ * it migrates under an advisory lock, which a pooler in transaction mode does not keep.
+ */
 export function loadDeploymentAccess(env: NodeJS.ProcessEnv = process.env): { databaseUrl: string; sessionSecret: string } {
   const parsed = z
     .object({
       DATABASE_URL: z
         .preprocess(emptyToUndefined, databaseUrl.optional())
         .pipe(z.string({ message: "the target deployment's URL is required" })),
+      DATABASE_DIRECT_URL: z.preprocess(emptyToUndefined, databaseUrl.optional()),
       SESSION_SECRET: z
         .preprocess(emptyToUndefined, sessionSecret.optional())
         .pipe(z.string({ message: "the target deployment's secret is required" })),
     })
     .safeParse(env);
   if (!parsed.success) throw new ConfigError(`Invalid configuration: ${describeZodError(parsed.error)}`);
-  return { databaseUrl: parsed.data.DATABASE_URL, sessionSecret: parsed.data.SESSION_SECRET };
+  return { databaseUrl: parsed.data.DATABASE_DIRECT_URL ?? parsed.data.DATABASE_URL, sessionSecret: parsed.data.SESSION_SECRET };
 }
 
 /** PostgreSQL itself, for the one-off tools (migrations, the audit): not through a transaction pooler. */

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { SessionClaims } from "../core/auth/session";
 import { AppError } from "../platform/errors";
 import type { CoreServices } from "../core/services";
-import { activityScopeOf } from "../core/rooms/crash-scope";
+import { activityScopeOf } from "../core/rooms/room-scope";
 
 /** A shared table's client as onAuth leaves it: the session's claims and the scope of the table it may join. */
 export interface TableAuth extends SessionClaims {
@@ -12,7 +12,7 @@ export interface TableAuth extends SessionClaims {
 
 /**
  * The onAuth of the shared tables (the blackjack table, the Hold'em table): checks the session token
- * and the join options, and decides the player's scope (crash-scope.ts) before any room is found or
+ * and the join options, and decides the player's scope (room-scope.ts) before any room is found or
  * created, so a client cannot sit at another activity instance's table by naming its id.
  */
 export async function tableAuth(

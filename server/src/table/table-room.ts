@@ -18,7 +18,7 @@ import type { CoreServices } from "../core/services";
 import type { TableLedger, TableStore } from "./table-store";
 import type { ClockTimer } from "../platform/clock";
 import { initialMachine, seatsLeft, snapshotOf, step, type MachineEffect, type MachineEvent, type TableMachine } from "./round-machine";
-import { PUBLIC_SCOPE, instanceScope } from "../core/rooms/crash-scope";
+import { PUBLIC_SCOPE, instanceScope } from "../core/rooms/room-scope";
 import { tableAuth, type TableAuth } from "./table-auth";
 import { TableRoomState, setTableState, type TableMetadata } from "./table-state";
 import { RoomRequests } from "../core/rooms/room-messages";
@@ -37,7 +37,7 @@ export type TableRoomServices = Pick<
 
 /**
  * The table room type of one app: the room class with that app's services, and an onAuth that checks the
- * session token and decides the player's scope (crash-scope.ts) before any room is found or created.
+ * session token and decides the player's scope (room-scope.ts) before any room is found or created.
  */
 export function tableRoom(services: TableRoomServices) {
   return class AppTableRoom extends TableRoom {

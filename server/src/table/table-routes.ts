@@ -5,7 +5,7 @@ import { conflict, notFound } from "../platform/errors";
 import type { CoreServices } from "../core/services";
 import { parse } from "../core/http/errors";
 import { requireSession, sessionOf } from "../core/http/context";
-import { activityScopeOf } from "../core/rooms/crash-scope";
+import { activityScopeOf } from "../core/rooms/room-scope";
 import type { TableMetadata } from "./table-state";
 import type { TableStore } from "./table-store";
 

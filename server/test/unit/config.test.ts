@@ -73,6 +73,13 @@ describe("configuration", () => {
       databaseUrl: "postgres://db/casino",
       sessionSecret: secret,
     });
+    // Behind a pooler, PostgreSQL itself: the tool migrates under an advisory lock.
+    const pooled = {
+      DATABASE_URL: "postgres://pgbouncer:6432/casino",
+      DATABASE_DIRECT_URL: "postgres://db:5432/casino",
+      SESSION_SECRET: secret,
+    };
+    expect(loadDeploymentAccess(pooled).databaseUrl).toBe("postgres://db:5432/casino");
     expect(() => loadDeploymentAccess({ SESSION_SECRET: secret })).toThrow(ConfigError);
     expect(() => loadDeploymentAccess({ DATABASE_URL: "postgres://db/casino", SESSION_SECRET: " " })).toThrow(/SESSION_SECRET.*required/);
     expect(() => loadDeploymentAccess({ DATABASE_URL: "mysql://db", SESSION_SECRET: secret })).toThrow(/DATABASE_URL: must be a postgres/);
