@@ -4,7 +4,7 @@ import { RoundResult } from "./RoundResult";
 import type { RoundControls } from "./use-round";
 
 /** What a stud game's view tells of the two hands: the dealer's are named once the round is over. */
-export interface StudHands {
+interface StudHands {
   player: Card[];
   playerHand: string;
   dealerHand?: string;

@@ -107,7 +107,7 @@ export function ChipTableFrame<V, S, P>(props: {
 }
 
 /** The Undo and Clear buttons of a chip layout (test ids `${testPrefix}-undo`, `${testPrefix}-clear`). */
-export function UndoClear(props: { chips: Pick<ChipLayout<unknown>, "undo" | "clear">; testPrefix: string; disabled: boolean }) {
+function UndoClear(props: { chips: Pick<ChipLayout<unknown>, "undo" | "clear">; testPrefix: string; disabled: boolean }) {
   return (
     <div className="grid grid-cols-2 gap-2">
       {(

@@ -49,7 +49,7 @@ export function useStakeTable<V>(props: GameTableProps, game: StakeGame<V>, held
 }
 
 /** What a one-stake table declares of its bet panel as it renders; the rest is wired to the table once. */
-export type StakePanel = Pick<BetPanelProps, "paramsProblem" | "paramsHint" | "children"> &
+type StakePanel = Pick<BetPanelProps, "paramsProblem" | "paramsHint" | "children"> &
   RoundSteps & {
     /** the engine's params of the bet; none (`{}`) by default */
     params?: unknown;
