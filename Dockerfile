@@ -24,6 +24,11 @@ RUN npm install --omit=dev --workspace server --workspace common --no-audit --no
 
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production PORT=2567 DATA_DIR=/data
+# glibc's malloc hands blocks of 32 KiB and more straight back to the system when they are freed. The
+# compilers' work memory (32 KiB blocks, freed after each compile) otherwise stays with the worker
+# threads' malloc arenas: 35-65 MiB of an idle process on embedded PGlite (docs/performance.md, "The
+# lean embedded default"). `npm start` sets the same.
+ENV MALLOC_MMAP_THRESHOLD_=32768
 WORKDIR /app
 COPY --from=packages /app/node_modules node_modules
 # server/package.json makes server/dist/*.js ES modules ("type": "module").

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { startLoadProcesses, collect, type LoadProcess } from "../loadtest/processes";
@@ -15,6 +18,8 @@ import { bareBetTransactions } from "./lib/pgbench";
  * in the measured window give bets/s and latency. Then, on the same database and at the same
  * concurrency, pgbench runs the bet-shaped transaction (conditional UPDATE of a balance + ledger
  * INSERT, one transaction); the ratio compares the two. CPU is reported per process group.
+ * `--embedded` runs the server on the embedded default instead (PGlite in a new data folder, no
+ * PostgreSQL), without the bare transaction.
  */
 const { values } = parseArgs({
   options: {
@@ -25,6 +30,7 @@ const { values } = parseArgs({
     "server-processes": { type: "string", default: "1" },
     redis: { type: "string" },
     "no-pgbench": { type: "boolean", default: false },
+    embedded: { type: "boolean", default: false },
   },
 });
 const CLIENTS = Number(values.clients);
@@ -32,13 +38,16 @@ const SECONDS = Number(values.seconds);
 const WARMUP = Number(values.warmup);
 const LOAD_PROCESSES = Number(values["load-processes"]);
 const SERVER_PROCESSES = Number(values["server-processes"]);
+const EMBEDDED = values.embedded;
+if (EMBEDDED && SERVER_PROCESSES > 1) throw new Error("--embedded runs one server process: the embedded database is the process's own");
 const REDIS = values.redis ?? (SERVER_PROCESSES > 1 ? (process.env.REDIS_URL ?? "redis://127.0.0.1:6379") : undefined);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const f = (n: number, d = 2) => n.toFixed(d);
 
 async function main() {
-  const db = await freshDatabase("casino_bench");
+  const db = EMBEDDED ? undefined : await freshDatabase("casino_bench");
+  const dataDir = EMBEDDED ? mkdtempSync(join(tmpdir(), "casino-bench-")) : undefined;
   const redis = REDIS ? await leaseRedis(REDIS) : undefined;
   let servers: ServerProcess[] = [];
   let loads: LoadProcess[] = [];
@@ -49,8 +58,8 @@ async function main() {
       base,
       {
         HOST: "127.0.0.1",
-        DATA_DIR: "memory://",
-        DATABASE_URL: db.url,
+        DATA_DIR: dataDir ?? "memory://",
+        DATABASE_URL: db?.url ?? "",
         REDIS_URL: redis?.url ?? "",
         SESSION_SECRET: "bench-secret-bench-secret-bench-secret-0123",
         // Closed-loop clients bet as fast as answers come: lift the per-player bet limit (documented variable).
@@ -90,23 +99,23 @@ async function main() {
     const cpu = new CpuMeter({
       server: servers.map((s) => s.pid),
       load: loads.map((l) => l.pid),
-      postgres: await backendPids(db.url),
+      postgres: db ? await backendPids(db.url) : [],
     });
     for (const l of loads) l.post({ type: "reset" });
-    const commitsBefore = await committedTransactions(db.url);
+    const commitsBefore = db ? await committedTransactions(db.url) : 0;
     cpu.start();
     await sleep(SECONDS * 1000);
     const roomCpu = cpu.stop();
-    const commits = (await committedTransactions(db.url)) - commitsBefore;
+    const commits = db ? (await committedTransactions(db.url)) - commitsBefore : 0;
     const { stats, seconds } = await collect(loads);
     loads = [];
     const bets = stats.summary("bet");
     const betsPerSecond = (bets?.count ?? 0) / seconds;
 
     const lines: string[] = [];
-    lines.push(`machine: ${machine()}, PostgreSQL ${db.version}`);
+    lines.push(`machine: ${machine()}${db ? `, PostgreSQL ${db.version}` : ""}`);
     lines.push(
-      `server: ${SERVER_PROCESSES} process(es) on PostgreSQL, ${redis ? `Redis presence and driver (${redis.url.replace(/^redis:\/\/[^/]*/, "redis")})` : "no REDIS_URL (in-memory stand-in)"}; load: ${CLIENTS} SDK clients in ${ready.length} process(es), ${WARMUP} s warm-up, ${SECONDS} s measured`,
+      `server: ${SERVER_PROCESSES} process(es) on ${db ? "PostgreSQL" : "embedded PGlite"}, ${redis ? `Redis presence and driver (${redis.url.replace(/^redis:\/\/[^/]*/, "redis")})` : "no REDIS_URL (in-memory stand-in)"}; load: ${CLIENTS} SDK clients in ${ready.length} process(es), ${WARMUP} s warm-up, ${SECONDS} s measured`,
     );
     const retriedBy = new Map<string, number>();
     for (const r of ready)
@@ -121,17 +130,18 @@ async function main() {
     );
     // Every transaction of the window counts (the server's reads too, each its own): the group commit
     // shows as fewer than one per bet.
-    lines.push(`PostgreSQL transactions committed in the window: ${commits} (${f(commits / Math.max(1, bets?.count ?? 0))} per bet)`);
+    if (db)
+      lines.push(`PostgreSQL transactions committed in the window: ${commits} (${f(commits / Math.max(1, bets?.count ?? 0))} per bet)`);
     if (bets) lines.push(`latency p50 ${f(bets.p50)} ms, p90 ${f(bets.p90)} ms, p99 ${f(bets.p99)} ms, max ${f(bets.max)} ms`);
     lines.push(
-      `CPU during the room phase (cores busy of 2): server ${f(roomCpu.server)}, load processes ${f(roomCpu.load)}, PostgreSQL (the bench database's backends) ${f(roomCpu.postgres)}, whole machine ${f(roomCpu.machine)} (anything else: ${f(Math.max(0, roomCpu.machine - roomCpu.server - roomCpu.load - roomCpu.postgres))})`,
+      `CPU during the room phase (cores busy of 2): server ${f(roomCpu.server)}, load processes ${f(roomCpu.load)}, ${db ? `PostgreSQL (the bench database's backends) ${f(roomCpu.postgres)}, ` : ""}whole machine ${f(roomCpu.machine)} (anything else: ${f(Math.max(0, roomCpu.machine - roomCpu.server - roomCpu.load - roomCpu.postgres))})`,
     );
 
     // The servers are idle from here on: stop them, which also gives their pool's connections back.
     await Promise.all(servers.map((s) => s.stop()));
     servers = [];
 
-    if (!values["no-pgbench"]) {
+    if (db && !values["no-pgbench"]) {
       const reader = new pg.Client({ connectionString: db.url });
       await reader.connect();
       const ids = (await reader.query(`SELECT id FROM players ORDER BY created_at LIMIT $1`, [CLIENTS])).rows.map((r) => r.id as string);
@@ -149,7 +159,8 @@ async function main() {
   } finally {
     for (const l of loads) l.kill();
     await Promise.all(servers.map((s) => s.stop()));
-    await db.drop();
+    await db?.drop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     await redis?.release();
   }
 }

@@ -14,7 +14,7 @@ import { cpuSeconds, machine, machineBusySeconds, rssBytes, wasmMemoryRssBytes }
  *
  * Each of the server's two forms is measured: `source` runs `server/src/main.ts` through tsx (compiled
  * in memory at every start, as `npm run dev` does), `compiled` runs the production build
- * (`server/dist/main.js`, made by `npm run build`, with source maps as `npm start` runs it). Each on three set-ups: embedded PGlite in a new
+ * (`server/dist/main.js`, made by `npm run build`, with source maps and glibc's malloc setting as `npm start` runs it). Each on three set-ups: embedded PGlite in a new
  * data folder (its first start: the database is created and migrated), the same folder again (a
  * restart), and PostgreSQL and Redis (a fresh database each run). A run spawns the process, polls the
  * health endpoint every 10 ms, then leaves the process idle for `--idle` seconds and reads its RSS.
@@ -44,6 +44,8 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const BASELINE = values.baseline ? resolve(values.baseline) : undefined;
 const COMPILED = join(ROOT, "server/dist/main.js");
 const SECRET = "bench-secret-bench-secret-bench-secret-0123";
+/** The environment `npm start` and the image run the production build with (package.json, Dockerfile). */
+const PRODUCTION_ENV = { MALLOC_MMAP_THRESHOLD_: "32768" };
 
 type Form = "source" | "compiled" | "baseline";
 type Setup = "pglite-new" | "pglite-again" | "postgres";
@@ -66,7 +68,15 @@ async function once(form: Form, env: NodeJS.ProcessEnv): Promise<Run | null> {
   const started = performance.now();
   const child = spawn(process.execPath, args, {
     cwd: form === "baseline" ? BASELINE : ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env, HOST: "127.0.0.1", PORT: String(port), CLIENT_DIST: "none" },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      ...(form === "compiled" ? PRODUCTION_ENV : {}),
+      ...env,
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      CLIENT_DIST: "none",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
