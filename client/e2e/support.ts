@@ -66,13 +66,14 @@ export async function enterAsGuest(page: Page, baseUrl: string): Promise<void> {
 /**
  * The layout shifts of the page (or frame) since it loaded (the browser's own `layout-shift` entries, not
  * those right after an input) that moved an element outside `within` (a CSS selector: what may move
- * inside it is its own affair), each as its size and the elements that moved.
+ * inside it is its own affair), each as its size and the elements that moved, with their tops before and after.
  */
 export const layoutShifts = (page: Page | Frame, within: string) =>
   page.evaluate(
     (within) =>
       new Promise<string[]>((resolve) => {
-        type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node | null }[] };
+        type Source = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
+        type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: Source[] };
         const seen: Shift[] = [];
         const observer = new PerformanceObserver((list) => seen.push(...(list.getEntries() as Shift[])));
         observer.observe({ type: "layout-shift", buffered: true });
@@ -83,11 +84,13 @@ export const layoutShifts = (page: Page | Frame, within: string) =>
             observer.disconnect();
             const name = (node: Node | null | undefined) =>
               node instanceof Element ? (node.getAttribute("data-testid") ?? node.tagName.toLowerCase()) : String(node?.nodeName);
+            // What moved and where: "favourites 320→380" (its top, in CSS pixels).
+            const moved = (x: Source) => `${name(x.node)} ${Math.round(x.previousRect.y)}→${Math.round(x.currentRect.y)}`;
             const outside = (node: Node | null | undefined) => !(node instanceof Element && node.closest(within));
             resolve(
               seen
                 .filter((s) => !s.hadRecentInput && s.sources.some((x) => outside(x.node)))
-                .map((s) => `${s.value.toFixed(3)} at ${Math.round(s.startTime)} ms: ${s.sources.map((x) => name(x.node)).join(", ")}`),
+                .map((s) => `${s.value.toFixed(3)} at ${Math.round(s.startTime)} ms: ${s.sources.map(moved).join(", ")}`),
             );
           }),
         );

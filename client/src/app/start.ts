@@ -101,7 +101,8 @@ export async function connectRoom(token: string): Promise<void> {
     status: (status: ConnectionStatus) => useRoom.setState({ status }),
     state: ({ balance, openRound, seeds }) => {
       const before = useRoom.getState().balance;
-      useRoom.setState({ balance, openRound, seeds });
+      // Until the room tells of the open round, the sign-in's stands (no "round open" row gone and back).
+      useRoom.setState({ balance, seeds, ...(openRound !== undefined && { openRound }) });
       if (before !== null && before !== balance) refreshLeaderboard();
     },
     push: (type, body) => {

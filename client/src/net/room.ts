@@ -25,7 +25,8 @@ export interface ConnectionListener<S> {
  */
 export interface CasinoState {
   balance: number;
-  openRound: OpenRoundView | null;
+  /** undefined until the room has told of it on this connection (its state comes first) */
+  openRound: OpenRoundView | null | undefined;
   /** the player's seeds as the room state mirrors them */
   seeds: ActiveSeedView | null;
 }
@@ -206,7 +207,7 @@ export abstract class RoomConnection<S> {
 
 /** The player's own casino room (bets of every single-player game, balance, fairness, daily spin). */
 export class CasinoConnection extends RoomConnection<CasinoState> {
-  private openRound: OpenRoundView | null = null;
+  private openRound: OpenRoundView | null | undefined = undefined;
 
   protected join(client: Client): Promise<Room> {
     // The browser's own client seed (`casinoJoinOptions`): the default seed of a pair never used.
