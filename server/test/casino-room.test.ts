@@ -80,6 +80,23 @@ describe("betting", () => {
     await b.room.leave();
   });
 
+  it("corrects a balance heard from another connection that is older than its own answer, from the database", async () => {
+    // Another process's announcement can arrive after this room's own, later answer (its commit came
+    // first, its message last): the room shows it, then reads the balance again.
+    const { token, player } = await t.guest();
+    const { room, inbox } = await join(token);
+    const answer = await ask(room, inbox, "bet", { game: "coin-flip", amount: 10, params: { side: "heads" } });
+    expect(answer.type).toBe("result");
+    const stale = answer.body.balance + 10;
+    const seen: number[] = [];
+    room.onStateChange((state: any) => seen.push(state.balance));
+    t.app.services.events.publish(player.id, { type: "balance", balance: stale, delta: 10, reason: "bet", from: "another-room" });
+    await waitFor(() => seen.includes(stale));
+    await waitFor(() => (room.state as any).balance === answer.body.balance);
+    expect(await balanceOf(player.id)).toBe(answer.body.balance);
+    await room.leave();
+  });
+
   it("answers a repeated request id with the first answer and debits once", async () => {
     const { token, player } = await t.guest();
     const { room, inbox } = await join(token);

@@ -22,6 +22,7 @@ import {
 import type { SessionClaims } from "../core/auth/session";
 import { AppError } from "../platform/errors";
 import { publicFailure } from "../platform/failures";
+import { describeError } from "../platform/log";
 import type { CoreServices } from "../core/services";
 import type { CasinoLedger } from "./casino-ledger";
 import type { Together } from "../together/together";
@@ -74,6 +75,14 @@ export abstract class CasinoRoom extends Room<{ state: CasinoState; client: Casi
   private reminded = false;
   /** The open round the client was last told of (`CASINO_PUSH.openRound`). */
   private openRound: OpenRoundView | null = null;
+  /** Balances heard from the player's other connections, and how many of them the last check covered. */
+  private heard = 0;
+  private checkedUpTo = 0;
+  /** This room's own answers applied (a read of the balance that one overtook is read again). */
+  private ownAnswers = 0;
+  private checking = false;
+  private checkAgain = false;
+  private disposed = false;
 
   override onCreate(): void {
     this.state = new CasinoState();
@@ -128,7 +137,7 @@ export abstract class CasinoRoom extends Room<{ state: CasinoState; client: Casi
         const spin = await this.services.ledger.dailySpin(this.playerId, msg.requestId, undefined, this.roomId);
         // A replayed answer carries the balance of its time: it is never applied.
         if (spin.replayed) return spin;
-        this.state.balance = spin.balance;
+        this.ownAnswer(spin.balance);
         this.state.nonce = Math.max(this.state.nonce, spin.fairness.nonce + 1);
         this.changed();
         return spin;
@@ -181,6 +190,7 @@ export abstract class CasinoRoom extends Room<{ state: CasinoState; client: Casi
   }
 
   override onDispose(): void {
+    this.disposed = true;
     this.unsubscribe?.();
     if (this.reminded) remindersOf(this.services).leave(this.playerId);
   }
@@ -226,10 +236,53 @@ export abstract class CasinoRoom extends Room<{ state: CasinoState; client: Casi
     if (event.from === this.roomId) return;
     if (event.type === "balance") {
       this.state.balance = event.balance;
+      this.heard++;
+      this.checkBalance();
       // The retention sweep settled the player's abandoned round.
       if (event.reason === "round_settled") this.setOpenRound(null);
     } else this.setSeeds(event);
     this.changed();
+  }
+
+  /**
+   * The balance of this room's own answer. One heard from another connection since the last check may
+   * be newer than it (its commit came later, its message first), so the balance is checked then.
+   */
+  private ownAnswer(balance: number): void {
+    this.state.balance = balance;
+    this.ownAnswers++;
+    if (this.heard > this.checkedUpTo) this.checkBalance();
+  }
+
+  /**
+   * The player's other connections (another tab, another process, the crash room or a table) are heard
+   * in no set order with this room's own answers: a balance heard from another process may be older
+   * than the answer applied here. So after each one heard the balance is read again from the database,
+   * one read at a time, and a read that an own answer overtook is read again: when the player's
+   * connections go quiet, the room shows what the database holds.
+   */
+  private checkBalance(): void {
+    if (this.checking) {
+      this.checkAgain = true;
+      return;
+    }
+    this.checking = true;
+    void (async () => {
+      do {
+        this.checkAgain = false;
+        this.checkedUpTo = this.heard;
+        const own = this.ownAnswers;
+        const { balance } = await this.services.players.get(this.playerId);
+        if (this.disposed) return;
+        if (this.ownAnswers !== own) this.checkAgain = true;
+        else if (balance !== this.state.balance) {
+          this.state.balance = balance;
+          this.changed();
+        }
+      } while (this.checkAgain);
+    })()
+      .catch((error: unknown) => this.services.log.warn("balance-check", `a room's balance check failed: ${describeError(error)}`))
+      .finally(() => (this.checking = false));
   }
 
   private setSeeds(seeds: ActiveSeedView): void {
@@ -255,7 +308,7 @@ export abstract class CasinoRoom extends Room<{ state: CasinoState; client: Casi
   private afterRound(answer: BetAnswer): void {
     // A replayed answer is the state of its time (balance, open round): nothing of it is applied.
     if (answer.replayed) return;
-    this.state.balance = answer.balance;
+    this.ownAnswer(answer.balance);
     if (answer.fairness.serverSeedHash === this.state.serverSeedHash) {
       this.state.nonce = Math.max(this.state.nonce, answer.fairness.nonce + 1);
     }
