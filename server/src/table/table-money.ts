@@ -50,17 +50,22 @@ export class TableMoney implements TableLedger {
     return this.requests.run({ playerId, requestId, kind: "table-bet", body: bet }, async (ctx) => {
       // The stake rule again, inside the transaction (the table's message schema checked it before).
       checkStake(bet.amount);
-      const [round] = await sqlRows<Row<"table_rounds", "phase">>(ctx.em, `SELECT phase FROM table_rounds WHERE id = $1 FOR SHARE`, [
-        bet.roundId,
-      ]);
-      if (round?.phase !== "betting") throw new AppError("betting_closed", 409, "Bets are closed for this round");
-      if (ctx.player.balance < bet.amount) throw insufficientFunds();
-      const [placed] = await sqlRows<Row<"table_bets", "id">>(
+      // One round trip: the round read FOR SHARE and the bet inserted only while it takes bets and the
+      // player can pay; the refusals are then told apart in the same order as ever.
+      const enough = ctx.player.balance >= bet.amount;
+      const [row] = await sqlRows<Row<"table_rounds", "phase"> & { id: string | null }>(
         ctx.em,
-        `INSERT INTO table_bets (round_id, seat, player_id, request_id, amount, staked) VALUES ($1, $2, $3, $4, $5, $5)
-         ON CONFLICT DO NOTHING RETURNING id`,
-        [bet.roundId, bet.seat, playerId, requestId, bet.amount],
+        `WITH round AS (SELECT phase FROM table_rounds WHERE id = $1 FOR SHARE),
+              placed AS (
+                INSERT INTO table_bets (round_id, seat, player_id, request_id, amount, staked)
+                SELECT $1, $2, $3, $4, $5, $5 FROM round WHERE round.phase = 'betting' AND $6::boolean
+                ON CONFLICT DO NOTHING RETURNING id)
+         SELECT round.phase, (SELECT id FROM placed) AS id FROM round`,
+        [bet.roundId, bet.seat, playerId, requestId, bet.amount, enough],
       );
+      if (row?.phase !== "betting") throw new AppError("betting_closed", 409, "Bets are closed for this round");
+      if (!enough) throw insufficientFunds();
+      const placed = row.id === null ? undefined : { id: row.id };
       if (!placed) throw conflict("You already have a bet in this round", "already_bet");
       const balance = moveCoins(ctx, requestId, [
         { delta: -bet.amount, reason: "bet", reference: TABLE_REFERENCE, account: TABLE_HOLDING },
@@ -80,18 +85,18 @@ export class TableMoney implements TableLedger {
   ): Promise<Replayable<TableActionDone>> {
     const body = { roundId: step.roundId, seat: step.seat, action: step.action };
     return this.requests.run({ playerId, requestId, kind: "table-act", body }, async (ctx) => {
-      const [round] = await sqlRows<Row<"table_rounds", "phase"> & { length: number }>(
+      // One round trip: the round locked with its record's length, and the seat's active bet with it.
+      const [round] = await sqlRows<Row<"table_rounds", "phase"> & { length: number; bet_id: string | null }>(
         ctx.em,
-        `SELECT phase, jsonb_array_length(actions) AS length FROM table_rounds WHERE id = $1 FOR UPDATE`,
-        [step.roundId],
+        `SELECT r.phase, jsonb_array_length(r.actions) AS length, b.id AS bet_id
+           FROM table_rounds r
+           LEFT JOIN table_bets b ON b.round_id = r.id AND b.seat = $2 AND b.player_id = $3 AND b.status = 'active'
+          WHERE r.id = $1 FOR UPDATE OF r`,
+        [step.roundId, step.seat, playerId],
       );
       if (round?.phase !== "playing") throw new AppError("no_turn", 409, "No seat is to act now");
       if (Number(round.length) !== step.index) throw new AppError("turn_over", 409, "The table has moved on");
-      const [bet] = await sqlRows<Row<"table_bets", "id">>(
-        ctx.em,
-        `SELECT id FROM table_bets WHERE round_id = $1 AND seat = $2 AND player_id = $3 AND status = 'active'`,
-        [step.roundId, step.seat, playerId],
-      );
+      const bet = round.bet_id === null ? undefined : { id: round.bet_id };
       if (!bet) throw new AppError("not_your_turn", 409, "You have no bet in this round");
       const balance = moveCoins(
         ctx,
@@ -120,10 +125,10 @@ export class TableMoney implements TableLedger {
       if (bet.status !== "active") return { settled: null };
       if (Number(bet.staked) !== settlement.staked)
         throw new Error(`table bet ${betId}: staked ${bet.staked} recorded, ${settlement.staked} settled`);
-      await sqlRows(ctx.em, `UPDATE table_bets SET status = 'settled', payout = $2, settled_at = now() WHERE id = $1`, [
-        betId,
-        settlement.payout,
-      ]);
+      // Written with the request's other writes (the bet is locked above): no round trip of its own.
+      ctx.writes.add(
+        `UPDATE table_bets SET status = 'settled', payout = ${ctx.writes.p(settlement.payout)}, settled_at = now() WHERE id = ${ctx.writes.p(betId)}`,
+      );
       const balance = moveCoins(
         ctx,
         requestId,

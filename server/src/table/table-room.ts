@@ -342,10 +342,14 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
         );
       case "settle":
         return this.track(async () => {
-          for (const seat of effect.seats) {
-            // Its commit announces the new balance and the seat's row of the live feeds.
-            await this.s.ledger.settleTableBet(seat.betId, seat.settlement, "table");
-          }
+          // The seats are settled together (each its own money request, so they share a batch rather
+          // than queue one behind the other); each commit announces the new balance and the seat's row
+          // of the live feeds. The round closes once every seat is settled.
+          const settled = await Promise.allSettled(
+            effect.seats.map((seat) => this.s.ledger.settleTableBet(seat.betId, seat.settlement, "table")),
+          );
+          const failure = settled.find((r): r is PromiseRejectedResult => r.status === "rejected");
+          if (failure) throw failure.reason;
           await store.closeRound(effect.roundId, "table");
           return { type: "roundClosed" };
         }, this.failed("the settlement"));

@@ -277,8 +277,8 @@ const ignore = () => undefined;
  * 2. In waves: the first request of each player, then the second of each player that has two, and so
  *    on, so a player's later request sees what the earlier one wrote (a replay of the same id included).
  *    Each wave reads its players' state in one statement, then runs each request's work in turn.
- * 3. A request whose work queries the database gets a savepoint before its first query and writes
- *    right after its work; a refusal or error rolls back to the savepoint, undoing that request alone.
+ * 3. A request whose work queries the database gets a savepoint, sent with its first query, and
+ *    writes right after its work; a refusal or error rolls back to the savepoint, undoing that request alone.
  *    The writes of the others of the wave go together, in one statement. Should that statement fail (a
  *    unique violation: rare), the batch is rolled back and runs again, this time with that statement
  *    under a savepoint and, if it fails again, each request's writes alone under its own savepoint, so
@@ -336,12 +336,17 @@ async function runBatch(em: EntityManager, members: Member[], again: boolean, pi
     for (const [k, index] of wave.entries()) {
       const m = members[index]!;
       let taken: Promise<string> | undefined;
-      // The work's own queries: the first one takes this request's savepoint.
+      // The work's own queries: the first one takes this request's savepoint. They go through the
+      // transaction's pipe, so the savepoint leaves with the first query (one round trip, not two) and
+      // every statement keeps its order on the connection.
       const guarded = Object.create(em) as EntityManager;
-      guarded.query = async (...args: Parameters<EntityManager["query"]>) => {
-        await (taken ??= savepoint());
-        return em.query(...args);
-      };
+      guarded.query = (async (text: string, values?: unknown[]) => {
+        if (!taken) {
+          taken = savepoint();
+          taken.catch(ignore); // a failed savepoint fails the query sent behind it; awaited on a rollback
+        }
+        return pipe.send(text, values ?? []);
+      }) as EntityManager["query"];
       try {
         const prepared = await prepare(m, states[k]!, guarded);
         if ("replay" in prepared) outcomes[index] = { ok: true, value: { answer: prepared.replay, fresh: false, announced: [] } };
