@@ -372,12 +372,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /**
  * What a tool acting on a deployment from outside needs (`npm run loadtest:tokens`): the deployment's
  * database URL and session secret, both required (a secret kept in a local data directory would sign
- * tokens the deployment refuses).
- */
-/**
- * What a one-off tool needs of a deployment: its PostgreSQL and its session secret. Behind a
- * transaction pooler the tool goes to PostgreSQL itself (`DATABASE_DIRECT_URL`), as the migrations do:
- * it migrates under an advisory lock, which a pooler in transaction mode does not keep.
+ * tokens the deployment refuses). Behind a transaction pooler the tool goes to PostgreSQL itself
+ * (`DATABASE_DIRECT_URL`), as the migrations do: it migrates under an advisory lock, which a pooler in
+ * transaction mode does not keep.
  */
 export function loadDeploymentAccess(env: NodeJS.ProcessEnv = process.env): { databaseUrl: string; sessionSecret: string } {
   const parsed = z

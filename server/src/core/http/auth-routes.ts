@@ -50,9 +50,10 @@ export function authRoutes(s: Pick<CoreServices, "config" | "tokens" | "players"
     // A suspended player signing in again is refused here, before a new token exists.
     const refusal = closedAccountRefusal(player);
     if (refusal) throw refusal;
+    const signed = await signedIn(player);
     return {
-      session_token: await s.tokens.issue({ playerId: player.id, discordId: player.discordId, guest: s.players.toRecord(player).isGuest }),
-      ...(await signedIn(player)),
+      session_token: await s.tokens.issue({ playerId: player.id, discordId: player.discordId, guest: signed.player.isGuest }),
+      ...signed,
     };
   };
 
