@@ -1,10 +1,18 @@
 import type { SessionAnswer, SignedInPlayer } from "@casino/common/api";
-import { api } from "../net/api";
+import { ApiError, api } from "../net/api";
 import { STORAGE_KEYS, storage } from "./storage";
 
 /**
- * The guest of this device: the stored session when the server still accepts it, otherwise a new guest
- * (the server names it "Guest N") whose token is kept for the next visit.
+ * The server read the stored token and will not take it (unknown, expired, archived). A network failure,
+ * a server error or a rate limit says nothing of the token: the same guest is tried again next time.
+ */
+const tokenRefused = (error: unknown): boolean =>
+  error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
+
+/**
+ * The guest of this device: the stored session when the server still accepts it, a new guest (the
+ * server names it "Guest N") when the server refuses it, whose token is kept for the next visit. When
+ * the server cannot be asked, the error is thrown and the stored guest kept, coins and history with it.
  */
 export async function guestSession(): Promise<SessionAnswer> {
   const stored = storage.get(STORAGE_KEYS.guestToken);
@@ -12,7 +20,8 @@ export async function guestSession(): Promise<SessionAnswer> {
     try {
       const kept = await api<SignedInPlayer>("/session", { token: stored });
       return { session_token: stored, ...kept };
-    } catch {
+    } catch (error) {
+      if (!tokenRefused(error)) throw error;
       storage.remove(STORAGE_KEYS.guestToken);
     }
   }
