@@ -101,6 +101,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: "bench",
+          include: ["bench/test/**/*.test.ts"],
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
           name: "server-unit",
           include: ["server/test/unit/**/*.test.ts"],
           testTimeout: 60_000,

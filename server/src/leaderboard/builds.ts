@@ -200,7 +200,7 @@ export class BoardBuilds {
       }
       await sqlRows(em, `CLOSE lb_players`);
 
-      const nets = await this.netWinnings(em, topId, now);
+      const nets = await netWinnings(em, topId, now, this.scanIds);
       await zadd(
         temp("week"),
         [...nets].flatMap(([id, net]) => [scoreOf("balance", net.week), id]),
@@ -262,44 +262,6 @@ export class BoardBuilds {
     return snapshot.players;
   }
 
-  /**
-   * A build's net winnings per ranked player since the start of the UTC week (and of the day), read in
-   * ranges of ledger ids from the snapshot's top downwards, so no statement grows with the week: one
-   * GROUP BY over a whole week (a million players betting five times) outlived the service's statement
-   * timeout, and the boards stayed unavailable after Redis was lost. An entry's `created_at` is its
-   * transaction's start, so ids and times are only nearly in the same order: the scan stops at the first
-   * range whose newest entry is older than a day before the week began (no transaction lasts a day).
-   */
-  private async netWinnings(em: EntityManager, topId: number, now: number): Promise<Map<string, { week: number; day: number | null }>> {
-    const weekStart = new Date(windowStart("week", now));
-    const dayStart = new Date(windowStart("day", now));
-    const stopBefore = weekStart.getTime() - DAY_MS;
-    const nets = new Map<string, { week: number; day: number | null }>();
-    for (let high = topId; high > 0; high -= this.scanIds) {
-      const low = Math.max(0, high - this.scanIds);
-      const rows = await sqlRows(
-        em,
-        `SELECT e.player_id, sum(e.delta) AS week, sum(e.delta) FILTER (WHERE e.created_at >= $4) AS day
-           FROM ledger_entries e JOIN players p ON p.id = e.player_id
-          WHERE e.id > $1 AND e.id <= $2 AND e.created_at >= $3 AND e.reason = ANY($5::text[]) AND ${RANKED_PLAYER}
-          GROUP BY e.player_id`,
-        [low, high, weekStart, dayStart, [...NET_REASONS]],
-      );
-      for (const r of rows) {
-        const net = nets.get(r.player_id as string) ?? { week: 0, day: null };
-        net.week += Number(r.week);
-        if (r.day !== null) net.day = (net.day ?? 0) + Number(r.day);
-        nets.set(r.player_id as string, net);
-      }
-      const [{ newest }] = await sqlRows(em, `SELECT max(created_at) AS newest FROM ledger_entries WHERE id > $1 AND id <= $2`, [
-        low,
-        high,
-      ]);
-      if (newest !== null && new Date(newest as string).getTime() < stopBefore) break;
-    }
-    return nets;
-  }
-
   /** Stores a build's profiles in chunks (each chunk is one script run, so Redis stays responsive). */
   private async storeProfiles(profiles: Profile[], readAt: number): Promise<void> {
     for (let i = 0; i < profiles.length; i += ZADD_CHUNK) await this.profiles.store(profiles.slice(i, i + ZADD_CHUNK), readAt);
@@ -333,4 +295,45 @@ export class BoardBuilds {
   private read<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
     return this.db.run(work);
   }
+}
+
+/**
+ * A build's net winnings per ranked player since the start of the UTC week (and of the day), read in
+ * ranges of ledger ids from the snapshot's top downwards, so no statement grows with the week: one
+ * GROUP BY over a whole week (a million players betting five times) outlived the service's statement
+ * timeout, and the boards stayed unavailable after Redis was lost. An entry's `created_at` is its
+ * transaction's start, so ids and times are only nearly in the same order: the scan stops at the first
+ * range whose newest entry is older than a day before the week began (no transaction lasts a day).
+ * `topId` is the snapshot's newest ledger id; run it inside that snapshot's transaction.
+ */
+export async function netWinnings(
+  em: EntityManager,
+  topId: number,
+  now: number,
+  scanIds = WEEK_SCAN_IDS,
+): Promise<Map<string, { week: number; day: number | null }>> {
+  const weekStart = new Date(windowStart("week", now));
+  const dayStart = new Date(windowStart("day", now));
+  const stopBefore = weekStart.getTime() - DAY_MS;
+  const nets = new Map<string, { week: number; day: number | null }>();
+  for (let high = topId; high > 0; high -= scanIds) {
+    const low = Math.max(0, high - scanIds);
+    const rows = await sqlRows(
+      em,
+      `SELECT e.player_id, sum(e.delta) AS week, sum(e.delta) FILTER (WHERE e.created_at >= $4) AS day
+         FROM ledger_entries e JOIN players p ON p.id = e.player_id
+        WHERE e.id > $1 AND e.id <= $2 AND e.created_at >= $3 AND e.reason = ANY($5::text[]) AND ${RANKED_PLAYER}
+        GROUP BY e.player_id`,
+      [low, high, weekStart, dayStart, [...NET_REASONS]],
+    );
+    for (const r of rows) {
+      const net = nets.get(r.player_id as string) ?? { week: 0, day: null };
+      net.week += Number(r.week);
+      if (r.day !== null) net.day = (net.day ?? 0) + Number(r.day);
+      nets.set(r.player_id as string, net);
+    }
+    const [{ newest }] = await sqlRows(em, `SELECT max(created_at) AS newest FROM ledger_entries WHERE id > $1 AND id <= $2`, [low, high]);
+    if (newest !== null && new Date(newest as string).getTime() < stopBefore) break;
+  }
+  return nets;
 }

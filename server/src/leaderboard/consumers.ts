@@ -34,7 +34,7 @@ export interface ConsumerHooks {
   ensureBuilt(checkRedis?: boolean): Promise<void>;
 }
 
-const READ_BATCH = 1000;
+export const READ_BATCH = 1000;
 const GAP_TTL_MS = 60_000;
 
 const ledgerRow = (r: Record<string, unknown>): LedgerRow => ({
@@ -55,6 +55,9 @@ const recordRow = (r: Record<string, unknown>): RecordRow => ({
 
 const LEDGER_COLUMNS = `e.id, e.player_id, e.delta, e.balance_after, e.reason, e.created_at, NOT (${RANKED_PLAYER}) AS unranked
   FROM ledger_entries e JOIN players p ON p.id = e.player_id`;
+
+/** The ledger consumer's read: the next entries after its position, in id order (the ledger is the outbox). */
+export const LEDGER_TAIL = `SELECT ${LEDGER_COLUMNS} WHERE e.id > $1 ORDER BY e.id LIMIT $2`;
 
 /**
  * The consumers: the ledger is the outbox. One tails `ledger_entries` by id (woken by the ledger's
@@ -83,10 +86,7 @@ export class BoardConsumers {
     private readonly changed: () => void = () => undefined,
   ) {
     this.ledgerTail = new IdTail<LedgerRow>(
-      (after, limit) =>
-        this.read((em) => sqlPrepared(em, `SELECT ${LEDGER_COLUMNS} WHERE e.id > $1 ORDER BY e.id LIMIT $2`, [after, limit])).then((r) =>
-          r.map(ledgerRow),
-        ),
+      (after, limit) => this.read((em) => sqlPrepared(em, LEDGER_TAIL, [after, limit])).then((r) => r.map(ledgerRow)),
       (ids) =>
         this.read((em) => sqlRows(em, `SELECT ${LEDGER_COLUMNS} WHERE e.id = ANY($1::bigint[])`, [ids])).then((r) => r.map(ledgerRow)),
       { batch: READ_BATCH, gapTtlMs: GAP_TTL_MS },
