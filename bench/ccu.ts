@@ -17,7 +17,9 @@ import { loadavg } from "node:os";
  *
  * One server process on a fresh PostgreSQL database. Guests and their session tokens are created
  * beforehand through the server's own player code (the REST limit of 600 guests a minute per IP
- * would make 10,000 take 17 minutes). Load processes connect the players (each a casino room via
+ * would make 10,000 take 17 minutes). First the baseline: `--bettors` extra players, alone on the
+ * server, bet on the schedule below and leave; the server's CPU per bet there is what the later phases
+ * are compared to (printed as a ratio at the end). Then load processes connect the players (each a casino room via
  * @colyseus/sdk), which then stay idle. Reported: server RSS per connection (RSS growth / connections),
  * the server's CPU with everyone idle, then bet latency from `--bettors` of the connected players
  * betting on a fixed schedule totalling `--bet-rate` bets a second.
@@ -90,11 +92,13 @@ async function main() {
     );
 
     let t0 = performance.now();
-    const tokens = await createGuestTokens(db.url, SECRET, CONNECTIONS, { concurrency: 16 });
+    // CONNECTIONS players, then BETTORS more for the baseline (players of their own, gone before the ramp).
+    const tokens = await createGuestTokens(db.url, SECRET, CONNECTIONS + BETTORS, { concurrency: 16 });
     console.log(
-      `${CONNECTIONS} guests and tokens created in ${f((performance.now() - t0) / 1000, 1)} s (server's player code, direct to the database)`,
+      `${CONNECTIONS + BETTORS} guests and tokens created in ${f((performance.now() - t0) / 1000, 1)} s (server's player code, direct to the database)`,
     );
 
+    const baseline = await bettorsAlone(server.url, db.url, server.pid, tokens);
     await sleep(2000);
     const rssBefore = rssBytes(server.pid);
     const idle = CONNECTIONS - BETTORS;
@@ -266,6 +270,7 @@ async function main() {
       `server CPU with all idle: ${f(idleUse.server, 3)} cores (its PostgreSQL backends ${f(idleUse.postgres, 3)}, whole machine ${f(idleUse.machine)})`,
     );
     console.log(`load processes: ${ready.length}, ${mib(loadRss)} RSS together`);
+    printBaseline(baseline);
     console.log(
       `bets at ${BET_RATE}/s offered by ${BETTORS} of the connected players: ${bets?.count ?? 0} in ${f(seconds, 1)} s = ${f((bets?.count ?? 0) / seconds, 0)} bets/s, ${stats.errorCount} errors${stats.errorCount ? ` ${JSON.stringify(Object.fromEntries(stats.errors))}` : ""}`,
     );
@@ -276,6 +281,8 @@ async function main() {
     console.log(`server event loop while betting: blocked ${f(betLoop, 0)} ms at most`);
     const perBet = (use: Record<string, number>, n: number) => (use.server * 1000 * SECONDS) / Math.max(1, n);
     const plainCount = bets?.count ?? 0;
+    const alonePerBet = perBet(baseline.use, baseline.bets?.count ?? 0);
+    const crowdPerBet = perBet(betUse, plainCount);
     if (feed) {
       const n = feed.bets?.count ?? 0;
       console.log(
@@ -335,6 +342,10 @@ async function main() {
       );
       console.log(`server event loop with reactions alone: blocked ${f(alone.loop, 0)} ms at most`);
     }
+    const withFeedPerBet = feed ? perBet(feed.use, feed.bets?.count ?? 0) : null;
+    console.log(
+      `server CPU per bet against the ${BETTORS} bettors alone (${f(alonePerBet, 3)} ms): ${f(crowdPerBet / Math.max(1e-9, alonePerBet))}x with ${joined} connected (${f(crowdPerBet, 3)} ms)${withFeedPerBet === null ? "" : `, ${f(withFeedPerBet / Math.max(1e-9, alonePerBet))}x with the feed on (${f(withFeedPerBet, 3)} ms)`}`,
+    );
     console.log(`whole run: ${stats.summary("bet")?.count ?? 0} bets in ${f(allSeconds, 1)} s`);
     const idleStats = await collect(loads);
     loads.length = 0;
@@ -346,6 +357,54 @@ async function main() {
     await db.drop();
     await redis?.release();
   }
+}
+
+/**
+ * The baseline: the same bets (BETTORS players, BET_RATE a second, SECONDS long) with only those
+ * players connected, before anyone else joins; the players are extra guests (tokens from CONNECTIONS
+ * on), who leave once it is measured. The server's CPU per bet here is what a crowd's is compared to.
+ */
+async function bettorsAlone(serverUrl: string, databaseUrl: string, serverPid: number, tokens: string[]) {
+  const bettors = new LoadProcess(
+    {
+      url: serverUrl,
+      players: BETTORS,
+      rampSeconds: Math.min(5, RAMP),
+      scenario: fileURLToPath(new URL("./scenarios/steady-bets.ts", import.meta.url)),
+      tokens,
+      betRate: 20,
+      restPerMinute: 600,
+      ignoreLimits: false,
+      timeoutMs: 30_000,
+      gated: true,
+      firstIndex: CONNECTIONS,
+    },
+    { ...process.env, BENCH_BET_INTERVAL_MS: String((1000 * BETTORS) / BET_RATE) },
+  );
+  const ready = await bettors.whenReady();
+  bettors.post({ type: "go" });
+  await sleep(3000);
+  bettors.post({ type: "reset" });
+  const cpu = new CpuMeter({ server: [serverPid], load: [bettors.pid], postgres: await backendPids(databaseUrl) });
+  await loopBlockMs(serverUrl);
+  cpu.start();
+  bettors.drainIntervals();
+  await sleep(SECONDS * 1000);
+  const use = cpu.stop();
+  const loop = await loopBlockMs(serverUrl);
+  const bets = summariseIntervals(bettors.drainIntervals()).get("bet");
+  const { stats } = await collect([bettors]);
+  return { joined: ready.joined, bets, use, loop, errors: stats.errorCount };
+}
+
+function printBaseline(b: Awaited<ReturnType<typeof bettorsAlone>>): void {
+  const n = b.bets?.count ?? 0;
+  console.log(
+    `baseline, only the ${b.joined} bettors connected: ${n} bets in ${SECONDS} s = ${f(n / SECONDS, 0)} bets/s, ${b.errors} errors; server CPU ${f(b.use.server)} cores = ${f((b.use.server * 1000 * SECONDS) / Math.max(1, n), 3)} ms per bet (PostgreSQL backends ${f(b.use.postgres)}, whole machine ${f(b.use.machine)})`,
+  );
+  if (b.bets)
+    console.log(`baseline bet latency p50 ${f(b.bets.p50)} ms, p90 ${f(b.bets.p90)} ms, p99 ${f(b.bets.p99)} ms, max ${f(b.bets.max)} ms`);
+  console.log(`server event loop in the baseline: blocked ${f(b.loop, 0)} ms at most`);
 }
 
 /**

@@ -126,17 +126,19 @@ const tonightVerify = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("chain"), gameNumber: z.number().int().min(0) }).strict(),
 ]);
 
-/** Server → client `board`: the instance's tonight board (see TonightBoardPush in together.ts). */
-/** A member in a ranked list of the activity (the Tonight board, a race) as one viewer is shown them. */
-const shownMember = {
+/** A member in a ranked list of the activity (the Tonight board, a race) as the viewers are shown them. */
+const shownPlayer = {
   rank: z.number().int().min(1),
   discordId: snowflake.nullable(),
   username: z.string(),
   avatarUrl: z.string().nullable(),
   face: z.string().nullable(),
   hidden: z.boolean(),
-  self: z.boolean(),
 };
+/** The same, in a list written for one viewer (a race), which marks the viewer's own row. */
+const shownMember = { ...shownPlayer, self: z.boolean() };
+
+/** Server → client `board`: the instance's tonight board (see TonightBoardPush in together.ts). */
 
 export const tonightBoardPush = z
   .object({
@@ -145,7 +147,7 @@ export const tonightBoardPush = z
     rows: z.array(
       z
         .object({
-          ...shownMember,
+          ...shownPlayer,
           net: z.number().int(),
           rounds: z.number().int().min(0),
           hands: z.number().int().min(0),

@@ -224,6 +224,8 @@ export interface TonightBiggestWin {
  * - `streak`: the latest run of rounds won (payout above stake, positive) or lost (below, negative),
  *   0 before any; a round that paid its stake back neither extends nor breaks a run.
  * Another viewer sees an anonymous member as `ANONYMOUS_NAME`, with no avatar, Discord id or verify link.
+ * A row does not say whether it is the viewer's own: the same board goes to every member (see
+ * `isOwnRow`).
  */
 export interface TonightRow {
   rank: number;
@@ -233,7 +235,6 @@ export interface TonightRow {
   /** The seed of the generated face (a short hash of the player, the same on every surface), null when hidden. */
   face: string | null;
   hidden: boolean;
-  self: boolean;
   net: number;
   rounds: number;
   hands: number;
@@ -243,12 +244,23 @@ export interface TonightRow {
   since: string;
 }
 
-/** The body of a `board` push: the instance's board for the UTC day `day` (YYYY-MM-DD), best net first. */
+/**
+ * The body of a `board` push: the instance's board for the UTC day `day` (YYYY-MM-DD), best net first.
+ * One board is written for the whole instance and its bytes sent to every member, except to a member in
+ * anonymous mode, who gets the board with their own row shown to them as it is.
+ */
 export interface TonightBoardPush {
   instanceId: string;
   day: string;
   rows: TonightRow[];
 }
+
+/**
+ * Whether a board row is the viewer's own, by the viewer's Discord id: a hidden row has none, and a
+ * member in anonymous mode is sent their own row unhidden.
+ */
+export const isOwnRow = (row: Pick<TonightRow, "discordId">, viewerDiscordId: string | null | undefined): boolean =>
+  row.discordId !== null && row.discordId === viewerDiscordId;
 
 /** A race's lengths a member may choose, in minutes. */
 export const RACE_MINUTES = [5, 10, 15] as const;

@@ -5,6 +5,7 @@ import {
   CRASH_MESSAGES,
   TABLE_MESSAGES,
   TOGETHER_ROOM,
+  isOwnRow,
   tonightBoardPush,
   type HistoryItem,
   type TableSnapshot,
@@ -216,17 +217,25 @@ describe.runIf(TEST_DB === "postgres")("the tonight board", () => {
     expect(aliceSees.find((r) => r.username === "Bob")!.hands).toBe(3);
     // Carol is hidden from the others (no Discord id, avatar or verify link), herself to herself.
     const hidden = aliceSees.find((r) => r.hidden)!;
-    expect(hidden).toMatchObject({ username: "Anonymous", discordId: null, avatarUrl: null, self: false });
+    expect(hidden).toMatchObject({ username: "Anonymous", discordId: null, avatarUrl: null });
     if (hidden.biggestWin) expect(hidden.biggestWin.verify).toBeNull();
     // Nothing in the others' board ties the row to Carol: no id of hers, nor her name, anywhere in it.
     expect(JSON.stringify(aliceSees)).not.toContain(carol.playerId);
     expect(JSON.stringify(aliceSees)).not.toContain(carol.discordId);
     expect(JSON.stringify(aliceSees)).not.toContain("Carol");
     const carolSees = await boardWith(c.inbox, { Alice: 4, Bob: 4, Carol: 2 }, 3);
-    expect(carolSees.find((r) => r.self)).toMatchObject({ username: "Carol", discordId: carol.discordId, hidden: false });
+    expect(carolSees.find((r) => isOwnRow(r, carol.discordId))).toMatchObject({
+      username: "Carol",
+      discordId: carol.discordId,
+      hidden: false,
+    });
     await expectBoardMatchesHistory(t, carolSees, members);
+    // The others are sent one board: Bob's is Alice's, and each finds their own row in it by Discord id.
     const bobSees = await boardWith(b.inbox, { Alice: 4, Bob: 4, Anonymous: 2 }, 3);
-    expect(bobSees).toEqual(aliceSees.map((r) => ({ ...r, self: r.username === "Bob" })));
+    expect(bobSees).toEqual(aliceSees);
+    expect(bobSees.filter((r) => isOwnRow(r, bob.discordId)).map((r) => r.username)).toEqual(["Bob"]);
+    expect(aliceSees.filter((r) => isOwnRow(r, alice.discordId)).map((r) => r.username)).toEqual(["Alice"]);
+    expect(aliceSees.filter((r) => isOwnRow(r, carol.discordId))).toEqual([]);
 
     // The server stops and starts again on the same database: the board is the same.
     const before = aliceSees;

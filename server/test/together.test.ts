@@ -164,6 +164,20 @@ describe("the together room", () => {
     expect(feedRows(g.inbox, "instance")).toEqual([]);
     // The strip's best win of the day.
     await membersOf(c.inbox, 3, (ms) => ms.find((m) => m.username === "Alice")?.bestWinToday === 1900);
+    // A win below the day's best changes nothing the strip shows: no members push for it. The next push
+    // Carol gets is the next change (Bob sits down at dice).
+    const stripPushes = () => c.inbox.messages.filter((m) => m.type === "members").length;
+    const pushesBefore = stripPushes();
+    let smallWin: string | null = null;
+    for (let i = 0; i < 20 && !smallWin; i++) {
+      const small = await ask(casino.room, casino.inbox, "bet", { game: "dice", amount: 100, params: { target: 90, direction: "under" } });
+      if (small.body.payout > 100) smallWin = `${small.body.fairness.serverSeedHash}:${small.body.fairness.nonce}`;
+    }
+    expect(smallWin).not.toBeNull();
+    await waitFor(() => feedRows(c.inbox, "instance").some((r) => r.id === smallWin), 10_000);
+    b.room.send("at", { game: "dice" });
+    await membersOf(c.inbox, 3, (ms) => ms.find((m) => m.username === "Bob")?.game === "dice");
+    expect(stripPushes()).toBe(pushesBefore + 1);
 
     // The round's verifier view opens once the seed is revealed, and not before.
     const verifyPath = `/api/rounds/${answer.body.fairness.serverSeedHash}/0/verify`;

@@ -27,6 +27,7 @@ import {
   type ReactionTarget,
   type SharedTablePlace,
   type TablePush,
+  type TogetherMember,
   type TonightBoardPush,
   type WatchedRound,
 } from "@casino/common";
@@ -48,7 +49,7 @@ import {
 } from "./together";
 import { RaceRefusal, closeJoinWindow, joinRace, raceStandings, raceViews, shownRace, startRace, type RaceRecord } from "./race";
 import { endRace } from "./race-sweep";
-import { TonightTally, boardsOf, recordTonightJoins } from "./tonight";
+import { TonightTally, boardViews, recordTonightJoins } from "./tonight";
 
 interface TogetherAuth extends SessionClaims {
   instanceId: string | null;
@@ -67,6 +68,8 @@ interface Viewer {
   /** When the last `at` was applied, and the one waiting for its turn (at most 4 a second are applied). */
   lastAt: number;
   pendingAt: ReturnType<typeof setTimeout> | null;
+  /** The members list last sent to this client, as JSON: a push that would send it again is left out. */
+  shownMembers: string;
 }
 type TogetherClient = Client<{ auth: TogetherAuth; userData: Viewer }>;
 
@@ -219,6 +222,7 @@ export abstract class TogetherRoom extends Room<{ client: TogetherClient }> {
       resolving: false,
       lastAt: 0,
       pendingAt: null,
+      shownMembers: "",
     };
     if (!this.instanceId) return;
     const together = this.services.together;
@@ -235,7 +239,13 @@ export abstract class TogetherRoom extends Room<{ client: TogetherClient }> {
     this.racePush.trigger();
     // The change above reaches the instance's other rooms; this client gets its list now.
     const members = await together.members(this.instanceId, client.auth!.playerId);
-    client.send(TOGETHER_PUSH.members, { instanceId: this.instanceId, members } satisfies MembersPush);
+    this.sendMembers(client, members);
+  }
+
+  /** What was sent while the socket was gone may be lost: the next members push goes to this client whatever it holds. */
+  override onReconnect(client: TogetherClient): void {
+    if (client.userData) client.userData.shownMembers = "";
+    this.membersPush.trigger();
   }
 
   override async onDrop(client: TogetherClient, code?: number): Promise<void> {
@@ -588,14 +598,22 @@ export abstract class TogetherRoom extends Room<{ client: TogetherClient }> {
     const lists = await this.services.together.membersFor(this.instanceId, [...new Set(viewers)]);
     for (const client of this.clients) {
       const members = client.userData && lists.get(client.userData.playerId);
-      if (members) client.send(TOGETHER_PUSH.members, { instanceId: this.instanceId, members } satisfies MembersPush);
+      if (members) this.sendMembers(client, members);
     }
+  }
+
+  /** Sends the client its members list unless it is the one the client has (a push that changed nothing it shows). */
+  private sendMembers(client: TogetherClient, members: TogetherMember[]): void {
+    const shown = JSON.stringify(members);
+    if (!client.userData || shown === client.userData.shownMembers) return;
+    client.userData.shownMembers = shown;
+    client.send(TOGETHER_PUSH.members, { instanceId: this.instanceId!, members } satisfies MembersPush);
   }
 
   /**
    * Brings the instance's tonight board up to date (TonightTally: the rounds settled since the last read,
-   * or a full read) and pushes it, as each client's player sees it (anonymous members hidden from the
-   * others). On a new UTC day the members still connected are recorded for it first (their board starts
+   * or a full read) and pushes it: one board for every client (anonymous members hidden), and its own
+   * board to a member in anonymous mode (see `boardViews`). On a new UTC day the members still connected are recorded for it first (their board starts
    * again from then). The members' profiles are read again with each full read, and for a member new to
    * the room. A push of the periodic full read is left out when the board did not change.
    */
@@ -613,15 +631,20 @@ export abstract class TogetherRoom extends Room<{ client: TogetherClient }> {
     const board = await this.tally.read();
     const ids = board.members.map((m) => m.playerId);
     if (board.full || ids.some((id) => !this.profiles.has(id))) this.profiles = await loadProfiles(this.services.db, ids);
-    const boards = boardsOf(board.members, this.profiles, viewers);
+    const { shared, own } = boardViews(board.members, this.profiles, viewers);
     if (!news) {
-      const shown = JSON.stringify([board.day, [...boards]]);
+      const shown = JSON.stringify([board.day, shared, [...own]]);
       if (shown === this.lastBoards) return;
       this.lastBoards = shown;
     } else this.lastBoards = "";
-    for (const client of this.clients) {
-      const rows = client.userData && boards.get(client.userData.playerId);
-      if (rows) client.send(TOGETHER_PUSH.board, { instanceId: this.instanceId, day: board.day, rows } satisfies TonightBoardPush);
+    // The shared board is encoded once and the same bytes go to every client but the few with a board of their own.
+    const ownClients = this.clients.filter((c) => c.userData && own.has(c.userData.playerId));
+    this.broadcast(TOGETHER_PUSH.board, { instanceId: this.instanceId, day: board.day, rows: shared } satisfies TonightBoardPush, {
+      except: ownClients,
+    });
+    for (const client of ownClients) {
+      const rows = own.get(client.userData!.playerId)!;
+      client.send(TOGETHER_PUSH.board, { instanceId: this.instanceId, day: board.day, rows } satisfies TonightBoardPush);
     }
   }
 

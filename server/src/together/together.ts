@@ -41,11 +41,15 @@ const KEY_TTL_SECONDS = 24 * 3600;
 /** How long a process trusts what it read of a player (instance, name, anonymity) for the feed. */
 const PLAYER_CACHE_MS = 30_000;
 
-/** The best net win of the day: raised only, never lowered (one round at a time may race another). */
+/**
+ * The best net win of the day: raised only, never lowered (one round at a time may race another).
+ * Answers 1 when it was raised, 0 when it stayed as it was.
+ */
 const RAISE_BEST = `local c = tonumber(redis.call('HGET', KEYS[1], ARGV[1]) or '0')
-if tonumber(ARGV[2]) > c then redis.call('HSET', KEYS[1], ARGV[1], ARGV[2]) end
+local raised = 0
+if tonumber(ARGV[2]) > c then redis.call('HSET', KEYS[1], ARGV[1], ARGV[2]); raised = 1 end
 redis.call('EXPIRE', KEYS[1], ARGV[3])
-return 1`;
+return raised`;
 
 interface MemberEntry {
   game: string | null;
@@ -147,6 +151,11 @@ export class Together {
   /** The rooms of this process that hear the big wins of every instance, behind one presence subscription. */
   private readonly bigWinListeners = new Set<(row: FeedRow) => void>();
   private bigWinSubscription: Promise<void> | null = null;
+  /**
+   * A lower bound of each player's best win of the day as this process last knew it (the day's best is
+   * only ever raised): a win not above it cannot raise the best, so it runs no script.
+   */
+  private readonly knownBest = new Map<string, { day: string; net: number }>();
 
   constructor(
     private readonly db: Database,
@@ -518,15 +527,29 @@ export class Together {
       serverSeedHash: round.serverSeedHash,
       nonce: round.nonce,
     };
+    let raised: Promise<unknown> = Promise.resolve(0);
     const work: Promise<unknown>[] = [];
     if (identity.instanceId) {
       work.push(Promise.resolve(this.presence.publish(feedChannel(identity.instanceId), row)));
-      if (net > 0) work.push(this.redis.eval(RAISE_BEST, 1, bestKey(today()), playerId, String(net), String(2 * KEY_TTL_SECONDS)));
+      if (net > 0) raised = this.raiseBest(playerId, net);
     }
     if (big) work.push(Promise.resolve(this.presence.publish(FEED_GLOBAL_CHANNEL, row)));
-    await Promise.all(work);
-    // The best win shown in the strip changed.
-    if (identity.instanceId && net > 0) this.changed(identity.instanceId);
+    const [best] = await Promise.all([raised, ...work]);
+    // The best win shown in the strip changed; a win below the day's best changes nothing the strip shows.
+    if (identity.instanceId && Number(best) === 1) this.changed(identity.instanceId);
+  }
+
+  /** Raises the player's best win of the day to `net` if it is above it; 1 when it was raised, 0 if not. */
+  private async raiseBest(playerId: string, net: number): Promise<unknown> {
+    const day = today();
+    const known = this.knownBest.get(playerId);
+    if (known?.day === day && net <= known.net) return 0;
+    const raised = await this.redis.eval(RAISE_BEST, 1, bestKey(day), playerId, String(net), String(2 * KEY_TTL_SECONDS));
+    // Raised or not, the day's best is at least this win now.
+    this.knownBest.delete(playerId);
+    this.knownBest.set(playerId, { day, net: Math.max(net, known?.day === day ? known.net : 0) });
+    if (this.knownBest.size > 50_000) this.knownBest.delete(this.knownBest.keys().next().value!);
+    return raised;
   }
 
   private async identity(playerId: string): Promise<FeedIdentity | null> {

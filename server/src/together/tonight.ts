@@ -304,26 +304,46 @@ export function boardsOf(
   profiles: ReadonlyMap<string, Profile>,
   viewerIds: readonly string[],
 ): Map<string, TonightRow[]> {
+  const { shared, own } = boardViews(members, profiles, viewerIds);
+  return new Map([...new Set(viewerIds)].map((viewer) => [viewer, own.get(viewer) ?? shared]));
+}
+
+/**
+ * The board's views: `shared`, the one every viewer sees, and `own`, the board of each viewer in
+ * anonymous mode who is on it (their own row unhidden), the only viewers who see it otherwise. So
+ * the shared board is written (and its push encoded) once for the instance, however many see it.
+ */
+export function boardViews(
+  members: readonly TonightFigures[],
+  profiles: ReadonlyMap<string, Profile>,
+  viewerIds: readonly string[],
+): { shared: TonightRow[]; own: Map<string, TonightRow[]> } {
   const ranked = rankFigures(members);
-  const boards = new Map<string, TonightRow[]>();
+  const own = new Map<string, TonightRow[]>();
   for (const viewer of new Set(viewerIds)) {
-    const rows: TonightRow[] = [];
-    for (const m of ranked) {
-      const profile = profiles.get(m.playerId);
-      if (!profile) continue;
-      const shown = shownTo(profile, viewer);
-      rows.push({
-        rank: rows.length + 1,
-        ...shown,
-        net: m.net,
-        rounds: m.rounds,
-        hands: m.hands,
-        streak: m.streak,
-        biggestWin: m.biggestWin && (shown.hidden ? { ...m.biggestWin, verify: null } : m.biggestWin),
-        since: m.since,
-      });
-    }
-    boards.set(viewer, rows);
+    if (profiles.get(viewer)?.anonymousMode && ranked.some((m) => m.playerId === viewer))
+      own.set(viewer, rowsFor(ranked, profiles, viewer));
   }
-  return boards;
+  return { shared: rowsFor(ranked, profiles, null), own };
+}
+
+/** The ranked members as `viewer` sees them (null: anyone who is none of them). */
+function rowsFor(ranked: readonly TonightFigures[], profiles: ReadonlyMap<string, Profile>, viewer: string | null): TonightRow[] {
+  const rows: TonightRow[] = [];
+  for (const m of ranked) {
+    const profile = profiles.get(m.playerId);
+    if (!profile) continue;
+    const { self: _self, ...shown } = shownTo(profile, viewer ?? "");
+    rows.push({
+      rank: rows.length + 1,
+      ...shown,
+      net: m.net,
+      rounds: m.rounds,
+      hands: m.hands,
+      streak: m.streak,
+      biggestWin: m.biggestWin && (shown.hidden ? { ...m.biggestWin, verify: null } : m.biggestWin),
+      since: m.since,
+    });
+  }
+  return rows;
 }

@@ -5,7 +5,7 @@ import { gameDefinition, type GameId } from "@casino/common/catalogue";
 import { ANONYMOUS_NAME } from "@casino/common/constants";
 import { formatCoins, formatNet } from "@casino/common/format";
 import { shoeVerifyHref } from "@casino/common/verifiers/verify-link";
-import { isBigWin, roundCustomId, type TonightBiggestWin, type TonightRow } from "@casino/common/together";
+import { isBigWin, isOwnRow, roundCustomId, type TonightBiggestWin, type TonightRow } from "@casino/common/together";
 import { Avatar } from "../../ui/Avatar";
 import { cn } from "../../ui/cn";
 import { useSession } from "../../store/session";
@@ -46,6 +46,7 @@ export function streakText(streak: number): string | null {
 export function TonightBoard({ header }: { header: ReactNode }) {
   const board = useTogether((s) => s.board);
   const nameOf = useNameOf();
+  const me = useSession((s) => s.player?.discordId);
   const rows = board?.rows ?? [];
   return (
     <div className="rounded-2xl border border-border bg-card p-3" data-testid="tonight-board" data-day={board?.day}>
@@ -56,7 +57,7 @@ export function TonightBoard({ header }: { header: ReactNode }) {
       ) : (
         <ol className="max-h-72 space-y-1 overflow-y-auto" aria-label="Tonight's board, best net first">
           {rows.map((row) => (
-            <TonightLine key={`${row.rank}:${row.discordId ?? "hidden"}`} row={row} name={nameOf(row)} />
+            <TonightLine key={`${row.rank}:${row.discordId ?? "hidden"}`} row={row} name={nameOf(row)} self={isOwnRow(row, me)} />
           ))}
         </ol>
       )}
@@ -67,13 +68,13 @@ export function TonightBoard({ header }: { header: ReactNode }) {
   );
 }
 
-function TonightLine({ row, name }: { row: TonightRow; name: string }) {
+function TonightLine({ row, name, self }: { row: TonightRow; name: string; self: boolean }) {
   const streak = streakText(row.streak);
   return (
     <li
-      className={cn("flex items-start gap-2 rounded-lg px-2 py-1.5 text-xs", row.self && "bg-primary/10 ring-1 ring-inset ring-primary")}
+      className={cn("flex items-start gap-2 rounded-lg px-2 py-1.5 text-xs", self && "bg-primary/10 ring-1 ring-inset ring-primary")}
       data-testid="tonight-row"
-      data-self={row.self || undefined}
+      data-self={self || undefined}
       data-hidden={row.hidden || undefined}
       data-net={row.net}
       data-rounds={row.rounds}
@@ -88,7 +89,7 @@ function TonightLine({ row, name }: { row: TonightRow; name: string }) {
           <span className={cn("truncate font-semibold", row.hidden && "select-none blur-[3px]")} data-testid="tonight-name">
             {name}
           </span>
-          {row.self && <span className="shrink-0 text-muted-foreground">(you)</span>}
+          {self && <span className="shrink-0 text-muted-foreground">(you)</span>}
           <span
             className={cn("ml-auto shrink-0 font-mono text-sm font-bold tabular-nums", row.net > 0 && "text-primary-ink")}
             data-testid="tonight-net"
@@ -108,7 +109,7 @@ function TonightLine({ row, name }: { row: TonightRow; name: string }) {
             </span>
           )}
           {row.biggestWin && <BiggestWin win={row.biggestWin} />}
-          {row.self && row.biggestWin && <ShareBigWin win={row.biggestWin} />}
+          {self && row.biggestWin && <ShareBigWin win={row.biggestWin} />}
         </p>
       </div>
     </li>
