@@ -1,4 +1,4 @@
-import type { Client, Room } from "@colyseus/core";
+import type { Client, Presence, Room } from "@colyseus/core";
 import { ANONYMOUS_NAME, SHARED_ROOM_PUSH, type SharedRoomSelf } from "@casino/common";
 import { faceOf } from "../players/face";
 import type { CoreServices } from "../services";
@@ -24,6 +24,35 @@ export interface RoomProfile {
 type Services = Pick<CoreServices, "players" | "standIns" | "log">;
 
 /**
+ * The listeners of each presence (one per process) to `PROFILE_CHANGES`, behind one subscription: a
+ * process holds many shared rooms (a hundred tables), and a subscription each would put as many
+ * listeners on one event of the in-process presence, more than Node allows without a warning.
+ */
+const profileListeners = new WeakMap<Presence, Set<(playerId: string) => void>>();
+
+/** Hands `listener` every profile change heard by `presence` until the returned function is called. */
+function listenProfileChanges(presence: Presence, listener: (playerId: string) => void, s: Pick<Services, "log">): () => void {
+  let listeners = profileListeners.get(presence);
+  if (!listeners) {
+    const all = new Set<(playerId: string) => void>();
+    listeners = all;
+    profileListeners.set(presence, all);
+    void Promise.resolve(
+      presence.subscribe(PROFILE_CHANGES, (playerId: string) => {
+        for (const each of all) each(playerId);
+      }),
+    ).catch((error: unknown) => {
+      // The next room to listen subscribes again.
+      if (profileListeners.get(presence) === all) profileListeners.delete(presence);
+      s.log.error("room:profiles", "profile changes not subscribed", error);
+    });
+  }
+  listeners.add(listener);
+  const kept = listeners;
+  return () => void kept.delete(listener);
+}
+
+/**
  * The players of one shared room (the crash room, the blackjack table, the Hold'em table) as it shows
  * them. An anonymous player's bet or seat carries a stand-in instead of the player's id: the id is shown
  * with the player's name on their named rows elsewhere, so it would tie the anonymous bet or seat to
@@ -37,7 +66,7 @@ type Services = Pick<CoreServices, "players" | "standIns" | "log">;
  */
 export class RoomPlayers {
   private readonly profiles = new Map<string, RoomProfile>();
-  private readonly onProfileChange = (playerId: string): void => void this.refresh(playerId);
+  private readonly stopListening: () => void;
 
   constructor(
     private readonly room: Room,
@@ -45,9 +74,7 @@ export class RoomPlayers {
     private readonly playerOf: (client: Client) => string,
     private readonly changed: (playerId: string) => void,
   ) {
-    void Promise.resolve(room.presence.subscribe(PROFILE_CHANGES, this.onProfileChange)).catch((error) =>
-      s.log.error("room:profiles", "profile changes not subscribed", error),
-    );
+    this.stopListening = listenProfileChanges(room.presence, (playerId) => void this.refresh(playerId), s);
   }
 
   /** A connection joined: the player is read (refused when gone) and the connection told its own id. */
@@ -72,7 +99,7 @@ export class RoomPlayers {
   }
 
   dispose(): void {
-    void Promise.resolve(this.room.presence.unsubscribe(PROFILE_CHANGES, this.onProfileChange)).catch(() => undefined);
+    this.stopListening();
   }
 
   private async refresh(playerId: string): Promise<void> {
