@@ -103,6 +103,7 @@ export default defineConfig({
         test: {
           name: "bench",
           include: ["bench/test/**/*.test.ts"],
+          maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },
       },
