@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { statfsSync } from "node:fs";
 import { loadavg, totalmem } from "node:os";
 import pg from "pg";
+import { GAME_IDS } from "@casino/common";
 import { openDatabase, type Database } from "../server/src/platform/db/database";
 import { sqlPrepared } from "../server/src/platform/db/sql";
 import { historyPage, playerSummary } from "../server/src/core/players/history";
@@ -40,6 +41,8 @@ const YEAR_S = 365 * DAY_S;
 const CHUNK = 1_000_000;
 const HISTORY_LIMIT = 25;
 const REBUILD_SAMPLES = 5;
+/** The game of the generated bets (the first of the catalogue): no read picks entries by game. */
+const BET_GAME = GAME_IDS[0];
 
 /** Where each ledger table lives while it is not the product's `ledger_entries`. */
 const HOME: Record<"empty" | Layout, string> = { empty: "ledger_empty", plain: "ledger_plain", partitioned: "ledger_part" };
@@ -188,11 +191,11 @@ async function loadYear(sql: pg.Client, url: string): Promise<string[]> {
                 CASE WHEN g % 100 = 0 THEN 10 + g % 90 WHEN g % 3 = 0 THEN 2 + g % 200 ELSE -(1 + g % 100) END,
                 abs(hashint8(g * 7)) % 100000,
                 CASE WHEN g % 100 = 0 THEN 'daily_spin' WHEN g % 3 = 0 THEN 'payout' ELSE 'bet' END,
-                CASE WHEN g % 100 = 0 THEN 'wheel' ELSE 'dice' END,
+                CASE WHEN g % 100 = 0 THEN 'wheel' ELSE '${BET_GAME}' END,
                 md5(g::text) || CASE WHEN g % 100 = 0 THEN '#spin' WHEN g % 3 = 0 THEN '#payout' ELSE '#stake' END,
                 to_timestamp($4 + (g - 1) * $5::float8 / $6),
                 CASE WHEN g % 100 = 0 THEN (g % 1000)::int END,
-                CASE WHEN g % 100 = 0 THEN 'mint:daily-spin' ELSE 'house:dice' END
+                CASE WHEN g % 100 = 0 THEN 'mint:daily-spin' ELSE 'house:${BET_GAME}' END
            FROM generate_series($1::bigint, $2::bigint) g`,
         [low + 1, high, PLAYERS, start, YEAR_S, ROWS],
       );
@@ -205,11 +208,12 @@ async function loadYear(sql: pg.Client, url: string): Promise<string[]> {
   const rounds = ledgerYearSizes(ROWS, PLAYERS, 1).rounds;
   const roundIndexes = await dropIndexes(sql, "game_sessions");
   await timed(`rounds (${int(rounds)}, no indexes yet)`, rounds, async () => {
-    const games = ["dice", "slots", "roulette", "crash", "blackjack", "mines"];
+    // Every game of the catalogue in turn: the rounds' game only spreads the index, no read picks one.
+    const games = [...GAME_IDS];
     await chunked(rounds, async (client, low, high) => {
       await client.query(
         `INSERT INTO game_sessions (id, player_id, game_type, amount, bet_amount, result, payout, request_id, nonce, params, actions, outcome, created_at, seq)
-         SELECT md5('round-' || k)::uuid, ${playerId("abs(hashint8(k * 3)) % $3")}, ($7::text[])[1 + k % 6], 1 + k % 100, 1 + k % 100,
+         SELECT md5('round-' || k)::uuid, ${playerId("abs(hashint8(k * 3)) % $3")}, ($7::text[])[1 + k % cardinality($7::text[])], 1 + k % 100, 1 + k % 100,
                 CASE WHEN k % 2 = 0 THEN 'win' ELSE 'lose' END, CASE WHEN k % 2 = 0 THEN 2 * (1 + k % 100) ELSE 0 END,
                 md5('r' || k), (k % 1000)::int, ('{"target":' || (50 + k % 40) || '}')::jsonb, '[]'::jsonb,
                 ('{"roll":' || (k % 100) || '}')::jsonb, to_timestamp($4 + (k - 1) * $5::float8 / $6), k
