@@ -17,7 +17,7 @@ function crashRoom({ token, playerId, instanceId, invite }: SharedRoomHost): Sha
           import("../../net/crash-room").then(
             ({ CrashConnection }) =>
               (l) =>
-                new CrashConnection(token, instanceId, l, playerId),
+                new CrashConnection(token, instanceId, l),
           ),
         listener,
         "The crash room is closed",

@@ -32,7 +32,7 @@ function tableRoom({ token, playerId, instanceId, invite }: SharedRoomHost): Sha
           import("../../net/table-room").then(
             ({ TableConnection }) =>
               (l) =>
-                new TableConnection(token, instanceId, l, playerId),
+                new TableConnection(token, instanceId, l),
           ),
         {
           status: listener.status,
