@@ -120,22 +120,7 @@ async function main() {
         LOAD_PROCESSES,
       ),
     );
-    const bettorsProcess = new LoadProcess(
-      {
-        url: server.url,
-        players: BETTORS,
-        rampSeconds: Math.min(5, RAMP),
-        scenario: fileURLToPath(new URL("./scenarios/steady-bets.ts", import.meta.url)),
-        tokens,
-        betRate: 20,
-        restPerMinute: 600,
-        ignoreLimits: false,
-        timeoutMs: 30_000,
-        gated: true,
-        firstIndex: idle,
-      },
-      { ...process.env, BENCH_BET_INTERVAL_MS: String((1000 * BETTORS) / BET_RATE) },
-    );
+    const bettorsProcess = bettorsLoad(server.url, tokens, idle);
     const ready = await Promise.all([...loads, bettorsProcess].map((l) => l.whenReady()));
     const joined = ready.reduce((n, r) => n + r.joined, 0);
     const failed = ready.reduce((n, r) => n + r.failed, 0);
@@ -359,15 +344,11 @@ async function main() {
   }
 }
 
-/**
- * The baseline: the same bets (BETTORS players, BET_RATE a second, SECONDS long) with only those
- * players connected, before anyone else joins; the players are extra guests (tokens from CONNECTIONS
- * on), who leave once it is measured. The server's CPU per bet here is what a crowd's is compared to.
- */
-async function bettorsAlone(serverUrl: string, databaseUrl: string, serverPid: number, tokens: string[]) {
-  const bettors = new LoadProcess(
+/** The bettors' load process: `BETTORS` players from token `firstIndex` on, together at `BET_RATE` once told to go. */
+function bettorsLoad(url: string, tokens: string[], firstIndex: number): LoadProcess {
+  return new LoadProcess(
     {
-      url: serverUrl,
+      url,
       players: BETTORS,
       rampSeconds: Math.min(5, RAMP),
       scenario: fileURLToPath(new URL("./scenarios/steady-bets.ts", import.meta.url)),
@@ -377,10 +358,19 @@ async function bettorsAlone(serverUrl: string, databaseUrl: string, serverPid: n
       ignoreLimits: false,
       timeoutMs: 30_000,
       gated: true,
-      firstIndex: CONNECTIONS,
+      firstIndex,
     },
     { ...process.env, BENCH_BET_INTERVAL_MS: String((1000 * BETTORS) / BET_RATE) },
   );
+}
+
+/**
+ * The baseline: the same bets (BETTORS players, BET_RATE a second, SECONDS long) with only those
+ * players connected, before anyone else joins; the players are extra guests (tokens from CONNECTIONS
+ * on), who leave once it is measured. The server's CPU per bet here is what a crowd's is compared to.
+ */
+async function bettorsAlone(serverUrl: string, databaseUrl: string, serverPid: number, tokens: string[]) {
+  const bettors = bettorsLoad(serverUrl, tokens, CONNECTIONS);
   const ready = await bettors.whenReady();
   bettors.post({ type: "go" });
   await sleep(3000);
