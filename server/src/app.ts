@@ -26,7 +26,7 @@ import { ClosedAccounts } from "./core/players/closed-accounts";
 import { closeConnectionsOf } from "./core/rooms/close-connections";
 import { Seeds } from "./core/seeds";
 import { Retention } from "./ops/retention";
-import { makePartitionsAhead } from "./ops/partitions";
+import { makePartitionsAhead } from "./platform/db/partitions";
 import { EventLoopWatch } from "./ops/event-loop-watch";
 import { PlayerEvents } from "./core/events/player-events";
 import { casinoRoom } from "./casino/casino-room";

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { MONTHS_AHEAD, makePartitionsAhead, partitionMonthsAhead } from "../src/ops/partitions";
+import { MONTHS_AHEAD, makePartitionsAhead, partitionMonthsAhead } from "../src/platform/db/partitions";
 import { startTestApp, type TestApp } from "./harness";
 import { ask, joinCasino, newRequestId, waitFor } from "./room-helpers";
 

@@ -10,7 +10,7 @@ import { AppError } from "../platform/errors";
 import { isOutage } from "../platform/log";
 import { redisReady } from "../platform/redis/redis";
 import { houseResults, mintedBySource, type HouseResult, type MintedCoins } from "./economy";
-import { partitionMonthsAhead } from "../ops/partitions";
+import { partitionMonthsAhead } from "../platform/db/partitions";
 
 /**
  * The process's Prometheus metrics (prom-client), and the few named functions the rest of the server

@@ -4,7 +4,7 @@ import type { RetentionConfig } from "../platform/config";
 import type { Ledger } from "../ledger";
 import type { Log } from "../platform/log";
 import { guestSql } from "../platform/db/guest-rule";
-import { makePartitionsAhead } from "./partitions";
+import { makePartitionsAhead } from "../platform/db/partitions";
 
 export interface SweepReport {
   settledRounds: number;
@@ -36,7 +36,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * - The tonight boards' starting points (`tonight_joins`) of days before yesterday are deleted; the
  *   rounds they counted stay in the history.
  * - The monthly partitions of the ledger and the rounds of this month and the next two are created if
- *   missing (partitions.ts), under an advisory lock.
+ *   missing (platform/db/partitions.ts), under an advisory lock.
  *
  * Every process runs the sweep; it is safe concurrently: rows being worked on by another transaction
  * are skipped (`SKIP LOCKED`), and a round is settled only if it is still there under the player's

@@ -10,7 +10,7 @@ import type { MigrationInterface, QueryRunner } from "typeorm";
  *   are attached to the partitioned table's indexes of the same definition, not built again; only the
  *   primary key (and the rounds' unique `seq`) gain `created_at` and are built anew;
  * - the partitions of the two months from the cut are created (the retention sweep keeps creating
- *   them ahead, server/src/ops/partitions.ts);
+ *   them ahead, server/src/platform/db/partitions.ts);
  * - PostgreSQL 15 has no identity column on a partitioned table: `id` (and the rounds' `seq`) take
  *   their values from a sequence of the same name as the identity's (`DEFAULT nextval`), which goes on
  *   from where the identity had got to;

@@ -1,6 +1,6 @@
 import type { EntityManager } from "typeorm";
-import { sqlRows } from "../platform/db/sql";
-import type { Database } from "../platform/db/database";
+import { sqlRows } from "./sql";
+import type { Database } from "./database";
 
 /**
  * The tables partitioned by month (UTC) on `created_at` (migration 1764100000016), and what each
