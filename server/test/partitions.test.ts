@@ -62,6 +62,9 @@ async function monthlyLedger(): Promise<void> {
         `SELECT ${from === "MINVALUE" ? "NULL" : `to_char(${from}, 'YYYY-MM-DD')`} AS f, to_char(${to}, 'YYYY-MM-DD') AS u`,
       );
       const partition = `ledger_entries_${name}`;
+      // A database migrated in an earlier month has this month's partition (or last month's) already.
+      const [{ made }] = await em.query(`SELECT to_regclass($1) IS NOT NULL AS made`, [partition]);
+      if (made) continue;
       await em.query(
         `CREATE TABLE ${partition} PARTITION OF ledger_entries FOR VALUES FROM (${f ? `'${f} 00:00+00'` : "MINVALUE"}) TO ('${u} 00:00+00')`,
       );
