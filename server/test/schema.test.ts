@@ -64,6 +64,12 @@ const DESCENDING_IN_MIGRATIONS = [
 /** TypeORM writes a bigint default as a string ('0'::bigint), the migrations as a number (0): one value. */
 const bigintLiteral = (value: string | null) => value?.replace(/^'(-?\d+)'::bigint$/, "$1") ?? null;
 
+/**
+ * The partitions of the partitioned tables (migration 1764100000016), which no entity declares: their
+ * parent is compared, with what the partitions alone hold (the ledger's unique request ids) left out.
+ */
+const PARTITIONS = `SELECT relname::text FROM pg_class WHERE relispartition AND relkind = 'r'`;
+
 interface Catalog {
   columns: string[];
   constraints: string[];
@@ -78,16 +84,18 @@ async function catalog(): Promise<Catalog> {
        FROM information_schema.columns
       WHERE table_schema = 'public' AND table_name <> 'migrations'
         AND table_name IN (SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE')
+        AND table_name NOT IN (${PARTITIONS})
       ORDER BY table_name, column_name`,
   );
   const constraints: any[] = await ds.query(
     `SELECT conrelid::regclass::text AS table_name, contype, conname, pg_get_constraintdef(oid) AS def
        FROM pg_constraint
-      WHERE connamespace = 'public'::regnamespace AND conrelid::regclass::text <> 'migrations'`,
+      WHERE connamespace = 'public'::regnamespace AND conrelid::regclass::text <> 'migrations'
+        AND conrelid::regclass::text NOT IN (${PARTITIONS})`,
   );
   const indexes: any[] = await ds.query(
     `SELECT indexname, indexdef FROM pg_indexes
-      WHERE schemaname = 'public' AND tablename <> 'migrations'
+      WHERE schemaname = 'public' AND tablename <> 'migrations' AND tablename NOT IN (${PARTITIONS})
         AND indexname NOT IN (SELECT conname FROM pg_constraint WHERE connamespace = 'public'::regnamespace)`,
   );
   const descending = indexes.filter((i) => / DESC\b/.test(i.indexdef)).map((i) => i.indexname as string);
@@ -103,7 +111,8 @@ async function catalog(): Promise<Catalog> {
     constraints: constraints
       .map((c) => `${c.table_name} ${c.contype} ${c.contype === "p" || (c.contype === "u" && !/,/.test(c.def)) ? "" : c.conname} ${c.def}`)
       .sort(),
-    indexes: indexes.map((i) => (i.indexdef as string).replace(/ DESC\b/g, "")).sort(),
+    // A partitioned table's index is defined `ON ONLY` the table (its partitions' indexes are attached).
+    indexes: indexes.map((i) => (i.indexdef as string).replace(/ DESC\b/g, "").replace(" ON ONLY ", " ON ")).sort(),
     descending: descending.sort(),
   };
 }

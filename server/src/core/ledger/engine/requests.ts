@@ -121,8 +121,11 @@ export interface MoneyContext {
 
 /** The unique constraint of `open_rounds.player_id`: a player has at most one open round. */
 const OPEN_ROUND_CONSTRAINT = "open_rounds_player_id_key";
-/** The unique (player, request id) of `ledger_entries`: entries outlive the stored answers of their requests. */
-const LEDGER_REQUEST_CONSTRAINT = "uq_ledger_player_request";
+/**
+ * The unique (player, request id) of each partition of `ledger_entries` (`<partition>_player_request`,
+ * migration 1764100000016): entries outlive the stored answers of their requests.
+ */
+const LEDGER_REQUEST_CONSTRAINT = /^ledger_entries_\w+_player_request$/;
 
 export type Replayable<T> = T & { replayed?: true };
 
@@ -214,7 +217,7 @@ export class MoneyRequests {
     return this.transaction(async (em, announce) => {
       const player = await lockPlayer(em, playerId, true);
       if (!player) return null;
-      const { stored: _none, ...money } = await readPlayerMoney(em, playerId, null);
+      const { stored: _none, spent: _never, ...money } = await readPlayerMoney(em, playerId, null);
       const before = player.balance;
       const ctx: MoneyContext = { player, ...money, writes: new WriteBatch(), em, moved: false, origin: null, announced: [] };
       const result = work(ctx);
@@ -254,7 +257,7 @@ export class MoneyRequests {
     const constraint = constraintOf(error);
     if (constraint === OPEN_ROUND_CONSTRAINT) throw conflict("Finish your open round first", "round_open");
     // The id moved coins once, long enough ago that its answer was pruned: it is never run twice.
-    if (constraint === LEDGER_REQUEST_CONSTRAINT) throw requestIdReused();
+    if (constraint && LEDGER_REQUEST_CONSTRAINT.test(constraint)) throw requestIdReused();
     throw error;
   }
 }
@@ -422,12 +425,17 @@ async function prepare(
   if (player.archived) throw accountArchived();
   const refusal = refusalForAccount(player.status, request);
   if (refusal) throw refusal;
-  const { stored, ...money } = state.money();
+  const { stored, spent, ...money } = state.money();
   if (stored) return { replay: replayOf(stored, request.kind, fingerprint) };
   const writes = new WriteBatch();
   const before = player.balance;
   const ctx: MoneyContext = { player, ...money, writes, em, moved: false, origin: request.origin ?? null, announced: [] };
   const answer = await m.work(ctx);
+  // The id moved coins once, long enough ago that its answer was pruned, perhaps in an earlier month's
+  // partition, whose unique index this insert would not meet: it is never run twice. Looked up under
+  // the player's lock, so two copies of one request cannot both pass; the partition's unique index
+  // stays the backstop (afterUniqueViolation).
+  if (spent && writes.entries.length > 0) throw requestIdReused();
   writes.answer({
     playerId: request.playerId,
     requestId: request.requestId,
