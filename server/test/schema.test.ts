@@ -121,7 +121,14 @@ async function catalog(): Promise<Catalog> {
       .map((c) => `${c.table_name} ${c.contype} ${c.contype === "p" || (c.contype === "u" && !/,/.test(c.def)) ? "" : c.conname} ${c.def}`)
       .sort(),
     // A partitioned table's index is defined `ON ONLY` the table (its partitions' indexes are attached).
-    indexes: indexes.map((i) => (i.indexdef as string).replace(/ DESC\b/g, "").replace(" ON ONLY ", " ON ").replace(/\) INCLUDE \(/, ", ")).sort(),
+    indexes: indexes
+      .map((i) =>
+        (i.indexdef as string)
+          .replace(/ DESC\b/g, "")
+          .replace(" ON ONLY ", " ON ")
+          .replace(/\) INCLUDE \(/, ", "),
+      )
+      .sort(),
     descending: descending.sort(),
     including: including.sort(),
   };
