@@ -1,8 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { matchMaker } from "@colyseus/core";
 import {
+  ANONYMOUS_ID_PREFIX,
   ANONYMOUS_NAME,
   CRASH_MESSAGES,
+  SHARED_ROOM_PUSH,
   PAYOUT_ROUNDING,
   crashCashOutPayout,
   crashMultiplierAt,
@@ -240,7 +242,7 @@ describe("instances are kept apart", () => {
 });
 
 describe("who is in the list of bets", () => {
-  it("shows each bet with the player's name and Discord avatar; an anonymous player as Anonymous, with none", async () => {
+  it("shows each bet with the player's name and Discord avatar; an anonymous player as Anonymous, with none, under a stand-in", async () => {
     const instanceId = "inst-faces";
     const shown = await discordPlayer(instanceId);
     const shy = await discordPlayer(instanceId);
@@ -260,7 +262,33 @@ describe("who is in the list of bets", () => {
       avatarUrl: `https://cdn.discordapp.com/avatars/${await discordIdOf(shown.player.id)}/abc123.png`,
       face: faceOf(shown.player.id),
     });
-    expect(bets.get(shy.player.id)).toMatchObject({ username: ANONYMOUS_NAME, avatarUrl: "", face: "" });
+    // The anonymous bet carries a stand-in, never the player's id: the other player's whole state has it nowhere.
+    const standIn = (await rooms[1]!.inbox.wait((m) => m.type === SHARED_ROOM_PUSH.self)).body.playerId as string;
+    expect(standIn).toMatch(new RegExp(`^${ANONYMOUS_ID_PREFIX}[A-Za-z0-9_-]{22}$`));
+    expect(bets.get(standIn)).toMatchObject({ playerId: standIn, username: ANONYMOUS_NAME, avatarUrl: "", face: "" });
+    const seenByOther = () => JSON.stringify(rooms[0]!.room.state.toJSON());
+    expect(seenByOther()).toContain(standIn);
+    expect(seenByOther()).not.toContain(shy.player.id);
+    // The named player is told their own id, and the anonymous player can still cash out their bet.
+    expect((await rooms[0]!.inbox.wait((m) => m.type === SHARED_ROOM_PUSH.self)).body).toEqual({ playerId: shown.player.id });
+    await startRun(t, clock, rooms[1]!.room);
+    if (stateOf(rooms[1]!.room).phase === "running") {
+      expect((await ask(rooms[1]!.room, rooms[1]!.inbox, CRASH_MESSAGES.cashOut, {})).type).toBe("result");
+      await waitFor(() => (bets.get(standIn) as { status: string }).status === "cashed_out");
+    }
+    expect(seenByOther()).not.toContain(shy.player.id);
+    // Anonymous mode switched off during the round: the bet shows the name, under the player's id, at once.
+    await t.request("PATCH", "/api/player/anonymous", { token: shy.token, body: { playerId: shy.player.id, enabled: false } });
+    await waitFor(() => bets.get(shy.player.id) !== undefined && bets.get(standIn) === undefined);
+    expect(bets.get(shy.player.id)).toMatchObject({ username: shy.player.username, face: faceOf(shy.player.id) });
+    // Their connection is told its entries' new id.
+    const lastSelf = () => rooms[1]!.inbox.messages.filter((m) => m.type === SHARED_ROOM_PUSH.self).at(-1)?.body.playerId;
+    await waitFor(() => lastSelf() === shy.player.id);
+    // And on again: a stand-in again, the id gone from what the other player sees.
+    await t.request("PATCH", "/api/player/anonymous", { token: shy.token, body: { playerId: shy.player.id, enabled: true } });
+    await waitFor(() => bets.get(shy.player.id) === undefined && bets.size === 2);
+    expect(seenByOther()).not.toContain(shy.player.id);
+    await waitFor(() => lastSelf() === standIn);
     await leaveAll(
       t,
       clock,
