@@ -104,7 +104,13 @@ export abstract class CrashRoom extends Room<{ state: CrashState; client: CrashC
     this.state.curveRate = this.s.config.crash.curveRate;
     const { bettingMs, bustedMs, tickMs, curveRate, leaseMs } = this.s.config.crash;
     this.machine = initialCrashState({ bettingMs, bustedMs, tickMs, curveRate, leaseMs });
-    this.players = new RoomPlayers(this, this.s, playerOf, () => this.render());
+    this.players = new RoomPlayers(
+      this,
+      this.s,
+      playerOf,
+      () => this.render(),
+      (playerId) => this.machine.bets.some((bet) => bet.playerId === playerId),
+    );
     const requests = new RoomRequests<CrashClient>(this, this.s, playerOf);
     requests.handle(CRASH_MESSAGES.bet, {
       schema: crashBetMessage,
@@ -112,7 +118,7 @@ export abstract class CrashRoom extends Room<{ state: CrashState; client: CrashC
       limit: "bet",
       work: (client, msg) => {
         const playerId = playerOf(client);
-        const username = this.players.shown(playerId, { username: "Player", anonymous: false }).username;
+        const username = this.players.of(client).username;
         const { requestId, amount } = msg;
         return this.request({ type: "betRequested", playerId, username, requestId, amount, autoCashOut: msg.autoCashOut ?? null });
       },
@@ -136,7 +142,8 @@ export abstract class CrashRoom extends Room<{ state: CrashState; client: CrashC
     this.countPlayers();
   }
 
-  override onLeave(): void {
+  override onLeave(client: CrashClient): void {
+    this.players.left(client);
     this.countPlayers();
   }
 
@@ -370,6 +377,8 @@ export abstract class CrashRoom extends Room<{ state: CrashState; client: CrashC
     }));
     const keys = new Set(bets.map((b) => b.shown.playerId));
     for (const key of [...this.state.bets.keys()]) if (!keys.has(key)) this.state.bets.delete(key);
+    // A player gone from the room whose bet went with its round is forgotten.
+    this.players.forgetGone();
     for (const { bet, shown: who } of bets) {
       let shown = this.state.bets.get(who.playerId);
       if (!shown) {

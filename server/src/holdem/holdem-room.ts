@@ -161,7 +161,16 @@ export abstract class HoldemRoom extends Room<{ state: TableRoomState; client: H
     this.scope = parsed.instanceId === null ? PUBLIC_SCOPE : instanceScope(parsed.instanceId);
     setAutoDispose(this, false);
     setTableState(this);
-    this.players = new RoomPlayers(this, this.s, playerOf, () => this.publish());
+    this.players = new RoomPlayers(
+      this,
+      this.s,
+      playerOf,
+      () => this.publish(),
+      (playerId) =>
+        this.seats.some((s) => s.playerId === playerId) ||
+        !!this.current?.hand.seats.some((s) => s.playerId === playerId) ||
+        !!this.previousHand?.start.seats.some((s) => s.playerId === playerId),
+    );
     this.reservations = new SeatReservations(
       this,
       this.s.clock,
@@ -296,6 +305,8 @@ export abstract class HoldemRoom extends Room<{ state: TableRoomState; client: H
     this.sentPrivate.delete(client.sessionId);
     this.reservations.release(client.sessionId);
     if (this.closing) return;
+    // The player's profile goes with their last connection, or once the table shows nothing of theirs.
+    this.players.left(client);
     const seat = this.seats.find((s) => s.playerId === playerOf(client));
     // The player left the room (or the grace ran out): the seat goes, its stack back to the balance.
     if (seat && this.holders.get(seat.seat)?.sessionId === client.sessionId) {
@@ -358,6 +369,9 @@ export abstract class HoldemRoom extends Room<{ state: TableRoomState; client: H
     if (own) throw new AppError("already_seated", 409, `You already sit at seat ${own.seat}`);
     if (this.closing) throw new AppError("table_closed", 409, "This table is closing");
     if (this.buying.has(seat) || this.holders.has(seat)) throw new AppError("seat_taken", 409, `Seat ${seat} is taken`);
+    // As the player is shown now, while they are here (refused when gone): a connection gone during the
+    // buy-in takes its profile with it, and the seat then shows them as recorded here (anonymous or not).
+    const { username, avatarUrl, face } = this.players.of(client);
     this.buying.add(seat);
     // The seat being bought is counted as taken: a seat held for this connection is not held any more.
     this.reservations.release(client.sessionId);
@@ -376,7 +390,6 @@ export abstract class HoldemRoom extends Room<{ state: TableRoomState; client: H
       if (this.holders.get(placed.seat)?.seatId === placed.seatId) return placed;
       throw new AppError("request_answered", 409, "That buy-in was made before and its seat left since: sit down with a new request");
     }
-    const { username, avatarUrl, face } = this.players.shown(playerId, { username: "Player", anonymous: false });
     this.seats = [...this.seats, sitDown(config, placed.seat, playerId, placed.stack)].sort((a, b) => a.seat - b.seat);
     this.holders.set(placed.seat, { seatId: placed.seatId, sessionId: client.sessionId, username, avatarUrl, face, leaving: false });
     if (!this.clients.some((c) => c.sessionId === client.sessionId)) {
@@ -671,6 +684,8 @@ export abstract class HoldemRoom extends Room<{ state: TableRoomState; client: H
     // Nobody seated and nobody here, and no hand being played or written: Colyseus may close the room.
     const between = this.phase === "waiting" || this.phase === "pause";
     setAutoDispose(this, this.seats.length === 0 && this.clients.length === 0 && between && !this.dealing);
+    // A player gone from the room whose seat and hands went since is forgotten.
+    this.players.forgetGone();
     this.sendPrivateViews();
     const text = JSON.stringify(snapshot);
     if (text !== this.lastSnapshot) {

@@ -109,7 +109,13 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
       () => seatsLeft(this.machine),
       () => this.publish(),
     );
-    this.players = new RoomPlayers(this, this.s, playerOf, () => this.publish());
+    this.players = new RoomPlayers(
+      this,
+      this.s,
+      playerOf,
+      () => this.publish(),
+      (playerId) => this.machine.seats.some((s) => s.playerId === playerId),
+    );
     const requests = new RoomRequests<TableClient>(this, this.s, playerOf);
     const answer = (
       type: TableMessageType,
@@ -127,7 +133,7 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
     requests.handle(TABLE_MESSAGES.sit, {
       schema: tableSitMessage,
       work: async (client, msg) => {
-        const profile = this.players.shown(playerOf(client), { username: "Player", anonymous: false });
+        const profile = this.players.of(client);
         const seat = this.decide({
           type: "sit",
           playerId: playerOf(client),
@@ -201,6 +207,8 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
   override onLeave(client: TableClient): void {
     this.reservations.release(client.sessionId);
     this.feed({ type: "leave", playerId: playerOf(client), sessionId: client.sessionId });
+    // Their profile goes too, or when their seat goes (a seat in a round is left after it).
+    this.players.left(client);
   }
 
   override async onDispose(): Promise<void> {
@@ -461,6 +469,8 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
         return { ...p, playerId, username, avatarUrl, face };
       }),
     };
+    // A player gone from the room whose seat went since is forgotten.
+    this.players.forgetGone();
     // Nobody seated and nobody here between rounds: Colyseus may close the room.
     setAutoDispose(this, this.machine.seats.length === 0 && this.clients.length === 0 && this.idle());
     this.list(snapshot.players.length, watchers);
