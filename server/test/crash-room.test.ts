@@ -15,6 +15,7 @@ import {
 import { ManualClock } from "../src/platform/clock";
 import { CrashStore } from "../src/crash/crash-store";
 import { faceOf } from "../src/core/players/face";
+import type { RoomPlayers } from "../src/core/rooms/room-players";
 import { startTestApp, TEST_DB, type TestApp } from "./harness";
 import { ask, newRequestId, waitFor } from "./room-helpers";
 import { CRASH_ENV, bettingRound, bustOf, joinCrash, leaveAll, runToBust, startRun, stateOf } from "./crash-room-helpers";
@@ -289,12 +290,24 @@ describe("who is in the list of bets", () => {
     await waitFor(() => bets.get(shy.player.id) === undefined && bets.size === 2);
     expect(seenByOther()).not.toContain(shy.player.id);
     await waitFor(() => lastSelf() === standIn);
-    await leaveAll(
-      t,
-      clock,
-      rooms.map((r) => r.room),
-      [`instance:${instanceId}`],
-    );
+
+    // The room keeps the profiles of its players only. The anonymous player leaves with their bet in the
+    // round: it is still shown under the stand-in until the round's bets go, then the player is forgotten.
+    const server = matchMaker.getLocalRoomById(rooms[0]!.room.roomId) as unknown as { players: RoomPlayers; clients: unknown[] };
+    expect(server.players.size).toBe(2);
+    const roundId = stateOf(rooms[0]!.room).roundId;
+    await rooms[1]!.room.leave();
+    await waitFor(() => server.clients.length === 1);
+    expect(server.players.size).toBe(2);
+    const othersBets = stateOf(rooms[0]!.room).bets;
+    expect(othersBets.get(standIn)).toMatchObject({ playerId: standIn, username: ANONYMOUS_NAME });
+    expect(seenByOther()).not.toContain(shy.player.id);
+    if (stateOf(rooms[0]!.room).phase === "running") await runToBust(t, clock, rooms[0]!.room);
+    await clock.advance(t.app.services.config.crash.bustedMs);
+    await bettingRound(rooms[0]!.room, roundId);
+    await waitFor(() => othersBets.size === 0);
+    await waitFor(() => server.players.size === 1);
+    await leaveAll(t, clock, [rooms[0]!.room], [`instance:${instanceId}`]);
   });
 });
 
