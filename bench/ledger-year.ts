@@ -9,8 +9,6 @@ import { sqlPrepared } from "../server/src/platform/db/sql";
 import { historyPage, playerSummary } from "../server/src/core/players/history";
 import { playerDetails } from "../server/src/admin/player-lookup";
 import { LEDGER_TAIL, READ_BATCH } from "../server/src/leaderboard/consumers";
-import { LEDGER_REASONS } from "../server/src/core/ledger/engine/reasons";
-import { REQUEST_LOOKBACK } from "../server/src/core/ledger/engine/reads";
 import { netWinnings } from "../server/src/leaderboard/builds";
 import { freshDatabase } from "./lib/database";
 import { bareBetTransactions } from "./lib/pgbench";
@@ -418,21 +416,28 @@ async function reads(database: Database, sql: pg.Client, layout: Layout): Promis
       SAMPLES,
     ],
     [
-      // The money path's lookup of a new request id's entries over the last 35 days (reads.ts), which keeps a
-      // request id unique across the monthly partitions (docs/scaling.md); here alone, in the product part of
-      // the read of each request under the player's lock.
+      // The money path's lookup of a new bet's entries (`<request id>#bet`, `#payout`) over the last 35 days,
+      // which keeps a request id unique across the monthly partitions (docs/scaling.md): the query of
+      // `ledger_refuse_reused` (migration 1764100000016), which the statement writing a batch's rows calls;
+      // here alone, as its own statement, so the plain layout (where that function is undone) runs it too.
       "request id lookup (player, new request id, 35 days)",
       async () => {
         const id = await randomPlayer();
-        const ids = LEDGER_REASONS.map((r) => `$2 || '#${r}'`).join(", ");
-        return () =>
-          database.run((em) =>
+        return () => {
+          const request = randomUUID();
+          return database.run((em) =>
             sqlPrepared(
               em,
-              `SELECT 1 FROM ledger_entries WHERE player_id = $1 AND request_id IN (${ids}) AND created_at >= now() - interval '${REQUEST_LOOKBACK}'`,
-              [id, randomUUID()],
+              `SELECT 1 FROM unnest($1::uuid[], $2::text[]) AS v(player_id, request_id)
+                WHERE EXISTS (SELECT 1 FROM ledger_entries e WHERE e.player_id = v.player_id AND e.request_id = v.request_id
+                                AND e.created_at >= now() - interval '35 days' AND e.created_at <= now()) LIMIT 1`,
+              [
+                [id, id],
+                [`${request}#bet`, `${request}#payout`],
+              ],
             ),
           );
+        };
       },
       SAMPLES,
     ],

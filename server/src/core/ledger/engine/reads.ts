@@ -4,7 +4,6 @@ import type { Row } from "../../../platform/db/rows";
 import { sqlRows } from "../../../platform/db/sql";
 import type { Pipe } from "../../../platform/db/pipeline";
 import { AppError } from "../../../platform/errors";
-import { LEDGER_REASONS } from "./reasons";
 
 /**
  * The engine's reads, all under the player's lock: the player's row (the lock itself), and in one
@@ -78,7 +77,6 @@ interface MoneyRead {
   next_hash: string | null;
   round: OpenRoundRow | null;
   stored: StoredAnswer | null;
-  spent: boolean;
 }
 
 export interface StoredAnswer {
@@ -88,19 +86,8 @@ export interface StoredAnswer {
 }
 
 /**
- * How far back the money path looks for a ledger entry of a request id before it writes one: the
- * ledger is partitioned by month, and its unique (player, request id) holds within a partition only
- * (migration 1764100000016). Bounded, the lookup probes the current and the previous month's partitions,
- * not one a month kept; an id replayed later than this would run as new (the client replays only what
- * it queued while reconnecting, minutes at most).
- */
-export const REQUEST_LOOKBACK = "35 days";
-
-/**
  * The select list that reads, for the player `player` and the request id `request` (SQL expressions),
- * the active seed, the next seed's hash, the open round, the stored answer, and whether a ledger entry
- * of the request id (`<request id>#<reason>`, reasons.ts) was written in the last `REQUEST_LOOKBACK` (its
- * answer may be pruned already).
+ * the active seed, the next seed's hash, the open round and the stored answer.
  */
 const moneyColumns = (player: string, request: string) => `
        (SELECT json_build_object('id', s.id, 'serverSeed', s.server_seed, 'serverSeedHash', s.server_seed_hash, 'clientSeed', s.client_seed, 'nonce', s.nonce)
@@ -112,18 +99,13 @@ const moneyColumns = (player: string, request: string) => `
                'seedActive', s.active)
           FROM open_rounds r JOIN fairness_seeds s ON s.id = r.seed_id WHERE r.player_id = ${player}) AS round,
        (SELECT json_build_object('kind', p.kind, 'fingerprint', p.fingerprint, 'response', p.response)
-          FROM processed_requests p WHERE p.player_id = ${player} AND p.request_id = ${request}) AS stored,
-       EXISTS (SELECT 1 FROM ledger_entries e
-                WHERE e.player_id = ${player} AND e.request_id IN (${LEDGER_REASONS.map((r) => `${request} || '#${r}'`).join(", ")})
-                  AND e.created_at >= now() - interval '${REQUEST_LOOKBACK}') AS spent`;
+          FROM processed_requests p WHERE p.player_id = ${player} AND p.request_id = ${request}) AS stored`;
 
 export interface PlayerMoney {
   seed: SeedRow;
   nextServerSeedHash: string;
   round: OpenRoundRow | null;
   stored: StoredAnswer | null;
-  /** A ledger entry of this request id exists (within `REQUEST_LOOKBACK`): it moved coins once already. */
-  spent: boolean;
 }
 
 function playerMoneyOf(row: MoneyRead | undefined): PlayerMoney {
@@ -140,7 +122,7 @@ function playerMoneyOf(row: MoneyRead | undefined): PlayerMoney {
         seed: asSeed(row.round.seed),
       }
     : null;
-  return { seed, nextServerSeedHash: row.next_hash, round, stored: row.stored ?? null, spent: row.spent === true };
+  return { seed, nextServerSeedHash: row.next_hash, round, stored: row.stored ?? null };
 }
 
 /** Active seed, next seed hash, open round and the stored answer, read in one statement under the lock. */

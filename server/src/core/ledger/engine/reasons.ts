@@ -1,16 +1,5 @@
 /** Why a ledger entry moved coins (the `reason` column of `ledger_entries`). */
-export const LEDGER_REASONS = [
-  "grant",
-  "bet",
-  "payout",
-  "refund",
-  "daily_spin",
-  "reward",
-  "admin_adjustment",
-  "buy_in",
-  "cash_out",
-] as const;
-export type LedgerReason = (typeof LEDGER_REASONS)[number];
+export type LedgerReason = "grant" | "bet" | "payout" | "refund" | "daily_spin" | "reward" | "admin_adjustment" | "buy_in" | "cash_out";
 
 /** The kinds of money request: a stored answer is replayed only to a request of the same kind (and contents). */
 export type RequestKind =

@@ -217,7 +217,7 @@ export class MoneyRequests {
     return this.transaction(async (em, announce) => {
       const player = await lockPlayer(em, playerId, true);
       if (!player) return null;
-      const { stored: _none, spent: _never, ...money } = await readPlayerMoney(em, playerId, null);
+      const { stored: _none, ...money } = await readPlayerMoney(em, playerId, null);
       const before = player.balance;
       const ctx: MoneyContext = { player, ...money, writes: new WriteBatch(), em, moved: false, origin: null, announced: [] };
       const result = work(ctx);
@@ -425,17 +425,12 @@ async function prepare(
   if (player.archived) throw accountArchived();
   const refusal = refusalForAccount(player.status, request);
   if (refusal) throw refusal;
-  const { stored, spent, ...money } = state.money();
+  const { stored, ...money } = state.money();
   if (stored) return { replay: replayOf(stored, request.kind, fingerprint) };
   const writes = new WriteBatch();
   const before = player.balance;
   const ctx: MoneyContext = { player, ...money, writes, em, moved: false, origin: request.origin ?? null, announced: [] };
   const answer = await m.work(ctx);
-  // The id moved coins once, long enough ago that its answer was pruned, perhaps in an earlier month's
-  // partition, whose unique index this insert would not meet: it is never run twice. Looked up under
-  // the player's lock, so two copies of one request cannot both pass; the partition's unique index
-  // stays the backstop (afterUniqueViolation).
-  if (spent && writes.entries.length > 0) throw requestIdReused();
   writes.answer({
     playerId: request.playerId,
     requestId: request.requestId,

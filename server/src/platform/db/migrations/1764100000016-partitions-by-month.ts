@@ -17,8 +17,11 @@ import type { MigrationInterface, QueryRunner } from "typeorm";
  * - the primary keys become `(id, created_at)`, the rounds' unique `seq` `(seq, created_at)`: a unique
  *   index of a partitioned table must contain the partition key;
  * - the unique (player, request id) of the ledger is kept on each partition alone
- *   (`<partition>_player_request`): it holds within a month; the money path looks the request id up
- *   over the last 35 days before its insert (server/src/core/ledger/engine/reads.ts).
+ *   (`<partition>_player_request`): it holds within a month. Across months, the statement that writes a
+ *   batch's entries (server/src/core/ledger/engine/writes.ts) first calls `ledger_refuse_reused`, which
+ *   looks each new entry's (player, request id) up over the last 35 days (the current and the previous
+ *   month's partitions) and raises the unique violation the index would have, naming
+ *   `ledger_entries_recent_player_request`.
  *
  * The view `game_plays` followed the renamed table: it is made again on the partitioned one. Like the
  * money migrations, it runs with the previous release stopped.
@@ -95,6 +98,28 @@ export class PartitionsByMonth1764100000016 implements MigrationInterface {
         UNION ALL
         SELECT id, player_id, game_type, played_at FROM game_plays_legacy`);
 
+    // A (player, request id) of the ledger used in the last 35 days, in any partition, is refused as the
+    // unique index refuses one in its own partition (SQLSTATE 23505). STABLE: it reads with the calling
+    // statement's snapshot, so it sees what earlier transactions wrote, not the rows that statement inserts.
+    await q.query(`
+      CREATE FUNCTION ledger_refuse_reused(players uuid[], ids text[]) RETURNS int LANGUAGE plpgsql STABLE AS $fn$
+      DECLARE
+        hit record;
+      BEGIN
+        SELECT v.player_id, v.request_id INTO hit FROM unnest(players, ids) AS v(player_id, request_id)
+         WHERE EXISTS (SELECT 1 FROM ledger_entries e
+                        WHERE e.player_id = v.player_id AND e.request_id = v.request_id
+                          AND e.created_at >= now() - interval '35 days' AND e.created_at <= now())
+         LIMIT 1;
+        IF FOUND THEN
+          RAISE EXCEPTION 'duplicate key value violates unique constraint "ledger_entries_recent_player_request"'
+            USING ERRCODE = 'unique_violation', CONSTRAINT = 'ledger_entries_recent_player_request',
+                  DETAIL = format('Key (player_id, request_id)=(%s, %s) was used in the last 35 days.', hit.player_id, hit.request_id);
+        END IF;
+        RETURN 1;
+      END
+      $fn$`);
+
     // The two months from the cut, each vacuumed after its inserts pass 1 % of its rows (the default
     // is 20 %), so index-only reads find its pages all-visible (as the partitions made ahead are).
     const storage = "WITH (autovacuum_vacuum_insert_scale_factor = 0.01)";
@@ -120,6 +145,7 @@ export class PartitionsByMonth1764100000016 implements MigrationInterface {
    * from where the sequence had got to, and the keys and indexes of before.
    */
   async down(q: QueryRunner): Promise<void> {
+    await q.query(`DROP FUNCTION ledger_refuse_reused(uuid[], text[])`);
     await q.query(`CREATE TABLE ledger_entries_plain (LIKE ledger_entries INCLUDING CONSTRAINTS)`);
     await q.query(`ALTER TABLE ledger_entries_plain ALTER COLUMN created_at SET DEFAULT now()`);
     await q.query(`INSERT INTO ledger_entries_plain SELECT * FROM ledger_entries`);
