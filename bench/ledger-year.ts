@@ -21,7 +21,7 @@ import { checkDisk, ledgerYearSizes, parseLedgerYearArgs, type Layout } from "./
  * year-sized ledger does to bets and history reads.
  *
  * In a database of its own (dropped at the end, also on failure or Ctrl-C) the product's migrations run
- * (the partitioning one, 1764100000016, undone again: the plain layout is the ledger of before it), then
+ * (the partitioning one, 1764100000017, undone again: the plain layout is the ledger of before it), then
  * `generate_series` writes N ledger entries and N/1.5 rounds (`game_sessions`) over the last 365
  * days for P players (by default a year's depth each: ENTRIES_PER_PLAYER_YEAR), with the tables'
  * indexes built after the load as a restore would. With the partitioned layout the same entries are
@@ -78,13 +78,13 @@ async function main() {
     checkDisk(ROWS, LAYOUTS.length, free);
 
     database = await openDatabase(db.url, "memory://");
-    // The plain layout is the ledger of before the product's partitioning (migration 1764100000016, undone
+    // The plain layout is the ledger of before the product's partitioning (migration 1764100000017, undone
     // here); the partitioned layout is this bench's copy of it by month, as the migration makes it.
     const [last] = await database.dataSource.query(`SELECT name FROM migrations ORDER BY id DESC LIMIT 1`);
-    if (last.name !== "PartitionsByMonth1764100000016") throw new Error(`the last migration is ${last.name}: check the plain layout`);
+    if (last.name !== "PartitionsByMonth1764100000017") throw new Error(`the last migration is ${last.name}: check the plain layout`);
     await database.dataSource.undoLastMigration({ transaction: "each" });
     // Marked applied again, so the readers' pools opened below do not partition the plain layout.
-    await sql.query(`INSERT INTO migrations (timestamp, name) VALUES ($1, $2)`, [1764100000016, last.name]);
+    await sql.query(`INSERT INTO migrations (timestamp, name) VALUES ($1, $2)`, [1764100000017, last.name]);
     // What an operator gives a restore's index builds; the bet and read phases run with the defaults.
     await sql.query(`SET maintenance_work_mem = '1GB'`);
     await sql.query(`SET synchronous_commit = off`);
@@ -418,7 +418,7 @@ async function reads(database: Database, sql: pg.Client, layout: Layout): Promis
     [
       // The money path's lookup of a new bet's entries (`<request id>#bet`, `#payout`) over the last 35 days,
       // which keeps a request id unique across the monthly partitions (docs/scaling.md): the query of
-      // `ledger_refuse_reused` (migration 1764100000016), which the statement writing a batch's rows calls;
+      // `ledger_refuse_reused` (migration 1764100000017), which the statement writing a batch's rows calls;
       // here alone, as its own statement, so the plain layout (where that function is undone) runs it too.
       "request id lookup (player, new request id, 35 days)",
       async () => {

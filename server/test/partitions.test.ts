@@ -1,12 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { MONTHS_AHEAD, makePartitionsAhead, partitionMonthsAhead } from "../src/platform/db/partitions";
 import { MIGRATIONS } from "../src/platform/db/migrations";
-import { PartitionsByMonth1764100000016 } from "../src/platform/db/migrations/1764100000016-partitions-by-month";
+import { PartitionsByMonth1764100000017 } from "../src/platform/db/migrations/1764100000017-partitions-by-month";
 import { startTestApp, type TestApp } from "./harness";
 import { ask, joinCasino, newRequestId, waitFor } from "./room-helpers";
 
 /**
- * The ledger and the rounds partitioned by month (migration 1764100000016, docs/scaling.md section 6):
+ * The ledger and the rounds partitioned by month (migration 1764100000017, docs/scaling.md section 6):
  * a request id replayed after its answer was pruned is refused even when its entries are in an earlier
  * month's partition, whose unique index the new insert would not meet; the partitions are made ahead.
  */
@@ -166,7 +166,7 @@ describe("the partitioning migration", () => {
     expect([before.ledger_kind, before.rounds_kind]).toEqual(["p", "p"]);
 
     // Undone down to before the partitioning: the migrations after it first, then it.
-    const undo = MIGRATIONS.length - MIGRATIONS.indexOf(PartitionsByMonth1764100000016);
+    const undo = MIGRATIONS.length - MIGRATIONS.indexOf(PartitionsByMonth1764100000017);
     for (let i = 0; i < undo; i++) await db.dataSource.undoLastMigration({ transaction: "each" });
     expect(await state()).toEqual({ ...before, ledger_kind: "r", rounds_kind: "r" });
     await db.dataSource.runMigrations({ transaction: "each" });

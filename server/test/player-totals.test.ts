@@ -127,7 +127,7 @@ async function plan(text: string, params: unknown[]): Promise<string> {
 }
 
 /**
- * The index and, on a table partitioned by month (migration 1764100000016), each partition's part of it:
+ * The index and, on a table partitioned by month (migration 1764100000017), each partition's part of it:
  * a plan names the part it scans.
  */
 async function indexAndParts(index: string): Promise<string[]> {

@@ -72,7 +72,7 @@ const INCLUDING_IN_MIGRATIONS = ["idx_game_sessions_player", "idx_ledger_player"
 const bigintLiteral = (value: string | null) => value?.replace(/^'(-?\d+)'::bigint$/, "$1") ?? null;
 
 /**
- * The partitions of the partitioned tables (migration 1764100000016), which no entity declares: their
+ * The partitions of the partitioned tables (migration 1764100000017), which no entity declares: their
  * parent is compared, with what the partitions alone hold (the ledger's unique request ids) left out.
  */
 const PARTITIONS = `SELECT relname::text FROM pg_class WHERE relispartition AND relkind = 'r'`;

@@ -32,7 +32,7 @@ interface IndexOf {
 
 /**
  * The indexes of `tables`, and those of their partitions that are a partition's own (not a part of the
- * table's index): the ledger's unique (player, request id) of each month (migration 1764100000016).
+ * table's index): the ledger's unique (player, request id) of each month (migration 1764100000017).
  */
 const indexesOf = (tables: string[]) =>
   sql<IndexOf>(

@@ -80,7 +80,7 @@ const LONGEST_TRANSACTION_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The lower bound on `created_at` that a tail by id of a table partitioned by time (the ledger, the
- * rounds: migration 1764100000016) adds to its read, so PostgreSQL reads the last partition or two
+ * rounds: migration 1764100000017) adds to its read, so PostgreSQL reads the last partition or two
  * instead of probing every month's index: the newest row's time the tail has read, less a day. A row
  * committed after the tail's position has an id above it and a time (its transaction's start) at most
  * a day before the newest row read. Until the tail has read a row (after a start or a reset) the

@@ -3,7 +3,7 @@ import { sqlRows } from "./sql";
 import type { Database } from "./database";
 
 /**
- * The tables partitioned by month (UTC) on `created_at` (migration 1764100000016), and what each
+ * The tables partitioned by month (UTC) on `created_at` (migration 1764100000017), and what each
  * month's partition carries besides the partitioned table's own indexes: the ledger's unique (player,
  * request id), which a partitioned table cannot hold across its partitions.
  */

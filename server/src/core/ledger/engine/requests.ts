@@ -123,7 +123,7 @@ export interface MoneyContext {
 const OPEN_ROUND_CONSTRAINT = "open_rounds_player_id_key";
 /**
  * The unique (player, request id) of each partition of `ledger_entries` (`<partition>_player_request`,
- * migration 1764100000016): entries outlive the stored answers of their requests.
+ * migration 1764100000017): entries outlive the stored answers of their requests.
  */
 const LEDGER_REQUEST_CONSTRAINT = /^ledger_entries_\w+_player_request$/;
 

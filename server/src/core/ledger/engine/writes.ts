@@ -120,7 +120,7 @@ export class WriteBatch {
  * they were queued (their ids and sequence numbers follow it).
  *
  * The ledger's unique (player, request id) holds within a month's partition only (migration
- * 1764100000016): `ledger_refuse_reused` looks each new entry's (player, request id) up over the last 35
+ * 1764100000017): `ledger_refuse_reused` looks each new entry's (player, request id) up over the last 35
  * days, with the statement's snapshot (rows of earlier transactions, not these), and raises the unique
  * violation the index would (`ledger_entries_recent_player_request`), so an id that moved coins once,
  * and whose stored answer was pruned since, is refused as before (`afterUniqueViolation`), though its

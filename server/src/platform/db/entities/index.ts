@@ -98,7 +98,7 @@ export class Player {
 
 /**
  * Append-only: every coin that moves has a row here; a player's balance is the sum of their deltas.
- * Partitioned by month on `created_at` (migration 1764100000016): the key is (id, created_at), the id
+ * Partitioned by month on `created_at` (migration 1764100000017): the key is (id, created_at), the id
  * comes from a sequence, and the unique (player_id, request_id) is on each partition alone
  * (`<partition>_player_request`), which an entity cannot declare.
  */
@@ -219,7 +219,7 @@ export class NextServerSeed {
 
 /**
  * A finished round (the spec's game_sessions), with what it takes to verify it. Partitioned by month on
- * `created_at` like the ledger (migration 1764100000016): the keys hold `created_at`.
+ * `created_at` like the ledger (migration 1764100000017): the keys hold `created_at`.
  */
 @Entity("game_sessions")
 @Check("game_sessions_result_check", `result IN ('win','lose','push')`)

@@ -26,8 +26,8 @@ import { TonightBoard1764100000012 } from "./1764100000012-tonight-board";
 import { DotsRulesVersion1764100000013 } from "./1764100000013-dots-rules-version";
 import { HoldemHandPlayers1764100000014 } from "./1764100000014-holdem-hand-players";
 import { TonightRaces1764100000015 } from "./1764100000015-tonight-races";
-import { PartitionsByMonth1764100000016 } from "./1764100000016-partitions-by-month";
-import { CoveringPlayerIndexes1764100000017 } from "./1764100000017-covering-player-indexes";
+import { CoveringPlayerIndexes1764100000016 } from "./1764100000016-covering-player-indexes";
+import { PartitionsByMonth1764100000017 } from "./1764100000017-partitions-by-month";
 
 /** In order; the data source runs the pending ones at start. */
 export const MIGRATIONS = [
@@ -59,6 +59,6 @@ export const MIGRATIONS = [
   DotsRulesVersion1764100000013,
   HoldemHandPlayers1764100000014,
   TonightRaces1764100000015,
-  PartitionsByMonth1764100000016,
-  CoveringPlayerIndexes1764100000017,
+  CoveringPlayerIndexes1764100000016,
+  PartitionsByMonth1764100000017,
 ];
