@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { TABLE_MESSAGES, type RevealedShoe, type TableSnapshot } from "@casino/common";
+import { SHARED_ROOM_PUSH, TABLE_MESSAGES, type RevealedShoe, type TableSnapshot } from "@casino/common";
 import { basicStrategy } from "@casino/common/games/blackjack/engine";
 import { cardName } from "@casino/common/games/cards";
 import { Inbox, ask, waitFor } from "../../server/test/room-helpers";
@@ -73,7 +73,10 @@ async function playAShoe() {
   });
   await waitFor(() => snap(room.state).previousShoe !== null, 150_000);
   // Every bet, Ready and action was taken (a refused one would have left the turn to the table's timer).
-  expect(inbox.messages.filter((m) => m.type !== "result")).toEqual([]);
+  // Beside the answers, the table only told the connection, once on joining, the id its own seat
+  // carries: the player's own, as they are not anonymous.
+  expect(inbox.messages.filter((m) => m.type !== "result" && m.type !== SHARED_ROOM_PUSH.self)).toEqual([]);
+  expect(inbox.messages.filter((m) => m.type === SHARED_ROOM_PUSH.self).map((m) => m.body)).toEqual([{ playerId: g.player.id }]);
   expect(snap(room.state).previousShoe!.id).toBe(first.id);
   await waitFor(() => snap(room.state).phase === "betting" && snap(room.state).shoe?.id !== first.id, 10_000);
   return { room, finished: first, dealing: snap(room.state).shoe! };

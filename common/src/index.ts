@@ -33,3 +33,4 @@ export * from "./reactions";
 export * from "./together-schemas";
 export * from "./table";
 export * from "./table-schemas";
+export * from "./shared-room-self";

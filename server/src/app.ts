@@ -64,6 +64,8 @@ import { Lifecycle } from "./platform/lifecycle";
 import { TokenBuckets } from "./platform/redis/token-bucket";
 import { SharedRateLimitStore } from "./platform/redis/rate-limit-store";
 import { countedRoom, metricsEndpoint, watchApp } from "./core/metrics";
+import { StandIns } from "./core/players/stand-ins";
+import { PROFILE_CHANGES } from "./core/rooms/room-players";
 
 export interface App {
   server: Server;
@@ -119,6 +121,7 @@ export async function createApp(config: Config, existingDb?: Database, clock: Cl
     ledger,
     announcements,
     players: new Players(db, ledger, config.specialBadges),
+    standIns: new StandIns(config.sessionSecret, () => clock.now()),
     seeds: new Seeds(db),
     events,
     retention: new Retention(db, ledger, config.retention, log),
@@ -159,6 +162,12 @@ export async function createApp(config: Config, existingDb?: Database, clock: Cl
   subscribeToCommits(announcements, services);
   services.players.onProfileChanged(services.leaderboards.profileChanged);
   services.players.onProfileChanged(async (playerId) => services.together.forget(playerId));
+  // The shared rooms showing the player, on any process, show the change (room-players.ts).
+  services.players.onProfileChanged(async (playerId) => {
+    await Promise.resolve(presence.publish(PROFILE_CHANGES, playerId)).catch((error) =>
+      log.error("room:profiles", "profile change not published", error),
+    );
+  });
   closedAccounts.onClosed((playerId, refusal) => void closeConnectionsOf(playerId, refusal, log));
 
   const transport = new SpreadPingTransport({ maxPayload: 16 * 1024 });

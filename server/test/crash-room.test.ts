@@ -1,8 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { matchMaker } from "@colyseus/core";
 import {
+  ANONYMOUS_ID_PREFIX,
   ANONYMOUS_NAME,
   CRASH_MESSAGES,
+  SHARED_ROOM_PUSH,
   PAYOUT_ROUNDING,
   crashCashOutPayout,
   crashMultiplierAt,
@@ -13,6 +15,7 @@ import {
 import { ManualClock } from "../src/platform/clock";
 import { CrashStore } from "../src/crash/crash-store";
 import { faceOf } from "../src/core/players/face";
+import type { RoomPlayers } from "../src/core/rooms/room-players";
 import { startTestApp, TEST_DB, type TestApp } from "./harness";
 import { ask, newRequestId, waitFor } from "./room-helpers";
 import { CRASH_ENV, bettingRound, bustOf, joinCrash, leaveAll, runToBust, startRun, stateOf } from "./crash-room-helpers";
@@ -240,7 +243,7 @@ describe("instances are kept apart", () => {
 });
 
 describe("who is in the list of bets", () => {
-  it("shows each bet with the player's name and Discord avatar; an anonymous player as Anonymous, with none", async () => {
+  it("shows each bet with the player's name and Discord avatar; an anonymous player as Anonymous, with none, under a stand-in", async () => {
     const instanceId = "inst-faces";
     const shown = await discordPlayer(instanceId);
     const shy = await discordPlayer(instanceId);
@@ -260,13 +263,51 @@ describe("who is in the list of bets", () => {
       avatarUrl: `https://cdn.discordapp.com/avatars/${await discordIdOf(shown.player.id)}/abc123.png`,
       face: faceOf(shown.player.id),
     });
-    expect(bets.get(shy.player.id)).toMatchObject({ username: ANONYMOUS_NAME, avatarUrl: "", face: "" });
-    await leaveAll(
-      t,
-      clock,
-      rooms.map((r) => r.room),
-      [`instance:${instanceId}`],
-    );
+    // The anonymous bet carries a stand-in, never the player's id: the other player's whole state has it nowhere.
+    const standIn = (await rooms[1]!.inbox.wait((m) => m.type === SHARED_ROOM_PUSH.self)).body.playerId as string;
+    expect(standIn).toMatch(new RegExp(`^${ANONYMOUS_ID_PREFIX}[A-Za-z0-9_-]{22}$`));
+    expect(bets.get(standIn)).toMatchObject({ playerId: standIn, username: ANONYMOUS_NAME, avatarUrl: "", face: "" });
+    const seenByOther = () => JSON.stringify(rooms[0]!.room.state.toJSON());
+    expect(seenByOther()).toContain(standIn);
+    expect(seenByOther()).not.toContain(shy.player.id);
+    // The named player is told their own id, and the anonymous player can still cash out their bet.
+    expect((await rooms[0]!.inbox.wait((m) => m.type === SHARED_ROOM_PUSH.self)).body).toEqual({ playerId: shown.player.id });
+    await startRun(t, clock, rooms[1]!.room);
+    if (stateOf(rooms[1]!.room).phase === "running") {
+      expect((await ask(rooms[1]!.room, rooms[1]!.inbox, CRASH_MESSAGES.cashOut, {})).type).toBe("result");
+      await waitFor(() => (bets.get(standIn) as { status: string }).status === "cashed_out");
+    }
+    expect(seenByOther()).not.toContain(shy.player.id);
+    // Anonymous mode switched off during the round: the bet shows the name, under the player's id, at once.
+    await t.request("PATCH", "/api/player/anonymous", { token: shy.token, body: { playerId: shy.player.id, enabled: false } });
+    await waitFor(() => bets.get(shy.player.id) !== undefined && bets.get(standIn) === undefined);
+    expect(bets.get(shy.player.id)).toMatchObject({ username: shy.player.username, face: faceOf(shy.player.id) });
+    // Their connection is told its entries' new id.
+    const lastSelf = () => rooms[1]!.inbox.messages.filter((m) => m.type === SHARED_ROOM_PUSH.self).at(-1)?.body.playerId;
+    await waitFor(() => lastSelf() === shy.player.id);
+    // And on again: a stand-in again, the id gone from what the other player sees.
+    await t.request("PATCH", "/api/player/anonymous", { token: shy.token, body: { playerId: shy.player.id, enabled: true } });
+    await waitFor(() => bets.get(shy.player.id) === undefined && bets.size === 2);
+    expect(seenByOther()).not.toContain(shy.player.id);
+    await waitFor(() => lastSelf() === standIn);
+
+    // The room keeps the profiles of its players only. The anonymous player leaves with their bet in the
+    // round: it is still shown under the stand-in until the round's bets go, then the player is forgotten.
+    const server = matchMaker.getLocalRoomById(rooms[0]!.room.roomId) as unknown as { players: RoomPlayers; clients: unknown[] };
+    expect(server.players.size).toBe(2);
+    const roundId = stateOf(rooms[0]!.room).roundId;
+    await rooms[1]!.room.leave();
+    await waitFor(() => server.clients.length === 1);
+    expect(server.players.size).toBe(2);
+    const othersBets = stateOf(rooms[0]!.room).bets;
+    expect(othersBets.get(standIn)).toMatchObject({ playerId: standIn, username: ANONYMOUS_NAME });
+    expect(seenByOther()).not.toContain(shy.player.id);
+    if (stateOf(rooms[0]!.room).phase === "running") await runToBust(t, clock, rooms[0]!.room);
+    await clock.advance(t.app.services.config.crash.bustedMs);
+    await bettingRound(rooms[0]!.room, roundId);
+    await waitFor(() => othersBets.size === 0);
+    await waitFor(() => server.players.size === 1);
+    await leaveAll(t, clock, [rooms[0]!.room], [`instance:${instanceId}`]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { matchMaker } from "@colyseus/core";
-import { sha256Hex } from "@casino/common";
+import { ANONYMOUS_ID_PREFIX, ANONYMOUS_NAME, SHARED_ROOM_PUSH, sha256Hex } from "@casino/common";
 import { checkHoldemRecord, dealHoldemHand, holdemHandFile, recordOfFile } from "@casino/common/games/holdem/index";
 import {
   HOLDEM_HAND_PAUSE_MS,
@@ -460,6 +460,64 @@ describe("sitting out and coming back", () => {
     for (const j of players) await ask(j.room, j.inbox, HOLDEM_MESSAGES.leave, {});
     await waitFor(() => snap(first).seats.length === 0, 10_000);
     await Promise.all(players.map((j) => j.room.leave()));
+  });
+});
+
+describe("an anonymous player at the table", () => {
+  it("plays under a stand-in: the other player's table and hand never carry their id; anonymous mode switched while seated shows at once", async () => {
+    const [shy, other] = await guests(2);
+    const anonymous = (enabled: boolean) =>
+      t.request("PATCH", "/api/player/anonymous", { token: shy!.token, body: { playerId: shy!.player.id, enabled } });
+    expect((await anonymous(true)).status).toBe(200);
+    const a = await join(shy!.token);
+    const b = await join(other!.token, a.room.roomId);
+    const selfOf = (j: Joined) =>
+      j.inbox.messages.filter((m) => m.type === SHARED_ROOM_PUSH.self).at(-1)?.body.playerId as string | undefined;
+    await waitFor(() => selfOf(a) && selfOf(b));
+    const standIn = selfOf(a)!;
+    expect(standIn).toMatch(new RegExp(`^${ANONYMOUS_ID_PREFIX}[A-Za-z0-9_-]{22}$`));
+    expect(selfOf(b)).toBe(other!.player.id);
+    await sit(a, 1, 100);
+    await sit(b, 3, 100);
+    await waitFor(() => snap(b).seats.length === 2);
+    expect(snap(b).seats.find((x) => x.seat === 1)).toMatchObject({
+      playerId: standIn,
+      username: ANONYMOUS_NAME,
+      avatarUrl: null,
+      face: null,
+    });
+    // A hand: the anonymous player (the button, first to act) finds their seat by the id they were told, and plays.
+    await clock.advance(HOLDEM_HAND_PAUSE_MS);
+    await toAct(b, 1, 1);
+    expect(snap(a).hand!.seats.find((x) => x.playerId === selfOf(a))?.seat).toBe(1);
+    expect((await act(a, { type: "call" })).type).toBe("result");
+    await toAct(b, 1, 3);
+    expect((await act(b, { type: "fold" })).type).toBe("result");
+    await handOver(b, 1);
+    // The revealed hand, with the stand-in in its record, still re-deals.
+    expect(snap(b).previousHand!.start.seats.find((x) => x.seat === 1)?.playerId).toBe(standIn);
+    verified(snap(b));
+    // Nor does the hand's public record name them: it still re-deals.
+    const record = await t.request("GET", `/api/holdem-hands/${snap(b).previousHand!.handId}`);
+    expect(record.status).toBe(200);
+    expect(JSON.stringify(record.body)).not.toContain(shy!.player.id);
+    expect(JSON.stringify(record.body)).not.toContain(other!.player.id);
+    verified({ ...snap(b), previousHand: { ...record.body, outcome: snap(b).previousHand!.outcome } });
+    // Everything the other player received while the player was anonymous: the id nowhere.
+    expect(b.seen.length).toBeGreaterThan(3);
+    expect(JSON.stringify(b.seen)).not.toContain(shy!.player.id);
+    expect(JSON.stringify([b.inbox.messages, b.privates])).not.toContain(shy!.player.id);
+    // Anonymous mode off while seated: the seat shows the name under the player's id, and the connection is told.
+    expect((await anonymous(false)).status).toBe(200);
+    await waitFor(() => snap(b).seats.find((x) => x.seat === 1)?.playerId === shy!.player.id && selfOf(a) === shy!.player.id);
+    expect(snap(b).seats.find((x) => x.seat === 1)?.username).toBe(shy!.player.username);
+    // And on again: the same stand-in today, everywhere on the table.
+    expect((await anonymous(true)).status).toBe(200);
+    await waitFor(() => snap(b).seats.find((x) => x.seat === 1)?.playerId === standIn && selfOf(a) === standIn);
+    expect(JSON.stringify(snap(b))).not.toContain(shy!.player.id);
+    for (const j of [a, b]) await ask(j.room, j.inbox, HOLDEM_MESSAGES.leave, {});
+    await waitFor(() => snap(a).seats.length === 0, 10_000);
+    await Promise.all([a, b].map((j) => j.room.leave()));
   });
 });
 

@@ -1,6 +1,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Room } from "@colyseus/sdk";
-import { TABLE_MESSAGES, revealedShoe, sha256Hex, type RevealedShoe, type TableSnapshot } from "@casino/common";
+import {
+  ANONYMOUS_ID_PREFIX,
+  ANONYMOUS_NAME,
+  SHARED_ROOM_PUSH,
+  TABLE_MESSAGES,
+  revealedShoe,
+  sha256Hex,
+  type RevealedShoe,
+  type TableSnapshot,
+} from "@casino/common";
 import { deriveShoe, type SeatSeed } from "@casino/common/games/shoe";
 import { checkShoeRecord, verifyShoe } from "@casino/common/verifiers/verify-shoe";
 import { basicStrategy, cardPoints, type BlackjackAction } from "@casino/common/games/blackjack/engine";
@@ -58,9 +67,15 @@ interface Joined {
   seen: TableSnapshot[];
 }
 
-async function joinTable(token: string, options: Record<string, unknown>, roomId?: string): Promise<Joined> {
+/** Joins the table `roomId`, or one matched by `options` (`create`: a new public table). */
+async function joinTable(token: string, options: Record<string, unknown>, roomId?: string | "create"): Promise<Joined> {
   const sdk = t.sdk(token);
-  const room = roomId ? await sdk.joinById(roomId, options) : await sdk.joinOrCreate("blackjack-table", options);
+  const room =
+    roomId === "create"
+      ? await sdk.create("blackjack-table", options)
+      : roomId
+        ? await sdk.joinById(roomId, options)
+        : await sdk.joinOrCreate("blackjack-table", options);
   const inbox = new Inbox(room);
   const seen: TableSnapshot[] = [];
   room.onStateChange((state: any) => {
@@ -445,6 +460,56 @@ describe("a dropped player's grace", () => {
   });
 });
 
+describe("an anonymous player at the table", () => {
+  it("sits and plays under a stand-in: the other player's table never carries their id; anonymous mode switched while seated shows at once", async () => {
+    const [shy, other] = await Promise.all([t.guest(), t.guest()]);
+    const anonymous = (enabled: boolean) =>
+      t.request("PATCH", "/api/player/anonymous", { token: shy.token, body: { playerId: shy.player.id, enabled } });
+    expect((await anonymous(true)).status).toBe(200);
+    const a = await joinTable(shy.token, { instanceId: null }, "create");
+    const b = await joinTable(other.token, { instanceId: null }, a.room.roomId);
+    const selfOf = (j: Joined) =>
+      j.inbox.messages.filter((m) => m.type === SHARED_ROOM_PUSH.self).at(-1)?.body.playerId as string | undefined;
+    await waitFor(() => selfOf(a) && selfOf(b));
+    const standIn = selfOf(a)!;
+    expect(standIn).toMatch(new RegExp(`^${ANONYMOUS_ID_PREFIX}[A-Za-z0-9_-]{22}$`));
+    expect(selfOf(b)).toBe(other.player.id);
+    expect((await ask(a.room, a.inbox, TABLE_MESSAGES.sit, { seat: 2 })).type).toBe("result");
+    expect((await ask(b.room, b.inbox, TABLE_MESSAGES.sit, { seat: 3 })).type).toBe("result");
+    await waitFor(() => snap(b.room).players.length === 2);
+    expect(snap(b.room).players.find((p) => p.seat === 2)).toMatchObject({
+      playerId: standIn,
+      username: ANONYMOUS_NAME,
+      avatarUrl: null,
+      face: null,
+    });
+    expect(snap(b.room).players.find((p) => p.seat === 3)?.playerId).toBe(other.player.id);
+    // The anonymous player plays a round: their own seat is the one their connection was told of.
+    await waitFor(() => snap(a.room).phase === "betting", 10_000);
+    for (const j of [a, b])
+      expect((await ask(j.room, j.inbox, TABLE_MESSAGES.bet, { amount: 5 })).body).toMatchObject({ seat: expect.any(Number) });
+    for (const j of [a, b]) expect((await ask(j.room, j.inbox, TABLE_MESSAGES.ready, {})).type).toBe("result");
+    await waitFor(() => snap(a.room).view !== null && snap(a.room).phase !== "betting");
+    await advanceUntil(a.room, (s) => s.phase === "settled");
+    const mine = snap(a.room).players.find((p) => p.playerId === selfOf(a));
+    expect(mine).toMatchObject({ seat: 2, bet: 5 });
+    // Everything the other player received while the player was anonymous (a whole round): the id nowhere.
+    const anonymousRound = b.seen.length;
+    expect(anonymousRound).toBeGreaterThan(3);
+    expect(JSON.stringify(b.seen)).not.toContain(shy.player.id);
+    expect(JSON.stringify(b.inbox.messages)).not.toContain(shy.player.id);
+    // Anonymous mode off while seated: the seat shows the name under the player's id, and the connection is told.
+    expect((await anonymous(false)).status).toBe(200);
+    await waitFor(() => snap(b.room).players.find((p) => p.seat === 2)?.playerId === shy.player.id && selfOf(a) === shy.player.id);
+    expect(snap(b.room).players.find((p) => p.seat === 2)).toMatchObject({ username: shy.player.username, face: faceOf(shy.player.id) });
+    // And on again: the same stand-in today, and the id is gone from the table again.
+    expect((await anonymous(true)).status).toBe(200);
+    await waitFor(() => snap(b.room).players.find((p) => p.seat === 2)?.playerId === standIn && selfOf(a) === standIn);
+    expect(JSON.stringify(snap(b.room))).not.toContain(shy.player.id);
+    await Promise.all([a.room.leave(), b.room.leave()]);
+  });
+});
+
 describe("a whole shoe", () => {
   it("is dealt to its cut card, then its seed is revealed and a new shoe committed before its first round; the record re-derives", async () => {
     const g = await t.guest();
@@ -498,7 +563,7 @@ describe("a whole shoe", () => {
       await clock.advance(SETTLED_MS);
     }
     // Every bet, Ready and action the player sent was taken (a refused one would have left the turn to the timer).
-    expect(j.inbox.messages.filter((m) => m.type !== "result")).toEqual([]);
+    expect(j.inbox.messages.filter((m) => m.type !== "result" && m.type !== SHARED_ROOM_PUSH.self)).toEqual([]);
     expect(j.inbox.messages.filter((m) => m.body?.type === TABLE_MESSAGES.act).length).toBeGreaterThan(0);
     const finished = snap(j.room).previousShoe!;
     expect(finished.id).toBe(first.id);

@@ -10,7 +10,8 @@ import {
   type HoldemTableSnapshot,
 } from "@casino/common/holdem-table";
 import type { HoldemAction } from "@casino/common/games/holdem/hand-machine";
-import { RoomConnection } from "./room";
+import type { RoomConnection } from "./room";
+import { SharedRoomConnection } from "./shared-room";
 
 /** What the Hold'em table shows: the table everyone sees, and this player's own cards and choices. */
 export interface HoldemState {
@@ -24,15 +25,16 @@ export interface HoldemState {
  * table, or (no instance) a public table with a free seat (the server creates one when every table is full). The table is one JSON snapshot, the same for every
  * client; a seated player's hole cards and legal actions come in a message to that player only.
  */
-export class HoldemConnection extends RoomConnection<HoldemState | null> {
+export class HoldemConnection extends SharedRoomConnection<HoldemState | null> {
   private own: HoldemPrivateView | null = null;
 
   constructor(
     token: string,
     private readonly instanceId: string | null,
     listener: ConstructorParameters<typeof RoomConnection<HoldemState | null>>[1],
+    playerId: string | null,
   ) {
-    super(token, listener);
+    super(token, playerId, listener);
   }
 
   sit(seat: number, buyIn: number): Promise<HoldemAnswer> {
@@ -63,11 +65,12 @@ export class HoldemConnection extends RoomConnection<HoldemState | null> {
 
   /** Null until the room has published its first snapshot. */
   protected read(state: unknown): HoldemState | null {
-    const table = holdemSnapshotOf(state as Partial<HoldemRoomState>);
+    const table = this.ownEntries(holdemSnapshotOf(state as Partial<HoldemRoomState>));
     return table && { table, own: this.own };
   }
 
   protected override takes(type: string, body: unknown): boolean {
+    if (super.takes(type, body)) return true;
     if (type !== HOLDEM_PUSH.private) return false;
     this.own = body as HoldemPrivateView;
     this.restate();

@@ -2,20 +2,22 @@ import type { Client, Room } from "@colyseus/sdk";
 import { ROOMS } from "@casino/common/rooms";
 import { TABLE_MESSAGES, tableSnapshotOf, type TableAnswer, type TableRoomState, type TableSnapshot } from "@casino/common/table";
 import type { BlackjackAction } from "@casino/common/games/blackjack/engine";
-import { RoomConnection } from "./room";
+import type { RoomConnection } from "./room";
+import { SharedRoomConnection } from "./shared-room";
 
 /**
  * Loaded only with the blackjack table's chunk. The `blackjack-table` room: the activity instance's one
  * table, or (no instance) a public table with a free seat. The server sends the whole table as one JSON
  * snapshot, the same for every client.
  */
-export class TableConnection extends RoomConnection<TableSnapshot | null> {
+export class TableConnection extends SharedRoomConnection<TableSnapshot | null> {
   constructor(
     token: string,
     private readonly instanceId: string | null,
     listener: ConstructorParameters<typeof RoomConnection<TableSnapshot | null>>[1],
+    playerId: string | null,
   ) {
-    super(token, listener);
+    super(token, playerId, listener);
   }
 
   sit(seat: number): Promise<TableAnswer> {
@@ -46,6 +48,6 @@ export class TableConnection extends RoomConnection<TableSnapshot | null> {
 
   /** Null until the room has published its first snapshot. */
   protected read(state: unknown): TableSnapshot | null {
-    return tableSnapshotOf(state as Partial<TableRoomState>);
+    return this.ownEntries(tableSnapshotOf(state as Partial<TableRoomState>));
   }
 }

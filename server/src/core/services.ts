@@ -10,6 +10,7 @@ import type { SessionTokens } from "./auth/session";
 import type { DiscordOAuth } from "./auth/discord";
 import type { Announcements } from "./ledger/engine/index";
 import type { Players } from "./players/players";
+import type { StandIns } from "./players/stand-ins";
 import type { PlayerEvents } from "./events/player-events";
 import type { Seeds } from "./seeds";
 import type { RoomLimiter } from "./rooms/rate-limit";
@@ -37,6 +38,8 @@ export interface CoreServices {
   /** What each commit of the ledger did, told after COMMIT to its subscribers (wired in announced.ts). */
   announcements: Announcements;
   players: Players;
+  /** The stand-ins anonymous players are shown under in the shared rooms (core/rooms/room-players.ts). */
+  standIns: StandIns;
   seeds: Seeds;
   events: PlayerEvents;
   /** Rate-limited logging: one line per kind of failure and window. */

@@ -8,7 +8,7 @@ import {
   crashJoinOptions,
 } from "@casino/common";
 import type { SessionClaims } from "../core/auth/session";
-import { faceOf, roomProfile, type RoomProfile } from "../core/players/face";
+import { RoomPlayers } from "../core/rooms/room-players";
 import { AppError } from "../platform/errors";
 import { countCrashStep } from "../core/metrics";
 import type { CoreServices } from "../core/services";
@@ -36,7 +36,7 @@ const playerOf = (client: CrashClient): string => client.auth!.playerId;
 /** The services the room uses. */
 export type CrashRoomServices = Pick<
   CoreServices,
-  "clock" | "config" | "db" | "instances" | "lifecycle" | "log" | "players" | "roomLimits" | "tokens"
+  "clock" | "config" | "db" | "instances" | "lifecycle" | "log" | "players" | "roomLimits" | "standIns" | "tokens"
 > & { crash: CrashStore; ledger: CrashLedger; together: Pick<Together, "crashSettled"> };
 
 /**
@@ -81,8 +81,8 @@ export abstract class CrashRoom extends Room<{ state: CrashState; client: CrashC
 
   private scope = "";
   private machine!: CrashMachineState;
-  /** The name and picture each player shows the room with (anonymous: `ANONYMOUS_NAME` and none), set on join. */
-  private readonly profiles = new Map<string, RoomProfile>();
+  /** How each player is shown (anonymous: `ANONYMOUS_NAME`, no picture, a stand-in for the id), read on join. */
+  private players!: RoomPlayers;
   /** The answers of this round's requests, by request id: a bet's until answered, a cash-out's for repeats. */
   private readonly answers = new Map<string, Promise<unknown>>();
   private wakeTimer: ClockTimer | undefined;
@@ -104,6 +104,13 @@ export abstract class CrashRoom extends Room<{ state: CrashState; client: CrashC
     this.state.curveRate = this.s.config.crash.curveRate;
     const { bettingMs, bustedMs, tickMs, curveRate, leaseMs } = this.s.config.crash;
     this.machine = initialCrashState({ bettingMs, bustedMs, tickMs, curveRate, leaseMs });
+    this.players = new RoomPlayers(
+      this,
+      this.s,
+      playerOf,
+      () => this.render(),
+      (playerId) => this.machine.bets.some((bet) => bet.playerId === playerId),
+    );
     const requests = new RoomRequests<CrashClient>(this, this.s, playerOf);
     requests.handle(CRASH_MESSAGES.bet, {
       schema: crashBetMessage,
@@ -111,7 +118,7 @@ export abstract class CrashRoom extends Room<{ state: CrashState; client: CrashC
       limit: "bet",
       work: (client, msg) => {
         const playerId = playerOf(client);
-        const username = this.profiles.get(playerId)?.username ?? "Player";
+        const username = this.players.of(client).username;
         const { requestId, amount } = msg;
         return this.request({ type: "betRequested", playerId, username, requestId, amount, autoCashOut: msg.autoCashOut ?? null });
       },
@@ -127,8 +134,7 @@ export abstract class CrashRoom extends Room<{ state: CrashState; client: CrashC
   override async onJoin(client: CrashClient): Promise<void> {
     if (!client.auth) throw new AppError("unauthorized", 401, "Authentication required");
     if (client.auth.scope !== this.scope) throw new AppError("forbidden", 403, "This crash room belongs to another activity instance");
-    const player = await this.s.players.get(client.auth.playerId);
-    this.profiles.set(player.id, roomProfile(player));
+    await this.players.joined(client);
     this.countPlayers();
   }
 
@@ -136,7 +142,8 @@ export abstract class CrashRoom extends Room<{ state: CrashState; client: CrashC
     this.countPlayers();
   }
 
-  override onLeave(): void {
+  override onLeave(client: CrashClient): void {
+    this.players.left(client);
     this.countPlayers();
   }
 
@@ -150,6 +157,7 @@ export abstract class CrashRoom extends Room<{ state: CrashState; client: CrashC
 
   override async onDispose(): Promise<void> {
     // A round cut short is settled now by the restart rule, rather than after its lease (never busted early).
+    this.players.dispose();
     this.dispatch({ type: "stop" });
     await this.stoppedPromise;
   }
@@ -354,25 +362,34 @@ export abstract class CrashRoom extends Room<{ state: CrashState; client: CrashC
     this.leaseTimer = setInterval(() => void this.s.crash.renewLease(roundId).catch(() => undefined), Math.max(100, Math.floor(lease / 3)));
   }
 
-  /** Copies the machine's view of the round and its bets into the schema state (only what changed). */
+  /**
+   * Copies the machine's view of the round and its bets into the schema state (only what changed). A
+   * bet is keyed and shown by its player's id as the room shows it: a stand-in for an anonymous player.
+   */
   private render(): void {
     const view = this.machine.view;
     const state = this.state as unknown as Record<string, unknown>;
     for (const [key, value] of Object.entries(view)) if (state[key] !== value) state[key] = value;
-    const bets = this.machine.bets;
-    for (const key of [...this.state.bets.keys()]) if (!bets.some((b) => b.playerId === key)) this.state.bets.delete(key);
-    for (const bet of bets) {
-      let shown = this.state.bets.get(bet.playerId);
+    const bets = this.machine.bets.map((bet) => ({
+      bet,
+      // A bet recovered after a restart, of a player not in the room since, is shown as it was placed.
+      shown: this.players.shown(bet.playerId, { username: bet.username, anonymous: bet.username === ANONYMOUS_NAME }),
+    }));
+    const keys = new Set(bets.map((b) => b.shown.playerId));
+    for (const key of [...this.state.bets.keys()]) if (!keys.has(key)) this.state.bets.delete(key);
+    // A player gone from the room whose bet went with its round is forgotten.
+    this.players.forgetGone();
+    for (const { bet, shown: who } of bets) {
+      let shown = this.state.bets.get(who.playerId);
       if (!shown) {
         shown = new CrashBetView();
-        this.state.bets.set(bet.playerId, shown);
+        this.state.bets.set(who.playerId, shown);
       }
       const fields = {
-        playerId: bet.playerId,
-        username: bet.username,
-        // A bet recovered after a restart, of a player not in the room since, shows the generated face.
-        avatarUrl: bet.username === ANONYMOUS_NAME ? "" : (this.profiles.get(bet.playerId)?.avatarUrl ?? ""),
-        face: bet.username === ANONYMOUS_NAME ? "" : faceOf(bet.playerId),
+        playerId: who.playerId,
+        username: who.username,
+        avatarUrl: who.avatarUrl ?? "",
+        face: who.face ?? "",
         amount: bet.amount,
         autoCashOut: bet.autoCashOut ?? 0,
         status: bet.status,

@@ -1,5 +1,5 @@
 import { Room, type AuthContext, type Client } from "@colyseus/core";
-import { ACCOUNT_CLOSED_CLOSE_CODE, sha256Hex } from "@casino/common";
+import { ACCOUNT_CLOSED_CLOSE_CODE, ANONYMOUS_NAME, sha256Hex } from "@casino/common";
 import type { SeatSeed } from "@casino/common/games/shoe";
 import {
   afterHand,
@@ -42,7 +42,7 @@ import {
   type HoldemTableSnapshot,
 } from "@casino/common/holdem-table";
 import type { ClockTimer } from "../platform/clock";
-import { roomProfile, type RoomProfile } from "../core/players/face";
+import { RoomPlayers } from "../core/rooms/room-players";
 import { AppError } from "../platform/errors";
 import type { CoreServices } from "../core/services";
 import type { HoldemStore } from "./holdem-store";
@@ -83,7 +83,7 @@ interface HandInPlay {
 /** The services the room uses. */
 export type HoldemRoomServices = Pick<
   CoreServices,
-  "clock" | "config" | "db" | "instances" | "lifecycle" | "log" | "players" | "roomLimits" | "tokens"
+  "clock" | "config" | "db" | "instances" | "lifecycle" | "log" | "players" | "roomLimits" | "standIns" | "tokens"
 > & { holdem: HoldemStore; ledger: { holdem: HoldemMoney } };
 
 /** The Hold'em room type of one app: the room class with that app's services and the shared tables' onAuth. */
@@ -143,7 +143,8 @@ export abstract class HoldemRoom extends Room<{ state: TableRoomState; client: H
   private readonly running = new Set<Promise<unknown>>();
   /** Colyseus's wait for each dropped connection, by session: ended when the seat's grace runs out. */
   private readonly graces = new Map<string, { reject: (reason?: unknown) => void }>();
-  private readonly profiles = new Map<string, RoomProfile>();
+  /** How the players here are shown (anonymous: `ANONYMOUS_NAME`, no picture, a stand-in for the id), read on join. */
+  private players!: RoomPlayers;
   /** What each seated connection was last sent privately, so it is sent again only when it changes. */
   private readonly sentPrivate = new Map<string, string>();
   private lastSnapshot = "";
@@ -160,6 +161,16 @@ export abstract class HoldemRoom extends Room<{ state: TableRoomState; client: H
     this.scope = parsed.instanceId === null ? PUBLIC_SCOPE : instanceScope(parsed.instanceId);
     setAutoDispose(this, false);
     setTableState(this);
+    this.players = new RoomPlayers(
+      this,
+      this.s,
+      playerOf,
+      () => this.publish(),
+      (playerId) =>
+        this.seats.some((s) => s.playerId === playerId) ||
+        !!this.current?.hand.seats.some((s) => s.playerId === playerId) ||
+        !!this.previousHand?.start.seats.some((s) => s.playerId === playerId),
+    );
     this.reservations = new SeatReservations(
       this,
       this.s.clock,
@@ -237,10 +248,9 @@ export abstract class HoldemRoom extends Room<{ state: TableRoomState; client: H
   override async onJoin(client: HoldemClient): Promise<void> {
     if (!client.auth) throw new AppError("unauthorized", 401, "Authentication required");
     if (client.auth.scope !== this.scope) throw new AppError("forbidden", 403, "This table belongs to another activity instance");
-    const player = await this.s.players.get(client.auth.playerId);
-    this.profiles.set(player.id, roomProfile(player));
+    await this.players.joined(client);
     // A seated player back on a new connection takes the seat's connection over.
-    const seat = this.seats.find((s) => s.playerId === player.id);
+    const seat = this.seats.find((s) => s.playerId === client.auth!.playerId);
     if (seat) {
       const holder = this.holders.get(seat.seat)!;
       if (holder.sessionId) this.graces.get(holder.sessionId)?.reject(false);
@@ -295,6 +305,8 @@ export abstract class HoldemRoom extends Room<{ state: TableRoomState; client: H
     this.sentPrivate.delete(client.sessionId);
     this.reservations.release(client.sessionId);
     if (this.closing) return;
+    // The player's profile goes with their last connection, or once the table shows nothing of theirs.
+    this.players.left(client);
     const seat = this.seats.find((s) => s.playerId === playerOf(client));
     // The player left the room (or the grace ran out): the seat goes, its stack back to the balance.
     if (seat && this.holders.get(seat.seat)?.sessionId === client.sessionId) {
@@ -306,6 +318,7 @@ export abstract class HoldemRoom extends Room<{ state: TableRoomState; client: H
 
   override async onDispose(): Promise<void> {
     this.closing = true;
+    this.players?.dispose();
     this.reservations.stop();
     for (const timer of [this.wakeTimer, this.graceTimer, this.pauseTimer]) this.s.clock.clearTimeout(timer);
     clearInterval(this.leaseTimer);
@@ -356,6 +369,9 @@ export abstract class HoldemRoom extends Room<{ state: TableRoomState; client: H
     if (own) throw new AppError("already_seated", 409, `You already sit at seat ${own.seat}`);
     if (this.closing) throw new AppError("table_closed", 409, "This table is closing");
     if (this.buying.has(seat) || this.holders.has(seat)) throw new AppError("seat_taken", 409, `Seat ${seat} is taken`);
+    // As the player is shown now, while they are here (refused when gone): a connection gone during the
+    // buy-in takes its profile with it, and the seat then shows them as recorded here (anonymous or not).
+    const { username, avatarUrl, face } = this.players.of(client);
     this.buying.add(seat);
     // The seat being bought is counted as taken: a seat held for this connection is not held any more.
     this.reservations.release(client.sessionId);
@@ -374,9 +390,8 @@ export abstract class HoldemRoom extends Room<{ state: TableRoomState; client: H
       if (this.holders.get(placed.seat)?.seatId === placed.seatId) return placed;
       throw new AppError("request_answered", 409, "That buy-in was made before and its seat left since: sit down with a new request");
     }
-    const profile = this.profiles.get(playerId) ?? { username: "Player", avatarUrl: null, face: null };
     this.seats = [...this.seats, sitDown(config, placed.seat, playerId, placed.stack)].sort((a, b) => a.seat - b.seat);
-    this.holders.set(placed.seat, { seatId: placed.seatId, sessionId: client.sessionId, ...profile, leaving: false });
+    this.holders.set(placed.seat, { seatId: placed.seatId, sessionId: client.sessionId, username, avatarUrl, face, leaving: false });
     if (!this.clients.some((c) => c.sessionId === client.sessionId)) {
       // The connection went away while its buy-in was being written (a tab closed): its leave found no
       // seat then, so the seat leaves now, as any seat whose connection left the room, its stack back to
@@ -635,12 +650,18 @@ export abstract class HoldemRoom extends Room<{ state: TableRoomState; client: H
       config,
       seats: this.seats.map((s) => {
         const holder = this.holders.get(s.seat)!;
+        // As the player is shown now (a change of name or anonymous mode shows at once): an anonymous
+        // player's seat carries a stand-in, never the player's id.
+        const { playerId, username, avatarUrl, face } = this.players.shown(s.playerId, {
+          username: holder.username,
+          anonymous: holder.username === ANONYMOUS_NAME,
+        });
         return {
           seat: s.seat,
-          playerId: s.playerId,
-          username: holder.username,
-          avatarUrl: holder.avatarUrl,
-          face: holder.face,
+          playerId,
+          username,
+          avatarUrl,
+          face,
           stack: s.stack,
           status: s.status,
           connected: s.connected,
@@ -649,14 +670,22 @@ export abstract class HoldemRoom extends Room<{ state: TableRoomState; client: H
         };
       }),
       watchers,
-      hand: current ? { ...handView(current.hand, null), serverSeedHash: current.serverSeedHash } : null,
+      hand: current ? this.shownHand(current) : null,
       nextServerSeedHash: this.nextServerSeed ? sha256Hex(this.nextServerSeed) : "",
-      previousHand: this.previousHand,
+      previousHand: this.previousHand && {
+        ...this.previousHand,
+        start: {
+          ...this.previousHand.start,
+          seats: this.previousHand.start.seats.map((s) => ({ ...s, playerId: this.idShown(s.playerId) })),
+        },
+      },
       nextHandAt: this.nextHandAt,
     };
     // Nobody seated and nobody here, and no hand being played or written: Colyseus may close the room.
     const between = this.phase === "waiting" || this.phase === "pause";
     setAutoDispose(this, this.seats.length === 0 && this.clients.length === 0 && between && !this.dealing);
+    // A player gone from the room whose seat and hands went since is forgotten.
+    this.players.forgetGone();
     this.sendPrivateViews();
     const text = JSON.stringify(snapshot);
     if (text !== this.lastSnapshot) {
@@ -670,6 +699,21 @@ export abstract class HoldemRoom extends Room<{ state: TableRoomState; client: H
     if (listing === this.lastListing) return;
     this.lastListing = listing;
     void this.setMetadata(metadata as never).catch(() => undefined);
+  }
+
+  /** The public view of the hand, each seat's player by the id the room shows them under. */
+  private shownHand(current: HandInPlay): HoldemTableSnapshot["hand"] {
+    const view = handView(current.hand, null);
+    return {
+      ...view,
+      seats: view.seats.map((s) => ({ ...s, playerId: this.idShown(s.playerId) })),
+      serverSeedHash: current.serverSeedHash,
+    };
+  }
+
+  /** The id the room shows a player under: a stand-in for an anonymous player (every seated player joined first). */
+  private idShown(playerId: string): string {
+    return this.players.shown(playerId, { username: "Player", anonymous: false }).playerId;
   }
 
   /** Each seated connection's own cards and choices, sent only to it and only when they change. */

@@ -11,9 +11,9 @@ import type { HoldemStore } from "./holdem-store";
 /**
  * The Hold'em tables: `GET /holdem-tables` lists the tables a player may join (the instance's, for a
  * member of it, or the public ones), `GET /holdem-hands/:id` (no session needed) a finished hand's record,
- * for `dealHoldemHand`.
+ * for `dealHoldemHand`, its seats' players named by stand-ins.
  */
-export function holdemRoutes(s: Pick<CoreServices, "instances"> & { holdem: HoldemStore }): Router {
+export function holdemRoutes(s: Pick<CoreServices, "instances" | "standIns"> & { holdem: HoldemStore }): Router {
   const router = Router();
   router.get("/holdem-tables", requireSession, tableListing(s, ROOMS.holdem, HOLDEM_TABLE_SEATS));
   // Public: a finished hand's seed is revealed at the table to everyone watching it.
@@ -24,7 +24,10 @@ export function holdemRoutes(s: Pick<CoreServices, "instances"> & { holdem: Hold
     if (hand === "playing")
       throw conflict("This hand is still being played: its server seed stays secret until it is over", "hand_not_revealed");
     if (hand === "void") throw conflict("This hand was never finished (its table closed during it): every bet went back", "hand_void");
-    res.json(hand);
+    // Anyone may read a record, and the table shows whose hand it was only by seat (an anonymous player's
+    // seat under a stand-in): the record names each seat's player by a stand-in of the hand, never the id.
+    const seats = hand.start.seats.map((seat) => ({ ...seat, playerId: s.standIns.of(["holdem-hand", hand.handId], seat.playerId) }));
+    res.json({ ...hand, start: { ...hand.start, seats } });
   });
   return router;
 }

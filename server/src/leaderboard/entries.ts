@@ -1,8 +1,11 @@
 import type { BoardEntry } from "@casino/common";
 import { faceOf } from "../core/players/face";
 import type { StoredProfile } from "./profiles";
-import type { StandIns } from "./stand-ins";
+import type { StandIns } from "../core/players/stand-ins";
 import type { BoardSpec } from "./types";
+
+/** Where a board entry's stand-in is drawn from (StandIns): the board, its window and its scope. */
+export const boardPlace = (spec: BoardSpec): string[] => [spec.board, spec.window, spec.scope, spec.scopeId ?? ""];
 
 /**
  * How a board row is shown: the one renderer of an entry, for the REST page (pasted into the page's
@@ -40,7 +43,7 @@ export class EntryRenderer {
   ): string {
     const masked = profile.anonymous && playerId !== viewerId;
     const who = masked
-      ? `"playerId":"${this.standIns.of(spec, playerId)}","username":"Anonymous","avatarUrl":null,"anonymousMode":true,"face":null,"badge":null`
+      ? `"playerId":"${this.standIns.of(boardPlace(spec), playerId)}","username":"Anonymous","avatarUrl":null,"anonymousMode":true,"face":null,"badge":null`
       : `${profile.membersJson},"face":"${faceOf(playerId)}","badge":${this.badgeJsons.get(profile.discordId) ?? "null"}`;
     const tag = masked ? "null" : profile.tagJson;
     let shown: string;

@@ -9,7 +9,7 @@ import { KEYS } from "./keys";
 import { boardScripts, type BoardScripts } from "./scripts";
 import { ProfileStore, loadProfiles, type StoredProfile } from "./profiles";
 import { EntryRenderer } from "./entries";
-import { StandIns } from "./stand-ins";
+import { StandIns } from "../core/players/stand-ins";
 import { BoardReads } from "./reads";
 import { PAGE_CACHE_MS, PageCache } from "./page-cache";
 import { BoardConsumers } from "./consumers";

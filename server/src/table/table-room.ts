@@ -1,6 +1,7 @@
 import { Room, type AuthContext, type Client } from "@colyseus/core";
 import {
   ACCOUNT_CLOSED_CLOSE_CODE,
+  ANONYMOUS_NAME,
   TABLE_MESSAGES,
   tableActMessage,
   tableBetMessage,
@@ -12,7 +13,7 @@ import {
   type TableMessageType,
   type TableSnapshot,
 } from "@casino/common";
-import { roomProfile, type RoomProfile } from "../core/players/face";
+import { RoomPlayers } from "../core/rooms/room-players";
 import { AppError } from "../platform/errors";
 import type { CoreServices } from "../core/services";
 import type { TableLedger, TableStore } from "./table-store";
@@ -32,7 +33,7 @@ const playerOf = (client: TableClient): string => client.auth!.playerId;
 /** The services the room uses. */
 export type TableRoomServices = Pick<
   CoreServices,
-  "clock" | "config" | "db" | "instances" | "lifecycle" | "log" | "players" | "roomLimits" | "tokens"
+  "clock" | "config" | "db" | "instances" | "lifecycle" | "log" | "players" | "roomLimits" | "standIns" | "tokens"
 > & { table: TableStore; ledger: TableLedger };
 
 /**
@@ -85,8 +86,8 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
   private readonly graces = new Map<string, { reject: (reason?: unknown) => void }>();
   private lastSnapshot = "";
   private lastListing = "";
-  /** The names and avatars of the players here, as the table shows them. */
-  private readonly profiles = new Map<string, RoomProfile>();
+  /** How the players here are shown (anonymous: `ANONYMOUS_NAME`, no picture, a stand-in for the id), read on join. */
+  private players!: RoomPlayers;
   /** Seats held for the connections matched here to sit (public tables): counted in the listing's `freeSeat`. */
   private reservations!: SeatReservations;
 
@@ -108,6 +109,13 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
       () => seatsLeft(this.machine),
       () => this.publish(),
     );
+    this.players = new RoomPlayers(
+      this,
+      this.s,
+      playerOf,
+      () => this.publish(),
+      (playerId) => this.machine.seats.some((s) => s.playerId === playerId),
+    );
     const requests = new RoomRequests<TableClient>(this, this.s, playerOf);
     const answer = (
       type: TableMessageType,
@@ -125,15 +133,15 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
     requests.handle(TABLE_MESSAGES.sit, {
       schema: tableSitMessage,
       work: async (client, msg) => {
-        const profile = this.profiles.get(playerOf(client));
+        const profile = this.players.of(client);
         const seat = this.decide({
           type: "sit",
           playerId: playerOf(client),
           sessionId: client.sessionId,
           seat: msg.seat,
-          username: profile?.username ?? "Player",
-          avatarUrl: profile?.avatarUrl ?? null,
-          face: profile ? profile.face : null,
+          username: profile.username,
+          avatarUrl: profile.avatarUrl,
+          face: profile.face,
         }).seat;
         // Seated: the seat counts as taken, and none is held for this connection any more.
         if (this.reservations.release(client.sessionId)) this.publish();
@@ -171,11 +179,10 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
   override async onJoin(client: TableClient): Promise<void> {
     if (!client.auth) throw new AppError("unauthorized", 401, "Authentication required");
     if (client.auth.scope !== this.scope) throw new AppError("forbidden", 403, "This table belongs to another activity instance");
-    const player = await this.s.players.get(client.auth.playerId);
-    this.profiles.set(player.id, roomProfile(player));
+    await this.players.joined(client);
     // A player who comes back on a new connection (after the grace) finds their seat again, and holds no other.
     this.feed({ type: "join", playerId: client.auth.playerId, sessionId: client.sessionId });
-    if (this.machine.seats.some((s) => s.playerId === player.id) && this.reservations.release(client.sessionId)) this.publish();
+    if (this.machine.seats.some((s) => s.playerId === client.auth!.playerId) && this.reservations.release(client.sessionId)) this.publish();
   }
 
   override onDrop(client: TableClient, code?: number): void {
@@ -200,9 +207,12 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
   override onLeave(client: TableClient): void {
     this.reservations.release(client.sessionId);
     this.feed({ type: "leave", playerId: playerOf(client), sessionId: client.sessionId });
+    // Their profile goes too, or when their seat goes (a seat in a round is left after it).
+    this.players.left(client);
   }
 
   override async onDispose(): Promise<void> {
+    this.players.dispose();
     this.reservations.stop();
     this.feed({ type: "stop" });
     this.s.clock.clearTimeout(this.wakeTimer);
@@ -446,7 +456,21 @@ export abstract class TableRoom extends Room<{ state: TableRoomState; client: Ta
   private publish(): void {
     const seatedSessions = new Set(this.machine.seats.map((s) => s.sessionId));
     const watchers = this.clients.filter((c) => !seatedSessions.has(c.sessionId)).length;
-    const snapshot = snapshotOf(this.machine, { tableId: this.tableId, instanceId: this.instanceId, watchers }, this.s.config.table);
+    const table = snapshotOf(this.machine, { tableId: this.tableId, instanceId: this.instanceId, watchers }, this.s.config.table);
+    // Each seat as its player is shown now: a name changed or anonymous mode switched since they sat shows
+    // at once, and an anonymous player's seat carries a stand-in, never the player's id.
+    const snapshot = {
+      ...table,
+      players: table.players.map((p) => {
+        const { playerId, username, avatarUrl, face } = this.players.shown(p.playerId, {
+          username: p.username,
+          anonymous: p.username === ANONYMOUS_NAME,
+        });
+        return { ...p, playerId, username, avatarUrl, face };
+      }),
+    };
+    // A player gone from the room whose seat went since is forgotten.
+    this.players.forgetGone();
     // Nobody seated and nobody here between rounds: Colyseus may close the room.
     setAutoDispose(this, this.machine.seats.length === 0 && this.clients.length === 0 && this.idle());
     this.list(snapshot.players.length, watchers);

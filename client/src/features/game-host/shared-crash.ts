@@ -17,7 +17,7 @@ function crashRoom({ token, playerId, instanceId, invite }: SharedRoomHost): Sha
           import("../../net/crash-room").then(
             ({ CrashConnection }) =>
               (l) =>
-                new CrashConnection(token, instanceId, l),
+                new CrashConnection(token, instanceId, l, playerId),
           ),
         listener,
         "The crash room is closed",

@@ -32,7 +32,7 @@ function tableRoom({ token, playerId, instanceId, invite }: SharedRoomHost): Sha
           import("../../net/table-room").then(
             ({ TableConnection }) =>
               (l) =>
-                new TableConnection(token, instanceId, l),
+                new TableConnection(token, instanceId, l, playerId),
           ),
         {
           status: listener.status,

@@ -38,17 +38,22 @@ export function useHoldemRoom({ token, playerId, instanceId }: SharedRoomHost): 
   const room = useMemo(
     () => ({
       connect: (listener: { status(status: SharedRoomStatus): void; state(state: Received | null): void }) => {
-        const connection = new HoldemConnection(token, instanceId, {
-          status: (status) => listener.status(status === "closed" ? "lost" : status),
-          // Each snapshot is paired with the server clock's offset as it arrives, not when React draws it.
-          state: (state) => listener.state(state && { ...state, clockOffset: serverClockOffset(state.table, Date.now()) }),
-          push: () => undefined,
-        });
+        const connection = new HoldemConnection(
+          token,
+          instanceId,
+          {
+            status: (status) => listener.status(status === "closed" ? "lost" : status),
+            // Each snapshot is paired with the server clock's offset as it arrives, not when React draws it.
+            state: (state) => listener.state(state && { ...state, clockOffset: serverClockOffset(state.table, Date.now()) }),
+            push: () => undefined,
+          },
+          playerId,
+        );
         void connection.start();
         return connection;
       },
     }),
-    [token, instanceId],
+    [token, instanceId, playerId],
   );
   const { status, state, pending, error, send } = useSharedRoom<Received | null, HoldemConnection>(room);
   const table = state?.table ?? null;

@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import { ANONYMOUS_NAME } from "@casino/common";
 
 /**
  * The seed of a player's generated face (the client draws it with boring-avatars): the one rule, used by
@@ -27,16 +26,3 @@ const FACES_KEPT = 20_000;
 
 /** The face as a viewer is sent it: null for a player hidden from them. */
 export const faceShown = (playerId: string, hidden: boolean): string | null => (hidden ? null : faceOf(playerId));
-
-/** A player as a shared room shows them to everyone (a crash bet, a seat): hidden in anonymous mode. */
-export interface RoomProfile {
-  username: string;
-  avatarUrl: string | null;
-  face: string | null;
-}
-
-export function roomProfile(player: { id: string; username: string; avatarUrl: string | null; anonymousMode: boolean }): RoomProfile {
-  return player.anonymousMode
-    ? { username: ANONYMOUS_NAME, avatarUrl: null, face: null }
-    : { username: player.username, avatarUrl: player.avatarUrl, face: faceOf(player.id) };
-}
