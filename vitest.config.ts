@@ -59,6 +59,7 @@ const EMBEDDED = [
   "server/test/together.test.ts",
   "server/test/rest.test.ts",
   "server/test/embedded-default.test.ts",
+  "server/test/player-totals.test.ts",
 ];
 
 export default defineConfig({

@@ -61,6 +61,13 @@ const DESCENDING_IN_MIGRATIONS = [
   "idx_table_bets_player",
 ];
 
+/**
+ * Indexes that carry columns beyond their key in the migrations (INCLUDE), which an entity cannot declare
+ * (TypeORM's `@Index` has none): the entity lists them as key columns after the key, and the comparison
+ * reads ") INCLUDE (" as ", ".
+ */
+const INCLUDING_IN_MIGRATIONS = ["idx_game_sessions_player", "idx_ledger_player"];
+
 /** TypeORM writes a bigint default as a string ('0'::bigint), the migrations as a number (0): one value. */
 const bigintLiteral = (value: string | null) => value?.replace(/^'(-?\d+)'::bigint$/, "$1") ?? null;
 
@@ -69,6 +76,7 @@ interface Catalog {
   constraints: string[];
   indexes: string[];
   descending: string[];
+  including: string[];
 }
 
 /** The schema's tables as PostgreSQL describes them, without TypeORM's own bookkeeping table (views: see VIEWS). */
@@ -91,6 +99,7 @@ async function catalog(): Promise<Catalog> {
         AND indexname NOT IN (SELECT conname FROM pg_constraint WHERE connamespace = 'public'::regnamespace)`,
   );
   const descending = indexes.filter((i) => / DESC\b/.test(i.indexdef)).map((i) => i.indexname as string);
+  const including = indexes.filter((i) => / INCLUDE \(/.test(i.indexdef)).map((i) => i.indexname as string);
   return {
     columns: columns.map(
       (c) =>
@@ -103,8 +112,9 @@ async function catalog(): Promise<Catalog> {
     constraints: constraints
       .map((c) => `${c.table_name} ${c.contype} ${c.contype === "p" || (c.contype === "u" && !/,/.test(c.def)) ? "" : c.conname} ${c.def}`)
       .sort(),
-    indexes: indexes.map((i) => (i.indexdef as string).replace(/ DESC\b/g, "")).sort(),
+    indexes: indexes.map((i) => (i.indexdef as string).replace(/ DESC\b/g, "").replace(/\) INCLUDE \(/, ", ")).sort(),
     descending: descending.sort(),
+    including: including.sort(),
   };
 }
 
@@ -121,7 +131,7 @@ describe("the entities are the schema", () => {
     await ds.query(`ALTER TABLE crash_bets DROP CONSTRAINT ck_crash_bets_settled`);
     const repairs = await pendingChanges();
     expect(repairs).toHaveLength(2);
-    expect(repairs.join("\n")).toMatch(/CREATE INDEX "idx_ledger_player" ON "ledger_entries"\s*\("player_id", "id"\)/);
+    expect(repairs.join("\n")).toMatch(/CREATE INDEX "idx_ledger_player" ON "ledger_entries"\s*\("player_id", "id", "delta"\)/);
     expect(repairs.join("\n")).toMatch(/ADD CONSTRAINT "ck_crash_bets_settled" CHECK/);
   });
 
@@ -145,5 +155,8 @@ describe("the entities are the schema", () => {
     // Sort direction is the one thing only the migrations say, on exactly these indexes.
     expect(fromEntities.descending).toEqual([]);
     expect(fromMigrations.descending).toEqual(DESCENDING_IN_MIGRATIONS);
+    // Likewise the included columns.
+    expect(fromEntities.including).toEqual([]);
+    expect(fromMigrations.including).toEqual(INCLUDING_IN_MIGRATIONS);
   });
 });

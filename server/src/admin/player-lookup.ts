@@ -95,17 +95,19 @@ export interface PlayerDetails {
   actions: ActionView[];
 }
 
+/**
+ * The sum and count of a player's ledger entries and the count of their rounds: index-only scans of the
+ * player indexes (`idx_ledger_player` carries the delta), not a heap page per entry.
+ */
+export const PLAYER_SUMS = `SELECT COALESCE(sum(delta), 0) AS total, count(*)::int AS entries,
+        (SELECT count(*)::int FROM game_sessions WHERE player_id = $1) AS rounds
+   FROM ledger_entries WHERE player_id = $1`;
+
 /** A player's balance, latest ledger entries and rounds, open round and what operators did to them. */
 export function playerDetails(db: Database, ref: string, limits: { ledger: number; rounds: number }): Promise<PlayerDetails> {
   return db.run(async (em) => {
     const player = await resolvePlayer(em, ref);
-    const [sums] = await sqlRows(
-      em,
-      `SELECT COALESCE(sum(delta), 0) AS total, count(*)::int AS entries,
-              (SELECT count(*)::int FROM game_sessions WHERE player_id = $1) AS rounds
-         FROM ledger_entries WHERE player_id = $1`,
-      [player.id],
-    );
+    const [sums] = await sqlRows(em, PLAYER_SUMS, [player.id]);
     const ledger = await sqlRows(
       em,
       `SELECT id, created_at, delta, balance_after, reason, reference, account, request_id FROM ledger_entries

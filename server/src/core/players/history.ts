@@ -104,45 +104,51 @@ const ROUNDS_MATCHING = `g.player_id = $1 AND ($2::text IS NULL OR g.game_type =
    AND ${within("g.created_at", "$4", "$5")}`;
 
 /**
+ * The totals and the most played game of the rounds a filter keeps (ROUNDS_MATCHING's parameters), in one
+ * pass: one row per game, ordered so the first is the most played (ties: the latest played, then by
+ * name); the window sums over every game's group carry the totals on that row. No round matches: no row.
+ */
+export const SUMMARY_TOTALS = `SELECT game_type, count(*)::text AS game_rounds, (sum(count(*)) OVER ())::text AS rounds,
+        (COALESCE(sum(sum(bet_amount)) OVER (), 0))::text AS wagered,
+        (COALESCE(sum(sum(payout - bet_amount)) OVER (), 0))::text AS net
+   FROM game_sessions g WHERE ${ROUNDS_MATCHING}
+  GROUP BY game_type ORDER BY count(*) DESC, max(created_at) DESC, game_type LIMIT 1`;
+
+/**
+ * The round with the largest win among those a filter keeps, as a history row: found among the index's
+ * entries (ties: the latest, then by id), then its one row read whole.
+ */
+export const BIGGEST_WIN = `SELECT 'round' AS kind, g.id::text AS id, g.game_type, g.amount, g.bet_amount, g.result, g.payout, g.request_id,
+        g.seed_id, g.nonce, g.params, g.actions, g.outcome, NULL::text AS reference, g.rounding, g.created_at,
+        to_char(g.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at,
+        f.server_seed_hash, f.client_seed, CASE WHEN f.active THEN NULL ELSE f.server_seed END AS server_seed
+   FROM (SELECT g.id, g.created_at FROM game_sessions g
+          WHERE ${ROUNDS_MATCHING} AND g.payout > g.bet_amount
+          ORDER BY g.payout - g.bet_amount DESC, g.created_at DESC, g.id::text COLLATE "C" DESC LIMIT 1) top
+   JOIN game_sessions g ON g.id = top.id AND g.created_at = top.created_at
+   LEFT JOIN fairness_seeds f ON f.id = g.seed_id`;
+
+/**
  * The player's totals over their finished rounds (`game_sessions`, the durable record) that match the
  * history's filters (all of them without a filter): count, stake, net, the round with the largest win
  * (as a history row, for its verify link) and the most played game. Sums are taken in the database as
  * bigint/numeric, then read as numbers (coins stay far below 2^53).
+ *
+ * Two statements, each one pass over the player's entries of `idx_game_sessions_player`, which carries
+ * the columns they filter and sum (an index-only scan: no heap page per round, which at a year's depth
+ * is thousands of pages spread over the year): SUMMARY_TOTALS and BIGGEST_WIN.
  */
 export async function playerSummary(db: Database, playerId: string, filter: HistoryFilter = {}): Promise<PlayerSummary> {
   const params = [playerId, filter.game ?? null, filter.result ?? null, filter.from ?? null, filter.to ?? null];
   return db.run(async (em) => {
-    const [totals] = await sqlRows(
-      em,
-      `SELECT count(*)::text AS rounds, COALESCE(sum(bet_amount), 0)::text AS wagered,
-              COALESCE(sum(payout - bet_amount), 0)::text AS net
-         FROM game_sessions g WHERE ${ROUNDS_MATCHING}`,
-      params,
-    );
-    const [favourite] = await sqlRows(
-      em,
-      `SELECT game_type, count(*)::text AS rounds, max(created_at) AS last
-         FROM game_sessions g WHERE ${ROUNDS_MATCHING}
-        GROUP BY game_type ORDER BY count(*) DESC, max(created_at) DESC, game_type LIMIT 1`,
-      params,
-    );
-    const [best] = await sqlRows(
-      em,
-      `SELECT 'round' AS kind, g.id::text AS id, g.game_type, g.amount, g.bet_amount, g.result, g.payout, g.request_id,
-              g.seed_id, g.nonce, g.params, g.actions, g.outcome, NULL::text AS reference, g.rounding, g.created_at,
-              to_char(g.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at,
-              f.server_seed_hash, f.client_seed, CASE WHEN f.active THEN NULL ELSE f.server_seed END AS server_seed
-         FROM game_sessions g LEFT JOIN fairness_seeds f ON f.id = g.seed_id
-        WHERE ${ROUNDS_MATCHING} AND g.payout > g.bet_amount
-        ORDER BY g.payout - g.bet_amount DESC, g.created_at DESC, g.id::text COLLATE "C" DESC LIMIT 1`,
-      params,
-    );
+    const [totals] = await sqlRows(em, SUMMARY_TOTALS, params);
+    const [best] = await sqlRows(em, BIGGEST_WIN, params);
     return {
       rounds: Number(totals?.rounds ?? 0),
       wagered: Number(totals?.wagered ?? 0),
       net: Number(totals?.net ?? 0),
       biggestWin: best ? historyItem(best) : null,
-      favouriteGame: favourite ? { gameType: favourite.game_type as string, rounds: Number(favourite.rounds) } : null,
+      favouriteGame: totals ? { gameType: totals.game_type as string, rounds: Number(totals.game_rounds) } : null,
     };
   });
 }

@@ -105,7 +105,11 @@ export class Player {
   `reason IN ('grant','bet','payout','refund','daily_spin','reward','admin_adjustment','buy_in','cash_out')`,
 )
 @Check("ledger_entries_account_check", `account ~ '^(house|mint|holding):[a-z0-9-]+$'`)
-@Index("idx_ledger_player", ["playerId", "id"])
+/**
+ * A player's entries in order; carries the delta so the admin lookup's sum reads the index alone.
+ * Migration: (player_id, id) INCLUDE (delta) (TypeORM's `@Index` has no INCLUDE: the schema test compares it so).
+ */
+@Index("idx_ledger_player", ["playerId", "id", "delta"])
 /** For rebuilding the day and week boards: tiny, and nearly free on an append-only table. */
 @Index("idx_ledger_created_brin", ["createdAt"], { type: "brin" })
 /** A player's daily spins, newest first, for the history. Migration: (player_id, created_at DESC, id DESC). */
@@ -211,8 +215,11 @@ export class NextServerSeed {
 /** A finished round (the spec's game_sessions), with what it takes to verify it. */
 @Entity("game_sessions")
 @Check("game_sessions_result_check", `result IN ('win','lose','push')`)
-/** Migration: (player_id, created_at DESC, id DESC). */
-@Index("idx_game_sessions_player", ["playerId", "createdAt", "id"])
+/**
+ * A player's history; carries what the history's totals filter and sum, so they read the index alone.
+ * Migration: (player_id, created_at DESC, id DESC) INCLUDE (game_type, result, bet_amount, payout).
+ */
+@Index("idx_game_sessions_player", ["playerId", "createdAt", "id", "gameType", "result", "betAmount", "payout"])
 @Index("uq_game_sessions_seq", ["seq"], { unique: true })
 @Index("idx_game_sessions_seed_nonce", ["seedId", "nonce"])
 export class GameSession {
