@@ -173,24 +173,25 @@ describe("daily spin racing bets", () => {
 
 describe.runIf(TEST_DB === "postgres")("Database.transaction", () => {
   it("runs a transaction PostgreSQL aborted for a deadlock again, so both sides complete", async () => {
-    const [x, y] = [(await t.guest()).player.id, (await t.guest()).player.id];
+    // Two locks no other work takes: advisory locks of keys drawn for this test. Two new players' rows
+    // would also be locked by the server's own work (the daily-spin reminders' sweep updates both in one
+    // statement), which can deadlock with a unit a second time and count a try that is not the retry's.
+    const base = 1_000_000_000 + Math.floor(Math.random() * 1_000_000_000);
+    const [x, y] = [base, base + 1];
     let tries = 0;
     let holding = 0;
     let bothHold!: () => void;
     const barrier = new Promise<void>((resolve) => (bothHold = resolve));
-    // Two units that lock two rows in opposite orders: the textbook deadlock, on the first try only.
-    const unit = (first: string, second: string) =>
+    // Two units that take two locks in opposite orders: the textbook deadlock, on the first try only.
+    const unit = (first: number, second: number) =>
       t.app.services.db.transaction(async (em) => {
         tries += 1;
-        // FOR NO KEY UPDATE, as the ledger locks players: FOR UPDATE would also wait on the key-share
-        // locks of other work's foreign keys (the tags' progress inserting rows for these new players),
-        // and could deadlock with it a second time.
-        await em.query(`SELECT 1 FROM players WHERE id = $1 FOR NO KEY UPDATE`, [first]);
+        await em.query(`SELECT pg_advisory_xact_lock($1)`, [first]);
         if (tries <= 2) {
           if (++holding === 2) bothHold();
           await barrier;
         }
-        await em.query(`SELECT 1 FROM players WHERE id = $1 FOR NO KEY UPDATE`, [second]);
+        await em.query(`SELECT pg_advisory_xact_lock($1)`, [second]);
         return first;
       });
     expect(await Promise.all([unit(x, y), unit(y, x)])).toEqual([x, y]);
