@@ -26,7 +26,7 @@ import { TonightBoard1764100000012 } from "./1764100000012-tonight-board";
 import { DotsRulesVersion1764100000013 } from "./1764100000013-dots-rules-version";
 import { HoldemHandPlayers1764100000014 } from "./1764100000014-holdem-hand-players";
 import { TonightRaces1764100000015 } from "./1764100000015-tonight-races";
-import { CoveringPlayerIndexes1764100000017 } from "./1764100000017-covering-player-indexes";
+import { CoveringPlayerIndexes1764100000016 } from "./1764100000016-covering-player-indexes";
 
 /** In order; the data source runs the pending ones at start. */
 export const MIGRATIONS = [
@@ -58,5 +58,5 @@ export const MIGRATIONS = [
   DotsRulesVersion1764100000013,
   HoldemHandPlayers1764100000014,
   TonightRaces1764100000015,
-  CoveringPlayerIndexes1764100000017,
+  CoveringPlayerIndexes1764100000016,
 ];

@@ -30,8 +30,8 @@ const COVERING = [
   },
 ] as const;
 
-export class CoveringPlayerIndexes1764100000017 implements MigrationInterface {
-  name = "CoveringPlayerIndexes1764100000017";
+export class CoveringPlayerIndexes1764100000016 implements MigrationInterface {
+  name = "CoveringPlayerIndexes1764100000016";
   transaction = false;
 
   async up(q: QueryRunner): Promise<void> {
