@@ -103,16 +103,16 @@ export class PartitionsByMonth1764100000017 implements MigrationInterface {
     // A (player, request id) of the ledger used in the last 35 days, in any partition, is refused as the
     // unique index refuses one in its own partition (SQLSTATE 23505). STABLE: it reads with the calling
     // statement's snapshot, so it sees what earlier transactions wrote, not the rows that statement inserts.
-    // Planned at each call (force_custom_plan, whatever the caller's plan_cache_mode), with the bound as a
-    // value, so only the partitions from 35 days ago are planned, each at its size of the moment: a plan
-    // kept from when this month's partition held a few rows (a new month, a new database) read the whole
-    // partition for every call (a nested loop over it, or a hash of it) as it grew, until the partition
-    // was next analyzed; this made the bets about 35 % slower in `npm run bench`. One bound only: a range
-    // (>= and <=) on a column without statistics is estimated at 0.5 % of the rows, which made those
-    // whole-partition plans look cheap even when planned at each call (docs/performance.md).
+    // Its lookup keeps one generic plan (force_generic_plan, whatever the caller's plan_cache_mode) made
+    // with sequential and bitmap scans off, so the plan probes each partition's unique (player_id,
+    // request_id) once an entry, whatever the partition held when it was made. A plan made by costs
+    // when this month's partition held a few rows (a new month, a new database) read the whole
+    // partition for every call as it grew (a nested loop over it), until the partition was next
+    // analyzed: the bets were about 35 % slower in `npm run bench`; planning at each call instead
+    // cost about 15 % (docs/performance.md).
     await q.query(`
       CREATE FUNCTION ledger_refuse_reused(players uuid[], ids text[]) RETURNS int LANGUAGE plpgsql STABLE
-        SET plan_cache_mode = force_custom_plan AS $fn$
+        SET plan_cache_mode = force_generic_plan SET enable_seqscan = off SET enable_bitmapscan = off AS $fn$
       DECLARE
         hit record;
         since timestamptz := now() - interval '35 days';
