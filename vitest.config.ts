@@ -43,7 +43,7 @@ const PURE = { isolate: false };
 
 /**
  * What the embedded default must prove on its own database and in-memory Redis stand-in: migrations and
- * the schema, the money path and its idempotency, the queueing of transactions, the audit, restart, and
+ * the schema (its tables partitioned by month too), the money path and its idempotency, the queueing of transactions, the audit, restart, and
  * what reads the stand-in (leaderboards, presence and feeds). The rest of the server is database-agnostic
  * (the same SQL on the same PostgreSQL engine) and runs on PostgreSQL alone.
  */
@@ -52,6 +52,7 @@ const EMBEDDED = [
   "server/test/pglite-settings.test.ts",
   "server/test/casino-room.test.ts",
   "server/test/idempotency.test.ts",
+  "server/test/partitions.test.ts",
   "server/test/group-commit.test.ts",
   "server/test/money-races.test.ts",
   "server/test/audit.test.ts",

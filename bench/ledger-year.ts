@@ -20,8 +20,9 @@ import { checkDisk, ledgerYearSizes, parseLedgerYearArgs, type Layout } from "./
  * `npm run bench:ledger-year -- --rows N [--players P] [--layout plain|partitioned|both]`: what a
  * year-sized ledger does to bets and history reads.
  *
- * In a database of its own (dropped at the end, also on failure or Ctrl-C) the product's migrations run,
- * then `generate_series` writes N ledger entries and N/1.5 rounds (`game_sessions`) over the last 365
+ * In a database of its own (dropped at the end, also on failure or Ctrl-C) the product's migrations run
+ * (the partitioning one, 1764100000017, undone again: the plain layout is the ledger of before it), then
+ * `generate_series` writes N ledger entries and N/1.5 rounds (`game_sessions`) over the last 365
  * days for P players (by default a year's depth each: ENTRIES_PER_PLAYER_YEAR), with the tables'
  * indexes built after the load as a restore would. With the partitioned layout the same entries are
  * copied into a ledger partitioned by month on `created_at` (per-partition unique (player, request id):
@@ -77,6 +78,13 @@ async function main() {
     checkDisk(ROWS, LAYOUTS.length, free);
 
     database = await openDatabase(db.url, "memory://");
+    // The plain layout is the ledger of before the product's partitioning (migration 1764100000017, undone
+    // here); the partitioned layout is this bench's copy of it by month, as the migration makes it.
+    const [last] = await database.dataSource.query(`SELECT name FROM migrations ORDER BY id DESC LIMIT 1`);
+    if (last.name !== "PartitionsByMonth1764100000017") throw new Error(`the last migration is ${last.name}: check the plain layout`);
+    await database.dataSource.undoLastMigration({ transaction: "each" });
+    // Marked applied again, so the readers' pools opened below do not partition the plain layout.
+    await sql.query(`INSERT INTO migrations (timestamp, name) VALUES ($1, $2)`, [1764100000017, last.name]);
     // What an operator gives a restore's index builds; the bet and read phases run with the defaults.
     await sql.query(`SET maintenance_work_mem = '1GB'`);
     await sql.query(`SET synchronous_commit = off`);
@@ -376,6 +384,10 @@ async function capture(work: () => Promise<unknown>): Promise<Captured[]> {
 /** Times each read over random players (and the tail and the rebuild as they run), printing one EXPLAIN of each. */
 async function reads(database: Database, sql: pg.Client, layout: Layout): Promise<string[]> {
   const top = Number((await sql.query(`SELECT max(id) AS top FROM ledger_entries`)).rows[0].top);
+  // The tail's bound on created_at (TailSince): the time of the entry it has read last, less a day.
+  const tailSince = (
+    await sql.query(`SELECT (created_at - interval '1 day')::text AS since FROM ledger_entries WHERE id = $1`, [top - READ_BATCH])
+  ).rows[0].since as string;
   const randomPlayer = async () =>
     (await sql.query(`SELECT ${playerId("$1::int")} AS id`, [Math.floor(Math.random() * PLAYERS)])).rows[0].id as string;
   const kinds: [string, () => Promise<() => Promise<unknown>>, number][] = [
@@ -404,22 +416,35 @@ async function reads(database: Database, sql: pg.Client, layout: Layout): Promis
       SAMPLES,
     ],
     [
-      // Not a statement of the product: what a partitioned ledger's money path would add to each bet to keep a
-      // request id unique across partitions (docs/scaling.md), a new id looked up under the player's lock.
-      "request id lookup (player, new request id)",
+      // The money path's lookup of a new bet's entries (`<request id>#bet`, `#payout`) over the last 35 days,
+      // which keeps a request id unique across the monthly partitions (docs/scaling.md): the query of
+      // `ledger_refuse_reused` (migration 1764100000017), which the statement writing a batch's rows calls;
+      // here alone, as its own statement, so the plain layout (where that function is undone) runs it too.
+      "request id lookup (player, new request id, 35 days)",
       async () => {
         const id = await randomPlayer();
-        return () =>
-          database.run((em) =>
-            sqlPrepared(em, `SELECT 1 FROM ledger_entries WHERE player_id = $1 AND request_id = $2`, [id, randomUUID()]),
+        return () => {
+          const request = randomUUID();
+          return database.run((em) =>
+            sqlPrepared(
+              em,
+              `SELECT 1 FROM unnest($1::uuid[], $2::text[]) AS v(player_id, request_id)
+                WHERE EXISTS (SELECT 1 FROM ledger_entries e WHERE e.player_id = v.player_id AND e.request_id = v.request_id
+                                AND e.created_at >= now() - interval '35 days' AND e.created_at <= now()) LIMIT 1`,
+              [
+                [id, id],
+                [`${request}#bet`, `${request}#payout`],
+              ],
+            ),
           );
+        };
       },
       SAMPLES,
     ],
     [
       `leaderboard consumer's tail (${READ_BATCH} after the newest ${READ_BATCH})`,
       async () => {
-        return () => database.run((em) => sqlPrepared(em, LEDGER_TAIL, [top - READ_BATCH, READ_BATCH]));
+        return () => database.run((em) => sqlPrepared(em, LEDGER_TAIL, [top - READ_BATCH, READ_BATCH, tailSince]));
       },
       SAMPLES,
     ],

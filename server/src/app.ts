@@ -26,6 +26,7 @@ import { ClosedAccounts } from "./core/players/closed-accounts";
 import { closeConnectionsOf } from "./core/rooms/close-connections";
 import { Seeds } from "./core/seeds";
 import { Retention } from "./ops/retention";
+import { makePartitionsAhead } from "./platform/db/partitions";
 import { EventLoopWatch } from "./ops/event-loop-watch";
 import { PlayerEvents } from "./core/events/player-events";
 import { casinoRoom } from "./casino/casino-room";
@@ -235,6 +236,9 @@ export async function createApp(config: Config, existingDb?: Database, clock: Cl
     server,
     services,
     async listen() {
+      // This month's partitions and the next ones, before the first bet: a database left alone for
+      // months would otherwise refuse every bet until the first sweep (which tries again should this fail).
+      await makePartitionsAhead(db).catch((error: unknown) => log.error("retention", "partitions not made ahead at start", error));
       await server.listen(config.port, config.host);
       guardHttpServer(httpServer(), config, lifecycle);
       const port = (httpServer().address() as AddressInfo).port;

@@ -181,6 +181,8 @@ describe("GET /metrics", () => {
     // Caught up: every ledger entry is on the boards' consumer's side.
     expect(during.get("casino_leaderboard_consumer_lag_entries")).toBe(0);
     expect(during.get("casino_leaderboard_consumer_lag_seconds")).toBe(0);
+    // This month's partitions and the next two months' are made (at start, then by the sweep).
+    expect(during.get("casino_partition_months_ahead")).toBe(2);
     expect(during.has("nodejs_eventloop_lag_p99_seconds")).toBe(true);
 
     await room.leave();

@@ -71,6 +71,12 @@ const INCLUDING_IN_MIGRATIONS = ["idx_game_sessions_player", "idx_ledger_player"
 /** TypeORM writes a bigint default as a string ('0'::bigint), the migrations as a number (0): one value. */
 const bigintLiteral = (value: string | null) => value?.replace(/^'(-?\d+)'::bigint$/, "$1") ?? null;
 
+/**
+ * The partitions of the partitioned tables (migration 1764100000017), which no entity declares: their
+ * parent is compared, with what the partitions alone hold (the ledger's unique request ids) left out.
+ */
+const PARTITIONS = `SELECT relname::text FROM pg_class WHERE relispartition AND relkind = 'r'`;
+
 interface Catalog {
   columns: string[];
   constraints: string[];
@@ -86,16 +92,18 @@ async function catalog(): Promise<Catalog> {
        FROM information_schema.columns
       WHERE table_schema = 'public' AND table_name <> 'migrations'
         AND table_name IN (SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE')
+        AND table_name NOT IN (${PARTITIONS})
       ORDER BY table_name, column_name`,
   );
   const constraints: any[] = await ds.query(
     `SELECT conrelid::regclass::text AS table_name, contype, conname, pg_get_constraintdef(oid) AS def
        FROM pg_constraint
-      WHERE connamespace = 'public'::regnamespace AND conrelid::regclass::text <> 'migrations'`,
+      WHERE connamespace = 'public'::regnamespace AND conrelid::regclass::text <> 'migrations'
+        AND conrelid::regclass::text NOT IN (${PARTITIONS})`,
   );
   const indexes: any[] = await ds.query(
     `SELECT indexname, indexdef FROM pg_indexes
-      WHERE schemaname = 'public' AND tablename <> 'migrations'
+      WHERE schemaname = 'public' AND tablename <> 'migrations' AND tablename NOT IN (${PARTITIONS})
         AND indexname NOT IN (SELECT conname FROM pg_constraint WHERE connamespace = 'public'::regnamespace)`,
   );
   const descending = indexes.filter((i) => / DESC\b/.test(i.indexdef)).map((i) => i.indexname as string);
@@ -112,7 +120,15 @@ async function catalog(): Promise<Catalog> {
     constraints: constraints
       .map((c) => `${c.table_name} ${c.contype} ${c.contype === "p" || (c.contype === "u" && !/,/.test(c.def)) ? "" : c.conname} ${c.def}`)
       .sort(),
-    indexes: indexes.map((i) => (i.indexdef as string).replace(/ DESC\b/g, "").replace(/\) INCLUDE \(/, ", ")).sort(),
+    // A partitioned table's index is defined `ON ONLY` the table (its partitions' indexes are attached).
+    indexes: indexes
+      .map((i) =>
+        (i.indexdef as string)
+          .replace(/ DESC\b/g, "")
+          .replace(" ON ONLY ", " ON ")
+          .replace(/\) INCLUDE \(/, ", "),
+      )
+      .sort(),
     descending: descending.sort(),
     including: including.sort(),
   };

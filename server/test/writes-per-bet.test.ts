@@ -30,13 +30,23 @@ interface IndexOf {
   method: string;
 }
 
+/**
+ * The indexes of `tables`, and those of their partitions that are a partition's own (not a part of the
+ * table's index): the ledger's unique (player, request id) of each month (migration 1764100000017).
+ */
 const indexesOf = (tables: string[]) =>
   sql<IndexOf>(
     `SELECT t.relname AS "table", i.relname AS "index", pg_get_expr(x.indpred, x.indrelid) AS predicate, a.amname AS method
        FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_class t ON t.oid = x.indrelid JOIN pg_am a ON a.oid = i.relam
-      WHERE t.relname = ANY($1) ORDER BY 1, 2`,
+      WHERE t.relname = ANY($1)
+         OR (t.relispartition AND NOT i.relispartition
+             AND EXISTS (SELECT 1 FROM pg_inherits h JOIN pg_class p ON p.oid = h.inhparent WHERE h.inhrelid = t.oid AND p.relname = ANY($1)))
+      ORDER BY 1, 2`,
     [tables],
   );
+
+/** A partition's own index, by what it is rather than by its month: `<partition>_player_request`. */
+const PER_PARTITION = /^ledger_entries_\w+_player_request$/;
 
 async function entriesPerIndex(indexes: IndexOf[]): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
@@ -56,16 +66,17 @@ describe("the writes of one dice bet", () => {
 
     await sql(`CREATE TABLE test_write_counts (tx bigint NOT NULL, tbl text NOT NULL, op text NOT NULL)`);
     await sql(`CREATE FUNCTION test_count_write() RETURNS trigger LANGUAGE plpgsql AS $$
-                 BEGIN INSERT INTO test_write_counts VALUES (txid_current(), TG_TABLE_NAME, TG_OP); RETURN NULL; END $$`);
+                 BEGIN INSERT INTO test_write_counts VALUES (txid_current(), TG_ARGV[0], TG_OP); RETURN NULL; END $$`);
     const tables = (
       await sql<{ name: string }>(
         `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-          WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND c.relname NOT IN ('test_write_counts', 'migrations')`,
+          WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT c.relispartition AND c.relname NOT IN ('test_write_counts', 'migrations')`,
       )
     ).map((r) => r.name);
     for (const table of tables) {
       await sql(
-        `CREATE TRIGGER test_count_write AFTER INSERT OR UPDATE OR DELETE ON ${table} FOR EACH ROW EXECUTE FUNCTION test_count_write()`,
+        // On a partitioned table, the trigger is cloned to each partition, with its argument: the table's name.
+        `CREATE TRIGGER test_count_write AFTER INSERT OR UPDATE OR DELETE ON ${table} FOR EACH ROW EXECUTE FUNCTION test_count_write('${table}')`,
       );
     }
     const indexes = await indexesOf(tables);
@@ -86,11 +97,13 @@ describe("the writes of one dice bet", () => {
     // Entries of the tables the bets inserted into (what a consumer inserts elsewhere is not a bet's);
     // a BRIN index keeps a summary per range of pages, not an entry per row.
     const insertedInto = new Set(counted.filter((c) => c.op === "INSERT").map((c) => c.tbl));
-    const added = Object.fromEntries(
-      indexes
-        .filter((i) => insertedInto.has(i.table) && i.method !== "brin")
-        .map((i) => [i.index, after.get(i.index)! - before.get(i.index)!] as const),
-    );
+    const added: Record<string, number> = {};
+    for (const i of indexes) {
+      const table = PER_PARTITION.test(i.index) ? "ledger_entries" : i.table;
+      if (!insertedInto.has(table) || i.method === "brin") continue;
+      const name = PER_PARTITION.test(i.index) ? "<partition>_player_request" : i.index;
+      added[name] = (added[name] ?? 0) + after.get(i.index)! - before.get(i.index)!;
+    }
     const foreignKeys = await sql<{ name: string }>(
       `SELECT conname AS name FROM pg_constraint WHERE contype = 'f' AND conrelid::regclass::text = ANY($1) ORDER BY 1`,
       [[...insertedInto]],
@@ -108,7 +121,7 @@ describe("the writes of one dice bet", () => {
     expect(added).toEqual({
       // ledger_entries: the ledger's order (consumers read by id), idempotency of each entry, a player's entries in order
       ledger_entries_pkey: entries,
-      uq_ledger_player_request: entries,
+      "<partition>_player_request": entries,
       idx_ledger_player: entries,
       idx_ledger_daily_spins: 0,
       // game_sessions: the round's id, a player's history, consumers' order, a round named by seed and nonce

@@ -10,6 +10,7 @@ import { AppError } from "../platform/errors";
 import { isOutage } from "../platform/log";
 import { redisReady } from "../platform/redis/redis";
 import { houseResults, mintedBySource, type HouseResult, type MintedCoins } from "./economy";
+import { partitionMonthsAhead } from "../platform/db/partitions";
 
 /**
  * The process's Prometheus metrics (prom-client), and the few named functions the rest of the server
@@ -312,6 +313,26 @@ async function consumerLag(app: MetricSources): Promise<{ entries: number; secon
     clearTimeout(timer);
   }
 }
+
+/** How long a scrape waits for the partitions' bounds before leaving the gauge out. */
+const PARTITIONS_QUERY_TIMEOUT_MS = 1_000;
+
+new Gauge({
+  name: "casino_partition_months_ahead",
+  help: "Whole months after the current one (UTC) that the ledger and the rounds both have partitions for",
+  registers: [registry],
+  async collect() {
+    this.reset();
+    for (const app of sources) {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), PARTITIONS_QUERY_TIMEOUT_MS)));
+      const months = await Promise.race([partitionMonthsAhead(app.db), timeout])
+        .catch(() => undefined)
+        .finally(() => clearTimeout(timer));
+      if (months !== undefined) this.set(months);
+    }
+  },
+});
 
 /**
  * The economy's two reports (docs/architecture/money-path.md, "Accounts"), one query each over the whole

@@ -6,7 +6,7 @@ import { sqlPrepared, sqlRows } from "../platform/db/sql";
 import { RANKED_PLAYER } from "../platform/db/guest-rule";
 import { KEYS, NET_REASONS, scoreOf, windowKey } from "./keys";
 import type { BoardScripts } from "./scripts";
-import { IdTail } from "../core/events/id-tail";
+import { IdTail, TailSince } from "../core/events/id-tail";
 import { DrainLoop } from "../core/events/drain-loop";
 import { BOARD_CHANGES_CHANNEL, RECORD_SOURCES, type BoardChange, type BuildPositions } from "./types";
 
@@ -56,8 +56,12 @@ const recordRow = (r: Record<string, unknown>): RecordRow => ({
 const LEDGER_COLUMNS = `e.id, e.player_id, e.delta, e.balance_after, e.reason, e.created_at, NOT (${RANKED_PLAYER}) AS unranked
   FROM ledger_entries e JOIN players p ON p.id = e.player_id`;
 
-/** The ledger consumer's read: the next entries after its position, in id order (the ledger is the outbox). */
-export const LEDGER_TAIL = `SELECT ${LEDGER_COLUMNS} WHERE e.id > $1 ORDER BY e.id LIMIT $2`;
+/**
+ * The ledger consumer's read: the next entries after its position, in id order (the ledger is the
+ * outbox), no older than `$3` (`TailSince`: the newest entry read less a day), so PostgreSQL reads the
+ * last of the monthly partitions only.
+ */
+export const LEDGER_TAIL = `SELECT ${LEDGER_COLUMNS} WHERE e.id > $1 AND e.created_at >= $3::timestamptz ORDER BY e.id LIMIT $2`;
 
 /**
  * The consumers: the ledger is the outbox. One tails `ledger_entries` by id (woken by the ledger's
@@ -67,6 +71,7 @@ export const LEDGER_TAIL = `SELECT ${LEDGER_COLUMNS} WHERE e.id > $1 ORDER BY e.
  */
 export class BoardConsumers {
   private readonly ledgerTail: IdTail<LedgerRow>;
+  private readonly ledgerSince = new TailSince();
   private readonly recordTails: Record<"speed" | "kills", IdTail<RecordRow>>;
   readonly ledgerLoop: DrainLoop;
   readonly recordLoop: DrainLoop;
@@ -86,7 +91,12 @@ export class BoardConsumers {
     private readonly changed: () => void = () => undefined,
   ) {
     this.ledgerTail = new IdTail<LedgerRow>(
-      (after, limit) => this.read((em) => sqlPrepared(em, LEDGER_TAIL, [after, limit])).then((r) => r.map(ledgerRow)),
+      (after, limit) =>
+        this.read((em) => sqlPrepared(em, LEDGER_TAIL, [after, limit, this.ledgerSince.since])).then((r) => {
+          const rows = r.map(ledgerRow);
+          this.ledgerSince.saw(rows.map((row) => row.createdAt));
+          return rows;
+        }),
       (ids) =>
         this.read((em) => sqlRows(em, `SELECT ${LEDGER_COLUMNS} WHERE e.id = ANY($1::bigint[])`, [ids])).then((r) => r.map(ledgerRow)),
       { batch: READ_BATCH, gapTtlMs: GAP_TTL_MS },
@@ -116,6 +126,7 @@ export class BoardConsumers {
   /** A build was made or adopted: each consumer resumes from the build's positions. */
   follow(build: BuildPositions): void {
     this.ledgerTail.reset(build.ledger, build.holes);
+    this.ledgerSince.reset();
     this.recordTails.speed.reset(build.speed);
     this.recordTails.kills.reset(build.kills);
   }

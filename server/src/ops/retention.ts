@@ -4,12 +4,15 @@ import type { RetentionConfig } from "../platform/config";
 import type { Ledger } from "../ledger";
 import type { Log } from "../platform/log";
 import { guestSql } from "../platform/db/guest-rule";
+import { makePartitionsAhead } from "../platform/db/partitions";
 
 export interface SweepReport {
   settledRounds: number;
   prunedRequests: number;
   archivedGuests: number;
   prunedTonightJoins: number;
+  /** Whole months after the current one that the partitioned tables have partitions for. */
+  partitionMonthsAhead: number;
 }
 
 const ROUND_BATCH = 100;
@@ -25,12 +28,15 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * - An open round with no action for `abandonedRoundMinutes` is settled by its game's documented
  *   default action through the ledger (or voided with its stake refunded when the player made no
  *   decision yet), exactly once, under the player's lock.
- * - Stored answers of requests older than `processedRequestDays` are deleted. Ledger entries are
- *   keyed by their request ids forever, so a reused old id is refused (409), never run twice.
+ * - Stored answers of requests older than `processedRequestDays` are deleted. The money path looks a
+ *   request id up in the ledger's last 35 days before it writes (its entries are partitioned by month),
+ *   so a reused id within them is refused (409), never run twice.
  * - A guest with no money request or room join for `guestArchiveDays` and no open round is archived:
  *   its rows and ledger entries stay, its session stops working.
  * - The tonight boards' starting points (`tonight_joins`) of days before yesterday are deleted; the
  *   rounds they counted stay in the history.
+ * - The monthly partitions of the ledger and the rounds of this month and the next two are created if
+ *   missing (platform/db/partitions.ts), under an advisory lock.
  *
  * Every process runs the sweep; it is safe concurrently: rows being worked on by another transaction
  * are skipped (`SKIP LOCKED`), and a round is settled only if it is still there under the player's
@@ -71,11 +77,13 @@ export class Retention {
   }
 
   async sweep(now = new Date()): Promise<SweepReport> {
+    // First: without this month's partition every bet fails.
+    const partitionMonthsAhead = await makePartitionsAhead(this.db, now);
     const settledRounds = await this.settleAbandonedRounds(now);
     const prunedRequests = await this.pruneProcessedRequests(now);
     const archivedGuests = await this.archiveIdleGuests(now);
     const prunedTonightJoins = await this.pruneTonightJoins(now);
-    return { settledRounds, prunedRequests, archivedGuests, prunedTonightJoins };
+    return { settledRounds, prunedRequests, archivedGuests, prunedTonightJoins, partitionMonthsAhead };
   }
 
   async settleAbandonedRounds(now = new Date()): Promise<number> {

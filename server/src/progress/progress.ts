@@ -4,7 +4,7 @@ import { CARD_GAME_IDS, DICE_GAME_IDS } from "@casino/common";
 import { sqlPrepared } from "../platform/db/sql";
 import type { Database } from "../platform/db/database";
 import type { PlayerEvents } from "../core/events/player-events";
-import { IdTail } from "../core/events/id-tail";
+import { IdTail, TailSince } from "../core/events/id-tail";
 import { DrainLoop } from "../core/events/drain-loop";
 import { PROGRESS_OF_TAG } from "./tags";
 
@@ -50,6 +50,9 @@ const diceGames: ReadonlySet<string> = new Set(DICE_GAME_IDS);
 export class Progress {
   private readonly sessions: IdTail<SessionRow>;
   private readonly balances: IdTail<BalanceRow>;
+  /** The tails' bounds on `created_at` (the tables are partitioned by month). */
+  private readonly sessionsSince = new TailSince();
+  private readonly balancesSince = new TailSince();
   private readonly loop: DrainLoop;
   private loaded = false;
   private savedPositions = "";
@@ -63,12 +66,17 @@ export class Progress {
       (after, limit) =>
         this.db
           .run((em) =>
-            sqlPrepared(em, `SELECT seq AS id, player_id, game_type, result FROM game_sessions WHERE seq > $1 ORDER BY seq LIMIT $2`, [
-              after,
-              limit,
-            ]),
+            sqlPrepared(
+              em,
+              `SELECT seq AS id, player_id, game_type, result, created_at FROM game_sessions
+                WHERE seq > $1 AND created_at >= $3::timestamptz ORDER BY seq LIMIT $2`,
+              [after, limit, this.sessionsSince.since],
+            ),
           )
-          .then((r) => r.map(sessionRow)),
+          .then((r) => {
+            this.sessionsSince.saw(r.map((row) => new Date(row.created_at as string).getTime()));
+            return r.map(sessionRow);
+          }),
       (ids) =>
         this.db
           .run((em) =>
@@ -81,9 +89,16 @@ export class Progress {
       (after, limit) =>
         this.db
           .run((em) =>
-            sqlPrepared(em, `SELECT id, player_id, balance_after FROM ledger_entries WHERE id > $1 ORDER BY id LIMIT $2`, [after, limit]),
+            sqlPrepared(
+              em,
+              `SELECT id, player_id, balance_after, created_at FROM ledger_entries WHERE id > $1 AND created_at >= $3::timestamptz ORDER BY id LIMIT $2`,
+              [after, limit, this.balancesSince.since],
+            ),
           )
-          .then((r) => r.map(balanceRow)),
+          .then((r) => {
+            this.balancesSince.saw(r.map((row) => new Date(row.created_at as string).getTime()));
+            return r.map(balanceRow);
+          }),
       (ids) =>
         this.db
           .run((em) => sqlPrepared(em, `SELECT id, player_id, balance_after FROM ledger_entries WHERE id = ANY($1::bigint[])`, [ids]))

@@ -74,3 +74,33 @@ export class IdTail<R extends { id: number }> {
     return { rows: [...late, ...fresh].sort((a, b) => a.id - b.id), more: fresh.length === this.options.batch, ack };
   }
 }
+
+/** How long a transaction is taken never to last: the rebuilds of the boards rely on it too. */
+const LONGEST_TRANSACTION_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The lower bound on `created_at` that a tail by id of a table partitioned by time (the ledger, the
+ * rounds: migration 1764100000017) adds to its read, so PostgreSQL reads the last partition or two
+ * instead of probing every month's index: the newest row's time the tail has read, less a day. A row
+ * committed after the tail's position has an id above it and a time (its transaction's start) at most
+ * a day before the newest row read. Until the tail has read a row (after a start or a reset) the
+ * bound is `-infinity`.
+ */
+export class TailSince {
+  private newest: number | null = null;
+
+  /** The tail read rows of these times (ms). */
+  saw(times: Iterable<number>): void {
+    for (const t of times) if (this.newest === null || t > this.newest) this.newest = t;
+  }
+
+  /** The tail went back (a reset): the bound is unknown again. */
+  reset(): void {
+    this.newest = null;
+  }
+
+  /** The bound, as a timestamptz parameter. */
+  get since(): string {
+    return this.newest === null ? "-infinity" : new Date(this.newest - LONGEST_TRANSACTION_MS).toISOString();
+  }
+}

@@ -121,8 +121,11 @@ export interface MoneyContext {
 
 /** The unique constraint of `open_rounds.player_id`: a player has at most one open round. */
 const OPEN_ROUND_CONSTRAINT = "open_rounds_player_id_key";
-/** The unique (player, request id) of `ledger_entries`: entries outlive the stored answers of their requests. */
-const LEDGER_REQUEST_CONSTRAINT = "uq_ledger_player_request";
+/**
+ * The unique (player, request id) of each partition of `ledger_entries` (`<partition>_player_request`,
+ * migration 1764100000017): entries outlive the stored answers of their requests.
+ */
+const LEDGER_REQUEST_CONSTRAINT = /^ledger_entries_\w+_player_request$/;
 
 export type Replayable<T> = T & { replayed?: true };
 
@@ -254,7 +257,7 @@ export class MoneyRequests {
     const constraint = constraintOf(error);
     if (constraint === OPEN_ROUND_CONSTRAINT) throw conflict("Finish your open round first", "round_open");
     // The id moved coins once, long enough ago that its answer was pruned: it is never run twice.
-    if (constraint === LEDGER_REQUEST_CONSTRAINT) throw requestIdReused();
+    if (constraint && LEDGER_REQUEST_CONSTRAINT.test(constraint)) throw requestIdReused();
     throw error;
   }
 }

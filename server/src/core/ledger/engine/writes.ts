@@ -118,6 +118,14 @@ export class WriteBatch {
  * The first statement of a batch's writes: the rows of every request, as arrays (`unnest`). Fixed text,
  * so a named prepared statement with a generic plan. Ledger entries and rounds are inserted in the order
  * they were queued (their ids and sequence numbers follow it).
+ *
+ * The ledger's unique (player, request id) holds within a month's partition only (migration
+ * 1764100000017): `ledger_refuse_reused` looks each new entry's (player, request id) up over the last 35
+ * days, with the statement's snapshot (rows of earlier transactions, not these), and raises the unique
+ * violation the index would (`ledger_entries_recent_player_request`), so an id that moved coins once,
+ * and whose stored answer was pruned since, is refused as before (`afterUniqueViolation`), though its
+ * entries are in last month's partition. Under the players' locks, so two copies of one request cannot
+ * both pass; within one statement, the partition's unique index refuses the second.
  */
 const HOT_WRITES = `WITH seeds AS (
     UPDATE fairness_seeds s SET nonce = s.nonce + v.n FROM unnest($1::uuid[], $2::int[]) AS v(id, n) WHERE s.id = v.id),
@@ -141,7 +149,7 @@ const HOT_WRITES = `WITH seeds AS (
   answers AS (
     INSERT INTO processed_requests (player_id, request_id, kind, fingerprint, response)
     SELECT * FROM unnest($26::uuid[], $27::text[], $28::text[], $29::text[], $30::jsonb[]))
-SELECT 1`;
+SELECT ledger_refuse_reused($6::uuid[], $11::text[])`;
 
 interface Statement {
   text: string;

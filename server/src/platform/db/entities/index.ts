@@ -96,9 +96,13 @@ export class Player {
   @Column({ type: "text", default: "active" }) status!: PlayerStatus;
 }
 
-/** Append-only: every coin that moves has a row here; a player's balance is the sum of their deltas. */
+/**
+ * Append-only: every coin that moves has a row here; a player's balance is the sum of their deltas.
+ * Partitioned by month on `created_at` (migration 1764100000017): the key is (id, created_at), the id
+ * comes from a sequence, and the unique (player_id, request_id) is on each partition alone
+ * (`<partition>_player_request`), which an entity cannot declare.
+ */
 @Entity("ledger_entries")
-@Unique("uq_ledger_player_request", ["playerId", "requestId"])
 @Check("ledger_entries_balance_after_check", `balance_after >= 0`)
 @Check(
   "ledger_entries_reason_check",
@@ -115,7 +119,7 @@ export class Player {
 /** A player's daily spins, newest first, for the history. Migration: (player_id, created_at DESC, id DESC). */
 @Index("idx_ledger_daily_spins", ["playerId", "createdAt", "id"], { where: `reason = 'daily_spin'` })
 export class LedgerEntry {
-  @PrimaryColumn({ type: "bigint", transformer: bigintToNumber, generated: "identity", generatedIdentity: "ALWAYS" }) id!: number;
+  @PrimaryColumn({ type: "bigint", transformer: bigintToNumber, generated: "increment" }) id!: number;
   @Column({ name: "player_id", type: "uuid" }) playerId!: string;
   @ManyToOne(() => Player, LOCKED)
   @JoinColumn({ name: "player_id" })
@@ -126,7 +130,8 @@ export class LedgerEntry {
     "grant" | "bet" | "payout" | "refund" | "daily_spin" | "reward" | "admin_adjustment" | "buy_in" | "cash_out";
   @Column({ type: "text", nullable: true }) reference!: string | null;
   @Column({ name: "request_id", type: "text" }) requestId!: string;
-  @CreateDateColumn({ name: "created_at", type: "timestamptz" }) createdAt!: Date;
+  /** The partition key. */
+  @CreateDateColumn({ name: "created_at", type: "timestamptz", primary: true }) createdAt!: Date;
   /** The seed pair and nonce a daily spin drew from (null on other entries and on spins older than them). */
   @Column({ name: "seed_id", type: "uuid", nullable: true }) seedId!: string | null;
   @ManyToOne(() => FairnessSeed, { nullable: true })
@@ -212,7 +217,10 @@ export class NextServerSeed {
   @CreateDateColumn({ name: "created_at", type: "timestamptz" }) createdAt!: Date;
 }
 
-/** A finished round (the spec's game_sessions), with what it takes to verify it. */
+/**
+ * A finished round (the spec's game_sessions), with what it takes to verify it. Partitioned by month on
+ * `created_at` like the ledger (migration 1764100000017): the keys hold `created_at`.
+ */
 @Entity("game_sessions")
 @Check("game_sessions_result_check", `result IN ('win','lose','push')`)
 /**
@@ -220,7 +228,7 @@ export class NextServerSeed {
  * Migration: (player_id, created_at DESC, id DESC) INCLUDE (game_type, result, bet_amount, payout).
  */
 @Index("idx_game_sessions_player", ["playerId", "createdAt", "id", "gameType", "result", "betAmount", "payout"])
-@Index("uq_game_sessions_seq", ["seq"], { unique: true })
+@Index("uq_game_sessions_seq", ["seq", "createdAt"], { unique: true })
 @Index("idx_game_sessions_seed_nonce", ["seedId", "nonce"])
 export class GameSession {
   @PrimaryGeneratedColumn("uuid") id!: string;
@@ -245,9 +253,10 @@ export class GameSession {
   @Column({ type: "jsonb", nullable: true }) outcome!: unknown;
   /** The payout rounding rule the round was played under (common fairness/rounding.ts): 1 for rounds stored before rules were. */
   @Column({ type: "integer", default: 1 }) rounding!: number;
-  @CreateDateColumn({ name: "created_at", type: "timestamptz" }) createdAt!: Date;
+  /** The partition key. */
+  @CreateDateColumn({ name: "created_at", type: "timestamptz", primary: true }) createdAt!: Date;
   /** Commit order, for consuming finished rounds in order (progress, leaderboards). */
-  @Column({ type: "bigint", generated: "identity", generatedIdentity: "BY DEFAULT", transformer: bigintToNumber }) seq!: number;
+  @Column({ type: "bigint", generated: "increment", transformer: bigintToNumber }) seq!: number;
 }
 
 /** A multi-step round in progress: its bet is already debited, so it lives in the database. */

@@ -27,6 +27,7 @@ import { DotsRulesVersion1764100000013 } from "./1764100000013-dots-rules-versio
 import { HoldemHandPlayers1764100000014 } from "./1764100000014-holdem-hand-players";
 import { TonightRaces1764100000015 } from "./1764100000015-tonight-races";
 import { CoveringPlayerIndexes1764100000016 } from "./1764100000016-covering-player-indexes";
+import { PartitionsByMonth1764100000017 } from "./1764100000017-partitions-by-month";
 
 /** In order; the data source runs the pending ones at start. */
 export const MIGRATIONS = [
@@ -59,4 +60,5 @@ export const MIGRATIONS = [
   HoldemHandPlayers1764100000014,
   TonightRaces1764100000015,
   CoveringPlayerIndexes1764100000016,
+  PartitionsByMonth1764100000017,
 ];
