@@ -3,6 +3,7 @@ import { MONTHS_AHEAD, makePartitionsAhead, partitionMonthsAhead } from "../src/
 import { MIGRATIONS } from "../src/platform/db/migrations";
 import { PartitionsByMonth1764100000017 } from "../src/platform/db/migrations/1764100000017-partitions-by-month";
 import { startTestApp, type TestApp } from "./harness";
+import { balanceOf } from "./holdem-helpers";
 import { ask, joinCasino, newRequestId, waitFor } from "./room-helpers";
 
 /**
@@ -17,8 +18,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 afterEach(async () => t.expectLedgerInvariant());
 
-const sql = (text: string, params: unknown[] = []) => t.app.services.db.run((em) => em.query(text, params));
-const balanceOf = async (playerId: string) => Number((await sql(`SELECT balance FROM players WHERE id = $1`, [playerId]))[0].balance);
+const sql = (text: string, params: unknown[] = []) => t.sql(text, params);
 
 /** The partitions of `table` in order, with their bounds. */
 const partitionsOf = async (table: string): Promise<{ name: string; bound: string }[]> =>
@@ -99,14 +99,14 @@ describe("a request id across the ledger's monthly partitions", () => {
     );
     expect(where).toEqual([{ partition: `ledger_entries_${monthName(-1)}` }]);
     const entries = async () => Number((await sql(`SELECT count(*)::int AS n FROM ledger_entries WHERE player_id = $1`, [player.id]))[0].n);
-    const [balance, count] = [await balanceOf(player.id), await entries()];
+    const [balance, count] = [await balanceOf(sql, player.id), await entries()];
 
     c.room.send("bet", bet);
     await waitFor(() => c.inbox.messages.filter((m) => m.body?.requestId === oldId).length === 2);
     const again = c.inbox.messages.filter((m) => m.body?.requestId === oldId)[1]!;
     expect(again.type).toBe("error");
     expect(again.body.code).toBe("request_id_reused");
-    expect([await balanceOf(player.id), await entries()]).toEqual([balance, count]);
+    expect([await balanceOf(sql, player.id), await entries()]).toEqual([balance, count]);
 
     // A new id still bets, into this month's partition.
     expect((await ask(c.room, c.inbox, "bet", { ...bet, requestId: newRequestId() })).type).toBe("result");

@@ -51,12 +51,7 @@ export class PartitionsByMonth1764100000017 implements MigrationInterface {
     await q.query(`ALTER TABLE ${ledger} RENAME CONSTRAINT ledger_entries_seed_id_fkey TO ${ledger}_seed_id_fkey`);
     await checkBefore(q, ledger, cut);
 
-    await q.query(`CREATE SEQUENCE ledger_entries_id_seq AS bigint START WITH ${Number(nextId)}`);
-    await q.query(`CREATE TABLE ledger_entries (LIKE ${ledger} INCLUDING DEFAULTS INCLUDING CONSTRAINTS) PARTITION BY RANGE (created_at)`);
-    await q.query(`ALTER TABLE ledger_entries DROP CONSTRAINT ${ledger}_before_cut`);
-    await q.query(`ALTER TABLE ledger_entries ALTER COLUMN id SET DEFAULT nextval('ledger_entries_id_seq')`);
-    await q.query(`ALTER SEQUENCE ledger_entries_id_seq OWNED BY ledger_entries.id`);
-    await q.query(`ALTER TABLE ledger_entries ADD CONSTRAINT ledger_entries_pkey PRIMARY KEY (id, created_at)`);
+    await createPartitioned(q, "ledger_entries", ledger, "id", nextId);
     await q.query(
       `ALTER TABLE ledger_entries ADD CONSTRAINT ledger_entries_seed_id_fkey FOREIGN KEY (seed_id) REFERENCES fairness_seeds(id)`,
     );
@@ -82,12 +77,7 @@ export class PartitionsByMonth1764100000017 implements MigrationInterface {
     await q.query(`ALTER TABLE ${rounds} ADD CONSTRAINT ${rounds}_pkey PRIMARY KEY (id, created_at)`);
     await checkBefore(q, rounds, cut);
 
-    await q.query(`CREATE SEQUENCE game_sessions_seq_seq AS bigint START WITH ${Number(nextSeq)}`);
-    await q.query(`CREATE TABLE game_sessions (LIKE ${rounds} INCLUDING DEFAULTS INCLUDING CONSTRAINTS) PARTITION BY RANGE (created_at)`);
-    await q.query(`ALTER TABLE game_sessions DROP CONSTRAINT ${rounds}_before_cut`);
-    await q.query(`ALTER TABLE game_sessions ALTER COLUMN seq SET DEFAULT nextval('game_sessions_seq_seq')`);
-    await q.query(`ALTER SEQUENCE game_sessions_seq_seq OWNED BY game_sessions.seq`);
-    await q.query(`ALTER TABLE game_sessions ADD CONSTRAINT game_sessions_pkey PRIMARY KEY (id, created_at)`);
+    await createPartitioned(q, "game_sessions", rounds, "seq", nextSeq);
     await q.query(
       `CREATE INDEX idx_game_sessions_player ON game_sessions (player_id, created_at DESC, id DESC) INCLUDE (game_type, result, bet_amount, payout)`,
     );
@@ -200,6 +190,21 @@ export class PartitionsByMonth1764100000017 implements MigrationInterface {
 
 /** `y2027m01` for the month of `date` ('2027-01-01'). */
 const monthName = (date: string) => `y${date.slice(0, 4)}m${date.slice(5, 7)}`;
+
+/**
+ * Creates `table` partitioned by range on `created_at`, with the columns, defaults and CHECKs of the
+ * renamed table of before the cut (less its cut's CHECK), its `column` taking values from the sequence
+ * `<table>_<column>_seq` from `start` on, and the primary key `(id, created_at)`.
+ */
+async function createPartitioned(q: QueryRunner, table: string, before: string, column: string, start: string): Promise<void> {
+  const sequence = `${table}_${column}_seq`;
+  await q.query(`CREATE SEQUENCE ${sequence} AS bigint START WITH ${Number(start)}`);
+  await q.query(`CREATE TABLE ${table} (LIKE ${before} INCLUDING DEFAULTS INCLUDING CONSTRAINTS) PARTITION BY RANGE (created_at)`);
+  await q.query(`ALTER TABLE ${table} DROP CONSTRAINT ${before}_before_cut`);
+  await q.query(`ALTER TABLE ${table} ALTER COLUMN ${column} SET DEFAULT nextval('${sequence}')`);
+  await q.query(`ALTER SEQUENCE ${sequence} OWNED BY ${table}.${column}`);
+  await q.query(`ALTER TABLE ${table} ADD CONSTRAINT ${table}_pkey PRIMARY KEY (id, created_at)`);
+}
 
 /** Proves every row of `table` is before the cut, without holding a lock that blocks reads while it scans. */
 async function checkBefore(q: QueryRunner, table: string, cut: string): Promise<void> {
