@@ -21,9 +21,6 @@ afterEach(async () => t.expectLedgerInvariant());
 
 const join = (token: string) => joinCasino(t, token);
 
-const balanceOf = async (playerId: string) =>
-  Number((await t.app.services.db.run((em) => em.query(`SELECT balance FROM players WHERE id = $1`, [playerId])))[0].balance);
-
 describe("joining", () => {
   it("admits a valid session token and mirrors balance and fairness", async () => {
     const { token, player } = await t.guest();
@@ -75,7 +72,7 @@ describe("betting", () => {
     }
     // The balance travels in the state only: no message of its own.
     expect([...a.inbox.messages, ...b.inbox.messages].filter((m) => m.type === "balance")).toEqual([]);
-    expect(await balanceOf(player.id)).toBe(expected);
+    expect(await t.balanceOf(player.id)).toBe(expected);
     await a.room.leave();
     await b.room.leave();
   });
@@ -93,7 +90,7 @@ describe("betting", () => {
     t.app.services.events.publish(player.id, { type: "balance", balance: stale, delta: 10, reason: "bet", from: "another-room" });
     await waitFor(() => seen.includes(stale));
     await waitFor(() => (room.state as any).balance === answer.body.balance);
-    expect(await balanceOf(player.id)).toBe(answer.body.balance);
+    expect(await t.balanceOf(player.id)).toBe(answer.body.balance);
     await room.leave();
   });
 
@@ -143,7 +140,7 @@ describe("betting", () => {
     const refused = answers.filter((a) => a.type === "error");
     expect(accepted.length).toBe(Math.floor(1000 / 30));
     expect(new Set(refused.map((r) => r.body.code))).toEqual(new Set(["insufficient_funds"]));
-    expect(await balanceOf(player.id)).toBe(1000 - 30 * accepted.length);
+    expect(await t.balanceOf(player.id)).toBe(1000 - 30 * accepted.length);
     await room.leave();
   });
 
@@ -174,7 +171,7 @@ describe("betting", () => {
     await inbox.wait((m) => m.type === "error" && m.body.requestId === "short");
     const act = await ask(room, inbox, "act", { action: { type: "hit" } });
     expect(act.body.code).toBe("no_open_round");
-    expect(await balanceOf(player.id)).toBe(1000);
+    expect(await t.balanceOf(player.id)).toBe(1000);
     expect((room.state as any).nonce).toBe(0);
     await room.leave();
   });
@@ -197,7 +194,7 @@ describe("betting", () => {
     const ok = await ask(room, inbox, "bet", { game: "dice", amount: 5, params: { target: 50, direction: "under" } });
     expect(ok.type).toBe("result");
     expect(stats.members).toBe(before + 1);
-    expect(await balanceOf(player.id)).toBe(ok.body.balance);
+    expect(await t.balanceOf(player.id)).toBe(ok.body.balance);
     await room.leave();
   });
 
@@ -286,7 +283,7 @@ describe("betting", () => {
     sendRaw(room, "act", encodeWire(wireOf({ requestId, action: { type: "reveal", tile: Number.NaN } })));
     expect((await inbox.answer(requestId)).body).toMatchObject({ code: "invalid_message", message: expect.stringMatching(/action\.tile/) });
     expect((await ask(room, inbox, "act", { action: { type: "reveal", tile: 1.5 } })).body.code).toBe("invalid_action");
-    expect(await balanceOf(player.id)).toBe(1000 - 100);
+    expect(await t.balanceOf(player.id)).toBe(1000 - 100);
     expect(room.connection.isOpen).toBe(true);
     await room.leave();
   });
@@ -307,7 +304,7 @@ describe("betting", () => {
     await reconnected;
     const answer = await inbox.answer(requestId);
     expect(answer.type).toBe("result");
-    expect(await balanceOf(player.id)).toBe(1000 - 25 + answer.body.payout);
+    expect(await t.balanceOf(player.id)).toBe(1000 - 25 + answer.body.payout);
     await room.leave();
   });
 });
@@ -345,7 +342,7 @@ describe("the stake rule", () => {
         refused,
       );
     }
-    expect(await balanceOf(player.id)).toBe(1000);
+    expect(await t.balanceOf(player.id)).toBe(1000);
   });
 });
 
@@ -448,7 +445,7 @@ describe("daily spin", () => {
       ...roomAnswers.filter((a) => a.type === "error").map((a) => a.body.message),
     ];
     expect(new Set(refusals)).toEqual(new Set(["Already spun today"]));
-    expect(await balanceOf(player.id)).toBe(1000 + wins[0].prize);
+    expect(await t.balanceOf(player.id)).toBe(1000 + wins[0].prize);
     const again = await t.request("POST", "/api/daily-spin", { token, body: { playerId: player.id } });
     expect(again.status).toBe(429);
     expect(again.body.msLeft).toBeGreaterThan(23 * 3600 * 1000);

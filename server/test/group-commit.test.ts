@@ -17,7 +17,6 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 afterEach(async () => t.expectLedgerInvariant());
 
-const sql = (text: string, params: unknown[] = []) => t.app.services.db.run((em) => em.query(text, params));
 const ledger = () => t.app.services.ledger;
 const stats = () => ({ ...moneyGroupCommit(t.app.services.db).stats });
 
@@ -34,16 +33,15 @@ async function players(n: number): Promise<string[]> {
   return ids;
 }
 
-const balanceOf = async (playerId: string) => Number((await sql(`SELECT balance FROM players WHERE id = $1`, [playerId]))[0].balance);
 /** The ledger entries a request made (ids `<request id>#<reason>`). */
 const entriesOf = async (requestId: string) =>
-  (await sql(`SELECT reason, delta, created_at FROM ledger_entries WHERE request_id LIKE $1 ORDER BY reason`, [`${requestId}#%`])) as {
+  (await t.sql(`SELECT reason, delta, created_at FROM ledger_entries WHERE request_id LIKE $1 ORDER BY reason`, [`${requestId}#%`])) as {
     reason: string;
     delta: string;
     created_at: Date;
   }[];
 const storedAnswers = async (requestIds: string[]) =>
-  Number((await sql(`SELECT count(*)::int AS n FROM processed_requests WHERE request_id = ANY($1::text[])`, [requestIds]))[0].n);
+  Number((await t.sql(`SELECT count(*)::int AS n FROM processed_requests WHERE request_id = ANY($1::text[])`, [requestIds]))[0].n);
 
 /** How a promise settled, without throwing. */
 const settled = <T>(p: Promise<T>) =>
@@ -88,8 +86,8 @@ describe("requests that arrive together", () => {
       balance += a.payout - a.stake;
       expect(a.balance).toBe(balance);
     }
-    expect(await balanceOf(first)).toBe(balance);
-    for (const [i, p] of ids.entries()) if (p !== first) expect(await balanceOf(p)).toBe(answers[i]!.balance);
+    expect(await t.balanceOf(first)).toBe(balance);
+    for (const [i, p] of ids.entries()) if (p !== first) expect(await t.balanceOf(p)).toBe(answers[i]!.balance);
   });
 
   it("refusals and failures of some members undo nothing of the others", async () => {
@@ -100,12 +98,12 @@ describe("requests that arrive together", () => {
     // fail at the database, on the partition's unique index.
     const old = randomUUID();
     await ledger().placeBet(reuser, old, "dice", DICE_MIN, DICE);
-    await sql(`DELETE FROM processed_requests WHERE player_id = $1 AND request_id = $2`, [reuser, old]);
-    await sql(`UPDATE ledger_entries SET created_at = now() - interval '40 days' WHERE player_id = $1 AND request_id LIKE $2 || '#%'`, [
+    await t.sql(`DELETE FROM processed_requests WHERE player_id = $1 AND request_id = $2`, [reuser, old]);
+    await t.sql(`UPDATE ledger_entries SET created_at = now() - interval '40 days' WHERE player_id = $1 AND request_id LIKE $2 || '#%'`, [
       reuser,
       old,
     ]);
-    const reuserBalance = await balanceOf(reuser);
+    const reuserBalance = await t.balanceOf(reuser);
 
     const before = stats();
     const ok1 = randomUUID();
@@ -137,11 +135,11 @@ describe("requests that arrive together", () => {
 
     for (const id of [ok1, ok3]) expect((await entriesOf(id)).length).toBeGreaterThan(0);
     const [a1, , , , , a3] = results as { ok: true; value: { balance: number } }[];
-    expect(await balanceOf(rich)).toBe(a1!.value.balance);
-    expect(await balanceOf(other)).toBe(a3!.value.balance);
-    expect(await balanceOf(poor)).toBe(STARTING_BALANCE);
-    expect(await balanceOf(crash)).toBe(STARTING_BALANCE);
-    expect(await balanceOf(reuser)).toBe(reuserBalance);
+    expect(await t.balanceOf(rich)).toBe(a1!.value.balance);
+    expect(await t.balanceOf(other)).toBe(a3!.value.balance);
+    expect(await t.balanceOf(poor)).toBe(STARTING_BALANCE);
+    expect(await t.balanceOf(crash)).toBe(STARTING_BALANCE);
+    expect(await t.balanceOf(reuser)).toBe(reuserBalance);
     expect((await entriesOf(old)).filter((e) => e.reason === "bet")).toHaveLength(1);
   });
 
@@ -162,7 +160,7 @@ describe("requests that arrive together", () => {
     const again = (c as { value: object }).value;
     expect(again).toEqual({ ...first, replayed: true });
     expect((await entriesOf(id)).filter((e) => e.reason === "bet")).toHaveLength(1);
-    expect(await balanceOf(p)).toBe((first as { balance: number }).balance);
+    expect(await t.balanceOf(p)).toBe((first as { balance: number }).balance);
   });
 });
 
@@ -170,14 +168,14 @@ describe("a batch whose commit fails", () => {
   const MARK = 7;
 
   afterEach(async () => {
-    await sql(`DROP TRIGGER IF EXISTS fail_at_commit ON ledger_entries`);
+    await t.sql(`DROP TRIGGER IF EXISTS fail_at_commit ON ledger_entries`);
   });
 
   /** A deferred constraint trigger: it runs at COMMIT, and `body` runs there when a bet of MARK coins is in the transaction. */
   const failAtCommit = async (body: string) => {
-    await sql(`CREATE OR REPLACE FUNCTION fail_at_commit() RETURNS trigger LANGUAGE plpgsql AS $$
+    await t.sql(`CREATE OR REPLACE FUNCTION fail_at_commit() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN IF NEW.delta = -${MARK} THEN ${body}; END IF; RETURN NULL; END $$`);
-    await sql(`CREATE CONSTRAINT TRIGGER fail_at_commit AFTER INSERT ON ledger_entries DEFERRABLE INITIALLY DEFERRED
+    await t.sql(`CREATE CONSTRAINT TRIGGER fail_at_commit AFTER INSERT ON ledger_entries DEFERRABLE INITIALLY DEFERRED
       FOR EACH ROW EXECUTE FUNCTION fail_at_commit()`);
   };
 
@@ -197,12 +195,12 @@ describe("a batch whose commit fails", () => {
     expect(after.committed - before.committed).toBe(0);
     for (const r of results) expectCode(r);
     // Nothing of the batch was applied.
-    for (const p of ids) expect(await balanceOf(p)).toBe(STARTING_BALANCE);
+    for (const p of ids) expect(await t.balanceOf(p)).toBe(STARTING_BALANCE);
     for (const b of bets) expect(await entriesOf(b.requestId)).toEqual([]);
     expect(await storedAnswers(bets.map((b) => b.requestId))).toBe(0);
 
     // The same ids again, once the commit can succeed: each applied once, then replayed.
-    await sql(`DROP TRIGGER fail_at_commit ON ledger_entries`);
+    await t.sql(`DROP TRIGGER fail_at_commit ON ledger_entries`);
     const retried = await Promise.all(bets.map((b) => ledger().placeBet(b.player, b.requestId, "dice", b.amount, DICE)));
     const replayed = await Promise.all(bets.map((b) => ledger().placeBet(b.player, b.requestId, "dice", b.amount, DICE)));
     expect(replayed).toEqual(retried.map((a) => ({ ...a, replayed: true })));
@@ -275,9 +273,9 @@ describe.runIf(TEST_DB === "postgres")("a batch aborted by a deadlock", () => {
       expect(await storedAnswers([diceA, diceB, act])).toBe(3);
       expect(acted.fairness.nonce).toBe(0);
       expect(betA.fairness.nonce).toBe(1);
-      expect(await balanceOf(a)).toBe(acted.balance);
-      expect(await balanceOf(b)).toBe(betB.balance);
-      const nonce = Number((await sql(`SELECT nonce FROM fairness_seeds WHERE player_id = $1 AND active`, [a]))[0].nonce);
+      expect(await t.balanceOf(a)).toBe(acted.balance);
+      expect(await t.balanceOf(b)).toBe(betB.balance);
+      const nonce = Number((await t.sql(`SELECT nonce FROM fairness_seeds WHERE player_id = $1 AND active`, [a]))[0].nonce);
       expect(nonce).toBe(2);
     } finally {
       await holder.end().catch(() => undefined);
@@ -361,6 +359,6 @@ describe.runIf(TEST_DB === "postgres")("round trips of a batch", () => {
     expect(batch.map((q) => q.text.split(/\s/)[0])).toEqual(["BEGIN", "SELECT", "SELECT", "WITH", "WITH", "COMMIT"]);
     expect(batch.map((q) => q.awaiting)).toEqual([0, 1, 2, 0, 1, 2]);
     expect(batch[4]!.text).toContain("INSERT INTO open_rounds");
-    expect(await sql(`SELECT 1 FROM open_rounds WHERE player_id = $1`, [ids[0]])).toHaveLength(1);
+    expect(await t.sql(`SELECT 1 FROM open_rounds WHERE player_id = $1`, [ids[0]])).toHaveLength(1);
   });
 });

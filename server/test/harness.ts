@@ -25,6 +25,8 @@ export interface TestApp {
   request(method: string, path: string, options?: RequestOptions): Promise<ApiAnswer>;
   /** A query on the app's database, for what a test reads back or plants there. */
   sql(text: string, params?: unknown[]): Promise<any[]>;
+  /** The player's balance as the database holds it. */
+  balanceOf(playerId: string): Promise<number>;
   guest(username?: string): Promise<{ token: string; player: any }>;
   sdk(token: string): SdkClient;
   expectLedgerInvariant(): Promise<void>;
@@ -157,6 +159,8 @@ export async function startTestApp(
     discord,
     request,
     sql: (text, params = []) => app.services.db.run((em) => em.query(text, params)) as Promise<any[]>,
+    balanceOf: async (playerId) =>
+      Number((await app.services.db.run((em) => em.query(`SELECT balance FROM players WHERE id = $1`, [playerId])))[0].balance),
     async guest(username?: string) {
       const res = await request("POST", "/api/guest", { body: username ? { username } : {} });
       expect(res.status).toBe(201);

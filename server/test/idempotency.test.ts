@@ -9,10 +9,8 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 afterEach(async () => t.expectLedgerInvariant());
 
-const sql = (text: string, params: unknown[] = []) => t.app.services.db.run((em) => em.query(text, params));
-const balanceOf = async (playerId: string) => Number((await sql(`SELECT balance FROM players WHERE id = $1`, [playerId]))[0].balance);
 const ledgerCount = async (playerId: string) =>
-  Number((await sql(`SELECT count(*)::int AS n FROM ledger_entries WHERE player_id = $1`, [playerId]))[0].n);
+  Number((await t.sql(`SELECT count(*)::int AS n FROM ledger_entries WHERE player_id = $1`, [playerId]))[0].n);
 
 const DICE = { game: "dice", amount: 10, params: { target: 49.5, direction: "under" } };
 /** Opening a mines round debits its stake and pays nothing yet: a bet whose balance is known in advance. */
@@ -36,22 +34,22 @@ describe("a request id belongs to one request", () => {
     const c = await joinCasino(t, token);
     const spinId = newRequestId();
     expect((await askNew(c, "daily-spin", { requestId: spinId })).type).toBe("spin");
-    const before = [await balanceOf(player.id), await ledgerCount(player.id)];
+    const before = [await t.balanceOf(player.id), await ledgerCount(player.id)];
     const bet = await askNew(c, "bet", { ...DICE, requestId: spinId });
     expect(bet.type).toBe("error");
     expect(bet.body).toMatchObject({ code: "request_id_reused", requestId: spinId });
     expect(bet.body.message).toMatch(/already used for a different request/);
-    expect([await balanceOf(player.id), await ledgerCount(player.id)]).toEqual(before);
+    expect([await t.balanceOf(player.id), await ledgerCount(player.id)]).toEqual(before);
 
     const betId = newRequestId();
     expect((await askNew(c, "bet", { ...DICE, requestId: betId })).type).toBe("result");
-    const after = [await balanceOf(player.id), await ledgerCount(player.id)];
-    await sql(`UPDATE players SET last_daily_spin = NULL WHERE id = $1`, [player.id]);
+    const after = [await t.balanceOf(player.id), await ledgerCount(player.id)];
+    await t.sql(`UPDATE players SET last_daily_spin = NULL WHERE id = $1`, [player.id]);
     const spin = await askNew(c, "daily-spin", { requestId: betId });
     expect(spin.body.code).toBe("request_id_reused");
     const rest = await t.request("POST", "/api/daily-spin", { token, body: { playerId: player.id, requestId: betId } });
     expect(rest).toMatchObject({ status: 409, body: { code: "request_id_reused" } });
-    expect([await balanceOf(player.id), await ledgerCount(player.id)]).toEqual(after);
+    expect([await t.balanceOf(player.id), await ledgerCount(player.id)]).toEqual(after);
     await c.room.leave();
   });
 
@@ -61,7 +59,7 @@ describe("a request id belongs to one request", () => {
     const betId = newRequestId();
     const opened = await askNew(c, "bet", { requestId: betId, game: "mines", amount: 80, params: { mines: 3 } });
     expect(opened.body.done).toBe(false);
-    const balance = await balanceOf(player.id);
+    const balance = await t.balanceOf(player.id);
     expect((await askNew(c, "act", { requestId: betId, action: { type: "reveal", tile: 4 } })).body.code).toBe("request_id_reused");
     expect((await askNew(c, "bet", { requestId: betId, game: "mines", amount: 81, params: { mines: 3 } })).body.code).toBe(
       "request_id_reused",
@@ -70,7 +68,7 @@ describe("a request id belongs to one request", () => {
       "request_id_reused",
     );
     expect((await askNew(c, "seed:rotate", { requestId: betId })).body.code).toBe("request_id_reused");
-    expect(await balanceOf(player.id)).toBe(balance);
+    expect(await t.balanceOf(player.id)).toBe(balance);
     // The same bet again is the same request: its first answer, flagged as a replay.
     const again = await askNew(c, "bet", { requestId: betId, game: "mines", amount: 80, params: { mines: 3 } });
     expect(again.body).toEqual({ ...opened.body, replayed: true });
@@ -97,7 +95,7 @@ describe("a request id belongs to one request", () => {
       expect(answer.type, `${requestId}: ${JSON.stringify(answer.body)}`).toBe("result");
       expect(answer.body.replayed).toBeUndefined();
     }
-    const bets = await sql(`SELECT count(*)::int AS n FROM ledger_entries WHERE player_id = $1 AND reason = 'bet'`, [player.id]);
+    const bets = await t.sql(`SELECT count(*)::int AS n FROM ledger_entries WHERE player_id = $1 AND reason = 'bet'`, [player.id]);
     expect(bets[0].n).toBe(7);
     await c.room.leave();
   });
@@ -129,7 +127,7 @@ describe("one request-id rule for REST and the room", () => {
       expect(room.body.code, requestId).toBe("invalid_message");
       expect(rest.body.error, requestId).toBe(room.body.message);
     }
-    expect(await balanceOf(player.id)).toBe(1000);
+    expect(await t.balanceOf(player.id)).toBe(1000);
     await c.room.leave();
   });
 });
@@ -151,7 +149,7 @@ describe("a replayed answer is never published", () => {
     await waitFor(() => heard.at(-1) === marker.body.balance);
     expect(heard).toEqual([1000, r1.body.balance, r2.body.balance, marker.body.balance]);
     expect(replayed.body).toEqual({ ...r1.body, replayed: true });
-    const balance = await balanceOf(player.id);
+    const balance = await t.balanceOf(player.id);
     expect(balance).toBe(marker.body.balance);
     await waitFor(() => (a.room.state as any).balance === balance && (b.room.state as any).balance === balance);
     await a.room.leave();

@@ -18,14 +18,11 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 afterEach(async () => t.expectLedgerInvariant());
 
-const sql = (text: string, params: unknown[] = []) => t.app.services.db.run((em) => em.query(text, params));
-const balanceOf = async (playerId: string) => Number((await sql(`SELECT balance FROM players WHERE id = $1`, [playerId]))[0].balance);
-
 /** Open rounds whose server seed has been revealed: the one thing that must never exist. */
 const exposedRounds = async (playerId: string) =>
   Number(
     (
-      await sql(
+      await t.sql(
         `SELECT count(*)::int AS n FROM open_rounds r JOIN fairness_seeds s ON s.id = r.seed_id WHERE r.player_id = $1 AND s.revealed_at IS NOT NULL`,
         [playerId],
       )
@@ -51,7 +48,7 @@ function nextActions(game: string, state: any): unknown[] {
 /** Plays the player's open round (if any) to its end. */
 async function finishOpenRound(c: Connection, playerId: string) {
   for (let i = 0; i < 50; i++) {
-    const [round] = await sql(`SELECT game, state FROM open_rounds WHERE player_id = $1`, [playerId]);
+    const [round] = await t.sql(`SELECT game, state FROM open_rounds WHERE player_id = $1`, [playerId]);
     if (!round) return;
     const replies = [];
     for (const action of nextActions(round.game, round.state)) {
@@ -102,8 +99,8 @@ describe("seed rotation racing a multi-step bet", () => {
     const opened = await ask(c.room, c.inbox, "bet", { game: "mines", amount: 72, params: { mines: 3 } });
     expect(opened.body.done).toBe(false);
     // What the rotation race used to leave behind: the round's seed revealed, another pair active.
-    await sql(`UPDATE fairness_seeds SET active = false, revealed_at = now() WHERE player_id = $1 AND active`, [player.id]);
-    await sql(`INSERT INTO fairness_seeds (player_id, server_seed, server_seed_hash, client_seed) VALUES ($1, $2, 'x', 'y')`, [
+    await t.sql(`UPDATE fairness_seeds SET active = false, revealed_at = now() WHERE player_id = $1 AND active`, [player.id]);
+    await t.sql(`INSERT INTO fairness_seeds (player_id, server_seed, server_seed_hash, client_seed) VALUES ($1, $2, 'x', 'y')`, [
       player.id,
       randomBytes(32).toString("hex"),
     ]);
@@ -120,9 +117,9 @@ describe("seed rotation racing a multi-step bet", () => {
       balance: 1000,
     });
     expect(act.body.view.revealed).toEqual([]); // the reveal was never applied
-    expect(await balanceOf(player.id)).toBe(1000);
-    expect((await sql(`SELECT count(*)::int AS n FROM open_rounds WHERE player_id = $1`, [player.id]))[0].n).toBe(0);
-    const [entry] = await sql(`SELECT delta, reason FROM ledger_entries WHERE player_id = $1 ORDER BY id DESC LIMIT 1`, [player.id]);
+    expect(await t.balanceOf(player.id)).toBe(1000);
+    expect((await t.sql(`SELECT count(*)::int AS n FROM open_rounds WHERE player_id = $1`, [player.id]))[0].n).toBe(0);
+    const [entry] = await t.sql(`SELECT delta, reason FROM ledger_entries WHERE player_id = $1 ORDER BY id DESC LIMIT 1`, [player.id]);
     expect([Number(entry.delta), entry.reason]).toEqual([72, "refund"]);
     await c.room.leave();
   });
@@ -154,7 +151,7 @@ describe("daily spin racing bets", () => {
     const b = await joinCasino(t, token);
     const codes: string[] = [];
     for (let i = 0; i < TRIES.deadlock; i++) {
-      await sql(`UPDATE players SET last_daily_spin = NULL WHERE id = $1`, [player.id]);
+      await t.sql(`UPDATE players SET last_daily_spin = NULL WHERE id = $1`, [player.id]);
       const dice = { game: "dice", amount: 1, params: { target: 49.5, direction: "under" } };
       const answers = await Promise.all([
         send(b, "daily-spin", {}),
@@ -227,7 +224,7 @@ describe("everything at once", () => {
     const unexpected: unknown[] = [];
     const iterations = 12;
     for (let i = 0; i < iterations; i++) {
-      await sql(`UPDATE players SET last_daily_spin = NULL WHERE id = $1`, [player.id]);
+      await t.sql(`UPDATE players SET last_daily_spin = NULL WHERE id = $1`, [player.id]);
       const room = await Promise.all([
         send(a, "bet", { game: "mines", amount: 2, params: { mines: 24 } }),
         send(b, "seed:rotate", {}),

@@ -11,8 +11,6 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 afterEach(async () => t.expectLedgerInvariant());
 
-const sql = (text: string, params: unknown[] = []) => t.app.services.db.run((em) => em.query(text, params));
-
 /** Joins the casino room, with join options, and waits for the first state. */
 async function join(token: string, options: Record<string, unknown> = {}) {
   const room = await t.sdk(token).create("casino", options);
@@ -122,14 +120,14 @@ describe("the browser's client seed at join", () => {
 describe("players from before pre-commitment", () => {
   it("get a committed next seed from the migration", async () => {
     const { token, player } = await t.guest();
-    await sql(`DELETE FROM next_server_seeds WHERE player_id = $1`, [player.id]);
+    await t.sql(`DELETE FROM next_server_seeds WHERE player_id = $1`, [player.id]);
     const runner = t.app.services.db.dataSource.createQueryRunner();
     try {
       await new CommitNextSeeds1763800000001().up(runner);
     } finally {
       await runner.release();
     }
-    const [row] = await sql(`SELECT server_seed, server_seed_hash FROM next_server_seeds WHERE player_id = $1`, [player.id]);
+    const [row] = await t.sql(`SELECT server_seed, server_seed_hash FROM next_server_seeds WHERE player_id = $1`, [player.id]);
     expect(seedCommitment(row.server_seed)).toBe(row.server_seed_hash);
     expect((await seedsOf(token, player.id)).active.nextServerSeedHash).toBe(row.server_seed_hash);
   });

@@ -24,9 +24,6 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 afterEach(async () => t.expectLedgerInvariant());
 
-const sql = (text: string, params: unknown[] = []) => t.app.services.db.run((em) => em.query(text, params)) as Promise<any[]>;
-const balanceOf = async (playerId: string) => Number((await sql(`SELECT balance FROM players WHERE id = $1`, [playerId]))[0].balance);
-
 async function start(token: string, game: "dot-battle" | "dots", requestId = newRequestId()) {
   return t.request("POST", "/api/skill-rounds", { token, body: { requestId, game } });
 }
@@ -37,7 +34,7 @@ async function start(token: string, game: "dot-battle" | "dots", requestId = new
  * waiting.
  */
 async function playedFor(roundId: string, seconds: number) {
-  await sql(`UPDATE skill_rounds SET started_at = now() - $2 * interval '1 second' WHERE id = $1`, [roundId, seconds]);
+  await t.sql(`UPDATE skill_rounds SET started_at = now() - $2 * interval '1 second' WHERE id = $1`, [roundId, seconds]);
 }
 
 async function submit(token: string, roundId: string, body: Record<string, unknown>) {
@@ -72,11 +69,11 @@ describe("Dot Battle", () => {
       reward: play.kills,
       balance: 1000 + play.kills,
     });
-    expect(await balanceOf(player.id)).toBe(1000 + play.kills);
+    expect(await t.balanceOf(player.id)).toBe(1000 + play.kills);
 
-    const [score] = await sql(`SELECT kills, round_id FROM dot_battle_scores WHERE player_id = $1`, [player.id]);
+    const [score] = await t.sql(`SELECT kills, round_id FROM dot_battle_scores WHERE player_id = $1`, [player.id]);
     expect(score).toEqual({ kills: play.kills, round_id: roundId });
-    const [session] = await sql(`SELECT game_type, bet_amount, payout, result FROM game_sessions WHERE player_id = $1`, [player.id]);
+    const [session] = await t.sql(`SELECT game_type, bet_amount, payout, result FROM game_sessions WHERE player_id = $1`, [player.id]);
     expect(session).toMatchObject({ game_type: "dot-battle", result: "win" });
     expect(Number(session.payout)).toBe(play.kills);
 
@@ -86,7 +83,7 @@ describe("Dot Battle", () => {
     const again = await submit(token, roundId, { game: "dot-battle", inputs: play.inputs, claimedKills: play.kills });
     expect(again.status).toBe(409);
     expect(again.body.code).toBe("round_closed");
-    expect(await balanceOf(player.id)).toBe(1000 + play.kills);
+    expect(await t.balanceOf(player.id)).toBe(1000 + play.kills);
   });
 
   it("a claimed score the player did not reach is never paid: the replay's own count is", async () => {
@@ -112,10 +109,10 @@ describe("Dot Battle", () => {
     // The round is closed: the honest claim afterwards is refused too, and nothing was paid for it.
     const honest = await submit(token, other.roundId, { game: "dot-battle", inputs: otherPlay.inputs, claimedKills: otherPlay.kills });
     expect(honest.status).toBe(422);
-    expect(await balanceOf(player.id)).toBe(1000 + play.kills);
-    const [round] = await sql(`SELECT status, refusal_code, reward FROM skill_rounds WHERE id = $1`, [other.roundId]);
+    expect(await t.balanceOf(player.id)).toBe(1000 + play.kills);
+    const [round] = await t.sql(`SELECT status, refusal_code, reward FROM skill_rounds WHERE id = $1`, [other.roundId]);
     expect(round).toEqual({ status: "refused", refusal_code: "claim_above_replay", reward: null });
-    expect((await sql(`SELECT count(*)::int AS n FROM dot_battle_scores WHERE round_id = $1`, [other.roundId]))[0].n).toBe(0);
+    expect((await t.sql(`SELECT count(*)::int AS n FROM dot_battle_scores WHERE round_id = $1`, [other.roundId]))[0].n).toBe(0);
   });
 
   it("refuses logs no player could have produced, and pays nothing for them", async () => {
@@ -133,10 +130,10 @@ describe("Dot Battle", () => {
       expect(res.status).toBe(422);
       expect(res.body).toMatchObject({ code: "log_refused", reason });
     }
-    expect(await balanceOf(player.id)).toBe(1000);
-    expect((await sql(`SELECT count(*)::int AS n FROM ledger_entries WHERE player_id = $1 AND reason = 'reward'`, [player.id]))[0].n).toBe(
-      0,
-    );
+    expect(await t.balanceOf(player.id)).toBe(1000);
+    expect(
+      (await t.sql(`SELECT count(*)::int AS n FROM ledger_entries WHERE player_id = $1 AND reason = 'reward'`, [player.id]))[0].n,
+    ).toBe(0);
   });
 
   it("refuses a log that covers more game time than has passed since the round started", async () => {
@@ -146,7 +143,7 @@ describe("Dot Battle", () => {
     const res = await submit(token, roundId, { game: "dot-battle", inputs: play.inputs, claimedKills: play.kills });
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({ code: "log_refused", reason: "faster_than_real_time" });
-    expect(await balanceOf(player.id)).toBe(1000);
+    expect(await t.balanceOf(player.id)).toBe(1000);
   });
 });
 
@@ -166,9 +163,9 @@ describe("Connect the Dots", () => {
       reward: DOTS_REWARD,
       balance: 1000 + DOTS_REWARD,
     });
-    const [record] = await sql(`SELECT completion_time_ms, round_id FROM dots_speed_records WHERE player_id = $1`, [player.id]);
+    const [record] = await t.sql(`SELECT completion_time_ms, round_id FROM dots_speed_records WHERE player_id = $1`, [player.id]);
     expect(record).toEqual({ completion_time_ms: play.completionMs, round_id: roundId });
-    const [session] = await sql(`SELECT result, bet_amount FROM game_sessions WHERE player_id = $1`, [player.id]);
+    const [session] = await t.sql(`SELECT result, bet_amount FROM game_sessions WHERE player_id = $1`, [player.id]);
     expect(session.result).toBe("win");
     expect(Number(session.bet_amount)).toBe(0);
   });
@@ -192,8 +189,8 @@ describe("Connect the Dots", () => {
     const res2 = await submit(token, unfinished.roundId, { game: "dots", inputs: partial, claimedCompletionMs: 1000 });
     expect(res2.status).toBe(422);
     expect(res2.body).toMatchObject({ code: "log_refused", reason: "not_completed" });
-    expect(await balanceOf(player.id)).toBe(1000);
-    expect((await sql(`SELECT count(*)::int AS n FROM dots_speed_records WHERE player_id = $1`, [player.id]))[0].n).toBe(0);
+    expect(await t.balanceOf(player.id)).toBe(1000);
+    expect((await t.sql(`SELECT count(*)::int AS n FROM dots_speed_records WHERE player_id = $1`, [player.id]))[0].n).toBe(0);
   });
 });
 
@@ -212,8 +209,10 @@ describe("Connect the Dots played as a quick swipe (rules 2)", () => {
     const res = await submit(token, roundId, { game: "dots", inputs, claimedCompletionMs: completionMs, rulesVersion: DOTS_RULES_VERSION });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ game: "dots", completionMs, reward: DOTS_REWARD, balance: 1000 + DOTS_REWARD });
-    expect(await balanceOf(player.id)).toBe(1000 + DOTS_REWARD);
-    const [row] = await sql(`SELECT status, completion_ms, reward, rules_version, inputs, seed FROM skill_rounds WHERE id = $1`, [roundId]);
+    expect(await t.balanceOf(player.id)).toBe(1000 + DOTS_REWARD);
+    const [row] = await t.sql(`SELECT status, completion_ms, reward, rules_version, inputs, seed FROM skill_rounds WHERE id = $1`, [
+      roundId,
+    ]);
     expect(row).toMatchObject({ status: "rewarded", completion_ms: completionMs, rules_version: 2 });
     expect(Number(row.reward)).toBe(DOTS_REWARD);
     // The stored round replays again, under its stored rules, to its recorded time and every dot.
@@ -229,7 +228,7 @@ describe("Connect the Dots played as a quick swipe (rules 2)", () => {
     expect((await submit(token, old.roundId, { game: "dots", inputs: play.inputs, claimedCompletionMs: play.completionMs })).status).toBe(
       200,
     );
-    expect((await sql(`SELECT rules_version FROM skill_rounds WHERE id = $1`, [old.roundId]))[0].rules_version).toBe(1);
+    expect((await t.sql(`SELECT rules_version FROM skill_rounds WHERE id = $1`, [old.roundId]))[0].rules_version).toBe(1);
 
     // The quick swipe under rules 1: the pen chased the pointer's latest position and missed the dots.
     const swiped = (await start(token, "dots")).body;
@@ -237,11 +236,11 @@ describe("Connect the Dots played as a quick swipe (rules 2)", () => {
     const res = await submit(token, swiped.roundId, { game: "dots", inputs: swipeConnectDots(swiped.seed), claimedCompletionMs: 5000 });
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({ code: "log_refused", reason: "not_completed" });
-    expect((await sql(`SELECT status, rules_version FROM skill_rounds WHERE id = $1`, [swiped.roundId]))[0]).toEqual({
+    expect((await t.sql(`SELECT status, rules_version FROM skill_rounds WHERE id = $1`, [swiped.roundId]))[0]).toEqual({
       status: "refused",
       rules_version: 1,
     });
-    expect(await balanceOf(player.id)).toBe(1000 + DOTS_REWARD);
+    expect(await t.balanceOf(player.id)).toBe(1000 + DOTS_REWARD);
   });
 
   it("refuses an unknown rules version", async () => {
@@ -323,7 +322,7 @@ describe("requests", () => {
     await playedFor(roundId, 60 * 60);
     const late = await submit(token, roundId, { game: "dots", inputs: playConnectDots(seed).inputs, claimedCompletionMs: 99_999 });
     expect(late.status).toBe(410);
-    expect((await sql(`SELECT status FROM skill_rounds WHERE id = $1`, [roundId]))[0].status).toBe("expired");
+    expect((await t.sql(`SELECT status FROM skill_rounds WHERE id = $1`, [roundId]))[0].status).toBe("expired");
   });
 
   it("a repeated start gets the same round and counts once", async () => {
@@ -346,7 +345,7 @@ describe(`the daily cap (${TEST_DB})`, () => {
     expect(accepted).toHaveLength(SKILL_ROUNDS_PER_DAY);
     expect(refused).toHaveLength(6);
     expect(refused[0]!.body).toMatchObject({ code: "daily_limit", dailyCap: SKILL_ROUNDS_PER_DAY });
-    const [p] = await sql(`SELECT dots_games_played_today, dots_last_played_date FROM players WHERE id = $1`, [player.id]);
+    const [p] = await t.sql(`SELECT dots_games_played_today, dots_last_played_date FROM players WHERE id = $1`, [player.id]);
     expect(p.dots_games_played_today).toBe(SKILL_ROUNDS_PER_DAY);
     expect(p.dots_last_played_date).toBe(new Date().toISOString().slice(0, 10));
 
@@ -362,13 +361,13 @@ describe(`the daily cap (${TEST_DB})`, () => {
     );
     expect(submissions.filter((s) => s.status === 200)).toHaveLength(SKILL_ROUNDS_PER_DAY);
     expect(submissions.filter((s) => s.status === 409).every((s) => s.body.code === "round_closed")).toBe(true);
-    expect(await balanceOf(player.id)).toBe(1000 + SKILL_ROUNDS_PER_DAY * DOTS_REWARD);
-    expect((await sql(`SELECT count(*)::int AS n FROM dots_speed_records WHERE player_id = $1`, [player.id]))[0].n).toBe(
+    expect(await t.balanceOf(player.id)).toBe(1000 + SKILL_ROUNDS_PER_DAY * DOTS_REWARD);
+    expect((await t.sql(`SELECT count(*)::int AS n FROM dots_speed_records WHERE player_id = $1`, [player.id]))[0].n).toBe(
       SKILL_ROUNDS_PER_DAY,
     );
 
     // A new day opens the count again.
-    await sql(`UPDATE players SET dots_last_played_date = '2000-01-01' WHERE id = $1`, [player.id]);
+    await t.sql(`UPDATE players SET dots_last_played_date = '2000-01-01' WHERE id = $1`, [player.id]);
     const tomorrow = await start(token, "dot-battle");
     expect(tomorrow.status).toBe(201);
     expect(tomorrow.body.playedToday).toBe(1);

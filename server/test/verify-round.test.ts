@@ -125,9 +125,6 @@ describe("a round played through the server verifies offline to the same outcome
 });
 
 describe("1-coin bets on the server", () => {
-  const balanceOf = async (playerId: string) =>
-    Number((await t.app.services.db.run((em) => em.query(`SELECT balance FROM players WHERE id = $1`, [playerId])))[0].balance);
-
   it("are taken and paid on every game, and verify under the round's rounding rule", async () => {
     const { token, player } = await t.guest();
     const { room, inbox } = await joinCasino(t, token);
@@ -155,7 +152,7 @@ describe("1-coin bets on the server", () => {
         net += answer.body.totalPayout - answer.body.totalStake;
       }
     }
-    expect(await balanceOf(player.id)).toBe(1000 + net);
+    expect(await t.balanceOf(player.id)).toBe(1000 + net);
 
     // each round is recorded under rule 2 and re-derives to what it paid once the seed is revealed
     expect((await ask(room, inbox, "seed:rotate", {})).type).toBe("result");
