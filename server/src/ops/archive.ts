@@ -141,30 +141,30 @@ async function archiveLocked(db: Database, settings: ArchiveSettings, now: Date)
   const candidates = await archiveCandidates(db, settings.afterMonths, now);
   if (candidates.length === 0) return { archived: [], busy: false };
   if (db.embedded) return { archived: await archiveEach(db, settings.dir, candidates, null), busy: false };
-  const session = db.dataSource.createQueryRunner();
+  const holder = db.dataSource.createQueryRunner();
   try {
-    const [{ locked }] = (await session.query(`SELECT pg_try_advisory_lock($1) AS locked`, [ARCHIVE_LOCK])) as { locked: boolean }[];
+    const [{ locked }] = (await holder.query(`SELECT pg_try_advisory_lock($1) AS locked`, [ARCHIVE_LOCK])) as { locked: boolean }[];
     if (!locked) return { archived: [], busy: true };
     try {
       // Looked up again under the lock: another run may have archived some meanwhile.
       return {
-        archived: await archiveEach(db, settings.dir, await archiveCandidates(db, settings.afterMonths, now), session),
+        archived: await archiveEach(db, settings.dir, await archiveCandidates(db, settings.afterMonths, now), holder),
         busy: false,
       };
     } finally {
-      await session.query(`SELECT pg_advisory_unlock($1)`, [ARCHIVE_LOCK]);
+      await holder.query(`SELECT pg_advisory_unlock($1)`, [ARCHIVE_LOCK]);
     }
   } finally {
-    await session.release();
+    await holder.release();
   }
 }
 
-/** `session`: the lock's connection, outside any transaction (a CONCURRENTLY detach runs there); null on PGlite. */
+/** `holder`: the connection that holds the lock, outside any transaction (a CONCURRENTLY detach runs there); null on PGlite. */
 async function archiveEach(
   db: Database,
   dir: string,
   candidates: Candidate[],
-  session: { query(text: string): Promise<unknown> } | null,
+  holder: { query(text: string): Promise<unknown> } | null,
 ): Promise<ArchivedPartitionReport[]> {
   const done: ArchivedPartitionReport[] = [];
   for (const c of candidates) {
@@ -177,8 +177,8 @@ async function archiveEach(
       if (c.attached) await forgetCheckpoint(db, c.name);
       throw error;
     }
-    if (c.detaching) await (session ?? db.dataSource).query(`ALTER TABLE ${c.table} DETACH PARTITION ${c.name} FINALIZE`);
-    else if (c.attached && session) await session.query(`ALTER TABLE ${c.table} DETACH PARTITION ${c.name} CONCURRENTLY`);
+    if (c.detaching) await (holder ?? db.dataSource).query(`ALTER TABLE ${c.table} DETACH PARTITION ${c.name} FINALIZE`);
+    else if (c.attached && holder) await holder.query(`ALTER TABLE ${c.table} DETACH PARTITION ${c.name} CONCURRENTLY`);
     else if (c.attached) await db.transaction((em) => em.query(`ALTER TABLE ${c.table} DETACH PARTITION ${c.name}`));
     await db.transaction(async (em) => {
       await em.query(`LOCK TABLE ${c.name} IN ACCESS EXCLUSIVE MODE`);
