@@ -53,6 +53,7 @@ const EMBEDDED = [
   "server/test/casino-room.test.ts",
   "server/test/idempotency.test.ts",
   "server/test/partitions.test.ts",
+  "server/test/archive.test.ts",
   "server/test/group-commit.test.ts",
   "server/test/money-races.test.ts",
   "server/test/audit.test.ts",

@@ -84,9 +84,11 @@ export interface RoundLine {
 
 export interface PlayerDetails {
   player: PlayerView;
-  /** The sum of the player's ledger entries: equal to the balance, or the audit has a mismatch to show. */
+  /** The sum of the player's ledger entries (archived months by their checkpoints): equal to the balance, or the audit has a mismatch to show. */
   ledgerSum: number;
+  /** Entries, archived ones included. */
   ledgerEntries: number;
+  /** Rounds kept (an archived month's rounds are in its file only). */
   rounds: number;
   openRound: { id: string; game: string; totalStake: number; since: string } | null;
   /** Newest first. */
@@ -96,10 +98,13 @@ export interface PlayerDetails {
 }
 
 /**
- * The sum and count of a player's ledger entries and the count of their rounds: index-only scans of the
- * player indexes (`idx_ledger_player` carries the delta), not a heap page per entry.
+ * The sum and count of a player's ledger entries, archived months included (their checkpoints,
+ * `ledger_checkpoints_in_force`), and the count of their rounds kept: index-only scans of the player
+ * indexes (`idx_ledger_player` carries the delta), not a heap page per entry, plus the player's few
+ * checkpoint rows (a month each at most).
  */
-export const PLAYER_SUMS = `SELECT COALESCE(sum(delta), 0) AS total, count(*)::int AS entries,
+export const PLAYER_SUMS = `SELECT COALESCE(sum(delta), 0) + (SELECT COALESCE(sum(amount), 0) FROM ledger_checkpoints_in_force WHERE player_id = $1) AS total,
+        (count(*) + (SELECT COALESCE(sum(entries), 0) FROM ledger_checkpoints_in_force WHERE player_id = $1))::int AS entries,
         (SELECT count(*)::int FROM game_sessions WHERE player_id = $1) AS rounds
    FROM ledger_entries WHERE player_id = $1`;
 

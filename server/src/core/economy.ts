@@ -9,9 +9,13 @@ import { sqlRows } from "../platform/db/sql";
  * from its holding to the house). Balances are sums, not stored: a bet writes no account row.
  */
 
-/** Every account's side of the ledger, one row per movement side, for the sums below. */
+/**
+ * Every account's side of the ledger, one row per movement side, for the sums below, with the archived
+ * months' side as their checkpoints (`ledger_checkpoints_in_force`, migration 1764100000018).
+ */
 const ACCOUNT_SIDES = (filter: string) => `
   SELECT account, -delta AS amount FROM ledger_entries WHERE ${filter.replaceAll("$col", "account")}
+  UNION ALL SELECT account, amount FROM ledger_checkpoints_in_force WHERE account IS NOT NULL AND ${filter.replaceAll("$col", "account")}
   UNION ALL SELECT to_account, amount FROM account_transfers WHERE ${filter.replaceAll("$col", "to_account")}
   UNION ALL SELECT from_account, -amount FROM account_transfers WHERE ${filter.replaceAll("$col", "from_account")}`;
 
@@ -54,13 +58,16 @@ export interface MintedCoins {
   entries: number;
 }
 
-/** Coins minted per source (starting grants, daily spins, skill rewards, operators' grants and claw-backs), one statement. */
+/** Coins minted per source (starting grants, daily spins, skill rewards, operators' grants and claw-backs), archived months included, one statement. */
 export async function mintedBySource(db: Database): Promise<MintedCoins[]> {
   const rows = await db.run((em) =>
     sqlRows<{ source: string; minted: string | number; entries: string | number }>(
       em,
-      `SELECT substr(account, length('mint:') + 1) AS source, sum(delta) AS minted, count(*) AS entries
-         FROM ledger_entries WHERE account LIKE 'mint:%' GROUP BY account ORDER BY account`,
+      `SELECT substr(account, length('mint:') + 1) AS source, sum(minted) AS minted, sum(entries) AS entries
+         FROM (SELECT account, delta AS minted, 1 AS entries FROM ledger_entries WHERE account LIKE 'mint:%'
+               UNION ALL
+               SELECT account, -amount, entries FROM ledger_checkpoints_in_force WHERE account LIKE 'mint:%') s
+        GROUP BY account ORDER BY account`,
     ),
   );
   return rows.map((r) => ({ source: r.source, minted: Number(r.minted), entries: Number(r.entries) }));

@@ -57,7 +57,10 @@ export interface LedgerAudit {
 
 /**
  * Recomputes every balance from the ledger: each player's balance must equal the sum of their entries,
- * and the last entry's running balance must equal it too. All accounts (the players' and the house's,
+ * and the last entry's running balance must equal it too. The entries of archived months count by their
+ * checkpoints (`ledger_checkpoints_in_force`, migration 1764100000018): a balance is the player's
+ * checkpoints plus the entries kept, and a player whose entries were all archived has the running
+ * balance of their last archived entry. All accounts (the players' and the house's,
  * mint's and holdings') must sum to zero, and each holding must hold the stakes of the rounds open
  * there. Every ledger entry, round and stored answer must belong to a player that exists, and every
  * round to a seed that exists. One snapshot (REPEATABLE READ): the money work that commits meanwhile
@@ -70,11 +73,15 @@ export async function auditLedger(db: Database): Promise<LedgerAudit> {
     const rows = await sqlRows(
       em,
       `
-      SELECT p.id, p.balance, COALESCE(l.total, 0) AS total, last.balance_after
+      SELECT p.id, p.balance, COALESCE(l.total, 0) + COALESCE(k.total, 0) AS total,
+             COALESCE(last.balance_after, k.balance_after) AS balance_after
         FROM players p
         LEFT JOIN (SELECT player_id, sum(delta) AS total FROM ledger_entries GROUP BY player_id) l ON l.player_id = p.id
+        LEFT JOIN (SELECT player_id, sum(amount) AS total, (array_agg(last_balance_after ORDER BY last_id DESC))[1] AS balance_after
+                     FROM ledger_checkpoints_in_force WHERE player_id IS NOT NULL GROUP BY player_id) k ON k.player_id = p.id
         LEFT JOIN LATERAL (SELECT balance_after FROM ledger_entries e WHERE e.player_id = p.id ORDER BY e.id DESC LIMIT 1) last ON true
-       WHERE p.balance <> COALESCE(l.total, 0) OR last.balance_after IS DISTINCT FROM p.balance`,
+       WHERE p.balance <> COALESCE(l.total, 0) + COALESCE(k.total, 0)
+          OR COALESCE(last.balance_after, k.balance_after) IS DISTINCT FROM p.balance`,
     );
     const missing = await sqlRows<{ reference: string; id: string; rows: number }>(
       em,

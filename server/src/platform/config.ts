@@ -146,6 +146,10 @@ const envSchema = z
     ABANDONED_ROUND_MINUTES: positiveInt(60),
     GUEST_ARCHIVE_DAYS: positiveInt(30),
     RETENTION_SWEEP_SECONDS: positiveInt(60),
+    // Off unless set: the ledger and the rounds are kept forever. At least 2: the request-id lookup reads
+    // the current and the previous month's partitions (docs/scaling.md section 6).
+    ARCHIVE_AFTER_MONTHS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(2).max(1200).optional()),
+    ARCHIVE_DIR: optionalText,
     CRASH_BETTING_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(50).max(60_000).default(5_000)),
     CRASH_BUSTED_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(60_000).default(3_000)),
     CRASH_TICK_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(5).max(1_000).default(50)),
@@ -225,6 +229,7 @@ export interface Config {
   /** PostgreSQL connections in this process's pool. */
   dbPoolSize: number;
   retention: RetentionConfig;
+  archive: ArchiveConfig;
   crash: CrashSettings;
   table: TableSettings;
   race: RaceSettings;
@@ -250,6 +255,14 @@ export interface RetentionConfig {
   guestArchiveDays: number;
   /** How often each process runs the sweep. */
   sweepSeconds: number;
+}
+
+/** The archival of old monthly partitions (`npm run archive`, docs/operations.md). */
+export interface ArchiveConfig {
+  /** A month is archived once its partitions end this many whole months before the current month; null: never (the default). */
+  afterMonths: number | null;
+  /** Where the archived months' files go: `ARCHIVE_DIR`, else `<DATA_DIR>/archive`; null when neither is on disk. */
+  dir: string | null;
 }
 
 /** The shared crash room's timing (see docs/architecture/crash-room.md). */
@@ -343,6 +356,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       abandonedRoundMinutes: e.ABANDONED_ROUND_MINUTES,
       guestArchiveDays: e.GUEST_ARCHIVE_DAYS,
       sweepSeconds: e.RETENTION_SWEEP_SECONDS,
+    },
+    archive: {
+      afterMonths: e.ARCHIVE_AFTER_MONTHS ?? null,
+      dir: e.ARCHIVE_DIR ? resolve(e.ARCHIVE_DIR) : dataDir === IN_MEMORY ? null : join(dataDir, "archive"),
     },
     crash: {
       bettingMs: e.CRASH_BETTING_MS,

@@ -54,6 +54,19 @@ describe("configuration", () => {
     expect(() => loadConfig({ DATA_DIR: IN_MEMORY, GUEST_ARCHIVE_DAYS: "0" })).toThrow(/GUEST_ARCHIVE_DAYS/);
   });
 
+  it("keeps the ledger and the rounds forever unless an archival is set, and keeps at least two months", () => {
+    expect(loadConfig({ DATA_DIR: IN_MEMORY }).archive).toEqual({ afterMonths: null, dir: null });
+    expect(loadConfig({ DATA_DIR: "/srv/casino", SESSION_SECRET: "s".repeat(32) }).archive).toEqual({
+      afterMonths: null,
+      dir: "/srv/casino/archive",
+    });
+    expect(loadConfig({ DATA_DIR: IN_MEMORY, ARCHIVE_AFTER_MONTHS: "13", ARCHIVE_DIR: "/archive" }).archive).toEqual({
+      afterMonths: 13,
+      dir: "/archive",
+    });
+    expect(() => loadConfig({ DATA_DIR: IN_MEMORY, ARCHIVE_AFTER_MONTHS: "1" })).toThrow(/ARCHIVE_AFTER_MONTHS/);
+  });
+
   it("reads a transaction pooler in front of PostgreSQL only with PostgreSQL's own URL for the migrations and tools", () => {
     const pooled = { DATA_DIR: IN_MEMORY, DATABASE_URL: "postgres://pgbouncer:6432/casino", DATABASE_POOLER: "transaction" };
     const config = loadConfig({ ...pooled, DATABASE_DIRECT_URL: "postgres://app:secret@postgres:5432/casino" });

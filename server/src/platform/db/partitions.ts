@@ -7,7 +7,7 @@ import type { Database } from "./database";
  * month's partition carries besides the partitioned table's own indexes: the ledger's unique (player,
  * request id), which a partitioned table cannot hold across its partitions.
  */
-const PARTITIONED: Record<string, (partition: string) => string[]> = {
+export const PARTITIONED: Record<string, (partition: string) => string[]> = {
   ledger_entries: (p) => [`CREATE UNIQUE INDEX IF NOT EXISTS ${p}_player_request ON ${p} (player_id, request_id)`],
   game_sessions: () => [],
 };
@@ -27,7 +27,7 @@ export const MONTHS_AHEAD = 2;
 const PARTITION_LOCK = 7_152_301_489;
 
 /** The first instant (UTC) of the month `months` after the month of `at`. */
-const monthStart = (at: Date, months = 0) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + months, 1));
+export const monthStart = (at: Date, months = 0) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + months, 1));
 
 /** `y2027m01`: the month's part of a partition's name. */
 const monthName = (start: Date) => `y${start.getUTCFullYear()}m${String(start.getUTCMonth() + 1).padStart(2, "0")}`;
@@ -36,25 +36,43 @@ const monthName = (start: Date) => `y${start.getUTCFullYear()}m${String(start.ge
 const monthsBetween = (from: Date, to: Date) =>
   (to.getUTCFullYear() - from.getUTCFullYear()) * 12 + (to.getUTCMonth() - from.getUTCMonth());
 
+/** A partition of a table partitioned by month: its name and bounds (`from` null: everything before `to`). */
+export interface PartitionRange {
+  name: string;
+  from: Date | null;
+  to: Date;
+  /** Being detached CONCURRENTLY (a first step committed, the second not yet). */
+  detaching: boolean;
+}
+
+/** A bound as `pg_get_expr` writes it ('2027-01-01 00:00:00+00') as a Date. */
+const boundDate = (text: string) => new Date(text.replace(" ", "T").replace(/([+-]\d\d)$/, "$1:00"));
+
+/** The partitions of `table` with their bounds, oldest first (none: the table is not partitioned). */
+export async function partitionsOf(em: EntityManager, table: string): Promise<PartitionRange[]> {
+  const rows = await sqlRows<{ name: string; bound: string; detaching: boolean }>(
+    em,
+    `SELECT c.relname AS name, pg_get_expr(c.relpartbound, c.oid) AS bound, i.inhdetachpending AS detaching
+       FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+      WHERE i.inhparent = $1::regclass`,
+    [table],
+  );
+  const ranges: PartitionRange[] = [];
+  for (const { name, bound, detaching } of rows) {
+    const to = /TO \('([^']+)'\)/.exec(bound)?.[1];
+    if (!to) continue;
+    const from = /FROM \('([^']+)'\)/.exec(bound)?.[1];
+    ranges.push({ name, from: from ? boundDate(from) : null, to: boundDate(to), detaching: detaching === true });
+  }
+  return ranges.sort((a, b) => a.to.getTime() - b.to.getTime());
+}
+
 /**
  * The end of the partitions of `table`: the upper bound of the last one (partitions are made one after
  * the other, so they cover everything before it), or null if the table is not partitioned.
  */
 async function coveredUntil(em: EntityManager, table: string): Promise<Date | null> {
-  const rows = await sqlRows<{ bound: string }>(
-    em,
-    `SELECT pg_get_expr(c.relpartbound, c.oid) AS bound FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
-      WHERE i.inhparent = $1::regclass`,
-    [table],
-  );
-  let until: Date | null = null;
-  for (const { bound } of rows) {
-    const to = /TO \('([^']+)'\)/.exec(bound)?.[1];
-    if (!to) continue;
-    const at = new Date(to.replace(" ", "T").replace(/([+-]\d\d)$/, "$1:00"));
-    if (!until || at > until) until = at;
-  }
-  return until;
+  return (await partitionsOf(em, table)).at(-1)?.to ?? null;
 }
 
 /**

@@ -26,7 +26,7 @@ import { guestSql } from "../guest-rule";
  * the migration. TypeORM compares an index by name, columns, uniqueness and method, not by direction.
  *
  * Views are not entities: `game_plays` is a view of `game_sessions` and `game_plays_legacy`, declared
- * in its migration (1764100000006) only.
+ * in its migration (1764100000006) only; `ledger_checkpoints_in_force` likewise (1764100000018).
  *
  * Foreign keys are relations next to their plain id column (`playerId` and `player` share `player_id`):
  * the code reads and writes the id; the relation declares the constraint.
@@ -164,6 +164,52 @@ export class AccountTransfer {
   @Column({ type: "text", nullable: true }) reference!: string | null;
   @Column({ name: "request_id", type: "text" }) requestId!: string;
   @CreateDateColumn({ name: "created_at", type: "timestamptz" }) createdAt!: Date;
+}
+
+/**
+ * A month's partition of `ledger_entries` or `game_sessions` being archived or archived (migration
+ * 1764100000018, server/src/ops/archive.ts): its bounds (`rangeFrom` null: everything before
+ * `rangeTo`), rows and the columns of its file; once dropped, the file, its size and SHA-256.
+ */
+@Entity("archived_partitions")
+@Check("archived_partitions_parent_check", `parent IN ('ledger_entries', 'game_sessions')`)
+export class ArchivedPartition {
+  @PrimaryColumn({ type: "text" }) name!: string;
+  @Column({ type: "text" }) parent!: "ledger_entries" | "game_sessions";
+  @Column({ name: "range_from", type: "timestamptz", nullable: true }) rangeFrom!: Date | null;
+  @Column({ name: "range_to", type: "timestamptz" }) rangeTo!: Date;
+  @Column({ type: "bigint", transformer: bigintToNumber }) rows!: number;
+  @Column({ type: "text", array: true }) columns!: string[];
+  @Column({ name: "checkpointed_at", type: "timestamptz", default: () => "now()" }) checkpointedAt!: Date;
+  @Column({ type: "text", nullable: true }) file!: string | null;
+  @Column({ type: "bigint", nullable: true, transformer: bigintToNumber }) bytes!: number | null;
+  @Column({ type: "text", nullable: true }) sha256!: string | null;
+  @Column({ name: "dropped_at", type: "timestamptz", nullable: true }) droppedAt!: Date | null;
+}
+
+/**
+ * What an archived ledger partition held, per player (the sum of their deltas, the count, and the id and
+ * running balance of their last entry in it) and per counter-party account (the sum of its side, minus
+ * each delta, and the count). The view `ledger_checkpoints_in_force` (its migration) keeps the rows of
+ * partitions no longer attached: balance = checkpoints in force + entries kept.
+ */
+@Entity("ledger_checkpoints")
+@Check("ledger_checkpoints_holder", `(player_id IS NULL) <> (account IS NULL)`)
+@Check("ledger_checkpoints_last", `(player_id IS NULL) = (last_id IS NULL) AND (last_id IS NULL) = (last_balance_after IS NULL)`)
+@Index("uq_ledger_checkpoints_player", ["playerId", "partition"], { unique: true, where: `player_id IS NOT NULL` })
+@Index("uq_ledger_checkpoints_account", ["account", "partition"], { unique: true, where: `account IS NOT NULL` })
+export class LedgerCheckpoint {
+  @PrimaryColumn({ type: "bigint", transformer: bigintToNumber, generated: "identity", generatedIdentity: "ALWAYS" }) id!: number;
+  @Column({ type: "text" }) partition!: string;
+  @ManyToOne(() => ArchivedPartition, { nullable: false })
+  @JoinColumn(fk("ledger_checkpoints", "partition"))
+  archived?: Relation<ArchivedPartition>;
+  @Column({ name: "player_id", type: "uuid", nullable: true }) playerId!: string | null;
+  @Column({ type: "text", nullable: true }) account!: string | null;
+  @Column({ type: "bigint", transformer: bigintToNumber }) amount!: number;
+  @Column({ type: "bigint", transformer: bigintToNumber }) entries!: number;
+  @Column({ name: "last_id", type: "bigint", nullable: true, transformer: bigintToNumber }) lastId!: number | null;
+  @Column({ name: "last_balance_after", type: "bigint", nullable: true, transformer: bigintToNumber }) lastBalanceAfter!: number | null;
 }
 
 /** The answer to a request that moved coins, kept so a repeated request id gets the same answer. */
@@ -833,6 +879,8 @@ export const ENTITIES = [
   Player,
   LedgerEntry,
   AccountTransfer,
+  ArchivedPartition,
+  LedgerCheckpoint,
   ProcessedRequest,
   FairnessSeed,
   NextServerSeed,

@@ -28,6 +28,7 @@ import { HoldemHandPlayers1764100000014 } from "./1764100000014-holdem-hand-play
 import { TonightRaces1764100000015 } from "./1764100000015-tonight-races";
 import { CoveringPlayerIndexes1764100000016 } from "./1764100000016-covering-player-indexes";
 import { PartitionsByMonth1764100000017 } from "./1764100000017-partitions-by-month";
+import { LedgerCheckpoints1764100000018 } from "./1764100000018-ledger-checkpoints";
 
 /** In order; the data source runs the pending ones at start. */
 export const MIGRATIONS = [
@@ -61,4 +62,5 @@ export const MIGRATIONS = [
   TonightRaces1764100000015,
   CoveringPlayerIndexes1764100000016,
   PartitionsByMonth1764100000017,
+  LedgerCheckpoints1764100000018,
 ];
