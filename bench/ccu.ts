@@ -331,6 +331,11 @@ async function main() {
     console.log(
       `server CPU per bet against the ${BETTORS} bettors alone (${f(alonePerBet, 3)} ms): ${f(crowdPerBet / Math.max(1e-9, alonePerBet))}x with ${joined} connected (${f(crowdPerBet, 3)} ms)${withFeedPerBet === null ? "" : `, ${f(withFeedPerBet / Math.max(1e-9, alonePerBet))}x with the feed on (${f(withFeedPerBet, 3)} ms)`}`,
     );
+    // What grows with the crowd without any bet (pings, timers, a larger heap) against what a bet costs.
+    const idlePerBet = (idleUse.server * 1000 * SECONDS) / Math.max(1, plainCount);
+    console.log(
+      `of which the idle crowd's own CPU (${f(idleUse.server, 3)} cores with nobody betting): ${f(idlePerBet, 3)} ms per bet; the rest, ${f(crowdPerBet - idlePerBet, 3)} ms per bet = ${f((crowdPerBet - idlePerBet) / Math.max(1e-9, alonePerBet))}x the bettors alone`,
+    );
     console.log(`whole run: ${stats.summary("bet")?.count ?? 0} bets in ${f(allSeconds, 1)} s`);
     const idleStats = await collect(loads);
     loads.length = 0;

@@ -198,6 +198,46 @@ describe("GET /metrics", () => {
     await t.expectLedgerInvariant();
   });
 
+  it("counts a player's connections, and the player once, through a dropped socket, its reconnection and the leaving", async () => {
+    const clients = 'casino_room_clients{room="casino"}';
+    const players = "casino_connected_players";
+    const before = (await scrape(t)).samples;
+    const base = { clients: before.get(clients) ?? 0, players: before.get(players) ?? 0 };
+    /** Scrapes until both gauges read `clients` and `players` more than before. */
+    const reads = async (more: { clients: number; players: number }) => {
+      for (let tries = 0; ; tries++) {
+        const samples = (await scrape(t)).samples;
+        const read = { clients: (samples.get(clients) ?? 0) - base.clients, players: (samples.get(players) ?? 0) - base.players };
+        if (read.clients === more.clients && read.players === more.players) return samples;
+        if (tries >= 200) expect(read).toEqual(more);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    const { token } = await t.guest();
+    const first = await joinCasino(t, token);
+    const second = await joinCasino(t, token);
+    const during = await reads({ clients: 2, players: 1 });
+    // The defaults that visit every connection's handle or descriptor at each scrape are left out.
+    for (const name of ["process_open_fds", "nodejs_active_handles", "nodejs_active_handles_total", "nodejs_active_resources"])
+      expect(during.has(name)).toBe(false);
+    expect(during.has("process_resident_memory_bytes")).toBe(true);
+
+    // The socket drops: the room keeps the seat for a reconnection, and lists the client again once it comes.
+    second.room.reconnection.enabled = false;
+    const left = new Promise<void>((resolve) => second.room.onLeave.once(() => resolve()));
+    (second.room.connection as unknown as { transport: { ws: { terminate(): void } } }).transport.ws.terminate();
+    await left;
+    await reads({ clients: 1, players: 1 });
+    const back = await new SdkClient(t.wsUrl).reconnect(second.room.reconnectionToken);
+    expect(back.roomId).toBe(second.room.roomId);
+    await reads({ clients: 2, players: 1 });
+
+    await back.leave();
+    await reads({ clients: 1, players: 1 });
+    await first.room.leave();
+    await reads({ clients: 0, players: 0 });
+  });
+
   it("reports the house's result per game and the coins minted per source, as the rounds and grants recorded them", async () => {
     const { player } = await t.guest();
     for (const game of ["dice", "hi-lo"]) await playRound(t.app.services.ledger, player.id, game, casesOf(game).plays[0]!);
