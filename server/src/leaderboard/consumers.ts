@@ -53,7 +53,8 @@ const recordRow = (r: Record<string, unknown>): RecordRow => ({
   unranked: r.unranked === true,
 });
 
-const LEDGER_COLUMNS = `e.id, e.player_id, e.delta, e.balance_after, e.reason, e.created_at, NOT (${RANKED_PLAYER}) AS unranked
+/** What the ledger consumer reads of an entry (and whether its player is ranked). */
+export const LEDGER_COLUMNS = `e.id, e.player_id, e.delta, e.balance_after, e.reason, e.created_at, NOT (${RANKED_PLAYER}) AS unranked
   FROM ledger_entries e JOIN players p ON p.id = e.player_id`;
 
 /**
