@@ -8,8 +8,12 @@ import { openDatabase, type Database } from "../server/src/platform/db/database"
 import { sqlPrepared } from "../server/src/platform/db/sql";
 import { historyPage, playerSummary } from "../server/src/core/players/history";
 import { playerDetails } from "../server/src/admin/player-lookup";
-import { LEDGER_TAIL, READ_BATCH } from "../server/src/leaderboard/consumers";
-import { netWinnings } from "../server/src/leaderboard/builds";
+import { LEDGER_COLUMNS, LEDGER_GAPS, LEDGER_TAIL, READ_BATCH } from "../server/src/leaderboard/consumers";
+import { BUILD_SEEN, BUILD_TOP, RANGE_NEWEST, WEEK_SCAN_IDS, netWinnings } from "../server/src/leaderboard/builds";
+import { DAY_MS, windowStart } from "../server/src/leaderboard/keys";
+import { CONSUMER_LAG } from "../server/src/core/metrics";
+import { gapParams } from "../server/src/core/events/id-tail";
+import { PartitionsByMonth1764100000017 } from "../server/src/platform/db/migrations/1764100000017-partitions-by-month";
 import { freshDatabase } from "./lib/database";
 import { bareBetTransactions } from "./lib/pgbench";
 import { machine } from "./lib/proc";
@@ -33,7 +37,11 @@ import { checkDisk, ledgerYearSizes, parseLedgerYearArgs, type Layout } from "./
  * - reads, each timed over random players with one EXPLAIN (ANALYZE, BUFFERS) printed: a history page
  *   (`historyPage`), the history's totals (`playerSummary`), the admin lookup (`playerDetails`), the
  *   leaderboard consumer's tail (`LEDGER_TAIL` at the newest entries) and the day and week boards'
- *   rebuild (`netWinnings`).
+ *   rebuild (`netWinnings`);
+ * - bounded reads (partitioned layout): the reads that follow an id (the consumer's first read after a
+ *   start, its re-read of ids it waits for, the lag metric, the build's top, hole scan and the week
+ *   scan's stop check), each as it was and as it is bounded by time now: partitions read, buffers, ms;
+ * - the partitioning migration's `up` (1764100000017) timed on the plain year, last (it converts it).
  */
 const options = parseLedgerYearArgs(process.argv.slice(2));
 const { rows: ROWS, players: PLAYERS, layouts: LAYOUTS, samples: SAMPLES } = options;
@@ -124,11 +132,13 @@ async function main() {
       const reader = await openDatabase(db.url, "memory://");
       try {
         summary.push(...(await reads(reader, sql, layout)));
+        if (layout === "partitioned") summary.push(...(await boundedReads(sql)));
       } finally {
         await reader.close();
       }
     }
     await use("plain");
+    if (LAYOUTS.includes("plain")) summary.push(await timeMigration(db.url));
     console.log(
       `\nload average after: ${loadavg()
         .map((l) => f(l, 1))
@@ -477,6 +487,107 @@ async function reads(database: Database, sql: pg.Client, layout: Layout): Promis
     out.push(line);
   }
   return out;
+}
+
+/**
+ * The reads that follow an id, on the partitioned year, as they were (no time bound: one probe of every
+ * partition) and as the product runs them now (bounded by time, docs/scaling.md section 6): the
+ * partitions each plan read, its shared buffers and its execution time, the third of three runs.
+ */
+async function boundedReads(sql: pg.Client): Promise<string[]> {
+  const top = Number((await sql.query(`SELECT max(id) AS top FROM ledger_entries`)).rows[0].top);
+  const position = top - READ_BATCH;
+  const waited = Array.from({ length: 20 }, (_, i) => position + 25 * i);
+  const low = Math.max(0, top - WEEK_SCAN_IDS);
+  const stopBefore = windowStart("week", Date.now()) - DAY_MS;
+  const reads: [string, string, string, unknown[], unknown[]][] = [
+    [
+      `leaderboard consumer's first read after a start (${READ_BATCH} after the newest ${READ_BATCH})`,
+      `SELECT ${LEDGER_COLUMNS} WHERE e.id > $1 AND e.created_at >= $3::timestamptz ORDER BY e.id LIMIT $2`,
+      LEDGER_TAIL,
+      [position, READ_BATCH, "-infinity"],
+      [position, READ_BATCH, "-infinity"],
+    ],
+    [
+      `leaderboard consumer's re-read of ${waited.length} ids it waits for`,
+      `SELECT ${LEDGER_COLUMNS} WHERE e.id = ANY($1::bigint[])`,
+      LEDGER_GAPS,
+      [waited],
+      gapParams(waited),
+    ],
+    [
+      "lag metric (entries and seconds after the position)",
+      `SELECT (SELECT max(id) FROM ledger_entries) - $1::bigint AS entries,
+              (SELECT EXTRACT(EPOCH FROM now() - created_at) FROM ledger_entries WHERE id > $1::bigint ORDER BY id LIMIT 1) AS seconds`,
+      CONSUMER_LAG,
+      [position],
+      [position],
+    ],
+    ["build's top (greatest id)", `SELECT COALESCE(max(id), 0) AS top FROM ledger_entries`, BUILD_TOP, [], []],
+    [
+      `build's hole scan (ids above top less ${WEEK_SCAN_IDS})`,
+      `SELECT id FROM ledger_entries WHERE id > $1 ORDER BY id`,
+      BUILD_SEEN,
+      [low],
+      [low],
+    ],
+    [
+      "week scan's stop check (newest entry of the first range)",
+      `SELECT max(created_at) AS newest FROM ledger_entries WHERE id > $1 AND id <= $2`,
+      RANGE_NEWEST,
+      [low, top],
+      [low, top, new Date(stopBefore - 7 * DAY_MS)],
+    ],
+  ];
+  const measure = async (text: string, params: unknown[]) => {
+    let plan: Record<string, unknown> = {};
+    for (let i = 0; i < 3; i++)
+      plan = (await sql.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${text}`, params)).rows[0]["QUERY PLAN"][0];
+    const partitions = new Set<string>();
+    const walk = (node: Record<string, unknown>) => {
+      const name = node["Relation Name"];
+      if (typeof name === "string" && name.startsWith(`${HOME.partitioned}_`) && Number(node["Actual Loops"]) > 0) partitions.add(name);
+      for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
+    };
+    const root = plan.Plan as Record<string, unknown>;
+    walk(root);
+    const buffers = Number(root["Shared Hit Blocks"] ?? 0) + Number(root["Shared Read Blocks"] ?? 0);
+    return `${partitions.size} partitions, ${int(buffers)} buffers, ${f(Number(plan["Execution Time"]))} ms`;
+  };
+  const [{ n }] = (await sql.query(`SELECT count(*)::int AS n FROM pg_inherits WHERE inhparent = 'ledger_entries'::regclass`)).rows;
+  const out: string[] = [];
+  for (const [name, before, after, beforeParams, afterParams] of reads) {
+    const line = `bounded reads, partitioned year (${n} partitions), ${name}: before ${await measure(before, beforeParams)}; now ${await measure(after, afterParams)}`;
+    console.log(line);
+    out.push(line);
+  }
+  return out;
+}
+
+/**
+ * Times the partitioning migration's `up` on the plain year (ledger and rounds), in one transaction as
+ * the migrations run, on a connection with the server's default settings. Last: it converts the tables.
+ */
+async function timeMigration(url: string): Promise<string> {
+  const database = await openDatabase(url, "memory://");
+  const runner = database.dataSource.createQueryRunner();
+  try {
+    const [{ entries }] = await runner.query(`SELECT count(*)::bigint AS entries FROM ledger_entries`);
+    const [{ rounds }] = await runner.query(`SELECT count(*)::bigint AS rounds FROM game_sessions`);
+    const t0 = performance.now();
+    await runner.startTransaction();
+    await new PartitionsByMonth1764100000017().up(runner);
+    await runner.commitTransaction();
+    const line = `migration 1764100000017 up on the plain year (${int(Number(entries))} entries, ${int(Number(rounds))} rounds): ${f((performance.now() - t0) / 1000, 1)} s`;
+    console.log(line);
+    return line;
+  } catch (error) {
+    if (runner.isTransactionActive) await runner.rollbackTransaction();
+    return `migration 1764100000017 up on the plain year: failed (${(error as Error).message})`;
+  } finally {
+    await runner.release();
+    await database.close();
+  }
 }
 
 await main();

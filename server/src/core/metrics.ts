@@ -11,6 +11,7 @@ import { isOutage } from "../platform/log";
 import { redisReady } from "../platform/redis/redis";
 import { houseResults, mintedBySource, type HouseResult, type MintedCoins } from "./economy";
 import { partitionMonthsAhead } from "../platform/db/partitions";
+import { sinceAfter } from "./events/id-tail";
 
 /**
  * The process's Prometheus metrics (prom-client), and the few named functions the rest of the server
@@ -359,17 +360,23 @@ new Gauge({
   },
 });
 
+/**
+ * The leaderboard consumer's lag behind the ledger: the entries after its position (`$1`) and the age of
+ * the first of them. Both read only entries no older than a day before the entry at the position
+ * (`sinceAfter`), which every entry after it is: the last monthly partitions, not one probe a month kept.
+ * With no entry after the position, the greatest id of the recent ones is at most the position (0 after clamping), as it was of all.
+ */
+export const CONSUMER_LAG = `SELECT (SELECT max(id) FROM ledger_entries WHERE created_at >= b.since) - $1::bigint AS entries,
+         (SELECT EXTRACT(EPOCH FROM now() - created_at) FROM ledger_entries WHERE id > $1::bigint AND created_at >= b.since
+           ORDER BY id LIMIT 1) AS seconds
+    FROM (SELECT ${sinceAfter("ledger_entries", "id", "$1::bigint")} AS since) b`;
+
 async function consumerLag(app: MetricSources): Promise<{ entries: number; seconds: number } | undefined> {
   const position = app.leaderboardPosition();
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), LAG_QUERY_TIMEOUT_MS)));
   const read = app.db.run((em) =>
-    sqlRows<{ entries: string | number | null; seconds: string | number | null }>(
-      em,
-      `SELECT (SELECT max(id) FROM ledger_entries) - $1::bigint AS entries,
-              (SELECT EXTRACT(EPOCH FROM now() - created_at) FROM ledger_entries WHERE id > $1::bigint ORDER BY id LIMIT 1) AS seconds`,
-      [position],
-    ),
+    sqlRows<{ entries: string | number | null; seconds: string | number | null }>(em, CONSUMER_LAG, [position]),
   );
   try {
     const row = (await Promise.race([read, timeout]))?.[0];

@@ -5,6 +5,7 @@ import type { Log } from "../platform/log";
 import { sqlRows } from "../platform/db/sql";
 import type { Database } from "../platform/db/database";
 import { RANKED_PLAYER } from "../platform/db/guest-rule";
+import { newestId, sinceAfter } from "../core/events/id-tail";
 import { DAY_MS, KEYS, NET_REASONS, scoreOf, windowKey, windowStart } from "./keys";
 import type { BoardScripts } from "./scripts";
 import { PROFILE_COLUMNS, PROFILE_JOIN, profileOfRow, type Profile, type ProfileStore } from "./profiles";
@@ -29,6 +30,24 @@ const HOLE_SCAN_IDS = 100_000;
 const LOCK_MS = 120_000;
 /** A build younger than this is adopted at start instead of rebuilt (a sibling process just made it). */
 const FRESH_BUILD_MS = 60_000;
+
+/** A build's top: the snapshot's greatest ledger id, from the last partitions (`newestId`). */
+export const BUILD_TOP = `SELECT COALESCE(${newestId("ledger_entries", "id")}, 0) AS top`;
+
+/**
+ * The ids a build's snapshot holds above `$1` (its top less HOLE_SCAN_IDS), whose missing ones are the
+ * holes: no older than a day before the entry at `$1` (`sinceAfter`), so only the last partitions are read.
+ */
+export const BUILD_SEEN = `SELECT id FROM ledger_entries WHERE id > $1 AND created_at >= ${sinceAfter("ledger_entries", "id", "$1::bigint")} ORDER BY id`;
+
+/**
+ * The newest entry of ids `$1` < id <= `$2`, where the week's scan stops. Looked for among the entries
+ * since `$3` first (a week before the stop, so the ranges near it read the week's partitions); only a
+ * range with none of those (none at all, or all older) asks every partition, as before.
+ */
+export const RANGE_NEWEST = `SELECT COALESCE(
+    (SELECT max(created_at) FROM ledger_entries WHERE id > $1 AND id <= $2 AND created_at >= $3::timestamptz),
+    (SELECT max(created_at) FROM ledger_entries WHERE id > $1 AND id <= $2)) AS newest`;
 
 /**
  * The builds: the boards are built from a consistent snapshot of PostgreSQL on start, whenever a read
@@ -166,11 +185,9 @@ export class BoardBuilds {
     const readAt = Date.now();
     const snapshot = await this.db.transaction(async (em) => {
       await sqlRows(em, `SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`);
-      const [{ top }] = await sqlRows(em, `SELECT COALESCE(max(id), 0) AS top FROM ledger_entries`);
+      const [{ top }] = await sqlRows(em, BUILD_TOP);
       const topId = Number(top);
-      const seen = await sqlRows<{ id: string }>(em, `SELECT id FROM ledger_entries WHERE id > $1 ORDER BY id`, [
-        Math.max(0, topId - HOLE_SCAN_IDS),
-      ]);
+      const seen = await sqlRows<{ id: string }>(em, BUILD_SEEN, [Math.max(0, topId - HOLE_SCAN_IDS)]);
       const holes: number[] = [];
       let expected = Math.max(0, topId - HOLE_SCAN_IDS) + 1;
       for (const { id } of seen) {
@@ -332,7 +349,7 @@ export async function netWinnings(
       if (r.day !== null) net.day = (net.day ?? 0) + Number(r.day);
       nets.set(r.player_id as string, net);
     }
-    const [{ newest }] = await sqlRows(em, `SELECT max(created_at) AS newest FROM ledger_entries WHERE id > $1 AND id <= $2`, [low, high]);
+    const [{ newest }] = await sqlRows(em, RANGE_NEWEST, [low, high, new Date(stopBefore - 7 * DAY_MS)]);
     if (newest !== null && new Date(newest as string).getTime() < stopBefore) break;
   }
   return nets;

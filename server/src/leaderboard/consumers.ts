@@ -6,7 +6,7 @@ import { sqlPrepared, sqlRows } from "../platform/db/sql";
 import { RANKED_PLAYER } from "../platform/db/guest-rule";
 import { KEYS, NET_REASONS, scoreOf, windowKey } from "./keys";
 import type { BoardScripts } from "./scripts";
-import { IdTail, TailSince } from "../core/events/id-tail";
+import { IdTail, TailSince, gapParams, sinceAfter, tailBound } from "../core/events/id-tail";
 import { DrainLoop } from "../core/events/drain-loop";
 import { BOARD_CHANGES_CHANNEL, RECORD_SOURCES, type BoardChange, type BuildPositions } from "./types";
 
@@ -53,15 +53,25 @@ const recordRow = (r: Record<string, unknown>): RecordRow => ({
   unranked: r.unranked === true,
 });
 
-const LEDGER_COLUMNS = `e.id, e.player_id, e.delta, e.balance_after, e.reason, e.created_at, NOT (${RANKED_PLAYER}) AS unranked
+/** What the ledger consumer reads of an entry (and whether its player is ranked). */
+export const LEDGER_COLUMNS = `e.id, e.player_id, e.delta, e.balance_after, e.reason, e.created_at, NOT (${RANKED_PLAYER}) AS unranked
   FROM ledger_entries e JOIN players p ON p.id = e.player_id`;
 
 /**
  * The ledger consumer's read: the next entries after its position, in id order (the ledger is the
- * outbox), no older than `$3` (`TailSince`: the newest entry read less a day), so PostgreSQL reads the
- * last of the monthly partitions only.
+ * outbox), no older than `$3` (`TailSince`: the newest entry read less a day; until the first entry
+ * after a start or a rebuild, the time of the entry at its position less a day, `sinceAfter`), so
+ * PostgreSQL reads the last of the monthly partitions only.
  */
-export const LEDGER_TAIL = `SELECT ${LEDGER_COLUMNS} WHERE e.id > $1 AND e.created_at >= $3::timestamptz ORDER BY e.id LIMIT $2`;
+export const LEDGER_TAIL = `SELECT ${LEDGER_COLUMNS}
+  WHERE e.id > $1 AND e.created_at >= ${tailBound("ledger_entries", "id", "$1::bigint", "$3::timestamptz")} ORDER BY e.id LIMIT $2`;
+
+/**
+ * The ledger consumer's read of the ids it still waits for (`$1`), no older than a day before the entry
+ * below the lowest of them (`$2`, that id less one): the recent partitions only.
+ */
+export const LEDGER_GAPS = `SELECT ${LEDGER_COLUMNS}
+  WHERE e.id = ANY($1::bigint[]) AND e.created_at >= ${sinceAfter("ledger_entries", "id", "$2::bigint")}`;
 
 /**
  * The consumers: the ledger is the outbox. One tails `ledger_entries` by id (woken by the ledger's
@@ -97,8 +107,7 @@ export class BoardConsumers {
           this.ledgerSince.saw(rows.map((row) => row.createdAt));
           return rows;
         }),
-      (ids) =>
-        this.read((em) => sqlRows(em, `SELECT ${LEDGER_COLUMNS} WHERE e.id = ANY($1::bigint[])`, [ids])).then((r) => r.map(ledgerRow)),
+      (ids) => this.read((em) => sqlPrepared(em, LEDGER_GAPS, gapParams(ids))).then((r) => r.map(ledgerRow)),
       { batch: READ_BATCH, gapTtlMs: GAP_TTL_MS },
     );
     const recordTail = (board: "speed" | "kills") => {

@@ -28,9 +28,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * - An open round with no action for `abandonedRoundMinutes` is settled by its game's documented
  *   default action through the ledger (or voided with its stake refunded when the player made no
  *   decision yet), exactly once, under the player's lock.
- * - Stored answers of requests older than `processedRequestDays` are deleted. The money path looks a
- *   request id up in the ledger's last 35 days before it writes (its entries are partitioned by month),
- *   so a reused id within them is refused (409), never run twice.
+ * - Stored answers of requests older than `processedRequestDays` are deleted. The statement that writes
+ *   a batch's entries looks each request id up in the ledger's last 35 days first (`ledger_refuse_reused`,
+ *   core/ledger/engine/writes.ts; the entries are partitioned by month), so a reused id within them is
+ *   refused (409), never run twice.
  * - A guest with no money request or room join for `guestArchiveDays` and no open round is archived:
  *   its rows and ledger entries stay, its session stops working.
  * - The tonight boards' starting points (`tonight_joins`) of days before yesterday are deleted; the

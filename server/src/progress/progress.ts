@@ -4,7 +4,7 @@ import { CARD_GAME_IDS, DICE_GAME_IDS } from "@casino/common";
 import { sqlPrepared } from "../platform/db/sql";
 import type { Database } from "../platform/db/database";
 import type { PlayerEvents } from "../core/events/player-events";
-import { IdTail, TailSince } from "../core/events/id-tail";
+import { IdTail, TailSince, gapParams, sinceAfter, tailBound } from "../core/events/id-tail";
 import { DrainLoop } from "../core/events/drain-loop";
 import { PROGRESS_OF_TAG } from "./tags";
 
@@ -34,6 +34,20 @@ interface Counters {
 const BATCH = 1000;
 const GAP_TTL_MS = 60_000;
 const CURSORS = { sessions: "progress:sessions", ledger: "progress:ledger" } as const;
+/**
+ * The consumer's reads: each tail's next rows after its position, no older than its `TailSince` bound
+ * (`$3`; until its first row, a day before the row at its position), and the ids it still waits for, no
+ * older than a day before the row below the lowest of them: the last monthly partitions only.
+ */
+export const ROUNDS_TAIL = `SELECT seq AS id, player_id, game_type, result, created_at FROM game_sessions
+  WHERE seq > $1 AND created_at >= ${tailBound("game_sessions", "seq", "$1::bigint", "$3::timestamptz")} ORDER BY seq LIMIT $2`;
+export const ROUNDS_GAPS = `SELECT seq AS id, player_id, game_type, result FROM game_sessions
+  WHERE seq = ANY($1::bigint[]) AND created_at >= ${sinceAfter("game_sessions", "seq", "$2::bigint")}`;
+export const BALANCES_TAIL = `SELECT id, player_id, balance_after, created_at FROM ledger_entries
+  WHERE id > $1 AND created_at >= ${tailBound("ledger_entries", "id", "$1::bigint", "$3::timestamptz")} ORDER BY id LIMIT $2`;
+export const BALANCES_GAPS = `SELECT id, player_id, balance_after FROM ledger_entries
+  WHERE id = ANY($1::bigint[]) AND created_at >= ${sinceAfter("ledger_entries", "id", "$2::bigint")}`;
+
 const cardGames: ReadonlySet<string> = new Set(CARD_GAME_IDS);
 const diceGames: ReadonlySet<string> = new Set(DICE_GAME_IDS);
 
@@ -65,44 +79,23 @@ export class Progress {
     this.sessions = new IdTail<SessionRow>(
       (after, limit) =>
         this.db
-          .run((em) =>
-            sqlPrepared(
-              em,
-              `SELECT seq AS id, player_id, game_type, result, created_at FROM game_sessions
-                WHERE seq > $1 AND created_at >= $3::timestamptz ORDER BY seq LIMIT $2`,
-              [after, limit, this.sessionsSince.since],
-            ),
-          )
+          .run((em) => sqlPrepared(em, ROUNDS_TAIL, [after, limit, this.sessionsSince.since]))
           .then((r) => {
             this.sessionsSince.saw(r.map((row) => new Date(row.created_at as string).getTime()));
             return r.map(sessionRow);
           }),
-      (ids) =>
-        this.db
-          .run((em) =>
-            sqlPrepared(em, `SELECT seq AS id, player_id, game_type, result FROM game_sessions WHERE seq = ANY($1::bigint[])`, [ids]),
-          )
-          .then((r) => r.map(sessionRow)),
+      (ids) => this.db.run((em) => sqlPrepared(em, ROUNDS_GAPS, gapParams(ids))).then((r) => r.map(sessionRow)),
       { batch: BATCH, gapTtlMs: GAP_TTL_MS },
     );
     this.balances = new IdTail<BalanceRow>(
       (after, limit) =>
         this.db
-          .run((em) =>
-            sqlPrepared(
-              em,
-              `SELECT id, player_id, balance_after, created_at FROM ledger_entries WHERE id > $1 AND created_at >= $3::timestamptz ORDER BY id LIMIT $2`,
-              [after, limit, this.balancesSince.since],
-            ),
-          )
+          .run((em) => sqlPrepared(em, BALANCES_TAIL, [after, limit, this.balancesSince.since]))
           .then((r) => {
             this.balancesSince.saw(r.map((row) => new Date(row.created_at as string).getTime()));
             return r.map(balanceRow);
           }),
-      (ids) =>
-        this.db
-          .run((em) => sqlPrepared(em, `SELECT id, player_id, balance_after FROM ledger_entries WHERE id = ANY($1::bigint[])`, [ids]))
-          .then((r) => r.map(balanceRow)),
+      (ids) => this.db.run((em) => sqlPrepared(em, BALANCES_GAPS, gapParams(ids))).then((r) => r.map(balanceRow)),
       { batch: BATCH, gapTtlMs: GAP_TTL_MS },
     );
     // Progress is told on the room, not read back at once: its drains may wait longer under load.
