@@ -7,6 +7,7 @@ import { KEYS, scoreOf } from "../src/leaderboard/keys";
 import { PROFILE_TTL_MS, encodeProfile, profileOf, splitProfile } from "../src/leaderboard/profiles";
 import { PAGE_CACHE_MS } from "../src/leaderboard/page-cache";
 import { BOARD_CHANGES_CHANNEL } from "../src/leaderboard/leaderboards";
+import { faceOf } from "../src/core/players/face";
 
 /**
  * The cache of global pages (server/src/leaderboard/page-cache.ts), through the REST call on the real
@@ -127,5 +128,32 @@ describe("the page cache", () => {
       if (shown !== 3_999_999_990) await new Promise((r) => setTimeout(r, 10));
     }
     expect(shown).toBe(3_999_999_990);
+  });
+
+  it("pastes each entry's face from the stored copy, and reads again a copy stored without one (the older encoding)", async () => {
+    const { token, player } = await discordPlayer(t, "Faced");
+    await setBalance(t, player.id, 4_999_999_999);
+    await lb().catchUp();
+    expect(await top(token)).toMatchObject({ playerId: player.id, username: "Faced", face: faceOf(player.id) });
+    const stored = await redis().hget(KEYS.profiles, player.id);
+    expect(splitProfile(stored, Date.now())!.face).toBe(faceOf(player.id));
+
+    // The page is pasted from the stored text: the face there is the one shown (no hash per read).
+    const copy = profileOf(splitProfile(stored, Date.now())!);
+    const withFace = (face: string) => `${encodeProfile(copy, Date.now()).replace(/\t[^\t]*$/, "")}\t${face}`;
+    await redis().hset(KEYS.profiles, player.id, withFace("storedFace012345"));
+    await clock.advance(PAGE_CACHE_MS);
+    expect((await top(token)).face).toBe("storedFace012345");
+
+    // A copy in the encoding of before (no face; here with a name PostgreSQL does not have) counts as
+    // missing: the page reads the player from PostgreSQL and stores a copy with the face again.
+    const older = encodeProfile({ ...copy, username: "Older copy" }, Date.now()).replace(/\t[^\t]*$/, "");
+    expect(older.split("\t")).toHaveLength(6);
+    await redis().hset(KEYS.profiles, player.id, older);
+    await clock.advance(PAGE_CACHE_MS);
+    expect(await top(token)).toMatchObject({ playerId: player.id, username: "Faced", face: faceOf(player.id) });
+    const again = splitProfile(await redis().hget(KEYS.profiles, player.id), Date.now())!;
+    expect(again.face).toBe(faceOf(player.id));
+    expect(profileOf(again).username).toBe("Faced");
   });
 });
