@@ -15,12 +15,19 @@ export interface CachedPage {
 
 interface Slot {
   at: number;
-  page: Promise<CachedPage>;
+  /** null: the page was asked at `at` and read, but not kept (see PageCache.get). */
+  page: Promise<CachedPage> | null;
+  /** The viewers given this read of the page. */
+  asks: number;
 }
 
 /**
  * A short-lived cache of the pages of the global boards, shared by every viewer on this process: a page
  * is one Redis script and 25 entries pasted together, and most readers ask for the same few pages.
+ * A page is kept once it is asked again within PAGE_CACHE_MS (or by a second viewer while it is read):
+ * a page of the board's middle, asked once, is read for its viewer and let go, not held for a second
+ * among thousands of others that nobody asks again (which the garbage collector then has to move and
+ * sweep); only that it was asked is remembered.
  *
  * Freshness: every change this process applies or is told of empties the cache before it is visible
  * to a read — the consumer reading ledger entries or records (so a player's own bet, which a read waits
@@ -56,23 +63,33 @@ export class PageCache {
       this.recent = new Map();
       this.recentSince = now;
     }
-    let slot = this.recent.get(key) ?? this.older.get(key);
-    if (!slot || now - slot.at >= this.ttlMs) {
+    const found = this.recent.get(key) ?? this.older.get(key);
+    const live = found !== undefined && now - found.at < this.ttlMs ? found : undefined;
+    let page = live?.page;
+    if (live && page) live.asks++;
+    else {
       const generation = this.generation;
-      const page = load();
-      const stored: Slot = { at: now, page };
-      slot = stored;
+      // Asked before within PAGE_CACHE_MS (`live` is the mark of that ask): this read is kept.
+      const keep = live !== undefined;
+      page = load();
+      const stored: Slot = { at: now, page, asks: 1 };
       this.recent.set(key, stored);
       page.then(
         () => {
           // A change came while the page was read: it may be older than the change, so it is not kept.
           if (this.generation !== generation) this.drop(key, stored);
+          else if (!keep && stored.asks === 1) this.replace(key, stored, { at: stored.at, page: null, asks: 1 });
         },
         () => this.drop(key, stored),
       );
     }
-    const page = await slot.page;
-    return viewerId !== null && page.anonymous.has(viewerId) ? page.renderFor(viewerId) : page.json;
+    const shown = await page;
+    return viewerId !== null && shown.anonymous.has(viewerId) ? shown.renderFor(viewerId) : shown.json;
+  }
+
+  private replace(key: string, slot: Slot, by: Slot): void {
+    if (this.recent.get(key) === slot) this.recent.set(key, by);
+    else if (this.older.get(key) === slot) this.older.set(key, by);
   }
 
   private drop(key: string, slot: Slot): void {
@@ -87,7 +104,7 @@ export class PageCache {
     this.older.clear();
   }
 
-  /** Pages held, including some past their time that are not served again. */
+  /** Pages held or marked as asked, including some past their time that are not served again. */
   get size(): number {
     return this.recent.size + this.older.size;
   }
