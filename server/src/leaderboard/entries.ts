@@ -1,5 +1,4 @@
 import type { BoardEntry } from "@casino/common";
-import { faceOf } from "../core/players/face";
 import type { StoredProfile } from "./profiles";
 import type { StandIns } from "../core/players/stand-ins";
 import type { BoardSpec } from "./types";
@@ -44,7 +43,7 @@ export class EntryRenderer {
     const masked = profile.anonymous && playerId !== viewerId;
     const who = masked
       ? `"playerId":"${this.standIns.of(boardPlace(spec), playerId)}","username":"Anonymous","avatarUrl":null,"anonymousMode":true,"face":null,"badge":null`
-      : `${profile.membersJson},"face":"${faceOf(playerId)}","badge":${this.badgeJsons.get(profile.discordId) ?? "null"}`;
+      : `${profile.membersJson},"face":"${profile.face}","badge":${this.badgeJsons.get(profile.discordId) ?? "null"}`;
     const tag = masked ? "null" : profile.tagJson;
     let shown: string;
     if (spec.board === "speed") shown = `"activeTag":${tag},"completionTimeMs":${value}`;

@@ -2,7 +2,7 @@ import type { Redis } from "ioredis";
 import { sqlPrepared } from "../platform/db/sql";
 import { ANONYMOUS_NAME, isGuestId } from "@casino/common";
 import type { Database } from "../platform/db/database";
-import { faceShown } from "../core/players/face";
+import { faceHash, faceShown } from "../core/players/face";
 import { KEYS } from "./keys";
 import type { BoardScripts } from "./scripts";
 
@@ -62,8 +62,10 @@ export const PROFILE_TTL_MS = 10 * 60_000;
 
 /**
  * A stored profile, split into its parts. It is kept as tab-separated text (JSON escapes every tab
- * inside its strings): `readAt`, anonymous 0|1, balance, Discord id, the tag as JSON, and the entry's
- * JSON members from playerId to discordId, ready to be pasted into an entry (see EntryRenderer).
+ * inside its strings): `readAt`, anonymous 0|1, balance, Discord id, the tag as JSON, the entry's
+ * JSON members from playerId to discordId, ready to be pasted into an entry (see EntryRenderer), and
+ * the player's face (`faceOf`, a hash of the id: worked out once, when the copy is made, rather than for every entry of
+ * every page read; a copy stored before the face was part of it counts as missing).
  * `readAt` (ms) is a time before the PostgreSQL read the copy came from, so the copy reflects every
  * commit made before it; writers keep the copy with the latest `readAt` (see STORE_PROFILES).
  */
@@ -76,6 +78,8 @@ export interface StoredProfile {
   tagJson: string;
   /** `"playerId":…,"username":…,"avatarUrl":…,"anonymousMode":…,"discordId":…` */
   membersJson: string;
+  /** The player's face (`faceOf`), shown unless the entry is masked. */
+  face: string;
 }
 
 export function encodeProfile(p: Profile, readAt: number): string {
@@ -87,22 +91,23 @@ export function encodeProfile(p: Profile, readAt: number): string {
     discordId: p.discordId,
   }).slice(1, -1);
   const tag = JSON.stringify(p.activeTag === null ? null : { name: p.activeTag });
-  return `${readAt}\t${p.anonymousMode ? 1 : 0}\t${p.balance}\t${p.discordId}\t${tag}\t${members}`;
+  return `${readAt}\t${p.anonymousMode ? 1 : 0}\t${p.balance}\t${p.discordId}\t${tag}\t${members}\t${faceHash(p.id)}`;
 }
 
-/** The parts of `stored`, or null when there is none or it is older than `ttlMs` at `now`. */
+/** The parts of `stored`, or null when there is none, it is older than `ttlMs` at `now` or has no face (an older encoding). */
 export function splitProfile(stored: string | null | undefined, now: number, ttlMs = PROFILE_TTL_MS): StoredProfile | null {
   if (!stored) return null;
-  const [readAt, anonymous, balance, discordId, tagJson, membersJson] = stored.split("\t") as [
+  const [readAt, anonymous, balance, discordId, tagJson, membersJson, face] = stored.split("\t") as [
     string,
     string,
     string,
     string,
     string,
     string,
+    string | undefined,
   ];
-  if (now - Number(readAt) >= ttlMs) return null;
-  return { readAt: Number(readAt), anonymous: anonymous === "1", balance: Number(balance), discordId, tagJson, membersJson };
+  if (now - Number(readAt) >= ttlMs || !face) return null;
+  return { readAt: Number(readAt), anonymous: anonymous === "1", balance: Number(balance), discordId, tagJson, membersJson, face };
 }
 
 export function profileOf(stored: StoredProfile): Profile {

@@ -89,7 +89,9 @@ export class BoardReads {
       });
       return `{"entries":[${entries.join(",")}],"total":${Number(lines[0])},"page":${page},"limit":${limit},"scope":"global","window":"${spec.window}"}`;
     };
-    return { json: render(null), anonymous, renderFor: render };
+    const json = render(null);
+    // Without anonymous players every viewer gets `json`: the rows read are not kept with the cached page.
+    return { json, anonymous, renderFor: anonymous.size > 0 ? render : () => json };
   }
 
   /** Something shown on the boards changed: no cached page read before it is served again (see PageCache). */
