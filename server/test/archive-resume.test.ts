@@ -269,6 +269,9 @@ describe.skipIf(TEST_DB !== "postgres")("a stopped archival, taken up by the nex
       await reader.release();
       await canceller.release();
     }
+    // (What the next run must get right is taking the pending partition as detached: a second
+    // checkpoint or a second CONCURRENTLY detach of it would fail. Its FINALIZE cannot be told apart
+    // from outside afterwards: PostgreSQL would also drop a partition pending detach directly.)
     // Left: the partition pending detach (out of the ledger's reads, its checkpoint in force).
     expect(await pending(ledger)).toBe(true);
     expect(await books(players)).toEqual(before);
