@@ -180,6 +180,13 @@ export interface HistoryPage {
   items: HistoryItem[];
   /** Pass as `before` for the next (older) page; null on the last page. */
   nextBefore: string | null;
+  /**
+   * On the last page only, when the player's history reaches back into months that were archived (moved
+   * out of the database: docs/operations.md, "Archiving old months") and the asked span includes them:
+   * the end (ISO time) of the newest such month. Rows before it are not listed; the history does not end
+   * there. Absent otherwise.
+   */
+  archivedBefore?: string;
 }
 
 /**

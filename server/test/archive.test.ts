@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { HistoryPage } from "@casino/common";
 import { archiveCandidates, archiveOldPartitions } from "../src/ops/archive";
 import { auditLedger } from "../src/ops/audit-ledger";
 import { accountBalances, mintedBySource } from "../src/core/economy";
@@ -105,6 +106,13 @@ async function rowsOf(partition: string): Promise<Record<string, string | null>[
   });
 }
 
+/** The player's history page (`GET /api/player/:id/history`, the last page: every test player's fits in one). */
+async function historyOf(playerId: string, token: string, query = ""): Promise<HistoryPage> {
+  const res = await t.request("GET", `/api/player/${playerId}/history?limit=50${query ? `&${query}` : ""}`, { token });
+  expect(res.status).toBe(200);
+  return res.body as HistoryPage;
+}
+
 describe("archiving old monthly partitions", () => {
   it("moves a month's entries and rounds into files and checkpoints; the books and the audit stay as they were", async () => {
     const { ledger } = t.app.services;
@@ -118,7 +126,8 @@ describe("archiving old monthly partitions", () => {
     }
     await c.room.leave();
     const b = (await t.guest()).player.id as string;
-    const other = (await t.guest()).player.id as string;
+    const otherGuest = await t.guest();
+    const other = otherGuest.player.id as string;
     for (let i = 0; i < 4; i++) await ledger.placeBet(b, newRequestId(), "dice", 5, dice);
     await ledger.placeBet(other, newRequestId(), "dice", 7, dice);
     const players = [a.player.id as string, b, other];
@@ -148,6 +157,7 @@ describe("archiving old monthly partitions", () => {
     const keptEntries = await count(`SELECT count(*) AS n FROM ledger_entries WHERE created_at >= $1`, [oldEnd]);
     await t.expectLedgerInvariant();
     const before = await books(players);
+    expect(await historyOf(a.player.id as string, a.token)).not.toHaveProperty("archivedBefore");
 
     // Due: the empty partition of everything before the old month and the old month's, of both tables,
     // the ledger's before the rounds'; not the partitions that end after the cutoff.
@@ -218,6 +228,17 @@ describe("archiving old monthly partitions", () => {
     expectBalancedEconomy(audit);
     const marked = await sql(`SELECT name, dropped_at IS NOT NULL AS dropped, sha256 FROM archived_partitions ORDER BY name`);
     expect(marked.every((m) => m.dropped && /^[0-9a-f]{64}$/.test(m.sha256 as string))).toBe(true);
+
+    // The history of a player with entries in the archived month says where it was cut, on its last
+    // page, unless the asked span begins after it; a player with none there is told nothing.
+    const cut = await historyOf(a.player.id as string, a.token);
+    expect(cut.items).toEqual([]);
+    expect(cut).toMatchObject({ nextBefore: null, archivedBefore: oldEnd.toISOString() });
+    expect(await historyOf(a.player.id as string, a.token, `from=${encodeURIComponent(oldEnd.toISOString())}`)).not.toHaveProperty(
+      "archivedBefore",
+    );
+    expect(await historyOf(a.player.id as string, a.token, "kind=holdem_hand")).not.toHaveProperty("archivedBefore");
+    expect(await historyOf(other, otherGuest.token)).not.toHaveProperty("archivedBefore");
 
     // A second run has nothing to do and leaves the files alone.
     const files = await readdir(dir);

@@ -23,8 +23,9 @@ import { sqlRows } from "../platform/db/sql";
  *    1764100000018). While the partition is attached its checkpoint is not in force (the view
  *    `ledger_checkpoints_in_force`), so nothing counts twice;
  * 2. export: its rows, in id order read a batch at a time (no transaction held open), to
- *    `<partition>.copy.gz` (PostgreSQL's COPY text format, gzip) beside a `<partition>.json` manifest
- *    (table, bounds, columns, rows, SHA-256), written as `.tmp` files and renamed once verified;
+ *    `<partition>.copy.gz` (PostgreSQL's COPY text format, gzip; times in ISO form in UTC whatever the
+ *    connection's defaults: `EXPORT_SETTINGS`) beside a `<partition>.json` manifest (table, bounds,
+ *    columns, settings, rows, SHA-256), written as `.tmp` files and renamed once verified;
  * 3. verify: the file read back: its row count, and for the ledger the sum and count of deltas per
  *    player and per account, must equal the checkpoint. A failure in 2 or 3 removes the checkpoint
  *    again: nothing has changed;
@@ -83,6 +84,24 @@ interface Candidate {
   detaching: boolean;
 }
 
+/**
+ * The settings the export reads its values as text under (each batch's transaction, SET LOCAL; the
+ * search for due partitions too, which reads their bounds as text), whatever the server's, the
+ * database's or the role's defaults: times in ISO form in UTC with their offset
+ * (`2025-10-11 00:00:00+00`), intervals and floats as PostgreSQL writes them by default. The manifest
+ * names them; a restore's COPY reads these forms under any settings.
+ */
+export const EXPORT_SETTINGS = {
+  DateStyle: "ISO, YMD",
+  TimeZone: "UTC",
+  IntervalStyle: "postgres",
+  extra_float_digits: "1",
+  bytea_output: "hex",
+} as const;
+const EXPORT_SETTINGS_SQL = `SELECT ${Object.entries(EXPORT_SETTINGS)
+  .map(([name, value]) => `set_config('${name}', '${value}', true)`)
+  .join(", ")}`;
+
 /** The first instant of the months whose partitions may go: upper bounds at or before it. */
 export const archiveCutoff = (afterMonths: number, now = new Date()): Date => monthStart(now, -afterMonths);
 
@@ -93,7 +112,9 @@ export const archiveCutoff = (afterMonths: number, now = new Date()): Date => mo
 export async function archiveCandidates(db: Database, afterMonths: number, now = new Date()): Promise<Candidate[]> {
   if (!Number.isInteger(afterMonths) || afterMonths < 2) throw new Error("the archival keeps at least the current and the previous month");
   const cutoff = archiveCutoff(afterMonths, now);
-  return db.run(async (em) => {
+  // The partitions' bounds are read as text (pg_get_expr) and dates: in ISO form whatever the defaults.
+  return db.transaction(async (em) => {
+    await em.query(EXPORT_SETTINGS_SQL);
     const found: Candidate[] = [];
     for (const { table, key } of ARCHIVED) {
       const attached = (await partitionsOf(em, table)).filter((p: PartitionRange) => p.to <= cutoff);
@@ -269,13 +290,14 @@ async function exportPartition(db: Database, dir: string, c: Candidate): Promise
   async function* lines(): AsyncGenerator<string> {
     let after = FIRST_KEY;
     for (;;) {
-      const rows = await db.run((em) =>
-        sqlRows<Record<string, string | null>>(
+      const rows = await db.transaction(async (em) => {
+        await em.query(EXPORT_SETTINGS_SQL);
+        return sqlRows<Record<string, string | null>>(
           em,
           `SELECT ${c.key}::text AS k, ${select} FROM ${c.name} WHERE ${c.key} > $1::bigint ORDER BY ${c.key} LIMIT ${EXPORT_BATCH}`,
           [after],
-        ),
-      );
+        );
+      });
       let chunk = "";
       for (const row of rows) chunk += columns.map((_, i) => copyField(row[`c${i}`] ?? null)).join("\t") + "\n";
       if (chunk) yield chunk;
@@ -295,6 +317,7 @@ async function exportPartition(db: Database, dir: string, c: Candidate): Promise
       from: c.from?.toISOString() ?? null,
       to: c.to.toISOString(),
       format: "PostgreSQL COPY text format, gzip",
+      settings: EXPORT_SETTINGS,
       columns,
       rows: read.rows,
       bytes,

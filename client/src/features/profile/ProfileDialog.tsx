@@ -286,6 +286,11 @@ export default function ProfileDialog({
               <BetsTable rows={page.items.map(fromHistory)} showGame />
             </div>
           )}
+          {page && !badSpan && page.archivedBefore ? (
+            <p className="text-xs text-muted-foreground" data-testid="profile-history-archived">
+              Older rounds (before {page.archivedBefore.slice(0, 10)}) are archived.
+            </p>
+          ) : null}
           <div className="flex items-center justify-between gap-2">
             <PageStep to="newer" disabled={cursors.length <= 1} onClick={() => setCursors((c) => c.slice(0, -1))} />
             <span className="text-xs text-muted-foreground" data-testid="profile-page">

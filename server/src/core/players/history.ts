@@ -86,7 +86,29 @@ export async function historyPage(
   );
   const items = rows.map(historyItem);
   const last = rows[rows.length - 1];
-  return { items, nextBefore: rows.length === limit && last ? historyCursor(last.at as string, last.id as string) : null };
+  const nextBefore = rows.length === limit && last ? historyCursor(last.at as string, last.id as string) : null;
+  // Hold'em hands are not archived (holdem_hand_players is no partitioned table).
+  if (nextBefore || query.kind === "holdem_hand") return { items, nextBefore };
+  const archivedBefore = await archivedUntil(db, playerId, query.from ?? null);
+  return archivedBefore ? { items, nextBefore, archivedBefore } : { items, nextBefore };
+}
+
+/**
+ * The end of the newest archived month (docs/architecture/retention.md, "Archived months") that held
+ * entries of the player and ends after `from` (the asked span reaches into it), or null: the player's
+ * checkpoints in force, one per archived ledger month they had entries in.
+ */
+async function archivedUntil(db: Database, playerId: string, from: string | null): Promise<string | null> {
+  const [row] = await db.run((em) =>
+    sqlRows<{ until: string | null }>(
+      em,
+      `SELECT to_char(max(a.range_to) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS until
+         FROM ledger_checkpoints_in_force k JOIN archived_partitions a ON a.name = k.partition
+        WHERE k.player_id = $1 AND ($2::timestamptz IS NULL OR a.range_to > $2::timestamptz)`,
+      [playerId, from],
+    ),
+  );
+  return row?.until ?? null;
 }
 
 /** A hand's result for the player: won when it won more than it put in, a push when as much. */
