@@ -100,7 +100,7 @@ async function betsIn(month: Date): Promise<{ players: string[]; ids: string[] }
     `UPDATE game_sessions SET created_at = $2 WHERE player_id = $1 AND seq = (SELECT min(seq) FROM game_sessions WHERE player_id = $1)`,
     [b, at],
   );
-  const ids = (await sql(`SELECT id::text AS id FROM ledger_entries_${monthName(month)} ORDER BY id`)).map((r) => r.id as string);
+  const ids = (await sql(`SELECT e.id::text AS id FROM ledger_entries_${monthName(month)} e ORDER BY e.id`)).map((r) => r.id as string);
   expect(ids.length).toBeGreaterThanOrEqual(5);
   return { players, ids };
 }

@@ -147,8 +147,8 @@ describe("archiving old monthly partitions", () => {
     );
     const oldLedger = `ledger_entries_${oldName}`;
     const oldRounds = `game_sessions_${oldName}`;
-    const archivedIds = (await sql(`SELECT id::text AS id FROM ${oldLedger} ORDER BY id`)).map((r) => r.id as string);
-    const archivedRounds = (await sql(`SELECT id::text AS id FROM ${oldRounds} ORDER BY id`)).map((r) => r.id as string);
+    const archivedIds = (await sql(`SELECT e.id::text AS id FROM ${oldLedger} e ORDER BY e.id`)).map((r) => r.id as string);
+    const archivedRounds = (await sql(`SELECT id::text AS id FROM ${oldRounds}`)).map((r) => r.id as string).sort();
     expect(archivedIds.length).toBeGreaterThanOrEqual(5); // the first player's grant and three bets' entries, the second's two
     expect(archivedRounds).toHaveLength(4);
     const oldSums = await sql(
